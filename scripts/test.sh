@@ -10,7 +10,7 @@ CHROMIUM=/usr/bin/chromium
 say() { printf '[test.sh] %s\n' "$*"; }
 
 say "installing Python test dependencies (requirements-dev.txt)"
-python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+python -m pip install --quiet --disable-pip-version-check --root-user-action=ignore -r requirements-dev.txt
 
 if [ ! -x "$CHROMIUM" ]; then
     say "$CHROMIUM missing: installing Debian's chromium"

@@ -1,0 +1,289 @@
+"""Fixtures for the browser tests: the real app served by Streamlit, driven in Debian's Chromium.
+
+* ``streamlit_server`` (session): starts ``streamlit run app.py`` on a free loopback port and
+  yields its base URL, e.g. ``http://127.0.0.1:40123``.
+* ``browser`` (session): headless ``/usr/bin/chromium`` through Playwright; fails (never skips)
+  when that browser is missing.
+* ``page`` (function): a fresh context and page. Every request that leaves the machine is
+  aborted and recorded in ``offsite_requests``; the test then fails at teardown.
+* ``wait_for_app`` (fixture returning the helper ``wait_for_app(page, timeout_ms=...)``): waits
+  until Streamlit finished running the script; call it after ``goto`` and every interaction.
+* ``app_page``: ``page`` already at the base URL with the first run finished.
+* ``screenshot_dir`` (session): ``docs/screenshots/`` for the README pictures.
+
+Every test collected under ``tests/browser`` gets the ``browser`` marker.
+Set ``BLEU_APP_PATH`` to serve another script than ``app.py`` (fixture development only).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Generator, Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Route, WebSocketRoute, sync_playwright
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+BROWSER_TESTS = Path(__file__).resolve().parent
+CHROMIUM = Path("/usr/bin/chromium")
+# Flags the machine needs: no sandbox as root in a container, no GPU, and none of Chromium's
+# own background traffic (updates, sync, safe browsing, QUIC probes): the network is closed.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+SERVER_START_TIMEOUT_S = 60.0
+APP_RUN_TIMEOUT_MS = 30_000
+ARTIFACTS_DIR = REPO_ROOT / "tests" / "artifacts"  # git-ignored; failure screenshots land here
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every test under tests/browser with ``browser`` (the hook sees the whole session)."""
+    for item in items:
+        if BROWSER_TESTS in Path(item.path).resolve().parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Keep each phase's report on the item so the page fixture can tell a failed test."""
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
+# --------------------------------------------------------------------------- server
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _health_ok(url: str) -> bool:
+    # An opener without proxies: a proxy set in the environment must not see loopback calls.
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    try:
+        with opener.open(url, timeout=2) as response:
+            return bool(response.status == 200 and response.read().strip() == b"ok")
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    """Stop the server we started: SIGTERM to its PID, wait, then SIGKILL its own group."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)  # the group we created for it, nothing else
+            proc.wait(timeout=10)
+    try:  # anything the server itself spawned into its group
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _app_path() -> Path:
+    path = Path(os.environ.get("BLEU_APP_PATH", "app.py"))
+    return path if path.is_absolute() else REPO_ROOT / path
+
+
+@pytest.fixture(scope="session")
+def streamlit_server() -> Iterator[str]:
+    """Serve the app on a free loopback port; yield its base URL without trailing slash."""
+    app = _app_path()
+    if not app.is_file():
+        pytest.fail(f"Streamlit app not found: {app} (set BLEU_APP_PATH or write app.py)")
+    port = _free_port()
+    base_url = f"http://127.0.0.1:{port}"
+    cmd = [
+        sys.executable, "-m", "streamlit", "run", str(app),
+        "--server.address", "127.0.0.1",
+        "--server.port", str(port),
+        "--server.headless", "true",
+        "--browser.gatherUsageStats", "false",
+        "--server.fileWatcherType", "none",
+    ]  # fmt: skip
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    # Output goes to a file, not a pipe: a chatty server must never block on a full pipe.
+    with tempfile.TemporaryFile() as log:
+        # cwd = repo root so .streamlit/config.toml (theme, upload limit) applies as deployed.
+        proc = subprocess.Popen(
+            cmd, cwd=REPO_ROOT, env=env, stdin=subprocess.DEVNULL,
+            stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        )  # fmt: skip
+        try:
+            deadline = time.monotonic() + SERVER_START_TIMEOUT_S
+            while not _health_ok(f"{base_url}/_stcore/health"):
+                if proc.poll() is not None:
+                    log.seek(0)
+                    output = log.read().decode(errors="replace")
+                    pytest.fail(
+                        f"streamlit exited early with status {proc.returncode}:\n{output}",
+                        pytrace=False,
+                    )
+                if time.monotonic() > deadline:
+                    log.seek(0)
+                    output = log.read().decode(errors="replace")
+                    pytest.fail(
+                        f"streamlit did not answer {base_url}/_stcore/health within "
+                        f"{SERVER_START_TIMEOUT_S:.0f} s:\n{output}",
+                        pytrace=False,
+                    )
+                time.sleep(0.25)
+            yield base_url
+        finally:
+            _stop(proc)
+
+
+# --------------------------------------------------------------------------- browser
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless, launched once per session."""
+    if not CHROMIUM.exists():
+        pytest.fail(
+            f"{CHROMIUM} is missing: run ./scripts/test.sh (installs Debian's chromium). "
+            "Browser tests are never skipped.",
+            pytrace=False,
+        )
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def _is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in {"data", "blob", "about", "chrome", "chrome-extension"}:
+        return True
+    return parts.hostname in LOCAL_HOSTS
+
+
+@pytest.fixture
+def offsite_requests() -> list[str]:
+    """URLs of requests the page tried to send off the machine (all were aborted)."""
+    return []
+
+
+@pytest.fixture
+def context(browser: Browser, offsite_requests: list[str]) -> Iterator[BrowserContext]:
+    """A fresh browser context (own cookies and storage) whose off-machine traffic is blocked."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    ctx.set_default_timeout(APP_RUN_TIMEOUT_MS)
+
+    def guard(route: Route) -> None:
+        offsite_requests.append(f"{route.request.method} {route.request.url}")
+        route.abort("blockedbyclient")
+
+    def guard_ws(ws: WebSocketRoute) -> None:
+        offsite_requests.append(f"WEBSOCKET {ws.url}")
+        ws.close()  # never connected to the real server
+
+    # Only off-machine URLs are intercepted; loopback traffic (the app) goes straight through.
+    ctx.route(lambda url: not _is_local(url), guard)
+    ctx.route_web_socket(lambda url: not _is_local(url), guard_ws)
+    try:
+        yield ctx
+    finally:
+        ctx.close()
+
+
+@pytest.fixture
+def page(
+    request: pytest.FixtureRequest, context: BrowserContext, offsite_requests: list[str]
+) -> Iterator[Page]:
+    """A new page; at teardown, fail if the app tried to reach anything off this machine."""
+    pg = context.new_page()
+    yield pg
+    call_report = getattr(request.node, "rep_call", None)
+    if call_report is not None and call_report.failed:
+        ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
+        shot = ARTIFACTS_DIR / f"{request.node.name}.png"
+        try:
+            pg.screenshot(path=str(shot), full_page=True)
+            print(f"failure screenshot: {shot}")
+        except Exception as exc:  # a crashed page must not hide the test's own failure
+            print(f"no failure screenshot: {exc}")
+    pg.close()
+    if offsite_requests:
+        pytest.fail(
+            "the app tried to reach off-machine addresses (blocked):\n  "
+            + "\n  ".join(offsite_requests),
+            pytrace=False,
+        )
+
+
+def _wait_for_app(page: Page, timeout_ms: int = APP_RUN_TIMEOUT_MS) -> None:
+    """Wait until the app is connected, the script has run to its end and nothing is pending.
+
+    Call it after ``page.goto`` and after every interaction that reruns the script. Streamlit
+    marks its root element with ``data-test-script-state`` (``initial`` -> ``running`` ->
+    ``notRunning``) and shows ``stStatusWidget`` ("Running...") while a run is under way.
+    """
+    # Widgets send their value on a short debounce; let a just-made change reach the server.
+    page.wait_for_timeout(150)
+    page.wait_for_selector(
+        '[data-testid="stApp"][data-test-connection-state="CONNECTED"]',
+        state="attached",
+        timeout=timeout_ms,
+    )
+    page.wait_for_function(
+        """() => {
+            const app = document.querySelector('[data-testid="stApp"]');
+            if (!app || app.getAttribute('data-test-script-state') !== 'notRunning') return false;
+            const status = document.querySelector('[data-testid="stStatusWidget"]');
+            if (status && /Running/i.test(status.innerText || '')) return false;
+            if (document.querySelector('[data-testid="stAppSkeleton"]')) return false;
+            return document.querySelector('[data-testid="stMain"]') !== null;
+        }""",
+        timeout=timeout_ms,
+        polling=100,
+    )
+
+
+@pytest.fixture(scope="session")
+def wait_for_app() -> Callable[..., None]:
+    """The helper ``wait_for_app(page, timeout_ms=30_000)``, as a fixture (no conftest import)."""
+    return _wait_for_app
+
+
+@pytest.fixture
+def app_page(page: Page, streamlit_server: str) -> Page:
+    """``page`` opened at the app's default page, with the first run finished."""
+    page.goto(streamlit_server)
+    _wait_for_app(page)
+    return page
+
+
+@pytest.fixture(scope="session")
+def screenshot_dir() -> Path:
+    """Where tests save the README screenshots (docs/screenshots/explore.png, ...)."""
+    path = REPO_ROOT / "docs" / "screenshots"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
