@@ -1,0 +1,114 @@
+"""Every option that changes a BLEU number, validated once (Papineni et al. 2002; Post 2018)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Literal, get_args
+
+Variant = Literal["standard", "simplified", "tutorial"]
+RefLengthRule = Literal["closest", "shortest", "average"]
+
+#: sacreBLEU 2.6's smoothing methods and their default values (Chen & Cherry 2014).
+SACREBLEU_SMOOTHING: dict[str, float | None] = {"none": None, "floor": 0.1, "add-k": 1.0, "exp": None}
+#: NLTK 3.10's SmoothingFunction methods, by the one value each uses (epsilon, k or alpha).
+NLTK_SMOOTHING: dict[str, float | None] = {
+    "nltk-method0": None,
+    "nltk-method1": 0.1,  # epsilon
+    "nltk-method2": None,
+    "nltk-method3": None,
+    "nltk-method4": 5.0,  # k
+    "nltk-method5": None,
+    "nltk-method6": 5.0,  # alpha
+    "nltk-method7": 5.0,  # k (method 4 then method 5)
+}
+SMOOTHING_DEFAULTS: dict[str, float | None] = {**SACREBLEU_SMOOTHING, **NLTK_SMOOTHING}
+SMOOTHING_METHODS: tuple[str, ...] = tuple(SMOOTHING_DEFAULTS)
+VARIANTS: tuple[str, ...] = get_args(Variant)
+REF_LENGTH_RULES: tuple[str, ...] = get_args(RefLengthRule)
+TOKENIZER_NAMES: tuple[str, ...] = ("none", "13a", "intl", "char")
+MAX_ORDER_LIMIT = 10
+WEIGHT_TOLERANCE = 1e-9
+
+
+def uniform_weights(max_order: int) -> tuple[float, ...]:
+    """w_n = 1/N for n = 1..N, the weights of Papineni et al. (2002)."""
+    if not 1 <= max_order <= MAX_ORDER_LIMIT:
+        raise ValueError(f"max n-gram order must be between 1 and {MAX_ORDER_LIMIT}, got {max_order}")
+    return (1.0 / max_order,) * max_order
+
+
+@dataclass(frozen=True)
+class BleuOptions:
+    """The options of one BLEU computation; ``max_order`` is ``len(weights)``.
+
+    Defaults are sacreBLEU's corpus defaults: 13a, mixed case, N = 4, exp smoothing,
+    no effective order, closest reference length (ties to the shorter), standard BLEU.
+    """
+
+    tokenize: str = "13a"
+    lowercase: bool = False
+    weights: tuple[float, ...] = field(default_factory=lambda: uniform_weights(4))
+    smooth_method: str = "exp"
+    smooth_value: float | None = None
+    effective_order: bool = False
+    ref_length: str = "closest"
+    variant: str = "standard"
+
+    def __post_init__(self) -> None:
+        if self.tokenize not in TOKENIZER_NAMES:
+            raise ValueError(f"unknown tokenizer {self.tokenize!r}; choose one of {', '.join(TOKENIZER_NAMES)}")
+        weights = tuple(float(w) for w in self.weights)
+        object.__setattr__(self, "weights", weights)
+        if not 1 <= len(weights) <= MAX_ORDER_LIMIT:
+            raise ValueError(f"max n-gram order must be between 1 and {MAX_ORDER_LIMIT}, got {len(weights)} weights")
+        if any(not math.isfinite(w) or w < 0 for w in weights):
+            raise ValueError(f"weights must be finite and non-negative, got {list(weights)}")
+        if abs(math.fsum(weights) - 1.0) > WEIGHT_TOLERANCE:
+            raise ValueError(f"weights must sum to 1, got {list(weights)} (sum {math.fsum(weights):.12g})")
+        if self.smooth_method not in SMOOTHING_DEFAULTS:
+            raise ValueError(
+                f"unknown smoothing {self.smooth_method!r}; choose one of {', '.join(SMOOTHING_METHODS)}"
+            )
+        if self.smooth_value is not None:
+            value = float(self.smooth_value)
+            if not math.isfinite(value) or value < 0:
+                raise ValueError(f"smoothing value must be a finite number >= 0, got {self.smooth_value}")
+            object.__setattr__(self, "smooth_value", value)
+        if self.effective_order and self.is_nltk:
+            raise ValueError("effective order is sacreBLEU's rule; NLTK's smoothing methods have none")
+        if self.ref_length not in REF_LENGTH_RULES:
+            raise ValueError(f"unknown reference-length rule {self.ref_length!r}; choose one of {', '.join(REF_LENGTH_RULES)}")
+        if self.variant not in VARIANTS:
+            raise ValueError(f"unknown variant {self.variant!r}; choose one of {', '.join(VARIANTS)}")
+
+    @property
+    def max_order(self) -> int:
+        """N, the highest n-gram order."""
+        return len(self.weights)
+
+    @property
+    def is_nltk(self) -> bool:
+        """True for NLTK's Chen & Cherry smoothing methods."""
+        return self.smooth_method.startswith("nltk-")
+
+    @property
+    def effective_smooth_value(self) -> float | None:
+        """The smoothing value in force: the given one, else the method's default."""
+        return SMOOTHING_DEFAULTS[self.smooth_method] if self.smooth_value is None else self.smooth_value
+
+    @property
+    def stats_order(self) -> int:
+        """Orders the statistics must hold: NLTK's method 5 also reads the 5-gram precision."""
+        if self.smooth_method in ("nltk-method5", "nltk-method7"):
+            return max(self.max_order, 5)
+        return self.max_order
+
+    @property
+    def uniform(self) -> bool:
+        """True when the weights are 1/N each."""
+        return all(abs(w - 1.0 / self.max_order) <= WEIGHT_TOLERANCE for w in self.weights)
+
+    def with_changes(self, **changes: object) -> BleuOptions:
+        """A copy with some options changed (validated again)."""
+        return replace(self, **changes)  # type: ignore[arg-type]

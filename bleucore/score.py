@@ -1,0 +1,185 @@
+"""BLEU from sufficient statistics alone: the score object and the three named variants.
+
+standard   (Papineni et al. 2002): BLEU = BP * exp(sum_n w_n log p_n)
+simplified (seeds 003/004):        BLEU = min(1, c/r) * prod_n p_n^(w_n)
+tutorial   (seed 000's code):      BLEU = BP * exp(sum_{p_n != 0} w_n log p_n)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .lengths import brevity_penalty, simplified_brevity_penalty
+from .options import BleuOptions
+from .signature import signature
+from .smoothing import SmoothedPrecisions, smooth_precisions
+from .stats import Statistics
+
+
+def _used_weights(weights: Sequence[float], eff_order: int) -> list[float]:
+    """w_1..w_eff renormalised to sum to 1 (1/eff each for uniform weights, as sacreBLEU)."""
+    used = list(weights[:eff_order])
+    total = math.fsum(used)
+    return [w / total for w in used] if total > 0 else [0.0] * len(used)
+
+
+def standard_bleu(sys_len: float, ref_len: float, sp: SmoothedPrecisions, weights: Sequence[float]) -> float:
+    """BP * exp(sum_{n<=eff} w_n log p_n); 0 when a weighted p_n is 0 (NLTK's rule: that order is left out)."""
+    if sp.forced_zero:
+        return 0.0
+    return brevity_penalty(sys_len, ref_len) * _geometric_mean(sp, weights, skip_zeros=sp.drop_zero_orders)
+
+
+def simplified_bleu(sys_len: float, ref_len: float, sp: SmoothedPrecisions, weights: Sequence[float]) -> float:
+    """min(1, c/r) * prod_{n<=eff} p_n^(w_n): (p1 p2 p3 p4)^(1/4) for the default weights (seed 004)."""
+    if sp.forced_zero:
+        return 0.0
+    return simplified_brevity_penalty(sys_len, ref_len) * _geometric_mean(sp, weights, skip_zeros=sp.drop_zero_orders)
+
+
+def tutorial_bleu(sys_len: float, ref_len: float, sp: SmoothedPrecisions, weights: Sequence[float]) -> float:
+    """BP * exp(sum w_n log p_n over p_n != 0): seed 000's code, which wrongly skips zero precisions."""
+    return brevity_penalty(sys_len, ref_len) * _geometric_mean(sp, weights, skip_zeros=True)
+
+
+def _geometric_mean(sp: SmoothedPrecisions, weights: Sequence[float], skip_zeros: bool) -> float:
+    terms = []
+    for w, p in zip(_used_weights(weights, sp.eff_order), sp.values):
+        if w == 0:
+            continue
+        if p <= 0:
+            if skip_zeros:
+                continue
+            return 0.0
+        terms.append(w * math.log(p))
+    return math.exp(math.fsum(terms))
+
+
+VARIANT_FUNCTIONS = {"standard": standard_bleu, "simplified": simplified_bleu, "tutorial": tutorial_bleu}
+
+
+@dataclass(frozen=True)
+class BLEUScore:
+    """A BLEU result: the score on sacreBLEU's 0-100 scale and everything that produced it.
+
+    ``counts``/``totals``: sum of Count_clip / Count per order (unsmoothed); ``precisions``: p_n in
+    percent after smoothing; ``bp``: the penalty of the variant (min(1, c/r) for simplified).
+    """
+
+    score: float
+    counts: tuple[int, ...]
+    totals: tuple[int, ...]
+    precisions: tuple[float, ...]
+    smoothed: tuple[bool, ...]
+    bp: float
+    sys_len: int
+    ref_len: float
+    eff_order: int
+    options: BleuOptions
+    signature: str
+    zero_reason: str | None = None
+    zero_orders_dropped: bool = False
+
+    @property
+    def value(self) -> float:
+        """The score on the 0-1 scale the tutorials print."""
+        return self.score / 100.0
+
+    @property
+    def ratio(self) -> float:
+        """c / r (0 when r = 0)."""
+        return self.sys_len / self.ref_len if self.ref_len else 0.0
+
+    @property
+    def max_order(self) -> int:
+        """N."""
+        return self.options.max_order
+
+    def format(self, width: int = 2) -> str:
+        """sacreBLEU's line: ``BLEU = 50.46 94.4/58.8/43.8/26.7 (BP = 1.000 ratio = 1.000 hyp_len = 18 ref_len = 18)``."""
+        precisions = "/".join(f"{p:.1f}" for p in self.precisions)
+        ref_len = _number(self.ref_len)
+        return (
+            f"BLEU = {self.score:.{width}f} {precisions} (BP = {self.bp:.3f} ratio = {self.ratio:.3f} "
+            f"hyp_len = {self.sys_len} ref_len = {ref_len})"
+        )
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-ready dict with sacreBLEU's keys (``score``, ``counts``, ``totals``, ``precisions``, ...)."""
+        return {
+            "name": "BLEU",
+            "score": self.score,
+            "value": self.value,
+            "signature": self.signature,
+            "counts": list(self.counts),
+            "totals": list(self.totals),
+            "precisions": list(self.precisions),
+            "smoothed": list(self.smoothed),
+            "bp": self.bp,
+            "ratio": self.ratio,
+            "sys_len": self.sys_len,
+            "ref_len": _number(self.ref_len),
+            "max_order": self.max_order,
+            "eff_order": self.eff_order,
+            "variant": self.options.variant,
+            "zero_reason": self.zero_reason,
+            "zero_orders_dropped": self.zero_orders_dropped,
+        }
+
+
+def _number(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else value
+
+
+def compute_bleu(
+    sys_len: float,
+    ref_len: float,
+    matches: Sequence[int],
+    totals: Sequence[int],
+    options: BleuOptions,
+    nrefs: int | str = 1,
+) -> BLEUScore:
+    """BLEU of one set of (summed) statistics: smoothing, then the variant of ``options``."""
+    sp = smooth_precisions(matches, totals, int(sys_len), options)
+    weights = options.weights
+    score = VARIANT_FUNCTIONS[options.variant](sys_len, ref_len, sp, weights)
+    if options.variant == "simplified":
+        bp = simplified_brevity_penalty(sys_len, ref_len)
+    else:
+        bp = brevity_penalty(sys_len, ref_len)
+    order = options.max_order
+    return BLEUScore(
+        score=100.0 * score,
+        counts=tuple(int(m) for m in matches[:order]),
+        totals=tuple(int(t) for t in totals[:order]),
+        precisions=tuple(100.0 * p for p in sp.values),
+        smoothed=sp.smoothed,
+        bp=bp,
+        sys_len=int(sys_len),
+        ref_len=float(ref_len),
+        eff_order=sp.eff_order,
+        options=options,
+        signature=signature(options, nrefs),
+        zero_reason=sp.forced_zero if options.variant != "tutorial" else None,
+        zero_orders_dropped=sp.drop_zero_orders,
+    )
+
+
+def score_statistics(stats: Statistics, options: BleuOptions, nrefs: int | str = 1) -> BLEUScore:
+    """Corpus BLEU of ``stats``: the statistics are summed first, as sacreBLEU's ``corpus_score``."""
+    total = stats.total()
+    return compute_bleu(
+        float(total.hyp_len[0]), float(total.ref_len[0]), total.matches[0].tolist(), total.totals[0].tolist(),
+        options, nrefs,
+    )
+
+
+def sentence_scores_from_statistics(stats: Statistics, options: BleuOptions, nrefs: int | str = 1) -> list[BLEUScore]:
+    """One BLEU per segment of ``stats`` (sentence BLEU uses the same compute path)."""
+    matches, totals = stats.matches.tolist(), stats.totals.tolist()
+    return [
+        compute_bleu(float(stats.hyp_len[i]), float(stats.ref_len[i]), matches[i], totals[i], options, nrefs)
+        for i in range(stats.segments)
+    ]

@@ -1,0 +1,203 @@
+"""Smoothed n-gram precisions: sacreBLEU 2.6's methods and NLTK 3.10's Chen & Cherry methods.
+
+Chen & Cherry (2014), "A Systematic Comparison of Smoothing Techniques for Sentence-Level BLEU".
+Each function maps clipped matches m_n and totals t_n to precisions p_n in [0, 1].
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .options import BleuOptions
+
+Number = float | Fraction
+
+
+@dataclass(frozen=True)
+class SmoothedPrecisions:
+    """p_1..p_N after smoothing, and the rules that decide how they combine.
+
+    ``eff_order``: orders used (sacreBLEU's effective order drops only orders with no candidate
+    n-grams at all); ``drop_zero_orders``: NLTK 3.10 leaves out an order whose smoothed precision
+    is still 0 instead of scoring 0; ``forced_zero``: why the score is 0 whatever the variant.
+    """
+
+    values: tuple[float, ...]
+    smoothed: tuple[bool, ...]
+    eff_order: int
+    drop_zero_orders: bool = False
+    forced_zero: str | None = None
+
+
+def _sacrebleu(matches: Sequence[int], totals: Sequence[int], options: BleuOptions) -> SmoothedPrecisions:
+    """sacreBLEU's ``BLEU.compute_bleu`` precisions: none, floor, add-k (n > 1 only), exp (NIST)."""
+    order = options.max_order
+    method = options.smooth_method
+    value = options.effective_smooth_value or 0.0
+    precisions = [0.0] * order
+    smoothed = [False] * order
+    if not any(matches[:order]):
+        return SmoothedPrecisions(
+            tuple(precisions), tuple(smoothed), order, forced_zero="no n-gram of any order matches a reference"
+        )
+    eff_order = order
+    exp_denominator = 1.0
+    for n in range(1, order + 1):
+        correct: float = matches[n - 1]
+        total: float = totals[n - 1]
+        if method == "add-k" and n > 1:
+            correct, total = correct + value, total + value
+            smoothed[n - 1] = value != 0
+        if total == 0:
+            break
+        if options.effective_order:
+            eff_order = n
+        if correct == 0:
+            if method == "exp":
+                exp_denominator *= 2
+                precisions[n - 1] = 1.0 / (exp_denominator * total)
+                smoothed[n - 1] = True
+            elif method == "floor":
+                precisions[n - 1] = value / total
+                smoothed[n - 1] = value != 0
+        else:
+            precisions[n - 1] = correct / total
+    return SmoothedPrecisions(tuple(precisions), tuple(smoothed), eff_order)
+
+
+def _nltk_method0(p: list[Number], ctx: _NltkContext) -> list[Number]:
+    """No smoothing (NLTK puts sys.float_info.min where p_n = 0; bleucore scores those 0)."""
+    return p
+
+
+def _nltk_method1(p: list[Number], ctx: _NltkContext) -> list[Number]:
+    """Add epsilon to the numerator of zero precisions: (0 + eps) / t_n."""
+    return [ctx.value / ctx.denominators[i] if ctx.numerators[i] == 0 else pi for i, pi in enumerate(p)]
+
+
+def _nltk_method2(p: list[Number], ctx: _NltkContext) -> list[Number]:
+    """Add 1 to numerator and denominator for n > 1 (Lin & Och 2004)."""
+    return [pi if i == 0 else Fraction(ctx.numerators[i] + 1, ctx.denominators[i] + 1) for i, pi in enumerate(p)]
+
+
+def _nltk_method3(p: list[Number], ctx: _NltkContext) -> list[Number]:
+    """NIST geometric smoothing: the k-th zero precision becomes 1 / (2^k t_n)."""
+    out, k = list(p), 1
+    for i in range(len(p)):
+        if ctx.numerators[i] == 0:
+            out[i] = 1 / (2**k * ctx.denominators[i])
+            k += 1
+    return out
+
+
+def _nltk_method4(p: list[Number], ctx: _NltkContext) -> list[Number]:
+    """Zero precisions become 1 / (2^k K / ln c) / t_n, for c > 1 (Chen & Cherry's method 4)."""
+    out, k = list(p), 1
+    for i in range(len(p)):
+        if ctx.numerators[i] == 0 and ctx.hyp_len > 1:
+            out[i] = (1 / (2**k * ctx.value / math.log(ctx.hyp_len))) / ctx.denominators[i]
+            k += 1
+    return out
+
+
+def _nltk_method5(p: list[Number], ctx: _NltkContext) -> list[Number]:
+    """Average p_{n-1}, p_n, p_{n+1} (with p_0 = p_1 + 1); NLTK always reads p_5 as the extra order."""
+    extra = Fraction(ctx.extra_numerator, ctx.extra_denominator)
+    plus1 = list(p) + [extra]
+    out = list(p)
+    previous: Number = p[0] + 1
+    for i, pi in enumerate(p):
+        out[i] = (previous + pi + plus1[i + 1]) / 3
+        previous = out[i]
+    return out
+
+
+def _nltk_method6(p: list[Number], ctx: _NltkContext) -> list[Number]:
+    """Interpolate p_n with the prior p_{n-1}^2 / p_{n-2}, weight alpha (Gao & He 2013)."""
+    if len(p) < 3:
+        raise ValueError(f"nltk-method6 needs N >= 3 (NLTK reads p_3), got N = {len(p)}")
+    if p[2] == 0:
+        raise ValueError("nltk-method6 needs a non-zero trigram precision p_3 (NLTK asserts it), got 0")
+    out = list(p)
+    for i in range(2, len(p)):
+        prior: Number = 0 if out[i - 2] == 0 else out[i - 1] ** 2 / out[i - 2]
+        out[i] = (ctx.numerators[i] + ctx.value * prior) / (ctx.ngram_counts[i] + ctx.value)
+    return out
+
+
+def _nltk_method7(p: list[Number], ctx: _NltkContext) -> list[Number]:
+    """Method 4, then method 5."""
+    return _nltk_method5(_nltk_method4(p, ctx), ctx)
+
+
+@dataclass(frozen=True)
+class _NltkContext:
+    """What NLTK's methods read besides p_n: raw counts, c, the method's value, p_5's counts."""
+
+    numerators: tuple[int, ...]
+    denominators: tuple[int, ...]
+    ngram_counts: tuple[int, ...]
+    hyp_len: int
+    value: float
+    extra_numerator: int
+    extra_denominator: int
+
+
+NLTK_METHODS: dict[str, Callable[[list[Number], _NltkContext], list[Number]]] = {
+    "nltk-method0": _nltk_method0,
+    "nltk-method1": _nltk_method1,
+    "nltk-method2": _nltk_method2,
+    "nltk-method3": _nltk_method3,
+    "nltk-method4": _nltk_method4,
+    "nltk-method5": _nltk_method5,
+    "nltk-method6": _nltk_method6,
+    "nltk-method7": _nltk_method7,
+}
+
+
+def _nltk(matches: Sequence[int], totals: Sequence[int], hyp_len: int, options: BleuOptions) -> SmoothedPrecisions:
+    """NLTK 3.10 ``sentence_bleu`` precisions: Fraction(m_n, max(1, t_n)) then the chosen method."""
+    order = options.max_order
+    denominators = tuple(max(1, int(t)) for t in totals[:order])
+    numerators = tuple(int(m) for m in matches[:order])
+    raw: list[Number] = [Fraction(m, d) for m, d in zip(numerators, denominators)]
+    if numerators[0] == 0:
+        return SmoothedPrecisions(
+            tuple(0.0 for _ in raw), (False,) * order, order, forced_zero="no unigram matches a reference"
+        )
+    extra_n, extra_d = (int(matches[4]), max(1, int(totals[4]))) if len(matches) >= 5 else (0, 1)
+    ctx = _NltkContext(
+        numerators=numerators,
+        denominators=denominators,
+        ngram_counts=tuple(int(t) for t in totals[:order]),
+        hyp_len=int(hyp_len),
+        value=float(options.effective_smooth_value or 0.0),
+        extra_numerator=extra_n,
+        extra_denominator=extra_d,
+    )
+    values = NLTK_METHODS[options.smooth_method](raw, ctx)
+    floats = tuple(float(v) for v in values)
+    smoothed = tuple(f != float(r) for f, r in zip(floats, raw))
+    if options.smooth_method == "nltk-method0":
+        zero = [n + 1 for n, v in enumerate(floats) if v == 0]
+        if zero:
+            reason = (
+                f"no {zero[0]}-gram matches a reference; NLTK's method0 substitutes "
+                f"sys.float_info.min ({sys.float_info.min:.3g}) and prints about 1e-155, the exact answer is 0"
+            )
+            return SmoothedPrecisions(floats, smoothed, order, forced_zero=reason)
+        return SmoothedPrecisions(floats, smoothed, order)
+    return SmoothedPrecisions(floats, smoothed, order, drop_zero_orders=True)
+
+
+def smooth_precisions(
+    matches: Sequence[int], totals: Sequence[int], hyp_len: int, options: BleuOptions
+) -> SmoothedPrecisions:
+    """The precisions of one set of (summed) statistics under ``options.smooth_method``."""
+    if options.is_nltk:
+        return _nltk(matches, totals, hyp_len, options)
+    return _sacrebleu(matches, totals, options)

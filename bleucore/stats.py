@@ -1,0 +1,134 @@
+"""Per-segment sufficient statistics of BLEU: c, r, clipped matches and totals per order.
+
+As in sacreBLEU (``BLEU._compute_segment_statistics``), corpus BLEU is computed from the sum of
+these statistics, so sentence BLEU, corpus BLEU and resampling share one path (Post 2018).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from .lengths import reference_length
+from .ngrams import count_ngrams, max_reference_counts
+
+IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True)
+class Statistics:
+    """Sufficient statistics of S segments for orders 1..K.
+
+    ``hyp_len`` (S,) c per segment; ``ref_len`` (S,) r per segment (integral except for the
+    ``average`` rule); ``matches`` (S, K) sum of Count_clip; ``totals`` (S, K) sum of Count.
+    """
+
+    hyp_len: IntArray
+    ref_len: FloatArray
+    matches: IntArray
+    totals: IntArray
+
+    def __post_init__(self) -> None:
+        segments = self.hyp_len.shape[0]
+        if self.ref_len.shape != (segments,) or self.matches.shape != self.totals.shape:
+            raise ValueError(
+                f"inconsistent statistics: {segments} hypothesis lengths, {self.ref_len.shape[0]} reference "
+                f"lengths, matches {self.matches.shape}, totals {self.totals.shape}"
+            )
+        if self.matches.shape[0] != segments:
+            raise ValueError(f"{segments} hypothesis lengths but {self.matches.shape[0]} rows of matches")
+
+    @property
+    def segments(self) -> int:
+        """S, the number of segments."""
+        return int(self.hyp_len.shape[0])
+
+    @property
+    def max_order(self) -> int:
+        """K, the number of n-gram orders held."""
+        return int(self.matches.shape[1])
+
+    def total(self) -> Statistics:
+        """The corpus statistics: one row, the column sums (corpus BLEU is not a mean of sentence BLEU)."""
+        return Statistics(
+            hyp_len=self.hyp_len.sum(keepdims=True),
+            ref_len=np.array([float(np.sum(self.ref_len))]),
+            matches=self.matches.sum(axis=0, keepdims=True),
+            totals=self.totals.sum(axis=0, keepdims=True),
+        )
+
+    def row(self, index: int) -> Statistics:
+        """The statistics of one segment."""
+        sl = slice(index, index + 1)
+        return Statistics(self.hyp_len[sl], self.ref_len[sl], self.matches[sl], self.totals[sl])
+
+    def take(self, indices: npt.ArrayLike) -> Statistics:
+        """The statistics of some segments (for resampling), in the order given."""
+        idx = np.asarray(indices, dtype=np.int64)
+        return Statistics(self.hyp_len[idx], self.ref_len[idx], self.matches[idx], self.totals[idx])
+
+    def orders(self, max_order: int) -> Statistics:
+        """The statistics restricted to orders 1..max_order (a lower N needs no recount)."""
+        if not 1 <= max_order <= self.max_order:
+            raise ValueError(f"statistics hold orders 1..{self.max_order}, asked for 1..{max_order}")
+        return Statistics(self.hyp_len, self.ref_len, self.matches[:, :max_order], self.totals[:, :max_order])
+
+    @staticmethod
+    def concatenate(parts: Sequence[Statistics]) -> Statistics:
+        """Segments of several chunks, in order (chunks of a stream, partitions of a cluster)."""
+        if not parts:
+            raise ValueError("cannot concatenate 0 statistics")
+        return Statistics(
+            np.concatenate([p.hyp_len for p in parts]),
+            np.concatenate([p.ref_len for p in parts]),
+            np.concatenate([p.matches for p in parts]),
+            np.concatenate([p.totals for p in parts]),
+        )
+
+
+def segment_counts(
+    hypothesis: Sequence[str], references: Sequence[Sequence[str]], max_order: int, ref_length: str = "closest"
+) -> tuple[int, float, list[int], list[int]]:
+    """(c, r, matches, totals) of one tokenized segment: matches[n-1] = sum of min(Count, Max_Ref_Count)."""
+    if not references:
+        raise ValueError("a segment needs at least 1 reference, got 0")
+    ref_counts = max_reference_counts(references, max_order)
+    matches = [0] * max_order
+    totals = [0] * max_order
+    for gram, count in count_ngrams(hypothesis, max_order).items():
+        n = len(gram) - 1
+        totals[n] += count
+        ref_count = ref_counts.get(gram, 0)
+        if ref_count:
+            matches[n] += min(count, ref_count)
+    hyp_len = len(hypothesis)
+    ref_len = reference_length(hyp_len, [len(r) for r in references], ref_length)
+    return hyp_len, ref_len, matches, totals
+
+
+def statistics_from_tokens(
+    hypotheses: Sequence[Sequence[str]],
+    references: Sequence[Sequence[Sequence[str]]],
+    max_order: int,
+    ref_length: str = "closest",
+) -> Statistics:
+    """Statistics of tokenized segments; ``references[i]`` holds the references of segment i.
+
+    This is the reference (loop) path; ``bleucore.fast`` gives identical numbers faster.
+    """
+    if len(hypotheses) != len(references):
+        raise ValueError(f"{len(hypotheses)} hypotheses but {len(references)} sets of references")
+    segments = len(hypotheses)
+    hyp_len = np.zeros(segments, dtype=np.int64)
+    ref_len = np.zeros(segments, dtype=np.float64)
+    matches = np.zeros((segments, max_order), dtype=np.int64)
+    totals = np.zeros((segments, max_order), dtype=np.int64)
+    for i, (hyp, refs) in enumerate(zip(hypotheses, references)):
+        c, r, m, t = segment_counts(hyp, refs, max_order, ref_length)
+        hyp_len[i], ref_len[i] = c, r
+        matches[i], totals[i] = m, t
+    return Statistics(hyp_len, ref_len, matches, totals)
