@@ -183,11 +183,12 @@ def _nltk(matches: Sequence[int], totals: Sequence[int], hyp_len: int, options: 
     floats = tuple(float(v) for v in values)
     smoothed = tuple(f != float(r) for f, r in zip(floats, raw))
     if options.smooth_method == "nltk-method0":
-        zero = [n + 1 for n, v in enumerate(floats) if v == 0]
+        zero = [n + 1 for n, (v, w) in enumerate(zip(floats, options.weights)) if v == 0 and w > 0]
         if zero:
             reason = (
-                f"no {zero[0]}-gram matches a reference; NLTK's method0 substitutes "
-                f"sys.float_info.min ({sys.float_info.min:.3g}) and prints about 1e-155, the exact answer is 0"
+                f"no {zero[0]}-gram matches a reference; NLTK's method0 puts sys.float_info.min "
+                f"({sys.float_info.min:.3g}) in its place and prints a tiny positive number with a warning "
+                "(about 1e-77 per such order at weight 1/4, 1e-155 for two); the exact answer is 0"
             )
             return SmoothedPrecisions(floats, smoothed, order, forced_zero=reason)
         return SmoothedPrecisions(floats, smoothed, order)
