@@ -1,0 +1,258 @@
+"""bleucore.tokenizers against sacreBLEU 2.6.0's own tokenizers and BLEU pre-processing.
+
+The reference pipeline is sacreBLEU's: ``BLEU._preprocess_segment`` (lowercase if asked,
+``rstrip``, tokenizer) then ``extract_all_word_ngrams``' ``str.split()``.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import unicodedata
+from collections.abc import Callable
+from functools import lru_cache
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+sacrebleu = pytest.importorskip("sacrebleu")
+from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a as SacreTokenizer13a  # noqa: E402
+from sacrebleu.tokenizers.tokenizer_char import TokenizerChar as SacreTokenizerChar  # noqa: E402
+from sacrebleu.tokenizers.tokenizer_intl import TokenizerV14International as SacreTokenizerIntl  # noqa: E402
+from sacrebleu.tokenizers.tokenizer_none import NoneTokenizer as SacreTokenizerNone  # noqa: E402
+
+from bleucore import tokenizers as tk  # noqa: E402
+from bleucore.tokenizers import TOKENIZERS, get_tokenizer, tokenize, tokenize_lines  # noqa: E402
+
+SACRE: dict[str, Callable[[str], str]] = {
+    "none": SacreTokenizerNone(),
+    "13a": SacreTokenizer13a(),
+    "intl": SacreTokenizerIntl(),
+    "char": SacreTokenizerChar(),
+}
+NAMES = tuple(TOKENIZERS)
+N_LINES = 20_000
+
+
+def sacre_tokens(line: str, name: str, lowercase: bool) -> tuple[str, ...]:
+    """sacreBLEU 2.6.0: BLEU._preprocess_segment, then extract_all_word_ngrams' split."""
+    if lowercase:
+        line = line.lower()
+    return tuple(SACRE[name](line.rstrip()).split())
+
+
+# --- a generator of awkward lines -----------------------------------------------------------
+
+FRAGMENTS = [
+    # ASCII punctuation, alone and in runs, around digits
+    ".", ",", "..", "...", ",,", ".,", ",.", ".,.", "....", "-", "--", "'", '"', "''", "``", "(", ")",
+    "[", "]", "{", "}", "!", "?", "?!", ":", ";", "/", "\\", "@", "#", "$", "%", "^", "*", "+", "=",
+    "~", "`", "|", "_", "<", ">", "&",
+    "3.5", "1,000", "1,000.50", "2-3", "10-", "-5", "5.", ".5", ",5", "5,", "1.2.3", "1..2", "1.,2",
+    "4,.", "9-9-9", "0.", "0,", "a.b", "a,b", "e.g.", "U.S.A.", "Mr.", "etc..", "1-", "x-", "-x",
+    # quotes and entities
+    "&amp;", "&quot;", "&lt;", "&gt;", "&amp;quot;", "&amp;lt;", "&amp;amp;", "&apos;", "&#39;", "&",
+    "&quot", "AT&amp;T", "&lt;skipped&gt;", "“", "”", "‘", "’", "«", "»", "„",
+    # sacreBLEU 13a's special strings
+    "<skipped>", "<skip<skipped>ped>", "<skipped", "skipped>",
+    # words, cased letters, final sigma, expanding lower()
+    "the", "The", "CAT", "Hello", "ΣΑΣ", "ΟΔΟΣ", "İstanbul", "ǅ", "ß", "ﬁ", "Ⅻ",
+    # CJK, Korean, emoji, combining marks, other scripts
+    "中文", "日本語です。", "、", "。", "「引用」", "한국어", "안녕하세요.", "😀", "👍🏽", "🇫🇷", "e\u0301",
+    "\u0301", "a\u0308", "ÿ", "١٢٣", "٫", "٬", "१२", "१.२", "፩", "١.٢", "٣,٤",
+    # non-ASCII digits, punctuation and symbols
+    "１２", "１.２", "²", "½", "Ⅷ", "…", "‐", "–", "—", "·", "•", "†", "§", "¶", "€", "£", "¥", "©", "®",
+    "™", "°", "±", "×", "÷", "√", "∞", "≤", "→", "♥", "¿", "¡", "‰", "′", "″", "※", "〃", "〜",
+    "\U00010d6e", "\U00011b00", "\U0001cc00", "\U00010d40",  # newer than unicodedata 14.0
+    # whitespace and controls str.split() knows (and str.splitlines() would split on)
+    "\t", "\x0b", "\x0c", "\r", "\x1c", "\x1d", "\x1e", "\x1f", "\x85", "\xa0", "\u2028", "\u2029",
+    "\u3000", "\u200b", "\ufeff", "\x00", "\x7f", "\u180e",
+]
+SEPARATORS = [" ", " ", " ", " ", "", "", "  ", "\t", "\xa0", "\u2028", "\x85", "\x1f", "\u3000"]
+
+
+def awkward_lines(count: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    lines: list[str] = []
+    for _ in range(count):
+        kind = rng.random()
+        if kind < 0.03:
+            lines.append(rng.choice(["", " ", "\t", "  \x85", "\u2028", "\x00"]))
+            continue
+        if kind < 0.08:  # one-token lines
+            lines.append(rng.choice(FRAGMENTS))
+            continue
+        parts: list[str] = []
+        for _ in range(rng.randint(1, 14)):
+            parts.append(rng.choice(FRAGMENTS))
+            parts.append(rng.choice(SEPARATORS))
+        line = "".join(parts)
+        roll = rng.random()
+        if roll < 0.15:
+            line = rng.choice([" ", "  ", "\t", "\u2028 "]) + line
+        if roll > 0.8:
+            line += rng.choice(["-", " -", "- ", "--", ".", "5.", "\u2028", " \x85", "\x1c"])
+        lines.append(line)
+    return lines
+
+
+LINES = awkward_lines(N_LINES, seed=20240613)
+
+
+@pytest.mark.parametrize("lowercase", [False, True], ids=["cased", "lowercase"])
+@pytest.mark.parametrize("name", NAMES)
+def test_tokenize_lines_matches_sacrebleu_on_awkward_lines(name: str, lowercase: bool) -> None:
+    expected = [sacre_tokens(line, name, lowercase) for line in LINES]
+    got = tokenize_lines(LINES, name, lowercase)
+    mismatches = [(line, e, g) for line, e, g in zip(LINES, expected, got) if e != g]
+    assert not mismatches[:5]
+    assert len(got) == len(LINES)
+
+
+@pytest.mark.parametrize("lowercase", [False, True], ids=["cased", "lowercase"])
+@pytest.mark.parametrize("name", NAMES)
+def test_tokenize_matches_sacrebleu_per_line(name: str, lowercase: bool) -> None:
+    lines = LINES[: N_LINES // 4]
+    mismatches = [line for line in lines if tokenize(line, name, lowercase) != sacre_tokens(line, name, lowercase)]
+    assert not mismatches[:5]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_call_and_signature_match_sacrebleu_objects(name: str) -> None:
+    """``__call__`` returns sacreBLEU's string, also on raw lines with "\\n" inside or at the end."""
+    ours, theirs = get_tokenizer(name), SACRE[name]
+    rng = random.Random(7)
+    lines = LINES[:3000] + [line.replace(" ", rng.choice(["\n", "-\n", " \n"]), 2) + "\n" for line in LINES[3000:4000]]
+    assert [ours(line) for line in lines] == [theirs(line) for line in lines]
+    assert ours.signature() == theirs.signature()  # type: ignore[attr-defined]
+    assert ours.name == name
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_tokenize_lines_with_newlines_inside_lines(name: str) -> None:
+    """Lines that hold "\\n" (not expected, but possible) take the line-by-line path."""
+    lines = ["a-\nb 1.\n.5", "x\n", "-\n", "\n.", ".\n5", "", "ok ."]
+    for lowercase in (False, True):
+        expected = [sacre_tokens(line, name, lowercase) for line in lines]
+        assert tokenize_lines(lines, name, lowercase) == expected
+        assert [tokenize(line, name, lowercase) for line in lines] == expected
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_edge_cases(name: str) -> None:
+    assert tokenize_lines([], name) == []
+    for lines in ([""], ["", ""], [" "], ["\u2028"], ["a"], ["-", "."], [".", "5"], ["5", "."]):
+        assert tokenize_lines(lines, name) == [sacre_tokens(line, name, False) for line in lines]
+
+
+def test_known_tokenizations() -> None:
+    assert tokenize("Hello, world. It costs $3.50-4 (approx.)") == (
+        "Hello", ",", "world", ".", "It", "costs", "$", "3.50", "-", "4", "(", "approx", ".", ")"
+    )
+    assert tokenize("AT&amp;T &lt;skipped&gt; <skipped> 1990.", "13a") == ("AT", "&", "T", "<", "skipped", ">", "1990", ".")
+    assert tokenize("Year 1990.", "intl") == ("Year", "1990.")  # mteval-v14's documented quirk
+    assert tokenize("한국어 문장입니다.", "none") == ("한국어", "문장입니다.")
+    assert tokenize("한국 어", "char") == ("한", "국", "어")
+    assert tokenize("ΟΔΟΣ", "none", lowercase=True) == ("οδος",)
+
+
+def test_unknown_tokenizer_raises_value_error_naming_choices() -> None:
+    with pytest.raises(ValueError, match=r"unknown tokenizer 'zh'.*none, 13a, intl, char"):
+        get_tokenizer("zh")
+    with pytest.raises(ValueError, match="13a"):
+        tokenize("a b", "spm")
+    with pytest.raises(ValueError, match="intl"):
+        tokenize_lines(["a b"], "13A")
+
+
+def test_registry_and_cached_instances() -> None:
+    assert set(TOKENIZERS) == {"none", "13a", "intl", "char"}
+    for name, cls in TOKENIZERS.items():
+        assert get_tokenizer(name) is get_tokenizer(name)
+        assert isinstance(get_tokenizer(name), cls)
+        assert cls.name == name
+
+
+# --- hypothesis: arbitrary Unicode text without "\n" -----------------------------------------
+
+no_newline = st.characters(blacklist_characters="\n")
+awkward_char = st.sampled_from(sorted({c for fragment in FRAGMENTS + SEPARATORS for c in fragment} | set("0123456789")))
+line_text = st.text(st.one_of(no_newline, awkward_char, awkward_char), max_size=40)
+HYPOTHESIS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@HYPOTHESIS
+@given(lines=st.lists(line_text, max_size=8), lowercase=st.booleans())
+def test_property_tokenize_lines_equals_sacrebleu(lines: list[str], lowercase: bool) -> None:
+    for name in NAMES:
+        expected = [sacre_tokens(line, name, lowercase) for line in lines]
+        assert tokenize_lines(lines, name, lowercase) == expected
+        assert [tokenize(line, name, lowercase) for line in lines] == expected
+
+
+@HYPOTHESIS
+@given(line=st.text(st.one_of(st.characters(), awkward_char), max_size=30))
+def test_property_call_equals_sacrebleu(line: str) -> None:
+    """The tokenizer objects themselves, on any text (also with "\\n")."""
+    for name in NAMES:
+        assert get_tokenizer(name)(line) == SACRE[name](line)
+
+
+# --- intl without the regex module ----------------------------------------------------------
+
+regex = pytest.importorskip("regex")
+FALLBACK = tk.TokenizerIntl(use_regex=False)
+
+
+@lru_cache(maxsize=None)
+def disagreeing_code_points() -> frozenset[str]:
+    every = "".join(chr(code) for code in range(0x110000) if not 0xD800 <= code <= 0xDFFF)
+    out: set[str] = set()
+    for major in "PSN":
+        theirs = set(regex.findall(rf"\p{{{major}}}", every))
+        ours = {c for c in every if unicodedata.category(c)[0] == major}
+        out |= theirs ^ ours
+    return frozenset(out)
+
+
+def test_intl_class_disagreement() -> None:
+    """The module docstring's figure: 1046 code points (Python 3.11 / Unicode 14.0.0, regex 2026.5.9)."""
+    counts = tk.intl_class_disagreement()
+    assert counts["all"] == len(disagreeing_code_points())
+    assert counts["all"] == counts["P"] + counts["S"] + counts["N"]  # the classes are disjoint
+    if unicodedata.unidata_version == "14.0.0" and regex.__version__ == "2026.5.9":
+        assert counts == {"P": 37, "S": 876, "N": 133, "all": 1046}
+
+
+def test_intl_fallback_signature_and_import_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert get_tokenizer("intl").signature() == "intl"
+    assert FALLBACK.signature() == f"intl-ucd{unicodedata.unidata_version}"
+    monkeypatch.setitem(sys.modules, "regex", None)  # makes `import regex` fail
+    auto = tk.TokenizerIntl()
+    assert not auto.uses_regex
+    assert auto.signature() == f"intl-ucd{unicodedata.unidata_version}"
+    with pytest.raises(ImportError):
+        tk.TokenizerIntl(use_regex=True)
+
+
+def test_intl_fallback_matches_sacrebleu_where_classes_agree() -> None:
+    differing = disagreeing_code_points()
+    lines = [line for line in LINES[:8000] if not differing.intersection(line)]
+    assert len(lines) > 6000
+    for lowercase in (False, True):
+        prepared = [(line.lower() if lowercase else line).rstrip() for line in lines]
+        expected = [sacre_tokens(line, "intl", lowercase) for line in lines]
+        assert FALLBACK.tokenize_batch(prepared) == expected
+        assert [tuple(FALLBACK(line).split()) for line in prepared] == expected
+    symbol = min(c for c in differing if regex.match(r"\p{S}", c))  # unassigned to unicodedata
+    assert SACRE["intl"](f"x{symbol}y") == f"x {symbol} y" != FALLBACK(f"x{symbol}y")
+
+
+@HYPOTHESIS
+@given(lines=st.lists(line_text, max_size=6))
+def test_property_intl_fallback(lines: list[str]) -> None:
+    differing = disagreeing_code_points()
+    lines = [line.rstrip() for line in lines if not differing.intersection(line)]
+    assert FALLBACK.tokenize_batch(lines) == [tuple(SACRE["intl"](line).split()) for line in lines]
+
