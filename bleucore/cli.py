@@ -1,0 +1,341 @@
+"""The command line, ``python -m bleucore REF [REF ...] -i HYP``, with sacreBLEU 2.6's flag names.
+
+Corpus mode prints one JSON object (the default, as sacreBLEU) or sacreBLEU's text line;
+``-sl`` scores every hypothesis line (text lines by default, as sacreBLEU; ``-f json`` gives
+JSON Lines). Unlike sacreBLEU's JSON, ``score`` and every other number keep full float precision.
+
+Bad input ends with one line on stderr, ``bleucore: error: ...``, and exit status 2. Only light
+modules are imported at start-up; tokenizers, statistics and numpy are imported by the run
+functions, so ``--help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, NoReturn
+
+from .options import (
+    MAX_ORDER_LIMIT,
+    REF_LENGTH_RULES,
+    SMOOTHING_DEFAULTS,
+    SMOOTHING_METHODS,
+    TOKENIZER_NAMES,
+    VARIANTS,
+    BleuOptions,
+    uniform_weights,
+)
+from .signature import __version__
+
+if TYPE_CHECKING:
+    from .score import BLEUScore
+    from .stats import Statistics
+
+PROG = "bleucore"
+STDIN = "-"
+DEFAULT_ORDER = 4
+MAX_WIDTH = 16
+FORMATS = ("json", "text")
+
+
+class UsageError(ValueError):
+    """A bad command line or bad input file: reported as one ``bleucore: error:`` line, exit 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but an error raises UsageError instead of printing usage and exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see python -m {PROG} --help)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser: sacreBLEU's names for the flags both tools have."""
+    parser = _Parser(
+        prog=f"python -m {PROG}",
+        description=(
+            "Corpus or sentence BLEU of a hypothesis file against reference files, numbers identical to\n"
+            "sacreBLEU 2.6 (sacreBLEU smoothing) and NLTK 3.10 (nltk-method* smoothing).\n\n"
+            f"  python -m {PROG} ref1.txt ref2.txt -i hyp.txt            corpus BLEU as JSON\n"
+            f"  python -m {PROG} ref.txt -i hyp.txt -f text -w 2         sacreBLEU's text line\n"
+            f"  python -m {PROG} ref.txt -i hyp.txt -sl -f json          one JSON object per line\n\n"
+            "Files are UTF-8 (a BOM is ignored), one segment per line; reference files go before -i."
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("refs", nargs="*", metavar="REF", help="reference files, line-aligned with the hypotheses")
+    parser.add_argument(
+        "-i", "--input", nargs="+", metavar="HYP", default=None,
+        help=f"hypothesis file ('{STDIN}' or none given: standard input); put it after the references",
+    )
+
+    bleu = parser.add_argument_group("BLEU options")
+    bleu.add_argument("-tok", "--tokenize", choices=TOKENIZER_NAMES, default="13a",
+                      help="tokenizer, as sacreBLEU's (default: %(default)s)")
+    bleu.add_argument("-lc", "--lowercase", action="store_true", help="case-insensitive BLEU")
+    bleu.add_argument("-s", "--smooth-method", choices=SMOOTHING_METHODS, default="exp", metavar="METHOD",
+                      help=f"smoothing: {', '.join(SMOOTHING_METHODS)} (default: %(default)s)")
+    bleu.add_argument("-sv", "--smooth-value", type=float, default=None, metavar="VALUE",
+                      help="value of floor, add-k, nltk-method1 (epsilon), nltk-method4/7 (k), nltk-method6 (alpha)")
+    bleu.add_argument("--max-ngram-order", type=int, default=None, metavar="N",
+                      help=f"highest n-gram order N, 1..{MAX_ORDER_LIMIT} (default: {DEFAULT_ORDER}, or the number of weights)")
+    bleu.add_argument("--weights", default=None, metavar="W1,W2,...",
+                      help="n-gram weights summing to 1, e.g. 0.5,0.5 or 1/3,1/3,1/3 (default: 1/N each)")
+    bleu.add_argument("--ref-length", choices=REF_LENGTH_RULES, default="closest",
+                      help="reference length r per segment (default: %(default)s; ties go to the shorter)")
+    bleu.add_argument("--variant", choices=VARIANTS, default="standard",
+                      help="standard BLEU, simplified BP min(1, c/r), or the tutorial code that skips zero precisions")
+    bleu.add_argument("--effective-order", action=argparse.BooleanOptionalAction, default=None,
+                      help="sacreBLEU's effective order (default: on with -sl, off for corpus BLEU and nltk-method*)")
+
+    report = parser.add_argument_group("output")
+    report.add_argument("-sl", "--sentence-level", action="store_true", help="score every hypothesis line")
+    report.add_argument("-f", "--format", choices=FORMATS, default=None,
+                        help="json or text (default: json for corpus BLEU, text with -sl, as sacreBLEU)")
+    report.add_argument("-w", "--width", type=int, default=1,
+                        help="decimals of the score in text output (default: %(default)s)")
+    report.add_argument("-b", "--score-only", action="store_true", help="print only the score")
+    report.add_argument("-V", "--version", action="version", version=f"{PROG} {__version__}")
+    return parser
+
+
+# --- input -----------------------------------------------------------------------------------
+
+
+def _decode(data: bytes, name: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line_start = data.rfind(b"\n", 0, exc.start) + 1
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise UsageError(
+            f"{name} is not UTF-8 text: line {line}, byte {exc.start - line_start + 1} (0x{data[exc.start]:02x})"
+        ) from None
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines split on "\\n" only, one trailing "\\r" removed from each; no extra line after a final newline.
+
+    U+2028, U+0085 and the other separators ``str.splitlines`` knows stay inside their line.
+    """
+    if not text:
+        return []
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")
+        if text.endswith("\r"):
+            text = text[:-1]
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def _read_lines(path: str) -> list[str]:
+    """The lines of a UTF-8 file (or of standard input for '-'), read at once."""
+    name = "<stdin>" if path == STDIN else path
+    try:
+        if path == STDIN:
+            if sys.stdin is None or sys.stdin.isatty():
+                raise UsageError(f"no hypothesis file: give -i HYP or pipe the hypotheses into python -m {PROG}")
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read()
+    except OSError as exc:
+        raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from None
+    return split_lines(_decode(data, name))
+
+
+def _count(n: int) -> str:
+    return f"{n} line" if n == 1 else f"{n} lines"
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """The hypothesis lines of one or more systems and the reference streams, all line-aligned."""
+
+    system_names: tuple[str, ...]
+    systems: tuple[list[str], ...]
+    reference_names: tuple[str, ...]
+    references: tuple[list[str], ...]
+
+
+def read_corpus(reference_paths: Sequence[str], hypothesis_paths: Sequence[str]) -> Corpus:
+    """Read every file and check that all have the same number of lines."""
+    if not reference_paths:
+        raise UsageError(f"no reference file given: python -m {PROG} REF [REF ...] -i HYP (references before -i)")
+    systems = tuple(_read_lines(path) for path in hypothesis_paths)
+    names = tuple("<stdin>" if p == STDIN else p for p in hypothesis_paths)
+    references = tuple(_read_lines(path) for path in reference_paths)
+    first, count = names[0], len(systems[0])
+    if count == 0:
+        raise UsageError(f"{first} is empty: there is no segment to score")
+    for name, lines in [*zip(names[1:], systems[1:]), *zip(reference_paths, references)]:
+        if len(lines) != count:
+            raise UsageError(f"{first} has {_count(count)} but {name} has {_count(len(lines))}")
+    return Corpus(names, systems, tuple(reference_paths), references)
+
+
+# --- options ---------------------------------------------------------------------------------
+
+
+def _parse_weights(text: str) -> tuple[float, ...]:
+    try:
+        return tuple(float(Fraction(part.strip())) for part in text.split(","))
+    except (ValueError, ZeroDivisionError):
+        raise UsageError(f"--weights must be comma-separated numbers such as 0.25,0.25,0.25,0.25, got {text!r}") from None
+
+
+def _weights(args: argparse.Namespace) -> tuple[float, ...]:
+    order: int | None = args.max_ngram_order
+    if args.weights is None:
+        return uniform_weights(DEFAULT_ORDER if order is None else order)
+    weights = _parse_weights(args.weights)
+    if order is not None and order != len(weights):
+        raise UsageError(f"--weights gives {len(weights)} weights but --max-ngram-order is {order}")
+    return weights
+
+
+def _smooth_value(args: argparse.Namespace) -> float | None:
+    value: float | None = args.smooth_value
+    if value is None:
+        return None
+    if not math.isfinite(value) or value < 0:
+        raise UsageError(f"--smooth-value must be a finite number >= 0, got {value:g}")
+    if SMOOTHING_DEFAULTS[args.smooth_method] is None:
+        sys.stderr.write(f"{PROG}: warning: {args.smooth_method} smoothing takes no value; --smooth-value {value:g} is ignored\n")
+        return None
+    return value
+
+
+def options_from_args(args: argparse.Namespace) -> BleuOptions:
+    """BleuOptions of the command line; effective order defaults to on in sentence mode (not for NLTK)."""
+    effective: bool | None = args.effective_order
+    if effective is None:
+        effective = bool(args.sentence_level) and not args.smooth_method.startswith("nltk-")
+    return BleuOptions(
+        tokenize=args.tokenize,
+        lowercase=args.lowercase,
+        weights=_weights(args),
+        smooth_method=args.smooth_method,
+        smooth_value=_smooth_value(args),
+        effective_order=effective,
+        ref_length=args.ref_length,
+        variant=args.variant,
+    )
+
+
+# --- scoring and output ----------------------------------------------------------------------
+
+
+def statistics(hypotheses: Sequence[str], corpus: Corpus, options: BleuOptions) -> Statistics:
+    """Per-segment statistics of one system, computed once."""
+    from .bleu import corpus_statistics
+
+    return corpus_statistics(hypotheses, corpus.references, options)
+
+
+def text_line(score: BLEUScore, width: int) -> str:
+    """sacreBLEU's text line: ``BLEU|<signature> = 50.5 94.4/58.8/43.8/26.7 (BP = 1.000 ...)``."""
+    # BLEUScore.format gives "BLEU = <score> <precisions> (...)"; add the signature after the name.
+    return f"BLEU|{score.signature}{score.format(width)[4:]}"
+
+
+def score_dict(score: BLEUScore, width: int) -> dict[str, object]:
+    """BLEUScore.to_dict() (full precision) plus sacreBLEU's ``verbose_score`` string."""
+    d = score.to_dict()
+    d["verbose_score"] = score.format(width).split(" ", 3)[3]
+    return d
+
+
+def render(score: BLEUScore, args: argparse.Namespace, json_format: bool, indent: int | None) -> str:
+    """One score as the command line prints it (without the final newline)."""
+    if args.score_only:
+        return f"{score.score:.{args.width}f}"
+    if json_format:
+        import json
+
+        return json.dumps(score_dict(score, args.width), indent=indent)
+    return text_line(score, args.width)
+
+
+def run_corpus(args: argparse.Namespace, corpus: Corpus, options: BleuOptions) -> str:
+    """Corpus BLEU of the one system: statistics summed over segments, then scored."""
+    from .score import score_statistics
+
+    stats = statistics(corpus.systems[0], corpus, options)
+    score = score_statistics(stats, options, len(corpus.references))
+    return render(score, args, args.format != "text", indent=1) + "\n"
+
+
+def _first_failing_segment(stats: Statistics, options: BleuOptions, nrefs: int, error: ValueError) -> UsageError:
+    """The error of a per-line computation, naming the first line it fails on."""
+    from .score import compute_bleu
+
+    matches, totals = stats.matches.tolist(), stats.totals.tolist()
+    for i in range(stats.segments):
+        try:
+            compute_bleu(float(stats.hyp_len[i]), float(stats.ref_len[i]), matches[i], totals[i], options, nrefs)
+        except ValueError as exc:
+            return UsageError(f"line {i + 1}: {exc}")
+    return UsageError(str(error))
+
+
+def run_sentences(args: argparse.Namespace, corpus: Corpus, options: BleuOptions) -> str:
+    """Sentence BLEU of every line of the one system, in order (JSON Lines with -f json)."""
+    from .score import sentence_scores_from_statistics
+
+    stats = statistics(corpus.systems[0], corpus, options)
+    nrefs = len(corpus.references)
+    try:
+        scores = sentence_scores_from_statistics(stats, options, nrefs)
+    except ValueError as exc:
+        raise _first_failing_segment(stats, options, nrefs, exc) from None
+    json_format = args.format == "json"
+    return "".join([render(score, args, json_format, indent=None) + "\n" for score in scores])
+
+
+def run(args: argparse.Namespace) -> str:
+    """Everything the command prints for ``args``; UsageError/ValueError/OSError on bad input."""
+    if not 0 <= args.width <= MAX_WIDTH:
+        raise UsageError(f"--width must be between 0 and {MAX_WIDTH}, got {args.width}")
+    options = options_from_args(args)
+    hypothesis_paths: list[str] = args.input or [STDIN]
+    if len(hypothesis_paths) > 1:
+        raise UsageError(f"give one hypothesis file with -i, got {len(hypothesis_paths)}: {' '.join(hypothesis_paths)}")
+    corpus = read_corpus(args.refs, hypothesis_paths)
+    if args.sentence_level:
+        return run_sentences(args, corpus, options)
+    return run_corpus(args, corpus, options)
+
+
+def _fail(message: str) -> int:
+    sys.stderr.write(f"{PROG}: error: {' '.join(message.split())}\n")
+    return 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line on ``argv`` (default: sys.argv[1:]); returns the exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        output = run(args)
+    except SystemExit as exc:  # --help and --version
+        return exc.code if isinstance(exc.code, int) else 0
+    except (ValueError, OSError) as exc:  # UsageError and bleucore's own checks
+        return _fail(str(exc) or type(exc).__name__)
+    except KeyboardInterrupt:
+        return 130
+    try:
+        sys.stdout.write(output)
+        sys.stdout.flush()
+    except BrokenPipeError:  # e.g. piped into head: stop quietly
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return 0
