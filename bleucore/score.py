@@ -81,6 +81,7 @@ class BLEUScore:
     signature: str
     zero_reason: str | None = None
     zero_orders_dropped: bool = False
+    notes: tuple[str, ...] = ()
 
     @property
     def value(self) -> float:
@@ -126,6 +127,7 @@ class BLEUScore:
             "variant": self.options.variant,
             "zero_reason": self.zero_reason,
             "zero_orders_dropped": self.zero_orders_dropped,
+            "notes": list(self.notes),
         }
 
 
@@ -150,6 +152,12 @@ def compute_bleu(
     else:
         bp = brevity_penalty(sys_len, ref_len)
     order = options.max_order
+    notes = [sp.note] if sp.note else []
+    if sp.drop_zero_orders and not sp.forced_zero and any(p == 0 for p, w in zip(sp.values, weights) if w > 0):
+        notes.append(
+            "NLTK 3.10 leaves out orders whose smoothed precision is still 0 instead of scoring 0 "
+            "(the standard formula would give 0)"
+        )
     return BLEUScore(
         score=100.0 * score,
         counts=tuple(int(m) for m in matches[:order]),
@@ -164,6 +172,7 @@ def compute_bleu(
         signature=signature(options, nrefs),
         zero_reason=sp.forced_zero if options.variant != "tutorial" else None,
         zero_orders_dropped=sp.drop_zero_orders,
+        notes=tuple(notes),
     )
 
 

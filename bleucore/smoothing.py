@@ -31,6 +31,7 @@ class SmoothedPrecisions:
     eff_order: int
     drop_zero_orders: bool = False
     forced_zero: str | None = None
+    note: str | None = None
 
 
 def _sacrebleu(matches: Sequence[int], totals: Sequence[int], options: BleuOptions) -> SmoothedPrecisions:
@@ -192,7 +193,13 @@ def _nltk(matches: Sequence[int], totals: Sequence[int], hyp_len: int, options: 
             )
             return SmoothedPrecisions(floats, smoothed, order, forced_zero=reason)
         return SmoothedPrecisions(floats, smoothed, order)
-    return SmoothedPrecisions(floats, smoothed, order, drop_zero_orders=True)
+    note = None
+    if options.smooth_method in ("nltk-method5", "nltk-method7") and max(floats) > 1:
+        note = (
+            "NLTK's method 5 averages each p_n with its neighbours starting from p_1 + 1, so a precision can "
+            f"exceed 1 (here up to {max(floats):.4f}) and BLEU can exceed 100; kept for parity with NLTK 3.10"
+        )
+    return SmoothedPrecisions(floats, smoothed, order, drop_zero_orders=True, note=note)
 
 
 def smooth_precisions(
