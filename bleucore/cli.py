@@ -305,6 +305,8 @@ def run(args: argparse.Namespace) -> str:
         raise UsageError(f"--width must be between 0 and {MAX_WIDTH}, got {args.width}")
     options = options_from_args(args)
     hypothesis_paths: list[str] = args.input or [STDIN]
+    if not args.refs:
+        raise UsageError(f"no reference file given: python -m {PROG} REF [REF ...] -i HYP (references before -i)")
     if len(hypothesis_paths) > 1:
         raise UsageError(f"give one hypothesis file with -i, got {len(hypothesis_paths)}: {' '.join(hypothesis_paths)}")
     corpus = read_corpus(args.refs, hypothesis_paths)
