@@ -1,0 +1,126 @@
+"""Altair charts of the Corpus and Compare pages: pure functions from result tables to charts.
+
+Only numbers and line numbers go into tooltips; user text (system names) appears as data values
+and axis titles, which Vega draws as SVG text, never as HTML.
+"""
+
+from __future__ import annotations
+
+import altair as alt
+import pandas as pd
+
+BLUE = "#0072B2"
+ORANGE = "#E69F00"
+GREEN = "#009E73"
+VERMILLION = "#D55E00"
+GREY = "#666666"
+
+
+def score_histogram(table: pd.DataFrame, corpus_bleu: float | None = None) -> alt.Chart | alt.LayerChart:
+    """Histogram of sentence BLEU (bins of 10 on 0-100), with corpus BLEU as a vertical rule if given."""
+    data = table[["line", "BLEU"]].dropna()
+    bars = (
+        alt.Chart(data)
+        .mark_bar(color=BLUE)
+        .encode(
+            x=alt.X("BLEU:Q", bin=alt.Bin(extent=[0, 100], step=10), title="sentence BLEU"),
+            y=alt.Y("count():Q", title="sentences"),
+            tooltip=[alt.Tooltip("BLEU:Q", bin=alt.Bin(extent=[0, 100], step=10), title="sentence BLEU"),
+                     alt.Tooltip("count():Q", title="sentences")],
+        )
+    )
+    if corpus_bleu is None:
+        return bars.properties(height=260)
+    rule = (
+        alt.Chart(pd.DataFrame({"BLEU": [corpus_bleu], "label": [f"corpus BLEU {corpus_bleu:.2f}"]}))
+        .mark_rule(color=VERMILLION, strokeWidth=2, strokeDash=[6, 3])
+        .encode(x="BLEU:Q", tooltip=[alt.Tooltip("label:N", title="")])
+    )
+    return alt.layer(bars, rule).properties(height=260)
+
+
+def length_bucket_chart(buckets: pd.DataFrame) -> alt.LayerChart:
+    """Corpus BLEU of the segments in each reference-length bucket, labelled with the segment count."""
+    data = buckets.dropna(subset=["corpus BLEU"])
+    sort = list(data.sort_values("order")["bucket"])
+    base = alt.Chart(data).encode(
+        x=alt.X("bucket:N", sort=sort, title="reference length r (tokens)"),
+        y=alt.Y("corpus BLEU:Q", title="corpus BLEU of the bucket", scale=alt.Scale(domainMin=0)),
+        tooltip=[
+            alt.Tooltip("bucket:N", title="r"),
+            alt.Tooltip("segments:Q"),
+            alt.Tooltip("corpus BLEU:Q", format=".2f"),
+            alt.Tooltip("mean sentence BLEU:Q", format=".2f"),
+        ],
+    )
+    bars = base.mark_bar(color=BLUE)
+    labels = base.mark_text(dy=-6, color=GREY).encode(text=alt.Text("segments:Q", format="d"))
+    return alt.layer(bars, labels).properties(height=260)
+
+
+def confidence_chart(rows: pd.DataFrame) -> alt.LayerChart:
+    """Each system's BLEU with its 95% confidence interval (error bars), the baseline in orange.
+
+    ``rows`` columns: system, BLEU, lower, upper, role ("baseline" or "system").
+    """
+    order = list(rows["system"])
+    base = alt.Chart(rows).encode(y=alt.Y("system:N", sort=order, title=None))
+    bars = base.mark_errorbar(ticks=True, thickness=2).encode(
+        x=alt.X("lower:Q", title="BLEU (95% confidence interval, paired bootstrap)", scale=alt.Scale(zero=False)),
+        x2="upper:Q",
+        color=alt.Color("role:N", scale=alt.Scale(domain=["baseline", "system"], range=[ORANGE, BLUE]), title=None),
+    )
+    points = base.mark_point(filled=True, size=80).encode(
+        x="BLEU:Q",
+        color=alt.Color("role:N", scale=alt.Scale(domain=["baseline", "system"], range=[ORANGE, BLUE]), title=None),
+        tooltip=[
+            alt.Tooltip("BLEU:Q", format=".2f"),
+            alt.Tooltip("lower:Q", format=".2f", title="CI low"),
+            alt.Tooltip("upper:Q", format=".2f", title="CI high"),
+        ],
+    )
+    return alt.layer(bars, points).properties(height=max(80, 40 * len(rows)))
+
+
+def sentence_scatter(diffs: pd.DataFrame, baseline_name: str, system_name: str) -> alt.LayerChart:
+    """Sentence BLEU of the baseline (x) against the system (y), one point per line, with y = x."""
+    data = diffs.dropna(subset=["baseline", "system"]).assign(
+        better=lambda d: d["difference"].map(lambda v: "system" if v > 0 else ("baseline" if v < 0 else "tie"))
+    )
+    points = (
+        alt.Chart(data)
+        .mark_circle(size=60, opacity=0.75)
+        .encode(
+            x=alt.X("baseline:Q", title=f"sentence BLEU: {baseline_name}", scale=alt.Scale(domain=[0, 100])),
+            y=alt.Y("system:Q", title=f"sentence BLEU: {system_name}", scale=alt.Scale(domain=[0, 100])),
+            color=alt.Color(
+                "better:N",
+                scale=alt.Scale(domain=["system", "baseline", "tie"], range=[BLUE, ORANGE, GREY]),
+                title="higher",
+            ),
+            tooltip=[
+                alt.Tooltip("line:Q"),
+                alt.Tooltip("baseline:Q", format=".2f"),
+                alt.Tooltip("system:Q", format=".2f"),
+                alt.Tooltip("difference:Q", format="+.2f"),
+            ],
+        )
+    )
+    diagonal = alt.Chart(pd.DataFrame({"x": [0, 100], "y": [0, 100]})).mark_line(color=GREY, strokeDash=[4, 4]).encode(x="x:Q", y="y:Q")
+    return alt.layer(diagonal, points).properties(height=360)
+
+
+def difference_bars(diffs: pd.DataFrame) -> alt.Chart:
+    """System minus baseline sentence BLEU for every line (blue: system higher, orange: baseline higher)."""
+    data = diffs.dropna(subset=["difference"])
+    return (
+        alt.Chart(data)
+        .mark_bar()
+        .encode(
+            x=alt.X("line:O", title="line", axis=alt.Axis(labelOverlap=True)),
+            y=alt.Y("difference:Q", title="sentence BLEU difference (system - baseline)"),
+            color=alt.condition(alt.datum.difference > 0, alt.value(BLUE), alt.value(ORANGE)),
+            tooltip=[alt.Tooltip("line:Q"), alt.Tooltip("difference:Q", format="+.2f")],
+        )
+        .properties(height=240)
+    )

@@ -1,0 +1,159 @@
+"""Uploaded or pasted text -> lines, with messages that name the file, the line and the limit.
+
+Lines are read as sacreBLEU's command line reads a file: split on "\\n" only, trailing
+whitespace (including a "\\r" of Windows line ends) removed; a final "\\n" ends the last line
+rather than starting an empty one. A UTF-8 byte-order mark at the start is dropped.
+Nothing here imports Streamlit: pages show ``InputError`` messages inline.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+#: The server's upload limit in MB (``server.maxUploadSize`` in .streamlit/config.toml).
+MAX_UPLOAD_MB = 10
+MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024
+#: Longest pasted text accepted, in characters (about 2 MB of English text).
+MAX_PASTE_CHARS = 2_000_000
+
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+_UTF8_BOM = "\ufeff"
+# Every ASCII punctuation character may be backslash-escaped in CommonMark.
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&\"'=@%^,;?/])")
+
+
+class InputError(ValueError):
+    """Input that cannot be scored; the message is meant for the user as it is."""
+
+
+@dataclass(frozen=True)
+class TextFile:
+    """One named stream of segments (a hypothesis or a reference file)."""
+
+    name: str
+    lines: tuple[str, ...]
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+
+def split_lines(text: str) -> tuple[str, ...]:
+    """Segments of ``text``: split on "\\n", each right-stripped, no empty segment after a final newline."""
+    if text == "":
+        return ()
+    parts = text.split("\n")
+    if parts[-1] == "":
+        parts.pop()
+    return tuple(part.rstrip() for part in parts)
+
+
+def _line_and_column(data: bytes, offset: int) -> tuple[int, int]:
+    """1-based line and byte column of ``offset`` in ``data``."""
+    line = data.count(b"\n", 0, offset) + 1
+    column = offset - (data.rfind(b"\n", 0, offset) + 1) + 1
+    return line, column
+
+
+def _check_text(text: str, name: str) -> tuple[str, ...]:
+    nul = text.find("\x00")
+    if nul >= 0:
+        line = text.count("\n", 0, nul) + 1
+        raise InputError(f"{name} looks like a binary file (a NUL character on line {line}), not plain text.")
+    lines = split_lines(text)
+    if not lines:
+        raise InputError(f"{name} is empty: it needs one segment per line.")
+    if not any(lines):
+        raise InputError(f"{name} has only blank lines ({len(lines)}): it needs one segment per line.")
+    return lines
+
+
+def decode_bytes(data: bytes, name: str) -> TextFile:
+    """An uploaded file's bytes as UTF-8 lines; InputError names the file and, for bad bytes, the line."""
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise InputError(f"{name} is {len(data) / 1024 / 1024:.1f} MB; files are limited to {MAX_UPLOAD_MB} MB.")
+    if len(data) == 0:
+        raise InputError(f"{name} is empty: it needs one segment per line.")
+    if data.startswith(_UTF16_BOMS):
+        raise InputError(f"{name} is UTF-16 encoded; save it as UTF-8 and upload it again.")
+    if b"\x00" in data:
+        line, _ = _line_and_column(data, data.index(b"\x00"))
+        raise InputError(f"{name} looks like a binary file (a NUL byte on line {line}), not plain text.")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line, column = _line_and_column(data, err.start)
+        raise InputError(
+            f"{name} is not UTF-8: line {line} has the byte 0x{data[err.start]:02X} at byte {column}. "
+            "Save the file as UTF-8 and upload it again."
+        ) from None
+    if text.startswith(_UTF8_BOM):
+        text = text[1:]
+    return TextFile(name, _check_text(text, name))
+
+
+def decode_paste(text: str, name: str) -> TextFile:
+    """Pasted text as lines; refused with a message naming the limit when longer than MAX_PASTE_CHARS."""
+    if len(text) > MAX_PASTE_CHARS:
+        raise InputError(
+            f"{name} is {len(text):,} characters long; pasted text is limited to {MAX_PASTE_CHARS:,} "
+            f"characters. Upload it as a file instead (up to {MAX_UPLOAD_MB} MB)."
+        )
+    if text.startswith(_UTF8_BOM):
+        text = text[1:]
+    return TextFile(name, _check_text(text, name))
+
+
+def check_same_length(hypothesis: TextFile, references: Sequence[TextFile]) -> None:
+    """Raise InputError naming every reference whose line count differs from the hypothesis's."""
+    if not references:
+        raise InputError("Add at least one reference file.")
+    wrong = [ref for ref in references if len(ref) != len(hypothesis)]
+    if wrong:
+        details = "; ".join(f"{ref.name} has {len(ref):,}" for ref in wrong)
+        raise InputError(
+            f"Line counts differ: {hypothesis.name} has {len(hypothesis):,} lines but {details}. "
+            "Every file needs one line per segment, in the same order."
+        )
+
+
+def check_systems(systems: Sequence[TextFile], references: Sequence[TextFile]) -> None:
+    """Raise InputError naming every system or reference whose line count differs from the first reference."""
+    if not references:
+        raise InputError("Add at least one reference file.")
+    first = references[0]
+    wrong = [f for f in (*references[1:], *systems) if len(f) != len(first)]
+    if wrong:
+        details = "; ".join(f"{f.name} has {len(f):,}" for f in wrong)
+        raise InputError(
+            f"Line counts differ: {first.name} has {len(first):,} lines but {details}. "
+            "Every file needs one line per segment, in the same order."
+        )
+
+
+def unique_names(names: Sequence[str]) -> list[str]:
+    """``names`` with repeats numbered ("out.txt", "out.txt (2)") so every stream can be told apart."""
+    seen: dict[str, int] = {}
+    out: list[str] = []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        out.append(name if seen[name] == 1 else f"{name} ({seen[name]})")
+    return out
+
+
+def digest(files: Sequence[TextFile]) -> str:
+    """A short content hash of named streams (the cache key of everything computed from them)."""
+    h = hashlib.blake2b(digest_size=16)
+    for f in files:
+        for part in (f.name, str(len(f.lines)), *f.lines):
+            h.update(part.encode("utf-8", "surrogatepass"))
+            h.update(b"\x00")
+        h.update(b"\x01")
+    return h.hexdigest()
+
+
+def escape_markdown(text: str) -> str:
+    """``text`` with every Markdown-special ASCII character backslash-escaped, for st.* labels and messages."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text).replace("\n", " ")
