@@ -1,19 +1,71 @@
 """bleucore: exact, explainable BLEU (Papineni et al. 2002), numbers identical to sacreBLEU 2.6 and NLTK 3.10.
 
-    >>> from bleucore import BleuOptions, corpus_bleu, explain
-    >>> corpus_bleu(["the cat sat"], [["the cat sat"]]).score
+Usage: ``corpus_bleu(["the cat sat on the mat"], [["the cat sat on the mat"]]).score`` gives 100.0 (sacreBLEU's scale);
+``explain(candidate, references, BleuOptions(tokenize="none"))`` gives the full breakdown.
 """
 
-from .bleu import SentenceExplanation, check_streams, corpus_bleu, corpus_statistics, explain, sentence_bleu, sentence_bleus
-from .diagnose import Fix, ZeroDiagnosis, diagnose
-from .explain import NgramRow, Occurrence, OrderExplanation
-from .lengths import brevity_penalty, reference_length, simplified_brevity_penalty
-from .options import BleuOptions, uniform_weights
-from .score import BLEUScore, compute_bleu, score_statistics, sentence_scores_from_statistics
-from .signature import __version__, signature
-from .stats import Statistics, statistics_from_tokens
-from .tokenizers import tokenize, tokenize_lines
-from .variants import VariantScore, compare_variants
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.1.0"
+
+#: Public name -> module. Loaded on first use (PEP 562) so `python -m bleucore --help` stays fast.
+_EXPORTS: dict[str, str] = {
+    "SentenceExplanation": "bleu",
+    "check_streams": "bleu",
+    "corpus_bleu": "bleu",
+    "corpus_statistics": "bleu",
+    "explain": "bleu",
+    "sentence_bleu": "bleu",
+    "sentence_bleus": "bleu",
+    "Fix": "diagnose",
+    "ZeroDiagnosis": "diagnose",
+    "diagnose": "diagnose",
+    "NgramRow": "explain",
+    "Occurrence": "explain",
+    "OrderExplanation": "explain",
+    "brevity_penalty": "lengths",
+    "reference_length": "lengths",
+    "simplified_brevity_penalty": "lengths",
+    "BleuOptions": "options",
+    "uniform_weights": "options",
+    "BLEUScore": "score",
+    "compute_bleu": "score",
+    "score_statistics": "score",
+    "sentence_scores_from_statistics": "score",
+    "signature": "signature",
+    "Statistics": "stats",
+    "statistics_from_tokens": "stats",
+    "tokenize": "tokenizers",
+    "tokenize_lines": "tokenizers",
+    "VariantScore": "variants",
+    "compare_variants": "variants",
+}
+
+if TYPE_CHECKING:
+    from .bleu import SentenceExplanation, check_streams, corpus_bleu, corpus_statistics, explain, sentence_bleu, sentence_bleus
+    from .diagnose import Fix, ZeroDiagnosis, diagnose
+    from .explain import NgramRow, Occurrence, OrderExplanation
+    from .lengths import brevity_penalty, reference_length, simplified_brevity_penalty
+    from .options import BleuOptions, uniform_weights
+    from .score import BLEUScore, compute_bleu, score_statistics, sentence_scores_from_statistics
+    from .signature import signature
+    from .stats import Statistics, statistics_from_tokens
+    from .tokenizers import tokenize, tokenize_lines
+    from .variants import VariantScore, compare_variants
+
+
+def __getattr__(name: str) -> Any:
+    """Import the module that defines ``name`` on first access."""
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'bleucore' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "BLEUScore",

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .options import BleuOptions
 
-__version__ = "0.1.0"
+from . import __version__
 
 
 def _fmt(value: float) -> str:
     return f"{value:g}"
 
 
+@lru_cache(maxsize=256)
 def signature(options: BleuOptions, nrefs: int | str = 1) -> str:
     """``nrefs:3|case:mixed|eff:no|tok:13a|smooth:exp|order:4|weights:uniform|reflen:closest|variant:standard|version:0.1.0``.
 

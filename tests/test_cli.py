@@ -459,7 +459,6 @@ def test_text_output_matches_the_sacrebleu_cli(tmp_path, extra):
         assert mine.split(" = ", 1)[1] == other.split(" = ", 1)[1]
 
 
-@pytest.mark.xfail(strict=True, reason="bleucore/__init__.py imports numpy eagerly (requested: lazy imports)")
 def test_help_does_not_import_numpy():
     code = "import runpy, sys; sys.argv = ['bleucore', '--help']\n" \
            "try:\n    runpy.run_module('bleucore', run_name='__main__')\nexcept SystemExit:\n    pass\n" \
