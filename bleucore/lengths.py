@@ -24,7 +24,10 @@ def reference_length(hyp_len: int, ref_lens: Sequence[int], rule: str = "closest
 
 
 def brevity_penalty(sys_len: float, ref_len: float) -> float:
-    """BP = 1 if c > r, exp(1 - r/c) if 0 < c <= r, 0 if c = 0."""
+    """BP = 1 if c > r, exp(1 - r/c) if 0 < c <= r, 0 if c = 0 (Papineni et al. 2002; NLTK).
+
+    sacreBLEU 2.6 reports BP = 1.0 when c = r = 0 (its test is ``c < r``); the score is 0 either way.
+    """
     if sys_len > ref_len:
         return 1.0
     if sys_len <= 0:
