@@ -1,0 +1,164 @@
+"""Explore: one candidate against its references, with every number of BLEU explained."""
+
+import streamlit as st
+
+from bleucore.options import REF_LENGTH_RULES, SMOOTHING_METHODS, TOKENIZER_NAMES, VARIANTS
+from ui import charts, formula, highlight, ngram_table
+from ui import explore_state as es
+from ui.cached import explain_text, tokenizer_rows, variants_text
+from ui.share import PARAM
+
+SMOOTHING_VALUE_LABELS = {"floor": "floor value", "add-k": "k", "nltk-method1": "epsilon", "nltk-method4": "K", "nltk-method6": "alpha", "nltk-method7": "K"}
+session = st.session_state
+link_error = es.init(session, st.query_params.get(PARAM))
+
+st.title("Explore BLEU")
+st.caption(
+    "Score one candidate translation against its references and see where every number comes from: "
+    "clipped n-gram matches, modified precisions, the brevity penalty and the geometric mean."
+)
+if link_error:
+    st.error(link_error)
+
+with st.sidebar:
+    st.header("Options")
+    st.selectbox("Tokenizer", TOKENIZER_NAMES, key=es.TOKENIZE, help="none splits on whitespace; 13a and intl are sacreBLEU's; char scores characters.")
+    st.checkbox("Lowercase", key=es.LOWERCASE)
+    st.number_input("Max n-gram order N", step=1, format="%d", key=es.MAX_ORDER, help="A whole number from 1 to 10.")
+    st.checkbox("Custom weights", key=es.CUSTOM_WEIGHTS, on_change=es.custom_weights_toggled, args=(session,))
+    if session[es.CUSTOM_WEIGHTS]:
+        st.text_input("Weights w_1, …, w_N", key=es.WEIGHTS, help="N comma-separated numbers (0.5 or 1/2) summing to 1.")
+    st.selectbox("Smoothing", SMOOTHING_METHODS, key=es.SMOOTH_METHOD, on_change=es.smoothing_changed, args=(session,))
+    if es.has_value(session[es.SMOOTH_METHOD]):
+        st.number_input(f"Smoothing value ({SMOOTHING_VALUE_LABELS.get(session[es.SMOOTH_METHOD], 'value')})", step=0.1, format="%g", key=es.SMOOTH_VALUE)
+    st.checkbox("Effective order", key=es.EFFECTIVE_ORDER, help="sacreBLEU's sentence rule: orders with no candidate n-gram are left out.")
+    st.radio("Reference length r", REF_LENGTH_RULES, key=es.REF_LENGTH, help="closest: nearest to c, ties to the shorter.")
+    st.radio("Variant", VARIANTS, key=es.VARIANT, help="standard: Papineni et al.; simplified: min(1, c/r)·∏p_n^w_n; tutorial: seed 000's code, which skips zero precisions.")
+
+inputs, summary = st.columns([3, 2], gap="large")
+with inputs:
+    st.text_area("Candidate", key=es.CANDIDATE, height=90)
+    ref_ids = list(session[es.REF_IDS])
+    for position, ref_id in enumerate(ref_ids, start=1):
+        text_col, button_col = st.columns([12, 1], vertical_alignment="bottom")
+        text_col.text_area(f"Reference {position}", key=es.ref_key(ref_id), height=75)
+        button_col.button("✕", key=f"explore_remove_{ref_id}", help=f"Remove reference {position}", on_click=es.remove_reference, args=(session, ref_id), disabled=len(ref_ids) == 1)
+    st.button("Add a reference", on_click=es.add_reference, args=(session,), disabled=len(ref_ids) >= es.MAX_REFERENCES)
+
+state = es.read(session)
+token, link_note = es.publish(session, state)
+with st.sidebar:
+    st.header("Share")
+    if token is None:
+        st.query_params.pop(PARAM, None)
+        st.info(link_note)
+    else:
+        if st.query_params.get(PARAM) != token:
+            st.query_params[PARAM] = token
+        base = (st.context.url or "").split("?")[0]
+        st.caption("The address bar always reproduces this view. Copy the link:")
+        st.code(f"{base}?{PARAM}={token}", language=None, wrap_lines=True)
+
+problems = es.input_problems(state)
+try:
+    options = es.to_options(state)
+except ValueError as err:
+    problems.append(f"Check the options: {err}.")
+for problem in problems:
+    summary.warning(problem)
+if problems:
+    st.stop()
+
+references = es.scored_references(state)
+if len(references) < len(state.references):
+    summary.caption(f"{len(state.references) - len(references)} empty reference(s) are ignored; reference numbers below count only the others.")
+try:
+    result = explain_text(state.candidate, references, options)
+except ValueError as err:
+    summary.error(f"BLEU is not defined for this input with these options: {err}.")
+    st.stop()
+score = result.score
+
+with summary:
+    left, right = st.columns(2)
+    left.metric("BLEU (0–100)", f"{score.score:.2f}")
+    right.metric("BLEU (0–1)", f"{score.value:.4f}")
+    left.metric("Brevity penalty", f"{score.bp:.4f}")
+    right.metric("c / r", f"{score.sys_len} / {score.ref_len:g}")
+    st.code(score.signature, language=None, wrap_lines=True)
+    for note in score.notes:
+        st.info(note)
+    diagnosis = result.diagnosis
+    if diagnosis is not None:
+        title = "Why is it zero?" if diagnosis.score == 0 else "Why is it so low?"
+        extra = f"\n\n{score.zero_reason[0].upper()}{score.zero_reason[1:]}." if score.zero_reason else ""
+        st.warning(f"**{title}** {diagnosis.reason}{extra}")
+        if diagnosis.fixes:
+            st.caption("Options that would give a non-zero score for this input:")
+            st.dataframe(
+                [{"change": f.label, "BLEU": f.score} for f in diagnosis.fixes],
+                hide_index=True,
+                column_config={"BLEU": st.column_config.NumberColumn("BLEU (0–100)", format="%.2f")},
+            )
+
+# Lazy tabs: only the open tab's content runs, so an edit redraws only what is on screen.
+matches_tab, formula_tab, charts_tab, variants_tab, tokens_tab, export_tab = st.tabs(es.TABS, key=es.TAB, on_change="rerun")
+
+if matches_tab.open:
+    with matches_tab:
+        es.clamp_order(session, options.max_order)
+        n = st.radio("Order n", list(range(1, options.max_order + 1)), key=es.ORDER, horizontal=True, format_func=lambda k: f"{k}-grams")
+        order = result.order(n)
+        st.html(highlight.legend_html())
+        st.markdown(f"**Candidate**: p{n} = {order.matches}/{order.total} ({order.clipped} clipped, {order.unclipped_matches} found in a reference before clipping). Hover a token for its counts.")
+        st.html(highlight.candidate_html(result.candidate, order))
+        for j, (tokens, mask) in enumerate(zip(result.references, order.reference_matched), start=1):
+            st.html(highlight.reference_html(tokens, mask, f"Reference {j}"))
+        if order.total == 0:
+            st.info(f"The candidate has {len(result.candidate)} token(s), so it has no {n}-gram.")
+        else:
+            st.dataframe(
+                ngram_table.order_frame(order),
+                hide_index=True,
+                column_config={
+                    "n-gram": st.column_config.TextColumn("n-gram", help="The candidate n-gram"),
+                    "Count": st.column_config.NumberColumn("Count", help="Occurrences in the candidate"),
+                    "Max_Ref_Count": st.column_config.NumberColumn("Max_Ref_Count", help="Most occurrences in any one reference"),
+                    "Count_clip": st.column_config.NumberColumn("Count_clip", help="min(Count, Max_Ref_Count)"),
+                    "source reference": st.column_config.TextColumn("source reference", help="Reference(s) holding Max_Ref_Count"),
+                },
+            )
+            st.download_button(f"Download the {n}-gram table (CSV)", lambda: ngram_table.order_csv(order), file_name=f"bleu-{n}-grams.csv", mime="text/csv")
+
+if formula_tab.open:
+    with formula_tab:
+        for caption, latex in formula.formula_steps(score):
+            st.markdown(f"**{caption}**")
+            st.latex(latex)
+
+if charts_tab.open:
+    with charts_tab:
+        st.altair_chart(charts.precision_chart(score), width="stretch")
+        st.altair_chart(charts.brevity_chart(score), width="stretch")
+
+if variants_tab.open:
+    with variants_tab:
+        variants = variants_text(state.candidate, references, options)
+        st.altair_chart(charts.variants_chart(variants), width="stretch")
+        st.table(charts.variants_table(variants))
+
+if tokens_tab.open:
+    with tokens_tab:
+        rows = tokenizer_rows(state.candidate, references, options)
+        st.dataframe(
+            [{"tokenizer": r.tokenizer, "tokens": len(r.tokens), **{f"p{k}": f"{m}/{t}" for k, (m, t) in enumerate(r.counts, start=1)}} for r in rows],
+            hide_index=True,
+        )
+        for col, row in zip(st.columns(len(rows)), rows):
+            col.markdown(f"**{row.tokenizer}**")
+            col.code(" · ".join(row.tokens), language=None, wrap_lines=True, height="content" if len(row.tokens) < 120 else 320)
+
+if export_tab.open:
+    with export_tab:
+        st.code(score.format(), language=None)
+        st.download_button("Download the full result (JSON)", lambda: ngram_table.result_json(result, es.as_dict(state)), file_name="bleu-result.json", mime="application/json")
