@@ -1,0 +1,421 @@
+"""The Explore page headless (AppTest): defaults, every option, references, messages and the link state."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from bleucore import BleuOptions, sentence_bleu
+from bleucore.bleu import explain
+from bleucore.options import SMOOTHING_METHODS
+from tests.golden_examples import CA1, CA2, CA4, KO_CAND, KO_REF, REFS_1, SHORT_KO
+from ui import explore_state as es
+from ui import learn_examples
+from ui.share import MAX_LINK_STATE, encode_state
+
+APP = str(Path(__file__).resolve().parents[1] / "app.py")
+TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
+
+
+def start(**query: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params.update(query)
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def metric(at: AppTest, label: str) -> str:
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def signature(at: AppTest) -> str:
+    return next(c.value for c in at.code if c.value.startswith("nrefs:"))
+
+
+def texts(at: AppTest) -> list[str]:
+    """Every message and markdown text on the page."""
+    return [e.value for kind in ("warning", "error", "info", "markdown", "caption") for e in getattr(at, kind)]
+
+
+def assert_scores(at: AppTest, candidate: str, references: list[str] | tuple[str, ...], options: BleuOptions) -> None:
+    expected = sentence_bleu(candidate, list(references), options)
+    assert not at.exception, at.exception
+    assert metric(at, "BLEU (0–100)") == f"{expected.score:.2f}"
+    assert metric(at, "BLEU (0–1)") == f"{expected.value:.4f}"
+    assert metric(at, "Brevity penalty") == f"{expected.bp:.4f}"
+    assert signature(at) == expected.signature
+
+
+def open_tab(at: AppTest, name: str) -> AppTest:
+    at.session_state[es.TAB] = name
+    return at.run()
+
+
+def html_bodies(at: AppTest) -> list[str]:
+    return [h.proto.body for h in at.get("html")]
+
+
+# --- default view ---------------------------------------------------------------------------
+
+
+def test_default_is_example_1_ca1_with_bleu_50_46():
+    at = start()
+    assert at.text_area(key=es.CANDIDATE).value == CA1
+    assert [at.text_area(key=es.ref_key(i)).value for i in range(3)] == list(REFS_1)
+    assert metric(at, "BLEU (0–100)") == "50.46"
+    assert metric(at, "BLEU (0–1)") == "0.5046"
+    assert metric(at, "c / r") == "18 / 18"
+    assert_scores(at, CA1, REFS_1, TUTORIAL)
+    assert any("p1 = 17/18" in t for t in texts(at))
+    assert not at.warning and not at.error
+
+
+def test_default_highlight_marks_obeys_unmatched_and_17_matched():
+    at = start()
+    candidate = next(b for b in html_bodies(at) if "bleu-candidate" in b)
+    assert candidate.count('class="bleu-tok matched"') == 17
+    assert candidate.count('class="bleu-tok unmatched"') == 1
+    assert ">obeys<" in candidate.replace('<span class="bleu-mark"', "<")
+
+
+def test_formula_tab_substitutes_ca1_fractions_and_result():
+    at = open_tab(start(), "Formula")
+    latex = " ".join(e.value for e in at.latex)
+    for fraction in (r"\frac{17}{18}", r"\frac{10}{17}", r"\frac{7}{16}", r"\frac{4}{15}"):
+        assert fraction in latex
+    assert "= 0.5046" in latex and r"\mathrm{BP}" in latex
+
+
+def test_order_selector_shows_each_orders_fraction_and_table():
+    at = start()
+    for n, fraction in zip((1, 2, 3, 4), ("17/18", "10/17", "7/16", "4/15")):
+        at.radio(key=es.ORDER).set_value(n).run()
+        assert any(f"p{n} = {fraction}" in t for t in texts(at)), n
+        table = at.dataframe[0].value
+        assert list(table.columns[:5]) == ["n-gram", "Count", "Max_Ref_Count", "Count_clip", "source reference"]
+        assert int(table["Count_clip"].sum()) == int(fraction.split("/")[0])
+        assert int(table["Count"].sum()) == int(fraction.split("/")[1])
+
+
+def test_lower_n_clamps_the_order_selector():
+    at = start()
+    at.radio(key=es.ORDER).set_value(4).run()
+    at.number_input(key=es.MAX_ORDER).set_value(2).run()
+    assert at.radio(key=es.ORDER).value == 2
+    assert at.radio(key=es.ORDER).options == ["1-grams", "2-grams"]
+
+
+# --- sidebar options ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("tokenizer", ["none", "13a", "intl", "char"])
+def test_tokenizer(tokenizer):
+    at = start()
+    at.selectbox(key=es.TOKENIZE).set_value(tokenizer).run()
+    assert_scores(at, CA1, REFS_1, TUTORIAL.with_changes(tokenize=tokenizer))
+
+
+def test_lowercase_matches_it_with_It():
+    at = start()
+    at.text_area(key=es.CANDIDATE).input(CA4).run()
+    assert any("p1 = 1/2" in t for t in texts(at))
+    at.checkbox(key=es.LOWERCASE).check().run()
+    assert_scores(at, CA4, REFS_1, TUTORIAL.with_changes(lowercase=True))
+    assert "case:lc" in signature(at)
+    assert any("p1 = 2/2" in t for t in texts(at))
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 10])
+def test_max_order(n):
+    at = start()
+    at.number_input(key=es.MAX_ORDER).set_value(n).run()
+    assert_scores(at, CA1, REFS_1, TUTORIAL.with_changes(weights=(1 / n,) * n))
+
+
+@pytest.mark.parametrize("n", [0, 11])
+def test_max_order_out_of_range_is_an_inline_message(n):
+    at = start()
+    at.number_input(key=es.MAX_ORDER).set_value(n).run()
+    assert not at.exception and not at.metric
+    assert any("N must be a whole number from 1 to 10" in w.value for w in at.warning)
+
+
+def test_custom_weights_valid():
+    at = start()
+    at.checkbox(key=es.CUSTOM_WEIGHTS).check().run()
+    assert at.text_input(key=es.WEIGHTS).value == "0.25, 0.25, 0.25, 0.25"
+    at.text_input(key=es.WEIGHTS).input("1/2, 1/4, 1/8, 1/8").run()
+    assert_scores(at, CA1, REFS_1, TUTORIAL.with_changes(weights=(0.5, 0.25, 0.125, 0.125)))
+    assert "weights:0.5,0.25,0.125,0.125" in signature(at)
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("0.5, 0.5", "2 weights for N = 4"),
+        ("0.5, 0.5, 0.5, 0.5", "weights must sum to 1"),
+        ("a, b, c, d", "weights must be numbers"),
+        ("1.5, -0.5, 0, 0", "non-negative"),
+        ("", "comma-separated weights"),
+    ],
+)
+def test_custom_weights_invalid_is_an_inline_message(text, message):
+    at = start()
+    at.checkbox(key=es.CUSTOM_WEIGHTS).check().run()
+    at.text_input(key=es.WEIGHTS).input(text).run()
+    assert not at.exception and not at.metric
+    assert any(message in w.value for w in at.warning), [w.value for w in at.warning]
+
+
+@pytest.mark.parametrize("method", [m for m in SMOOTHING_METHODS if m != "nltk-method6"])
+def test_each_smoothing_on_ca2(method):
+    at = start()
+    at.text_area(key=es.CANDIDATE).input(CA2).run()
+    at.selectbox(key=es.SMOOTH_METHOD).set_value(method).run()
+    assert_scores(at, CA2, REFS_1, TUTORIAL.with_changes(smooth_method=method))
+
+
+def test_nltk_method6_needs_a_trigram_match():
+    at = start()
+    at.selectbox(key=es.SMOOTH_METHOD).set_value("nltk-method6").run()
+    assert_scores(at, CA1, REFS_1, TUTORIAL.with_changes(smooth_method="nltk-method6"))  # p3 = 7/16 > 0
+    at.text_area(key=es.CANDIDATE).input(CA2).run()  # p3 = 0/12
+    assert not at.exception and not at.metric
+    assert any("nltk-method6 needs a non-zero trigram precision" in e.value for e in at.error)
+
+
+def test_smoothing_value_follows_the_method_and_can_be_changed():
+    at = start()
+    at.text_area(key=es.CANDIDATE).input(CA2).run()
+    at.selectbox(key=es.SMOOTH_METHOD).set_value("floor").run()
+    assert at.number_input(key=es.SMOOTH_VALUE).value == pytest.approx(0.1)
+    at.number_input(key=es.SMOOTH_VALUE).set_value(0.5).run()
+    assert_scores(at, CA2, REFS_1, TUTORIAL.with_changes(smooth_method="floor", smooth_value=0.5))
+    at.selectbox(key=es.SMOOTH_METHOD).set_value("nltk-method4").run()
+    assert at.number_input(key=es.SMOOTH_VALUE).value == pytest.approx(5.0)
+    at.selectbox(key=es.SMOOTH_METHOD).set_value("exp").run()
+    assert [w.key for w in at.number_input] == [es.MAX_ORDER]  # exp takes no value
+
+
+def test_negative_smoothing_value_is_an_inline_message():
+    at = start()
+    at.selectbox(key=es.SMOOTH_METHOD).set_value("add-k").run()
+    at.number_input(key=es.SMOOTH_VALUE).set_value(-1.0).run()
+    assert not at.exception and not at.metric
+    assert any("smoothing value must be 0 or more" in w.value for w in at.warning)
+
+
+def test_effective_order_rescues_a_short_sentence():
+    at = start()
+    at.text_area(key=es.CANDIDATE).input(SHORT_KO).run()
+    at.text_area(key=es.ref_key(0)).input(SHORT_KO).run()
+    at.button(key="explore_remove_2").click().run()
+    at.button(key="explore_remove_1").click().run()
+    assert metric(at, "BLEU (0–100)") == "0.00"
+    assert any("Why is it zero?" in w.value and "fewer than N = 4" in w.value for w in at.warning)
+    at.checkbox(key=es.EFFECTIVE_ORDER).check().run()
+    assert metric(at, "BLEU (0–100)") == "100.00"
+    assert_scores(at, SHORT_KO, [SHORT_KO], TUTORIAL.with_changes(effective_order=True))
+
+
+def test_effective_order_with_nltk_smoothing_is_an_inline_message():
+    at = start()
+    at.checkbox(key=es.EFFECTIVE_ORDER).check().run()
+    at.selectbox(key=es.SMOOTH_METHOD).set_value("nltk-method1").run()
+    assert not at.exception and not at.metric
+    assert any("effective order is sacreBLEU's rule" in w.value for w in at.warning)
+
+
+@pytest.mark.parametrize("rule", ["shortest", "average"])
+def test_reference_length_rule(rule):
+    at = start()
+    at.radio(key=es.REF_LENGTH).set_value(rule).run()
+    assert_scores(at, CA1, REFS_1, TUTORIAL.with_changes(ref_length=rule))
+    assert metric(at, "c / r") == ("18 / 16" if rule == "shortest" else f"18 / {50 / 3:g}")
+
+
+@pytest.mark.parametrize("variant", ["simplified", "tutorial"])
+def test_variant_on_ca2(variant):
+    at = start()
+    at.text_area(key=es.CANDIDATE).input(CA2).run()
+    at.radio(key=es.VARIANT).set_value(variant).run()
+    assert_scores(at, CA2, REFS_1, TUTORIAL.with_changes(variant=variant))
+    if variant == "tutorial":
+        assert metric(at, "BLEU (0–1)") == "0.3969"
+
+
+# --- references and text --------------------------------------------------------------------
+
+
+def test_add_and_remove_references():
+    at = start()
+    at.button[-1].click().run()  # "Add a reference"
+    assert at.text_area(key=es.ref_key(3)).value == ""
+    assert_scores(at, CA1, REFS_1, TUTORIAL)  # an empty reference is ignored
+    assert any("1 empty reference(s) are ignored" in c.value for c in at.caption)
+    at.text_area(key=es.ref_key(3)).input(CA1).run()
+    assert_scores(at, CA1, [*REFS_1, CA1], TUTORIAL)
+    assert metric(at, "BLEU (0–100)") == "100.00"
+    at.button(key="explore_remove_3").click().run()
+    at.button(key="explore_remove_0").click().run()
+    assert [t.label for t in at.text_area][1:] == ["Reference 1", "Reference 2"]
+    assert_scores(at, CA1, REFS_1[1:], TUTORIAL)
+    at.button(key="explore_remove_1").click().run()
+    assert at.button(key="explore_remove_2").disabled  # the last reference cannot be removed
+    assert_scores(at, CA1, REFS_1[2:], TUTORIAL)
+
+
+@pytest.mark.parametrize("text", ["", "   \n\t "])
+def test_empty_candidate_is_an_inline_message(text):
+    at = start()
+    at.text_area(key=es.CANDIDATE).input(text).run()
+    assert not at.exception and not at.metric
+    assert any("The candidate is empty" in w.value for w in at.warning)
+
+
+def test_all_references_empty_is_an_inline_message():
+    at = start()
+    for i in range(3):
+        at.text_area(key=es.ref_key(i)).input(" ")
+    at.run()
+    assert not at.exception and not at.metric
+    assert any("Every reference is empty" in w.value for w in at.warning)
+
+
+def test_korean_example():
+    at = start()
+    at.text_area(key=es.CANDIDATE).input(KO_CAND)
+    at.text_area(key=es.ref_key(0)).input(KO_REF)
+    at.run()
+    at.button(key="explore_remove_2").click().run()
+    at.button(key="explore_remove_1").click().run()
+    assert_scores(at, KO_CAND, [KO_REF], TUTORIAL)
+    assert metric(at, "BLEU (0–1)") == "0.2540"
+    assert any("p1 = 10/14" in t for t in texts(at))
+    assert "빛이" in next(b for b in html_bodies(at) if "bleu-candidate" in b)
+
+
+def test_ca2_diagnosis_lists_fixes_with_scores():
+    at = start()
+    at.text_area(key=es.CANDIDATE).input(CA2).run()
+    warning = next(w.value for w in at.warning if "Why is it zero?" in w.value)
+    assert "No 3-gram, 4-gram of the candidate appears in a reference" in warning
+    fixes = at.dataframe[0].value
+    expected = explain(CA2, REFS_1, TUTORIAL).diagnosis
+    assert expected is not None
+    assert list(fixes["change"]) == [f.label for f in expected.fixes]
+    assert list(fixes["BLEU"]) == pytest.approx([f.score for f in expected.fixes])
+
+
+# --- the other tabs -------------------------------------------------------------------------
+
+
+def test_charts_variants_tokenizers_and_export_tabs():
+    at = open_tab(start(), "Charts")
+    assert len(at.get("vega_lite_chart")) == 2
+    open_tab(at, "Variants")
+    assert len(at.get("vega_lite_chart")) == 1
+    table = at.table[0].value
+    assert {"standard", "simplified", "tutorial (seed 000)", "none", "exp", "nltk-method7"} <= set(table.index)
+    assert table.loc["standard", "BLEU"] == "50.4567"
+    assert all(isinstance(note, str) and note for note in table["why it differs"])
+    open_tab(at, "Tokenizers")
+    tokens = at.dataframe[0].value
+    assert list(tokens["tokenizer"]) == ["none", "13a", "intl", "char"]
+    assert list(tokens.loc[0, ["p1", "p2", "p3", "p4"]]) == ["17/18", "10/17", "7/16", "4/15"]
+    open_tab(at, "Export")
+    assert sentence_bleu(CA1, list(REFS_1), TUTORIAL).format() in [c.value for c in at.code]
+    assert [d.label for d in at.get("download_button")] == ["Download the full result (JSON)"]
+
+
+# --- link state -----------------------------------------------------------------------------
+
+
+def test_link_round_trip_reproduces_inputs_and_numbers():
+    at = start()
+    at.text_area(key=es.CANDIDATE).input(KO_CAND)
+    at.text_area(key=es.ref_key(1)).input(KO_REF)
+    at.selectbox(key=es.TOKENIZE).set_value("13a")
+    at.checkbox(key=es.LOWERCASE).check()
+    at.number_input(key=es.MAX_ORDER).set_value(3)
+    at.run()
+    at.selectbox(key=es.SMOOTH_METHOD).set_value("floor").run()
+    at.number_input(key=es.SMOOTH_VALUE).set_value(0.25)
+    at.radio(key=es.REF_LENGTH).set_value("shortest")
+    at.radio(key=es.VARIANT).set_value("simplified")
+    at.radio(key=es.ORDER).set_value(2)
+    at.run()
+    token = at.query_params["s"]
+    token = token[0] if isinstance(token, list) else token
+    before = {label: metric(at, label) for label in ("BLEU (0–100)", "BLEU (0–1)", "Brevity penalty", "c / r")}
+
+    again = start(s=token)
+    assert {label: metric(again, label) for label in before} == before
+    assert signature(again) == signature(at)
+    assert again.text_area(key=es.CANDIDATE).value == KO_CAND
+    assert [again.text_area(key=es.ref_key(i)).value for i in range(3)] == [REFS_1[0], KO_REF, REFS_1[2]]
+    assert again.number_input(key=es.SMOOTH_VALUE).value == pytest.approx(0.25)
+    assert again.radio(key=es.ORDER).value == 2
+    assert not again.error
+
+
+@pytest.mark.parametrize(
+    "token, reason",
+    [
+        ("not*base64!", "corrupted"),
+        ("A" * (MAX_LINK_STATE + 1), "limit"),
+        (encode_state({"v": 1, "c": "x", "r": ["x"], "n": "four"}), "'n' should be a int"),
+        (encode_state({"v": 1, "c": "x", "r": []}), "references should be a list"),
+        (encode_state({"v": 1, "c": "x", "r": ["x"], "tok": "<script>"}), "is not one of"),
+        (encode_state({"v": 1, "c": "x", "r": ["x"], "n": 11}), "not between 1 and 10"),
+        (encode_state({"v": 1, "c": "x", "r": ["x"], "sm": "floor", "sv": -1}), "smoothing value"),
+        (encode_state({"v": 99}), "another version"),
+        (encode_state([1, 2]), "not a set of named values"),  # type: ignore[arg-type]
+    ],
+)
+def test_bad_link_shows_a_message_and_the_default_example(token, reason):
+    at = start(s=token)
+    assert not at.exception
+    assert any("This link could not be opened" in e.value and reason in e.value for e in at.error), [e.value for e in at.error]
+    assert metric(at, "BLEU (0–100)") == "50.46"
+    assert at.text_area(key=es.CANDIDATE).value == CA1
+
+
+def test_link_is_shown_for_copying_and_too_long_input_is_explained():
+    at = start()
+    token = at.query_params["s"]
+    token = token[0] if isinstance(token, list) else token
+    assert any(c.value.endswith(f"?s={token}") for c in at.code)
+    assert es.from_link(token) == es.DEFAULT
+    import random
+
+    rng = random.Random(0)
+    noise = " ".join("".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(8)) for _ in range(2000))
+    at.text_area(key=es.CANDIDATE).input(noise).run()
+    assert "s" not in at.query_params
+    assert any("too long to fit in a link" in i.value for i in at.info)
+    assert metric(at, "BLEU (0–100)") == f"{sentence_bleu(noise, list(REFS_1), TUTORIAL).score:.2f}"
+
+
+def test_state_survives_a_visit_to_another_page():
+    at = start()
+    at.text_area(key=es.CANDIDATE).input(CA2)
+    at.checkbox(key=es.LOWERCASE).check()
+    at.run()
+    at.switch_page("pages/learn.py").run()
+    assert not at.exception
+    at.switch_page("pages/explore.py").run()
+    assert at.text_area(key=es.CANDIDATE).value == CA2
+    assert at.checkbox(key=es.LOWERCASE).value is True
+    assert_scores(at, CA2, REFS_1, TUTORIAL.with_changes(lowercase=True))
+
+
+def test_state_helpers_agree_with_learn_examples():
+    assert es.DEFAULT.candidate == learn_examples.CA1 == CA1
+    assert es.to_options(es.DEFAULT) == TUTORIAL
+    state = es.from_options(CA2, REFS_1, TUTORIAL.with_changes(weights=(0.5, 0.5)))
+    assert es.to_options(state).weights == (0.5, 0.5)
+    assert es.from_link(es.to_link(state)) == state
