@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from .diagnose import ZeroDiagnosis, diagnose
 from .explain import OrderExplanation, explain_orders
+from .fast import compute_statistics
 from .options import BleuOptions
 from .score import BLEUScore, compute_bleu, score_statistics, sentence_scores_from_statistics
 from .stats import Statistics, statistics_from_tokens
@@ -44,8 +45,8 @@ def corpus_statistics(
     check_streams(hypotheses, references)
     hyp_tokens = tokenize_lines(hypotheses, options.tokenize, options.lowercase)
     ref_tokens = [tokenize_lines(stream, options.tokenize, options.lowercase) for stream in references]
-    per_segment = [tuple(stream[i] for stream in ref_tokens) for i in range(len(hypotheses))]
-    return statistics_from_tokens(hyp_tokens, per_segment, options.stats_order, options.ref_length)
+    per_segment = list(zip(*ref_tokens))
+    return compute_statistics(hyp_tokens, per_segment, options.stats_order, options.ref_length)
 
 
 def corpus_bleu(
