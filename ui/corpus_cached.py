@@ -18,7 +18,8 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from bleucore import BLEUScore, BleuOptions, SentenceExplanation, Statistics, compute_bleu, corpus_statistics, explain, score_statistics
+from bleucore import BLEUScore, BleuOptions, SentenceExplanation, Statistics, compute_bleu, corpus_statistics, score_statistics
+from bleucore.bleu import explain  # the function: ``bleucore.explain`` may resolve to the submodule
 from bleucore.ngrams import Ngram, count_ngrams, max_reference_counts
 from bleucore.options import uniform_weights
 from bleucore.tokenizers import tokenize_lines

@@ -1,0 +1,373 @@
+"""Corpus: BLEU of a hypothesis file against one or more reference files, and every sentence's share."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pandas as pd
+import streamlit as st
+
+from bleucore import BleuOptions
+from ui import corpus_cached as cc
+from ui import corpus_charts as charts
+from ui import corpus_state as cs
+from ui.explore_state import ExploreState, to_link
+from ui.highlight import candidate_html, legend_html, reference_html
+from ui.share import PARAM, LinkStateError
+from ui.uploads import (
+    MAX_UPLOAD_MB,
+    InputError,
+    TextFile,
+    check_same_length,
+    decode_bytes,
+    decode_paste,
+    digest,
+    escape_markdown,
+    unique_names,
+)
+
+SAMPLE_DIR = Path(__file__).resolve().parents[1] / "data" / "sample"
+SAMPLE_HYPOTHESIS = "system_a.en"
+SAMPLE_REFERENCES = ("ref.en", "ref2.en")
+EXPLORE_PAGE = "pages/explore.py"
+
+WHY_DIFFERENT = """\
+**Corpus BLEU is not the mean of sentence BLEU.** Corpus BLEU first adds up, over all segments,
+the clipped matches and the n-gram totals of every order and the lengths c and r, and computes one
+BLEU from those sums: a long sentence weighs more than a short one, a sentence without any
+matching 4-gram does not make the corpus score 0, and the brevity penalty is applied once, to the
+total length. Sentence BLEU scores each line on its own (here with {eff} and {smooth} smoothing),
+so short lines with few n-grams swing between 0 and 100, and their plain average can lie far from
+the corpus score in either direction."""
+
+
+@st.cache_data(max_entries=4, show_spinner=False)
+def _sample() -> tuple[TextFile, tuple[TextFile, ...]]:
+    hyp = decode_bytes((SAMPLE_DIR / SAMPLE_HYPOTHESIS).read_bytes(), SAMPLE_HYPOTHESIS)
+    refs = tuple(decode_bytes((SAMPLE_DIR / name).read_bytes(), name) for name in SAMPLE_REFERENCES)
+    return hyp, refs
+
+
+def _show_error(message: str) -> None:
+    st.error(escape_markdown(message), icon=":material/error:")
+
+
+def read_input(source: str) -> tuple[TextFile | None, list[TextFile], list[str]]:
+    """Draw the input widgets of ``source``; return (hypothesis, references, error messages)."""
+    errors: list[str] = []
+    if source == "sample":
+        hyp, refs = _sample()
+        st.caption(
+            f"The bundled sample: {SAMPLE_HYPOTHESIS} (a weak system, {len(hyp)} lines) scored against "
+            f"{' and '.join(SAMPLE_REFERENCES)}. Upload or paste your own files above."
+        )
+        return hyp, list(refs), errors
+    if source == "upload":
+        left, right = st.columns(2)
+        hyp_file = left.file_uploader(
+            "Hypothesis file", key=cs.CORPUS_HYP_UPLOAD,
+            help=f"Plain UTF-8 text, one segment per line, at most {MAX_UPLOAD_MB} MB.",
+        )  # fmt: skip
+        ref_files = right.file_uploader(
+            "Reference files (one or more)", accept_multiple_files=True, key=cs.CORPUS_REF_UPLOAD,
+            help=f"One file per reference translation, each with as many lines as the hypothesis; at most {MAX_UPLOAD_MB} MB each.",
+        )  # fmt: skip
+        st.caption(
+            f"Files larger than {MAX_UPLOAD_MB} MB are refused by the server. Uploaded files stay in this "
+            "browser session only and cannot be part of a shareable link."
+        )
+        hyp = None
+        if hyp_file is not None:
+            try:
+                hyp = decode_bytes(hyp_file.getvalue(), hyp_file.name)
+            except InputError as err:
+                errors.append(str(err))
+        refs = []
+        names = unique_names([f.name for f in ref_files or []])
+        for upload, name in zip(ref_files or [], names):
+            try:
+                refs.append(decode_bytes(upload.getvalue(), name))
+            except InputError as err:
+                errors.append(str(err))
+        if hyp_file is None or not ref_files:
+            if not errors:
+                st.info("Upload a hypothesis file and at least one reference file to score them.")
+            return None, [], errors
+        return hyp, refs, errors
+    # paste
+    st.text_area("Hypothesis: one segment per line", key=cs.CORPUS_HYP_PASTE, height=160)
+    st.number_input("Number of references", min_value=1, max_value=cs.MAX_PASTED_REFERENCES, step=1, key=cs.CORPUS_REF_COUNT)
+    count = int(st.session_state[cs.CORPUS_REF_COUNT] or 1)
+    columns = st.columns(count)
+    for i, column in enumerate(columns):
+        column.text_area(f"Reference {i + 1}: one segment per line", key=cs.corpus_ref_key(i), height=160)
+    hyp_text = st.session_state[cs.CORPUS_HYP_PASTE]
+    ref_texts = [st.session_state[cs.corpus_ref_key(i)] for i in range(count)]
+    if not hyp_text.strip() and not any(t.strip() for t in ref_texts):
+        st.info("Paste a hypothesis and its references (one segment per line), then press Ctrl+Enter or click outside the box.")
+        return None, [], errors
+    hyp = None
+    try:
+        hyp = decode_paste(hyp_text, "The pasted hypothesis")
+    except InputError as err:
+        errors.append(str(err))
+    refs = []
+    for i, text in enumerate(ref_texts):
+        try:
+            refs.append(decode_paste(text, f"Pasted reference {i + 1}"))
+        except InputError as err:
+            errors.append(str(err))
+    return hyp, refs, errors
+
+
+def compute(hyp: TextFile, refs: list[TextFile], corpus_options: BleuOptions, sentence_options: BleuOptions) -> cc.CorpusAnalysis:
+    """Statistics (chunked, with a progress bar for large inputs) and the cached analysis."""
+    files = [hyp, *refs]
+    input_digest = digest(files)
+    chunks = math.ceil(len(hyp) / cc.CHUNK_LINES)
+    bar = st.progress(0.0, text=f"Counting n-grams of {len(hyp):,} lines") if chunks > 1 else None
+
+    def progress(done: int, total: int) -> None:
+        if bar is not None:
+            bar.progress(done / total, text=f"Counting n-grams: {done:,} of {total:,} lines")
+
+    stats = cc.statistics(input_digest, hyp.lines, [r.lines for r in refs], corpus_options, progress)
+    if bar is not None:
+        bar.empty()
+    return cc.cached_analysis(
+        input_digest, cc.options_key(corpus_options), cc.options_key(sentence_options), len(refs),
+        stats, hyp.lines, refs[0].lines,
+    )  # fmt: skip
+
+
+def show_scores(analysis: cc.CorpusAnalysis, nrefs: int, options: cs.OptionsState, sentence_options: BleuOptions) -> None:
+    """Corpus BLEU with its signature and sacreBLEU's line, against the mean of sentence BLEU."""
+    corpus = analysis.corpus
+    cols = st.columns(4)
+    cols[0].metric("Corpus BLEU", f"{corpus.score:.2f}" if corpus else "undefined")
+    cols[1].metric("Mean of sentence BLEU", f"{analysis.mean_sentence:.2f}" if analysis.mean_sentence is not None else "undefined")
+    cols[2].metric("Segments", f"{len(analysis.table):,}")
+    cols[3].metric("References", nrefs)
+    if corpus is None:
+        _show_error(f"Corpus BLEU is undefined with these options: {analysis.corpus_error}. Choose another smoothing method.")
+    else:
+        st.code(corpus.format(), language=None, wrap_lines=True)
+        st.caption(f"Corpus BLEU to full precision: {corpus.score!r}. Signature (every option that changes the number):")
+        st.code(corpus.signature, language=None, wrap_lines=True)
+    if analysis.undefined:
+        st.warning(
+            f"Sentence BLEU is undefined for {analysis.undefined:,} lines with these options "
+            f"({escape_markdown(analysis.undefined_reason or '')}); they are left out of the mean and charts."
+        )
+    eff = "effective order" if sentence_options.effective_order else "no effective order"
+    with st.expander("Why corpus BLEU and the mean of sentence BLEU differ", expanded=True):
+        st.markdown(WHY_DIFFERENT.format(eff=eff, smooth=options.smooth_method))
+        if corpus is not None and analysis.mean_sentence is not None:
+            diff = corpus.score - analysis.mean_sentence
+            st.markdown(
+                f"Here corpus BLEU is **{corpus.score:.2f}** and the mean of sentence BLEU is "
+                f"**{analysis.mean_sentence:.2f}**: a difference of {diff:+.2f} points. The corpus "
+                f"sums are {corpus.sys_len:,} hypothesis and {corpus.ref_len:,.0f} reference tokens, and "
+                + ", ".join(f"{m:,}/{t:,}" for m, t in zip(corpus.counts, corpus.totals))
+                + " matched n-grams of orders 1 to "
+                + f"{len(corpus.counts)}."
+            )
+
+
+def show_charts(analysis: cc.CorpusAnalysis) -> None:
+    """The sentence BLEU histogram and BLEU by reference-length bucket."""
+    left, right = st.columns(2)
+    with left:
+        st.subheader("Sentence BLEU")
+        corpus = analysis.corpus.score if analysis.corpus else None
+        st.altair_chart(charts.score_histogram(analysis.table, corpus), width="stretch")
+        st.caption("How many sentences fall in each band of 10 BLEU points; the dashed line is corpus BLEU.")
+    with right:
+        st.subheader("BLEU by sentence length")
+        if analysis.buckets["corpus BLEU"].notna().any():
+            st.altair_chart(charts.length_bucket_chart(analysis.buckets), width="stretch")
+            st.caption("Corpus BLEU of the sentences in each band of reference length r; numbers above the bars count the sentences.")
+        else:
+            st.info("BLEU is undefined for every length band with these options.")
+
+
+def column_config(max_order: int) -> dict[str, object]:
+    """The sentence table's columns: formats and help texts."""
+    config: dict[str, object] = {
+        "line": st.column_config.NumberColumn("line", help="Line number in the files (1-based)", format="%d"),
+        "BLEU": st.column_config.NumberColumn("sentence BLEU", help="Sentence BLEU (0-100) with the sidebar's options", format="%.2f"),
+        "c": st.column_config.NumberColumn("c", help="Hypothesis length in tokens", format="%d"),
+        "r": st.column_config.NumberColumn("r", help="Reference length by the chosen rule"),
+        "hypothesis": st.column_config.TextColumn("hypothesis", width="large"),
+        "reference": st.column_config.TextColumn("reference 1", width="large"),
+    }
+    for n in range(1, max_order + 1):
+        config[f"p{n}"] = st.column_config.NumberColumn(
+            f"p{n}", help=f"Modified {n}-gram precision in percent (clipped matches / {n}-grams), unsmoothed; empty when the line has no {n}-gram",
+            format="%.1f",
+        )  # fmt: skip
+    return config
+
+
+def show_table(analysis: cc.CorpusAnalysis, max_order: int, files: dict[str, object], keys: tuple[cc.OptionsKey, cc.OptionsKey], input_digest: str) -> None:
+    """The sortable sentence table (worst first), its row selection, and the downloads."""
+    st.subheader("Every sentence, worst first")
+    table = analysis.table.sort_values(["BLEU", "line"], na_position="last", kind="stable").reset_index(drop=True)
+    event = st.dataframe(
+        table, hide_index=True, column_config=column_config(max_order), key=cs.CORPUS_TABLE,
+        on_select="rerun", selection_mode="single-row", height=360,
+    )  # fmt: skip
+    st.caption("Click a column header to sort; select a row to explain that sentence below.")
+    rows = list(getattr(getattr(event, "selection", None), "rows", []) or [])
+    if rows and rows != st.session_state.get(cs.CORPUS_LAST_SELECTION):
+        st.session_state[cs.CORPUS_LINE] = int(table.iloc[rows[0]]["line"])
+    st.session_state[cs.CORPUS_LAST_SELECTION] = rows
+    csv, result = cc.cached_downloads(input_digest, keys[0], keys[1], analysis, files)
+    left, right = st.columns(2)
+    left.download_button("Download table (CSV)", csv, file_name="bleu_sentences.csv", mime="text/csv", key="corpus_dl_csv")
+    right.download_button("Download result (JSON)", result, file_name="bleu_corpus.json", mime="application/json", key="corpus_dl_json")
+
+
+def show_sentence(hyp: TextFile, refs: list[TextFile], analysis: cc.CorpusAnalysis, options: cs.OptionsState, sentence_options: BleuOptions) -> None:
+    """One line's full explanation: p_n fractions, coloured n-grams, and a way to open it in Explore."""
+    st.subheader("One sentence, explained")
+    segments = len(hyp)
+    current = st.session_state.get(cs.CORPUS_LINE)
+    if not isinstance(current, int) or not 1 <= current <= segments:
+        st.session_state[cs.CORPUS_LINE] = min(max(int(current or 1), 1), segments) if isinstance(current, int) else analysis.worst_line
+    line = int(st.number_input("Line to explain", min_value=1, max_value=segments, step=1, key=cs.CORPUS_LINE))
+    hypothesis = hyp.lines[line - 1]
+    references = tuple(r.lines[line - 1] for r in refs)
+    try:
+        explanation = cc.cached_explain(hypothesis, references, cc.options_key(sentence_options))
+    except ValueError as err:
+        _show_error(f"Line {line} cannot be explained with these options: {err}.")
+        return
+    score = explanation.score
+    labels = ["hypothesis", *(f"reference {j + 1}" for j in range(len(references)))]
+    width = max(len(label) for label in labels) + 2
+    raw = "\n".join(f"{label + ':':<{width}}{text}" for label, text in zip(labels, (hypothesis, *references)))
+    st.code(raw, language=None, wrap_lines=True)
+    st.metric(f"Sentence BLEU of line {line}", f"{score.score:.2f}")
+    st.code(score.format(), language=None, wrap_lines=True)
+    st.caption(f"Sentence BLEU of line {line} to full precision: {score.score!r}.")
+    rows = []
+    for order in explanation.orders:
+        p = order.precision
+        rows.append(
+            {
+                "n": order.n,
+                "matched / total": f"{order.matches}/{order.total}",
+                "p_n (%)": float(p) * 100 if order.total else None,
+                "clipped": order.clipped,
+            }
+        )
+    st.dataframe(pd.DataFrame(rows), hide_index=True, column_config={"p_n (%)": st.column_config.NumberColumn(format="%.2f")})
+    if explanation.diagnosis is not None:
+        st.info(escape_markdown(explanation.diagnosis.reason))
+    n = st.segmented_control(
+        "Colour the n-grams of order", list(range(1, len(explanation.orders) + 1)), key=cs.CORPUS_ORDER,
+        format_func=lambda k: f"n = {k}",
+    )  # fmt: skip
+    order = explanation.order(int(n or 1))
+    st.html(legend_html())
+    st.html(candidate_html(explanation.candidate, order))
+    for j, (tokens, mask) in enumerate(zip(explanation.references, order.reference_matched)):
+        st.html(reference_html(tokens, mask, f"Reference {j + 1}"))
+    explore_state = ExploreState(
+        candidate=hypothesis,
+        references=tuple(r for r in references if r.strip()) or references,
+        tokenize=options.tokenize,
+        lowercase=options.lowercase,
+        max_order=options.max_order,
+        smooth_method=options.smooth_method,
+        smooth_value=sentence_options.smooth_value,
+        effective_order=sentence_options.effective_order,
+        ref_length=options.ref_length,
+        variant=options.variant,
+        order=int(n or 1),
+    )
+    try:
+        token = to_link(explore_state)
+    except LinkStateError as err:
+        st.caption(escape_markdown(f"This line is too long to open in Explore through a link: {err}."))
+        return
+    if st.button("Open this sentence in Explore", key="corpus_open_explore", icon=":material/open_in_new:"):
+        st.switch_page(EXPLORE_PAGE, query_params={PARAM: token})
+
+
+def publish(state: cs.CorpusState, source: str) -> None:
+    """Save the state for later visits and mirror it in the address bar (``?s=``)."""
+    st.session_state[cs.CORPUS_SAVED] = state
+    token, note = cs.link_with_fallback(cs.corpus_link, state)
+    with st.expander("Share this view"):
+        if token is not None:
+            st.session_state[cs.CORPUS_LOADED_LINK] = token
+            if st.query_params.get(PARAM) != token:
+                st.query_params[PARAM] = token
+            url = (st.context.url or "").split("?")[0]
+            st.caption("The address bar holds a link to this view: the options, the chosen line" + (" and the pasted texts." if source == "paste" and note is None else "."))
+            if url:
+                st.code(f"{url}?{PARAM}={token}", language=None, wrap_lines=True)
+        if note:
+            st.caption(escape_markdown(note))
+        if source == "upload":
+            st.caption("Uploaded files cannot be part of a link: whoever opens it must upload the files again.")
+
+
+def main() -> None:
+    """Draw the page."""
+    loaded, link_error = cs.init_page(
+        st.session_state, st.query_params.get(PARAM), loaded_key=cs.CORPUS_LOADED_LINK, saved_key=cs.CORPUS_SAVED,
+        default=cs.CorpusState(), from_link=cs.corpus_from_link, widget_values=cs.corpus_widget_values,
+    )  # fmt: skip
+    st.title("Corpus BLEU")
+    st.caption("Score a whole test set: corpus BLEU as sacreBLEU computes it, and every sentence's own BLEU.")
+    if link_error:
+        st.warning(escape_markdown(link_error))
+    if loaded is not None and loaded.source == "upload":
+        st.info("This link was made with uploaded files, which a link cannot hold: upload them again.")
+    with st.sidebar:
+        options = cs.option_widgets(cs.CORPUS)
+    source = st.radio(
+        "Input", cs.SOURCES, key=cs.CORPUS_SOURCE, horizontal=True, format_func=lambda s: cs.SOURCE_LABELS[s],
+    )  # fmt: skip
+    state = cs.read_corpus(st.session_state)
+    try:
+        hyp, refs, errors = read_input(source)
+        for message in errors:
+            _show_error(message)
+        if errors or hyp is None or not refs:
+            return
+        try:
+            check_same_length(hyp, refs)
+        except InputError as err:
+            _show_error(str(err))
+            return
+        try:
+            corpus_options = options.corpus_options()
+            sentence_options = options.sentence_options()
+        except ValueError as err:
+            _show_error(f"These options cannot be combined: {err}.")
+            return
+        files = [hyp, *refs]
+        analysis = compute(hyp, refs, corpus_options, sentence_options)
+        input_digest = digest(files)
+        if st.session_state.get(cs.CORPUS_LAST_INPUT) != input_digest:
+            if st.session_state.get(cs.CORPUS_LAST_INPUT) is not None or not state.line:
+                st.session_state[cs.CORPUS_LINE] = analysis.worst_line
+            st.session_state[cs.CORPUS_LAST_INPUT] = input_digest
+            st.session_state[cs.CORPUS_LAST_SELECTION] = []
+        show_scores(analysis, len(refs), options, sentence_options)
+        show_charts(analysis)
+        keys = (cc.options_key(corpus_options), cc.options_key(sentence_options))
+        names: dict[str, object] = {"hypothesis": hyp.name, "references": [r.name for r in refs]}
+        show_table(analysis, corpus_options.max_order, names, keys, input_digest)
+        show_sentence(hyp, refs, analysis, options, sentence_options)
+        state = cs.read_corpus(st.session_state)
+    finally:
+        publish(state, source)
+
+
+main()

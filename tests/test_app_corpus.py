@@ -1,0 +1,541 @@
+"""The Corpus page (AppTest through the router) and its helpers: uploads, link state, analysis.
+
+Every number is checked against bleucore and against sacreBLEU 2.6.0 on the same files.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from sacrebleu.metrics import BLEU
+from streamlit.testing.v1 import AppTest
+
+from bleucore import BleuOptions, corpus_bleu, corpus_statistics, sentence_bleu
+from ui import corpus_cached as cc
+from ui import corpus_state as cs
+from ui.share import LinkStateError, decode_state, encode_state
+from ui.uploads import (
+    MAX_PASTE_CHARS,
+    MAX_UPLOAD_BYTES,
+    InputError,
+    TextFile,
+    check_same_length,
+    decode_bytes,
+    decode_paste,
+    digest,
+    escape_markdown,
+    split_lines,
+    unique_names,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = ROOT / "app.py"
+SAMPLE = ROOT / "data" / "sample"
+HYPS = (SAMPLE / "system_a.en").read_text(encoding="utf-8").splitlines()
+REF1 = (SAMPLE / "ref.en").read_text(encoding="utf-8").splitlines()
+REF2 = (SAMPLE / "ref2.en").read_text(encoding="utf-8").splitlines()
+EPSILON = 1e-9
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def open_corpus(link: str | None = None) -> AppTest:
+    """The app, switched to the Corpus page (optionally opened with ``?s=link``)."""
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.run()
+    at.switch_page("pages/corpus.py")
+    if link is not None:
+        at.query_params["s"] = link
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def metric(at: AppTest, label: str) -> str:
+    values = [m.value for m in at.metric if m.label == label]
+    assert values, f"no metric {label!r}: {[m.label for m in at.metric]}"
+    return values[0]
+
+
+def exact(at: AppTest, pattern: str) -> float:
+    """The full-precision number of the caption matching ``pattern`` (with one group)."""
+    for caption in at.caption:
+        found = re.search(pattern, caption.value)
+        if found:
+            return float(found.group(1))
+    raise AssertionError(f"no caption matches {pattern!r}: {[c.value for c in at.caption]}")
+
+
+def corpus_score(at: AppTest) -> float:
+    return exact(at, r"Corpus BLEU to full precision: ([0-9.e+-]+)\.")
+
+
+def messages(at: AppTest) -> str:
+    """Every alert's text, Markdown escapes removed."""
+    return " | ".join(str(e.value) for e in [*at.error, *at.warning, *at.info]).replace("\\", "")
+
+
+def sacre(hyps: list[str], refs: list[list[str]], **kwargs: object) -> float:
+    return float(BLEU(**kwargs).corpus_score(hyps, refs).score)
+
+
+def upload(at: AppTest, key: str, files: list[tuple[str, bytes]] | tuple[str, bytes]) -> None:
+    if isinstance(files, tuple):
+        at.file_uploader(key=key).set_value((files[0], files[1], "text/plain"))
+    else:
+        at.file_uploader(key=key).set_value([(n, b, "text/plain") for n, b in files])
+
+
+def text(lines: list[str]) -> bytes:
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+# --------------------------------------------------------------------------- default render
+
+
+def test_default_render_matches_bleucore_and_sacrebleu() -> None:
+    at = open_corpus()
+    expected = sacre(HYPS, [REF1, REF2])
+    ours = corpus_bleu(HYPS, [REF1, REF2]).score
+    assert abs(ours - expected) < EPSILON
+    assert corpus_score(at) == pytest.approx(expected, abs=EPSILON)
+    assert metric(at, "Corpus BLEU") == f"{expected:.2f}" == "25.05"
+    assert metric(at, "Segments") == "60"
+    assert metric(at, "References") == "2"
+    lines = [c.value for c in at.code]
+    assert str(BLEU().corpus_score(HYPS, [REF1, REF2])).replace("BLEU = ", "").split(" (")[0] in lines[0]
+    assert lines[0].startswith("BLEU = 25.05 76.7/42.8/19.7/8.3 (BP = 0.926 ratio = 0.929 hyp_len = 481 ref_len = 518)")
+    assert lines[1].startswith("nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|order:4")
+
+
+def test_sentence_table_is_worst_first_and_matches_sacrebleu_sentence_bleu() -> None:
+    at = open_corpus()
+    table = at.dataframe(key=cs.CORPUS_TABLE).value if hasattr(at, "dataframe") else None
+    table = at.dataframe[0].value
+    assert list(table.columns) == ["line", "BLEU", "c", "r", "p1", "p2", "p3", "p4", "hypothesis", "reference"]
+    assert len(table) == 60
+    assert table["BLEU"].is_monotonic_increasing
+    sentence = BLEU(effective_order=True)
+    for _, row in table.iterrows():
+        i = int(row["line"]) - 1
+        assert row["hypothesis"] == HYPS[i]
+        assert row["reference"] == REF1[i]
+        assert row["BLEU"] == pytest.approx(sentence.sentence_score(HYPS[i], [REF1[i], REF2[i]]).score, abs=EPSILON)
+    mean = np.mean([sentence.sentence_score(h, [a, b]).score for h, a, b in zip(HYPS, REF1, REF2)])
+    assert metric(at, "Mean of sentence BLEU") == f"{mean:.2f}"
+    # the unsmoothed precisions of line 1 are its clipped matches over its n-grams
+    stats = corpus_statistics(HYPS, [REF1, REF2])
+    first = table[table["line"] == 1].iloc[0]
+    for n in range(1, 5):
+        assert first[f"p{n}"] == pytest.approx(100 * stats.matches[0, n - 1] / stats.totals[0, n - 1])
+
+
+def test_worst_sentence_is_explained_by_default() -> None:
+    at = open_corpus()
+    table = at.dataframe[0].value
+    worst = int(table.iloc[0]["line"])
+    assert at.number_input(key=cs.CORPUS_LINE).value == worst
+    expected = sentence_bleu(HYPS[worst - 1], [REF1[worst - 1], REF2[worst - 1]]).score
+    assert exact(at, rf"Sentence BLEU of line {worst} to full precision: ([0-9.e+-]+)\.") == pytest.approx(expected)
+    # the p_n table gives exact fractions
+    fractions = at.dataframe[1].value["matched / total"].tolist()
+    assert fractions == ["4/7", "0/6", "0/5", "0/4"]
+    # coloured n-grams: the candidate's tokens as escaped spans, one block per reference
+    html = [h.proto.body for h in at.get("html")]
+    assert any("bleu-candidate" in body and "Teacher" in body for body in html)
+    assert sum("bleu-reference" in body for body in html) == 2
+
+
+def test_why_corpus_and_mean_differ_is_explained() -> None:
+    at = open_corpus()
+    text_ = " ".join(m.value for m in at.markdown)
+    assert "Corpus BLEU is not the mean of sentence BLEU" in text_
+    assert "a difference of -3.13 points" in text_
+
+
+def test_charts_are_drawn() -> None:
+    at = open_corpus()
+    charts = at.get("vega_lite_chart")
+    assert len(charts) == 2
+
+
+# --------------------------------------------------------------------------- options
+
+
+@pytest.mark.parametrize(
+    ("changes", "sacre_kwargs"),
+    [
+        ({"tokenize": "intl"}, {"tokenize": "intl"}),
+        ({"tokenize": "char"}, {"tokenize": "char"}),
+        ({"tokenize": "none"}, {"tokenize": "none"}),
+        ({"lowercase": True}, {"lowercase": True}),
+        ({"max_order": 2}, {"max_ngram_order": 2}),
+        ({"smooth_method": "floor"}, {"smooth_method": "floor", "smooth_value": 0.1}),
+        ({"smooth_method": "add-k"}, {"smooth_method": "add-k", "smooth_value": 1}),
+        ({"smooth_method": "none"}, {"smooth_method": "none"}),
+    ],
+)
+def test_sidebar_options_give_sacrebleus_number(changes: dict[str, object], sacre_kwargs: dict[str, object]) -> None:
+    at = open_corpus()
+    for name, value in changes.items():
+        widget = {
+            "tokenize": at.selectbox,
+            "smooth_method": at.selectbox,
+            "lowercase": at.checkbox,
+            "max_order": at.number_input,
+        }[name](key=cs.CORPUS.key(name))
+        widget.set_value(value)
+        at.run()
+    assert not at.exception
+    assert corpus_score(at) == pytest.approx(sacre(HYPS, [REF1, REF2], **sacre_kwargs), abs=EPSILON)
+    table = at.dataframe[0].value
+    order = int(changes.get("max_order", 4))  # type: ignore[call-overload]
+    assert [c for c in table.columns if c.startswith("p")] == [f"p{n}" for n in range(1, order + 1)]
+
+
+def test_smoothing_value_reference_length_and_variant() -> None:
+    at = open_corpus()
+    at.selectbox(key=cs.CORPUS.key("smooth_method")).set_value("floor").run()
+    value = at.number_input(key=cs.CORPUS.key("smooth_value"))
+    assert value.value == pytest.approx(0.1)  # the method's default
+    value.set_value(0.5).run()
+    assert corpus_score(at) == pytest.approx(sacre(HYPS, [REF1, REF2], smooth_method="floor", smooth_value=0.5), abs=EPSILON)
+    at.selectbox(key=cs.CORPUS.key("ref_length")).set_value("shortest").run()
+    at.selectbox(key=cs.CORPUS.key("variant")).set_value("simplified").run()
+    options = BleuOptions(smooth_method="floor", smooth_value=0.5, ref_length="shortest", variant="simplified")
+    assert corpus_score(at) == pytest.approx(corpus_bleu(HYPS, [REF1, REF2], options).score, abs=EPSILON)
+    assert "reflen:shortest|variant:simplified" in at.code[1].value
+    # back to sacreBLEU's defaults
+    at.button(key=cs.CORPUS.key("reset")).click().run()
+    assert corpus_score(at) == pytest.approx(sacre(HYPS, [REF1, REF2]), abs=EPSILON)
+    assert at.selectbox(key=cs.CORPUS.key("smooth_method")).value == "exp"
+
+
+def test_effective_order_applies_to_sentence_bleu_only() -> None:
+    at = open_corpus()
+    at.checkbox(key=cs.CORPUS.key("sentence_effective_order")).uncheck().run()
+    assert corpus_score(at) == pytest.approx(sacre(HYPS, [REF1, REF2]), abs=EPSILON)
+    table = at.dataframe[0].value.sort_values("line")
+    plain = BLEU(effective_order=False)
+    expected = [plain.sentence_score(h, [a, b]).score for h, a, b in zip(HYPS, REF1, REF2)]
+    np.testing.assert_allclose(table["BLEU"].to_numpy(), expected, atol=EPSILON)
+
+
+def test_nltk_smoothing_disables_effective_order_and_method6_never_raises() -> None:
+    at = open_corpus()
+    at.selectbox(key=cs.CORPUS.key("smooth_method")).set_value("nltk-method6").run()
+    assert not at.exception
+    assert at.checkbox(key=cs.CORPUS.key("sentence_effective_order")).disabled
+    # many lines have p3 = 0, where NLTK's method 6 is undefined: named, not a traceback
+    assert "undefined for" in messages(at)
+    assert "nltk-method6 needs a non-zero trigram precision" in messages(at)
+    table = at.dataframe[0].value
+    assert table["BLEU"].isna().sum() > 0
+
+
+# --------------------------------------------------------------------------- uploads and pastes
+
+
+def test_uploaded_files_are_scored() -> None:
+    hyps = ["the cat sat on the mat", "a dog barked loudly"]
+    refs = ["the cat sat on a mat", "the dog barked loudly"]
+    at = open_corpus()
+    at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
+    assert "Upload a hypothesis file" in messages(at)
+    upload(at, cs.CORPUS_HYP_UPLOAD, ("hyp.txt", text(hyps)))
+    upload(at, cs.CORPUS_REF_UPLOAD, [("ref.txt", text(refs))])
+    at.run()
+    assert not at.exception
+    assert corpus_score(at) == pytest.approx(sacre(hyps, [refs]), abs=EPSILON)
+    assert metric(at, "Segments") == "2"
+    assert "cannot be part of a shareable link" in " ".join(c.value for c in at.caption)
+
+
+def test_upload_line_count_mismatch_names_the_files() -> None:
+    at = open_corpus()
+    at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
+    upload(at, cs.CORPUS_HYP_UPLOAD, ("hyp.txt", text(["a", "b", "c"])))
+    upload(at, cs.CORPUS_REF_UPLOAD, [("ref_one.txt", text(["a", "b", "c"])), ("ref_two.txt", text(["a", "b"]))])
+    at.run()
+    assert not at.exception
+    error = at.error[0].value
+    assert "hyp\\.txt has 3 lines but ref\\_two\\.txt has 2" in error
+    assert "ref\\_one" not in error
+    assert not [m for m in at.metric if m.label == "Corpus BLEU"]
+
+
+def test_upload_not_utf8_names_file_and_line() -> None:
+    at = open_corpus()
+    at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
+    upload(at, cs.CORPUS_HYP_UPLOAD, ("hyp.txt", b"fine\nalso fine\ncaf\xe9 latin-1\n"))
+    upload(at, cs.CORPUS_REF_UPLOAD, [("ref.txt", text(["a", "b", "c"]))])
+    at.run()
+    assert not at.exception
+    error = at.error[0].value
+    assert "hyp\\.txt is not UTF\\-8\\: line 3 has the byte 0xE9 at byte 4" in error
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        (b"", "ref\\.txt is empty"),
+        (b"\n\n\n", "ref\\.txt has only blank lines \\(3\\)"),
+        (b"ab\x00cd\n", "ref\\.txt looks like a binary file \\(a NUL byte on line 1\\)"),
+        (b"\xff\xfeh\x00i\x00", "ref\\.txt is UTF\\-16 encoded"),
+    ],
+)
+def test_bad_reference_files_give_inline_messages(data: bytes, expected: str) -> None:
+    at = open_corpus()
+    at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
+    upload(at, cs.CORPUS_HYP_UPLOAD, ("hyp.txt", text(["a"])))
+    upload(at, cs.CORPUS_REF_UPLOAD, [("ref.txt", data)])
+    at.run()
+    assert not at.exception
+    assert expected in at.error[0].value
+
+
+def test_pasted_texts_are_scored_and_escaped() -> None:
+    hostile = ["<script>window.__x=1</script>", "<img src=x onerror=window.__x=1>", "![x](http://example.com/x.png) **bold**"]
+    refs = ["<script>window.__x=2</script>", "an image <img src=x>", "x"]
+    at = open_corpus()
+    at.radio(key=cs.CORPUS_SOURCE).set_value("paste").run()
+    assert "Paste a hypothesis" in messages(at)
+    at.text_area(key=cs.CORPUS_HYP_PASTE).input("\n".join(hostile))
+    at.number_input(key=cs.CORPUS_REF_COUNT).set_value(1)
+    at.run()
+    at.text_area(key=cs.corpus_ref_key(0)).input("\n".join(refs)).run()
+    assert not at.exception
+    assert corpus_score(at) == pytest.approx(sacre(hostile, [refs]), abs=EPSILON)
+    at.number_input(key=cs.CORPUS_LINE).set_value(1).run()
+    # user text reaches the page only as escaped HTML, code blocks or table cells, never as markup
+    bodies = " ".join(h.proto.body for h in at.get("html"))
+    assert "<script" not in bodies and "<img" not in bodies
+    assert "&lt;" in bodies
+    assert not any("window.__x" in m.value for m in at.markdown)
+    table = at.dataframe[0].value
+    assert set(table["hypothesis"]) == set(hostile)
+
+
+def test_paste_with_two_references_and_mismatch() -> None:
+    at = open_corpus()
+    at.radio(key=cs.CORPUS_SOURCE).set_value("paste").run()
+    at.number_input(key=cs.CORPUS_REF_COUNT).set_value(2).run()
+    at.text_area(key=cs.CORPUS_HYP_PASTE).input("one two three\nfour five six")
+    at.text_area(key=cs.corpus_ref_key(0)).input("one two three\nfour five six")
+    at.text_area(key=cs.corpus_ref_key(1)).input("one two three")
+    at.run()
+    assert "The pasted hypothesis has 2 lines but Pasted reference 2 has 1" in at.error[0].value.replace("\\", "")
+    at.text_area(key=cs.corpus_ref_key(1)).input("one two four\nfour five seven").run()
+    hyps = ["one two three", "four five six"]
+    assert corpus_score(at) == pytest.approx(sacre(hyps, [hyps, ["one two four", "four five seven"]]), abs=EPSILON)
+
+
+def test_too_long_paste_is_refused_with_the_limit() -> None:
+    at = open_corpus()
+    at.radio(key=cs.CORPUS_SOURCE).set_value("paste").run()
+    at.text_area(key=cs.CORPUS_HYP_PASTE).input("x" * (MAX_PASTE_CHARS + 1))
+    at.text_area(key=cs.corpus_ref_key(0)).input("x")
+    at.run()
+    assert not at.exception
+    assert f"limited to {MAX_PASTE_CHARS:,} characters".replace(",", "\\,") in at.error[0].value
+
+
+def test_large_paste_is_scored_in_chunks() -> None:
+    rng = np.random.default_rng(7)
+    words = "the a cat dog sat on mat is was big small red house tree runs and".split()
+    hyps = [" ".join(rng.choice(words, size=int(rng.integers(3, 25)))) for _ in range(cc.CHUNK_LINES + 500)]
+    refs = [" ".join(rng.choice(words, size=int(rng.integers(3, 25)))) for _ in range(len(hyps))]
+    at = open_corpus()
+    at.radio(key=cs.CORPUS_SOURCE).set_value("paste").run()
+    at.text_area(key=cs.CORPUS_HYP_PASTE).input("\n".join(hyps))
+    at.text_area(key=cs.corpus_ref_key(0)).input("\n".join(refs))
+    at.run()
+    assert not at.exception
+    assert corpus_score(at) == pytest.approx(sacre(hyps, [refs]), abs=EPSILON)
+    assert metric(at, "Segments") == f"{len(hyps):,}"
+
+
+# --------------------------------------------------------------------------- sentence explanation and Explore
+
+
+def test_choosing_a_line_and_an_order() -> None:
+    at = open_corpus()
+    at.number_input(key=cs.CORPUS_LINE).set_value(8).run()
+    expected = sentence_bleu(HYPS[7], [REF1[7], REF2[7]]).score
+    assert exact(at, r"Sentence BLEU of line 8 to full precision: ([0-9.e+-]+)\.") == pytest.approx(expected)
+    at.segmented_control(key=cs.CORPUS_ORDER).set_value(2).run()
+    assert not at.exception
+    candidate = next(h.proto.body for h in at.get("html") if "bleu-candidate" in h.proto.body)
+    # "where is" is a bigram of reference 2 only ("Where is the closest pharmacy"): matched at n = 2
+    assert "matched" in candidate and "where" in candidate
+
+
+def test_open_in_explore_carries_the_sentence() -> None:
+    at = open_corpus()
+    at.number_input(key=cs.CORPUS_LINE).set_value(3).run()
+    at.button(key="corpus_open_explore").click().run()
+    assert at.session_state["explore_candidate"] == HYPS[2]
+    assert at.session_state["explore_ref_0"] == REF1[2]
+    assert at.session_state["explore_ref_1"] == REF2[2]
+    assert at.session_state["explore_tokenize"] == "13a"
+    assert at.session_state["explore_smooth_method"] == "exp"
+    assert at.session_state["explore_effective_order"] is True
+    assert not at.exception
+
+
+# --------------------------------------------------------------------------- links
+
+
+def test_query_parameter_round_trip_with_pasted_text() -> None:
+    at = open_corpus()
+    at.radio(key=cs.CORPUS_SOURCE).set_value("paste").run()
+    at.text_area(key=cs.CORPUS_HYP_PASTE).input("the cat sat\nhello world")
+    at.text_area(key=cs.corpus_ref_key(0)).input("the cat sat down\nhello there world")
+    at.selectbox(key=cs.CORPUS.key("tokenize")).set_value("char")
+    at.checkbox(key=cs.CORPUS.key("lowercase")).check()
+    at.run()
+    at.number_input(key=cs.CORPUS_LINE).set_value(2).run()
+    score = corpus_score(at)
+    token = at.query_params["s"]
+    state = cs.corpus_from_link(token)
+    assert state.source == "paste" and state.hypothesis == "the cat sat\nhello world" and state.line == 2
+    assert state.options.tokenize == "char" and state.options.lowercase
+
+    fresh = open_corpus(token)
+    assert fresh.radio(key=cs.CORPUS_SOURCE).value == "paste"
+    assert fresh.text_area(key=cs.CORPUS_HYP_PASTE).value == "the cat sat\nhello world"
+    assert fresh.selectbox(key=cs.CORPUS.key("tokenize")).value == "char"
+    assert fresh.number_input(key=cs.CORPUS_LINE).value == 2
+    assert corpus_score(fresh) == score
+    assert fresh.query_params["s"] == token
+
+
+def test_link_of_an_upload_keeps_options_and_asks_for_the_files() -> None:
+    token = cs.corpus_link(cs.CorpusState(source="upload", options=cs.OptionsState(max_order=3)))
+    at = open_corpus(token)
+    assert at.number_input(key=cs.CORPUS.key("max_order")).value == 3
+    assert "upload them again" in messages(at)
+
+
+def test_broken_link_gives_a_message_and_the_sample() -> None:
+    at = open_corpus("not-a-valid-link")
+    assert "This link could not be opened" in messages(at)
+    assert corpus_score(at) == pytest.approx(sacre(HYPS, [REF1, REF2]), abs=EPSILON)
+
+
+def test_corpus_link_validation() -> None:
+    state = cs.CorpusState(source="paste", hypothesis="a\nb", references=("a\nb", "a\nc"), line=2,
+                           options=cs.OptionsState(smooth_method="floor", smooth_value=0.3, max_order=2))  # fmt: skip
+    assert cs.corpus_from_link(cs.corpus_link(state)) == state
+    without = cs.corpus_from_link(cs.corpus_link(state, with_texts=False))
+    assert without.hypothesis == "" and without.options == state.options
+    bad = [
+        {"page": "corpus", "v": 1, "o": {"n": 11}},
+        {"page": "corpus", "v": 1, "o": {"tok": "moses"}},
+        {"page": "corpus", "v": 1, "o": {"lc": "yes"}},
+        {"page": "corpus", "v": 1, "src": "ftp"},
+        {"page": "corpus", "v": 1, "r": ["a"] * 5},
+        {"page": "corpus", "v": 1, "line": -1},
+        {"page": "corpus", "v": 2},
+    ]
+    for data in bad:
+        with pytest.raises(LinkStateError):
+            cs.corpus_from_link(encode_state(data))
+    with pytest.raises(cs.OtherPageLink):
+        cs.corpus_from_link(encode_state({"page": "compare", "v": 1}))
+
+
+def test_long_paste_link_falls_back_to_options_only() -> None:
+    rng = np.random.default_rng(3)
+    noise = "\n".join("".join(chr(int(c)) for c in rng.integers(0x4E00, 0x9FFF, size=40)) for _ in range(400))
+    state = cs.CorpusState(source="paste", hypothesis=noise, references=(noise,))
+    token, note = cs.link_with_fallback(cs.corpus_link, state)
+    assert token is not None and note is not None and "options only" in note
+    assert decode_state(token).get("h") is None
+
+
+# --------------------------------------------------------------------------- ui.uploads
+
+
+def test_split_lines_reads_like_sacrebleu() -> None:
+    assert split_lines("a\nb\n") == ("a", "b")
+    assert split_lines("a\r\nb  \r\n") == ("a", "b")
+    assert split_lines("a\n\nb") == ("a", "", "b")
+    assert split_lines("a\nb\n\n") == ("a", "b", "")
+    assert split_lines("a\u2028b\rc") == ("a\u2028b\rc",)  # only "\n" ends a line, as sacreBLEU's open(newline="\n")
+    assert split_lines("") == ()
+
+
+def test_decode_bytes_messages() -> None:
+    assert decode_bytes("\ufeffhé\nwörld\n".encode(), "x.txt") == TextFile("x.txt", ("hé", "wörld"))
+    with pytest.raises(InputError, match=r"x.txt is not UTF-8: line 2 has the byte 0xFF at byte 3"):
+        decode_bytes(b"ok\nab\xff\n", "x.txt")
+    with pytest.raises(InputError, match=r"NUL byte on line 2"):
+        decode_bytes(b"ok\n\x00\n", "x.txt")
+    with pytest.raises(InputError, match=r"limited to 10 MB"):
+        decode_bytes(b"a" * (MAX_UPLOAD_BYTES + 1), "big.txt")
+    with pytest.raises(InputError, match=r"is empty"):
+        decode_paste("", "The pasted hypothesis")
+    with pytest.raises(InputError, match=r"NUL character on line 1"):
+        decode_paste("a\x00", "p")
+
+
+def test_check_same_length_names_every_wrong_file() -> None:
+    hyp = TextFile("hyp", ("a", "b"))
+    check_same_length(hyp, [TextFile("r1", ("a", "b"))])
+    with pytest.raises(InputError, match=r"hyp has 2 lines but r2 has 1; r3 has 3\."):
+        check_same_length(hyp, [TextFile("r1", ("a", "b")), TextFile("r2", ("a",)), TextFile("r3", ("a", "b", "c"))])
+    with pytest.raises(InputError, match="at least one reference"):
+        check_same_length(hyp, [])
+
+
+def test_escape_markdown_neutralises_markup() -> None:
+    assert escape_markdown("![x](http://e.com/a.png)") == "\\!\\[x\\]\\(http\\:\\/\\/e\\.com\\/a\\.png\\)"
+    assert escape_markdown("a*b*_c_ `d` $e$ :red[f]") == "a\\*b\\*\\_c\\_ \\`d\\` \\$e\\$ \\:red\\[f\\]"
+    assert escape_markdown("<b>x</b>\nline") == "\\<b\\>x\\<\\/b\\> line"
+
+
+def test_unique_names_and_digest() -> None:
+    assert unique_names(["a", "b", "a", "a"]) == ["a", "b", "a (2)", "a (3)"]
+    a = [TextFile("h", ("x", "y")), TextFile("r", ("x",))]
+    b = [TextFile("h", ("x",)), TextFile("r", ("y", "x"))]
+    assert digest(a) != digest(b)
+    assert digest(a) == digest([TextFile("h", ("x", "y")), TextFile("r", ("x",))])
+
+
+# --------------------------------------------------------------------------- ui.corpus_cached
+
+
+def test_analysis_buckets_sum_to_the_corpus_and_downloads() -> None:
+    options = BleuOptions()
+    sentence = options.with_changes(effective_order=True)
+    stats = corpus_statistics(HYPS, [REF1, REF2], options)
+    analysis = cc.analyse(stats, options, sentence, 2, HYPS, REF1)
+    assert analysis.buckets["segments"].sum() == 60
+    for _, row in analysis.buckets.iterrows():
+        members = [i for i in range(60) if cc.BUCKET_LABELS.index(row["bucket"]) == np.searchsorted(cc.LENGTH_BUCKETS, stats.ref_len[i])]
+        assert row["corpus BLEU"] == pytest.approx(
+            BLEU().corpus_score([HYPS[i] for i in members], [[REF1[i] for i in members], [REF2[i] for i in members]]).score
+        )
+    assert analysis.worst_line == int(np.argmin(analysis.table["BLEU"])) + 1
+    csv = pd.read_csv(pd.io.common.StringIO(analysis.table.to_csv(index=False)))
+    assert len(csv) == 60
+    result = json.loads(cc.result_json(analysis, {"hypothesis": "h"}, {}))
+    assert result["corpus"]["score"] == pytest.approx(sacre(HYPS, [REF1, REF2]))
+    assert result["corpus_line"].startswith("BLEU = 25.05")
+    assert len(result["sentences"]) == 60
+    assert all(not (isinstance(v, float) and math.isnan(v)) for row in result["sentences"] for v in row.values())
+
+
+def test_precision_columns_are_empty_without_ngrams() -> None:
+    stats = corpus_statistics(["a b", "x"], [["a b", "x"]], BleuOptions())
+    cols = cc.precision_columns(stats, 4)
+    assert cols["p1"].tolist() == [100.0, 100.0]
+    assert math.isnan(cols["p2"][1]) and math.isnan(cols["p3"][0])
