@@ -19,7 +19,7 @@ def run(candidate: str, references: Sequence[str], options: BleuOptions = ex.TUT
 
 
 def fractions(result: SentenceExplanation, orders: int | None = None) -> str:
-    """p_1, p_2, … as the tutorials write them: 17/18, 10/17, …"""
+    """p_1, p_2, … as the tutorials write them (matches/total)."""
     return ", ".join(f"{o.matches}/{o.total}" for o in result.orders[:orders])
 
 

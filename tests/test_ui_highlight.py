@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from bleucore import BleuOptions
 from bleucore.bleu import explain
 from tests.golden_examples import CA1, CAND_2, REFS_1, REFS_2
-from ui.highlight import STYLES, candidate_html, legend_html, reference_html
+from ui.highlight import STYLES, WORD_JOINER, candidate_html, legend_html, reference_html
 
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 ALLOWED_TAGS = {"style", "div", "span", "strong"}
@@ -140,3 +141,11 @@ def test_each_status_has_its_own_colour_and_non_colour_cue():
     assert "repeating-linear-gradient" in unmatched.css
     assert len({matched.marker, clipped.marker, unmatched.marker}) == 3
     assert all(s in legend_html() for s in ("matched", "clipped", "unmatched"))
+
+
+@pytest.mark.parametrize("token", ["</script>", "a</STYLE>", "x-->", "y--!>", "z]>", "</textarea>"])
+def test_titles_survive_dompurify_rules_with_an_invisible_joiner(token):
+    result = explain(token, [token], TUTORIAL)
+    title = spans(candidate_html(result.candidate, result.order(1)))[0]["title"] or ""
+    assert "</" not in title and not re.search(r"(--!?|\])>", title)
+    assert title.replace(WORD_JOINER, "") == f"matched “{token}”: Count 1, Max_Ref_Count 1, Count_clip 1, source: reference 1"

@@ -8,6 +8,7 @@ also has its own underline style and marker, so colour is never the only cue.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
@@ -71,9 +72,23 @@ def describe_row(row: NgramRow) -> str:
     )
 
 
+WORD_JOINER = "\u2060"
+_CLOSING_TAG = re.compile(r"<(?=/)")
+_COMMENT_END = re.compile(r"(--!?|\])>")
+
+
+def keep_title(title: str) -> str:
+    """The title with an invisible word joiner inside ``</``, ``-->`` and ``]>``.
+
+    st.html sanitizes with DOMPurify, which drops a whole title attribute holding ``</script``,
+    ``</style``, ``-->`` or ``]>``; the joiner keeps the hover text (escaping happens after this).
+    """
+    return _COMMENT_END.sub(rf"\1{WORD_JOINER}>", _CLOSING_TAG.sub(f"<{WORD_JOINER}", title))
+
+
 def _span(text: str, status: str, title: str) -> str:
     return (
-        f'<span class="bleu-tok {status}" title="{escape(title, quote=True)}">{escape(text, quote=True)}'
+        f'<span class="bleu-tok {status}" title="{escape(keep_title(title), quote=True)}">{escape(text, quote=True)}'
         f'<span class="bleu-mark" aria-hidden="true">{STYLES[status].marker}</span></span>'
     )
 
