@@ -40,7 +40,7 @@ with inputs:
     st.text_area("Candidate", key=es.CANDIDATE, height=90)
     ref_ids = list(session[es.REF_IDS])
     for position, ref_id in enumerate(ref_ids, start=1):
-        text_col, button_col = st.columns([12, 1], vertical_alignment="bottom")
+        text_col, button_col = st.columns([8, 1], vertical_alignment="center")
         text_col.text_area(f"Reference {position}", key=es.ref_key(ref_id), height=75)
         button_col.button("✕", key=f"explore_remove_{ref_id}", help=f"Remove reference {position}", on_click=es.remove_reference, args=(session, ref_id), disabled=len(ref_ids) == 1)
     st.button("Add a reference", on_click=es.add_reference, args=(session,), disabled=len(ref_ids) >= es.MAX_REFERENCES)

@@ -50,7 +50,7 @@ STYLES: dict[str, Style] = {
 }
 STYLESHEET = (
     "<style>"
-    ".bleu-text{font-size:1.05rem;line-height:2.1;overflow-wrap:anywhere;}"
+    ".bleu-text{font-size:1.05rem;line-height:2.1;overflow-wrap:anywhere;text-align:left;}"
     ".bleu-tok{padding:1px 3px;margin:1px;border-radius:3px;white-space:pre-wrap;}"
     ".bleu-tok .bleu-mark{font-size:0.7em;margin-left:2px;vertical-align:super;}"
     + "".join(f".bleu-tok.{name}{{{style.css}}}" for name, style in STYLES.items())

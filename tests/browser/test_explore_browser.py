@@ -1,0 +1,155 @@
+"""Explore in Chromium: colours of the n-gram spans, live edits, navigation, shared links, escaping."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from playwright.sync_api import Page, expect
+
+from bleucore import BleuOptions, sentence_bleu
+from bleucore.bleu import explain
+from tests.golden_examples import REFS_1
+from ui.highlight import WORD_JOINER
+
+TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
+BLUE, ORANGE, GREY = "rgb(0, 114, 178)", "rgb(230, 159, 0)", "rgb(229, 229, 229)"
+PAYLOADS = [
+    "<script>window.__x=1</script>",
+    "<img src=x onerror=window.__x=1>",
+    "<svg/onload=window.__x=1>",
+    '"><b>bold</b>',
+    "[x](javascript:alert(1))",
+    "![x](http://example.com/a.png)",
+    "&lt;b&gt;",
+]
+
+
+def metric(page: Page, label: str):
+    return page.get_by_test_id("stMetric").filter(has_text=label).get_by_test_id("stMetricValue")
+
+
+def candidate_spans(page: Page) -> list[tuple[str, str, str]]:
+    """(class, computed background colour, computed background image) of each candidate token."""
+    return page.evaluate(
+        """() => Array.from(document.querySelectorAll('.bleu-candidate .bleu-tok')).map(e => {
+            const s = getComputedStyle(e);
+            return [e.className, s.backgroundColor, s.backgroundImage];
+        })"""
+    )
+
+
+def type_into(page: Page, label: str, text: str, wait_for_app: Callable[..., None]) -> None:
+    area = page.get_by_label(label, exact=True)
+    area.fill(text)
+    area.press("Control+Enter")
+    wait_for_app(page)
+
+
+def test_default_page_shows_example_1_with_coloured_ngrams(app_page: Page, screenshot_dir: Path) -> None:
+    expect(metric(app_page, "BLEU (0–100)")).to_have_text("50.46")
+    expect(metric(app_page, "BLEU (0–1)")).to_have_text("0.5046")
+    expect(app_page.get_by_text("p1 = 17/18", exact=False)).to_be_visible()
+    spans = candidate_spans(app_page)
+    assert len(spans) == 18
+    assert [s[0] for s in spans].count("bleu-tok matched") == 17
+    assert all(colour == BLUE for cls, colour, _ in spans if cls.endswith("matched") and "un" not in cls)
+    unmatched = [s for s in spans if s[0] == "bleu-tok unmatched"]
+    assert len(unmatched) == 1 and unmatched[0][1] == GREY and "repeating-linear-gradient" in unmatched[0][2]
+    title = app_page.locator(".bleu-candidate .bleu-tok.unmatched").get_attribute("title") or ""
+    assert "“obeys”" in title and "Count 1" in title and "Max_Ref_Count 0" in title and "Count_clip 0" in title
+    expect(app_page.locator(".bleu-legend")).to_contain_text("clipped")
+    expect(app_page.locator('[data-testid="stException"]')).to_have_count(0)
+    app_page.set_viewport_size({"width": 1280, "height": 1500})
+    app_page.wait_for_timeout(500)
+    app_page.screenshot(path=str(screenshot_dir / "explore.png"))
+
+
+def test_editing_the_candidate_updates_score_and_colours(app_page: Page, wait_for_app) -> None:
+    text = "the the the the the the military obeys"
+    type_into(app_page, "Candidate", text, wait_for_app)
+    expected = sentence_bleu(text, list(REFS_1), TUTORIAL)
+    expect(metric(app_page, "BLEU (0–100)")).to_have_text(f"{expected.score:.2f}")
+    expect(metric(app_page, "Brevity penalty")).to_have_text(f"{expected.bp:.4f}")
+    statuses = explain(text, REFS_1, TUTORIAL).order(1).token_status(8)
+    spans = candidate_spans(app_page)
+    assert [cls.split()[-1] for cls, _, _ in spans] == list(statuses)
+    assert statuses.count("clipped") == 2  # 6 × "the", Max_Ref_Count 4
+    colours = {"matched": BLUE, "clipped": ORANGE, "unmatched": GREY}
+    assert all(colour == colours[cls.split()[-1]] for cls, colour, _ in spans)
+
+
+def test_every_page_loads_from_the_navigation(app_page: Page, wait_for_app) -> None:
+    nav = app_page.get_by_test_id("stSidebarNav")
+    for name, path in (("Learn", "/learn"), ("Corpus", "/corpus"), ("Compare", "/compare"), ("Explore", "/")):
+        nav.get_by_role("link", name=name, exact=True).click()
+        wait_for_app(app_page)
+        assert urlsplit(app_page.url).path == path, app_page.url
+        expect(app_page.locator("h1").first).to_be_visible()
+        expect(app_page.locator('[data-testid="stException"]')).to_have_count(0)
+    expect(metric(app_page, "BLEU (0–100)")).to_have_text("50.46")
+
+
+def test_copied_address_reproduces_the_view_in_a_new_tab(app_page: Page, wait_for_app) -> None:
+    type_into(app_page, "Candidate", "It is a guide to action that ensures the party", wait_for_app)
+    order = app_page.get_by_role("spinbutton", name="Max n-gram order N")
+    order.fill("2")
+    order.press("Enter")
+    wait_for_app(app_page)
+    app_page.get_by_text("Lowercase", exact=True).click()
+    wait_for_app(app_page)
+    score = metric(app_page, "BLEU (0–100)").inner_text()
+    expected = sentence_bleu("It is a guide to action that ensures the party", list(REFS_1), TUTORIAL.with_changes(weights=(0.5, 0.5), lowercase=True))
+    assert score == f"{expected.score:.2f}"
+    address = app_page.url
+    token = address.split("?s=", 1)[1]
+    shown = app_page.get_by_test_id("stSidebar").get_by_test_id("stCode").inner_text()
+    assert shown.replace("\n", "").endswith(f"?s={token}")
+
+    tab = app_page.context.new_page()
+    tab.goto(address)
+    wait_for_app(tab)
+    expect(metric(tab, "BLEU (0–100)")).to_have_text(score)
+    expect(tab.get_by_label("Candidate", exact=True)).to_have_value("It is a guide to action that ensures the party")
+    expect(tab.get_by_role("spinbutton", name="Max n-gram order N")).to_have_value("2")
+    assert tab.get_by_test_id("stSidebar").get_by_role("checkbox", name="Lowercase").is_checked()
+    assert tab.url.split("?s=", 1)[1] == token
+    tab.close()
+
+
+def test_injection_payloads_are_shown_as_text(app_page: Page, wait_for_app, offsite_requests: list[str]) -> None:
+    text = " ".join(PAYLOADS)
+    type_into(app_page, "Candidate", text, wait_for_app)
+    type_into(app_page, "Reference 1", text, wait_for_app)
+    expect(metric(app_page, "BLEU (0–100)")).to_have_text("100.00")
+    for n in ("1-grams", "2-grams"):
+        app_page.get_by_text(n, exact=True).click()
+        wait_for_app(app_page)
+        shown = app_page.locator(".bleu-candidate").inner_text()
+        for payload in PAYLOADS:
+            for token in payload.split():
+                assert token in shown, (token, shown)
+        titles = " ".join(app_page.locator(".bleu-candidate .bleu-tok").evaluate_all("els => els.map(e => e.title)"))
+        titles = titles.replace(WORD_JOINER, "")  # see ui.highlight.keep_title
+        assert '"><b>bold</b>' in titles and "<script>window.__x=1</script>" in titles
+        reference = app_page.locator(".bleu-reference").first.inner_text()
+        assert "&lt;b&gt;" in reference and "<svg/onload=window.__x=1>" in reference
+    app_page.get_by_role("tab", name="Tokenizers").click()
+    wait_for_app(app_page)
+    expect(app_page.get_by_test_id("stCode").filter(has_text="<script>window.__x=1</script>").first).to_be_visible()
+    created = app_page.evaluate(
+        """() => {
+            const main = document.querySelector('[data-testid="stMain"]');
+            return {
+                x: typeof window.__x,
+                scripts: main.querySelectorAll('script').length,
+                bold: Array.from(main.querySelectorAll('b')).filter(b => b.textContent.includes('bold')).length,
+                imgs: main.querySelectorAll('img[src="x"], img[src*="example.com"], img[onerror]').length,
+                svgs: main.querySelectorAll('svg[onload]').length,
+                links: main.querySelectorAll('a[href^="javascript"]').length,
+            };
+        }"""
+    )
+    assert created == {"x": "undefined", "scripts": 0, "bold": 0, "imgs": 0, "svgs": 0, "links": 0}
+    assert offsite_requests == []
