@@ -8,7 +8,6 @@ from ui import explore_state as es
 from ui.cached import explain_text, tokenizer_rows, variants_text
 from ui.share import PARAM
 
-SMOOTHING_VALUE_LABELS = {"floor": "floor value", "add-k": "k", "nltk-method1": "epsilon", "nltk-method4": "K", "nltk-method6": "alpha", "nltk-method7": "K"}
 session = st.session_state
 link_error = es.init(session, st.query_params.get(PARAM))
 
@@ -30,7 +29,7 @@ with st.sidebar:
         st.text_input("Weights w_1, …, w_N", key=es.WEIGHTS, help="N comma-separated numbers (0.5 or 1/2) summing to 1.")
     st.selectbox("Smoothing", SMOOTHING_METHODS, key=es.SMOOTH_METHOD, on_change=es.smoothing_changed, args=(session,))
     if es.has_value(session[es.SMOOTH_METHOD]):
-        st.number_input(f"Smoothing value ({SMOOTHING_VALUE_LABELS.get(session[es.SMOOTH_METHOD], 'value')})", step=0.1, format="%g", key=es.SMOOTH_VALUE)
+        st.number_input(f"Smoothing value ({es.SMOOTHING_VALUE_LABELS.get(session[es.SMOOTH_METHOD], 'value')})", step=0.1, format="%g", key=es.SMOOTH_VALUE)
     st.checkbox("Effective order", key=es.EFFECTIVE_ORDER, help="sacreBLEU's sentence rule: orders with no candidate n-gram are left out.")
     st.radio("Reference length r", REF_LENGTH_RULES, key=es.REF_LENGTH, help="closest: nearest to c, ties to the shorter.")
     st.radio("Variant", VARIANTS, key=es.VARIANT, help="standard: Papineni et al.; simplified: min(1, c/r)·∏p_n^w_n; tutorial: seed 000's code, which skips zero precisions.")
@@ -42,7 +41,7 @@ with inputs:
     for position, ref_id in enumerate(ref_ids, start=1):
         text_col, button_col = st.columns([8, 1], vertical_alignment="center")
         text_col.text_area(f"Reference {position}", key=es.ref_key(ref_id), height=75)
-        button_col.button("✕", key=f"explore_remove_{ref_id}", help=f"Remove reference {position}", on_click=es.remove_reference, args=(session, ref_id), disabled=len(ref_ids) == 1)
+        button_col.button("✕", key=es.remove_key(ref_id), help=f"Remove reference {position}", on_click=es.remove_reference, args=(session, ref_id), disabled=len(ref_ids) == 1)
     st.button("Add a reference", on_click=es.add_reference, args=(session,), disabled=len(ref_ids) >= es.MAX_REFERENCES)
 
 state = es.read(session)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from bleucore.options import SMOOTHING_METHODS
 from tests.golden_examples import CA1, CA2, CA4, KO_CAND, KO_REF, REFS_1, SHORT_KO
 from ui import explore_state as es
 from ui import learn_examples
+from ui.cached import variants_text
 from ui.share import MAX_LINK_STATE, encode_state
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
@@ -419,3 +421,59 @@ def test_state_helpers_agree_with_learn_examples():
     state = es.from_options(CA2, REFS_1, TUTORIAL.with_changes(weights=(0.5, 0.5)))
     assert es.to_options(state).weights == (0.5, 0.5)
     assert es.from_link(es.to_link(state)) == state
+
+
+# --- pure helpers behind the page -----------------------------------------------------------
+
+
+def test_csv_and_json_exports_hold_the_counts():
+    import json
+
+    from ui import ngram_table
+
+    result = explain(CA1, REFS_1, TUTORIAL)
+    csv = ngram_table.order_csv(result.order(1)).splitlines()
+    assert csv[0] == "n-gram,Count,Max_Ref_Count,Count_clip,source reference,clipped away,positions"
+    assert 'the,3,4,3,"2, 3",0,"10, 14, 17"' in csv
+    data = json.loads(ngram_table.result_json(result, es.as_dict(es.DEFAULT)))
+    assert data["score"] == result.score.to_dict()
+    assert [(o["matches"], o["total"]) for o in data["orders"]] == [(17, 18), (10, 17), (7, 16), (4, 15)]
+    assert data["inputs"]["candidate"] == CA1 and data["diagnosis"] is None
+    ca2 = json.loads(ngram_table.result_json(explain(CA2, REFS_1, TUTORIAL), {}))
+    assert ca2["diagnosis"]["fixes"][0]["change"] == "N = 2"
+
+
+@pytest.mark.parametrize(
+    "options, mean",
+    [
+        (TUTORIAL, r"\exp(-\infty) = 0"),
+        (TUTORIAL.with_changes(variant="tutorial"), "= 0.4579"),
+        (TUTORIAL.with_changes(smooth_method="exp"), "= 0.0803"),
+    ],
+)
+def test_formula_steps_follow_the_zero_rules(options, mean):
+    from ui.formula import formula_steps, log_terms
+
+    score = explain(CA2, REFS_1, options).score
+    steps = dict(formula_steps(score))
+    assert mean in steps["Geometric mean of the precisions"]
+    assert steps[f"Result: {score.score:.2f} on the 0–100 scale"].endswith(f"= {score.value:.4f}".rstrip("0").rstrip("."))
+    terms = log_terms(score)
+    assert [t.fraction for t in terms] == ["8/14", "1/13", "0/12", "0/11"]
+    assert r"c = 14 \le r = 16" in steps["Brevity penalty (candidate length c, reference length r)"]
+
+
+def test_charts_carry_fractions_log_terms_and_the_input_point():
+    from ui import charts
+
+    result = explain(CA1, REFS_1, TUTORIAL)
+    frame = charts.precision_frame(result.score)
+    assert list(frame["fraction"]) == ["17/18", "10/17", "7/16", "4/15"]
+    assert frame["log_term"].sum() == pytest.approx(math.log(0.5045666840058485), abs=1e-12)
+    spec = charts.brevity_chart(result.score).to_dict()
+    assert "c = 18, r = 18" in str(spec["title"])
+    scores = variants_text(CA2, REFS_1, TUTORIAL)
+    table = charts.variants_table(scores)
+    assert table.loc["standard", "BLEU"] == "0.0000"
+    assert table.loc["tutorial (seed 000)", "BLEU"] == "39.6929"
+    assert len(table) == len(scores) == 3 + 12

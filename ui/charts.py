@@ -6,6 +6,7 @@ Pure functions of bleucore results; colours are the theme's Okabe-Ito palette.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 import altair as alt
 import pandas as pd
@@ -49,7 +50,8 @@ def precision_chart(score: BLEUScore) -> alt.LayerChart:
     bars = base.mark_bar(color=BLUE)
     fractions = base.mark_text(dy=-18, fontSize=13, fontWeight="bold").encode(text="fraction:N")
     logs = base.mark_text(dy=-5, fontSize=11, color="#444444").encode(text="log_label:N")
-    return (bars + fractions + logs).properties(height=280, title="Modified n-gram precisions and their log terms")
+    chart = (bars + fractions + logs).properties(height=280, title="Modified n-gram precisions and their log terms")
+    return cast(alt.LayerChart, chart)
 
 
 def brevity_frame(score: BLEUScore, points: int = 120) -> pd.DataFrame:
@@ -85,7 +87,8 @@ def brevity_chart(score: BLEUScore) -> alt.LayerChart:
     dots = alt.Chart(here).mark_point(size=120, filled=True, shape="diamond").encode(
         x="c/r:Q", y="penalty:Q", color=colour, tooltip=["curve", "label"]
     )
-    return (lines + dots).properties(height=280, title=f"Brevity penalty: this input has c = {score.sys_len}, r = {score.ref_len:g}")
+    chart = (lines + dots).properties(height=280, title=f"Brevity penalty: this input has c = {score.sys_len}, r = {score.ref_len:g}")
+    return cast(alt.LayerChart, chart)
 
 
 def variants_frame(variants: Sequence[VariantScore]) -> pd.DataFrame:
@@ -105,7 +108,7 @@ def variants_table(variants: Sequence[VariantScore]) -> pd.DataFrame:
 def variants_chart(variants: Sequence[VariantScore]) -> alt.Chart:
     """Horizontal bars of BLEU under each variant and smoothing (undefined ones left out)."""
     data = variants_frame(variants).dropna(subset=["BLEU"])
-    return (
+    chart = (
         alt.Chart(data)
         .mark_bar()
         .encode(
@@ -116,3 +119,4 @@ def variants_chart(variants: Sequence[VariantScore]) -> alt.Chart:
         )
         .properties(height=alt.Step(22), title="The same input under every variant and smoothing")
     )
+    return cast(alt.Chart, chart)

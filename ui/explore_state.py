@@ -47,6 +47,15 @@ def ref_key(ref_id: int) -> str:
     return f"explore_ref_{ref_id}"
 
 
+def remove_key(ref_id: int) -> str:
+    """The key of the button that removes the reference with this id."""
+    return f"explore_remove_{ref_id}"
+
+
+#: What each smoothing method's value is called (methods not listed take no value).
+SMOOTHING_VALUE_LABELS = {"floor": "floor value", "add-k": "k", "nltk-method1": "epsilon", "nltk-method4": "K", "nltk-method6": "alpha", "nltk-method7": "K"}
+
+
 @dataclass(frozen=True)
 class ExploreState:
     """Everything the Explore page's inputs hold; the default is the tutorials' Example 1 (Ca1)."""

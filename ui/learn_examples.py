@@ -1,6 +1,7 @@
 """The tutorials' worked examples (seeds 000-004) as data: sentences and the options they use.
 
-Only inputs live here; every number the Learn page shows is computed by bleucore at run time.
+Only inputs live here (plus NLTK's printed tiny number, derived from a bleucore result); every
+number the Learn page shows is computed by bleucore at run time.
 """
 
 from __future__ import annotations
