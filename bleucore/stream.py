@@ -1,0 +1,287 @@
+"""Score files of any length in bounded memory: read line-aligned chunks, keep only summed statistics.
+
+BLEU's sufficient statistics are additive (Papineni et al. 2002; Post 2018): the corpus score
+is computed from the column sums of per-segment statistics, so a corpus can be scored chunk by
+chunk, or partition by partition on a cluster, and the sums combined at the end::
+
+    parts = [corpus_statistics(h, refs, options).total() for h, refs in partitions]  # anywhere
+    score = score_statistics(sum_statistics(parts), options, nrefs)                 # one sum
+
+File rules (shared with the command line): UTF-8, a BOM at the start ignored; lines end at
+"\\n" only and one "\\r" before it is dropped; U+2028, U+0085 and other separators stay inside
+their line; a final newline does not start an extra empty line; invalid UTF-8 is a ValueError
+naming the file, line and byte.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from typing import BinaryIO
+
+from .options import BleuOptions
+from .score import BLEUScore, score_statistics, sentence_scores_from_statistics
+from .stats import Statistics
+
+__all__ = [
+    "CHUNK_BYTES",
+    "CHUNK_LINES",
+    "STDIN",
+    "LineReader",
+    "corpus_bleu_files",
+    "iter_lines",
+    "iter_statistics",
+    "read_lines",
+    "sentence_bleu_files",
+    "split_lines",
+    "sum_statistics",
+]
+
+PathLike = str | os.PathLike[str]
+STDIN = "-"
+#: At most this many segments per chunk ...
+CHUNK_LINES = 50_000
+#: ... and about this many characters of hypothesis and reference text together (long lines or
+#: many references make smaller chunks; about 40 MB of tokens at most).
+CHUNK_BYTES = 1 << 22
+_READ_BYTES = 1 << 20
+_BOM = b"\xef\xbb\xbf"
+
+
+def _name(path: PathLike) -> str:
+    return "<stdin>" if str(path) == STDIN else os.fspath(path)
+
+
+def _lines(count: int) -> str:
+    return f"{count} line" if count == 1 else f"{count} lines"
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines split on "\\n" only, one "\\r" before each "\\n" (and at the very end) dropped; no extra
+    line after a final newline. U+2028, U+0085 and the like stay inside their line."""
+    if not text:
+        return []
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")
+        if text.endswith("\r"):
+            text = text[:-1]
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+class LineReader:
+    """The lines of a UTF-8 file (``"-"``: standard input), decoded a block at a time.
+
+    ``take(n)`` returns the next n lines (fewer only at the end); ``lines_read`` counts them.
+    """
+
+    def __init__(self, path: PathLike, read_bytes: int = _READ_BYTES) -> None:
+        self.name = _name(path)
+        self._read_bytes = read_bytes
+        self._handle: BinaryIO
+        self._owned = str(path) != STDIN
+        if self._owned:
+            try:
+                self._handle = open(path, "rb")  # noqa: SIM115 - closed by close()
+            except OSError as exc:
+                raise OSError(exc.errno, f"cannot read {self.name}: {exc.strerror or exc}") from None
+        else:
+            self._handle = sys.stdin.buffer
+        self._pending: list[str] = []
+        self._next = 0
+        self._tail = b""
+        self._start = True
+        self._eof = False
+        self._decoded_lines = 0  # lines decoded so far, for error messages
+        self.lines_read = 0
+
+    def __enter__(self) -> LineReader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the file (standard input stays open)."""
+        if self._owned:
+            self._handle.close()
+
+    def _decode(self, data: bytes) -> str:
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line_start = data.rfind(b"\n", 0, exc.start) + 1
+            line = self._decoded_lines + data.count(b"\n", 0, exc.start) + 1
+            raise ValueError(
+                f"{self.name} is not UTF-8 text: line {line}, byte {exc.start - line_start + 1} (0x{data[exc.start]:02x})"
+            ) from None
+
+    def _read(self) -> bytes:
+        block = self._handle.read(self._read_bytes)
+        if self._start:
+            while 0 < len(block) < len(_BOM):  # a short first read: wait for a whole BOM
+                more = self._handle.read(self._read_bytes)
+                if not more:
+                    break
+                block += more
+            self._start = False
+            if block.startswith(_BOM):
+                block = block[len(_BOM) :] or self._handle.read(self._read_bytes)
+        return block
+
+    def _fill(self) -> bool:
+        """Decode the next block of complete lines into the pending list; False at the end."""
+        while not self._eof:
+            block = self._read()
+            data = self._tail + block
+            if block:
+                cut = data.rfind(b"\n") + 1
+                if cut == 0:  # no line ends in this block yet
+                    self._tail = data
+                    continue
+                self._tail = data[cut:]
+                lines = split_lines(self._decode(data[:cut]))
+            else:
+                self._eof, self._tail = True, b""
+                lines = split_lines(self._decode(data))
+            self._decoded_lines += len(lines)
+            self._pending, self._next = lines, 0
+            if lines:
+                return True
+        return False
+
+    def take(self, count: int) -> list[str]:
+        """The next ``count`` lines (fewer only when the file ends)."""
+        out: list[str] = []
+        while len(out) < count:
+            if self._next >= len(self._pending) and not self._fill():
+                break
+            want = count - len(out)
+            got = self._pending[self._next : self._next + want]
+            self._next += len(got)
+            out.extend(got)
+        self.lines_read += len(out)
+        return out
+
+    def take_bytes(self, max_bytes: int, max_lines: int) -> list[str]:
+        """The next lines up to about ``max_bytes`` characters (at least one line) or ``max_lines``."""
+        out: list[str] = []
+        size = 0
+        while len(out) < max_lines and size < max_bytes:
+            if self._next >= len(self._pending) and not self._fill():
+                break
+            line = self._pending[self._next]
+            self._next += 1
+            out.append(line)
+            size += len(line) + 1
+        self.lines_read += len(out)
+        return out
+
+    def count_rest(self) -> int:
+        """Read to the end; the total number of lines of the file."""
+        while self.take(_READ_BYTES):
+            pass
+        return self.lines_read
+
+
+def iter_lines(path: PathLike) -> Iterator[str]:
+    """The lines of a UTF-8 file, one at a time, in bounded memory."""
+    with LineReader(path) as reader:
+        while True:
+            block = reader.take(4096)
+            if not block:
+                return
+            yield from block
+
+
+def read_lines(path: PathLike) -> list[str]:
+    """All the lines of a UTF-8 file (``"-"``: standard input) at once."""
+    with LineReader(path) as reader:
+        return reader.take(sys.maxsize)
+
+
+def sum_statistics(parts: Iterable[Statistics]) -> Statistics:
+    """One row: the column sums of all the segments of ``parts`` (chunks, partitions, workers)."""
+    total: Statistics | None = None
+    for part in parts:
+        summed = part.total()
+        total = summed if total is None else Statistics.concatenate([total, summed]).total()
+    if total is None:
+        raise ValueError("no statistics to sum: 0 parts")
+    return total
+
+
+def iter_statistics(
+    hypothesis: PathLike,
+    references: Sequence[PathLike],
+    options: BleuOptions | None = None,
+    chunk_lines: int = CHUNK_LINES,
+    chunk_bytes: int = CHUNK_BYTES,
+) -> Iterator[Statistics]:
+    """Per-segment statistics of a hypothesis file against line-aligned reference files, a chunk
+    at a time (in order); a ValueError names the files if their line counts differ."""
+    from .bleu import corpus_statistics
+
+    options = options or BleuOptions()
+    if isinstance(references, (str, os.PathLike)) or not references:
+        raise ValueError("give a sequence of at least 1 reference file")
+    if chunk_lines < 1 or chunk_bytes < 1:
+        raise ValueError(f"chunks must hold at least 1 line and 1 byte, got {chunk_lines} lines, {chunk_bytes} bytes")
+    hyp_bytes = max(1, chunk_bytes // (1 + len(references)))
+    readers: list[LineReader] = []
+    try:
+        hyp = LineReader(hypothesis)
+        readers.append(hyp)
+        for path in references:
+            readers.append(LineReader(path))
+        while True:
+            lines = hyp.take_bytes(hyp_bytes, chunk_lines)
+            streams = [reader.take(len(lines)) for reader in readers[1:]]
+            for reader, stream in zip(readers[1:], streams):
+                if len(stream) != len(lines):
+                    _mismatch(hyp, reader)
+            if not lines:
+                for reader in readers[1:]:
+                    if reader.take(1):
+                        _mismatch(hyp, reader)
+                if hyp.lines_read == 0:
+                    raise ValueError(f"{hyp.name} is empty: there is no segment to score")
+                return
+            yield corpus_statistics(lines, streams, options)
+    finally:
+        for reader in readers:
+            reader.close()
+
+
+def _mismatch(hyp: LineReader, ref: LineReader) -> None:
+    hyp_count, ref_count = hyp.count_rest(), ref.count_rest()
+    raise ValueError(f"{hyp.name} has {_lines(hyp_count)} but {ref.name} has {_lines(ref_count)}")
+
+
+def corpus_bleu_files(
+    hypothesis: PathLike,
+    references: Sequence[PathLike],
+    options: BleuOptions | None = None,
+    chunk_lines: int = CHUNK_LINES,
+    chunk_bytes: int = CHUNK_BYTES,
+) -> BLEUScore:
+    """Corpus BLEU of a hypothesis file: chunks are scored and only their sums kept."""
+    options = options or BleuOptions()
+    total = sum_statistics(iter_statistics(hypothesis, references, options, chunk_lines, chunk_bytes))
+    return score_statistics(total, options, len(references))
+
+
+def sentence_bleu_files(
+    hypothesis: PathLike,
+    references: Sequence[PathLike],
+    options: BleuOptions | None = None,
+    chunk_lines: int = CHUNK_LINES,
+    chunk_bytes: int = CHUNK_BYTES,
+) -> Iterator[BLEUScore]:
+    """Sentence BLEU of every hypothesis line, in order, a chunk at a time (defaults: effective order)."""
+    options = options or BleuOptions(effective_order=True)
+    for chunk in iter_statistics(hypothesis, references, options, chunk_lines, chunk_bytes):
+        yield from sentence_scores_from_statistics(chunk, options, len(references))

@@ -1,0 +1,250 @@
+"""bleucore.stream: the file rules, chunked scoring equal to in-memory scoring, bounded memory."""
+
+from __future__ import annotations
+
+import io
+import json
+import multiprocessing
+import random
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bleucore import BleuOptions, compute_bleu, corpus_bleu, corpus_statistics, sentence_bleus
+from bleucore.stats import Statistics
+from bleucore.stream import (
+    LineReader,
+    corpus_bleu_files,
+    iter_lines,
+    iter_statistics,
+    read_lines,
+    sentence_bleu_files,
+    split_lines,
+    sum_statistics,
+)
+from tests.generators import random_corpus
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def write(path: Path, data: bytes) -> Path:
+    path.write_bytes(data)
+    return path
+
+
+def write_lines(path: Path, lines: list[str]) -> Path:
+    return write(path, "".join(line + "\n" for line in lines).encode("utf-8"))
+
+
+# --- the file rules --------------------------------------------------------------------------
+
+RULES = [
+    (b"", []),
+    (b"\n", [""]),
+    (b"a", ["a"]),
+    (b"a\n", ["a"]),
+    (b"a\n\n", ["a", ""]),
+    (b"a\n\nb", ["a", "", "b"]),
+    (b"\xef\xbb\xbfa\nb\n", ["a", "b"]),  # BOM ignored
+    (b"\xef\xbb\xbf", []),
+    (b"a\n\xef\xbb\xbfb\n", ["a", "\ufeffb"]),  # only a leading BOM is one
+    (b"a\r\nb\r\n", ["a", "b"]),
+    (b"a\r\nb\r", ["a", "b"]),
+    (b"a\r\r\n", ["a\r"]),  # one "\r" dropped
+    (b"a\rb\n", ["a\rb"]),  # a lone "\r" is not a line end
+    ("x\u2028y\u2029z\x85w\x0bv\x0cu\x1cq\x1dr\x1es\n".encode(), ["x\u2028y\u2029z\x85w\x0bv\x0cu\x1cq\x1dr\x1es"]),
+    ("naïve 日本語 😀\n".encode(), ["naïve 日本語 😀"]),
+]
+
+
+@pytest.mark.parametrize(("data", "expected"), RULES)
+@pytest.mark.parametrize("read_bytes", [1, 2, 3, 5, 1 << 20])
+def test_file_rules(tmp_path: Path, data: bytes, expected: list[str], read_bytes: int) -> None:
+    path = write(tmp_path / "f.txt", data)
+    with LineReader(path, read_bytes=read_bytes) as reader:
+        assert reader.take(100) == expected
+        assert reader.take(1) == []
+        assert reader.lines_read == len(expected)
+    assert read_lines(path) == expected
+    assert list(iter_lines(path)) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    text=st.text(st.sampled_from(["a", "b", " ", "\n", "\r", "\u2028", "\x85", "é", "😀", "\ufeff"]), max_size=40),
+    bom=st.booleans(),
+    read_bytes=st.integers(1, 9),
+    sizes=st.lists(st.integers(1, 4), min_size=1, max_size=5),
+)
+def test_block_reads_equal_reading_at_once(
+    tmp_path_factory: pytest.TempPathFactory, text: str, bom: bool, read_bytes: int, sizes: list[int]
+) -> None:
+    path = tmp_path_factory.mktemp("r") / "f.txt"
+    data = (b"\xef\xbb\xbf" if bom else b"") + text.encode("utf-8")
+    path.write_bytes(data)
+    expected = split_lines(data.decode("utf-8-sig"))  # one leading BOM dropped, as Python's utf-8-sig
+    got: list[str] = []
+    with LineReader(path, read_bytes=read_bytes) as reader:
+        i = 0
+        while chunk := reader.take(sizes[i % len(sizes)]):
+            got.extend(chunk)
+            i += 1
+    assert got == expected
+
+
+@pytest.mark.parametrize("read_bytes", [1, 4, 1 << 20])
+def test_invalid_utf8_names_file_line_and_byte(tmp_path: Path, read_bytes: int) -> None:
+    path = write(tmp_path / "hyp.txt", b"good\nline two\nab\xffcd\nmore\n")
+    with pytest.raises(ValueError, match=r"hyp\.txt is not UTF-8 text: line 3, byte 3 \(0xff\)"):
+        read_lines(path)
+    with pytest.raises(ValueError, match="line 3, byte 3"), LineReader(path, read_bytes=read_bytes) as reader:
+        reader.take(10)
+
+
+def test_invalid_utf8_far_into_a_big_file(tmp_path: Path) -> None:
+    path = write(tmp_path / "big.txt", b"x y z\n" * 300_000 + b"\xc3(\n")
+    with pytest.raises(ValueError, match=r"big\.txt is not UTF-8 text: line 300001, byte 1 \(0xc3\)"):
+        for _ in iter_lines(path):
+            pass
+
+
+def test_missing_file_is_an_os_error_naming_it(tmp_path: Path) -> None:
+    with pytest.raises(OSError, match="cannot read .*nope.txt"):
+        read_lines(tmp_path / "nope.txt")
+
+
+def test_standard_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"\xef\xbb\xbfone\r\ntwo\n")))
+    assert read_lines("-") == ["one", "two"]
+
+
+# --- chunked scoring -------------------------------------------------------------------------
+
+
+def corpus_files(tmp_path: Path, seed: int, segments: int, nrefs: int) -> tuple[Path, list[Path], list[str], list[list[str]]]:
+    hyps, streams = random_corpus(seed, segments, nrefs)
+    # The generator's lines may hold "\n" (never) or "\r"-free separators such as U+2028: both kept.
+    hyp = write_lines(tmp_path / "hyp.txt", hyps)
+    refs = [write_lines(tmp_path / f"ref{j}.txt", s) for j, s in enumerate(streams)]
+    return hyp, refs, hyps, streams
+
+
+@pytest.mark.parametrize(("chunk_lines", "chunk_bytes"), [(1, 1 << 22), (7, 1 << 22), (1000, 300), (50_000, 1)])
+def test_chunks_equal_the_in_memory_statistics(tmp_path: Path, chunk_lines: int, chunk_bytes: int) -> None:
+    hyp, refs, hyps, streams = corpus_files(tmp_path, 3, 230, 3)
+    options = BleuOptions(tokenize="intl", weights=(0.2,) * 5)
+    chunks = list(iter_statistics(hyp, refs, options, chunk_lines=chunk_lines, chunk_bytes=chunk_bytes))
+    assert len(chunks) > 1
+    assert all(c.segments <= chunk_lines for c in chunks)
+    whole = corpus_statistics(hyps, streams, options)
+    joined = Statistics.concatenate(chunks)
+    for field in ("hyp_len", "ref_len", "matches", "totals"):
+        assert np.array_equal(getattr(joined, field), getattr(whole, field))
+    assert corpus_bleu_files(hyp, refs, options, chunk_lines, chunk_bytes) == corpus_bleu(hyps, streams, options)
+
+
+def test_sentence_scores_stream_in_order(tmp_path: Path) -> None:
+    hyp, refs, hyps, streams = corpus_files(tmp_path, 4, 120, 2)
+    streamed = list(sentence_bleu_files(hyp, refs, chunk_lines=13))
+    assert streamed == sentence_bleus(hyps, streams)
+    assert streamed[0].options.effective_order
+
+
+def test_line_count_mismatch_names_both_files(tmp_path: Path) -> None:
+    hyp = write_lines(tmp_path / "hyp.txt", ["a"] * 25)
+    short = write_lines(tmp_path / "short.txt", ["a"] * 24)
+    long = write_lines(tmp_path / "long.txt", ["a"] * 26)
+    same = write_lines(tmp_path / "same.txt", ["a"] * 25)
+    with pytest.raises(ValueError, match=r"hyp\.txt has 25 lines but \S*short\.txt has 24 lines"):
+        corpus_bleu_files(hyp, [same, short], chunk_lines=10)
+    with pytest.raises(ValueError, match=r"hyp\.txt has 25 lines but \S*long\.txt has 26 lines"):
+        corpus_bleu_files(hyp, [long], chunk_lines=5)
+    with pytest.raises(ValueError, match=r"hyp\.txt has 25 lines but \S*long\.txt has 26 lines"):
+        corpus_bleu_files(hyp, [long])
+
+
+def test_empty_hypothesis_and_bad_arguments(tmp_path: Path) -> None:
+    empty = write(tmp_path / "empty.txt", b"")
+    ref = write_lines(tmp_path / "ref.txt", ["a"])
+    with pytest.raises(ValueError, match=r"empty\.txt is empty: there is no segment to score"):
+        corpus_bleu_files(empty, [empty])
+    with pytest.raises(ValueError, match=r"empty\.txt has 0 lines but \S*ref\.txt has 1 line$"):
+        corpus_bleu_files(empty, [ref])
+    with pytest.raises(ValueError, match="at least 1 reference file"):
+        corpus_bleu_files(ref, [])
+    with pytest.raises(ValueError, match="at least 1 reference file"):
+        corpus_bleu_files(ref, str(ref))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="at least 1 line"):
+        corpus_bleu_files(ref, [ref], chunk_lines=0)
+    with pytest.raises(ValueError, match="0 parts"):
+        sum_statistics([])
+
+
+# --- partitions: statistics are additive ---------------------------------------------------------
+
+
+def _partition_statistics(part: tuple[list[str], list[list[str]]]) -> Statistics:
+    hyps, streams = part
+    return corpus_statistics(hyps, streams, BleuOptions()).total()
+
+
+def test_partitions_scored_by_worker_processes_sum_to_the_corpus_score() -> None:
+    """What a Dask/Spark job does: statistics per partition anywhere, then one sum."""
+    hyps, streams = random_corpus(8, 400, 2)
+    bounds = [0, 50, 51, 190, 400]
+    parts = [(hyps[a:b], [s[a:b] for s in streams]) for a, b in zip(bounds, bounds[1:])]
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        sums = pool.map(_partition_statistics, parts)
+    from bleucore import score_statistics
+
+    assert score_statistics(sum_statistics(sums), BleuOptions(), 2) == corpus_bleu(hyps, streams)
+
+
+# --- 1M lines in bounded memory --------------------------------------------------------------------
+
+MEMORY_SCRIPT = textwrap.dedent(
+    """
+    import json, resource, sys
+    from bleucore.stream import corpus_bleu_files
+    hyp, ref, tiny_hyp, tiny_ref = sys.argv[1:]
+    corpus_bleu_files(tiny_hyp, [tiny_ref])  # load every lazy module first
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    score = corpus_bleu_files(hyp, [ref])
+    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(json.dumps({"growth_kb": after - before, "score": score.score, "sys_len": score.sys_len}))
+    """
+)
+
+
+def test_a_million_lines_in_bounded_memory(tmp_path: Path) -> None:
+    rng = random.Random(0)
+    words = [f"w{i}" for i in range(500)] + list(",.!?")
+    block_h, block_r = [], []
+    for _ in range(1000):
+        ref = [rng.choice(words) for _ in range(rng.randint(0, 8))]
+        block_r.append(" ".join(ref))
+        block_h.append(" ".join(w if rng.random() < 0.8 else rng.choice(words) for w in ref))
+    hyp = write(tmp_path / "hyp.txt", ("\n".join(block_h) + "\n").encode() * 1000)
+    ref = write(tmp_path / "ref.txt", ("\n".join(block_r) + "\n").encode() * 1000)
+    tiny_hyp = write_lines(tmp_path / "tiny_hyp.txt", block_h[:5])
+    tiny_ref = write_lines(tmp_path / "tiny_ref.txt", block_r[:5])
+    run = subprocess.run(
+        [sys.executable, "-c", MEMORY_SCRIPT, str(hyp), str(ref), str(tiny_hyp), str(tiny_ref)],
+        capture_output=True, text=True, cwd=ROOT, timeout=240, check=True,
+    )
+    result = json.loads(run.stdout)
+    # The corpus is one block of 1,000 segments repeated 1,000 times: 1,000 times its sums.
+    block = corpus_statistics(block_h, [block_r], BleuOptions()).total()
+    expected = compute_bleu(
+        1000 * int(block.hyp_len[0]), 1000 * float(block.ref_len[0]),
+        (1000 * block.matches[0]).tolist(), (1000 * block.totals[0]).tolist(), BleuOptions(),
+    )
+    assert result["sys_len"] == expected.sys_len
+    assert result["score"] == expected.score
+    assert result["growth_kb"] < 100 * 1024
