@@ -21,18 +21,41 @@ if link_error:
 
 with st.sidebar:
     st.header("Options")
-    st.selectbox("Tokenizer", TOKENIZER_NAMES, key=es.TOKENIZE, help="none splits on whitespace; 13a and intl are sacreBLEU's; char scores characters.")
+    st.selectbox(
+        "Tokenizer",
+        TOKENIZER_NAMES,
+        key=es.TOKENIZE,
+        help="none splits on whitespace; 13a and intl are sacreBLEU's; char scores characters.",
+    )
     st.checkbox("Lowercase", key=es.LOWERCASE)
     st.number_input("Max n-gram order N", step=1, format="%d", key=es.MAX_ORDER, help="A whole number from 1 to 10.")
     st.checkbox("Custom weights", key=es.CUSTOM_WEIGHTS, on_change=es.custom_weights_toggled, args=(session,))
     if session[es.CUSTOM_WEIGHTS]:
-        st.text_input("Weights w_1, …, w_N", key=es.WEIGHTS, help="N comma-separated numbers (0.5 or 1/2) summing to 1.")
+        st.text_input(
+            "Weights w_1, …, w_N", key=es.WEIGHTS, help="N comma-separated numbers (0.5 or 1/2) summing to 1."
+        )
     st.selectbox("Smoothing", SMOOTHING_METHODS, key=es.SMOOTH_METHOD, on_change=es.smoothing_changed, args=(session,))
     if es.has_value(session[es.SMOOTH_METHOD]):
-        st.number_input(f"Smoothing value ({es.SMOOTHING_VALUE_LABELS.get(session[es.SMOOTH_METHOD], 'value')})", step=0.1, format="%g", key=es.SMOOTH_VALUE)
-    st.checkbox("Effective order", key=es.EFFECTIVE_ORDER, help="sacreBLEU's sentence rule: orders with no candidate n-gram are left out.")
-    st.radio("Reference length r", REF_LENGTH_RULES, key=es.REF_LENGTH, help="closest: nearest to c, ties to the shorter.")
-    st.radio("Variant", VARIANTS, key=es.VARIANT, help="standard: Papineni et al.; simplified: min(1, c/r)·∏p_n^w_n; tutorial: seed 000's code, which skips zero precisions.")
+        st.number_input(
+            f"Smoothing value ({es.SMOOTHING_VALUE_LABELS.get(session[es.SMOOTH_METHOD], 'value')})",
+            step=0.1,
+            format="%g",
+            key=es.SMOOTH_VALUE,
+        )
+    st.checkbox(
+        "Effective order",
+        key=es.EFFECTIVE_ORDER,
+        help="sacreBLEU's sentence rule: orders with no candidate n-gram are left out.",
+    )
+    st.radio(
+        "Reference length r", REF_LENGTH_RULES, key=es.REF_LENGTH, help="closest: nearest to c, ties to the shorter."
+    )
+    st.radio(
+        "Variant",
+        VARIANTS,
+        key=es.VARIANT,
+        help="standard: Papineni et al.; simplified: min(1, c/r)·∏p_n^w_n; tutorial: seed 000's code, which skips zero precisions.",
+    )
 
 inputs, summary = st.columns([3, 2], gap="large")
 with inputs:
@@ -41,7 +64,14 @@ with inputs:
     for position, ref_id in enumerate(ref_ids, start=1):
         text_col, button_col = st.columns([8, 1], vertical_alignment="center")
         text_col.text_area(f"Reference {position}", key=es.ref_key(ref_id), height=75)
-        button_col.button("✕", key=es.remove_key(ref_id), help=f"Remove reference {position}", on_click=es.remove_reference, args=(session, ref_id), disabled=len(ref_ids) == 1)
+        button_col.button(
+            "✕",
+            key=es.remove_key(ref_id),
+            help=f"Remove reference {position}",
+            on_click=es.remove_reference,
+            args=(session, ref_id),
+            disabled=len(ref_ids) == 1,
+        )
     st.button("Add a reference", on_click=es.add_reference, args=(session,), disabled=len(ref_ids) >= es.MAX_REFERENCES)
 
 state = es.read(session)
@@ -70,7 +100,9 @@ if problems:
 
 references = es.scored_references(state)
 if len(references) < len(state.references):
-    summary.caption(f"{len(state.references) - len(references)} empty reference(s) are ignored; reference numbers below count only the others.")
+    summary.caption(
+        f"{len(state.references) - len(references)} empty reference(s) are ignored; reference numbers below count only the others."
+    )
 try:
     result = explain_text(state.candidate, references, options)
 except ValueError as err:
@@ -101,15 +133,26 @@ with summary:
             )
 
 # Lazy tabs: only the open tab's content runs, so an edit redraws only what is on screen.
-matches_tab, formula_tab, charts_tab, variants_tab, tokens_tab, export_tab = st.tabs(es.TABS, key=es.TAB, on_change="rerun")
+matches_tab, formula_tab, charts_tab, variants_tab, tokens_tab, export_tab = st.tabs(
+    es.TABS, key=es.TAB, on_change="rerun"
+)
 
 if matches_tab.open:
     with matches_tab:
         es.clamp_order(session, options.max_order)
-        n = st.radio("Order n", list(range(1, options.max_order + 1)), key=es.ORDER, horizontal=True, format_func=lambda k: f"{k}-grams")
+        n = st.radio(
+            "Order n",
+            list(range(1, options.max_order + 1)),
+            key=es.ORDER,
+            horizontal=True,
+            format_func=lambda k: f"{k}-grams",
+        )
         order = result.order(n)
         st.html(highlight.legend_html())
-        st.markdown(f"**Candidate**: p{n} = {order.matches}/{order.total} ({order.clipped} clipped, {order.unclipped_matches} found in a reference before clipping). Hover a token for its counts.")
+        st.markdown(
+            f"**Candidate**: p{n} = {order.matches}/{order.total} ({order.clipped} clipped, "
+            f"{order.unclipped_matches} found in a reference before clipping). Hover a token for its counts."
+        )
         st.html(highlight.candidate_html(result.candidate, order))
         for j, (tokens, mask) in enumerate(zip(result.references, order.reference_matched), start=1):
             st.html(highlight.reference_html(tokens, mask, f"Reference {j}"))
@@ -122,12 +165,21 @@ if matches_tab.open:
                 column_config={
                     "n-gram": st.column_config.TextColumn("n-gram", help="The candidate n-gram"),
                     "Count": st.column_config.NumberColumn("Count", help="Occurrences in the candidate"),
-                    "Max_Ref_Count": st.column_config.NumberColumn("Max_Ref_Count", help="Most occurrences in any one reference"),
+                    "Max_Ref_Count": st.column_config.NumberColumn(
+                        "Max_Ref_Count", help="Most occurrences in any one reference"
+                    ),
                     "Count_clip": st.column_config.NumberColumn("Count_clip", help="min(Count, Max_Ref_Count)"),
-                    "source reference": st.column_config.TextColumn("source reference", help="Reference(s) holding Max_Ref_Count"),
+                    "source reference": st.column_config.TextColumn(
+                        "source reference", help="Reference(s) holding Max_Ref_Count"
+                    ),
                 },
             )
-            st.download_button(f"Download the {n}-gram table (CSV)", lambda: ngram_table.order_csv(order), file_name=f"bleu-{n}-grams.csv", mime="text/csv")
+            st.download_button(
+                f"Download the {n}-gram table (CSV)",
+                lambda: ngram_table.order_csv(order),
+                file_name=f"bleu-{n}-grams.csv",
+                mime="text/csv",
+            )
 
 if formula_tab.open:
     with formula_tab:
@@ -150,14 +202,31 @@ if tokens_tab.open:
     with tokens_tab:
         rows = tokenizer_rows(state.candidate, references, options)
         st.dataframe(
-            [{"tokenizer": r.tokenizer, "tokens": len(r.tokens), **{f"p{k}": f"{m}/{t}" for k, (m, t) in enumerate(r.counts, start=1)}} for r in rows],
+            [
+                {
+                    "tokenizer": r.tokenizer,
+                    "tokens": len(r.tokens),
+                    **{f"p{k}": f"{m}/{t}" for k, (m, t) in enumerate(r.counts, start=1)},
+                }
+                for r in rows
+            ],
             hide_index=True,
         )
         for col, row in zip(st.columns(len(rows)), rows):
             col.markdown(f"**{row.tokenizer}**")
-            col.code(" · ".join(row.tokens), language=None, wrap_lines=True, height="content" if len(row.tokens) < 120 else 320)
+            col.code(
+                " · ".join(row.tokens),
+                language=None,
+                wrap_lines=True,
+                height="content" if len(row.tokens) < 120 else 320,
+            )
 
 if export_tab.open:
     with export_tab:
         st.code(score.format(), language=None)
-        st.download_button("Download the full result (JSON)", lambda: ngram_table.result_json(result, es.as_dict(state)), file_name="bleu-result.json", mime="application/json")
+        st.download_button(
+            "Download the full result (JSON)",
+            lambda: ngram_table.result_json(result, es.as_dict(state)),
+            file_name="bleu-result.json",
+            mime="application/json",
+        )

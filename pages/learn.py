@@ -23,7 +23,9 @@ def fractions(result: SentenceExplanation, orders: int | None = None) -> str:
     return ", ".join(f"{o.matches}/{o.total}" for o in result.orders[:orders])
 
 
-def open_in_explore(label: str, candidate: str, references: Sequence[str], options: BleuOptions = ex.TUTORIAL, order: int = 1) -> None:
+def open_in_explore(
+    label: str, candidate: str, references: Sequence[str], options: BleuOptions = ex.TUTORIAL, order: int = 1
+) -> None:
     """A button that opens Explore on this example's inputs and options (through the link state)."""
     state = es.from_options(candidate, references, options, order)
     if st.button(f"Open in Explore: {label}", key=f"learn_open_{label}"):
@@ -42,7 +44,9 @@ st.markdown(
     "precisions $p_1 … p_N$, takes their weighted geometric mean and multiplies it by a brevity penalty. "
     "Every number below is computed by bleucore as the page loads; the buttons open the example in Explore."
 )
-st.latex(r"\mathrm{BLEU} = \mathrm{BP} \cdot \exp\Big(\sum_{n=1}^{N} w_n \log p_n\Big), \qquad p_n = \frac{\sum \mathrm{Count}_\mathrm{clip}}{\sum \mathrm{Count}}")
+st.latex(
+    r"\mathrm{BLEU} = \mathrm{BP} \cdot \exp\Big(\sum_{n=1}^{N} w_n \log p_n\Big), \qquad p_n = \frac{\sum \mathrm{Count}_\mathrm{clip}}{\sum \mathrm{Count}}"
+)
 
 # --- Example 2: clipping -----------------------------------------------------------------------
 st.header("1. Why precision must be clipped")
@@ -59,7 +63,9 @@ st.markdown(
 st.html(highlight.legend_html())
 st.html(highlight.candidate_html(silly.candidate, p1))
 second = run(ex.CAND_2B, ex.REFS_2)
-st.markdown(f"A second candidate, `{ex.CAND_2B}`, gets p1 = **{second.order(1).matches}/{second.order(1).total}** and p2 = **{second.order(2).matches}/{second.order(2).total}**.")
+st.markdown(
+    f"A second candidate, `{ex.CAND_2B}`, gets p1 = **{second.order(1).matches}/{second.order(1).total}** and p2 = **{second.order(2).matches}/{second.order(2).total}**."
+)
 open_in_explore("the the the …", ex.CAND_2, ex.REFS_2)
 open_in_explore("the cat the cat on the mat", ex.CAND_2B, ex.REFS_2, order=2)
 
@@ -74,7 +80,10 @@ st.markdown(
 )
 ca1, ca2 = run(ex.CA1, ex.REFS_1), run(ex.CA2, ex.REFS_1)
 st.dataframe(
-    [{"candidate": name, **{f"p{o.n}": f"{o.matches}/{o.total}" for o in r.orders}} for name, r in (("Ca1", ca1), ("Ca2", ca2))],
+    [
+        {"candidate": name, **{f"p{o.n}": f"{o.matches}/{o.total}" for o in r.orders}}
+        for name, r in (("Ca1", ca1), ("Ca2", ca2))
+    ],
     hide_index=True,
 )
 simplified = run(ex.CA1, ex.REFS_1, ex.TUTORIAL.with_changes(variant="simplified"))
@@ -100,12 +109,20 @@ st.markdown(
     f"p1 = **{fractions(ca4, 1)}**, p2 = **{ca4.order(2).matches}/{ca4.order(2).total}**; only the brevity penalty "
     f"(c = {ca4.score.sys_len}, r = {ca4.score.ref_len:g}, BP = {ca4.score.bp:.6f}) and the missing 3- and 4-grams stop it."
 )
-for name, text, opts in (("Ca1", ex.CA1, ex.TUTORIAL), ("Ca2", ex.CA2, ex.TUTORIAL), ("Ca3", ex.CA3, ex.TUTORIAL), ("Ca4", ex.CA4, ex.TUTORIAL_LC)):
+for name, text, opts in (
+    ("Ca1", ex.CA1, ex.TUTORIAL),
+    ("Ca2", ex.CA2, ex.TUTORIAL),
+    ("Ca3", ex.CA3, ex.TUTORIAL),
+    ("Ca4", ex.CA4, ex.TUTORIAL_LC),
+):
     open_in_explore(name, text, ex.REFS_1, opts)
 
 # --- Example 3: brevity ------------------------------------------------------------------------
 st.header("3. Brevity: short candidates are penalised")
-sentences(*((f"Reference {i}", r) for i, r in enumerate(ex.REFS_3, start=1)), *((f"Candidate {i}", c) for i, c in enumerate(ex.CANDS_3, start=1)))
+sentences(
+    *((f"Reference {i}", r) for i, r in enumerate(ex.REFS_3, start=1)),
+    *((f"Candidate {i}", c) for i, c in enumerate(ex.CANDS_3, start=1)),
+)
 long_c, short_c = run(ex.CANDS_3[0], ex.REFS_3), run(ex.CANDS_3[1], ex.REFS_3)
 st.markdown(
     f"Candidate 1 piles up words from every reference: p1 = **{fractions(long_c, 1)}**, but its bigrams give it away "
@@ -145,10 +162,14 @@ st.markdown(
 clip_result = run(ex.CLIP_CAND, [ex.CLIP_REF])
 clip = clip_result.order(1)
 sentences(("Seed 004 candidate", ex.CLIP_CAND), ("Reference", ex.CLIP_REF))
-st.markdown(f"Seed 004's clipping example: {clip.unclipped_matches}/{clip.total} before clipping, **{clip.matches}/{clip.total}** after.")
+st.markdown(
+    f"Seed 004's clipping example: {clip.unclipped_matches}/{clip.total} before clipping, **{clip.matches}/{clip.total}** after."
+)
 st.html(highlight.candidate_html(clip_result.candidate, clip))
 open_in_explore("Korean candidate", ex.KO_CAND, [ex.KO_REF])
-open_in_explore("short Korean candidate (simplified)", ex.KO_SHORT, [ex.KO_REF], ex.TUTORIAL.with_changes(variant="simplified"))
+open_in_explore(
+    "short Korean candidate (simplified)", ex.KO_SHORT, [ex.KO_REF], ex.TUTORIAL.with_changes(variant="simplified")
+)
 open_in_explore("seed 004 clipping", ex.CLIP_CAND, [ex.CLIP_REF])
 
 # --- Very short sentences ----------------------------------------------------------------------

@@ -381,7 +381,9 @@ def test_link_round_trip_reproduces_inputs_and_numbers():
 def test_bad_link_shows_a_message_and_the_default_example(token, reason):
     at = start(s=token)
     assert not at.exception
-    assert any("This link could not be opened" in e.value and reason in e.value for e in at.error), [e.value for e in at.error]
+    assert any("This link could not be opened" in e.value and reason in e.value for e in at.error), [
+        e.value for e in at.error
+    ]
     assert metric(at, "BLEU (0–100)") == "50.46"
     assert at.text_area(key=es.CANDIDATE).value == CA1
 
@@ -457,7 +459,9 @@ def test_formula_steps_follow_the_zero_rules(options, mean):
     score = explain(CA2, REFS_1, options).score
     steps = dict(formula_steps(score))
     assert mean in steps["Geometric mean of the precisions"]
-    assert steps[f"Result: {score.score:.2f} on the 0–100 scale"].endswith(f"= {score.value:.4f}".rstrip("0").rstrip("."))
+    assert steps[f"Result: {score.score:.2f} on the 0–100 scale"].endswith(
+        f"= {score.value:.4f}".rstrip("0").rstrip(".")
+    )
     terms = log_terms(score)
     assert [t.fraction for t in terms] == ["8/14", "1/13", "0/12", "0/11"]
     assert r"c = 14 \le r = 16" in steps["Brevity penalty (candidate length c, reference length r)"]

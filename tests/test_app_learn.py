@@ -93,7 +93,13 @@ OPEN_CASES = [
     ("Ca4", golden.CA4, golden.REFS_1, TUTORIAL.with_changes(lowercase=True), None),
     ("the the the …", golden.CAND_2, golden.REFS_2, TUTORIAL, None),
     ("Korean candidate", golden.KO_CAND, (golden.KO_REF,), TUTORIAL, "25.40"),
-    ("short Korean candidate (simplified)", golden.KO_SHORT, (golden.KO_REF,), TUTORIAL.with_changes(variant="simplified"), None),
+    (
+        "short Korean candidate (simplified)",
+        golden.KO_SHORT,
+        (golden.KO_REF,),
+        TUTORIAL.with_changes(variant="simplified"),
+        None,
+    ),
     ("나는 사람이다 against itself", golden.SHORT_KO, (golden.SHORT_KO,), TUTORIAL, "0.00"),
 ]
 

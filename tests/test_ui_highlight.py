@@ -104,7 +104,14 @@ def test_reference_marks_only_matched_tokens():
     markup = reference_html(result.references[0], order.reference_matched[0], "Reference 1")
     classes = [a["class"] for a in spans(markup)]
     # "the cat is on the mat": both "the" are matched (Count_clip 2), nothing else is.
-    assert classes == ["bleu-tok matched", "bleu-tok plain", "bleu-tok plain", "bleu-tok plain", "bleu-tok matched", "bleu-tok plain"]
+    assert classes == [
+        "bleu-tok matched",
+        "bleu-tok plain",
+        "bleu-tok plain",
+        "bleu-tok plain",
+        "bleu-tok matched",
+        "bleu-tok plain",
+    ]
 
 
 @pytest.mark.parametrize("payload", PAYLOADS)
@@ -114,7 +121,10 @@ def test_injection_payloads_stay_text(payload):
     for n in (1, 2):
         order = result.order(n)
         pieces = [candidate_html(result.candidate, order), legend_html()]
-        pieces += [reference_html(t, m, f"Reference {j} {payload}") for j, (t, m) in enumerate(zip(result.references, order.reference_matched), 1)]
+        pieces += [
+            reference_html(t, m, f"Reference {j} {payload}")
+            for j, (t, m) in enumerate(zip(result.references, order.reference_matched), 1)
+        ]
         for markup in pieces:
             collector = parse(markup)
             for tag, attrs in collector.tags:
@@ -127,7 +137,7 @@ def test_injection_payloads_stay_text(payload):
 
 
 def test_title_attribute_escapes_quotes():
-    result = explain('say "hi" \'x\'', ['say "hi"'], TUTORIAL)
+    result = explain("say \"hi\" 'x'", ['say "hi"'], TUTORIAL)
     markup = candidate_html(result.candidate, result.order(1))
     assert "&quot;hi&quot;" in markup and "&#x27;x&#x27;" in markup
     titles = [a["title"] for a in spans(markup)]
@@ -148,4 +158,7 @@ def test_titles_survive_dompurify_rules_with_an_invisible_joiner(token):
     result = explain(token, [token], TUTORIAL)
     title = spans(candidate_html(result.candidate, result.order(1)))[0]["title"] or ""
     assert "</" not in title and not re.search(r"(--!?|\])>", title)
-    assert title.replace(WORD_JOINER, "") == f"matched “{token}”: Count 1, Max_Ref_Count 1, Count_clip 1, source: reference 1"
+    assert (
+        title.replace(WORD_JOINER, "")
+        == f"matched “{token}”: Count 1, Max_Ref_Count 1, Count_clip 1, source: reference 1"
+    )

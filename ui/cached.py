@@ -14,7 +14,10 @@ from fractions import Fraction
 import streamlit as st
 
 from bleucore import BleuOptions, VariantScore, compare_variants, statistics_from_tokens, tokenize
-from bleucore.bleu import SentenceExplanation, explain  # not `from bleucore import explain`: the submodule bleucore.explain shadows it once imported
+from bleucore.bleu import (
+    SentenceExplanation,
+    explain,
+)  # not `from bleucore import explain`: the submodule bleucore.explain shadows it once imported
 from bleucore.options import TOKENIZER_NAMES
 
 OptionsKey = tuple[str, bool, tuple[float, ...], str, float | None, bool, str, str]
@@ -78,7 +81,9 @@ class TokenizerRow:
 
 
 @st.cache_data(max_entries=MAX_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
-def _tokenizer_rows(candidate: str, references: tuple[str, ...], lowercase: bool, max_order: int) -> tuple[TokenizerRow, ...]:
+def _tokenizer_rows(
+    candidate: str, references: tuple[str, ...], lowercase: bool, max_order: int
+) -> tuple[TokenizerRow, ...]:
     rows = []
     for name in TOKENIZER_NAMES:
         cand = tokenize(candidate, name, lowercase)

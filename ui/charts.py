@@ -45,7 +45,13 @@ def precision_chart(score: BLEUScore) -> alt.LayerChart:
     base = alt.Chart(data).encode(
         x=alt.X("order:N", sort=list(data["order"]), title="n-gram order"),
         y=alt.Y("precision:Q", title="modified precision p_n", scale=alt.Scale(domain=[0, top * 1.15])),
-        tooltip=["order", "fraction", alt.Tooltip("precision:Q", format=".4f"), alt.Tooltip("weight:Q", format=".4f"), "log_label"],
+        tooltip=[
+            "order",
+            "fraction",
+            alt.Tooltip("precision:Q", format=".4f"),
+            alt.Tooltip("weight:Q", format=".4f"),
+            "log_label",
+        ],
     )
     bars = base.mark_bar(color=BLUE)
     fractions = base.mark_text(dy=-18, fontSize=13, fontWeight="bold").encode(text="fraction:N")
@@ -60,7 +66,9 @@ def brevity_frame(score: BLEUScore, points: int = 120) -> pd.DataFrame:
     for i in range(points + 1):
         ratio = 0.05 + i * (2.0 - 0.05) / points
         rows.append({"c/r": ratio, "penalty": brevity_penalty(ratio, 1.0), "curve": "standard exp(1 − r/c)"})
-        rows.append({"c/r": ratio, "penalty": simplified_brevity_penalty(ratio, 1.0), "curve": "simplified min(1, c/r)"})
+        rows.append(
+            {"c/r": ratio, "penalty": simplified_brevity_penalty(ratio, 1.0), "curve": "simplified min(1, c/r)"}
+        )
     return pd.DataFrame(rows)
 
 
@@ -71,23 +79,35 @@ def brevity_chart(score: BLEUScore) -> alt.LayerChart:
     here = pd.DataFrame(
         [
             {"c/r": ratio, "penalty": brevity_penalty(score.sys_len, score.ref_len), "curve": "standard exp(1 − r/c)"},
-            {"c/r": ratio, "penalty": simplified_brevity_penalty(score.sys_len, score.ref_len), "curve": "simplified min(1, c/r)"},
+            {
+                "c/r": ratio,
+                "penalty": simplified_brevity_penalty(score.sys_len, score.ref_len),
+                "curve": "simplified min(1, c/r)",
+            },
         ]
     )
     here["label"] = [f"c/r = {ratio:.3f}, BP = {p:.4f}" for p in here["penalty"]]
     colour = alt.Color(
         "curve:N", scale=alt.Scale(domain=["standard exp(1 − r/c)", "simplified min(1, c/r)"], range=[BLUE, ORANGE])
     )
-    lines = alt.Chart(curves).mark_line(strokeWidth=2).encode(
-        x=alt.X("c/r:Q", title="c / r (candidate length / reference length)"),
-        y=alt.Y("penalty:Q", title="brevity penalty", scale=alt.Scale(domain=[0, 1.05])),
-        color=colour,
-        strokeDash=alt.StrokeDash("curve:N", legend=None),
+    lines = (
+        alt.Chart(curves)
+        .mark_line(strokeWidth=2)
+        .encode(
+            x=alt.X("c/r:Q", title="c / r (candidate length / reference length)"),
+            y=alt.Y("penalty:Q", title="brevity penalty", scale=alt.Scale(domain=[0, 1.05])),
+            color=colour,
+            strokeDash=alt.StrokeDash("curve:N", legend=None),
+        )
     )
-    dots = alt.Chart(here).mark_point(size=120, filled=True, shape="diamond").encode(
-        x="c/r:Q", y="penalty:Q", color=colour, tooltip=["curve", "label"]
+    dots = (
+        alt.Chart(here)
+        .mark_point(size=120, filled=True, shape="diamond")
+        .encode(x="c/r:Q", y="penalty:Q", color=colour, tooltip=["curve", "label"])
     )
-    chart = (lines + dots).properties(height=280, title=f"Brevity penalty: this input has c = {score.sys_len}, r = {score.ref_len:g}")
+    chart = (lines + dots).properties(
+        height=280, title=f"Brevity penalty: this input has c = {score.sys_len}, r = {score.ref_len:g}"
+    )
     return cast(alt.LayerChart, chart)
 
 

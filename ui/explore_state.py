@@ -15,9 +15,16 @@ from fractions import Fraction
 from typing import Any
 
 from bleucore import BleuOptions, uniform_weights
-from bleucore.options import MAX_ORDER_LIMIT, REF_LENGTH_RULES, SMOOTHING_DEFAULTS, SMOOTHING_METHODS, TOKENIZER_NAMES, VARIANTS
+from bleucore.options import (
+    MAX_ORDER_LIMIT,
+    REF_LENGTH_RULES,
+    SMOOTHING_DEFAULTS,
+    SMOOTHING_METHODS,
+    TOKENIZER_NAMES,
+    VARIANTS,
+)
 from ui.learn_examples import CA1, REFS_1
-from ui.share import PARAM, LinkStateError, decode_state, encode_state
+from ui.share import LinkStateError, decode_state, encode_state
 
 CANDIDATE = "explore_candidate"
 REF_IDS = "explore_ref_ids"
@@ -53,7 +60,14 @@ def remove_key(ref_id: int) -> str:
 
 
 #: What each smoothing method's value is called (methods not listed take no value).
-SMOOTHING_VALUE_LABELS = {"floor": "floor value", "add-k": "k", "nltk-method1": "epsilon", "nltk-method4": "K", "nltk-method6": "alpha", "nltk-method7": "K"}
+SMOOTHING_VALUE_LABELS = {
+    "floor": "floor value",
+    "add-k": "k",
+    "nltk-method1": "epsilon",
+    "nltk-method4": "K",
+    "nltk-method6": "alpha",
+    "nltk-method7": "K",
+}
 
 
 @dataclass(frozen=True)
@@ -172,7 +186,12 @@ _LINK_FIELDS: dict[str, tuple[str, type]] = {
     "var": ("variant", str),
     "o": ("order", int),
 }
-_CHOICES = {"tokenize": TOKENIZER_NAMES, "smooth_method": SMOOTHING_METHODS, "ref_length": REF_LENGTH_RULES, "variant": VARIANTS}
+_CHOICES = {
+    "tokenize": TOKENIZER_NAMES,
+    "smooth_method": SMOOTHING_METHODS,
+    "ref_length": REF_LENGTH_RULES,
+    "variant": VARIANTS,
+}
 
 
 def to_link(state: ExploreState) -> str:
@@ -196,7 +215,9 @@ def from_link(token: str) -> ExploreState:
         if type(value) is not kind:
             raise LinkStateError(f"the link's field {short!r} should be a {kind.__name__}")
         if name in _CHOICES and value not in _CHOICES[name]:
-            raise LinkStateError(f"the link's {name.replace('_', ' ')} {value!r} is not one of {', '.join(_CHOICES[name])}")
+            raise LinkStateError(
+                f"the link's {name.replace('_', ' ')} {value!r} is not one of {', '.join(_CHOICES[name])}"
+            )
         values[name] = value
     refs = data.get("r")
     if not isinstance(refs, list) or not 1 <= len(refs) <= MAX_REFERENCES or not all(isinstance(r, str) for r in refs):

@@ -120,7 +120,7 @@ def reference_html(tokens: Sequence[str], matched: Sequence[bool], label: str) -
             spans.append(f'<span class="bleu-tok plain">{escape(token, quote=True)}</span>')
     return (
         f'{STYLESHEET}<div class="bleu-text bleu-reference"><strong>{escape(label, quote=True)}:</strong> '
-        f'{" ".join(spans)}</div>'
+        f"{' '.join(spans)}</div>"
     )
 
 

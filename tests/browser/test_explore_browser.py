@@ -100,7 +100,11 @@ def test_copied_address_reproduces_the_view_in_a_new_tab(app_page: Page, wait_fo
     app_page.get_by_text("Lowercase", exact=True).click()
     wait_for_app(app_page)
     score = metric(app_page, "BLEU (0–100)").inner_text()
-    expected = sentence_bleu("It is a guide to action that ensures the party", list(REFS_1), TUTORIAL.with_changes(weights=(0.5, 0.5), lowercase=True))
+    expected = sentence_bleu(
+        "It is a guide to action that ensures the party",
+        list(REFS_1),
+        TUTORIAL.with_changes(weights=(0.5, 0.5), lowercase=True),
+    )
     assert score == f"{expected.score:.2f}"
     address = app_page.url
     token = address.split("?s=", 1)[1]

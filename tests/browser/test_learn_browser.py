@@ -16,7 +16,14 @@ def test_learn_page_shows_the_worked_examples(app_page: Page, wait_for_app, scre
     assert urlsplit(app_page.url).path == "/learn"
     expect(app_page.get_by_role("heading", name="Learn BLEU from the worked examples")).to_be_visible()
     main = app_page.get_by_test_id("stMain")
-    for number in ("2/7 = 0.2857142857142857", "0.5045666840058485", "0.39692877231857493", "0.25400289715190977", "3/7", "1.5e-154"):
+    for number in (
+        "2/7 = 0.2857142857142857",
+        "0.5045666840058485",
+        "0.39692877231857493",
+        "0.25400289715190977",
+        "3/7",
+        "1.5e-154",
+    ):
         expect(main).to_contain_text(number)
     clipped = app_page.locator(".bleu-candidate .bleu-tok.clipped")
     expect(clipped).to_have_count(5 + 2)  # "the the …" (5) and seed 004's clipping example (2)
@@ -34,7 +41,9 @@ def test_open_in_explore_carries_the_example(app_page: Page, wait_for_app) -> No
     wait_for_app(app_page)
     assert "s=" in urlsplit(app_page.url).query
     expect(app_page.get_by_label("Candidate", exact=True)).to_have_value(CA2)
-    expect(app_page.get_by_test_id("stMetric").filter(has_text="BLEU (0–100)").get_by_test_id("stMetricValue")).to_have_text("0.00")
+    expect(
+        app_page.get_by_test_id("stMetric").filter(has_text="BLEU (0–100)").get_by_test_id("stMetricValue")
+    ).to_have_text("0.00")
     expect(app_page.get_by_text("Why is it zero?")).to_be_visible()
     # The address now reproduces Ca2 in a fresh tab.
     tab = app_page.context.new_page()
