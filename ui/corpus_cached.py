@@ -19,9 +19,10 @@ import pandas as pd
 import streamlit as st
 
 from bleucore import BLEUScore, BleuOptions, SentenceExplanation, Statistics, compute_bleu, corpus_statistics, score_statistics
-from bleucore.bleu import explain  # the function: ``bleucore.explain`` may resolve to the submodule
+from bleucore.bleu import explain
 from bleucore.ngrams import Ngram, count_ngrams, max_reference_counts
 from bleucore.options import uniform_weights
+from bleucore.significance import bootstrap_confidence, paired_approximate_randomization, paired_bootstrap
 from bleucore.tokenizers import tokenize_lines
 
 OptionsKey = tuple[str, bool, tuple[float, ...], str, float | None, bool, str, str]
@@ -385,3 +386,50 @@ def sentence_differences(baseline: SystemScores, system: SystemScores) -> pd.Dat
             "difference": system.sentences - baseline.sentences,
         }
     )
+
+
+@dataclass(frozen=True)
+class Significance:
+    """One system's corpus BLEU, bootstrap mean ± 95% half-width, and its p-values against the baseline
+    (None for the baseline itself)."""
+
+    score: float
+    mean: float
+    ci: float
+    p_bootstrap: float | None = None
+    p_randomization: float | None = None
+
+    @property
+    def lower(self) -> float:
+        """mean - ci, sacreBLEU's interval."""
+        return self.mean - self.ci
+
+    @property
+    def upper(self) -> float:
+        """mean + ci."""
+        return self.mean + self.ci
+
+
+@st.cache_data(max_entries=64, ttl=TTL_SECONDS, show_spinner=False)
+def cached_confidence(input_digest: str, key: OptionsKey, n_samples: int, seed: int, _stats: Statistics) -> Significance:
+    """The baseline's bootstrap mean and interval (sacreBLEU's --paired-bs row of the baseline)."""
+    result = bootstrap_confidence(_stats, from_key(key), n_samples, seed)
+    return Significance(result.score, result.mean, result.ci)
+
+
+@st.cache_data(max_entries=64, ttl=TTL_SECONDS, show_spinner=False)
+def cached_paired(
+    baseline_digest: str,
+    system_digest: str,
+    key: OptionsKey,
+    n_samples: int,
+    n_trials: int,
+    seed: int,
+    _baseline: Statistics,
+    _system: Statistics,
+) -> Significance:
+    """Paired bootstrap (mean, interval, p) and approximate randomization (p) of a system against the baseline."""
+    options = from_key(key)
+    bs = paired_bootstrap(_baseline, _system, options, n_samples, seed)
+    ar = paired_approximate_randomization(_baseline, _system, options, n_trials, seed)
+    return Significance(bs.system_score, float(bs.mean or 0.0), float(bs.ci or 0.0), bs.p_value, ar.p_value)

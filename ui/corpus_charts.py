@@ -59,27 +59,28 @@ def length_bucket_chart(buckets: pd.DataFrame) -> alt.LayerChart:
 
 
 def confidence_chart(rows: pd.DataFrame) -> alt.LayerChart:
-    """Each system's BLEU with its 95% confidence interval (error bars), the baseline in orange.
+    """Each system's BLEU (dot) with its 95% confidence interval (bar from lower to upper), the baseline in orange.
 
     ``rows`` columns: system, BLEU, lower, upper, role ("baseline" or "system").
     """
     order = list(rows["system"])
-    base = alt.Chart(rows).encode(y=alt.Y("system:N", sort=order, title=None))
-    bars = base.mark_errorbar(ticks=True, thickness=2).encode(
-        x=alt.X("lower:Q", title="BLEU (95% confidence interval, paired bootstrap)", scale=alt.Scale(zero=False)),
+    colour = alt.Color("role:N", scale=alt.Scale(domain=["baseline", "system"], range=[ORANGE, BLUE]), title=None)
+    base = alt.Chart(rows).encode(y=alt.Y("system:N", sort=order, title=None, axis=alt.Axis(labelLimit=260)))
+    interval = base.mark_rule(strokeWidth=3).encode(
+        x=alt.X("lower:Q", title="corpus BLEU with its 95% confidence interval (paired bootstrap)", scale=alt.Scale(zero=False)),
         x2="upper:Q",
-        color=alt.Color("role:N", scale=alt.Scale(domain=["baseline", "system"], range=[ORANGE, BLUE]), title=None),
+        color=colour,
     )
-    points = base.mark_point(filled=True, size=80).encode(
+    points = base.mark_point(filled=True, size=110).encode(
         x="BLEU:Q",
-        color=alt.Color("role:N", scale=alt.Scale(domain=["baseline", "system"], range=[ORANGE, BLUE]), title=None),
+        color=colour,
         tooltip=[
             alt.Tooltip("BLEU:Q", format=".2f"),
             alt.Tooltip("lower:Q", format=".2f", title="CI low"),
             alt.Tooltip("upper:Q", format=".2f", title="CI high"),
         ],
     )
-    return alt.layer(bars, points).properties(height=max(80, 40 * len(rows)))
+    return alt.layer(interval, points).properties(height=60 + 45 * len(rows))
 
 
 def sentence_scatter(diffs: pd.DataFrame, baseline_name: str, system_name: str) -> alt.LayerChart:
@@ -112,13 +113,16 @@ def sentence_scatter(diffs: pd.DataFrame, baseline_name: str, system_name: str) 
 
 def difference_bars(diffs: pd.DataFrame) -> alt.Chart:
     """System minus baseline sentence BLEU for every line (blue: system higher, orange: baseline higher)."""
-    data = diffs.dropna(subset=["difference"])
+    data = diffs.dropna(subset=["difference"]).assign(start=lambda d: d["line"] - 0.4, end=lambda d: d["line"] + 0.4)
+    last = float(diffs["line"].max()) if len(diffs) else 1.0
     return (
         alt.Chart(data)
         .mark_bar()
         .encode(
-            x=alt.X("line:O", title="line", axis=alt.Axis(labelOverlap=True)),
-            y=alt.Y("difference:Q", title="sentence BLEU difference (system - baseline)"),
+            x=alt.X("start:Q", title="line", scale=alt.Scale(domain=[0.5, last + 0.5], nice=False), axis=alt.Axis(format="d", tickMinStep=1)),
+            x2="end:Q",
+            y=alt.Y("difference:Q", title="Δ sentence BLEU"),
+            y2=alt.datum(0),
             color=alt.condition(alt.datum.difference > 0, alt.value(BLUE), alt.value(ORANGE)),
             tooltip=[alt.Tooltip("line:Q"), alt.Tooltip("difference:Q", format="+.2f")],
         )

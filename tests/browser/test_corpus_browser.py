@@ -1,0 +1,108 @@
+"""Corpus and Compare pages in Chromium: real uploads, literal display of hostile text, p-values, screenshots."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+from sacrebleu.metrics import BLEU
+
+SCRIPT = "<script>window.__x=1</script>"
+IMG = "<img src=x onerror=window.__x=1>"
+HYPOTHESES = [SCRIPT, IMG, "the cat sat on the mat", "a dog barked at the postman"]
+REFERENCES = [SCRIPT, "an image <img src=y>", "the cat sat on a mat", "the dog barked at the postman"]
+HOSTILE_NAME = "<img src=x onerror=window.__x=2>.txt"
+
+
+def _text(lines: list[str]) -> bytes:
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def _metric(page: Page, label: str) -> str:
+    block = page.locator('[data-testid="stMetric"]').filter(has_text=label).first
+    return block.locator('[data-testid="stMetricValue"]').inner_text().strip()
+
+
+def _uploader(page: Page, label: str):  # type: ignore[no-untyped-def]
+    return page.locator('[data-testid="stFileUploader"]').filter(has_text=label).locator('input[type="file"]')
+
+
+def _full_screenshot(page: Page, path: Path, height: int) -> None:
+    """A tall screenshot (the main area scrolls inside the page, so full_page would cut it)."""
+    page.set_viewport_size({"width": 1280, "height": height})
+    page.wait_for_timeout(500)  # charts and tables re-layout to the new size
+    expect(page.locator('[data-testid="stCode"] code').first).not_to_be_empty()
+    expect(page.locator('[data-testid="stDataFrame"] canvas').first).to_be_attached()
+    page.wait_for_timeout(1500)
+    page.screenshot(path=str(path))
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def test_corpus_upload_scores_and_shows_hostile_text_literally(
+    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], screenshot_dir: Path
+) -> None:
+    # app_page opened the router first: a first request straight to /corpus would put Streamlit
+    # 1.67 into its pages/-folder mode for the whole server (PagesManager.uses_pages_directory).
+    page = app_page
+    page.goto(f"{streamlit_server}/corpus")
+    wait_for_app(page)
+    expect(page.locator('[data-testid="stMetric"]').filter(has_text="Corpus BLEU").first).to_be_visible()
+    assert _metric(page, "Corpus BLEU") == "25.05"  # the bundled sample, as sacreBLEU
+    _full_screenshot(page, screenshot_dir / "corpus.png", 2600)
+
+    page.get_by_text("Upload files", exact=True).click()
+    wait_for_app(page)
+    _uploader(page, "Hypothesis file").set_input_files(
+        files=[{"name": "hyp.txt", "mimeType": "text/plain", "buffer": _text(HYPOTHESES)}]
+    )
+    wait_for_app(page)
+    _uploader(page, "Reference files").set_input_files(
+        files=[{"name": "ref.txt", "mimeType": "text/plain", "buffer": _text(REFERENCES)}]
+    )
+    wait_for_app(page)
+    expected = BLEU().corpus_score(HYPOTHESES, [REFERENCES]).score
+    expect(page.locator('[data-testid="stMetric"]').filter(has_text="Corpus BLEU").first).to_contain_text(f"{expected:.2f}")
+    assert _metric(page, "Segments") == "4"
+
+    # Explain line 1 (the <script> line): its raw text appears literally, as text
+    line = page.get_by_label("Line to explain")
+    line.fill("1")
+    line.press("Enter")
+    wait_for_app(page)
+    expect(page.locator('[data-testid="stCode"]').filter(has_text=SCRIPT).first).to_be_visible()
+    line.fill("2")
+    line.press("Enter")
+    wait_for_app(page)
+    expect(page.locator('[data-testid="stCode"]').filter(has_text=IMG).first).to_be_visible()
+    assert page.evaluate("window.__x") is None
+    assert page.locator('[data-testid="stMain"] script').count() == 0
+    assert page.locator('[data-testid="stMain"] img[src="x"]').count() == 0
+
+    # A reference file with a hostile name and one line too few: the message names it literally
+    _uploader(page, "Reference files").set_input_files(
+        files=[
+            {"name": "ref.txt", "mimeType": "text/plain", "buffer": _text(REFERENCES)},
+            {"name": HOSTILE_NAME, "mimeType": "text/plain", "buffer": _text(REFERENCES[:3])},
+        ]
+    )
+    wait_for_app(page)
+    alert = page.locator('[data-testid="stAlertContentError"]').first
+    expect(alert).to_contain_text(f"hyp.txt has 4 lines but {HOSTILE_NAME} has 3")
+    assert page.evaluate("window.__x") is None
+    assert page.locator('[data-testid="stMain"] img[src="x"]').count() == 0
+    expect(page.locator('[data-testid="stException"]')).to_have_count(0)
+
+
+def test_compare_page_shows_p_values(
+    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], screenshot_dir: Path
+) -> None:
+    page = app_page
+    page.goto(f"{streamlit_server}/compare")
+    wait_for_app(page)
+    summary = page.locator('[data-testid="stMarkdownContainer"]').filter(has_text="approximate randomization").filter(has_text="p =").first
+    expect(summary).to_be_visible()
+    expect(summary).to_contain_text("system_b.en")
+    expect(page.locator('[data-testid="stVegaLiteChart"]').first).to_be_visible()
+    expect(page.locator('[data-testid="stException"]')).to_have_count(0)
+    _full_screenshot(page, screenshot_dir / "compare.png", 2400)
