@@ -14,10 +14,7 @@ from fractions import Fraction
 import streamlit as st
 
 from bleucore import BleuOptions, VariantScore, compare_variants, statistics_from_tokens, tokenize
-from bleucore.bleu import (
-    SentenceExplanation,
-    explain,
-)  # not `from bleucore import explain`: the submodule bleucore.explain shadows it once imported
+from bleucore.bleu import SentenceExplanation, explain
 from bleucore.options import TOKENIZER_NAMES
 
 OptionsKey = tuple[str, bool, tuple[float, ...], str, float | None, bool, str, str]

@@ -13,8 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from bleucore import OrderExplanation
-from bleucore.explain import NgramRow
+from bleucore import NgramRow, OrderExplanation
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,7 @@ from typing import Any
 
 import pandas as pd
 
-from bleucore import OrderExplanation, SentenceExplanation
-from bleucore.explain import NgramRow
+from bleucore import NgramRow, OrderExplanation, SentenceExplanation
 
 COLUMNS = ("n-gram", "Count", "Max_Ref_Count", "Count_clip", "source reference", "clipped away", "positions")
 
