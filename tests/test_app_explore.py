@@ -481,3 +481,31 @@ def test_charts_carry_fractions_log_terms_and_the_input_point():
     assert table.loc["standard", "BLEU"] == "0.0000"
     assert table.loc["tutorial (seed 000)", "BLEU"] == "39.6929"
     assert len(table) == len(scores) == 3 + 12
+
+
+@pytest.mark.parametrize(
+    "candidate, reference, tokenizer, n, smoothing",
+    [
+        ("<skipped>", "the cat", "13a", 4, "none"),  # 13a deletes "<skipped>": c = 0 after tokenization
+        ("the cat", "<skipped>", "13a", 4, "exp"),  # r = 0
+        ("a", "a", "none", 10, "none"),  # shorter than every order but 1
+        ("the cat sat on the mat", "the cat sat on the mat", "none", 4, "nltk-method5"),  # p_n can exceed 1
+        ("나는 사람이다", "나는 사람이다", "char", 6, "add-k"),
+    ],
+)
+def test_edge_inputs_render_every_tab(candidate, reference, tokenizer, n, smoothing):
+    at = start()
+    at.text_area(key=es.CANDIDATE).input(candidate)
+    at.text_area(key=es.ref_key(0)).input(reference)
+    at.selectbox(key=es.TOKENIZE).set_value(tokenizer)
+    at.number_input(key=es.MAX_ORDER).set_value(n)
+    at.run()
+    at.button(key=es.remove_key(2)).click().run()
+    at.button(key=es.remove_key(1)).click().run()
+    at.selectbox(key=es.SMOOTH_METHOD).set_value(smoothing).run()
+    options = TUTORIAL.with_changes(tokenize=tokenizer, weights=(1 / n,) * n, smooth_method=smoothing)
+    assert_scores(at, candidate, [reference], options)
+    for tab in es.TABS:
+        open_tab(at, tab)
+        assert not at.exception, (tab, at.exception)
+        assert not at.error, (tab, [e.value for e in at.error])
