@@ -20,12 +20,12 @@ _EXPORTS: dict[str, str] = {
     "explain": "bleu",
     "sentence_bleu": "bleu",
     "sentence_bleus": "bleu",
-    "Fix": "diagnose",
-    "ZeroDiagnosis": "diagnose",
-    "diagnose": "diagnose",
-    "NgramRow": "explain",
-    "Occurrence": "explain",
-    "OrderExplanation": "explain",
+    "Fix": "diagnosis",
+    "ZeroDiagnosis": "diagnosis",
+    "diagnose": "diagnosis",
+    "NgramRow": "breakdown",
+    "Occurrence": "breakdown",
+    "OrderExplanation": "breakdown",
     "brevity_penalty": "lengths",
     "reference_length": "lengths",
     "simplified_brevity_penalty": "lengths",
@@ -35,7 +35,7 @@ _EXPORTS: dict[str, str] = {
     "compute_bleu": "score",
     "score_statistics": "score",
     "sentence_scores_from_statistics": "score",
-    "signature": "signature",
+    "signature": "signatures",
     "Statistics": "stats",
     "statistics_from_tokens": "stats",
     "tokenize": "tokenizers",
@@ -46,12 +46,12 @@ _EXPORTS: dict[str, str] = {
 
 if TYPE_CHECKING:
     from .bleu import SentenceExplanation, check_streams, corpus_bleu, corpus_statistics, explain, sentence_bleu, sentence_bleus
-    from .diagnose import Fix, ZeroDiagnosis, diagnose
-    from .explain import NgramRow, Occurrence, OrderExplanation
+    from .diagnosis import Fix, ZeroDiagnosis, diagnose
+    from .breakdown import NgramRow, Occurrence, OrderExplanation
     from .lengths import brevity_penalty, reference_length, simplified_brevity_penalty
     from .options import BleuOptions, uniform_weights
     from .score import BLEUScore, compute_bleu, score_statistics, sentence_scores_from_statistics
-    from .signature import signature
+    from .signatures import signature
     from .stats import Statistics, statistics_from_tokens
     from .tokenizers import tokenize, tokenize_lines
     from .variants import VariantScore, compare_variants

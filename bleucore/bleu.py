@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .diagnose import ZeroDiagnosis, diagnose
-from .explain import OrderExplanation, explain_orders
+from .diagnosis import ZeroDiagnosis, diagnose
+from .breakdown import OrderExplanation, explain_orders
 from .fast import compute_statistics
 from .options import BleuOptions
 from .score import BLEUScore, compute_bleu, score_statistics, sentence_scores_from_statistics

@@ -29,7 +29,7 @@ from .options import (
     BleuOptions,
     uniform_weights,
 )
-from .signature import __version__
+from . import __version__
 
 if TYPE_CHECKING:
     from .score import BLEUScore

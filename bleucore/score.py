@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from .lengths import brevity_penalty, simplified_brevity_penalty
 from .options import BleuOptions
-from .signature import signature
+from .signatures import signature
 from .smoothing import SmoothedPrecisions, smooth_precisions
 from .stats import Statistics
 
