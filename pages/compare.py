@@ -7,13 +7,24 @@ from pathlib import Path
 
 import pandas as pd
 import streamlit as st
+from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from bleucore import BleuOptions, Statistics
 from ui import corpus_cached as cc
 from ui import corpus_charts as charts
 from ui import corpus_state as cs
 from ui.share import PARAM
-from ui.uploads import MAX_UPLOAD_MB, InputError, TextFile, check_systems, decode_bytes, decode_paste, digest, escape_markdown, unique_names
+from ui.uploads import (
+    MAX_UPLOAD_MB,
+    InputError,
+    TextFile,
+    check_systems,
+    decode_bytes,
+    decode_paste,
+    digest,
+    escape_markdown,
+    unique_names,
+)
 
 SAMPLE_DIR = Path(__file__).resolve().parents[1] / "data" / "sample"
 SAMPLE_SYSTEMS = ("system_a.en", "system_b.en")
@@ -32,8 +43,8 @@ def _show_error(message: str) -> None:
     st.error(escape_markdown(message), icon=":material/error:")
 
 
-def _decode_uploads(files: list, taken: list[str], errors: list[str]) -> list[TextFile]:
-    names = unique_names([*taken, *(f.name for f in files)])[len(taken):]
+def _decode_uploads(files: list[UploadedFile], taken: list[str], errors: list[str]) -> list[TextFile]:
+    names = unique_names([*taken, *(f.name for f in files)])[len(taken) :]
     out = []
     for upload, name in zip(files, names):
         try:
@@ -48,21 +59,25 @@ def read_input(source: str) -> tuple[list[TextFile], list[TextFile], list[str]]:
     errors: list[str] = []
     help_upload = f"Plain UTF-8 text, one segment per line, at most {MAX_UPLOAD_MB} MB per file."
     if source == "sample":
-        systems, refs = _sample()
+        sample_systems, sample_refs = _sample()
         st.caption(
-            f"The bundled sample: {' and '.join(SAMPLE_SYSTEMS)} ({len(refs[0])} lines each) against "
+            f"The bundled sample: {' and '.join(SAMPLE_SYSTEMS)} ({len(sample_refs[0])} lines each) against "
             f"{' and '.join(SAMPLE_REFERENCES)}. Add your own systems for the same sentences, or upload or paste a new test set."
         )
         extra = st.file_uploader(
             "Add more systems for the sample's sentences (optional)", accept_multiple_files=True,
             key=cs.COMPARE_EXTRA_UPLOAD, help=help_upload,
         )  # fmt: skip
-        more = _decode_uploads(list(extra or []), [s.name for s in systems], errors)
-        return [*systems, *more], list(refs), errors
+        more = _decode_uploads(list(extra or []), [s.name for s in sample_systems], errors)
+        return [*sample_systems, *more], list(sample_refs), errors
     if source == "upload":
         left, right = st.columns(2)
-        ref_files = left.file_uploader("Reference files (one or more)", accept_multiple_files=True, key=cs.COMPARE_REF_UPLOAD, help=help_upload)
-        sys_files = right.file_uploader("System outputs (two or more)", accept_multiple_files=True, key=cs.COMPARE_SYS_UPLOAD, help=help_upload)
+        ref_files = left.file_uploader(
+            "Reference files (one or more)", accept_multiple_files=True, key=cs.COMPARE_REF_UPLOAD, help=help_upload
+        )
+        sys_files = right.file_uploader(
+            "System outputs (two or more)", accept_multiple_files=True, key=cs.COMPARE_SYS_UPLOAD, help=help_upload
+        )
         st.caption(
             f"Files larger than {MAX_UPLOAD_MB} MB are refused by the server. Uploaded files stay in this "
             "browser session only and cannot be part of a shareable link."
@@ -76,8 +91,12 @@ def read_input(source: str) -> tuple[list[TextFile], list[TextFile], list[str]]:
         return systems, refs, errors
     # paste
     left, right = st.columns(2)
-    left.number_input("Number of references", min_value=1, max_value=cs.MAX_PASTED_REFERENCES, step=1, key=cs.COMPARE_REF_COUNT)
-    right.number_input("Number of systems", min_value=2, max_value=cs.MAX_PASTED_SYSTEMS, step=1, key=cs.COMPARE_SYS_COUNT)
+    left.number_input(
+        "Number of references", min_value=1, max_value=cs.MAX_PASTED_REFERENCES, step=1, key=cs.COMPARE_REF_COUNT
+    )
+    right.number_input(
+        "Number of systems", min_value=2, max_value=cs.MAX_PASTED_SYSTEMS, step=1, key=cs.COMPARE_SYS_COUNT
+    )
     ref_count = int(st.session_state[cs.COMPARE_REF_COUNT] or 1)
     sys_count = int(st.session_state[cs.COMPARE_SYS_COUNT] or 2)
     for i, column in enumerate(st.columns(ref_count)):
@@ -87,7 +106,9 @@ def read_input(source: str) -> tuple[list[TextFile], list[TextFile], list[str]]:
     ref_texts = [st.session_state[cs.compare_ref_key(i)] for i in range(ref_count)]
     sys_texts = [st.session_state[cs.compare_sys_key(i)] for i in range(sys_count)]
     if not any(t.strip() for t in (*ref_texts, *sys_texts)):
-        st.info("Paste the references and two or more systems (one segment per line), then press Ctrl+Enter or click outside the box.")
+        st.info(
+            "Paste the references and two or more systems (one segment per line), then press Ctrl+Enter or click outside the box."
+        )
         return [], [], errors
     refs, systems = [], []
     for i, text in enumerate(ref_texts):
@@ -103,7 +124,9 @@ def read_input(source: str) -> tuple[list[TextFile], list[TextFile], list[str]]:
     return systems, refs, errors
 
 
-def compute_statistics(systems: list[TextFile], refs: list[TextFile], options: BleuOptions) -> dict[str, tuple[str, Statistics]]:
+def compute_statistics(
+    systems: list[TextFile], refs: list[TextFile], options: BleuOptions
+) -> dict[str, tuple[str, Statistics]]:
     """Per system: (digest of system + references, statistics), with a progress bar for large inputs."""
     total = len(systems) * math.ceil(len(refs[0]) / cc.CHUNK_LINES)
     bar = st.progress(0.0, text="Counting n-grams") if total > 2 else None
@@ -113,7 +136,10 @@ def compute_statistics(systems: list[TextFile], refs: list[TextFile], options: B
 
         def progress(done: int, lines: int, k: int = k, name: str = system.name) -> None:
             if bar is not None:
-                bar.progress(min(1.0, (k + done / max(lines, 1)) / len(systems)), text=f"Counting n-grams of {name}: {done:,} of {lines:,} lines")
+                bar.progress(
+                    min(1.0, (k + done / max(lines, 1)) / len(systems)),
+                    text=f"Counting n-grams of {name}: {done:,} of {lines:,} lines",
+                )
 
         stats = cc.statistics(input_digest, system.lines, [r.lines for r in refs], options, progress)
         out[system.name] = (input_digest, stats)
@@ -123,8 +149,12 @@ def compute_statistics(systems: list[TextFile], refs: list[TextFile], options: B
 
 
 def significance_rows(
-    names: list[str], baseline: str, stats: dict[str, tuple[str, Statistics]], scores: dict[str, cc.SystemScores],
-    options: BleuOptions, settings: cs.CompareState,
+    names: list[str],
+    baseline: str,
+    stats: dict[str, tuple[str, Statistics]],
+    scores: dict[str, cc.SystemScores],
+    options: BleuOptions,
+    settings: cs.CompareState,
 ) -> tuple[pd.DataFrame, list[str]]:
     """One row per system (baseline first): BLEU, bootstrap mean and interval, p-values; and error messages."""
     key = cc.options_key(options)
@@ -223,7 +253,9 @@ def show_lines(names: list[str], scores: dict[str, cc.SystemScores]) -> None:
             st.code(f"{name}: {score.format()}", language=None, wrap_lines=True)
 
 
-def show_sentences(baseline: str, other: str, systems: dict[str, TextFile], refs: list[TextFile], scores: dict[str, cc.SystemScores]) -> None:
+def show_sentences(
+    baseline: str, other: str, systems: dict[str, TextFile], refs: list[TextFile], scores: dict[str, cc.SystemScores]
+) -> None:
     """Sentence BLEU of the baseline against another system: scatter, per-line differences, biggest changes."""
     diffs = cc.sentence_differences(scores[baseline], scores[other])
     left, right = st.columns(2)
@@ -254,20 +286,26 @@ def show_sentences(baseline: str, other: str, systems: dict[str, TextFile], refs
     )  # fmt: skip
 
 
-def show_ngrams(baseline: str, other: str, systems: dict[str, TextFile], refs: list[TextFile], options: BleuOptions) -> None:
+def show_ngrams(
+    baseline: str, other: str, systems: dict[str, TextFile], refs: list[TextFile], options: BleuOptions
+) -> None:
     """The n-grams one system matches and the other misses, summed over the corpus."""
     key = cc.stats_key(options)
     ref_lines = tuple(tuple(r.lines) for r in refs)
     counts = {}
     for name in (baseline, other):
-        counts[name] = cc.cached_matched_ngrams(digest([systems[name], *refs]), key, tuple(systems[name].lines), ref_lines)
+        counts[name] = cc.cached_matched_ngrams(
+            digest([systems[name], *refs]), key, tuple(systems[name].lines), ref_lines
+        )
     choices = ["all", *range(1, options.max_order + 1)]
     if st.session_state.get(cs.COMPARE_NGRAM_ORDER) not in choices:
         st.session_state[cs.COMPARE_NGRAM_ORDER] = "all"
     order = st.segmented_control(
         "Order", choices, key=cs.COMPARE_NGRAM_ORDER, format_func=lambda k: "all orders" if k == "all" else f"n = {k}",
     )  # fmt: skip
-    table = cc.ngram_differences(counts[baseline], counts[other], options.max_order, None if order in (None, "all") else int(order))
+    table = cc.ngram_differences(
+        counts[baseline], counts[other], options.max_order, None if order in (None, "all") else int(order)
+    )
     if table.empty:
         st.info("Both systems match exactly the same n-grams.")
         return
@@ -289,12 +327,30 @@ def show_ngrams(baseline: str, other: str, systems: dict[str, TextFile], refs: l
 def test_settings() -> None:
     """The significance settings in the sidebar."""
     st.header("Significance tests")
-    st.number_input("Bootstrap resamples", min_value=1, max_value=cs.MAX_BOOTSTRAP_SAMPLES, step=100, key=cs.COMPARE_SAMPLES,
-                    help="sacreBLEU's --paired-bs-n (default 1000).")
-    st.number_input("Randomization trials", min_value=1, max_value=cs.MAX_AR_TRIALS, step=1000, key=cs.COMPARE_TRIALS,
-                    help="sacreBLEU's --paired-ar-n (default 10000).")
-    st.number_input("Seed", min_value=0, max_value=2**32 - 1, step=1, key=cs.COMPARE_SEED,
-                    help="sacreBLEU's SACREBLEU_SEED (default 12345): the same seed gives the same p-values.")
+    st.number_input(
+        "Bootstrap resamples",
+        min_value=1,
+        max_value=cs.MAX_BOOTSTRAP_SAMPLES,
+        step=100,
+        key=cs.COMPARE_SAMPLES,
+        help="sacreBLEU's --paired-bs-n (default 1000).",
+    )
+    st.number_input(
+        "Randomization trials",
+        min_value=1,
+        max_value=cs.MAX_AR_TRIALS,
+        step=1000,
+        key=cs.COMPARE_TRIALS,
+        help="sacreBLEU's --paired-ar-n (default 10000).",
+    )
+    st.number_input(
+        "Seed",
+        min_value=0,
+        max_value=2**32 - 1,
+        step=1,
+        key=cs.COMPARE_SEED,
+        help="sacreBLEU's SACREBLEU_SEED (default 12345): the same seed gives the same p-values.",
+    )
 
 
 def publish(state: cs.CompareState, source: str) -> None:
@@ -307,7 +363,10 @@ def publish(state: cs.CompareState, source: str) -> None:
             if st.query_params.get(PARAM) != token:
                 st.query_params[PARAM] = token
             url = (st.context.url or "").split("?")[0]
-            st.caption("The address bar holds a link to this view: the options and test settings" + (" and the pasted texts." if source == "paste" and note is None else "."))
+            st.caption(
+                "The address bar holds a link to this view: the options and test settings"
+                + (" and the pasted texts." if source == "paste" and note is None else ".")
+            )
             if url:
                 st.code(f"{url}?{PARAM}={token}", language=None, wrap_lines=True)
         if note:
@@ -319,9 +378,15 @@ def publish(state: cs.CompareState, source: str) -> None:
 def main() -> None:
     """Draw the page."""
     loaded, link_error = cs.init_page(
-        st.session_state, st.query_params.get(PARAM), loaded_key=cs.COMPARE_LOADED_LINK, saved_key=cs.COMPARE_SAVED,
-        default=cs.CompareState(), from_link=cs.compare_from_link, widget_values=cs.compare_widget_values,
-    )  # fmt: skip
+        st.session_state,
+        st.query_params.get(PARAM),
+        loaded_key=cs.COMPARE_LOADED_LINK,
+        saved_key=cs.COMPARE_SAVED,
+        sentinel_key=cs.COMPARE_SOURCE,
+        default=cs.CompareState(),
+        from_link=cs.compare_from_link,
+        widget_values=cs.compare_widget_values,
+    )
     st.title("Compare systems")
     st.caption("Two or more systems on the same references: is the difference in BLEU more than chance?")
     if link_error:
@@ -329,9 +394,11 @@ def main() -> None:
     if loaded is not None and loaded.source == "upload":
         st.info("This link was made with uploaded files, which a link cannot hold: upload them again.")
     with st.sidebar:
-        options = cs.option_widgets(cs.COMPARE)
+        cs.option_widgets(cs.COMPARE)
         test_settings()
-    source = st.radio("Input", cs.SOURCES, key=cs.COMPARE_SOURCE, horizontal=True, format_func=lambda s: cs.SOURCE_LABELS[s])
+    source = st.radio(
+        "Input", cs.SOURCES, key=cs.COMPARE_SOURCE, horizontal=True, format_func=lambda s: cs.SOURCE_LABELS[s]
+    )
     state = cs.read_compare(st.session_state)
     try:
         systems, refs, errors = read_input(source)
@@ -357,11 +424,14 @@ def main() -> None:
         by_name = {s.name: s for s in systems}
         if st.session_state.get(cs.COMPARE_BASELINE) not in names:
             st.session_state[cs.COMPARE_BASELINE] = names[0]
-        baseline = st.selectbox("Baseline", names, key=cs.COMPARE_BASELINE, help="Every other system is tested against this one.")
+        baseline = st.selectbox(
+            "Baseline", names, key=cs.COMPARE_BASELINE, help="Every other system is tested against this one."
+        )
         stats = compute_statistics(systems, refs, corpus_options)
         keys = (cc.options_key(corpus_options), cc.options_key(sentence_options))
         scores = {
-            name: cc.cached_system_scores(stats[name][0], name, keys[0], keys[1], len(refs), stats[name][1]) for name in names
+            name: cc.cached_system_scores(stats[name][0], name, keys[0], keys[1], len(refs), stats[name][1])
+            for name in names
         }
         table, problems = significance_rows(names, baseline, stats, scores, corpus_options, state)
         show_significance(table, problems, baseline, state)

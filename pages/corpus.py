@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import streamlit as st
@@ -56,13 +57,15 @@ def _show_error(message: str) -> None:
 def read_input(source: str) -> tuple[TextFile | None, list[TextFile], list[str]]:
     """Draw the input widgets of ``source``; return (hypothesis, references, error messages)."""
     errors: list[str] = []
+    hyp: TextFile | None = None
+    refs: list[TextFile] = []
     if source == "sample":
-        hyp, refs = _sample()
+        sample_hyp, sample_refs = _sample()
         st.caption(
-            f"The bundled sample: {SAMPLE_HYPOTHESIS} (a weak system, {len(hyp)} lines) scored against "
+            f"The bundled sample: {SAMPLE_HYPOTHESIS} (a weak system, {len(sample_hyp)} lines) scored against "
             f"{' and '.join(SAMPLE_REFERENCES)}. Upload or paste your own files above."
         )
-        return hyp, list(refs), errors
+        return sample_hyp, list(sample_refs), errors
     if source == "upload":
         left, right = st.columns(2)
         hyp_file = left.file_uploader(
@@ -77,13 +80,11 @@ def read_input(source: str) -> tuple[TextFile | None, list[TextFile], list[str]]
             f"Files larger than {MAX_UPLOAD_MB} MB are refused by the server. Uploaded files stay in this "
             "browser session only and cannot be part of a shareable link."
         )
-        hyp = None
         if hyp_file is not None:
             try:
                 hyp = decode_bytes(hyp_file.getvalue(), hyp_file.name)
             except InputError as err:
                 errors.append(str(err))
-        refs = []
         names = unique_names([f.name for f in ref_files or []])
         for upload, name in zip(ref_files or [], names):
             try:
@@ -97,7 +98,9 @@ def read_input(source: str) -> tuple[TextFile | None, list[TextFile], list[str]]
         return hyp, refs, errors
     # paste
     st.text_area("Hypothesis: one segment per line", key=cs.CORPUS_HYP_PASTE, height=160)
-    st.number_input("Number of references", min_value=1, max_value=cs.MAX_PASTED_REFERENCES, step=1, key=cs.CORPUS_REF_COUNT)
+    st.number_input(
+        "Number of references", min_value=1, max_value=cs.MAX_PASTED_REFERENCES, step=1, key=cs.CORPUS_REF_COUNT
+    )
     count = int(st.session_state[cs.CORPUS_REF_COUNT] or 1)
     columns = st.columns(count)
     for i, column in enumerate(columns):
@@ -105,14 +108,14 @@ def read_input(source: str) -> tuple[TextFile | None, list[TextFile], list[str]]
     hyp_text = st.session_state[cs.CORPUS_HYP_PASTE]
     ref_texts = [st.session_state[cs.corpus_ref_key(i)] for i in range(count)]
     if not hyp_text.strip() and not any(t.strip() for t in ref_texts):
-        st.info("Paste a hypothesis and its references (one segment per line), then press Ctrl+Enter or click outside the box.")
+        st.info(
+            "Paste a hypothesis and its references (one segment per line), then press Ctrl+Enter or click outside the box."
+        )
         return None, [], errors
-    hyp = None
     try:
         hyp = decode_paste(hyp_text, "The pasted hypothesis")
     except InputError as err:
         errors.append(str(err))
-    refs = []
     for i, text in enumerate(ref_texts):
         try:
             refs.append(decode_paste(text, f"Pasted reference {i + 1}"))
@@ -121,7 +124,9 @@ def read_input(source: str) -> tuple[TextFile | None, list[TextFile], list[str]]
     return hyp, refs, errors
 
 
-def compute(hyp: TextFile, refs: list[TextFile], corpus_options: BleuOptions, sentence_options: BleuOptions) -> cc.CorpusAnalysis:
+def compute(
+    hyp: TextFile, refs: list[TextFile], corpus_options: BleuOptions, sentence_options: BleuOptions
+) -> cc.CorpusAnalysis:
     """Statistics (chunked, with a progress bar for large inputs) and the cached analysis."""
     files = [hyp, *refs]
     input_digest = digest(files)
@@ -141,19 +146,27 @@ def compute(hyp: TextFile, refs: list[TextFile], corpus_options: BleuOptions, se
     )  # fmt: skip
 
 
-def show_scores(analysis: cc.CorpusAnalysis, nrefs: int, options: cs.OptionsState, sentence_options: BleuOptions) -> None:
+def show_scores(
+    analysis: cc.CorpusAnalysis, nrefs: int, options: cs.OptionsState, sentence_options: BleuOptions
+) -> None:
     """Corpus BLEU with its signature and sacreBLEU's line, against the mean of sentence BLEU."""
     corpus = analysis.corpus
     cols = st.columns(4)
     cols[0].metric("Corpus BLEU", f"{corpus.score:.2f}" if corpus else "undefined")
-    cols[1].metric("Mean of sentence BLEU", f"{analysis.mean_sentence:.2f}" if analysis.mean_sentence is not None else "undefined")
+    cols[1].metric(
+        "Mean of sentence BLEU", f"{analysis.mean_sentence:.2f}" if analysis.mean_sentence is not None else "undefined"
+    )
     cols[2].metric("Segments", f"{len(analysis.table):,}")
     cols[3].metric("References", nrefs)
     if corpus is None:
-        _show_error(f"Corpus BLEU is undefined with these options: {analysis.corpus_error}. Choose another smoothing method.")
+        _show_error(
+            f"Corpus BLEU is undefined with these options: {analysis.corpus_error}. Choose another smoothing method."
+        )
     else:
         st.code(corpus.format(), language=None, wrap_lines=True)
-        st.caption(f"Corpus BLEU to full precision: {corpus.score!r}. Signature (every option that changes the number):")
+        st.caption(
+            f"Corpus BLEU to full precision: {corpus.score!r}. Signature (every option that changes the number):"
+        )
         st.code(corpus.signature, language=None, wrap_lines=True)
     if analysis.undefined:
         st.warning(
@@ -187,16 +200,20 @@ def show_charts(analysis: cc.CorpusAnalysis) -> None:
         st.subheader("BLEU by sentence length")
         if analysis.buckets["corpus BLEU"].notna().any():
             st.altair_chart(charts.length_bucket_chart(analysis.buckets), width="stretch")
-            st.caption("Corpus BLEU of the sentences in each band of reference length r; numbers above the bars count the sentences.")
+            st.caption(
+                "Corpus BLEU of the sentences in each band of reference length r; numbers above the bars count the sentences."
+            )
         else:
             st.info("BLEU is undefined for every length band with these options.")
 
 
-def column_config(max_order: int) -> dict[str, object]:
+def column_config(max_order: int) -> dict[str, Any]:
     """The sentence table's columns: formats and help texts."""
-    config: dict[str, object] = {
+    config: dict[str, Any] = {
         "line": st.column_config.NumberColumn("line", help="Line number in the files (1-based)", format="%d"),
-        "BLEU": st.column_config.NumberColumn("sentence BLEU", help="Sentence BLEU (0-100) with the sidebar's options", format="%.2f"),
+        "BLEU": st.column_config.NumberColumn(
+            "sentence BLEU", help="Sentence BLEU (0-100) with the sidebar's options", format="%.2f"
+        ),
         "c": st.column_config.NumberColumn("c", help="Hypothesis length in tokens", format="%d"),
         "r": st.column_config.NumberColumn("r", help="Reference length by the chosen rule"),
         "hypothesis": st.column_config.TextColumn("hypothesis", width="large"),
@@ -210,7 +227,13 @@ def column_config(max_order: int) -> dict[str, object]:
     return config
 
 
-def show_table(analysis: cc.CorpusAnalysis, max_order: int, files: dict[str, object], keys: tuple[cc.OptionsKey, cc.OptionsKey], input_digest: str) -> None:
+def show_table(
+    analysis: cc.CorpusAnalysis,
+    max_order: int,
+    files: dict[str, object],
+    keys: tuple[cc.OptionsKey, cc.OptionsKey],
+    input_digest: str,
+) -> None:
     """The sortable sentence table (worst first), its row selection, and the downloads."""
     st.subheader("Every sentence, worst first")
     table = analysis.table.sort_values(["BLEU", "line"], na_position="last", kind="stable").reset_index(drop=True)
@@ -225,17 +248,29 @@ def show_table(analysis: cc.CorpusAnalysis, max_order: int, files: dict[str, obj
     st.session_state[cs.CORPUS_LAST_SELECTION] = rows
     csv, result = cc.cached_downloads(input_digest, keys[0], keys[1], analysis, files)
     left, right = st.columns(2)
-    left.download_button("Download table (CSV)", csv, file_name="bleu_sentences.csv", mime="text/csv", key="corpus_dl_csv")
-    right.download_button("Download result (JSON)", result, file_name="bleu_corpus.json", mime="application/json", key="corpus_dl_json")
+    left.download_button(
+        "Download table (CSV)", csv, file_name="bleu_sentences.csv", mime="text/csv", key="corpus_dl_csv"
+    )
+    right.download_button(
+        "Download result (JSON)", result, file_name="bleu_corpus.json", mime="application/json", key="corpus_dl_json"
+    )
 
 
-def show_sentence(hyp: TextFile, refs: list[TextFile], analysis: cc.CorpusAnalysis, options: cs.OptionsState, sentence_options: BleuOptions) -> None:
+def show_sentence(
+    hyp: TextFile,
+    refs: list[TextFile],
+    analysis: cc.CorpusAnalysis,
+    options: cs.OptionsState,
+    sentence_options: BleuOptions,
+) -> None:
     """One line's full explanation: p_n fractions, coloured n-grams, and a way to open it in Explore."""
     st.subheader("One sentence, explained")
     segments = len(hyp)
     current = st.session_state.get(cs.CORPUS_LINE)
     if not isinstance(current, int) or not 1 <= current <= segments:
-        st.session_state[cs.CORPUS_LINE] = min(max(int(current or 1), 1), segments) if isinstance(current, int) else analysis.worst_line
+        st.session_state[cs.CORPUS_LINE] = (
+            min(max(int(current or 1), 1), segments) if isinstance(current, int) else analysis.worst_line
+        )
     line = int(st.number_input("Line to explain", min_value=1, max_value=segments, step=1, key=cs.CORPUS_LINE))
     hypothesis = hyp.lines[line - 1]
     references = tuple(r.lines[line - 1] for r in refs)
@@ -263,7 +298,9 @@ def show_sentence(hyp: TextFile, refs: list[TextFile], analysis: cc.CorpusAnalys
                 "clipped": order.clipped,
             }
         )
-    st.dataframe(pd.DataFrame(rows), hide_index=True, column_config={"p_n (%)": st.column_config.NumberColumn(format="%.2f")})
+    st.dataframe(
+        pd.DataFrame(rows), hide_index=True, column_config={"p_n (%)": st.column_config.NumberColumn(format="%.2f")}
+    )
     if explanation.diagnosis is not None:
         st.info(escape_markdown(explanation.diagnosis.reason))
     n = st.segmented_control(
@@ -307,7 +344,10 @@ def publish(state: cs.CorpusState, source: str) -> None:
             if st.query_params.get(PARAM) != token:
                 st.query_params[PARAM] = token
             url = (st.context.url or "").split("?")[0]
-            st.caption("The address bar holds a link to this view: the options, the chosen line" + (" and the pasted texts." if source == "paste" and note is None else "."))
+            st.caption(
+                "The address bar holds a link to this view: the options, the chosen line"
+                + (" and the pasted texts." if source == "paste" and note is None else ".")
+            )
             if url:
                 st.code(f"{url}?{PARAM}={token}", language=None, wrap_lines=True)
         if note:
@@ -319,9 +359,15 @@ def publish(state: cs.CorpusState, source: str) -> None:
 def main() -> None:
     """Draw the page."""
     loaded, link_error = cs.init_page(
-        st.session_state, st.query_params.get(PARAM), loaded_key=cs.CORPUS_LOADED_LINK, saved_key=cs.CORPUS_SAVED,
-        default=cs.CorpusState(), from_link=cs.corpus_from_link, widget_values=cs.corpus_widget_values,
-    )  # fmt: skip
+        st.session_state,
+        st.query_params.get(PARAM),
+        loaded_key=cs.CORPUS_LOADED_LINK,
+        saved_key=cs.CORPUS_SAVED,
+        sentinel_key=cs.CORPUS_SOURCE,
+        default=cs.CorpusState(),
+        from_link=cs.corpus_from_link,
+        widget_values=cs.corpus_widget_values,
+    )
     st.title("Corpus BLEU")
     st.caption("Score a whole test set: corpus BLEU as sacreBLEU computes it, and every sentence's own BLEU.")
     if link_error:

@@ -60,7 +60,9 @@ def results(at: AppTest) -> pd.DataFrame:
     raise AssertionError("no significance table")
 
 
-def sacre_paired(systems: list[tuple[str, list[str]]], refs: list[list[str]], test: str, n: int = 0, **kwargs: object) -> list:
+def sacre_paired(
+    systems: list[tuple[str, list[str]]], refs: list[list[str]], test: str, n: int = 0, **kwargs: object
+) -> list:
     _, scores = PairedTest(systems, {"BLEU": BLEU(**kwargs)}, references=refs, test_type=test, n_samples=n)()
     return scores["BLEU"]
 
@@ -164,7 +166,9 @@ def test_sentence_differences_are_sacrebleus_sentence_scores() -> None:
         assert row["baseline"] == pytest.approx(a, abs=EPSILON) and row["system"] == pytest.approx(b, abs=EPSILON)
         assert row["system text"] == SYS_B[i] and row["baseline text"] == SYS_A[i] and row["reference 1"] == REF1[i]
     assert top["difference"].abs().is_monotonic_decreasing
-    assert top.iloc[0]["line"] == 54  # "He gave the seat to old lady in subway." -> "... an elderly woman on the subway."
+    assert (
+        top.iloc[0]["line"] == 54
+    )  # "He gave the seat to old lady in subway." -> "... an elderly woman on the subway."
     captions = " ".join(c.value for c in at.caption)
     assert "better on 55 lines, worse on 5, equal on 0" in captions
 
@@ -270,8 +274,23 @@ def test_paste_needs_equal_lengths() -> None:
     assert "System 3 is empty" in text
 
 
+def test_settings_survive_a_visit_to_another_page() -> None:
+    at = open_compare()
+    at.number_input(key=cs.COMPARE_SAMPLES).set_value(200)
+    at.selectbox(key=cs.COMPARE.key("tokenize")).set_value("char")
+    at.run()
+    table = results(at)
+    at.switch_page("pages/corpus.py").run()
+    at.switch_page("pages/compare.py").run()
+    assert at.number_input(key=cs.COMPARE_SAMPLES).value == 200
+    assert at.selectbox(key=cs.COMPARE.key("tokenize")).value == "char"
+    pd.testing.assert_frame_equal(results(at), table)
+
+
 def test_compare_link_validation_and_settings_in_link() -> None:
-    state = cs.CompareState(source="sample", n_samples=300, n_trials=400, seed=9, options=cs.OptionsState(tokenize="intl"))
+    state = cs.CompareState(
+        source="sample", n_samples=300, n_trials=400, seed=9, options=cs.OptionsState(tokenize="intl")
+    )
     token = cs.compare_link(state)
     at = open_compare(token)
     assert at.number_input(key=cs.COMPARE_SAMPLES).value == 300
@@ -281,5 +300,7 @@ def test_compare_link_validation_and_settings_in_link() -> None:
     bs = sacre_paired([("a", SYS_A), ("b", SYS_B)], [REF1, REF2], "bs", 300, tokenize="intl")
     assert results(at).loc["system_b.en", "mean"] == pytest.approx(bs[1].mean, abs=EPSILON)
     bad = open_compare(encode_state({"page": "compare", "v": 1, "bs": 0}))
-    assert "This link could not be opened: the link's field 'bs' should be a whole number from 1 to 10,000" in messages(bad)
+    assert "This link could not be opened: the link's field 'bs' should be a whole number from 1 to 10,000" in messages(
+        bad
+    )
     assert results(bad).loc["system_b.en", "BLEU"] == pytest.approx(BLEU().corpus_score(SYS_B, [REF1, REF2]).score)

@@ -113,11 +113,12 @@ def test_default_render_matches_bleucore_and_sacrebleu() -> None:
     assert str(BLEU().corpus_score(HYPS, [REF1, REF2])).replace("BLEU = ", "").split(" (")[0] in lines[0]
     assert lines[0].startswith("BLEU = 25.05 76.7/42.8/19.7/8.3 (BP = 0.926 ratio = 0.929 hyp_len = 481 ref_len = 518)")
     assert lines[1].startswith("nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|order:4")
+    assert at.download_button(key="corpus_dl_csv").label == "Download table (CSV)"
+    assert at.download_button(key="corpus_dl_json").label == "Download result (JSON)"
 
 
 def test_sentence_table_is_worst_first_and_matches_sacrebleu_sentence_bleu() -> None:
     at = open_corpus()
-    table = at.dataframe(key=cs.CORPUS_TABLE).value if hasattr(at, "dataframe") else None
     table = at.dataframe[0].value
     assert list(table.columns) == ["line", "BLEU", "c", "r", "p1", "p2", "p3", "p4", "hypothesis", "reference"]
     assert len(table) == 60
@@ -206,7 +207,9 @@ def test_smoothing_value_reference_length_and_variant() -> None:
     value = at.number_input(key=cs.CORPUS.key("smooth_value"))
     assert value.value == pytest.approx(0.1)  # the method's default
     value.set_value(0.5).run()
-    assert corpus_score(at) == pytest.approx(sacre(HYPS, [REF1, REF2], smooth_method="floor", smooth_value=0.5), abs=EPSILON)
+    assert corpus_score(at) == pytest.approx(
+        sacre(HYPS, [REF1, REF2], smooth_method="floor", smooth_value=0.5), abs=EPSILON
+    )
     at.selectbox(key=cs.CORPUS.key("ref_length")).set_value("shortest").run()
     at.selectbox(key=cs.CORPUS.key("variant")).set_value("simplified").run()
     options = BleuOptions(smooth_method="floor", smooth_value=0.5, ref_length="shortest", variant="simplified")
@@ -302,7 +305,11 @@ def test_bad_reference_files_give_inline_messages(data: bytes, expected: str) ->
 
 
 def test_pasted_texts_are_scored_and_escaped() -> None:
-    hostile = ["<script>window.__x=1</script>", "<img src=x onerror=window.__x=1>", "![x](http://example.com/x.png) **bold**"]
+    hostile = [
+        "<script>window.__x=1</script>",
+        "<img src=x onerror=window.__x=1>",
+        "![x](http://example.com/x.png) **bold**",
+    ]
     refs = ["<script>window.__x=2</script>", "an image <img src=x>", "x"]
     at = open_corpus()
     at.radio(key=cs.CORPUS_SOURCE).set_value("paste").run()
@@ -349,7 +356,24 @@ def test_too_long_paste_is_refused_with_the_limit() -> None:
 
 def test_large_paste_is_scored_in_chunks() -> None:
     rng = np.random.default_rng(7)
-    words = "the a cat dog sat on mat is was big small red house tree runs and".split()
+    words = [
+        "the",
+        "a",
+        "cat",
+        "dog",
+        "sat",
+        "on",
+        "mat",
+        "is",
+        "was",
+        "big",
+        "small",
+        "red",
+        "house",
+        "tree",
+        "runs",
+        "and",
+    ]
     hyps = [" ".join(rng.choice(words, size=int(rng.integers(3, 25)))) for _ in range(cc.CHUNK_LINES + 500)]
     refs = [" ".join(rng.choice(words, size=int(rng.integers(3, 25)))) for _ in range(len(hyps))]
     at = open_corpus()
@@ -375,6 +399,22 @@ def test_choosing_a_line_and_an_order() -> None:
     candidate = next(h.proto.body for h in at.get("html") if "bleu-candidate" in h.proto.body)
     # "where is" is a bigram of reference 2 only ("Where is the closest pharmacy"): matched at n = 2
     assert "matched" in candidate and "where" in candidate
+
+
+def test_selecting_a_table_row_explains_that_line_once() -> None:
+    at = open_corpus()
+    table = at.dataframe[0].value
+    at.session_state[cs.CORPUS_TABLE] = {"selection": {"rows": [3], "columns": [], "cells": []}}
+    at.run()
+    line = int(table.iloc[3]["line"])
+    assert line != int(table.iloc[0]["line"])
+    assert at.number_input(key=cs.CORPUS_LINE).value == line
+    # the same selection does not override a line typed afterwards
+    at.number_input(key=cs.CORPUS_LINE).set_value(7).run()
+    assert at.number_input(key=cs.CORPUS_LINE).value == 7
+    assert exact(at, r"Sentence BLEU of line 7 to full precision: ([0-9.e+-]+)\.") == pytest.approx(
+        sentence_bleu(HYPS[6], [REF1[6], REF2[6]]).score
+    )
 
 
 def test_open_in_explore_carries_the_sentence() -> None:
@@ -422,6 +462,24 @@ def test_link_of_an_upload_keeps_options_and_asks_for_the_files() -> None:
     at = open_corpus(token)
     assert at.number_input(key=cs.CORPUS.key("max_order")).value == 3
     assert "upload them again" in messages(at)
+
+
+def test_state_survives_a_visit_to_another_page() -> None:
+    at = open_corpus()
+    at.radio(key=cs.CORPUS_SOURCE).set_value("paste").run()
+    at.text_area(key=cs.CORPUS_HYP_PASTE).input("a b c d\ne f g")
+    at.text_area(key=cs.corpus_ref_key(0)).input("a b c d\ne f h")
+    at.selectbox(key=cs.CORPUS.key("tokenize")).set_value("intl")
+    at.run()
+    at.number_input(key=cs.CORPUS_LINE).set_value(2).run()
+    score = corpus_score(at)
+    at.switch_page("pages/compare.py").run()
+    assert cs.CORPUS.key("tokenize") not in at.session_state  # Streamlit dropped the undrawn widget's key
+    at.switch_page("pages/corpus.py").run()
+    assert at.selectbox(key=cs.CORPUS.key("tokenize")).value == "intl"
+    assert at.text_area(key=cs.CORPUS_HYP_PASTE).value == "a b c d\ne f g"
+    assert at.number_input(key=cs.CORPUS_LINE).value == 2
+    assert corpus_score(at) == score
 
 
 def test_broken_link_gives_a_message_and_the_sample() -> None:
@@ -520,9 +578,15 @@ def test_analysis_buckets_sum_to_the_corpus_and_downloads() -> None:
     analysis = cc.analyse(stats, options, sentence, 2, HYPS, REF1)
     assert analysis.buckets["segments"].sum() == 60
     for _, row in analysis.buckets.iterrows():
-        members = [i for i in range(60) if cc.BUCKET_LABELS.index(row["bucket"]) == np.searchsorted(cc.LENGTH_BUCKETS, stats.ref_len[i])]
+        members = [
+            i
+            for i in range(60)
+            if cc.BUCKET_LABELS.index(row["bucket"]) == np.searchsorted(cc.LENGTH_BUCKETS, stats.ref_len[i])
+        ]
         assert row["corpus BLEU"] == pytest.approx(
-            BLEU().corpus_score([HYPS[i] for i in members], [[REF1[i] for i in members], [REF2[i] for i in members]]).score
+            BLEU()
+            .corpus_score([HYPS[i] for i in members], [[REF1[i] for i in members], [REF2[i] for i in members]])
+            .score
         )
     assert analysis.worst_line == int(np.argmin(analysis.table["BLEU"])) + 1
     csv = pd.read_csv(pd.io.common.StringIO(analysis.table.to_csv(index=False)))

@@ -11,14 +11,22 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 import streamlit as st
 
-from bleucore import BLEUScore, BleuOptions, SentenceExplanation, Statistics, compute_bleu, corpus_statistics, score_statistics
+from bleucore import (
+    BleuOptions,
+    BLEUScore,
+    SentenceExplanation,
+    Statistics,
+    compute_bleu,
+    corpus_statistics,
+    score_statistics,
+)
 from bleucore.bleu import explain
 from bleucore.ngrams import Ngram, count_ngrams, max_reference_counts
 from bleucore.options import uniform_weights
@@ -255,7 +263,7 @@ def cached_analysis(
     return analyse(_stats, from_key(corpus_key), from_key(sentence_key), nrefs, _hypotheses, _first_references)
 
 
-def result_json(analysis: CorpusAnalysis, files: dict[str, object], options: dict[str, object]) -> str:
+def result_json(analysis: CorpusAnalysis, files: Mapping[str, object], options: Mapping[str, object]) -> str:
     """The downloadable result: corpus score (sacreBLEU's keys), options, files and every sentence."""
     table = analysis.table.astype(object).where(analysis.table.notna(), None)
     data = {
@@ -272,7 +280,11 @@ def result_json(analysis: CorpusAnalysis, files: dict[str, object], options: dic
 
 @st.cache_data(max_entries=MAX_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
 def cached_downloads(
-    input_digest: str, corpus_key: OptionsKey, sentence_key: OptionsKey, _analysis: CorpusAnalysis, _files: dict[str, object]
+    input_digest: str,
+    corpus_key: OptionsKey,
+    sentence_key: OptionsKey,
+    _analysis: CorpusAnalysis,
+    _files: dict[str, object],
 ) -> tuple[bytes, bytes]:
     """(CSV of the sentence table, JSON of the result), cached with the analysis they come from."""
     options = {"corpus": list(corpus_key), "sentence": list(sentence_key)}
@@ -358,7 +370,9 @@ class SystemScores:
     sentences: np.ndarray
 
 
-def system_scores(name: str, stats: Statistics, corpus_options: BleuOptions, sentence_options: BleuOptions, nrefs: int) -> SystemScores:
+def system_scores(
+    name: str, stats: Statistics, corpus_options: BleuOptions, sentence_options: BleuOptions, nrefs: int
+) -> SystemScores:
     """Corpus BLEU and sentence BLEU of one system."""
     try:
         corpus: BLEUScore | None = score_statistics(stats, corpus_options, nrefs)
@@ -411,7 +425,9 @@ class Significance:
 
 
 @st.cache_data(max_entries=64, ttl=TTL_SECONDS, show_spinner=False)
-def cached_confidence(input_digest: str, key: OptionsKey, n_samples: int, seed: int, _stats: Statistics) -> Significance:
+def cached_confidence(
+    input_digest: str, key: OptionsKey, n_samples: int, seed: int, _stats: Statistics
+) -> Significance:
     """The baseline's bootstrap mean and interval (sacreBLEU's --paired-bs row of the baseline)."""
     result = bootstrap_confidence(_stats, from_key(key), n_samples, seed)
     return Significance(result.score, result.mean, result.ci)

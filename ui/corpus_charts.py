@@ -25,8 +25,10 @@ def score_histogram(table: pd.DataFrame, corpus_bleu: float | None = None) -> al
         .encode(
             x=alt.X("BLEU:Q", bin=alt.Bin(extent=[0, 100], step=10), title="sentence BLEU"),
             y=alt.Y("count():Q", title="sentences"),
-            tooltip=[alt.Tooltip("BLEU:Q", bin=alt.Bin(extent=[0, 100], step=10), title="sentence BLEU"),
-                     alt.Tooltip("count():Q", title="sentences")],
+            tooltip=[
+                alt.Tooltip("BLEU:Q", bin=alt.Bin(extent=[0, 100], step=10), title="sentence BLEU"),
+                alt.Tooltip("count():Q", title="sentences"),
+            ],
         )
     )
     if corpus_bleu is None:
@@ -67,7 +69,11 @@ def confidence_chart(rows: pd.DataFrame) -> alt.LayerChart:
     colour = alt.Color("role:N", scale=alt.Scale(domain=["baseline", "system"], range=[ORANGE, BLUE]), title=None)
     base = alt.Chart(rows).encode(y=alt.Y("system:N", sort=order, title=None, axis=alt.Axis(labelLimit=260)))
     interval = base.mark_rule(strokeWidth=3).encode(
-        x=alt.X("lower:Q", title="corpus BLEU with its 95% confidence interval (paired bootstrap)", scale=alt.Scale(zero=False)),
+        x=alt.X(
+            "lower:Q",
+            title="corpus BLEU with its 95% confidence interval (paired bootstrap)",
+            scale=alt.Scale(zero=False),
+        ),
         x2="upper:Q",
         color=colour,
     )
@@ -107,7 +113,11 @@ def sentence_scatter(diffs: pd.DataFrame, baseline_name: str, system_name: str) 
             ],
         )
     )
-    diagonal = alt.Chart(pd.DataFrame({"x": [0, 100], "y": [0, 100]})).mark_line(color=GREY, strokeDash=[4, 4]).encode(x="x:Q", y="y:Q")
+    diagonal = (
+        alt.Chart(pd.DataFrame({"x": [0, 100], "y": [0, 100]}))
+        .mark_line(color=GREY, strokeDash=[4, 4])
+        .encode(x="x:Q", y="y:Q")
+    )
     return alt.layer(diagonal, points).properties(height=360)
 
 
@@ -119,7 +129,12 @@ def difference_bars(diffs: pd.DataFrame) -> alt.Chart:
         alt.Chart(data)
         .mark_bar()
         .encode(
-            x=alt.X("start:Q", title="line", scale=alt.Scale(domain=[0.5, last + 0.5], nice=False), axis=alt.Axis(format="d", tickMinStep=1)),
+            x=alt.X(
+                "start:Q",
+                title="line",
+                scale=alt.Scale(domain=[0.5, last + 0.5], nice=False),
+                axis=alt.Axis(format="d", tickMinStep=1),
+            ),
             x2="end:Q",
             y=alt.Y("difference:Q", title="Δ sentence BLEU"),
             y2=alt.datum(0),

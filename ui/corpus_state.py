@@ -15,7 +15,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bleucore import BleuOptions, uniform_weights
-from bleucore.options import MAX_ORDER_LIMIT, REF_LENGTH_RULES, SMOOTHING_DEFAULTS, SMOOTHING_METHODS, TOKENIZER_NAMES, VARIANTS
+from bleucore.options import (
+    MAX_ORDER_LIMIT,
+    REF_LENGTH_RULES,
+    SMOOTHING_DEFAULTS,
+    SMOOTHING_METHODS,
+    TOKENIZER_NAMES,
+    VARIANTS,
+)
 from ui.share import LinkStateError, decode_state, encode_state
 
 LINK_VERSION = 1
@@ -162,7 +169,9 @@ def options_from_link(data: Any) -> OptionsState:
         if type(value) is not kind:
             raise LinkStateError(f"the link's option {short!r} should be a {kind.__name__}")
         if name in _CHOICES and value not in _CHOICES[name]:
-            raise LinkStateError(f"the link's {name.replace('_', ' ')} {value!r} is not one of {', '.join(_CHOICES[name])}")
+            raise LinkStateError(
+                f"the link's {name.replace('_', ' ')} {value!r} is not one of {', '.join(_CHOICES[name])}"
+            )
         values[name] = value
     if not 1 <= values["max_order"] <= MAX_ORDER_LIMIT:
         raise LinkStateError(f"the link's N = {values['max_order']} is not between 1 and {MAX_ORDER_LIMIT}")
@@ -344,7 +353,12 @@ def _check_header(data: Mapping[str, Any], page: str) -> None:
 
 def corpus_link(state: CorpusState, with_texts: bool = True) -> str:
     """The ``s`` parameter of a Corpus state (pasted texts only when ``with_texts``); LinkStateError if too long."""
-    data: dict[str, Any] = {"page": "corpus", "v": LINK_VERSION, "src": state.source, "o": options_to_link(state.options)}
+    data: dict[str, Any] = {
+        "page": "corpus",
+        "v": LINK_VERSION,
+        "src": state.source,
+        "o": options_to_link(state.options),
+    }
     if state.line:
         data["line"] = state.line
     if state.source == "paste" and with_texts:
@@ -408,7 +422,9 @@ def link_with_fallback(make: Any, state: Any) -> tuple[str | None, str | None]:
     except LinkStateError as err:
         full_error = err
     try:
-        return make(state, False), f"The pasted texts are too long for a link ({full_error}); the link keeps the options only."
+        return make(
+            state, False
+        ), f"The pasted texts are too long for a link ({full_error}); the link keeps the options only."
     except LinkStateError as err:
         return None, f"No link for this view: {err}."
 
@@ -422,31 +438,39 @@ def init_page(
     *,
     loaded_key: str,
     saved_key: str,
+    sentinel_key: str,
     default: Any,
     from_link: Any,
     widget_values: Any,
 ) -> tuple[Any | None, str | None]:
     """Fill widget keys before any widget is drawn.
 
-    A link not loaded before wins (its values overwrite the widgets); otherwise missing keys come
-    back from the last saved state or the default. Returns (state loaded from the link or None,
-    message if the link was unusable).
+    A link not loaded before wins (its values overwrite the widgets). Otherwise, when
+    ``sentinel_key`` (a widget drawn on every run) is missing, the page was not drawn in the last
+    run: Streamlit dropped some of its widget keys and may have kept others at stale values, so
+    every key is reset from the last saved state (or the default). Returns (state loaded from
+    the link or None, message if the link was unusable).
     """
+    start = session.get(saved_key, default)
     if link and link != session.get(loaded_key):
         session[loaded_key] = link
         try:
             state = from_link(link)
         except LinkStateError as err:
-            start = session.get(saved_key, default)
-            for key, value in widget_values(start).items():
-                session.setdefault(key, value)
+            _restore(session, widget_values(start), overwrite=sentinel_key not in session)
             return None, None if isinstance(err, OtherPageLink) else f"This link could not be opened: {err}."
         session.update(widget_values(state))
         return state, None
-    start = session.get(saved_key, default)
-    for key, value in widget_values(start).items():
-        session.setdefault(key, value)
+    _restore(session, widget_values(start), overwrite=sentinel_key not in session)
     return None, None
+
+
+def _restore(session: MutableMapping[str, Any], values: Mapping[str, Any], overwrite: bool) -> None:
+    if overwrite:
+        session.update(values)
+    else:
+        for key, value in values.items():
+            session.setdefault(key, value)
 
 
 def with_line(state: CorpusState, line: int) -> CorpusState:
@@ -469,7 +493,11 @@ def option_widgets(keys: OptionKeys) -> OptionsState:
     session = st.session_state
     st.header("Options")
     st.selectbox("Tokenizer", TOKENIZER_NAMES, key=keys.key("tokenize"), help=TOKENIZER_HELP)
-    st.checkbox("Lowercase", key=keys.key("lowercase"), help="Lowercase hypotheses and references before tokenizing (sacreBLEU's -lc).")
+    st.checkbox(
+        "Lowercase",
+        key=keys.key("lowercase"),
+        help="Lowercase hypotheses and references before tokenizing (sacreBLEU's -lc).",
+    )
     st.number_input(
         "Max n-gram order N", min_value=1, max_value=MAX_ORDER_LIMIT, step=1, key=keys.key("max_order"),
         help="BLEU uses n-grams of orders 1..N with weights 1/N each; sacreBLEU's default is 4.",
@@ -481,18 +509,31 @@ def option_widgets(keys: OptionKeys) -> OptionsState:
     )  # fmt: skip
     method = session[keys.key("smooth_method")]
     if has_value(method):
-        st.number_input("Smoothing value", min_value=0.0, step=0.1, key=keys.key("smooth_value"),
-                        help="epsilon (floor, nltk-method1), k (add-k, nltk-method4/7) or alpha (nltk-method6).")
+        st.number_input(
+            "Smoothing value",
+            min_value=0.0,
+            step=0.1,
+            key=keys.key("smooth_value"),
+            help="epsilon (floor, nltk-method1), k (add-k, nltk-method4/7) or alpha (nltk-method6).",
+        )
     nltk = method.startswith("nltk-")
     st.checkbox(
         "Effective order for sentence BLEU", key=keys.key("sentence_effective_order"), disabled=nltk,
         help="sacreBLEU's sentence_bleu default: a sentence with no n-grams of an order leaves that order out. "
         "Corpus BLEU never uses it (as sacreBLEU's corpus_score). Not available with NLTK's smoothing.",
     )  # fmt: skip
-    st.selectbox("Reference length r", REF_LENGTH_RULES, key=keys.key("ref_length"),
-                 help="closest: the reference length nearest to c, ties to the shorter (Papineni, sacreBLEU, NLTK).")
-    st.selectbox("Variant", VARIANTS, key=keys.key("variant"),
-                 help="standard: Papineni et al.; simplified: min(1, c/r) as BP; tutorial: zero precisions skipped (a bug).")
+    st.selectbox(
+        "Reference length r",
+        REF_LENGTH_RULES,
+        key=keys.key("ref_length"),
+        help="closest: the reference length nearest to c, ties to the shorter (Papineni, sacreBLEU, NLTK).",
+    )
+    st.selectbox(
+        "Variant",
+        VARIANTS,
+        key=keys.key("variant"),
+        help="standard: Papineni et al.; simplified: min(1, c/r) as BP; tutorial: zero precisions skipped (a bug).",
+    )
     st.button("Reset to sacreBLEU's defaults", key=keys.key("reset"), on_click=_reset_options, args=(session, keys))
     return read_options(session, keys)
 

@@ -62,7 +62,9 @@ def test_corpus_upload_scores_and_shows_hostile_text_literally(
     )
     wait_for_app(page)
     expected = BLEU().corpus_score(HYPOTHESES, [REFERENCES]).score
-    expect(page.locator('[data-testid="stMetric"]').filter(has_text="Corpus BLEU").first).to_contain_text(f"{expected:.2f}")
+    expect(page.locator('[data-testid="stMetric"]').filter(has_text="Corpus BLEU").first).to_contain_text(
+        f"{expected:.2f}"
+    )
     assert _metric(page, "Segments") == "4"
 
     # Explain line 1 (the <script> line): its raw text appears literally, as text
@@ -100,7 +102,12 @@ def test_compare_page_shows_p_values(
     page = app_page
     page.goto(f"{streamlit_server}/compare")
     wait_for_app(page)
-    summary = page.locator('[data-testid="stMarkdownContainer"]').filter(has_text="approximate randomization").filter(has_text="p =").first
+    summary = (
+        page.locator('[data-testid="stMarkdownContainer"]')
+        .filter(has_text="approximate randomization")
+        .filter(has_text="p =")
+        .first
+    )
     expect(summary).to_be_visible()
     expect(summary).to_contain_text("system_b.en")
     expect(page.locator('[data-testid="stVegaLiteChart"]').first).to_be_visible()
