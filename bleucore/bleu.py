@@ -12,6 +12,7 @@ from .options import BleuOptions
 from .score import BLEUScore, compute_bleu, score_statistics, sentence_scores_from_statistics
 from .stats import Statistics, statistics_from_tokens
 from .tokenizers import tokenize, tokenize_lines
+from .variants import VariantScore, compare_variants
 
 #: sacreBLEU's ``sentence_bleu`` defaults: effective order on.
 SENTENCE_DEFAULTS = BleuOptions(effective_order=True)
@@ -83,10 +84,18 @@ class SentenceExplanation:
     score: BLEUScore
     reference_lengths: tuple[int, ...]
     diagnosis: ZeroDiagnosis | None
+    matches: tuple[int, ...] = ()
+    totals: tuple[int, ...] = ()
 
     def order(self, n: int) -> OrderExplanation:
         """The breakdown of order n (1-based)."""
         return self.orders[n - 1]
+
+    def variants(self) -> tuple[VariantScore, ...]:
+        """Every variant and smoothing for this candidate (``matches``/``totals`` hold max(N, 5) orders)."""
+        return compare_variants(
+            self.score.sys_len, self.score.ref_len, self.matches, self.totals, self.score.options
+        )
 
 
 def explain(hypothesis: str, references: Sequence[str], options: BleuOptions | None = None) -> SentenceExplanation:
@@ -107,4 +116,6 @@ def explain(hypothesis: str, references: Sequence[str], options: BleuOptions | N
         score=score,
         reference_lengths=tuple(len(x) for x in refs),
         diagnosis=diagnose(c, r, matches, totals, options, score.score),
+        matches=tuple(matches),
+        totals=tuple(totals),
     )

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import streamlit as st
 
-from bleucore import BleuOptions, VariantScore, compare_variants, statistics_from_tokens, tokenize
+from bleucore import BleuOptions, VariantScore, statistics_from_tokens, tokenize
 from bleucore.bleu import SentenceExplanation, explain
 from bleucore.options import TOKENIZER_NAMES
 
@@ -53,13 +53,7 @@ def explain_text(candidate: str, references: Sequence[str], options: BleuOptions
 
 @st.cache_data(max_entries=MAX_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
 def _variants(candidate: str, references: tuple[str, ...], key: OptionsKey) -> tuple[VariantScore, ...]:
-    options = _options(key)
-    cand = tokenize(candidate, options.tokenize, options.lowercase)
-    refs = tuple(tokenize(r, options.tokenize, options.lowercase) for r in references)
-    stats = statistics_from_tokens([cand], [refs], max(options.stats_order, 5), options.ref_length)
-    return compare_variants(
-        int(stats.hyp_len[0]), float(stats.ref_len[0]), stats.matches[0].tolist(), stats.totals[0].tolist(), options
-    )
+    return _explain(candidate, references, key).variants()
 
 
 def variants_text(candidate: str, references: Sequence[str], options: BleuOptions) -> tuple[VariantScore, ...]:
