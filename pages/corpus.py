@@ -125,11 +125,9 @@ def read_input(source: str) -> tuple[TextFile | None, list[TextFile], list[str]]
 
 
 def compute(
-    hyp: TextFile, refs: list[TextFile], corpus_options: BleuOptions, sentence_options: BleuOptions
+    hyp: TextFile, refs: list[TextFile], input_digest: str, corpus_options: BleuOptions, sentence_options: BleuOptions
 ) -> cc.CorpusAnalysis:
     """Statistics (chunked, with a progress bar for large inputs) and the cached analysis."""
-    files = [hyp, *refs]
-    input_digest = digest(files)
     chunks = math.ceil(len(hyp) / cc.CHUNK_LINES)
     bar = st.progress(0.0, text=f"Counting n-grams of {len(hyp):,} lines") if chunks > 1 else None
 
@@ -398,8 +396,8 @@ def main() -> None:
             _show_error(f"These options cannot be combined: {err}.")
             return
         files = [hyp, *refs]
-        analysis = compute(hyp, refs, corpus_options, sentence_options)
         input_digest = digest(files)
+        analysis = compute(hyp, refs, input_digest, corpus_options, sentence_options)
         if st.session_state.get(cs.CORPUS_LAST_INPUT) != input_digest:
             if st.session_state.get(cs.CORPUS_LAST_INPUT) is not None or not state.line:
                 st.session_state[cs.CORPUS_LINE] = analysis.worst_line

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, MutableMapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from bleucore import BleuOptions, uniform_weights
@@ -471,11 +471,6 @@ def _restore(session: MutableMapping[str, Any], values: Mapping[str, Any], overw
     else:
         for key, value in values.items():
             session.setdefault(key, value)
-
-
-def with_line(state: CorpusState, line: int) -> CorpusState:
-    """A copy of a Corpus state with another line to explain."""
-    return replace(state, line=line)
 
 
 # --- the option widgets (drawn in the sidebar of both pages) ---------------------------------
