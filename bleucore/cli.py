@@ -92,6 +92,23 @@ def build_parser() -> argparse.ArgumentParser:
     bleu.add_argument("--effective-order", action=argparse.BooleanOptionalAction, default=None,
                       help="sacreBLEU's effective order (default: on with -sl, off for corpus BLEU and nltk-method*)")
 
+    tests = parser.add_argument_group(
+        "significance (sacreBLEU 2.6's draws: seed 12345, identical p-values, means and intervals)"
+    )
+    tests.add_argument("-ci", "--confidence", action="store_true",
+                       help="one system: bootstrap mean ± 95%% confidence interval")
+    tests.add_argument("-cin", "--confidence-n", type=int, default=1000, metavar="N",
+                       help="bootstrap resamples for --confidence (default: %(default)s)")
+    paired = tests.add_mutually_exclusive_group()
+    paired.add_argument("-pbs", "--paired-bs", action="store_true",
+                        help="paired bootstrap resampling: -i BASELINE SYSTEM [SYSTEM ...]")
+    paired.add_argument("-par", "--paired-ar", action="store_true",
+                        help="paired approximate randomization: -i BASELINE SYSTEM [SYSTEM ...]")
+    tests.add_argument("-pbsn", "--paired-bs-n", type=int, default=1000, metavar="N",
+                       help="resamples for --paired-bs (default: %(default)s)")
+    tests.add_argument("-parn", "--paired-ar-n", type=int, default=10000, metavar="N",
+                       help="trials for --paired-ar (default: %(default)s)")
+
     report = parser.add_argument_group("output")
     report.add_argument("-sl", "--sentence-level", action="store_true", help="score every hypothesis line")
     report.add_argument("-f", "--format", choices=FORMATS, default=None,
@@ -299,6 +316,119 @@ def run_sentences(args: argparse.Namespace, corpus: Corpus, options: BleuOptions
     return "".join([render(score, args, json_format, indent=None) + "\n" for score in scores])
 
 
+# --- significance: --confidence, --paired-bs, --paired-ar -----------------------------------------
+
+SEED = 12345
+
+
+def _samples(value: int, flag: str) -> int:
+    if value < 1:
+        raise UsageError(f"{flag} must be at least 1, got {value}")
+    return value
+
+
+def _with_bootstrap(signature: str, test: str, n: int) -> str:
+    """sacreBLEU's signature additions: ``nrefs:1|bs:1000|seed:12345|...``."""
+    first, _, rest = signature.partition("|")
+    return f"{first}|{test}:{n}|seed:{SEED}|{rest}"
+
+
+def run_confidence(args: argparse.Namespace, corpus: Corpus, options: BleuOptions) -> str:
+    """One system's score with sacreBLEU's bootstrap ``μ = mean ± 95% CI`` (same draws, same numbers)."""
+    from .significance import bootstrap_confidence
+    from .score import score_statistics
+
+    n = _samples(args.confidence_n, "--confidence-n")
+    stats = statistics(corpus.systems[0], corpus, options)
+    score = score_statistics(stats, options, len(corpus.references))
+    conf = bootstrap_confidence(stats, options, n, SEED)
+    width = args.width
+    interval = f"μ = {conf.mean:.{width}f} ± {conf.ci:.{width}f}"
+    if args.score_only:
+        return f"{score.score:.{width}f} ({interval})\n"
+    signature = _with_bootstrap(score.signature, "bs", n)
+    if args.format != "text":
+        import json
+
+        d = score_dict(score, width)
+        d.update(signature=signature, confidence_mean=conf.mean, confidence_var=conf.ci, confidence=interval)
+        return json.dumps(d, indent=1) + "\n"
+    line = text_line(score, width).split(" = ", 1)[1]
+    number, rest = line.split(" ", 1)
+    return f"BLEU|{signature} = {number} ({interval}) {rest}\n"
+
+
+def run_paired(args: argparse.Namespace, corpus: Corpus, options: BleuOptions) -> str:
+    """Each system against the first (the baseline), as sacreBLEU's paired tests; JSON by default
+    (sacreBLEU's list of ``{"system", "BLEU": {score, p_value, mean, ci}}``) or a text table."""
+    from .significance import paired_approximate_randomization, paired_bootstrap
+    from .score import score_statistics
+
+    bootstrap = bool(args.paired_bs)
+    n = _samples(args.paired_bs_n, "--paired-bs-n") if bootstrap else _samples(args.paired_ar_n, "--paired-ar-n")
+    stats = [statistics(hyps, corpus, options) for hyps in corpus.systems]
+    base = stats[0]
+    rows: list[dict[str, float | None]] = [
+        {"score": score_statistics(base, options).score, "p_value": None, "mean": None, "ci": None}
+    ]
+    for other in stats[1:]:
+        if bootstrap:
+            result = paired_bootstrap(base, other, options, n, SEED)
+            rows[0].update(mean=result.baseline_mean, ci=result.baseline_ci)
+        else:
+            result = paired_approximate_randomization(base, other, options, n, SEED)
+        rows.append({"score": result.system_score, "p_value": result.p_value, "mean": result.mean, "ci": result.ci})
+    names = [f"Baseline: {corpus.system_names[0]}", *corpus.system_names[1:]]
+    if args.format != "text":
+        import json
+
+        return json.dumps([{"system": name, "BLEU": row} for name, row in zip(names, rows)], indent=4) + "\n"
+    return _paired_table(names, rows, bootstrap, n, args.width, score_statistics(base, options, len(corpus.references)).signature)
+
+
+def _paired_table(
+    names: list[str], rows: list[dict[str, float | None]], bootstrap: bool, n: int, width: int, signature: str
+) -> str:
+    test = f"Paired bootstrap resampling test with {n} resampling trials" if bootstrap else (
+        f"Paired approximate randomization test with {n} trials"
+    )
+    header = ["System", "BLEU", "mean ± 95% CI" if bootstrap else "", "p-value"]
+    lines = []
+    for name, row in zip(names, rows):
+        mean, ci, p = row["mean"], row["ci"], row["p_value"]
+        lines.append([
+            name,
+            f"{row['score']:.{width}f}",
+            f"{mean:.{width}f} ± {ci:.{width}f}" if mean is not None and ci is not None else "",
+            "" if p is None else f"{p:.4f}{' *' if p < 0.05 else ''}",
+        ])
+    widths = [max(len(r[i]) for r in [header, *lines]) for i in range(4)]
+    table = [
+        "  ".join([r[0].ljust(widths[0]), *(r[i].rjust(widths[i]) for i in range(1, 4))]).rstrip()
+        for r in [header, *lines]
+    ]
+    note = "* p < 0.05: the difference from the baseline is unlikely to be chance (same-system null hypothesis)."
+    test_sig = _with_bootstrap(signature, "bs" if bootstrap else "ar", n)
+    return "\n".join([test, f"BLEU|{test_sig}", "", *table, "", note]) + "\n"
+
+
+def run_significance(args: argparse.Namespace, hypothesis_paths: list[str], options: BleuOptions) -> str:
+    """--confidence (one system) or --paired-bs / --paired-ar (a baseline and systems)."""
+    if args.sentence_level:
+        raise UsageError("significance tests and confidence intervals are for corpus BLEU, not -sl")
+    paired = args.paired_bs or args.paired_ar
+    if paired and args.confidence:
+        raise UsageError("--confidence is for one system; paired tests already give each system's interval")
+    if paired and len(hypothesis_paths) < 2:
+        raise UsageError("paired tests need a baseline and at least one system: -i BASELINE SYSTEM [SYSTEM ...]")
+    if not paired and len(hypothesis_paths) > 1:
+        raise UsageError(f"--confidence takes one hypothesis file, got {len(hypothesis_paths)}; compare systems with --paired-bs")
+    corpus = read_corpus(args.refs, hypothesis_paths)
+    if paired:
+        return run_paired(args, corpus, options)
+    return run_confidence(args, corpus, options)
+
+
 def run(args: argparse.Namespace) -> str:
     """Everything the command prints for ``args``; UsageError/ValueError/OSError on bad input."""
     if not 0 <= args.width <= MAX_WIDTH:
@@ -307,8 +437,13 @@ def run(args: argparse.Namespace) -> str:
     hypothesis_paths: list[str] = args.input or [STDIN]
     if not args.refs:
         raise UsageError(f"no reference file given: python -m {PROG} REF [REF ...] -i HYP (references before -i)")
+    if args.paired_bs or args.paired_ar or args.confidence:
+        return run_significance(args, hypothesis_paths, options)
     if len(hypothesis_paths) > 1:
-        raise UsageError(f"give one hypothesis file with -i, got {len(hypothesis_paths)}: {' '.join(hypothesis_paths)}")
+        raise UsageError(
+            f"give one hypothesis file with -i, got {len(hypothesis_paths)}: {' '.join(hypothesis_paths)} "
+            "(compare systems with --paired-bs or --paired-ar)"
+        )
     corpus = read_corpus(args.refs, hypothesis_paths)
     if args.sentence_level:
         return run_sentences(args, corpus, options)
