@@ -366,7 +366,9 @@ def run_paired(args: argparse.Namespace, corpus: Corpus, options: BleuOptions) -
 
     bootstrap = bool(args.paired_bs)
     n = _samples(args.paired_bs_n, "--paired-bs-n") if bootstrap else _samples(args.paired_ar_n, "--paired-ar-n")
-    stats = [statistics(hyps, corpus, options) for hyps in corpus.systems]
+    from .fast import systems_statistics
+
+    stats = systems_statistics(corpus.systems, corpus.references, options)  # references tokenized once
     base = stats[0]
     rows: list[dict[str, float | None]] = [
         {"score": score_statistics(base, options).score, "p_value": None, "mean": None, "ci": None}

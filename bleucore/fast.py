@@ -26,9 +26,17 @@ from itertools import chain, count
 import numpy as np
 import numpy.typing as npt
 
+from .options import BleuOptions
 from .stats import FloatArray, IntArray, Statistics, statistics_from_tokens
 
-__all__ = ["BLOCK_TOKENS", "SMALL_INPUT_TOKENS", "compute_statistics", "fast_statistics", "reference_lengths"]
+__all__ = [
+    "BLOCK_TOKENS",
+    "SMALL_INPUT_TOKENS",
+    "compute_statistics",
+    "fast_statistics",
+    "reference_lengths",
+    "systems_statistics",
+]
 
 #: Below this many tokens in all, the loop of ``stats.statistics_from_tokens`` is the faster path.
 SMALL_INPUT_TOKENS = 64
@@ -93,6 +101,27 @@ def compute_statistics(
     if len(hyp_tokens) <= SMALL_INPUT_TOKENS and tokens < SMALL_INPUT_TOKENS:
         return statistics_from_tokens(hyp_tokens, refs_per_segment, max_order, ref_length)
     return fast_statistics(hyp_tokens, refs_per_segment, max_order, ref_length)
+
+
+def systems_statistics(
+    systems: Sequence[Sequence[str]], references: Sequence[Sequence[str]], options: BleuOptions
+) -> list[Statistics]:
+    """``bleu.corpus_statistics`` of several systems against the same reference streams, with the
+    references tokenized once (paired tests compare a baseline with one or more systems)."""
+    from .bleu import check_streams
+    from .tokenizers import tokenize_lines
+
+    for hypotheses in systems:
+        check_streams(hypotheses, references)
+    tokenized = [tokenize_lines(stream, options.tokenize, options.lowercase) for stream in references]
+    ref_tokens = list(zip(*tokenized))
+    return [
+        compute_statistics(
+            tokenize_lines(hypotheses, options.tokenize, options.lowercase), ref_tokens, options.stats_order,
+            options.ref_length,
+        )
+        for hypotheses in systems
+    ]
 
 
 def fast_statistics(

@@ -207,3 +207,13 @@ def test_property_fast_equals_loop(
     expected = statistics_from_tokens(hyps, refs, order, rule)
     assert_identical(expected, actual)
     assert (actual.matches <= actual.totals).all()
+
+
+def test_systems_statistics_equal_corpus_statistics_per_system() -> None:
+    hyps, streams = random_corpus(12, 150, 2)
+    other, _ = random_corpus(13, 150, 1)
+    options = BleuOptions(tokenize="13a", lowercase=True, ref_length="shortest")
+    for got, system in zip(fast.systems_statistics([hyps, other], streams, options), [hyps, other]):
+        assert_identical(corpus_statistics(system, streams, options), got)
+    with pytest.raises(ValueError, match="150 hypotheses but 149 lines in reference 2"):
+        fast.systems_statistics([hyps], [streams[0], streams[1][:-1]], options)
