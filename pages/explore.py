@@ -1,5 +1,7 @@
 """Explore: one candidate against its references, with every number of BLEU explained."""
 
+import re
+
 import streamlit as st
 
 from bleucore.options import REF_LENGTH_RULES, SMOOTHING_METHODS, TOKENIZER_NAMES, VARIANTS
@@ -7,6 +9,16 @@ from ui import charts, formula, highlight, ngram_table
 from ui import explore_state as es
 from ui.cached import explain_text, tokenizer_rows, variants_text
 from ui.share import PARAM
+
+# Markdown/HTML punctuation, escaped in messages that may quote user text (a link's field, the weights box):
+# st.warning and st.error render Markdown, which would turn ![x](http://…) into an off-machine image.
+_MARKUP = re.compile(r"([\\`*_\[\]<>!$&~|#:])")
+
+
+def plain(message: str) -> str:
+    """A message shown as literal text by st.warning/st.error/st.info."""
+    return _MARKUP.sub(r"\\\1", message)
+
 
 session = st.session_state
 link_error = es.init(session, st.query_params.get(PARAM))
@@ -17,7 +29,7 @@ st.caption(
     "clipped n-gram matches, modified precisions, the brevity penalty and the geometric mean."
 )
 if link_error:
-    st.error(link_error)
+    st.error(plain(link_error))
 
 with st.sidebar:
     st.header("Options")
@@ -80,7 +92,7 @@ with st.sidebar:
     st.header("Share")
     if token is None:
         st.query_params.pop(PARAM, None)
-        st.info(link_note)
+        st.info(plain(link_note or ""))
     else:
         if st.query_params.get(PARAM) != token:
             st.query_params[PARAM] = token
@@ -94,7 +106,7 @@ try:
 except ValueError as err:
     problems.append(f"Check the options: {err}.")
 for problem in problems:
-    summary.warning(problem)
+    summary.warning(plain(problem))
 if problems:
     st.stop()
 
@@ -106,7 +118,7 @@ if len(references) < len(state.references):
 try:
     result = explain_text(state.candidate, references, options)
 except ValueError as err:
-    summary.error(f"BLEU is not defined for this input with these options: {err}.")
+    summary.error(plain(f"BLEU is not defined for this input with these options: {err}."))
     st.stop()
 score = result.score
 
