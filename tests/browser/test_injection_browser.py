@@ -184,9 +184,7 @@ def test_explore_weights_box_echo(app_page: Page, wait_for_app: WaitForApp, dial
     assert_safe(app_page, dialogs, [repr(typed)], "Explore weights")
 
 
-def test_explore_link_state(
-    page: Page, streamlit_server: str, wait_for_app: WaitForApp, dialogs: list[str]
-) -> None:
+def test_explore_link_state(page: Page, streamlit_server: str, wait_for_app: WaitForApp, dialogs: list[str]) -> None:
     """A link (Explore's state format) with every payload in the candidate and one per reference."""
     assert len(PAYLOADS) <= es.MAX_REFERENCES
     token = encode_state({"v": es.LINK_VERSION, "c": "\n".join(PAYLOADS), "r": PAYLOADS, "tok": "none"})
@@ -244,9 +242,7 @@ def test_corpus_pasted_hypothesis_and_references(
     explain_every_line(page, lines, wait_for_app, dialogs)
 
 
-def test_corpus_uploaded_files(
-    page: Page, streamlit_server: str, wait_for_app: WaitForApp, dialogs: list[str]
-) -> None:
+def test_corpus_uploaded_files(page: Page, streamlit_server: str, wait_for_app: WaitForApp, dialogs: list[str]) -> None:
     lines = streams(5)
     open_page(page, streamlit_server, "corpus", wait_for_app)
     page.get_by_text("Upload files", exact=True).click()
