@@ -32,7 +32,7 @@ SAMPLE_REFERENCES = ("ref.en", "ref2.en")
 ALPHA = 0.05
 
 
-@st.cache_data(max_entries=4, show_spinner=False)
+@st.cache_data(max_entries=4, ttl=cc.TTL_SECONDS, show_spinner=False)
 def _sample() -> tuple[tuple[TextFile, ...], tuple[TextFile, ...]]:
     systems = tuple(decode_bytes((SAMPLE_DIR / n).read_bytes(), n) for n in SAMPLE_SYSTEMS)
     refs = tuple(decode_bytes((SAMPLE_DIR / n).read_bytes(), n) for n in SAMPLE_REFERENCES)

@@ -43,7 +43,7 @@ so short lines with few n-grams swing between 0 and 100, and their plain average
 the corpus score in either direction."""
 
 
-@st.cache_data(max_entries=4, show_spinner=False)
+@st.cache_data(max_entries=4, ttl=cc.TTL_SECONDS, show_spinner=False)
 def _sample() -> tuple[TextFile, tuple[TextFile, ...]]:
     hyp = decode_bytes((SAMPLE_DIR / SAMPLE_HYPOTHESIS).read_bytes(), SAMPLE_HYPOTHESIS)
     refs = tuple(decode_bytes((SAMPLE_DIR / name).read_bytes(), name) for name in SAMPLE_REFERENCES)
