@@ -1,0 +1,185 @@
+"""Limits that keep a shared deployment bounded: caches, upload size, link length.
+
+* every ``st.cache_data`` in ui/ and pages/ passes ``max_entries`` and ``ttl`` (found by parsing the
+  sources, so removing either from any decorator fails here);
+* ``.streamlit/config.toml`` caps uploads (``server.maxUploadSize``) at the size the upload helper
+  and the upload widgets name;
+* link state is capped at ``ui.share.MAX_LINK_STATE`` characters: a state just over the cap is
+  refused with a message when the link is written and when it is read, one at the cap is not.
+"""
+
+from __future__ import annotations
+
+import ast
+import base64
+import json
+import random
+import tomllib
+import zlib
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from ui import corpus_state as cs
+from ui import explore_state as es
+from ui.share import MAX_LINK_STATE, LinkStateError, decode_state, encode_state
+from ui.uploads import MAX_UPLOAD_BYTES, MAX_UPLOAD_MB
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = str(ROOT / "app.py")
+SOURCES = sorted([*(ROOT / "ui").glob("*.py"), *(ROOT / "pages").glob("*.py")])
+
+
+# --------------------------------------------------------------------------- caches
+
+
+def _is_cache_data(node: ast.expr) -> bool:
+    """``st.cache_data`` or ``streamlit.cache_data`` (bare or called)."""
+    target = node.func if isinstance(node, ast.Call) else node
+    return isinstance(target, ast.Attribute) and target.attr == "cache_data"
+
+
+def cache_decorators(source: str) -> list[tuple[str, int, set[str]]]:
+    """(function name, line, keyword names) of every st.cache_data decorator in ``source``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for decorator in node.decorator_list:
+                if _is_cache_data(decorator):
+                    keywords = {k.arg for k in decorator.keywords} if isinstance(decorator, ast.Call) else set()
+                    found.append((node.name, decorator.lineno, {k for k in keywords if k}))
+        elif isinstance(node, ast.Call) and _is_cache_data(node.func) and node.args:
+            # st.cache_data(...)(function) used as a call rather than a decorator
+            found.append((ast.unparse(node.args[0]), node.lineno, {k.arg for k in node.func.keywords if k.arg}))  # type: ignore[union-attr]
+    return found
+
+
+def test_the_scan_finds_caches_and_their_missing_limits() -> None:
+    source = (
+        "import streamlit as st\n"
+        "@st.cache_data(max_entries=4, ttl=60)\ndef ok(): ...\n"
+        "@st.cache_data(max_entries=4)\ndef no_ttl(): ...\n"
+        "@st.cache_data\ndef bare(): ...\n"
+        "wrapped = st.cache_data(ttl=5)(len)\n"
+    )
+    assert cache_decorators(source) == [
+        ("ok", 2, {"max_entries", "ttl"}),
+        ("no_ttl", 4, {"max_entries"}),
+        ("bare", 6, set()),
+        ("len", 8, {"ttl"}),
+    ]
+
+
+def test_every_cache_has_max_entries_and_ttl() -> None:
+    caches = {path.relative_to(ROOT).as_posix(): cache_decorators(path.read_text("utf-8")) for path in SOURCES}
+    assert sum(len(found) for found in caches.values()) >= 10, caches  # the scan sees the app's caches
+    missing = [
+        f"{path}:{line} {name} lacks {', '.join(sorted({'max_entries', 'ttl'} - keywords))}"
+        for path, found in caches.items()
+        for name, line, keywords in found
+        if not {"max_entries", "ttl"} <= keywords
+    ]
+    assert not missing, "\n".join(missing)
+
+
+# --------------------------------------------------------------------------- uploads
+
+
+def test_config_caps_uploads_at_the_size_the_app_names() -> None:
+    config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text("utf-8"))
+    assert config["server"]["maxUploadSize"] == MAX_UPLOAD_MB == 10
+    assert MAX_UPLOAD_BYTES == MAX_UPLOAD_MB * 1024 * 1024
+
+
+@pytest.mark.parametrize(
+    ("page", "source", "uploaders"),
+    [
+        ("corpus", cs.CORPUS_SOURCE, [cs.CORPUS_HYP_UPLOAD, cs.CORPUS_REF_UPLOAD]),
+        ("compare", cs.COMPARE_SOURCE, [cs.COMPARE_REF_UPLOAD, cs.COMPARE_SYS_UPLOAD]),
+    ],
+)
+def test_upload_widgets_name_the_limit(page: str, source: str, uploaders: list[str]) -> None:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.switch_page(f"pages/{page}.py").run()
+    at.radio(key=source).set_value("upload").run()
+    assert not at.exception
+    limit = f"{MAX_UPLOAD_MB} MB"
+    for key in uploaders:
+        assert limit in (at.get("file_uploader")[[w.key for w in at.get("file_uploader")].index(key)].help or "")
+    assert any(f"larger than {limit} are refused" in c.value for c in at.caption)
+
+
+# --------------------------------------------------------------------------- link state
+
+
+def _token_length(state: dict[str, object]) -> int:
+    raw = json.dumps(state, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
+    return len(base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("="))
+
+
+def _raw_token(state: dict[str, object]) -> str:
+    """encode_state without its cap: what a hand-made (or older) link could hold."""
+    raw = json.dumps(state, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
+    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+
+
+def _states_around_the_cap() -> tuple[dict[str, object], dict[str, object]]:
+    """Two Explore link states whose encodings are the longest within and the shortest beyond the cap."""
+    rng = random.Random(2)
+    noise = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz ") for _ in range(3 * MAX_LINK_STATE))
+
+    def state(size: int) -> dict[str, object]:
+        return {"v": es.LINK_VERSION, "c": noise[:size], "r": ["a reference"]}
+
+    low, high = 1, len(noise)  # _token_length(state(low)) <= cap < _token_length(state(high))
+    assert _token_length(state(high)) > MAX_LINK_STATE
+    while high - low > 1:
+        middle = (low + high) // 2
+        if _token_length(state(middle)) > MAX_LINK_STATE:
+            high = middle
+        else:
+            low = middle
+    return state(low), state(high)
+
+
+def test_state_just_over_the_cap_is_refused_on_write_and_on_read() -> None:
+    within, beyond = _states_around_the_cap()
+    token = encode_state(within)
+    assert MAX_LINK_STATE - 8 <= len(token) <= MAX_LINK_STATE
+    assert decode_state(token) == within
+    over = _raw_token(beyond)
+    assert MAX_LINK_STATE < len(over) <= MAX_LINK_STATE + 8
+    with pytest.raises(LinkStateError, match=f"too long to fit in a link .*limit {MAX_LINK_STATE:,}"):
+        encode_state(beyond)
+    with pytest.raises(LinkStateError, match=f"{len(over):,} characters long, limit {MAX_LINK_STATE:,}"):
+        decode_state(over)
+
+
+def test_explore_page_explains_a_refused_link_on_write_and_on_read() -> None:
+    within, beyond = _states_around_the_cap()
+    # write: typing the text just beyond the cap leaves the address bar without a link, and says why
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.text_area(key=es.CANDIDATE).input(str(beyond["c"]))
+    at.text_area(key=es.ref_key(0)).input("a reference")
+    at.run()
+    at.button(key=es.remove_key(2)).click().run()
+    at.button(key=es.remove_key(1)).click().run()
+    assert not at.exception
+    assert "s" not in at.query_params
+    assert any("too long to fit in a link" in i.value and "limit 8" in i.value for i in at.info)
+    assert [m for m in at.metric if m.label == "BLEU (0–100)"]  # the text itself is still scored
+    # read: a link just over the cap is refused with a message; one at the cap opens
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["s"] = _raw_token(beyond)
+    at.run()
+    assert not at.exception
+    assert any("This link could not be opened" in e.value and "limit 8" in e.value for e in at.error)
+    assert at.text_area(key=es.CANDIDATE).value == es.DEFAULT.candidate
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["s"] = encode_state(within)
+    at.run()
+    assert not at.error
+    assert at.text_area(key=es.CANDIDATE).value == within["c"]
