@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+import numpy as np
 
 from .lengths import brevity_penalty, simplified_brevity_penalty
 from .options import BleuOptions
@@ -177,12 +179,29 @@ def compute_bleu(
 
 
 def score_statistics(stats: Statistics, options: BleuOptions, nrefs: int | str = 1) -> BLEUScore:
-    """Corpus BLEU of ``stats``: the statistics are summed first, as sacreBLEU's ``corpus_score``."""
+    """Corpus BLEU of ``stats``: the statistics are summed first, as sacreBLEU's ``corpus_score``.
+
+    With an ``nltk-*`` smoothing, NLTK's ``corpus_bleu`` counts max(1, t_n) n-grams per segment (a
+    phantom n-gram for every segment shorter than n); bleucore sums the real counts and, where the
+    two differ, names NLTK's number in ``notes``.
+    """
     total = stats.total()
-    return compute_bleu(
-        float(total.hyp_len[0]), float(total.ref_len[0]), total.matches[0].tolist(), total.totals[0].tolist(),
-        options, nrefs,
-    )
+    sys_len, ref_len = float(total.hyp_len[0]), float(total.ref_len[0])
+    matches, totals = total.matches[0].tolist(), total.totals[0].tolist()
+    score = compute_bleu(sys_len, ref_len, matches, totals, options, nrefs)
+    if options.is_nltk and stats.segments > 1:
+        phantom = np.maximum(stats.totals, 1).sum(axis=0).tolist()
+        if phantom[: options.max_order] != totals[: options.max_order]:
+            try:
+                theirs = compute_bleu(sys_len, ref_len, matches, phantom, options, nrefs).score
+            except ValueError:
+                theirs = float("nan")
+            note = (
+                "NLTK's corpus_bleu counts at least one n-gram per segment and order (max(1, t_n)), so segments "
+                f"shorter than N add phantom n-grams; it would give {theirs:.4f} here, bleucore sums the real counts"
+            )
+            score = replace(score, notes=(*score.notes, note))
+    return score
 
 
 def sentence_scores_from_statistics(stats: Statistics, options: BleuOptions, nrefs: int | str = 1) -> list[BLEUScore]:

@@ -123,3 +123,21 @@ def test_method0_zero_precision_with_zero_weight_is_ignored():
     got = ours(hyp, refs, BleuOptions(tokenize="none", weights=weights, smooth_method="nltk-method0"))
     assert got.zero_reason is None
     assert abs(got.value - nltk_score(refs, hyp, weights, "nltk-method0")) < EPSILON
+
+
+@pytest.mark.parametrize("method", ["nltk-method1", "nltk-method2", "nltk-method3"])
+def test_corpus_with_short_segments_names_nltks_phantom_count_rule(method):
+    """NLTK's corpus_bleu adds max(1, t_n) per segment; bleucore sums real counts and gives NLTK's number."""
+    from bleucore import score_statistics
+
+    hyps = [["the", "cat", "sat", "on", "the", "mat"], ["a", "cat"]]
+    refs = [[["the", "cat", "sat", "on", "a", "mat"]], [["a", "cat", "is", "here"]]]
+    options = BleuOptions(tokenize="none", smooth_method=method)
+    got = score_statistics(statistics_from_tokens(hyps, refs, options.stats_order), options)
+    fn = getattr(SmoothingFunction(), method.removeprefix("nltk-"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        expected = corpus_bleu(refs, hyps, smoothing_function=fn)
+    (note,) = [n for n in got.notes if "phantom" in n]
+    assert f"{100 * expected:.4f}" in note
+    assert got.totals == (8, 6, 4, 3)  # real counts; NLTK counts (8, 7, 5, 4)
