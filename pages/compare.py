@@ -197,8 +197,13 @@ def significance_rows(
     return pd.DataFrame(rows, columns=columns), errors
 
 
-def verdict(p_bootstrap: float, p_randomization: float) -> str:
-    """Plain words for two p-values."""
+def verdict(p_bootstrap: float, p_randomization: float, delta: float) -> str:
+    """Plain words for two p-values (and for no difference at all, where they mean nothing)."""
+    if delta == 0:
+        return (
+            "the two systems have the same corpus BLEU, so there is no difference to test "
+            "(sacreBLEU's tests still report their smallest p-values, which mean nothing here)"
+        )
     both = p_bootstrap < ALPHA and p_randomization < ALPHA
     neither = p_bootstrap >= ALPHA and p_randomization >= ALPHA
     if both:
@@ -235,7 +240,7 @@ def show_significance(table: pd.DataFrame, errors: list[str], baseline: str, set
         st.markdown(
             f"**{escape_markdown(row['system'])}** against **{escape_markdown(baseline)}**: "
             f"Δ BLEU {row['delta']:+.2f}, p = {row['p (bootstrap)']:.4f} (paired bootstrap), "
-            f"p = {row['p (AR)']:.4f} (approximate randomization): {verdict(row['p (bootstrap)'], row['p (AR)'])}."
+            f"p = {row['p (AR)']:.4f} (approximate randomization): {verdict(row['p (bootstrap)'], row['p (AR)'], row['delta'])}."
         )
     st.caption(
         f"Paired bootstrap resampling ({settings.n_samples:,} resamples; Koehn 2004) and paired approximate "

@@ -304,3 +304,14 @@ def test_compare_link_validation_and_settings_in_link() -> None:
         bad
     )
     assert results(bad).loc["system_b.en", "BLEU"] == pytest.approx(BLEU().corpus_score(SYS_B, [REF1, REF2]).score)
+
+
+def test_identical_systems_are_not_called_significant() -> None:
+    """sacreBLEU gives identical systems its smallest p-values; the page must not read them as significant."""
+    at = open_compare()
+    upload(at, cs.COMPARE_EXTRA_UPLOAD, [("copy_of_a.en", SYS_A)])
+    at.run()
+    assert not at.exception
+    assert results(at).loc["copy_of_a.en", "delta"] == 0
+    summary = next(m.value for m in at.markdown if m.value.startswith("**copy\\_of\\_a"))
+    assert "no difference to test" in summary and "significant at p < 0.05 in both" not in summary
