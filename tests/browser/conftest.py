@@ -283,7 +283,11 @@ def app_page(page: Page, streamlit_server: str) -> Page:
 
 @pytest.fixture(scope="session")
 def screenshot_dir() -> Path:
-    """Where tests save the README screenshots (docs/screenshots/explore.png, ...)."""
-    path = REPO_ROOT / "docs" / "screenshots"
+    """Where tests save screenshots: docs/screenshots/ (the README's) when UPDATE_SCREENSHOTS=1,
+    else tests/artifacts/screenshots/ (git-ignored), so a test run leaves the work tree clean."""
+    if os.environ.get("UPDATE_SCREENSHOTS") == "1":
+        path = REPO_ROOT / "docs" / "screenshots"
+    else:
+        path = REPO_ROOT / "tests" / "artifacts" / "screenshots"
     path.mkdir(parents=True, exist_ok=True)
     return path
