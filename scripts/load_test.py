@@ -1,0 +1,414 @@
+"""Load test: many concurrent Explore sessions against one local server (not part of the test suite).
+
+Starts ``streamlit run app.py`` as the browser fixtures do (loopback, free port, headless, no
+telemetry, no file watcher) and opens N browser sessions (one headless /usr/bin/chromium with the
+flags of DEVELOPERS.md, one context each, Playwright's async API). Sessions arrive --ramp seconds
+apart; once all are open, every session edits the Explore candidate several times with distinct
+texts, pausing up to --think seconds between edits, so N sessions edit concurrently. For each
+edit it measures the redraw latency (from Ctrl+Enter until the new score is shown and the run has
+finished, checked every 50 ms) and checks the shown BLEU and brevity penalty against bleucore's
+own computation of that input. The server's resident memory is sampled before, every 0.5 s
+during, and after the sessions. The browser runs on the same machine as the server, so on a
+small machine the latency includes the browser's own rendering of N pages.
+
+    python scripts/load_test.py                 # 20 sessions x 5 edits
+    python scripts/load_test.py --sessions 5 --edits 3
+
+Exit status: 0 when every shown result is right and the 95th percentile latency is below
+--target seconds (default 2), 1 otherwise, 2 when the server does not start. Everything is
+bounded: a time limit for the whole run (--limit) and per edit, and the server is stopped by its
+PID (SIGTERM, then SIGKILL to its own process group) whatever happens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from playwright.async_api import Browser, Page, Route, async_playwright
+from playwright.async_api import TimeoutError as PlaywrightTimeout
+
+from bleucore import sentence_bleu
+from ui import explore_state as es
+
+CHROMIUM = "/usr/bin/chromium"
+# The flags of tests/browser/conftest.py and DEVELOPERS.md: no sandbox as root in a container,
+# no GPU, none of Chromium's own background traffic (the network is closed).
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+SERVER_START_TIMEOUT_S = 60.0
+FIRST_VIEW_TIMEOUT_MS = 120_000
+EDIT_TIMEOUT_MS = 60_000
+POLL_MS = 50  # how often a page checks for the new score (the latency's resolution)
+SCORE_LABEL, BP_LABEL = "BLEU (0–100)", "Brevity penalty"
+
+# True once the app has finished a run and the two metrics show the expected values.
+SHOWN_JS = """([score, bp, labels]) => {
+    const app = document.querySelector('[data-testid="stApp"]');
+    if (!app || app.getAttribute('data-test-script-state') !== 'notRunning') return false;
+    const status = document.querySelector('[data-testid="stStatusWidget"]');
+    if (status && /Running/i.test(status.innerText || '')) return false;
+    const value = (label) => {
+        for (const m of document.querySelectorAll('[data-testid="stMetric"]')) {
+            const l = m.querySelector('[data-testid="stMetricLabel"]');
+            if (l && l.innerText.trim() === label) return m.querySelector('[data-testid="stMetricValue"]').innerText.trim();
+        }
+        return null;
+    };
+    return value(labels[0]) === score && value(labels[1]) === bp;
+}"""
+READ_JS = """(labels) => labels.map(label => {
+    for (const m of document.querySelectorAll('[data-testid="stMetric"]')) {
+        const l = m.querySelector('[data-testid="stMetricLabel"]');
+        if (l && l.innerText.trim() === label) return m.querySelector('[data-testid="stMetricValue"]').innerText.trim();
+    }
+    return null;
+})"""
+# --------------------------------------------------------------------------- server
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def health_ok(url: str) -> bool:
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # never via a proxy
+    try:
+        with opener.open(url, timeout=2) as response:
+            return bool(response.status == 200 and response.read().strip() == b"ok")
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+def start_server(log: object) -> tuple[subprocess.Popen[bytes], str]:
+    """``streamlit run app.py`` with the browser fixtures' flags, in its own process group."""
+    port = free_port()
+    cmd = [
+        sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
+        "--server.address", "127.0.0.1",
+        "--server.port", str(port),
+        "--server.headless", "true",
+        "--browser.gatherUsageStats", "false",
+        "--server.fileWatcherType", "none",
+    ]  # fmt: skip
+    proc = subprocess.Popen(
+        cmd, cwd=ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1"}, stdin=subprocess.DEVNULL,
+        stdout=log, stderr=subprocess.STDOUT, start_new_session=True,  # type: ignore[arg-type]
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + SERVER_START_TIMEOUT_S
+    while not health_ok(f"{base}/_stcore/health"):
+        if proc.poll() is not None or time.monotonic() > deadline:
+            stop_server(proc)
+            raise RuntimeError(f"streamlit did not start (status {proc.returncode})")
+        time.sleep(0.25)
+    return proc, base
+
+
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    """SIGTERM to our server's PID, wait, then SIGKILL to the process group we created for it."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def cpu_seconds(pid: int, children: bool = False) -> float:
+    """CPU time (user + system) a process has used, with its ended children's when ``children``."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = int(fields[11]) + int(fields[12]) + (int(fields[13]) + int(fields[14]) if children else 0)
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def browser_cpu_seconds(server_pid: int) -> float:
+    """CPU time used so far by this script's descendants other than the server: the browser side."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # the process ended meanwhile
+        parents[int(stat.parent.name)] = int(fields[1])
+
+    def below(pid: int, root: int) -> bool:
+        while pid > 1:
+            if pid == root:
+                return True
+            pid = parents.get(pid, 0)
+        return False
+
+    total = 0.0
+    for pid in parents:
+        if pid != os.getpid() and below(pid, os.getpid()) and not below(pid, server_pid):
+            try:
+                total += cpu_seconds(pid, children=True)  # closed pages' renderers count in their parent
+            except OSError:
+                pass
+    return total
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of a process in MB: psutil if installed, else VmRSS from /proc."""
+    try:
+        import psutil  # type: ignore[import-not-found]
+
+        return float(psutil.Process(pid).memory_info().rss) / 2**20
+    except ImportError:
+        pass
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError(f"no VmRSS for process {pid}")
+
+
+# --------------------------------------------------------------------------- inputs
+
+
+def expected(text: str) -> tuple[str, str]:
+    """What Explore shows for ``text`` with its default options and references: (BLEU, BP)."""
+    score = sentence_bleu(text, list(es.DEFAULT.references), es.to_options(es.DEFAULT))
+    return f"{score.score:.2f}", f"{score.bp:.4f}"
+
+
+def edits_for(session: int, count: int, first_shown: tuple[str, str]) -> list[tuple[str, tuple[str, str]]]:
+    """``count`` distinct candidates (perturbed references), each showing a score unlike the one before."""
+    rng = random.Random(session)
+    references = [r.split() for r in es.DEFAULT.references]
+    vocabulary = sorted({w for r in references for w in r})
+    out: list[tuple[str, tuple[str, str]]] = []
+    seen = {es.DEFAULT.candidate}
+    previous = first_shown
+    while len(out) < count:
+        tokens = list(rng.choice(references))
+        for _ in range(rng.randint(1, 4)):
+            position = rng.randrange(len(tokens))
+            if rng.random() < 0.5:
+                tokens[position] = rng.choice(vocabulary)
+            else:
+                del tokens[position]
+        text = " ".join(tokens) + f" s{session}"
+        shown = expected(text)
+        if text in seen or shown == previous:
+            continue  # the same score again would be "shown" before the redraw
+        seen.add(text)
+        out.append((text, shown))
+        previous = shown
+    return out
+
+
+# --------------------------------------------------------------------------- sessions
+
+
+@dataclass
+class Results:
+    latencies: list[float] = field(default_factory=list)
+    browser_cpu: float = 0.0
+    rss_all_open: float = 0.0
+    wrong: list[str] = field(default_factory=list)
+    offsite: list[str] = field(default_factory=list)
+
+
+async def open_explore(page: Page, base: str, number: int, results: Results) -> bool:
+    """Open Explore and check its first view (the tutorials' Example 1) against bleucore."""
+    await page.goto(base, timeout=FIRST_VIEW_TIMEOUT_MS)
+    first = expected(es.DEFAULT.candidate)
+    try:
+        await page.wait_for_function(
+            SHOWN_JS, arg=[*first, [SCORE_LABEL, BP_LABEL]], polling=POLL_MS, timeout=FIRST_VIEW_TIMEOUT_MS
+        )
+    except PlaywrightTimeout as err:
+        got = await page.evaluate(READ_JS, [SCORE_LABEL, BP_LABEL])
+        results.wrong.append(f"session {number}, first view: shown {got}, bleucore {first} ({err})")
+        return False
+    return True
+
+
+async def edit_explore(page: Page, number: int, edits: int, think: float, results: Results) -> None:
+    """Type ``edits`` candidates; time each redraw and check the numbers it shows."""
+    area = page.get_by_label("Candidate", exact=True)
+    rng = random.Random(1000 + number)
+    for k, (text, want) in enumerate(edits_for(number, edits, expected(es.DEFAULT.candidate)), start=1):
+        await asyncio.sleep(think * rng.random())
+        await area.fill(text)
+        started = time.perf_counter()
+        await area.press("Control+Enter")
+        try:
+            await page.wait_for_function(
+                SHOWN_JS, arg=[*want, [SCORE_LABEL, BP_LABEL]], polling=POLL_MS, timeout=EDIT_TIMEOUT_MS
+            )
+            results.latencies.append(time.perf_counter() - started)
+        except PlaywrightTimeout as err:  # a wrong number never matches: report what is shown instead
+            got = await page.evaluate(READ_JS, [SCORE_LABEL, BP_LABEL])
+            results.wrong.append(f"session {number}, edit {k} {text!r}: shown {got}, bleucore {want} ({err})")
+
+
+async def session(
+    browser: Browser,
+    base: str,
+    server_pid: int,
+    number: int,
+    args: argparse.Namespace,
+    results: Results,
+    barrier: asyncio.Barrier,
+) -> None:
+    """One user: arrive (staggered by --ramp), wait until every session is open, then edit."""
+    context = await browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+
+    async def guard(route: Route) -> None:
+        results.offsite.append(route.request.url)
+        await route.abort("blockedbyclient")
+
+    await context.route(lambda url: urlsplit(url).hostname not in LOCAL_HOSTS, guard)
+    try:
+        page: Page = await context.new_page()
+        opened = False
+        try:
+            await asyncio.sleep(number * args.ramp)
+            opened = await open_explore(page, base, number, results)
+        finally:
+            if await barrier.wait() == 0:  # all sessions open at once while they edit
+                results.rss_all_open = rss_mb(server_pid)
+        if opened:
+            await edit_explore(page, number, args.edits, args.think, results)
+    finally:
+        await context.close()
+
+
+async def run_sessions(base: str, pid: int, args: argparse.Namespace) -> tuple[Results, list[float]]:
+    results = Results()
+    samples: list[float] = []
+    done = asyncio.Event()
+
+    async def sample_memory() -> None:
+        while not done.is_set():
+            samples.append(rss_mb(pid))
+            await asyncio.sleep(0.5)
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser_cpu = browser_cpu_seconds(pid)
+        sampler = asyncio.create_task(sample_memory())
+        barrier = asyncio.Barrier(args.sessions)
+        try:
+            await asyncio.wait_for(
+                asyncio.gather(*(session(browser, base, pid, n, args, results, barrier) for n in range(args.sessions))),
+                timeout=args.limit,
+            )
+        except TimeoutError:
+            results.wrong.append(f"the sessions did not finish within --limit {args.limit:g} s")
+        finally:
+            done.set()
+            await sampler
+            results.browser_cpu = browser_cpu_seconds(pid) - browser_cpu
+            await browser.close()
+    return results, samples
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (0-100) by linear interpolation between order statistics."""
+    ordered = sorted(values)
+    position = (len(ordered) - 1) * q / 100
+    low = int(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sessions", type=int, default=20, help="concurrent browser sessions (default 20)")
+    parser.add_argument("--edits", type=int, default=5, help="candidate edits per session (default 5)")
+    parser.add_argument("--think", type=float, default=3.0, help="at most this many seconds between edits (default 3)")
+    parser.add_argument("--ramp", type=float, default=0.5, help="seconds between two sessions' arrivals (default 0.5)")
+    parser.add_argument("--target", type=float, default=2.0, help="95th percentile latency to stay below (s)")
+    parser.add_argument("--limit", type=float, default=600.0, help="time limit for all sessions (s)")
+    args = parser.parse_args()
+    if not 1 <= args.sessions <= 50 or not 1 <= args.edits <= 50:
+        parser.error("--sessions and --edits must be between 1 and 50")
+
+    with tempfile.TemporaryFile() as log:
+        try:
+            proc, base = start_server(log)
+        except RuntimeError as err:
+            log.seek(0)
+            print(f"load_test: {err}\n{log.read().decode(errors='replace')}", file=sys.stderr)
+            return 2
+        try:
+            time.sleep(1.0)
+            before = rss_mb(proc.pid)
+            cpu_before = cpu_seconds(proc.pid)
+            started = time.monotonic()
+            results, during = asyncio.run(run_sessions(base, proc.pid, args))
+            elapsed = time.monotonic() - started
+            server_cpu = cpu_seconds(proc.pid) - cpu_before
+            time.sleep(5.0)  # let the server drop the closed sessions
+            after = rss_mb(proc.pid)
+        finally:
+            stop_server(proc)
+
+    lat = results.latencies
+    print(f"server {base}, pid {proc.pid}: {args.sessions} sessions x {args.edits} edits in {elapsed:.1f} s")
+    if lat:
+        print(
+            f"redraw latency (Ctrl+Enter -> new score shown), {len(lat)} edits: median {statistics.median(lat):.3f} s, "
+            f"p95 {percentile(lat, 95):.3f} s, max {max(lat):.3f} s (target p95 < {args.target:g} s)"
+        )
+    peak = max(during, default=before)
+    print(
+        f"server RSS: before {before:.1f} MB (fresh), {results.rss_all_open:.1f} MB with all sessions open, "
+        f"peak {peak:.1f} MB, after {after:.1f} MB (growth +{after - before:.1f} MB; "
+        f"+{peak - results.rss_all_open:.1f} MB while editing); {len(during)} samples"
+    )
+    print(
+        f"server CPU: {server_cpu:.1f} s in {elapsed:.1f} s of sessions "
+        f"({server_cpu / max(len(lat) + args.sessions, 1) * 1000:.0f} ms per page view or edit); "
+        f"browser side (Chromium, Playwright) on the same machine: {results.browser_cpu:.1f} s"
+    )
+    print(f"results checked against bleucore: {len(lat)} right, {len(results.wrong)} wrong")
+    for line in results.wrong[:20]:
+        print(f"  WRONG {line}")
+    for url in results.offsite[:20]:
+        print(f"  OFF-MACHINE REQUEST (blocked) {url}")
+    expected_edits = args.sessions * args.edits
+    ok = not results.wrong and not results.offsite and len(lat) == expected_edits
+    ok = ok and percentile(lat, 95) < args.target
+    print("PASS" if ok else "FAIL")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
