@@ -13,6 +13,7 @@ from bleucore import BleuOptions, Statistics
 from ui import corpus_cached as cc
 from ui import corpus_charts as charts
 from ui import corpus_state as cs
+from ui.options_key import options_key
 from ui.share import PARAM
 from ui.uploads import (
     MAX_UPLOAD_MB,
@@ -157,7 +158,7 @@ def significance_rows(
     settings: cs.CompareState,
 ) -> tuple[pd.DataFrame, list[str]]:
     """One row per system (baseline first): BLEU, bootstrap mean and interval, p-values; and error messages."""
-    key = cc.options_key(options)
+    key = options_key(options)
     base_digest, base_stats = stats[baseline]
     base_score = scores[baseline].corpus
     rows, errors = [], []
@@ -433,7 +434,7 @@ def main() -> None:
             "Baseline", names, key=cs.COMPARE_BASELINE, help="Every other system is tested against this one."
         )
         stats = compute_statistics(systems, refs, corpus_options)
-        keys = (cc.options_key(corpus_options), cc.options_key(sentence_options))
+        keys = (options_key(corpus_options), options_key(sentence_options))
         scores = {
             name: cc.cached_system_scores(stats[name][0], name, keys[0], keys[1], len(refs), stats[name][1])
             for name in names

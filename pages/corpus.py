@@ -15,6 +15,7 @@ from ui import corpus_charts as charts
 from ui import corpus_state as cs
 from ui.explore_state import ExploreState, to_link
 from ui.highlight import candidate_html, legend_html, reference_html
+from ui.options_key import options_key
 from ui.share import PARAM, LinkStateError
 from ui.uploads import (
     MAX_UPLOAD_MB,
@@ -139,7 +140,7 @@ def compute(
     if bar is not None:
         bar.empty()
     return cc.cached_analysis(
-        input_digest, cc.options_key(corpus_options), cc.options_key(sentence_options), len(refs),
+        input_digest, options_key(corpus_options), options_key(sentence_options), len(refs),
         stats, hyp.lines, refs[0].lines,
     )  # fmt: skip
 
@@ -273,7 +274,7 @@ def show_sentence(
     hypothesis = hyp.lines[line - 1]
     references = tuple(r.lines[line - 1] for r in refs)
     try:
-        explanation = cc.cached_explain(hypothesis, references, cc.options_key(sentence_options))
+        explanation = cc.cached_explain(hypothesis, references, options_key(sentence_options))
     except ValueError as err:
         _show_error(f"Line {line} cannot be explained with these options: {err}.")
         return
@@ -405,7 +406,7 @@ def main() -> None:
             st.session_state[cs.CORPUS_LAST_SELECTION] = []
         show_scores(analysis, len(refs), options, sentence_options)
         show_charts(analysis)
-        keys = (cc.options_key(corpus_options), cc.options_key(sentence_options))
+        keys = (options_key(corpus_options), options_key(sentence_options))
         names: dict[str, object] = {"hypothesis": hyp.name, "references": [r.name for r in refs]}
         show_table(analysis, corpus_options.max_order, names, keys, input_digest)
         show_sentence(hyp, refs, analysis, options, sentence_options)

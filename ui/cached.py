@@ -16,34 +16,15 @@ import streamlit as st
 from bleucore import BleuOptions, VariantScore, statistics_from_tokens, tokenize
 from bleucore.bleu import SentenceExplanation, explain
 from bleucore.options import TOKENIZER_NAMES
+from ui.options_key import OptionsKey, from_key, options_key
 
-OptionsKey = tuple[str, bool, tuple[float, ...], str, float | None, bool, str, str]
 MAX_ENTRIES = 64
 TTL_SECONDS = 3600
 
 
-def options_key(options: BleuOptions) -> OptionsKey:
-    """The fields of ``options`` as a plain tuple (the cache key)."""
-    return (
-        options.tokenize,
-        options.lowercase,
-        options.weights,
-        options.smooth_method,
-        options.smooth_value,
-        options.effective_order,
-        options.ref_length,
-        options.variant,
-    )
-
-
-def _options(key: OptionsKey) -> BleuOptions:
-    tok, lowercase, weights, method, value, eff, ref_length, variant = key
-    return BleuOptions(tok, lowercase, weights, method, value, eff, ref_length, variant)
-
-
 @st.cache_data(max_entries=MAX_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
 def _explain(candidate: str, references: tuple[str, ...], key: OptionsKey) -> SentenceExplanation:
-    return explain(candidate, references, _options(key))
+    return explain(candidate, references, from_key(key))
 
 
 def explain_text(candidate: str, references: Sequence[str], options: BleuOptions) -> SentenceExplanation:

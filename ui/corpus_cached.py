@@ -30,10 +30,14 @@ from bleucore import (
 from bleucore.bleu import explain
 from bleucore.ngrams import Ngram, count_ngrams, max_reference_counts
 from bleucore.options import uniform_weights
-from bleucore.significance import bootstrap_confidence, paired_approximate_randomization, paired_bootstrap
+from bleucore.significance import (
+    bootstrap_confidence,
+    paired_approximate_randomization,
+    paired_bootstrap,
+)
 from bleucore.tokenizers import tokenize_lines
+from ui.options_key import OptionsKey, from_key
 
-OptionsKey = tuple[str, bool, tuple[float, ...], str, float | None, bool, str, str]
 StatsKey = tuple[str, bool, int, str]
 
 MAX_ENTRIES = 16
@@ -43,26 +47,6 @@ TTL_SECONDS = 3600
 CHUNK_LINES = 2000
 #: Reference-length buckets (upper bounds, inclusive) of the "BLEU by sentence length" chart.
 LENGTH_BUCKETS = (5, 10, 15, 20, 25, 30, 40, 50)
-
-
-def options_key(options: BleuOptions) -> OptionsKey:
-    """The fields of ``options`` as a plain tuple (a cheap cache key)."""
-    return (
-        options.tokenize,
-        options.lowercase,
-        options.weights,
-        options.smooth_method,
-        options.smooth_value,
-        options.effective_order,
-        options.ref_length,
-        options.variant,
-    )
-
-
-def from_key(key: OptionsKey) -> BleuOptions:
-    """The BleuOptions of an ``options_key``."""
-    tok, lowercase, weights, method, value, eff, ref_length, variant = key
-    return BleuOptions(tok, lowercase, weights, method, value, eff, ref_length, variant)
 
 
 def stats_key(options: BleuOptions) -> StatsKey:
