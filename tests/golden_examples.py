@@ -1,4 +1,8 @@
-"""The tutorials' worked examples (../shared/golden.md), shared by the core and app tests."""
+"""The tutorials' worked examples (../shared/golden.md), shared by the core and app tests.
+
+Transcribed here on purpose, apart from ui/learn_examples.py: the tests keep their own copy of
+the golden inputs so that a wrong sentence in the app cannot make its own test pass.
+"""
 
 REFS_1 = (
     "It is a guide to action that ensures that the military will forever heed Party commands",
