@@ -4,6 +4,9 @@ Corpus mode prints one JSON object (the default, as sacreBLEU) or sacreBLEU's te
 ``-sl`` scores every hypothesis line (text lines by default, as sacreBLEU; ``-f json`` gives
 JSON Lines). Unlike sacreBLEU's JSON, ``score`` and every other number keep full float precision.
 
+Corpus mode and ``-sl`` read the files a chunk of lines at a time (``bleucore.stream``; the
+file rules and the not-UTF-8 message are stream's); the significance tests read them whole.
+
 Bad input ends with one line on stderr, ``bleucore: error: ...``, and exit status 2. Only light
 modules are imported at start-up; tokenizers, statistics and numpy are imported by the run
 functions, so ``--help`` stays fast.
@@ -14,7 +17,7 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, NoReturn
@@ -34,6 +37,7 @@ from . import __version__
 if TYPE_CHECKING:
     from .score import BLEUScore
     from .stats import Statistics
+    from .stream import LineReader
 
 PROG = "bleucore"
 STDIN = "-"
@@ -123,48 +127,22 @@ def build_parser() -> argparse.ArgumentParser:
 # --- input -----------------------------------------------------------------------------------
 
 
-def _decode(data: bytes, name: str) -> str:
+def _open(path: str) -> LineReader:
+    """A ``stream.LineReader`` of a UTF-8 file (or of standard input for '-'); UsageError if it
+    cannot be opened. The file rules and the not-UTF-8 message are ``bleucore.stream``'s."""
+    from .stream import LineReader
+
+    if path == STDIN and (sys.stdin is None or sys.stdin.isatty()):
+        raise UsageError(f"no hypothesis file: give -i HYP or pipe the hypotheses into python -m {PROG}")
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line_start = data.rfind(b"\n", 0, exc.start) + 1
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise UsageError(
-            f"{name} is not UTF-8 text: line {line}, byte {exc.start - line_start + 1} (0x{data[exc.start]:02x})"
-        ) from None
+        return LineReader(path)
+    except OSError as exc:  # LineReader's message: "cannot read <name>: <reason>"
+        raise UsageError(exc.strerror or str(exc)) from None
 
 
-def split_lines(text: str) -> list[str]:
-    """Lines split on "\\n" only, one trailing "\\r" removed from each; no extra line after a final newline.
-
-    U+2028, U+0085 and the other separators ``str.splitlines`` knows stay inside their line.
-    """
-    if not text:
-        return []
-    if "\r" in text:
-        text = text.replace("\r\n", "\n")
-        if text.endswith("\r"):
-            text = text[:-1]
-    lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()
-    return lines
-
-
-def _read_lines(path: str) -> list[str]:
-    """The lines of a UTF-8 file (or of standard input for '-'), read at once."""
-    name = "<stdin>" if path == STDIN else path
-    try:
-        if path == STDIN:
-            if sys.stdin is None or sys.stdin.isatty():
-                raise UsageError(f"no hypothesis file: give -i HYP or pipe the hypotheses into python -m {PROG}")
-            data = sys.stdin.buffer.read()
-        else:
-            with open(path, "rb") as handle:
-                data = handle.read()
-    except OSError as exc:
-        raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from None
-    return split_lines(_decode(data, name))
+def _read_all(path: str) -> list[str]:
+    with _open(path) as reader:
+        return reader.take(sys.maxsize)
 
 
 def _count(n: int) -> str:
@@ -185,9 +163,9 @@ def read_corpus(reference_paths: Sequence[str], hypothesis_paths: Sequence[str])
     """Read every file and check that all have the same number of lines."""
     if not reference_paths:
         raise UsageError(f"no reference file given: python -m {PROG} REF [REF ...] -i HYP (references before -i)")
-    systems = tuple(_read_lines(path) for path in hypothesis_paths)
+    systems = tuple(_read_all(path) for path in hypothesis_paths)
     names = tuple("<stdin>" if p == STDIN else p for p in hypothesis_paths)
-    references = tuple(_read_lines(path) for path in reference_paths)
+    references = tuple(_read_all(path) for path in reference_paths)
     first, count = names[0], len(systems[0])
     if count == 0:
         raise UsageError(f"{first} is empty: there is no segment to score")
@@ -195,6 +173,23 @@ def read_corpus(reference_paths: Sequence[str], hypothesis_paths: Sequence[str])
         if len(lines) != count:
             raise UsageError(f"{first} has {_count(count)} but {name} has {_count(len(lines))}")
     return Corpus(names, systems, tuple(reference_paths), references)
+
+
+def iter_chunk_statistics(reference_paths: Sequence[str], hypothesis_path: str, options: BleuOptions) -> Iterator[Statistics]:
+    """Per-segment statistics of one system, a chunk of lines at a time (``stream.iter_statistics``),
+    with the errors of ``read_corpus``: files that cannot be read, an empty hypothesis file, line counts."""
+    from .stream import iter_statistics
+
+    readers: list[LineReader] = []
+    try:
+        for path in [hypothesis_path, *reference_paths]:
+            readers.append(_open(path))
+        if readers[0].at_end():
+            raise UsageError(f"{readers[0].name} is empty: there is no segment to score")
+        yield from iter_statistics(readers[0], readers[1:], options)
+    finally:
+        for reader in readers:
+            reader.close()
 
 
 # --- options ---------------------------------------------------------------------------------
@@ -251,9 +246,9 @@ def options_from_args(args: argparse.Namespace) -> BleuOptions:
 
 def statistics(hypotheses: Sequence[str], corpus: Corpus, options: BleuOptions) -> Statistics:
     """Per-segment statistics of one system, computed once."""
-    from .bleu import corpus_statistics
+    from .fast import text_statistics
 
-    return corpus_statistics(hypotheses, corpus.references, options)
+    return text_statistics(hypotheses, corpus.references, options)
 
 
 def text_line(score: BLEUScore, width: int) -> str:
@@ -280,17 +275,20 @@ def render(score: BLEUScore, args: argparse.Namespace, json_format: bool, indent
     return text_line(score, args.width)
 
 
-def run_corpus(args: argparse.Namespace, corpus: Corpus, options: BleuOptions) -> str:
-    """Corpus BLEU of the one system: statistics summed over segments, then scored."""
+def run_corpus(args: argparse.Namespace, hypothesis_path: str, options: BleuOptions) -> str:
+    """Corpus BLEU of the one system: statistics summed chunk by chunk (bounded memory), then scored."""
     from .score import score_statistics
+    from .stream import sum_statistics
 
-    stats = statistics(corpus.systems[0], corpus, options)
-    score = score_statistics(stats, options, len(corpus.references))
+    total = sum_statistics(iter_chunk_statistics(args.refs, hypothesis_path, options))
+    score = score_statistics(total, options, len(args.refs))
     return render(score, args, args.format != "text", indent=1) + "\n"
 
 
-def _first_failing_segment(stats: Statistics, options: BleuOptions, nrefs: int, error: ValueError) -> UsageError:
-    """The error of a per-line computation, naming the first line it fails on."""
+def _first_failing_segment(
+    stats: Statistics, options: BleuOptions, nrefs: int, error: ValueError, first_line: int = 1
+) -> UsageError:
+    """The error of a per-line computation, naming the first line it fails on (``stats`` start at ``first_line``)."""
     from .score import compute_bleu
 
     matches, totals = stats.matches.tolist(), stats.totals.tolist()
@@ -298,22 +296,24 @@ def _first_failing_segment(stats: Statistics, options: BleuOptions, nrefs: int, 
         try:
             compute_bleu(float(stats.hyp_len[i]), float(stats.ref_len[i]), matches[i], totals[i], options, nrefs)
         except ValueError as exc:
-            return UsageError(f"line {i + 1}: {exc}")
+            return UsageError(f"line {first_line + i}: {exc}")
     return UsageError(str(error))
 
 
-def run_sentences(args: argparse.Namespace, corpus: Corpus, options: BleuOptions) -> str:
-    """Sentence BLEU of every line of the one system, in order (JSON Lines with -f json)."""
+def run_sentences(args: argparse.Namespace, hypothesis_path: str, options: BleuOptions) -> str:
+    """Sentence BLEU of every line of the one system, in order (JSON Lines with -f json), chunk by chunk."""
     from .score import sentence_scores_from_statistics
 
-    stats = statistics(corpus.systems[0], corpus, options)
-    nrefs = len(corpus.references)
-    try:
-        scores = sentence_scores_from_statistics(stats, options, nrefs)
-    except ValueError as exc:
-        raise _first_failing_segment(stats, options, nrefs, exc) from None
+    nrefs = len(args.refs)
     json_format = args.format == "json"
-    return "".join([render(score, args, json_format, indent=None) + "\n" for score in scores])
+    out: list[str] = []
+    for stats in iter_chunk_statistics(args.refs, hypothesis_path, options):
+        try:
+            scores = sentence_scores_from_statistics(stats, options, nrefs)
+        except ValueError as exc:
+            raise _first_failing_segment(stats, options, nrefs, exc, len(out) + 1) from None
+        out.extend([render(score, args, json_format, indent=None) + "\n" for score in scores])
+    return "".join(out)
 
 
 # --- significance: --confidence, --paired-bs, --paired-ar -----------------------------------------
@@ -446,10 +446,9 @@ def run(args: argparse.Namespace) -> str:
             f"give one hypothesis file with -i, got {len(hypothesis_paths)}: {' '.join(hypothesis_paths)} "
             "(compare systems with --paired-bs or --paired-ar)"
         )
-    corpus = read_corpus(args.refs, hypothesis_paths)
     if args.sentence_level:
-        return run_sentences(args, corpus, options)
-    return run_corpus(args, corpus, options)
+        return run_sentences(args, hypothesis_paths[0], options)
+    return run_corpus(args, hypothesis_paths[0], options)
 
 
 def _fail(message: str) -> int:

@@ -15,6 +15,11 @@ together), small enough for the arrays to stay in the CPU cache. In each block:
 
 Totals (``max(0, c - n + 1)``) and reference lengths are computed directly from the lengths.
 The result is identical, array for array, to the reference loop (tests/test_fast_stats.py).
+
+From text, ``text_statistics`` skips the tuples of tokens: ``tokenizers.TokenEncoder`` gives flat
+token ids and per-line lengths (each distinct word tokenized once), and ``ids_statistics`` cuts
+the same blocks out of the flat arrays, renumbering each block's ids to 0..k-1 (step 1 without
+a dictionary pass). ``flat_statistics`` takes ``tokenizers.tokenize_flat``'s ``(tokens, offsets)``.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from itertools import chain, count
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -29,13 +35,22 @@ import numpy.typing as npt
 from .options import BleuOptions
 from .stats import FloatArray, IntArray, Statistics, statistics_from_tokens
 
+if TYPE_CHECKING:
+    from .tokenizers import TokenEncoder
+
+#: Token ids of a stream of lines: all ids in order, and the number of tokens of each line.
+EncodedLines = tuple[IntArray, IntArray]
+
 __all__ = [
     "BLOCK_TOKENS",
     "SMALL_INPUT_TOKENS",
     "compute_statistics",
     "fast_statistics",
+    "flat_statistics",
+    "ids_statistics",
     "reference_lengths",
     "systems_statistics",
+    "text_statistics",
 ]
 
 #: Below this many tokens in all, the loop of ``stats.statistics_from_tokens`` is the faster path.
@@ -109,19 +124,117 @@ def systems_statistics(
     """``bleu.corpus_statistics`` of several systems against the same reference streams, with the
     references tokenized once (paired tests compare a baseline with one or more systems)."""
     from .bleu import check_streams
-    from .tokenizers import tokenize_lines
+    from .tokenizers import TokenEncoder
 
     for hypotheses in systems:
         check_streams(hypotheses, references)
-    tokenized = [tokenize_lines(stream, options.tokenize, options.lowercase) for stream in references]
-    ref_tokens = list(zip(*tokenized))
+    encoder = TokenEncoder(options.tokenize, options.lowercase)
+    refs = [encoder.encode(stream) for stream in references]
     return [
-        compute_statistics(
-            tokenize_lines(hypotheses, options.tokenize, options.lowercase), ref_tokens, options.stats_order,
-            options.ref_length,
-        )
+        ids_statistics(encoder.encode(hypotheses), refs, options.stats_order, options.ref_length)
         for hypotheses in systems
     ]
+
+
+def text_statistics(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str]],
+    options: BleuOptions | None = None,
+    encoder: TokenEncoder | None = None,
+) -> Statistics:
+    """``bleu.corpus_statistics`` (identical arrays) through token ids: the lines are encoded by a
+    ``tokenizers.TokenEncoder`` (``encoder``, to share one across chunks of a file, must match
+    the options' tokenizer and case) and counted by ``ids_statistics``."""
+    from .bleu import check_streams
+    from .tokenizers import TokenEncoder
+
+    options = options or BleuOptions()
+    check_streams(hypotheses, references)
+    encoder = encoder or TokenEncoder(options.tokenize, options.lowercase)
+    hyp = encoder.encode(hypotheses)
+    refs = [encoder.encode(stream) for stream in references]
+    return ids_statistics(hyp, refs, options.stats_order, options.ref_length)
+
+
+def flat_statistics(
+    hypotheses: tuple[Sequence[str], IntArray],
+    references: Sequence[tuple[Sequence[str], IntArray]],
+    max_order: int,
+    ref_length: str = "closest",
+) -> Statistics:
+    """Statistics of flat token lists, ``(tokens, offsets)`` as ``tokenizers.tokenize_flat`` gives
+    them (segment i is ``tokens[offsets[i]:offsets[i + 1]]``), one per hypothesis or reference
+    stream; identical to ``fast_statistics`` of the per-segment tokens."""
+    vocab: defaultdict[str, int] = defaultdict(count().__next__)
+
+    def encoded(tokens: Sequence[str], offsets: IntArray) -> EncodedLines:
+        offsets = np.asarray(offsets, dtype=np.int64)
+        if offsets.ndim != 1 or offsets.size == 0 or offsets[0] != 0 or offsets[-1] != len(tokens):
+            raise ValueError(f"offsets must run from 0 to the number of tokens ({len(tokens)})")
+        ids = np.fromiter(map(vocab.__getitem__, tokens), dtype=np.int64, count=len(tokens))
+        return ids, np.diff(offsets)
+
+    return ids_statistics(encoded(*hypotheses), [encoded(*r) for r in references], max_order, ref_length)
+
+
+def ids_statistics(
+    hypotheses: EncodedLines, references: Sequence[EncodedLines], max_order: int, ref_length: str = "closest"
+) -> Statistics:
+    """Statistics of token ids, identical to ``fast_statistics`` of the tokens they stand for:
+    ``hypotheses`` and each reference stream are ``(ids, lengths)`` (all token ids in order and
+    the tokens of each segment), ids from one vocabulary (``tokenizers.TokenEncoder``)."""
+    if max_order < 1:
+        raise ValueError(f"max n-gram order must be at least 1, got {max_order}")
+    if not references:
+        raise ValueError("corpus BLEU needs at least 1 reference stream, got 0")
+    hyp_ids, hyp_len = (np.asarray(a, dtype=np.int64) for a in hypotheses)
+    ref_ids = [np.asarray(ids, dtype=np.int64) for ids, _ in references]
+    ref_seg_lens = [np.asarray(lens, dtype=np.int64) for _, lens in references]
+    segments, nref = hyp_len.size, len(references)
+    for j, (ids, lens) in enumerate(zip([hyp_ids, *ref_ids], [hyp_len, *ref_seg_lens])):
+        if lens.shape != (segments,) or ids.ndim != 1 or ids.size != int(lens.sum()):
+            raise ValueError(f"stream {j} (0: hypotheses): {lens.size} lengths summing to {int(lens.sum())} for {ids.size} ids, {segments} segments")
+        if ids.size and int(ids.min()) < 0:
+            raise ValueError("token ids must be >= 0")
+    nrefs = np.full(segments, nref, dtype=np.int64)
+    ref_lens = np.stack(ref_seg_lens, axis=1).ravel() if segments else np.zeros(0, dtype=np.int64)
+    ref_len = reference_lengths(hyp_len, ref_lens, nrefs, ref_length)
+    totals = np.maximum(hyp_len[:, None] - np.arange(max_order, dtype=np.int64)[None, :], 0)
+    matches = np.zeros((segments, max_order), dtype=np.int64)
+
+    streams = [hyp_ids, *ref_ids]
+    stream_lens = [hyp_len, *ref_seg_lens]
+    starts = [np.concatenate([[0], np.cumsum(x)]) for x in stream_lens]
+    ends = np.cumsum(sum(stream_lens))
+    side_bits = _bits(nref)
+    start = 0
+    while start < segments:
+        done = int(ends[start - 1]) if start else 0
+        stop = max(start + 1, int(np.searchsorted(ends, done + BLOCK_TOKENS, side="right")))
+        if ends[stop - 1] > done and totals[start:stop, 0].any():
+            seg = np.arange(stop - start, dtype=np.int64) << side_bits
+            ids = np.concatenate([stream[at[start] : at[stop]] for stream, at in zip(streams, starts)])
+            seq_len = np.concatenate([x[start:stop] for x in stream_lens])
+            seq_key = np.concatenate([seg | side for side in range(nref + 1)])
+            ids, vocab_size = _compact_ids(ids)
+            _ngram_matches(
+                ids, vocab_size, seq_key, seq_len, side_bits, _bits(stop - start - 1), nref == 1, max_order,
+                matches[start:stop],
+            )
+        start = stop
+    return Statistics(hyp_len, ref_len, matches, totals)
+
+
+def _compact_ids(ids: IntArray) -> tuple[IntArray, int]:
+    """The ids renumbered 0..k-1 in the same order (k distinct ids), and k."""
+    largest = int(ids.max())
+    if largest < 16 * ids.size + 4096:  # a table of the used ids is cheaper than a sort
+        used = np.zeros(largest + 1, dtype=bool)
+        used[ids] = True
+        rank = np.cumsum(used, dtype=np.int64)
+        return rank[ids] - 1, int(rank[-1])
+    unique, inverse = np.unique(ids, return_inverse=True)
+    return inverse.reshape(-1), unique.size
 
 
 def fast_statistics(
@@ -176,15 +289,33 @@ def _block_matches(
     ref_side = np.arange(len(ref_seqs), dtype=np.int64) - np.repeat(first_ref, nrefs) + 1
     side_bits = _bits(int(nrefs.max()))
     seg_bits = _bits(segments - 1)
-    low_bits = seg_bits + side_bits
     seq_key = np.concatenate([seg_ids << side_bits, (np.repeat(seg_ids, nrefs) << side_bits) | ref_side])
-    segside = np.repeat(seq_key, seq_len)
-    remaining = np.repeat(np.cumsum(seq_len), seq_len) - np.arange(size, dtype=np.int64)
 
     vocab: defaultdict[str, int] = defaultdict(count().__next__)
     tokens = chain(chain.from_iterable(hyps), chain.from_iterable(ref_seqs))
     ids = np.fromiter(map(vocab.__getitem__, tokens), dtype=np.int64, count=size)
-    id_bits = _bits(len(vocab) - 1)
+    _ngram_matches(ids, len(vocab), seq_key, seq_len, side_bits, seg_bits, int(nrefs.max()) == 1, max_order, out)
+
+
+def _ngram_matches(
+    ids: IntArray,
+    vocab_size: int,
+    seq_key: IntArray,
+    seq_len: IntArray,
+    side_bits: int,
+    seg_bits: int,
+    one_ref: bool,
+    max_order: int,
+    out: IntArray,
+) -> None:
+    """Add the clipped matches of a block to ``out``: ``ids`` are the tokens of its sequences one
+    after the other (in any order of sequences), ``seq_key[k]`` is ``segment << side_bits | side``
+    and ``seq_len[k]`` the length of sequence k; ids are below ``vocab_size``."""
+    size = ids.size
+    low_bits = seg_bits + side_bits
+    segside = np.repeat(seq_key, seq_len)
+    remaining = np.repeat(np.cumsum(seq_len), seq_len) - np.arange(size, dtype=np.int64)
+    id_bits = _bits(vocab_size - 1)
     if max_order * id_bits + low_bits > _KEY_BITS:
         ids = _ids_per_segment(ids, segside >> side_bits, id_bits, seg_bits)
         id_bits = _bits(int(ids.max()))
@@ -203,7 +334,7 @@ def _block_matches(
         if keys.size == 0:
             break
         keys.sort()
-        _add_clips(keys, side_bits, seg_bits, int(nrefs.max()) == 1, out[:, n - 1])
+        _add_clips(keys, side_bits, seg_bits, one_ref, out[:, n - 1])
 
 
 def _ids_per_segment(ids: IntArray, seg: IntArray, id_bits: int, seg_bits: int) -> IntArray:

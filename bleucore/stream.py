@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import os
 import sys
+from bisect import bisect_left
+from itertools import accumulate
 from collections.abc import Iterable, Iterator, Sequence
 from typing import BinaryIO
 
@@ -153,6 +155,10 @@ class LineReader:
                 return True
         return False
 
+    def at_end(self) -> bool:
+        """True if no line is left (reads ahead one block if needed)."""
+        return self._next >= len(self._pending) and not self._fill()
+
     def take(self, count: int) -> list[str]:
         """The next ``count`` lines (fewer only when the file ends)."""
         out: list[str] = []
@@ -167,16 +173,21 @@ class LineReader:
         return out
 
     def take_bytes(self, max_bytes: int, max_lines: int) -> list[str]:
-        """The next lines up to about ``max_bytes`` characters (at least one line) or ``max_lines``."""
+        """The next lines up to about ``max_bytes`` characters (at least one line) or ``max_lines``:
+        lines are taken, each counting its length + 1, until the count reaches ``max_bytes``."""
         out: list[str] = []
         size = 0
         while len(out) < max_lines and size < max_bytes:
             if self._next >= len(self._pending) and not self._fill():
                 break
-            line = self._pending[self._next]
-            self._next += 1
-            out.append(line)
-            size += len(line) + 1
+            window = self._pending[self._next : self._next + max_lines - len(out)]
+            chars = list(accumulate(map(len, window)))
+            # the first line at which the count reaches max_bytes (else the whole window)
+            stop = bisect_left(range(len(window)), max_bytes - size, key=lambda i: chars[i] + i + 1)
+            taken = min(stop + 1, len(window))
+            out.extend(window[:taken])
+            self._next += taken
+            size += chars[taken - 1] + taken
         self.lines_read += len(out)
         return out
 
@@ -214,29 +225,43 @@ def sum_statistics(parts: Iterable[Statistics]) -> Statistics:
     return total
 
 
+#: A chunked run starts a new token vocabulary past this many distinct words (bounded memory).
+MAX_ENCODER_WORDS = 1 << 20
+
+
+def _reader(source: PathLike | LineReader) -> LineReader:
+    return source if isinstance(source, LineReader) else LineReader(source)
+
+
 def iter_statistics(
-    hypothesis: PathLike,
-    references: Sequence[PathLike],
+    hypothesis: PathLike | LineReader,
+    references: Sequence[PathLike | LineReader],
     options: BleuOptions | None = None,
     chunk_lines: int = CHUNK_LINES,
     chunk_bytes: int = CHUNK_BYTES,
 ) -> Iterator[Statistics]:
     """Per-segment statistics of a hypothesis file against line-aligned reference files, a chunk
-    at a time (in order); a ValueError names the files if their line counts differ."""
-    from .bleu import corpus_statistics
+    at a time (in order); a ValueError names the files if their line counts differ. Files are
+    paths or open ``LineReader``s (closed here only if opened here)."""
+    from .fast import text_statistics
+    from .tokenizers import TokenEncoder
 
     options = options or BleuOptions()
-    if isinstance(references, (str, os.PathLike)) or not references:
+    if isinstance(references, (str, os.PathLike, LineReader)) or not references:
         raise ValueError("give a sequence of at least 1 reference file")
     if chunk_lines < 1 or chunk_bytes < 1:
         raise ValueError(f"chunks must hold at least 1 line and 1 byte, got {chunk_lines} lines, {chunk_bytes} bytes")
     hyp_bytes = max(1, chunk_bytes // (1 + len(references)))
     readers: list[LineReader] = []
+    opened: list[LineReader] = []
+    encoder = TokenEncoder(options.tokenize, options.lowercase)
     try:
-        hyp = LineReader(hypothesis)
-        readers.append(hyp)
-        for path in references:
-            readers.append(LineReader(path))
+        for source in [hypothesis, *references]:
+            reader = _reader(source)
+            readers.append(reader)
+            if reader is not source:
+                opened.append(reader)
+        hyp = readers[0]
         while True:
             lines = hyp.take_bytes(hyp_bytes, chunk_lines)
             streams = [reader.take(len(lines)) for reader in readers[1:]]
@@ -250,9 +275,11 @@ def iter_statistics(
                 if hyp.lines_read == 0:
                     raise ValueError(f"{hyp.name} is empty: there is no segment to score")
                 return
-            yield corpus_statistics(lines, streams, options)
+            if encoder.words > MAX_ENCODER_WORDS:
+                encoder = TokenEncoder(options.tokenize, options.lowercase)
+            yield text_statistics(lines, streams, options, encoder)
     finally:
-        for reader in readers:
+        for reader in opened:
             reader.close()
 
 

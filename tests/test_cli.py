@@ -15,7 +15,8 @@ from nltk.translate.bleu_score import SmoothingFunction
 from nltk.translate.bleu_score import sentence_bleu as nltk_sentence_bleu
 from sacrebleu.metrics import BLEU
 
-from bleucore.cli import main, split_lines
+from bleucore.cli import main
+from bleucore.stream import split_lines
 from tests.generators import random_corpus
 from tests.golden_examples import CA1, CA2, KO_REF, KO_SHORT, REFS_1
 
@@ -465,3 +466,18 @@ def test_help_does_not_import_numpy():
            "sys.stderr.write(str('numpy' in sys.modules))"
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
     assert done.stderr.strip().endswith("False")
+
+
+def test_chunked_reading_gives_the_same_output_and_line_numbers(files, capsys, monkeypatch):
+    import functools
+
+    import bleucore.stream as stream
+
+    write_lines(files / "h5.txt", ["a b c", "d e f", "g h i", "j k l", "a b c d"])
+    write_lines(files / "r5.txt", ["a b c", "d e f", "g h i", "j k l", "a b x d"])
+    argvs = [["r5.txt", "-i", "h5.txt"], ["r5.txt", "-i", "h5.txt", "-sl", "-f", "json"]]
+    whole = [run(argv, capsys)[1] for argv in argvs]
+    monkeypatch.setattr(stream, "iter_statistics", functools.partial(stream.iter_statistics, chunk_lines=2))
+    assert [run(argv, capsys)[1] for argv in argvs] == whole
+    code, out, err = run(["r5.txt", "-i", "h5.txt", "-sl", "-tok", "none", "-s", "nltk-method6"], capsys)
+    assert_one_error_line(code, out, err, "line 5", "trigram precision")

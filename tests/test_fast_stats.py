@@ -14,7 +14,7 @@ import bleucore.fast as fast
 from bleucore import BleuOptions, corpus_bleu, corpus_statistics, uniform_weights
 from bleucore.options import REF_LENGTH_RULES, TOKENIZER_NAMES
 from bleucore.stats import Statistics, statistics_from_tokens
-from bleucore.tokenizers import tokenize_lines
+from bleucore.tokenizers import tokenize_flat, tokenize_lines
 from tests.generators import random_corpus
 
 Tokens = Sequence[Sequence[str]]
@@ -217,3 +217,69 @@ def test_systems_statistics_equal_corpus_statistics_per_system() -> None:
         assert_identical(corpus_statistics(system, streams, options), got)
     with pytest.raises(ValueError, match="150 hypotheses but 149 lines in reference 2"):
         fast.systems_statistics([hyps], [streams[0], streams[1][:-1]], options)
+
+
+# --- token ids and flat tokens (ids_statistics, text_statistics, flat_statistics) -------------
+
+
+@pytest.mark.parametrize("tokenizer", TOKENIZER_NAMES)
+@pytest.mark.parametrize("nrefs", [1, 2, 4])
+@pytest.mark.parametrize("rule", REF_LENGTH_RULES)
+def test_text_and_flat_statistics_equal_the_loop(tokenizer: str, nrefs: int, rule: str) -> None:
+    hyps, streams = random_corpus(40 + nrefs, 120, nrefs)
+    for lowercase, order in ((False, 4), (True, 7)):
+        options = BleuOptions(tokenize=tokenizer, lowercase=lowercase, weights=uniform_weights(order), ref_length=rule)
+        hyp_tokens = tokenize_lines(hyps, tokenizer, lowercase)
+        refs = list(zip(*(tokenize_lines(s, tokenizer, lowercase) for s in streams)))
+        expected = statistics_from_tokens(hyp_tokens, refs, order, rule)
+        assert_identical(expected, fast.text_statistics(hyps, streams, options))
+        flat = [tokenize_flat(s, tokenizer, lowercase) for s in [hyps, *streams]]
+        assert_identical(expected, fast.flat_statistics(flat[0], flat[1:], order, rule))
+
+
+@pytest.mark.parametrize("order", [1, 4, 10])
+def test_ids_statistics_many_blocks(small_blocks: None, order: int) -> None:
+    for seed in range(6):
+        hyps, streams = random_corpus(seed, 80, 1 + seed % 4)
+        options = BleuOptions(weights=uniform_weights(order))
+        assert_identical(corpus_statistics(hyps, streams, options), fast.text_statistics(hyps, streams, options))
+
+
+def test_ids_statistics_wide_and_sparse_ids_take_every_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ids far apart (the np.unique compaction), a vocabulary too wide for order 10 (per-segment ids
+    # and prefix ranks), against the same tokens as strings
+    rng = np.random.default_rng(5)
+    lengths = rng.integers(0, 30, size=50).astype(np.int64)
+    hyp_ids = rng.integers(0, 1 << 40, size=int(lengths.sum())).astype(np.int64)
+    ref_ids = hyp_ids.copy()
+    ref_ids[::3] = rng.integers(0, 1 << 40, size=ref_ids[::3].size)
+    def segments(ids: np.ndarray) -> list[tuple[str, ...]]:
+        bounds = np.cumsum(lengths) - lengths
+        return [tuple(map(str, ids[b : b + n].tolist())) for b, n in zip(bounds, lengths)]
+    expected = statistics_from_tokens(segments(hyp_ids), [(r,) for r in segments(ref_ids)], 10)
+    assert_identical(expected, fast.ids_statistics((hyp_ids, lengths), [(ref_ids, lengths)], 10))
+    monkeypatch.setattr(fast, "_KEY_BITS", 20)
+    assert_identical(expected, fast.ids_statistics((hyp_ids, lengths), [(ref_ids, lengths)], 10))
+
+
+def test_ids_and_flat_statistics_bad_input() -> None:
+    ids, lengths = np.array([0, 1, 2]), np.array([2, 1])
+    with pytest.raises(ValueError, match="at least 1 reference stream"):
+        fast.ids_statistics((ids, lengths), [], 4)
+    with pytest.raises(ValueError, match="at least 1"):
+        fast.ids_statistics((ids, lengths), [(ids, lengths)], 0)
+    with pytest.raises(ValueError, match="stream 1"):
+        fast.ids_statistics((ids, lengths), [(ids, np.array([3]))], 4)
+    with pytest.raises(ValueError, match=">= 0"):
+        fast.ids_statistics((np.array([0, -1, 2]), lengths), [(ids, lengths)], 4)
+    with pytest.raises(ValueError, match="offsets must run from 0"):
+        fast.flat_statistics((["a", "b"], np.array([0, 1])), [(["a", "b"], np.array([0, 2]))], 4)
+    with pytest.raises(ValueError, match="3 hypotheses but 2 lines in reference 1"):
+        fast.text_statistics(["a", "b", "c"], [["a", "b"]])
+
+
+def test_empty_corpus_through_ids() -> None:
+    empty = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
+    stats = fast.ids_statistics(empty, [empty, empty], 4)
+    assert stats.segments == 0 and stats.matches.shape == (0, 4)
+    assert_identical(statistics_from_tokens([(), ()], [((),), ((),)], 4), fast.text_statistics(["", " "], [["\t", ""]]))

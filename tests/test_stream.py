@@ -248,3 +248,51 @@ def test_a_million_lines_in_bounded_memory(tmp_path: Path) -> None:
     assert result["sys_len"] == expected.sys_len
     assert result["score"] == expected.score
     assert result["growth_kb"] < 100 * 1024
+
+
+def reference_take_bytes(lines: list[str], at: int, max_bytes: int, max_lines: int) -> tuple[list[str], int]:
+    """take_bytes as first written: one line at a time, each counting its length + 1."""
+    out: list[str] = []
+    size = 0
+    while len(out) < max_lines and size < max_bytes and at < len(lines):
+        out.append(lines[at])
+        size += len(lines[at]) + 1
+        at += 1
+    return out, at
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    lengths=st.lists(st.sampled_from([0, 1, 2, 5, 40, 300]), max_size=60),
+    read_bytes=st.sampled_from([1, 7, 64, 1 << 20]),
+    takes=st.lists(st.tuples(st.sampled_from([1, 2, 10, 100, 1000]), st.sampled_from([1, 3, 50, 10**6])), min_size=1, max_size=40),
+)
+def test_take_bytes_takes_lines_until_the_byte_count_is_reached(
+    tmp_path_factory: pytest.TempPathFactory, lengths: list[int], read_bytes: int, takes: list[tuple[int, int]]
+) -> None:
+    lines = ["é" * n for n in lengths]
+    path = tmp_path_factory.mktemp("take") / "f.txt"
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    at = 0
+    with LineReader(path, read_bytes=read_bytes) as reader:
+        for max_bytes, max_lines in takes:
+            expected, at = reference_take_bytes(lines, at, max_bytes, max_lines)
+            assert reader.take_bytes(max_bytes, max_lines) == expected
+        assert reader.lines_read == at
+        assert reader.at_end() == (at == len(lines))
+
+
+def test_iter_statistics_takes_open_readers_and_leaves_them_open(tmp_path: Path) -> None:
+    hyps, streams = random_corpus(31, 40, 2)
+    hyp = write(tmp_path / "hyp.txt", "".join(h + "\n" for h in hyps).encode())
+    refs = [write(tmp_path / f"ref{j}.txt", "".join(r + "\n" for r in s).encode()) for j, s in enumerate(streams)]
+    readers = [LineReader(hyp), LineReader(refs[0])]
+    assert not readers[0].at_end() and readers[0].lines_read == 0
+    parts = list(iter_statistics(readers[0], [readers[1], refs[1]], chunk_lines=7))
+    assert len(parts) == 6
+    expected = corpus_statistics(hyps, streams)
+    assert np.array_equal(Statistics.concatenate(parts).matches, expected.matches)
+    assert readers[0].at_end() and readers[0].lines_read == 40
+    assert not readers[1]._handle.closed  # the caller's to close
+    for reader in readers:
+        reader.close()

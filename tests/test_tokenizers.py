@@ -12,6 +12,7 @@ import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -256,3 +257,71 @@ def test_property_intl_fallback(lines: list[str]) -> None:
     lines = [line.rstrip() for line in lines if not differing.intersection(line)]
     assert FALLBACK.tokenize_batch(lines) == [tuple(SACRE["intl"](line).split()) for line in lines]
 
+
+
+# --- flat tokens and token ids (tokenize_flat, TokenEncoder) ----------------------------------
+
+
+def tokens_of_ids(encoder: tk.TokenEncoder, ids: object, lengths: object) -> list[tuple[str, ...]]:
+    vocabulary = encoder.vocabulary
+    flat = [vocabulary[i] for i in ids.tolist()]  # type: ignore[attr-defined]
+    out, at = [], 0
+    for n in lengths.tolist():  # type: ignore[attr-defined]
+        out.append(tuple(flat[at : at + n]))
+        at += n
+    return out
+
+
+@pytest.mark.parametrize("lowercase", [False, True], ids=["cased", "lowercase"])
+@pytest.mark.parametrize("name", NAMES)
+def test_tokenize_flat_matches_sacrebleu_on_awkward_lines(name: str, lowercase: bool) -> None:
+    lines = LINES[: N_LINES // 2]
+    tokens, offsets = tk.tokenize_flat(lines, name, lowercase)
+    assert offsets.tolist()[0] == 0 and offsets.size == len(lines) + 1 and offsets[-1] == len(tokens)
+    got = [tuple(tokens[offsets[i] : offsets[i + 1]]) for i in range(len(lines))]
+    mismatches = [(line, e, g) for line, e, g in zip(lines, (sacre_tokens(x, name, lowercase) for x in lines), got) if e != g]
+    assert not mismatches[:5]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_token_encoder_shares_ids_across_calls(name: str) -> None:
+    # several streams through one encoder, as hypotheses and references; "\x00" and "\x01" (the
+    # first separators tried) as lines and words, a 13a line holding "\n" (line-by-line path)
+    encoder = tk.TokenEncoder(name)
+    streams = [LINES[:3000], LINES[3000:5000], ["\x00", "a \x00 b", "\x01"], ["x-\ny 1,5", "the cat"], [""], [], LINES[:50]]
+    seen: dict[str, int] = {}
+    for lines in streams:
+        ids, lengths = encoder.encode(lines)
+        assert ids.dtype == lengths.dtype == np.int64 and lengths.shape == (len(lines),)
+        expected = tokenize_lines(lines, name)
+        assert tokens_of_ids(encoder, ids, lengths) == expected
+        for token, i in zip([t for seg in expected for t in seg], ids.tolist()):
+            assert seen.setdefault(token, i) == i  # one id per token, whatever the call
+    assert len(set(encoder.vocabulary)) == len(encoder.vocabulary)
+
+
+def test_token_encoder_tokenizes_each_distinct_word_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+    real = tk._13a_core
+    monkeypatch.setattr(tk, "_13a_core", lambda text: calls.append(text) or real(text))
+    encoder = tk.TokenEncoder("13a")
+    encoder.encode(["a b, a", "b, c."])
+    encoder.encode(["c. a d"])
+    assert [sorted(text.split()) for text in calls] == [["a", "b,", "c."], ["d"]]
+    assert encoder.words == 4
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    lines=st.lists(
+        st.lists(st.sampled_from(FRAGMENTS + SEPARATORS + ["\n", "-\n", "\x00", "\x01"]), max_size=12).map("".join),
+        max_size=8,
+    ),
+    name=st.sampled_from(NAMES),
+    lowercase=st.booleans(),
+)
+def test_property_tokenize_flat_equals_tokenize(lines: list[str], name: str, lowercase: bool) -> None:
+    tokens, offsets = tk.tokenize_flat(lines, name, lowercase)
+    assert [tuple(tokens[offsets[i] : offsets[i + 1]]) for i in range(len(lines))] == [
+        tokenize(line, name, lowercase) for line in lines
+    ]
