@@ -199,6 +199,25 @@ def browser_cpu_seconds(server_pid: int) -> float:
     return total
 
 
+def cpu_pressure_s() -> float | None:
+    """Seconds so far in which some task on this machine waited for a CPU (PSI), None without PSI."""
+    try:
+        first = Path("/proc/pressure/cpu").read_text().splitlines()[0].split()
+    except (OSError, IndexError):
+        return None
+    if first[0] != "some":
+        return None
+    return int(dict(f.split("=") for f in first[1:])["total"]) / 1e6
+
+
+def split_cpus() -> tuple[set[int], set[int]]:
+    """For --pin: the first allowed CPU for the server, the others for the browsers and this client."""
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) < 2:
+        raise SystemExit(f"load_test: --pin needs at least 2 CPUs, this process may use {cpus}")
+    return {cpus[0]}, set(cpus[1:])
+
+
 def rss_mb(pid: int) -> float:
     """Resident memory of a process in MB: psutil if installed, else VmRSS from /proc."""
     try:
@@ -495,26 +514,40 @@ def main() -> int:
         "'browser', Ctrl+Enter to new score shown, which on a small machine mostly measures the N co-located "
         "Chromium pages. Both are always reported.",
     )
+    parser.add_argument(
+        "--pin",
+        action="store_true",
+        help="give the server the first allowed CPU and the browsers and this client the others, so the "
+        "server round trip is not inflated by the co-located browsers (other processes may still use it)",
+    )
     parser.add_argument("--limit", type=float, default=600.0, help="time limit for all sessions (s)")
     args = parser.parse_args()
     if not 1 <= args.sessions <= 50 or not 1 <= args.edits <= 50:
         parser.error("--sessions and --edits must be between 1 and 50")
 
+    server_cpus, client_cpus = split_cpus() if args.pin else (None, None)
+    load_before = os.getloadavg()
     with tempfile.TemporaryFile() as log:
         try:
+            if server_cpus:
+                os.sched_setaffinity(0, server_cpus)  # the server and all its threads inherit it
             proc, base = start_server(log)
         except RuntimeError as err:
             log.seek(0)
             print(f"load_test: {err}\n{log.read().decode(errors='replace')}", file=sys.stderr)
             return 2
         try:
+            if client_cpus:
+                os.sched_setaffinity(0, client_cpus)  # Playwright's driver and Chromium inherit it
             time.sleep(1.0)
             before = rss_mb(proc.pid)
             cpu_before = cpu_seconds(proc.pid)
+            pressure_before = cpu_pressure_s()
             started = time.monotonic()
             results, during = asyncio.run(run_sessions(base, proc.pid, args))
             elapsed = time.monotonic() - started
             server_cpu = cpu_seconds(proc.pid) - cpu_before
+            pressure_after = cpu_pressure_s()
             time.sleep(5.0)  # let the server drop the closed sessions
             after = rss_mb(proc.pid)
         finally:
@@ -522,7 +555,10 @@ def main() -> int:
 
     lat, rtt = results.latencies, results.server
     print(f"server {base}, pid {proc.pid}: {args.sessions} sessions x {args.edits} edits in {elapsed:.1f} s")
-    print(f"load average at the end (1, 5, 15 min): {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    loads = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"load average (1, 5, 15 min): {load_before[0]:.2f} before the server started, {loads} at the end")
+    if server_cpus and client_cpus:
+        print(f"pinned: server on CPU {sorted(server_cpus)}, browsers and this client on CPUs {sorted(client_cpus)}")
     judged = rtt if args.judge == "server" else lat
     for name, values, what in (
         ("server round trip", rtt, "rerun_script sent -> script_finished received, on the websocket"),
@@ -554,6 +590,11 @@ def main() -> int:
         f"({results.browser_cpu / elapsed:.2f} cores); this client {results.client_cpu:.1f} s "
         f"({results.client_cpu / elapsed:.2f} cores)"
     )
+    if pressure_before is not None and pressure_after is not None:
+        print(
+            f"CPU pressure (whole machine, other users included): some task waited for a CPU "
+            f"{(pressure_after - pressure_before) / elapsed:.0%} of the time"
+        )
     print(f"results checked against bleucore: {len(lat)} right, {len(results.wrong)} wrong")
     for line in results.wrong[:20]:
         print(f"  WRONG {line}")
