@@ -350,6 +350,8 @@ class Results:
     undecodable: int = 0  # binary frames that did not parse as BackMsg / ForwardMsg
     unmeasured: list[str] = field(default_factory=list)  # edits without a server measure
     loop_lag: list[float] = field(default_factory=list)  # this client's asyncio loop, 0.5 s sleeps
+    server_busy: list[float] = field(default_factory=list)  # server CPU cores used in each 0.5 s sample
+    server_cpu_all_open: float = 0.0  # server CPU seconds once every session had opened Explore
     browser_cpu: float = 0.0
     client_cpu: float = 0.0
     rss_all_open: float = 0.0
@@ -440,6 +442,7 @@ async def session(
         finally:
             if await barrier.wait() == 0:  # all sessions open at once while they edit
                 results.rss_all_open = rss_mb(server_pid)
+                results.server_cpu_all_open = cpu_seconds(server_pid)
         if opened:
             await edit_explore(page, clock, number, args.edits, args.think, results)
         results.undecodable += clock.undecodable
@@ -455,9 +458,11 @@ async def run_sessions(base: str, pid: int, args: argparse.Namespace) -> tuple[R
     async def sample_memory() -> None:
         while not done.is_set():
             samples.append(rss_mb(pid))
-            asleep = time.perf_counter()
+            asleep, cpu = time.perf_counter(), cpu_seconds(pid)
             await asyncio.sleep(0.5)
-            results.loop_lag.append(time.perf_counter() - asleep - 0.5)
+            slept = time.perf_counter() - asleep
+            results.loop_lag.append(slept - 0.5)
+            results.server_busy.append((cpu_seconds(pid) - cpu) / slept)
 
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -546,7 +551,8 @@ def main() -> int:
             started = time.monotonic()
             results, during = asyncio.run(run_sessions(base, proc.pid, args))
             elapsed = time.monotonic() - started
-            server_cpu = cpu_seconds(proc.pid) - cpu_before
+            cpu_end = cpu_seconds(proc.pid)
+            server_cpu = cpu_end - cpu_before
             pressure_after = cpu_pressure_s()
             time.sleep(5.0)  # let the server drop the closed sessions
             after = rss_mb(proc.pid)
@@ -590,6 +596,13 @@ def main() -> int:
         f"({results.browser_cpu / elapsed:.2f} cores); this client {results.client_cpu:.1f} s "
         f"({results.client_cpu / elapsed:.2f} cores)"
     )
+    if lat and results.server_cpu_all_open:
+        per_edit = (cpu_end - results.server_cpu_all_open) / len(lat)
+        print(
+            f"  server CPU per edit (after all sessions opened) {per_edit * 1000:.0f} ms: {args.sessions} edits at "
+            f"once take >= {args.sessions * per_edit:.1f} s of one core (one process); peak server use in a "
+            f"0.5 s sample {max(results.server_busy, default=0.0):.2f} cores"
+        )
     if pressure_before is not None and pressure_after is not None:
         print(
             f"CPU pressure (whole machine, other users included): some task waited for a CPU "
