@@ -481,6 +481,11 @@ class TokenEncoder:
         wids = self._ids(word_ids, words, sep, 0, first + 1)
         if len(word_ids) > first:  # the words seen for the first time, in id order
             self._tokenize_words(list(islice(word_ids, first, None)), sep)
+        if self._tokenizer.name == "none":  # one token per word: no expansion
+            is_word = wids != 0
+            seps = np.flatnonzero(~is_word)
+            lengths = np.diff(seps, prepend=-1, append=wids.size) - 1
+            return self._word_tokens[self._word_start[wids[is_word]]], lengths
         word_len = self._word_len[wids]
         ends = np.cumsum(word_len)
         total = int(ends[-1]) if ends.size else 0
