@@ -17,12 +17,19 @@ Each edit is timed twice:
   and ``framereceived`` events), from the BackMsg ``rerun_script`` the page sends after Ctrl+Enter
   to the ForwardMsg ``script_finished`` (FINISHED_SUCCESSFULLY) that ends that run; that run's
   metric deltas must carry the expected BLEU and brevity penalty. The timestamps are taken in this
-  Python client, when its asyncio loop dispatches the events (Chromium -> Playwright's driver ->
-  Python). A frame's arrival is not delayed by the page's rendering, but under load the client's
-  own loop and the driver can add delay to both ends; the loop's lag is reported alongside.
+  Python client, when its asyncio loop dispatches the events (Chromium's browser process ->
+  Playwright's driver -> Python). A frame's arrival is not delayed by the page's rendering, but
+  under load Chromium's browser process, the driver and this client's loop can add delay to both
+  ends (they share the cores with the pages); the loop's lag is reported alongside.
+
+The CPU lines tell where the time goes: server, browser side and this client's CPU, the server's
+CPU per edit and its peak per 0.5 s (one Python process: N edits at once need about N times the
+per-edit CPU of one core), and the whole machine's CPU pressure (PSI), which includes other users.
+--pin gives the server a CPU of its own, as it would have without co-located browsers.
 
     python scripts/load_test.py                 # 20 sessions x 5 edits, judged on the server side
     python scripts/load_test.py --sessions 5 --edits 3 --judge browser
+    python scripts/load_test.py --pin           # server on the first CPU, browsers on the others
 
 Exit status: 0 when every shown result is right and the judged 95th percentile (--judge, see its
 help) is below --target seconds (default 2), 1 otherwise, 2 when the server does not start. Both
