@@ -167,13 +167,13 @@ def test_corpus_statistics_uses_the_fast_path_and_matches_the_loop(monkeypatch: 
     hyps, streams = random_corpus(11, 300, 3)
     options = BleuOptions(tokenize="intl", lowercase=True, weights=uniform_weights(5), ref_length="average")
     used: list[int] = []
-    original = fast.fast_statistics
+    original = fast.text_statistics
 
     def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
         used.append(len(args[0]))
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(fast, "fast_statistics", spy)
+    monkeypatch.setattr(fast, "text_statistics", spy)
     stats = corpus_statistics(hyps, streams, options)
     assert used == [300]
     hyp_tokens = tokenize_lines(hyps, "intl", True)
