@@ -9,7 +9,6 @@ mirrored in the query parameter ``s`` through ``ui.share``; uploaded files never
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,7 +22,7 @@ from bleucore.options import (
     TOKENIZER_NAMES,
     VARIANTS,
 )
-from ui.share import LinkStateError, decode_state, encode_state
+from ui.share import LinkStateError, decode_state, encode_state, read_fields, read_order_and_smoothing
 
 LINK_VERSION = 1
 SOURCES = ("sample", "upload", "paste")
@@ -162,23 +161,9 @@ def options_from_link(data: Any) -> OptionsState:
     """Options from a link's dict; LinkStateError naming the first wrong field."""
     if not isinstance(data, dict):
         raise LinkStateError("the link's options are not a set of named values")
-    default = OptionsState()
-    values: dict[str, Any] = {}
-    for short, (name, kind) in _OPTION_LINK.items():
-        value = data.get(short, getattr(default, name))
-        if type(value) is not kind:
-            raise LinkStateError(f"the link's option {short!r} should be a {kind.__name__}")
-        if name in _CHOICES and value not in _CHOICES[name]:
-            raise LinkStateError(
-                f"the link's {name.replace('_', ' ')} {value!r} is not one of {', '.join(_CHOICES[name])}"
-            )
-        values[name] = value
-    if not 1 <= values["max_order"] <= MAX_ORDER_LIMIT:
-        raise LinkStateError(f"the link's N = {values['max_order']} is not between 1 and {MAX_ORDER_LIMIT}")
-    sv = data.get("sv")
-    if sv is not None and (type(sv) not in (int, float) or not math.isfinite(sv) or sv < 0):
-        raise LinkStateError("the link's smoothing value should be a number of 0 or more")
-    values["smooth_value"] = float(sv) if sv is not None and has_value(values["smooth_method"]) else None
+    values = read_fields(data, _OPTION_LINK, OptionsState(), _CHOICES, label="option")
+    sv = read_order_and_smoothing(data, values["max_order"], MAX_ORDER_LIMIT)
+    values["smooth_value"] = sv if has_value(values["smooth_method"]) else None
     return OptionsState(**values)
 
 

@@ -24,7 +24,7 @@ from bleucore.options import (
     VARIANTS,
 )
 from ui.learn_examples import CA1, REFS_1
-from ui.share import LinkStateError, decode_state, encode_state
+from ui.share import LinkStateError, decode_state, encode_state, read_fields, read_order_and_smoothing
 
 CANDIDATE = "explore_candidate"
 REF_IDS = "explore_ref_ids"
@@ -218,26 +218,12 @@ def from_link(token: str) -> ExploreState:
     data = decode_state(token)
     if data.get("v") != LINK_VERSION:
         raise LinkStateError(f"the link was made by another version of this page (version {data.get('v')!r})")
-    values: dict[str, Any] = {}
-    for short, (name, kind) in _LINK_FIELDS.items():
-        value = data.get(short, getattr(DEFAULT, name))
-        if type(value) is not kind:
-            raise LinkStateError(f"the link's field {short!r} should be a {kind.__name__}")
-        if name in _CHOICES and value not in _CHOICES[name]:
-            raise LinkStateError(
-                f"the link's {name.replace('_', ' ')} {value!r} is not one of {', '.join(_CHOICES[name])}"
-            )
-        values[name] = value
+    values = read_fields(data, _LINK_FIELDS, DEFAULT, _CHOICES)
     refs = data.get("r")
     if not isinstance(refs, list) or not 1 <= len(refs) <= MAX_REFERENCES or not all(isinstance(r, str) for r in refs):
         raise LinkStateError(f"the link's references should be a list of 1 to {MAX_REFERENCES} texts")
     values["references"] = tuple(refs)
-    if not 1 <= values["max_order"] <= MAX_ORDER_LIMIT:
-        raise LinkStateError(f"the link's N = {values['max_order']} is not between 1 and {MAX_ORDER_LIMIT}")
-    sv = data.get("sv")
-    if sv is not None and (type(sv) not in (int, float) or not math.isfinite(sv) or sv < 0):
-        raise LinkStateError("the link's smoothing value should be a number of 0 or more")
-    values["smooth_value"] = float(sv) if sv is not None else None
+    values["smooth_value"] = read_order_and_smoothing(data, values["max_order"], MAX_ORDER_LIMIT)
     values["order"] = min(max(values["order"], 1), values["max_order"])
     return ExploreState(**values)
 

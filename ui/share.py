@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import math
 import zlib
 from typing import Any
 
@@ -53,3 +54,38 @@ def decode_state(token: str) -> dict[str, Any]:
     if not isinstance(state, dict):
         raise LinkStateError("the link's state is not a set of named values")
     return state
+
+
+def read_fields(
+    data: dict[str, Any],
+    fields: dict[str, tuple[str, type]],
+    default: object,
+    choices: dict[str, tuple[str, ...]],
+    label: str = "field",
+) -> dict[str, Any]:
+    """Typed, validated values of a link's short-named fields (missing ones from ``default``).
+
+    ``fields`` maps a short key to (attribute name, exact type); ``choices`` limits some attributes
+    to named values. Raises LinkStateError naming the first wrong field.
+    """
+    values: dict[str, Any] = {}
+    for short, (name, kind) in fields.items():
+        value = data.get(short, getattr(default, name))
+        if type(value) is not kind:
+            raise LinkStateError(f"the link's {label} {short!r} should be a {kind.__name__}")
+        if name in choices and value not in choices[name]:
+            raise LinkStateError(
+                f"the link's {name.replace('_', ' ')} {value!r} is not one of {', '.join(choices[name])}"
+            )
+        values[name] = value
+    return values
+
+
+def read_order_and_smoothing(data: dict[str, Any], max_order: int, limit: int) -> float | None:
+    """Check a link's N against 1..limit and return its smoothing value ``sv`` (None if absent)."""
+    if not 1 <= max_order <= limit:
+        raise LinkStateError(f"the link's N = {max_order} is not between 1 and {limit}")
+    sv = data.get("sv")
+    if sv is not None and (type(sv) not in (int, float) or not math.isfinite(sv) or sv < 0):
+        raise LinkStateError("the link's smoothing value should be a number of 0 or more")
+    return None if sv is None else float(sv)
