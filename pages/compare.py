@@ -13,6 +13,7 @@ from bleucore import BleuOptions, Statistics
 from ui import corpus_cached as cc
 from ui import corpus_charts as charts
 from ui import corpus_state as cs
+from ui.link_box import share_box
 from ui.options_key import options_key
 from ui.share import PARAM
 from ui.uploads import (
@@ -363,22 +364,11 @@ def publish(state: cs.CompareState, source: str) -> None:
     """Save the state for later visits and mirror it in the address bar (``?s=``)."""
     st.session_state[cs.COMPARE_SAVED] = state
     token, note = cs.link_with_fallback(cs.compare_link, state)
-    with st.expander("Share this view"):
-        if token is not None:
-            st.session_state[cs.COMPARE_LOADED_LINK] = token
-            if st.query_params.get(PARAM) != token:
-                st.query_params[PARAM] = token
-            url = (st.context.url or "").split("?")[0]
-            st.caption(
-                "The address bar holds a link to this view: the options and test settings"
-                + (" and the pasted texts." if source == "paste" and note is None else ".")
-            )
-            if url:
-                st.code(f"{url}?{PARAM}={token}", language=None, wrap_lines=True)
-        if note:
-            st.caption(escape_markdown(note))
-        if source == "upload" or (source == "sample" and st.session_state.get(cs.COMPARE_EXTRA_UPLOAD)):
-            st.caption("Uploaded files cannot be part of a link: whoever opens it must upload the files again.")
+    uploads = source == "upload" or (source == "sample" and bool(st.session_state.get(cs.COMPARE_EXTRA_UPLOAD)))
+    share_box(
+        token, note, cs.COMPARE_LOADED_LINK, "the options and test settings",
+        with_texts=source == "paste" and note is None, uploads=uploads,
+    )  # fmt: skip
 
 
 def main() -> None:

@@ -15,6 +15,7 @@ from ui import corpus_charts as charts
 from ui import corpus_state as cs
 from ui.explore_state import ExploreState, to_link
 from ui.highlight import candidate_html, legend_html, reference_html
+from ui.link_box import share_box
 from ui.options_key import options_key
 from ui.share import PARAM, LinkStateError
 from ui.uploads import (
@@ -337,22 +338,10 @@ def publish(state: cs.CorpusState, source: str) -> None:
     """Save the state for later visits and mirror it in the address bar (``?s=``)."""
     st.session_state[cs.CORPUS_SAVED] = state
     token, note = cs.link_with_fallback(cs.corpus_link, state)
-    with st.expander("Share this view"):
-        if token is not None:
-            st.session_state[cs.CORPUS_LOADED_LINK] = token
-            if st.query_params.get(PARAM) != token:
-                st.query_params[PARAM] = token
-            url = (st.context.url or "").split("?")[0]
-            st.caption(
-                "The address bar holds a link to this view: the options, the chosen line"
-                + (" and the pasted texts." if source == "paste" and note is None else ".")
-            )
-            if url:
-                st.code(f"{url}?{PARAM}={token}", language=None, wrap_lines=True)
-        if note:
-            st.caption(escape_markdown(note))
-        if source == "upload":
-            st.caption("Uploaded files cannot be part of a link: whoever opens it must upload the files again.")
+    share_box(
+        token, note, cs.CORPUS_LOADED_LINK, "the options, the chosen line",
+        with_texts=source == "paste" and note is None, uploads=source == "upload",
+    )  # fmt: skip
 
 
 def main() -> None:
