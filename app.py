@@ -1,4 +1,8 @@
-"""BLEU Explorer: the router. Each page is a plain script in pages/."""
+"""BLEU Explorer: the router. Each page is a plain script in app_pages/.
+
+Not pages/: with a folder of that name, Streamlit 1.67 starts in its old folder mode, and a shared
+link to a sub-page opened first on a fresh server never ran this router (tests/browser/test_first_request.py).
+"""
 
 import streamlit as st
 
@@ -8,9 +12,9 @@ st.set_page_config(page_title="BLEU Explorer", page_icon="🔵", layout="wide")
 # redirects to /?s=... (Streamlit 1.67), so shared links work with either address.
 st.navigation(
     [
-        st.Page("pages/explore.py", title="Explore", url_path="explore", default=True),
-        st.Page("pages/learn.py", title="Learn", url_path="learn"),
-        st.Page("pages/corpus.py", title="Corpus", url_path="corpus"),
-        st.Page("pages/compare.py", title="Compare", url_path="compare"),
+        st.Page("app_pages/explore.py", title="Explore", url_path="explore", default=True),
+        st.Page("app_pages/learn.py", title="Learn", url_path="learn"),
+        st.Page("app_pages/corpus.py", title="Corpus", url_path="corpus"),
+        st.Page("app_pages/compare.py", title="Compare", url_path="compare"),
     ]
 ).run()

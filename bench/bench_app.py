@@ -69,7 +69,7 @@ def corpus_paste(repeats: int) -> list[float]:
     for _ in range(repeats):
         at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
         at.run()
-        at.switch_page("pages/corpus.py").run()
+        at.switch_page("app_pages/corpus.py").run()
         at.radio(key=cs.CORPUS_SOURCE).set_value("paste").run()
         refs = [words(rng, rng.randint(5, 40)) for _ in range(3000)]
         hyps = [r if rng.random() < 0.3 else words(rng, len(r.split())) for r in refs]

@@ -44,7 +44,7 @@ def _sacrebleu_seed() -> Iterator[None]:
 def open_compare(link: str | None = None) -> AppTest:
     at = AppTest.from_file(str(APP), default_timeout=60)
     at.run()
-    at.switch_page("pages/compare.py")
+    at.switch_page("app_pages/compare.py")
     if link is not None:
         at.query_params["s"] = link
     at.run()
@@ -280,8 +280,8 @@ def test_settings_survive_a_visit_to_another_page() -> None:
     at.selectbox(key=cs.COMPARE.key("tokenize")).set_value("char")
     at.run()
     table = results(at)
-    at.switch_page("pages/corpus.py").run()
-    at.switch_page("pages/compare.py").run()
+    at.switch_page("app_pages/corpus.py").run()
+    at.switch_page("app_pages/compare.py").run()
     assert at.number_input(key=cs.COMPARE_SAMPLES).value == 200
     assert at.selectbox(key=cs.COMPARE.key("tokenize")).value == "char"
     pd.testing.assert_frame_equal(results(at), table)

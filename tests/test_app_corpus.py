@@ -50,7 +50,7 @@ def open_corpus(link: str | None = None) -> AppTest:
     """The app, switched to the Corpus page (optionally opened with ``?s=link``)."""
     at = AppTest.from_file(str(APP), default_timeout=60)
     at.run()
-    at.switch_page("pages/corpus.py")
+    at.switch_page("app_pages/corpus.py")
     if link is not None:
         at.query_params["s"] = link
     at.run()
@@ -473,9 +473,9 @@ def test_state_survives_a_visit_to_another_page() -> None:
     at.run()
     at.number_input(key=cs.CORPUS_LINE).set_value(2).run()
     score = corpus_score(at)
-    at.switch_page("pages/compare.py").run()
+    at.switch_page("app_pages/compare.py").run()
     assert cs.CORPUS.key("tokenize") not in at.session_state  # Streamlit dropped the undrawn widget's key
-    at.switch_page("pages/corpus.py").run()
+    at.switch_page("app_pages/corpus.py").run()
     assert at.selectbox(key=cs.CORPUS.key("tokenize")).value == "intl"
     assert at.text_area(key=cs.CORPUS_HYP_PASTE).value == "a b c d\ne f g"
     assert at.number_input(key=cs.CORPUS_LINE).value == 2

@@ -409,9 +409,9 @@ def test_state_survives_a_visit_to_another_page():
     at.text_area(key=es.CANDIDATE).input(CA2)
     at.checkbox(key=es.LOWERCASE).check()
     at.run()
-    at.switch_page("pages/learn.py").run()
+    at.switch_page("app_pages/learn.py").run()
     assert not at.exception
-    at.switch_page("pages/explore.py").run()
+    at.switch_page("app_pages/explore.py").run()
     assert at.text_area(key=es.CANDIDATE).value == CA2
     assert at.checkbox(key=es.LOWERCASE).value is True
     assert_scores(at, CA2, REFS_1, TUTORIAL.with_changes(lowercase=True))

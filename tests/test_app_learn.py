@@ -37,7 +37,7 @@ GOLDEN_NUMBERS = [
 def start() -> AppTest:
     at = AppTest.from_file(APP, default_timeout=30)
     at.run()
-    at.switch_page("pages/learn.py").run()
+    at.switch_page("app_pages/learn.py").run()
     assert not at.exception, at.exception
     return at
 
@@ -60,7 +60,7 @@ def test_every_golden_number_is_on_the_page(learn):
 
 
 def test_golden_numbers_are_computed_not_written_into_the_page():
-    source = (ROOT / "pages" / "learn.py").read_text(encoding="utf-8")
+    source = (ROOT / "app_pages" / "learn.py").read_text(encoding="utf-8")
     for literal in ("0.5045666840058485", "50.456668400584846", "0.39692877231857493", "0.25400289715190977",
                     "0.42857142857142855", "0.2635971381157267", "0.2857142857142857", "17/18", "10/14", "1.5e-154"):  # fmt: skip
         assert literal not in source, literal

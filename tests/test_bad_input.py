@@ -130,13 +130,13 @@ def write(path: Path, data: bytes | str) -> Path:
 
 
 def start(page: str | None = None, link: str | None = None) -> AppTest:
-    """The app through its router, on ``pages/<page>.py`` (default Explore), optionally with ``?s=link``."""
+    """The app through its router, on ``app_pages/<page>.py`` (default Explore), optionally with ``?s=link``."""
     at = AppTest.from_file(APP, default_timeout=120)
     if page is None and link is not None:
         at.query_params["s"] = link
     at.run()
     if page is not None:
-        at.switch_page(f"pages/{page}.py")
+        at.switch_page(f"app_pages/{page}.py")
         if link is not None:
             at.query_params["s"] = link
         at.run()

@@ -1,6 +1,6 @@
 """Limits that keep a shared deployment bounded: caches, upload size, link length.
 
-* every ``st.cache_data`` in ui/ and pages/ passes ``max_entries`` and ``ttl`` (found by parsing the
+* every ``st.cache_data`` in ui/ and app_pages/ passes ``max_entries`` and ``ttl`` (found by parsing the
   sources, so removing either from any decorator fails here);
 * ``.streamlit/config.toml`` caps uploads (``server.maxUploadSize``) at the size the upload helper
   and the upload widgets name;
@@ -28,7 +28,7 @@ from ui.uploads import MAX_UPLOAD_BYTES, MAX_UPLOAD_MB
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
-SOURCES = sorted([*(ROOT / "ui").glob("*.py"), *(ROOT / "pages").glob("*.py")])
+SOURCES = sorted([*(ROOT / "ui").glob("*.py"), *(ROOT / "app_pages").glob("*.py")])
 
 
 # --------------------------------------------------------------------------- caches
@@ -102,7 +102,7 @@ def test_config_caps_uploads_at_the_size_the_app_names() -> None:
 def test_upload_widgets_name_the_limit(page: str, source: str, uploaders: list[str]) -> None:
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()
-    at.switch_page(f"pages/{page}.py").run()
+    at.switch_page(f"app_pages/{page}.py").run()
     at.radio(key=source).set_value("upload").run()
     assert not at.exception
     limit = f"{MAX_UPLOAD_MB} MB"

@@ -17,6 +17,7 @@ Set ``BLEU_APP_PATH`` to serve another script than ``app.py`` (fixture developme
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -110,9 +111,9 @@ def _app_path() -> Path:
     return path if path.is_absolute() else REPO_ROOT / path
 
 
-@pytest.fixture(scope="session")
-def streamlit_server() -> Iterator[str]:
-    """Serve the app on a free loopback port; yield its base URL without trailing slash."""
+@contextlib.contextmanager
+def serve_app() -> Iterator[str]:
+    """Serve the app on a free loopback port; yield its base URL without trailing slash; stop it by PID."""
     app = _app_path()
     if not app.is_file():
         pytest.fail(f"Streamlit app not found: {app} (set BLEU_APP_PATH or write app.py)")
@@ -156,6 +157,20 @@ def streamlit_server() -> Iterator[str]:
             yield base_url
         finally:
             _stop(proc)
+
+
+@pytest.fixture(scope="session")
+def streamlit_server() -> Iterator[str]:
+    """One server for the session's browser tests."""
+    with serve_app() as base_url:
+        yield base_url
+
+
+@pytest.fixture
+def fresh_streamlit_server() -> Iterator[str]:
+    """A server of its own, for tests of what its very first request does."""
+    with serve_app() as base_url:
+        yield base_url
 
 
 # --------------------------------------------------------------------------- browser

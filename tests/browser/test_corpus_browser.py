@@ -42,8 +42,6 @@ def _full_screenshot(page: Page, path: Path, height: int) -> None:
 def test_corpus_upload_scores_and_shows_hostile_text_literally(
     app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], screenshot_dir: Path
 ) -> None:
-    # app_page opened the router first: a first request straight to /corpus would put Streamlit
-    # 1.67 into its pages/-folder mode for the whole server (PagesManager.uses_pages_directory).
     page = app_page
     page.goto(f"{streamlit_server}/corpus")
     wait_for_app(page)

@@ -139,8 +139,7 @@ def upload(page: Page, label: str, files: dict[str, list[str]], wait_for_app: Wa
 
 
 def open_page(page: Page, base: str, path: str, wait_for_app: WaitForApp) -> None:
-    # Open the router first: a first request straight to /corpus would switch Streamlit 1.67 into
-    # its pages/-folder mode for the whole server (see test_corpus_browser.py).
+    # Open the router first, as a visitor would; test_first_request.py covers a cold sub-page link.
     page.goto(base)
     wait_for_app(page)
     page.goto(f"{base}/{path}")

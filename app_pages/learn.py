@@ -29,7 +29,7 @@ def open_in_explore(
     """A button that opens Explore on this example's inputs and options (through the link state)."""
     state = es.from_options(candidate, references, options, order)
     if st.button(f"Open in Explore: {label}", key=f"learn_open_{label}"):
-        st.switch_page("pages/explore.py", query_params={PARAM: es.to_link(state)})
+        st.switch_page("app_pages/explore.py", query_params={PARAM: es.to_link(state)})
 
 
 def sentences(*lines: tuple[str, str]) -> None:

@@ -33,7 +33,7 @@ from ui.uploads import (
 SAMPLE_DIR = Path(__file__).resolve().parents[1] / "data" / "sample"
 SAMPLE_HYPOTHESIS = "system_a.en"
 SAMPLE_REFERENCES = ("ref.en", "ref2.en")
-EXPLORE_PAGE = "pages/explore.py"
+EXPLORE_PAGE = "app_pages/explore.py"
 
 WHY_DIFFERENT = """\
 **Corpus BLEU is not the mean of sentence BLEU.** Corpus BLEU first adds up, over all segments,
