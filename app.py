@@ -6,7 +6,10 @@ link to a sub-page opened first on a fresh server never ran this router (tests/b
 
 import streamlit as st
 
+from ui import page_style
+
 st.set_page_config(page_title="BLEU Explorer", page_icon="🔵", layout="wide")
+page_style.apply()
 
 # The default page is served at "/"; its url_path "explore" stays reserved and /explore?s=...
 # redirects to /?s=... (Streamlit 1.67), so shared links work with either address.

@@ -14,7 +14,7 @@ from ui import corpus_cached as cc
 from ui import corpus_charts as charts
 from ui import corpus_state as cs
 from ui.explore_state import ExploreState, to_link
-from ui.highlight import candidate_html, legend_html, reference_html
+from ui.highlight import order_html
 from ui.link_box import share_box
 from ui.options_key import options_key
 from ui.share import PARAM, LinkStateError
@@ -308,10 +308,7 @@ def show_sentence(
         format_func=lambda k: f"n = {k}",
     )  # fmt: skip
     order = explanation.order(int(n or 1))
-    st.html(legend_html())
-    st.html(candidate_html(explanation.candidate, order))
-    for j, (tokens, mask) in enumerate(zip(explanation.references, order.reference_matched)):
-        st.html(reference_html(tokens, mask, f"Reference {j + 1}"))
+    st.html(order_html(explanation.candidate, order, explanation.references))
     explore_state = ExploreState(
         candidate=hypothesis,
         references=tuple(r for r in references if r.strip()) or references,

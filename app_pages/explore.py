@@ -160,14 +160,11 @@ if matches_tab.open:
             format_func=lambda k: f"{k}-grams",
         )
         order = result.order(n)
-        st.html(highlight.legend_html())
         st.markdown(
             f"**Candidate**: p{n} = {order.matches}/{order.total} ({order.clipped} clipped, "
             f"{order.unclipped_matches} found in a reference before clipping). Hover a token for its counts."
         )
-        st.html(highlight.candidate_html(result.candidate, order))
-        for j, (tokens, mask) in enumerate(zip(result.references, order.reference_matched), start=1):
-            st.html(highlight.reference_html(tokens, mask, f"Reference {j}"))
+        st.html(highlight.order_html(result.candidate, order, result.references))
         if order.total == 0:
             st.info(f"The candidate has {len(result.candidate)} token(s), so it has no {n}-gram.")
         else:

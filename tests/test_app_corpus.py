@@ -149,9 +149,9 @@ def test_worst_sentence_is_explained_by_default() -> None:
     fractions = at.dataframe[1].value["matched / total"].tolist()
     assert fractions == ["4/7", "0/6", "0/5", "0/4"]
     # coloured n-grams: the candidate's tokens as escaped spans, one block per reference
-    html = [h.proto.body for h in at.get("html")]
-    assert any("bleu-candidate" in body and "Teacher" in body for body in html)
-    assert sum("bleu-reference" in body for body in html) == 2
+    html = " ".join(h.proto.body for h in at.get("html"))
+    assert html.count('<div class="bleu-text bleu-candidate">') == 1 and "Teacher" in html
+    assert html.count('<div class="bleu-text bleu-reference">') == 2
 
 
 def test_why_corpus_and_mean_differ_is_explained() -> None:

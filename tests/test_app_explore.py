@@ -60,6 +60,14 @@ def html_bodies(at: AppTest) -> list[str]:
     return [h.proto.body for h in at.get("html")]
 
 
+def text_blocks(at: AppTest, kind: str) -> list[str]:
+    """The coloured ``<div class="bleu-text bleu-{kind}">`` blocks (candidate or reference) on the page."""
+    marker = '<div class="bleu-text '
+    return [
+        piece for body in html_bodies(at) for piece in body.split(marker)[1:] if piece.startswith(f"bleu-{kind}")
+    ]
+
+
 # --- default view ---------------------------------------------------------------------------
 
 
@@ -77,7 +85,7 @@ def test_default_is_example_1_ca1_with_bleu_50_46():
 
 def test_default_highlight_marks_obeys_unmatched_and_17_matched():
     at = start()
-    candidate = next(b for b in html_bodies(at) if "bleu-candidate" in b)
+    [candidate] = text_blocks(at, "candidate")
     assert candidate.count('class="bleu-tok matched"') == 17
     assert candidate.count('class="bleu-tok unmatched"') == 1
     assert ">obeys<" in candidate.replace('<span class="bleu-mark"', "<")

@@ -10,7 +10,15 @@ import pytest
 from bleucore import BleuOptions
 from bleucore.bleu import explain
 from tests.golden_examples import CA1, CAND_2, REFS_1, REFS_2
-from ui.highlight import STYLES, WORD_JOINER, candidate_html, legend_html, reference_html
+from ui.highlight import (
+    STYLES,
+    STYLESHEET,
+    WORD_JOINER,
+    candidate_html,
+    legend_html,
+    order_html,
+    reference_html,
+)
 
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 ALLOWED_TAGS = {"style", "div", "span", "strong"}
@@ -121,6 +129,7 @@ def test_injection_payloads_stay_text(payload):
     for n in (1, 2):
         order = result.order(n)
         pieces = [candidate_html(result.candidate, order), legend_html()]
+        pieces.append(order_html(result.candidate, order, result.references))
         pieces += [
             reference_html(t, m, f"Reference {j} {payload}")
             for j, (t, m) in enumerate(zip(result.references, order.reference_matched), 1)
@@ -162,3 +171,16 @@ def test_titles_survive_dompurify_rules_with_an_invisible_joiner(token):
         title.replace(WORD_JOINER, "")
         == f"matched “{token}”: Count 1, Max_Ref_Count 1, Count_clip 1, source: reference 1"
     )
+
+
+def test_order_html_is_legend_candidate_and_references_in_one_block():
+    result = explain(CAND_2, list(REFS_2), TUTORIAL)
+    order = result.order(1)
+    markup = order_html(result.candidate, order, result.references)
+    assert markup.count(STYLESHEET) == 1 and markup.startswith(STYLESHEET)
+    blocks = re.findall(r'<div class="(bleu-legend|bleu-text bleu-candidate|bleu-text bleu-reference)">', markup)
+    assert blocks == ["bleu-legend", "bleu-text bleu-candidate"] + ["bleu-text bleu-reference"] * len(REFS_2)
+    # the same spans as the separate pieces, references numbered from 1 in their order
+    assert candidate_html(result.candidate, order).removeprefix(STYLESHEET) in markup
+    for j, (tokens, mask) in enumerate(zip(result.references, order.reference_matched), start=1):
+        assert reference_html(tokens, mask, f"Reference {j}").removeprefix(STYLESHEET) in markup

@@ -127,3 +127,14 @@ def legend_html() -> str:
     """A legend of the three statuses, each shown in its own style with its marker."""
     items = [_span(STYLES[s].label, s, STYLES[s].label) for s in ("matched", "clipped", "unmatched")]
     return f'{STYLESHEET}<div class="bleu-legend">{" ".join(items)}</div>'
+
+
+def order_html(candidate: Sequence[str], order: OrderExplanation, references: Sequence[Sequence[str]]) -> str:
+    """The legend, the candidate and every reference for order n as one block (one stylesheet,
+    one element: each st.html is sanitized and laid out on its own, on every rerun)."""
+    blocks = [legend_html(), candidate_html(candidate, order)]
+    blocks += [
+        reference_html(tokens, mask, f"Reference {j}")
+        for j, (tokens, mask) in enumerate(zip(references, order.reference_matched), start=1)
+    ]
+    return STYLESHEET + "".join(block.removeprefix(STYLESHEET) for block in blocks)
