@@ -17,3 +17,21 @@ def test_app_loads_with_title_and_no_exception(
     expect(app_page.locator('[data-testid="stMainBlockContainer"] > *').first).to_be_attached()
     expect(app_page.locator('[data-testid="stException"]')).to_have_count(0)
     assert offsite_requests == []
+
+
+def test_stale_elements_dim_at_once_instead_of_fading(app_page: Page) -> None:
+    # ui.page_style: while a run is under way Streamlit marks the last run's elements
+    # data-stale="true" and fades them over 1 s (a compositor animation per element); the app's
+    # stylesheet must reach the page and win, so they dim in one step after 1 s instead.
+    metric = app_page.get_by_test_id("stMetric").first
+    container = metric.locator("xpath=ancestor::*[@data-testid='stElementContainer'][1]")
+    assert container.evaluate("e => getComputedStyle(e).transition") != "opacity 0s linear 1s"
+    container.evaluate("e => e.setAttribute('data-stale', 'true')")
+    assert container.evaluate("e => getComputedStyle(e).transition") == "opacity 0s linear 1s"
+    # the style-only st.html takes no room on the page
+    heights = app_page.evaluate(
+        """() => [...document.querySelectorAll('style')]
+            .filter(s => s.textContent.includes('data-stale'))
+            .map(s => { const c = s.closest('[data-testid=stElementContainer]'); return c ? c.offsetHeight : 0 })"""
+    )
+    assert heights and all(h == 0 for h in heights), heights
