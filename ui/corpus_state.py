@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from bleucore import BleuOptions, uniform_weights
 from bleucore.options import (
@@ -470,7 +470,8 @@ def option_widgets(keys: OptionKeys) -> OptionsState:
     """Draw the option widgets bound to ``keys`` (their values must be set already) and read them."""
     import streamlit as st
 
-    session = st.session_state
+    # SessionStateProxy maps str | int keys; every key used here is a str.
+    session = cast(MutableMapping[str, Any], st.session_state)
     st.header("Options")
     st.selectbox("Tokenizer", TOKENIZER_NAMES, key=keys.key("tokenize"), help=TOKENIZER_HELP)
     st.checkbox(
