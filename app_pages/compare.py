@@ -13,7 +13,7 @@ from bleucore import BleuOptions, Statistics
 from ui import corpus_cached as cc
 from ui import corpus_charts as charts
 from ui import corpus_state as cs
-from ui.link_box import share_box
+from ui.link_box import opened_link_notices, share_box
 from ui.options_key import options_key
 from ui.share import PARAM
 from ui.uploads import (
@@ -385,10 +385,7 @@ def main() -> None:
     )
     st.title("Compare systems")
     st.caption("Two or more systems on the same references: is the difference in BLEU more than chance?")
-    if link_error:
-        st.warning(escape_markdown(link_error))
-    if loaded is not None and loaded.source == "upload":
-        st.info("This link was made with uploaded files, which a link cannot hold: upload them again.")
+    opened_link_notices(link_error, loaded is not None and loaded.source == "upload")
     with st.sidebar:
         cs.option_widgets(cs.COMPARE)
         test_settings()

@@ -15,7 +15,7 @@ from ui import corpus_charts as charts
 from ui import corpus_state as cs
 from ui.explore_state import ExploreState, to_link
 from ui.highlight import order_html
-from ui.link_box import share_box
+from ui.link_box import opened_link_notices, share_box
 from ui.options_key import options_key
 from ui.share import PARAM, LinkStateError
 from ui.uploads import (
@@ -355,10 +355,7 @@ def main() -> None:
     )
     st.title("Corpus BLEU")
     st.caption("Score a whole test set: corpus BLEU as sacreBLEU computes it, and every sentence's own BLEU.")
-    if link_error:
-        st.warning(escape_markdown(link_error))
-    if loaded is not None and loaded.source == "upload":
-        st.info("This link was made with uploaded files, which a link cannot hold: upload them again.")
+    opened_link_notices(link_error, loaded is not None and loaded.source == "upload")
     with st.sidebar:
         options = cs.option_widgets(cs.CORPUS)
     source = st.radio(

@@ -1,4 +1,4 @@
-"""The "Share this view" box of the Corpus and Compare pages: mirror a link token in the address bar."""
+"""The link parts of the Corpus and Compare pages: notices about an opened link, and the "Share this view" box."""
 
 from __future__ import annotations
 
@@ -29,3 +29,11 @@ def share_box(
             st.caption(escape_markdown(note))
         if uploads:
             st.caption("Uploaded files cannot be part of a link: whoever opens it must upload the files again.")
+
+
+def opened_link_notices(link_error: str | None, made_with_uploads: bool) -> None:
+    """Say why an opened link could not be used, or that its uploaded files must be uploaded again."""
+    if link_error:
+        st.warning(escape_markdown(link_error))
+    if made_with_uploads:
+        st.info("This link was made with uploaded files, which a link cannot hold: upload them again.")
