@@ -50,6 +50,8 @@ STYLES: dict[str, Style] = {
 STYLESHEET = (
     "<style>"
     ".bleu-text{font-size:1.05rem;line-height:2.1;overflow-wrap:anywhere;text-align:left;}"
+    # order_html puts the legend, the candidate and the references in one block: keep them apart
+    ".bleu-legend,.bleu-text{margin-bottom:0.75rem;}"
     ".bleu-tok{padding:1px 3px;margin:1px;border-radius:3px;white-space:pre-wrap;}"
     ".bleu-tok .bleu-mark{font-size:0.7em;margin-left:2px;vertical-align:super;}"
     + "".join(f".bleu-tok.{name}{{{style.css}}}" for name, style in STYLES.items())
