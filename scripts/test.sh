@@ -12,15 +12,20 @@ say() { printf '[test.sh] %s\n' "$*"; }
 say "installing Python test dependencies (requirements-dev.txt)"
 python -m pip install --quiet --disable-pip-version-check --root-user-action=ignore -r requirements-dev.txt
 
-if [ ! -x "$CHROMIUM" ]; then
-    say "$CHROMIUM missing: installing Debian's chromium"
+# Debian packages the browser tests need: the browser itself, and CJK fonts so that Korean,
+# Japanese and Chinese text renders as glyphs (not boxes) in screenshots.
+missing=()
+[ -x "$CHROMIUM" ] || missing+=(chromium)
+dpkg -s fonts-noto-cjk >/dev/null 2>&1 || missing+=(fonts-noto-cjk)
+if [ ${#missing[@]} -gt 0 ]; then
+    say "installing Debian's ${missing[*]}"
     SUDO=""
     if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then
         SUDO="sudo"
     fi
     export DEBIAN_FRONTEND=noninteractive
     $SUDO apt-get update -qq
-    $SUDO apt-get install -y -qq chromium >/dev/null
+    $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 if [ ! -x "$CHROMIUM" ]; then
     say "ERROR: $CHROMIUM is still missing; browser tests must not be skipped" >&2
