@@ -35,3 +35,12 @@ def test_stale_elements_dim_at_once_instead_of_fading(app_page: Page) -> None:
             .map(s => { const c = s.closest('[data-testid=stElementContainer]'); return c ? c.offsetHeight : 0 })"""
     )
     assert heights and all(h == 0 for h in heights), heights
+
+
+def test_visitors_see_no_developer_toolbar(app_page: Page) -> None:
+    # client.toolbarMode = "minimal" (.streamlit/config.toml): the page is opened through
+    # 127.0.0.1, where Streamlit's default ("auto") would show "Deploy" and the developer menu.
+    expect(app_page.locator('[data-testid="stMain"]')).to_be_visible()
+    expect(app_page.get_by_role("button", name=re.compile("Deploy"))).to_have_count(0)
+    expect(app_page.get_by_test_id("stAppDeployButton")).to_have_count(0)
+    expect(app_page.get_by_test_id("stMainMenu")).to_have_count(0)
