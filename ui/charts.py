@@ -133,7 +133,7 @@ def brevity_chart(score: BLEUScore) -> alt.LayerChart:
     )
     title = f"Brevity penalty: this input has c = {score.sys_len}, r = {score.ref_len:g}"
     if score.ref_len == 0:
-        return cast(alt.LayerChart, alt.layer(lines).properties(height=300, title=title))
+        return cast(alt.LayerChart, alt.layer(lines).properties(height=380, title=title))
     here = brevity_points(score)
     rule = alt.Chart(here.head(1)).mark_rule(color="#666666", strokeDash=[2, 2]).encode(x="c/r:Q")
     dots = (
@@ -141,19 +141,20 @@ def brevity_chart(score: BLEUScore) -> alt.LayerChart:
         .mark_point(size=120, filled=True, shape="diamond")
         .encode(x="c/r:Q", y="penalty:Q", color=colour, tooltip=["curve", "label"])
     )
+    # min(1, c/r) >= exp(1 - r/c): the simplified label goes above its point, the standard one below.
     align = "left" if score.ratio < 1.0 else "right"
     offset = 8 if align == "left" else -8
     standard_text = (
         alt.Chart(here[here["curve"] == STANDARD_CURVE])
-        .mark_text(align=align, dx=offset, dy=-12, fontSize=12, fontWeight="bold", color="#333333")
+        .mark_text(align=align, dx=offset, dy=14, fontSize=12, fontWeight="bold", color="#333333")
         .encode(x="c/r:Q", y="penalty:Q", text="label:N")
     )
     simplified_text = (
         alt.Chart(here[here["curve"] == SIMPLIFIED_CURVE])
-        .mark_text(align=align, dx=offset, dy=14, fontSize=12, fontWeight="bold", color="#333333")
+        .mark_text(align=align, dx=offset, dy=-12, fontSize=12, fontWeight="bold", color="#333333")
         .encode(x="c/r:Q", y="penalty:Q", text="label:N")
     )
-    chart = alt.layer(lines, rule, dots, standard_text, simplified_text).properties(height=300, title=title)
+    chart = alt.layer(lines, rule, dots, standard_text, simplified_text).properties(height=380, title=title)
     return cast(alt.LayerChart, chart)
 
 
