@@ -62,9 +62,8 @@ def compare_variants(
 
     standard = options.with_changes(variant="standard")
     s_score, s_error = score_of(standard)
-    out.append(
-        VariantScore("standard", "variant", standard, s_score, s_error or "BP · exp(Σ w_n log p_n): Papineni et al.'s definition.")
-    )
+    definition = "BP · exp(Σ w_n log p_n): Papineni et al.'s definition."
+    out.append(VariantScore("standard", "variant", standard, s_score, s_error or definition))
 
     simple = options.with_changes(variant="simplified")
     m_score, m_error = score_of(simple)
