@@ -113,3 +113,26 @@ def test_page_agrees_for_every_smoothing(example, variant):
         marked = table[table["= headline"] == "yes"]
         assert list(marked.index) == [variant, method], method
         assert {f"{float(b):.2f}" for b in marked["BLEU"]} == {shown}, method
+
+
+@pytest.mark.parametrize(
+    "options, phrase",
+    [
+        (TUTORIAL, "standard, no smoothing"),
+        (BleuOptions(tokenize="none", effective_order=True), "standard, exp smoothing, effective order"),
+        (TUTORIAL.with_changes(smooth_method="floor", smooth_value=0.5), "standard, floor smoothing (value 0.5)"),
+        (TUTORIAL.with_changes(smooth_method="floor", smooth_value=0.1), "standard, floor smoothing"),  # the default
+        (TUTORIAL.with_changes(weights=(0.5, 0.5), variant="simplified"), "simplified, no smoothing, N = 2"),
+        (TUTORIAL.with_changes(weights=(0.5, 0.3, 0.2)), "standard, no smoothing, weights 0.5/0.3/0.2"),
+    ],
+)
+def test_headline_names_every_option_that_is_not_the_default(options, phrase):
+    assert headline.options_phrase(options) == phrase
+
+
+def test_page_headline_names_n_and_effective_order():
+    at = start()
+    at.number_input(key=es.MAX_ORDER).set_value(2).run()
+    at.checkbox(key=es.EFFECTIVE_ORDER).check().run()
+    expected = sentence_bleu(CA1, list(REFS_1), TUTORIAL.with_changes(weights=(0.5, 0.5), effective_order=True))
+    assert at.subheader[0].value == f"BLEU {expected.score:.2f} (standard, no smoothing, effective order, N = 2)"
