@@ -32,6 +32,8 @@ SAMPLE_DIR = Path(__file__).resolve().parents[1] / "data" / "sample"
 SAMPLE_SYSTEMS = ("system_a.en", "system_b.en")
 SAMPLE_REFERENCES = ("ref.en", "ref2.en")
 ALPHA = 0.05
+#: Why the baseline's p-value cells show "—" (the table's placeholder for a missing value).
+BASELINE_HELP = "the baseline is the system the others are tested against, so it has no p-value of its own."
 
 
 @st.cache_data(max_entries=4, ttl=cc.TTL_SECONDS, show_spinner=False)
@@ -223,7 +225,7 @@ def show_significance(table: pd.DataFrame, errors: list[str], baseline: str, set
     if table.empty:
         return
     st.dataframe(
-        table.drop(columns=["ci"]), hide_index=True,
+        table.drop(columns=["ci"]), hide_index=True, placeholder="—",
         column_order=["system", "role", "BLEU", "delta", "p (bootstrap)", "p (AR)", "mean", "lower", "upper"],
         column_config={
             "system": st.column_config.TextColumn("system"),
@@ -233,11 +235,16 @@ def show_significance(table: pd.DataFrame, errors: list[str], baseline: str, set
             "mean": st.column_config.NumberColumn("bootstrap mean", format="%.2f"),
             "lower": st.column_config.NumberColumn("95% CI low", format="%.2f", help="bootstrap mean - half-width (sacreBLEU's ±)"),
             "upper": st.column_config.NumberColumn("95% CI high", format="%.2f", help="bootstrap mean + half-width"),
-            "p (bootstrap)": st.column_config.NumberColumn("p (paired bootstrap)", format="%.4f"),
-            "p (AR)": st.column_config.NumberColumn("p (approximate randomization)", format="%.4f"),
+            "p (bootstrap)": st.column_config.NumberColumn(
+                "p (paired bootstrap)", format="%.4f", help=f"— for the baseline: {BASELINE_HELP}",
+            ),
+            "p (AR)": st.column_config.NumberColumn(
+                "p (approximate randomization)", format="%.4f", help=f"— for the baseline: {BASELINE_HELP}",
+            ),
         },
     )  # fmt: skip
     st.altair_chart(charts.confidence_chart(table[["system", "BLEU", "lower", "upper", "role"]]), width="stretch")
+    st.caption(charts.CONFIDENCE_CAPTION)
     for _, row in table.iloc[1:].iterrows():
         st.markdown(
             f"**{escape_markdown(row['system'])}** against **{escape_markdown(baseline)}**: "

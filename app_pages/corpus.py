@@ -9,7 +9,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from bleucore import BleuOptions
+from bleucore import BleuOptions, SentenceExplanation
 from ui import corpus_cached as cc
 from ui import corpus_charts as charts
 from ui import corpus_state as cs
@@ -238,7 +238,7 @@ def show_table(
     st.subheader("Every sentence, worst first")
     table = analysis.table.sort_values(["BLEU", "line"], na_position="last", kind="stable").reset_index(drop=True)
     event = st.dataframe(
-        table, hide_index=True, column_config=column_config(max_order), key=cs.CORPUS_TABLE,
+        table, hide_index=True, column_config=column_config(max_order), key=cs.CORPUS_TABLE, placeholder="—",
         on_select="rerun", selection_mode="single-row", height=360,
     )  # fmt: skip
     st.caption("Click a column header to sort; select a row to explain that sentence below.")
@@ -254,6 +254,44 @@ def show_table(
     right.download_button(
         "Download result (JSON)", result, file_name="bleu_corpus.json", mime="application/json", key="corpus_dl_json"
     )
+
+
+def scored_label(options: BleuOptions) -> str:
+    """The header of the smoothed precisions, saying which smoothing made them."""
+    method = options.smooth_method
+    return "p_n as scored (%), no smoothing" if method == "none" else f"p_n as scored (%), after {method} smoothing"
+
+
+def sentence_precisions(explanation: SentenceExplanation) -> pd.DataFrame:
+    """One row per order: matched/total, raw p_n and p_n as the score uses it (smoothed; None beyond the effective order)."""
+    score = explanation.score
+    rows = []
+    for order in explanation.orders:
+        n = order.n
+        rows.append(
+            {
+                "n": n,
+                "matched / total": f"{order.matches}/{order.total}",
+                "raw p_n (%)": float(order.precision) * 100 if order.total else None,
+                "p_n as scored (%)": score.precisions[n - 1] if n <= score.eff_order else None,
+                "clipped": order.clipped,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def precision_columns(options: BleuOptions) -> dict[str, Any]:
+    """Headers and help of the sentence's precision table: raw against smoothed, each labelled."""
+    return {
+        "raw p_n (%)": st.column_config.NumberColumn(
+            "raw p_n (%)", format="%.2f", help="Clipped matches / n-grams, before smoothing; — when the line has no n-gram"
+        ),
+        "p_n as scored (%)": st.column_config.NumberColumn(
+            scored_label(options), format="%.2f",
+            help="The precision the score uses, as in sacreBLEU's line above: smoothing replaces zero counts; "
+            "— for an order left out by the effective order",
+        ),
+    }  # fmt: skip
 
 
 def show_sentence(
@@ -284,23 +322,13 @@ def show_sentence(
     width = max(len(label) for label in labels) + 2
     raw = "\n".join(f"{label + ':':<{width}}{text}" for label, text in zip(labels, (hypothesis, *references)))
     st.code(raw, language=None, wrap_lines=True)
-    st.metric(f"Sentence BLEU of line {line}", f"{score.score:.2f}")
+    st.metric(f"Sentence BLEU of line {line}", f"{score.score:.2f}", help=f"To full precision: {score.score!r}")
     st.code(score.format(), language=None, wrap_lines=True)
     st.caption(f"Sentence BLEU of line {line} to full precision: {score.score!r}.")
-    rows = []
-    for order in explanation.orders:
-        p = order.precision
-        rows.append(
-            {
-                "n": order.n,
-                "matched / total": f"{order.matches}/{order.total}",
-                "p_n (%)": float(p) * 100 if order.total else None,
-                "clipped": order.clipped,
-            }
-        )
     st.dataframe(
-        pd.DataFrame(rows), hide_index=True, column_config={"p_n (%)": st.column_config.NumberColumn(format="%.2f")}
-    )
+        sentence_precisions(explanation), hide_index=True, placeholder="—",
+        column_config=precision_columns(sentence_options),
+    )  # fmt: skip
     if explanation.diagnosis is not None:
         st.info(escape_markdown(explanation.diagnosis.reason))
     n = st.segmented_control(

@@ -5,7 +5,7 @@ import re
 import streamlit as st
 
 from bleucore.options import REF_LENGTH_RULES, SMOOTHING_METHODS, TOKENIZER_NAMES, VARIANTS
-from ui import charts, formula, highlight, ngram_table
+from ui import charts, formula, headline, highlight, ngram_table
 from ui import explore_state as es
 from ui.cached import explain_text, tokenizer_rows, variants_text
 from ui.share import PARAM
@@ -66,7 +66,7 @@ with st.sidebar:
         "Variant",
         VARIANTS,
         key=es.VARIANT,
-        help="standard: Papineni et al.; simplified: min(1, c/r)·∏p_n^w_n; tutorial: seed 000's code, which skips zero precisions.",
+        help="standard: Papineni et al.; simplified: min(1, c/r)·∏p_n^w_n; tutorial: the code of the wikidocs tutorial (딥 러닝을 이용한 자연어 처리 입문), which skips zero precisions.",
     )
 
 inputs, summary = st.columns([3, 2], gap="large")
@@ -123,18 +123,23 @@ except ValueError as err:
 score = result.score
 
 with summary:
+    st.subheader(headline.headline(score), anchor=False, help=headline.full_precision(score))
     left, right = st.columns(2)
-    left.metric("BLEU (0–100)", f"{score.score:.2f}")
+    left.metric("BLEU (0–100)", f"{score.score:.2f}", help=headline.full_precision(score))
     right.metric("BLEU (0–1)", f"{score.value:.4f}")
     left.metric("Brevity penalty", f"{score.bp:.4f}")
     right.metric("c / r", f"{score.sys_len} / {score.ref_len:g}")
+    st.caption("sacreBLEU's line (score, p_1/…/p_N in % as scored, lengths) and the signature of every option:")
+    st.code(score.format(), language=None, wrap_lines=True)
     st.code(score.signature, language=None, wrap_lines=True)
     for note in score.notes:
         st.info(note)
     diagnosis = result.diagnosis
     if diagnosis is not None:
         title = "Why is it zero?" if diagnosis.score == 0 else "Why is it so low?"
-        extra = f"\n\n{score.zero_reason[0].upper()}{score.zero_reason[1:]}." if score.zero_reason else ""
+        extra = ""
+        if score.zero_reason and not diagnosis.nothing_matches:
+            extra = f"\n\n{score.zero_reason[0].upper()}{score.zero_reason[1:]}."
         st.warning(f"**{title}** {diagnosis.reason}{extra}")
         if diagnosis.fixes:
             st.caption("Options that would give a non-zero score for this input:")
@@ -192,6 +197,8 @@ if matches_tab.open:
 
 if formula_tab.open:
     with formula_tab:
+        if score.sys_len == 0:
+            st.caption("The candidate is empty: every p_n is 0/0 (counted as 0) and c = 0 makes BP = 0.")
         for caption, latex in formula.formula_steps(score):
             st.markdown(f"**{caption}**")
             st.latex(latex)
@@ -199,13 +206,17 @@ if formula_tab.open:
 if charts_tab.open:
     with charts_tab:
         st.altair_chart(charts.precision_chart(score), width="stretch")
+        st.caption(charts.precision_caption(score))
         st.altair_chart(charts.brevity_chart(score), width="stretch")
+        st.caption(charts.brevity_caption(score))
 
 if variants_tab.open:
     with variants_tab:
         variants = variants_text(state.candidate, references, options)
-        st.altair_chart(charts.variants_chart(variants), width="stretch")
-        st.table(charts.variants_table(variants))
+        st.altair_chart(charts.variants_chart(variants, options), width="stretch")
+        st.caption(charts.VARIANTS_CAPTION)
+        st.markdown(f"Headline: **{headline.headline(score)}**. Every row below says which variant and options it uses.")
+        st.table(charts.variants_table(variants, options))
 
 if tokens_tab.open:
     with tokens_tab:

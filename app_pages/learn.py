@@ -6,6 +6,7 @@ from fractions import Fraction
 import streamlit as st
 
 from bleucore import BleuOptions, SentenceExplanation, brevity_penalty, reference_length
+from bleucore.diagnosis import order_list
 from ui import explore_state as es
 from ui import highlight
 from ui import learn_examples as ex
@@ -37,12 +38,20 @@ def sentences(*lines: tuple[str, str]) -> None:
     st.markdown("\n".join(f"- {name}: `{text}`" for name, text in lines))
 
 
+def exact(*values: tuple[str, float]) -> None:
+    """A labelled caption with the numbers of the prose above to full precision (as Python prints them)."""
+    st.caption("To full precision: " + "; ".join(f"{name} {value!r}" for name, value in values) + ".")
+
+
 st.title("Learn BLEU from the worked examples")
 st.markdown(
     "BLEU (Papineni et al. 2002) compares a candidate translation with one or more references: "
     "it counts the candidate's n-grams found in the references (clipped), turns them into modified "
     "precisions $p_1 … p_N$, takes their weighted geometric mean and multiplies it by a brevity penalty. "
-    "Every number below is computed by bleucore as the page loads; the buttons open the example in Explore."
+    "Every number below is computed by bleucore as the page loads; the buttons open the example in Explore. "
+    "The examples come from Korean tutorials: the wikidocs book *딥 러닝을 이용한 자연어 처리 입문* "
+    "([wikidocs.net/31695](https://wikidocs.net/31695)), notes and a blog post that follow it, and the BLEU post "
+    "of [donghwa-kim.github.io](https://donghwa-kim.github.io/BLEU.html) with a note built on it."
 )
 st.latex(
     r"\mathrm{BLEU} = \mathrm{BP} \cdot \exp\Big(\sum_{n=1}^{N} w_n \log p_n\Big), \qquad p_n = \frac{\sum \mathrm{Count}_\mathrm{clip}}{\sum \mathrm{Count}}"
@@ -58,8 +67,9 @@ st.markdown(
     f"Every one of the candidate's {p1.total} words appears in a reference, so plain unigram precision is "
     f"**{p1.unclipped_matches}/{p1.total}**. Clipping caps each word at the most times one reference uses it: "
     f"`the` has Count {the_row.count} but Max_Ref_Count {the_row.max_ref_count}, so Count_clip = **{the_row.count_clip}** "
-    f"and the modified precision is **{p1.matches}/{p1.total} = {float(p1.precision)!r}**."
+    f"and the modified precision is **{p1.matches}/{p1.total} = {float(p1.precision):.4f}**."
 )
+exact((f"{p1.matches}/{p1.total} =", float(p1.precision)))
 st.html(highlight.legend_html())
 st.html(highlight.candidate_html(silly.candidate, p1))
 second = run(ex.CAND_2B, ex.REFS_2)
@@ -90,17 +100,19 @@ simplified = run(ex.CA1, ex.REFS_1, ex.TUTORIAL.with_changes(variant="simplified
 st.markdown(
     f"Ca1 has c = **{ca1.score.sys_len}** tokens; the references have {', '.join(map(str, ca1.reference_lengths))}, "
     f"so the closest is r = **{ca1.score.ref_len:g}** and BP = **{ca1.score.bp:g}**. "
-    f"BLEU = **{ca1.score.value!r}** (sacreBLEU with `tokenize='none'` prints **{ca1.score.score!r}** on its 0-100 scale; "
+    f"BLEU = **{ca1.score.value:.4f}** (sacreBLEU with `tokenize='none'` prints **{ca1.score.score:.2f}** on its 0-100 scale; "
     f"NLTK's `sentence_bleu` gives the same). The simplified variant min(1, c/r)·(p1p2p3p4)^(1/4) also gives "
-    f"**{simplified.score.value!r}** because c = r."
+    f"**{simplified.score.value:.4f}** because c = r."
 )
+exact(("Ca1 BLEU", ca1.score.value), ("sacreBLEU", ca1.score.score), ("simplified", simplified.score.value))
 tutorial = run(ex.CA2, ex.REFS_1, ex.TUTORIAL.with_changes(variant="tutorial"))
 st.warning(
     f"Ca2 has p3 = {ca2.order(3).matches}/{ca2.order(3).total}, so standard BLEU is **{ca2.score.value:g}**. "
-    f"The code of seed 000 skips zero precisions (`w*log p if p != 0 else 0`) and, with c = {tutorial.score.sys_len} "
-    f"and r = {tutorial.score.ref_len:g}, gives **{tutorial.score.value!r}**: a bad translation scores almost as "
+    f"The wikidocs tutorial's code skips zero precisions (`w*log p if p != 0 else 0`) and, with c = {tutorial.score.sys_len} "
+    f"and r = {tutorial.score.ref_len:g}, gives **{tutorial.score.value:.4f}**: a bad translation scores almost as "
     f"high as Ca1's {ca1.score.value:.4f}."
 )
+exact(("the tutorial code's Ca2", tutorial.score.value))
 ca3, ca4 = run(ex.CA3, ex.REFS_1), run(ex.CA4, ex.REFS_1, ex.TUTORIAL_LC)
 sentences(("Ca3 (Ca1 shuffled)", ex.CA3), ("Ca4", ex.CA4))
 st.markdown(
@@ -148,29 +160,31 @@ sentences(("Reference", ex.KO_REF), ("Candidate", ex.KO_CAND), ("Short candidate
 ko = run(ex.KO_CAND, [ex.KO_REF])
 ko_simple = run(ex.KO_CAND, [ex.KO_REF], ex.TUTORIAL.with_changes(variant="simplified"))
 st.markdown(
-    f"p1 … p4 = **{fractions(ko)}**, so (p1p2p3p4)^(1/4) = **{ko.score.value!r}**. Here c = r = {ko.score.sys_len}, "
-    f"so BP = {ko.score.bp:g} in both variants (simplified gives {ko_simple.score.value!r} too) and BLEU = **{ko.score.value!r}**."
+    f"p1 … p4 = **{fractions(ko)}**, so (p1p2p3p4)^(1/4) = **{ko.score.value:.4f}**. Here c = r = {ko.score.sys_len}, "
+    f"so BP = {ko.score.bp:g} in both variants (simplified gives {ko_simple.score.value:.4f} too) and BLEU = **{ko.score.value:.4f}**."
 )
+exact(("BLEU", ko.score.value), ("simplified", ko_simple.score.value))
 short_std = run(ex.KO_SHORT, [ex.KO_REF])
 short_simple = run(ex.KO_SHORT, [ex.KO_REF], ex.TUTORIAL.with_changes(variant="simplified"))
 c, r = short_std.score.sys_len, short_std.score.ref_len
 st.markdown(
-    f"The short candidate has c = {c} tokens against r = {r:g}. Seeds 003/004 use the simplified penalty "
-    f"min(1, c/r) = {c}/{r:g} = **{Fraction(c, int(r))}** = **{short_simple.score.bp!r}**, far milder than the "
-    f"standard exp(1 − {r:g}/{c}) = **{short_std.score.bp!r}**."
+    f"The short candidate has c = {c} tokens against r = {r:g}. The donghwa-kim.github.io post and a Korean note "
+    f"built on it use the simplified penalty min(1, c/r) = {c}/{r:g} = **{Fraction(c, int(r))}** = "
+    f"**{short_simple.score.bp:.4f}**, far milder than the standard exp(1 − {r:g}/{c}) = **{short_std.score.bp:.4f}**."
 )
+exact(("simplified BP", short_simple.score.bp), ("standard BP", short_std.score.bp))
 clip_result = run(ex.CLIP_CAND, [ex.CLIP_REF])
 clip = clip_result.order(1)
-sentences(("Seed 004 candidate", ex.CLIP_CAND), ("Reference", ex.CLIP_REF))
+sentences(("Candidate of the Korean note", ex.CLIP_CAND), ("Reference", ex.CLIP_REF))
 st.markdown(
-    f"Seed 004's clipping example: {clip.unclipped_matches}/{clip.total} before clipping, **{clip.matches}/{clip.total}** after."
+    f"The Korean note's clipping example: {clip.unclipped_matches}/{clip.total} before clipping, **{clip.matches}/{clip.total}** after."
 )
 st.html(highlight.candidate_html(clip_result.candidate, clip))
 open_in_explore("Korean candidate", ex.KO_CAND, [ex.KO_REF])
 open_in_explore(
     "short Korean candidate (simplified)", ex.KO_SHORT, [ex.KO_REF], ex.TUTORIAL.with_changes(variant="simplified")
 )
-open_in_explore("seed 004 clipping", ex.CLIP_CAND, [ex.CLIP_REF])
+open_in_explore("the Korean note's clipping", ex.CLIP_CAND, [ex.CLIP_REF])
 
 # --- Very short sentences ----------------------------------------------------------------------
 st.header("5. Very short sentences: why a perfect match can score 0")
@@ -179,14 +193,14 @@ plain = run(ex.SHORT_KO, [ex.SHORT_KO])
 nltk0 = run(ex.SHORT_KO, [ex.SHORT_KO], ex.TUTORIAL.with_changes(smooth_method="nltk-method0"))
 sacre = run(ex.SHORT_KO, [ex.SHORT_KO], ex.SACREBLEU_SENTENCE)
 st.markdown(
-    f"Scored against itself, the {plain.score.sys_len}-token sentence has p1 = {float(plain.order(1).precision)!r} and "
-    f"p2 = {float(plain.order(2).precision)!r}, but no {' or '.join(f'{n}-gram' for n in plain.diagnosis.orders_without_ngrams) if plain.diagnosis else ''}. "
-    f"So the four tools of seed 003 disagree:\n"
+    f"Scored against itself, the {plain.score.sys_len}-token sentence has p1 = {float(plain.order(1).precision):.1f} and "
+    f"p2 = {float(plain.order(2).precision):.1f}, but no {order_list(plain.diagnosis.orders_without_ngrams) if plain.diagnosis else ''}. "
+    f"So the four tools compared in a Korean note on the donghwa-kim.github.io post disagree:\n"
     f"- standard 4-gram BLEU without smoothing: **{plain.score.score:g}** (torchtext's `bleu_score` printed 0.0);\n"
     f"- NLTK's `sentence_bleu` prints about **{ex.nltk_method0_printout(nltk0.score):.1e}** with warnings: it puts the "
     f"smallest float in place of each zero precision (bleucore reports {nltk0.score.score:g});\n"
     f"- sacreBLEU's `sentence_bleu` uses the effective order (only orders the candidate has) and gives **{sacre.score.score:g}**;\n"
-    f"- seed 003 falls back to the per-order precisions p1 = p2 = {float(plain.order(1).precision)}."
+    f"- that note's own code falls back to the per-order precisions p1 = p2 = {float(plain.order(1).precision)}."
 )
 if plain.diagnosis is not None:
     st.info(f"**Why is it zero?** {plain.diagnosis.reason}")

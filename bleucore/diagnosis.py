@@ -38,6 +38,11 @@ class ZeroDiagnosis:
     fixes: tuple[Fix, ...]
 
     @property
+    def nothing_matches(self) -> bool:
+        """True when no 1-gram matches (or the candidate is empty): the reason then says it all."""
+        return self.candidate_length == 0 or 1 in self.orders_without_matches
+
+    @property
     def shorter_than_n(self) -> bool:
         """True when the candidate has fewer than N tokens, so it has no N-gram at all."""
         return self.candidate_length < self.max_order
@@ -106,18 +111,38 @@ def diagnose(
     )
 
 
+def order_list(orders: Sequence[int], plural: bool = False) -> str:
+    """Orders as a reader writes them: "1-gram", "3-gram or 4-gram", "2-, 3- or 4-gram" ("-grams" if plural)."""
+    suffix = "-grams" if plural else "-gram"
+    if len(orders) == 1:
+        return f"{orders[0]}{suffix}"
+    if len(orders) == 2 and not plural:
+        return f"{orders[0]}{suffix} or {orders[1]}{suffix}"
+    head = ", ".join(f"{n}-" for n in orders[:-1])
+    return f"{head} or {orders[-1]}{suffix}"
+
+
 def _reason(sys_len: int, order: int, no_match: tuple[int, ...], no_ngrams: tuple[int, ...], score: float) -> str:
     if sys_len == 0:
-        return "The candidate is empty: it has no n-grams, so every precision is 0/0 and BLEU is 0."
+        return (
+            "The candidate is empty (c = 0): it has no n-grams, so every precision is 0, and the brevity "
+            "penalty is 0 for c = 0. BLEU is 0, as sacreBLEU scores an empty line; no option changes that."
+        )
     parts = []
     if no_ngrams:
         parts.append(
             f"The candidate has {sys_len} token{'s' if sys_len != 1 else ''}, fewer than N = {order}, "
-            f"so it has no {', '.join(f'{n}-grams' for n in no_ngrams)} at all."
+            f"so it has no {order_list(no_ngrams, plural=True)} at all."
         )
+    if 1 in no_match:
+        parts.append(
+            "No token of the candidate appears in any reference: with no 1-gram match, no longer n-gram can "
+            "match either, every precision is 0, and no smoothing can help, so BLEU is 0."
+        )
+        return " ".join(parts)
     matchless = [n for n in no_match if n not in no_ngrams]
     if matchless:
-        parts.append(f"No {', '.join(f'{n}-gram' for n in matchless)} of the candidate appears in a reference.")
+        parts.append(f"No {order_list(matchless)} of the candidate appears in a reference.")
     if score == 0:
         parts.append("BLEU multiplies the precisions (a geometric mean), so one zero makes the whole score 0.")
     elif no_match:

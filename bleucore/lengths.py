@@ -36,7 +36,7 @@ def brevity_penalty(sys_len: float, ref_len: float) -> float:
 
 
 def simplified_brevity_penalty(sys_len: float, ref_len: float) -> float:
-    """min(1, c/r), the penalty of the simplified variant (seeds 003, 004); 1 when r = 0 < c."""
+    """min(1, c/r), the penalty of the simplified variant (Korean blog tutorials); 1 when r = 0 < c."""
     if sys_len <= 0:
         return 0.0
     if ref_len <= 0:

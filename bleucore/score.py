@@ -1,8 +1,10 @@
 """BLEU from sufficient statistics alone: the score object and the three named variants.
 
-standard   (Papineni et al. 2002): BLEU = BP * exp(sum_n w_n log p_n)
-simplified (seeds 003/004):        BLEU = min(1, c/r) * prod_n p_n^(w_n)
-tutorial   (seed 000's code):      BLEU = BP * exp(sum_{p_n != 0} w_n log p_n)
+standard   (Papineni et al. 2002):            BLEU = BP * exp(sum_n w_n log p_n)
+simplified (Korean blog tutorials' formula):  BLEU = min(1, c/r) * prod_n p_n^(w_n)
+tutorial   (the wikidocs tutorial's code):    BLEU = BP * exp(sum_{p_n != 0} w_n log p_n)
+
+The tutorials are cited in README.md ("Tutorials").
 """
 
 from __future__ import annotations
@@ -35,14 +37,14 @@ def standard_bleu(sys_len: float, ref_len: float, sp: SmoothedPrecisions, weight
 
 
 def simplified_bleu(sys_len: float, ref_len: float, sp: SmoothedPrecisions, weights: Sequence[float]) -> float:
-    """min(1, c/r) * prod_{n<=eff} p_n^(w_n): (p1 p2 p3 p4)^(1/4) for the default weights (seed 004)."""
+    """min(1, c/r) * prod_{n<=eff} p_n^(w_n): (p1 p2 p3 p4)^(1/4) for the default weights (a Korean blog tutorial)."""
     if sp.forced_zero:
         return 0.0
     return simplified_brevity_penalty(sys_len, ref_len) * _geometric_mean(sp, weights, skip_zeros=sp.drop_zero_orders)
 
 
 def tutorial_bleu(sys_len: float, ref_len: float, sp: SmoothedPrecisions, weights: Sequence[float]) -> float:
-    """BP * exp(sum w_n log p_n over p_n != 0): seed 000's code, which wrongly skips zero precisions."""
+    """BP * exp(sum w_n log p_n over p_n != 0): the wikidocs tutorial's code, which wrongly skips zero precisions."""
     return brevity_penalty(sys_len, ref_len) * _geometric_mean(sp, weights, skip_zeros=True)
 
 
@@ -133,6 +135,13 @@ class BLEUScore:
         }
 
 
+def _zero_reason(sys_len: int, sp: SmoothedPrecisions, options: BleuOptions) -> str | None:
+    """Why the score is 0 whatever the precisions: an empty candidate (BP = 0), or no match at all."""
+    if sys_len == 0:
+        return "the candidate is empty (c = 0), so it has no n-grams and the brevity penalty is 0"
+    return sp.forced_zero if options.variant != "tutorial" else None
+
+
 def _number(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
@@ -172,7 +181,7 @@ def compute_bleu(
         eff_order=sp.eff_order,
         options=options,
         signature=signature(options, nrefs),
-        zero_reason=sp.forced_zero if options.variant != "tutorial" else None,
+        zero_reason=_zero_reason(int(sys_len), sp, options),
         zero_orders_dropped=sp.drop_zero_orders,
         notes=tuple(notes),
     )

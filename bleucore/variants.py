@@ -1,4 +1,7 @@
-"""Every variant and smoothing side by side for one input, each with one sentence on why it differs."""
+"""Every variant and smoothing side by side for one input, each with one sentence on why it differs.
+
+standard: Papineni et al. (2002); simplified: min(1, c/r)·∏p_n^w_n of Korean blog tutorials; tutorial:
+the wikidocs tutorial's code, which skips zero precisions (README.md, "Tutorials")."""
 
 from __future__ import annotations
 
@@ -40,50 +43,68 @@ _SMOOTHING_NOTES = {
 def compare_variants(
     sys_len: int, ref_len: float, matches: Sequence[int], totals: Sequence[int], options: BleuOptions
 ) -> tuple[VariantScore, ...]:
-    """Standard, simplified and tutorial BLEU, then every smoothing (standard variant) for the same statistics.
+    """Each variant with the other options as given, then each smoothing with the other options as given.
 
-    ``matches``/``totals`` must hold at least max(N, 5) orders (NLTK's method 5 reads p_5).
+    Every row changes one thing in ``options``, so the row whose ``options`` equal the given ones (the
+    current variant, and the current smoothing) has exactly the score ``compute_bleu`` gives for them.
+    NLTK's methods have no effective order: their rows turn it off. ``matches``/``totals`` must hold at
+    least max(N, 5) orders (NLTK's method 5 reads p_5).
     """
     order = options.max_order
     zero_orders = [n for n in range(1, order + 1) if matches[n - 1] == 0]
-    base = options.with_changes(variant="standard")
     out: list[VariantScore] = []
 
-    standard = compute_bleu(sys_len, ref_len, matches, totals, base).score
-    out.append(VariantScore("standard", "variant", base, standard, "BP · exp(Σ w_n log p_n): Papineni et al.'s definition."))
+    def score_of(candidate: BleuOptions) -> tuple[float | None, str | None]:
+        try:
+            return compute_bleu(sys_len, ref_len, matches, totals, candidate).score, None
+        except ValueError as err:
+            return None, f"Not defined here: {err}."
 
-    simple = base.with_changes(variant="simplified")
-    s_score = compute_bleu(sys_len, ref_len, matches, totals, simple).score
-    if sys_len >= ref_len:
+    standard = options.with_changes(variant="standard")
+    s_score, s_error = score_of(standard)
+    definition = "BP · exp(Σ w_n log p_n): Papineni et al.'s definition."
+    out.append(VariantScore("standard", "variant", standard, s_score, s_error or definition))
+
+    simple = options.with_changes(variant="simplified")
+    m_score, m_error = score_of(simple)
+    if sys_len == 0:
+        note = "c = 0: both penalties are 0, so every variant gives 0."
+    elif sys_len >= ref_len:
         note = f"Same penalty as standard here: c = {sys_len} ≥ r = {ref_len:g}, so min(1, c/r) = BP = 1."
     else:
         note = (
             f"Penalty min(1, c/r) = {simplified_brevity_penalty(sys_len, ref_len):.4f} instead of "
             f"exp(1 − r/c) = {brevity_penalty(sys_len, ref_len):.4f}: milder for a short candidate."
         )
-    out.append(VariantScore("simplified", "variant", simple, s_score, note))
+    out.append(VariantScore("simplified", "variant", simple, m_score, m_error or note))
 
-    tutorial = base.with_changes(variant="tutorial", smooth_method="none", smooth_value=None, effective_order=False)
-    t_score = compute_bleu(sys_len, ref_len, matches, totals, tutorial).score
-    if zero_orders:
-        note = (
-            f"Skips the zero precisions of order {', '.join(map(str, zero_orders))} instead of scoring 0, "
-            f"so this candidate gets {t_score:.2f} where standard BLEU without smoothing gives 0."
-        )
+    tutorial = options.with_changes(variant="tutorial")
+    t_score, t_error = score_of(tutorial)
+    if t_error or t_score is None or s_score is None:
+        note = t_error or "Not comparable: standard BLEU is not defined here."
+    elif sys_len == 0:
+        note = "c = 0: the brevity penalty is 0, so skipping zero precisions cannot help."
+    elif abs(t_score - s_score) <= 1e-9 * max(1.0, abs(s_score)):
+        note = "Same as standard here: no precision is 0 after smoothing, so skipping zeros changes nothing."
     else:
-        note = "Same as standard without smoothing: no precision is 0, so skipping zeros changes nothing."
-    out.append(VariantScore("tutorial (seed 000)", "variant", tutorial, t_score, note))
+        note = (
+            f"The wikidocs tutorial's code: skips zero precisions (order {', '.join(map(str, zero_orders))}) "
+            f"instead of scoring 0, so this candidate gets {t_score:.2f} where standard BLEU gives {s_score:.2f}."
+        )
+    out.append(VariantScore("tutorial", "variant", tutorial, t_score, note))
 
     for method in SMOOTHING_METHODS:
-        candidate = base.with_changes(smooth_method=method, smooth_value=None, effective_order=False)
-        value = candidate.effective_smooth_value or 0.0
-        note = _SMOOTHING_NOTES[method].format(v=value)
-        try:
-            m_score: float | None = compute_bleu(sys_len, ref_len, matches, totals, candidate).score
-        except ValueError as err:
-            out.append(VariantScore(method, "smoothing", candidate, None, f"Not defined here: {err}."))
+        value = options.smooth_value if method == options.smooth_method else None
+        effective = options.effective_order and not method.startswith("nltk-")
+        candidate = options.with_changes(smooth_method=method, smooth_value=value, effective_order=effective)
+        note = _SMOOTHING_NOTES[method].format(v=candidate.effective_smooth_value or 0.0)
+        m_score, error = score_of(candidate)
+        if error:
+            out.append(VariantScore(method, "smoothing", candidate, None, error))
             continue
         if not zero_orders and method in ("floor", "exp", "nltk-method1", "nltk-method3", "nltk-method4"):
             note += " No order has zero matches here, so it changes nothing."
+        if options.effective_order and not effective:
+            note += " Effective order is off: NLTK's methods have none."
         out.append(VariantScore(method, "smoothing", candidate, m_score, note))
     return tuple(out)

@@ -279,11 +279,28 @@ def test_add_and_remove_references():
 
 
 @pytest.mark.parametrize("text", ["", "   \n\t "])
-def test_empty_candidate_is_an_inline_message(text):
+def test_empty_candidate_is_scored_zero_with_its_reason(text):
+    """As sacreBLEU: c = 0 gives BP = 0 and BLEU 0 (issue 10, part 7); every tab renders it."""
+    from sacrebleu.metrics import BLEU
+
+    theirs = BLEU(tokenize="none", smooth_method="none", effective_order=False).sentence_score(text, list(REFS_1))
     at = start()
     at.text_area(key=es.CANDIDATE).input(text).run()
-    assert not at.exception and not at.metric
-    assert any("The candidate is empty" in w.value for w in at.warning)
+    assert not at.exception and not at.error
+    assert metric(at, "BLEU (0–100)") == f"{theirs.score:.2f}" == "0.00"
+    assert metric(at, "Brevity penalty") == f"{theirs.bp:.4f}" == "0.0000"
+    assert metric(at, "c / r") == f"0 / {theirs.ref_len}"
+    assert at.subheader[0].value == "BLEU 0.00 (standard, no smoothing)"
+    [why] = [w.value for w in at.warning if "Why is it zero?" in w.value]
+    assert "The candidate is empty (c = 0)" in why and "brevity penalty is 0" in why
+    assert "BP = 0.000" in next(c.value for c in at.code if c.value.startswith("BLEU = "))
+    for tab in es.TABS:
+        open_tab(at, tab)
+        assert not at.exception and not at.error, tab
+        shown = " ".join([*texts(at), *(e.value for e in at.latex), *(c.value for c in at.code)])
+        assert "nan" not in shown.lower().split() and "inf" not in shown.lower().split(), tab
+    open_tab(at, "Variants")
+    assert set(at.table[0].value["BLEU"]) == {"0.0000"}
 
 
 def test_all_references_empty_is_an_inline_message():
@@ -312,7 +329,7 @@ def test_ca2_diagnosis_lists_fixes_with_scores():
     at = start()
     at.text_area(key=es.CANDIDATE).input(CA2).run()
     warning = next(w.value for w in at.warning if "Why is it zero?" in w.value)
-    assert "No 3-gram, 4-gram of the candidate appears in a reference" in warning
+    assert "No 3-gram or 4-gram of the candidate appears in a reference" in warning
     fixes = at.dataframe[0].value
     expected = explain(CA2, REFS_1, TUTORIAL).diagnosis
     assert expected is not None
@@ -329,8 +346,9 @@ def test_charts_variants_tokenizers_and_export_tabs():
     open_tab(at, "Variants")
     assert len(at.get("vega_lite_chart")) == 1
     table = at.table[0].value
-    assert {"standard", "simplified", "tutorial (seed 000)", "none", "exp", "nltk-method7"} <= set(table.index)
+    assert {"standard", "simplified", "tutorial", "none", "exp", "nltk-method7"} <= set(table.index)
     assert table.loc["standard", "BLEU"] == "50.4567"
+    assert list(table.index[table["= headline"] == "yes"]) == ["standard", "none"]
     assert all(isinstance(note, str) and note for note in table["why it differs"])
     open_tab(at, "Tokenizers")
     tokens = at.dataframe[0].value
@@ -487,7 +505,7 @@ def test_charts_carry_fractions_log_terms_and_the_input_point():
     scores = variants_text(CA2, REFS_1, TUTORIAL)
     table = charts.variants_table(scores)
     assert table.loc["standard", "BLEU"] == "0.0000"
-    assert table.loc["tutorial (seed 000)", "BLEU"] == "39.6929"
+    assert table.loc["tutorial", "BLEU"] == "39.6929"
     assert len(table) == len(scores) == 3 + 12
 
 

@@ -11,8 +11,9 @@ from typing import cast
 import altair as alt
 import pandas as pd
 
-from bleucore import BLEUScore, VariantScore, brevity_penalty, simplified_brevity_penalty
+from bleucore import BLEUScore, BleuOptions, VariantScore, brevity_penalty, simplified_brevity_penalty
 from ui.formula import log_terms
+from ui.headline import options_phrase
 
 BLUE = "#0072B2"
 ORANGE = "#E69F00"
@@ -43,7 +44,7 @@ def precision_chart(score: BLEUScore) -> alt.LayerChart:
     data = precision_frame(score)
     top = max(1.0, float(data["precision"].max()) if len(data) else 1.0)
     base = alt.Chart(data).encode(
-        x=alt.X("order:N", sort=list(data["order"]), title="n-gram order"),
+        x=alt.X("order:N", sort=list(data["order"]), title="n-gram order", axis=alt.Axis(labelAngle=0)),
         y=alt.Y("precision:Q", title="modified precision p_n", scale=alt.Scale(domain=[0, top * 1.15])),
         tooltip=[
             "order",
@@ -60,83 +61,152 @@ def precision_chart(score: BLEUScore) -> alt.LayerChart:
     return cast(alt.LayerChart, chart)
 
 
+STANDARD_CURVE = "standard exp(1 − r/c)"
+SIMPLIFIED_CURVE = "simplified min(1, c/r)"
+CURVES = [STANDARD_CURVE, SIMPLIFIED_CURVE]
+
+
+def precision_caption(score: BLEUScore) -> str:
+    """What to look at in the precision chart."""
+    return (
+        "Each bar is p_n = clipped matches / candidate n-grams (labels: the fraction and w_n·log p_n); "
+        "BLEU is the geometric mean of the bars, so one bar at 0 makes it 0 unless smoothing lifts it."
+    )
+
+
 def brevity_frame(score: BLEUScore, points: int = 120) -> pd.DataFrame:
-    """Both penalties against c/r from 0.05 to 2 (r fixed at 1)."""
+    """Both penalties against c/r from 0 to max(2, this input's c/r + 0.25) (r fixed at 1)."""
+    upper = max(2.0, score.ratio + 0.25)
     rows = []
     for i in range(points + 1):
-        ratio = 0.05 + i * (2.0 - 0.05) / points
-        rows.append({"c/r": ratio, "penalty": brevity_penalty(ratio, 1.0), "curve": "standard exp(1 − r/c)"})
-        rows.append(
-            {"c/r": ratio, "penalty": simplified_brevity_penalty(ratio, 1.0), "curve": "simplified min(1, c/r)"}
-        )
+        ratio = i * upper / points
+        rows.append({"c/r": ratio, "penalty": brevity_penalty(ratio, 1.0), "curve": STANDARD_CURVE})
+        rows.append({"c/r": ratio, "penalty": simplified_brevity_penalty(ratio, 1.0), "curve": SIMPLIFIED_CURVE})
     return pd.DataFrame(rows)
 
 
-def brevity_chart(score: BLEUScore) -> alt.LayerChart:
-    """The two brevity penalty curves with this input's c/r marked on both."""
-    curves = brevity_frame(score)
+def brevity_points(score: BLEUScore) -> pd.DataFrame:
+    """This input on both curves: c/r, each penalty, and a label in words (``standard: c/r = 1.00, BP = 1.000``)."""
     ratio = score.ratio
-    here = pd.DataFrame(
-        [
-            {"c/r": ratio, "penalty": brevity_penalty(score.sys_len, score.ref_len), "curve": "standard exp(1 − r/c)"},
-            {
-                "c/r": ratio,
-                "penalty": simplified_brevity_penalty(score.sys_len, score.ref_len),
-                "curve": "simplified min(1, c/r)",
-            },
-        ]
+    rows = [
+        {"c/r": ratio, "penalty": brevity_penalty(score.sys_len, score.ref_len), "curve": STANDARD_CURVE},
+        {"c/r": ratio, "penalty": simplified_brevity_penalty(score.sys_len, score.ref_len), "curve": SIMPLIFIED_CURVE},
+    ]
+    for row in rows:
+        name = str(row["curve"]).split(" ")[0]
+        row["label"] = f"{name}: c/r = {ratio:.2f}, BP = {float(row['penalty']):.3f}"
+    return pd.DataFrame(rows)
+
+
+def brevity_caption(score: BLEUScore) -> str:
+    """What to look at in the brevity penalty chart."""
+    if score.ref_len == 0:
+        return "The references are empty (r = 0), so c/r is not defined; both penalties are 1 for c > 0."
+    where = "shorter than" if score.sys_len < score.ref_len else "at least as long as"
+    return (
+        f"The diamonds mark this input (c = {score.sys_len}, r = {score.ref_len:g}): the candidate is {where} the "
+        "reference; left of c/r = 1 both curves fall, the standard one faster."
     )
-    here["label"] = [f"c/r = {ratio:.3f}, BP = {p:.4f}" for p in here["penalty"]]
+
+
+def brevity_chart(score: BLEUScore) -> alt.LayerChart:
+    """The two brevity penalty curves, a legend naming them, and this input's c/r marked and labelled on both."""
+    curves = brevity_frame(score)
+    pick = alt.selection_point(fields=["curve"], bind="legend")
     colour = alt.Color(
-        "curve:N", scale=alt.Scale(domain=["standard exp(1 − r/c)", "simplified min(1, c/r)"], range=[BLUE, ORANGE])
-    )
+        "curve:N", scale=alt.Scale(domain=CURVES, range=[BLUE, ORANGE]), title="brevity penalty",
+        legend=alt.Legend(orient="bottom", direction="vertical", labelLimit=320),
+    )  # fmt: skip
+    dash = alt.StrokeDash("curve:N", scale=alt.Scale(domain=CURVES, range=[[1, 0], [6, 3]]), title="brevity penalty")
     lines = (
         alt.Chart(curves)
         .mark_line(strokeWidth=2)
         .encode(
             x=alt.X("c/r:Q", title="c / r (candidate length / reference length)"),
-            y=alt.Y("penalty:Q", title="brevity penalty", scale=alt.Scale(domain=[0, 1.05])),
+            y=alt.Y("penalty:Q", title="brevity penalty", scale=alt.Scale(domain=[0, 1.1])),
             color=colour,
-            strokeDash=alt.StrokeDash("curve:N", legend=None),
+            strokeDash=dash,
+            opacity=alt.condition(pick, alt.value(1.0), alt.value(0.2)),
+            tooltip=["curve", alt.Tooltip("c/r:Q", format=".2f"), alt.Tooltip("penalty:Q", format=".3f")],
         )
+        .add_params(pick)
     )
+    title = f"Brevity penalty: this input has c = {score.sys_len}, r = {score.ref_len:g}"
+    if score.ref_len == 0:
+        return cast(alt.LayerChart, alt.layer(lines).properties(height=380, title=title))
+    here = brevity_points(score)
+    rule = alt.Chart(here.head(1)).mark_rule(color="#666666", strokeDash=[2, 2]).encode(x="c/r:Q")
     dots = (
         alt.Chart(here)
         .mark_point(size=120, filled=True, shape="diamond")
         .encode(x="c/r:Q", y="penalty:Q", color=colour, tooltip=["curve", "label"])
     )
-    chart = (lines + dots).properties(
-        height=280, title=f"Brevity penalty: this input has c = {score.sys_len}, r = {score.ref_len:g}"
+    # min(1, c/r) >= exp(1 - r/c): the simplified label goes above its point, the standard one below.
+    align = "left" if score.ratio < 1.0 else "right"
+    offset = 8 if align == "left" else -8
+    standard_text = (
+        alt.Chart(here[here["curve"] == STANDARD_CURVE])
+        .mark_text(align=align, dx=offset, dy=14, fontSize=12, fontWeight="bold", color="#333333")
+        .encode(x="c/r:Q", y="penalty:Q", text="label:N")
     )
+    simplified_text = (
+        alt.Chart(here[here["curve"] == SIMPLIFIED_CURVE])
+        .mark_text(align=align, dx=offset, dy=-12, fontSize=12, fontWeight="bold", color="#333333")
+        .encode(x="c/r:Q", y="penalty:Q", text="label:N")
+    )
+    chart = alt.layer(lines, rule, dots, standard_text, simplified_text).properties(height=380, title=title)
     return cast(alt.LayerChart, chart)
 
 
-def variants_frame(variants: Sequence[VariantScore]) -> pd.DataFrame:
-    """One row per variant or smoothing: label, family, score (None when undefined) and its note."""
+HEADLINE_MARK = "yes"
+
+
+def variants_frame(variants: Sequence[VariantScore], headline: BleuOptions | None = None) -> pd.DataFrame:
+    """One row per variant or smoothing: label, family, its options in words, whether it is the headline's
+    computation (same options), score (None when undefined) and its note."""
     return pd.DataFrame(
-        [{"computation": v.label, "family": v.family, "BLEU": v.score, "note": v.note} for v in variants]
+        [
+            {
+                "computation": v.label,
+                "family": v.family,
+                "variant / options": options_phrase(v.options),
+                "= headline": HEADLINE_MARK if headline is not None and v.options == headline else "no",
+                "BLEU": v.score,
+                "note": v.note,
+            }
+            for v in variants
+        ]
     )
 
 
-def variants_table(variants: Sequence[VariantScore]) -> pd.DataFrame:
+def variants_table(variants: Sequence[VariantScore], headline: BleuOptions | None = None) -> pd.DataFrame:
     """The variants as a table to read beside the chart: BLEU as text (4 decimals, or "not defined")."""
-    frame = variants_frame(variants)
+    frame = variants_frame(variants, headline)
     frame["BLEU"] = [f"{v:.4f}" if v is not None else "not defined" for v in (x.score for x in variants)]
     return frame.rename(columns={"note": "why it differs"}).set_index("computation")
 
 
-def variants_chart(variants: Sequence[VariantScore]) -> alt.Chart:
-    """Horizontal bars of BLEU under each variant and smoothing (undefined ones left out)."""
-    data = variants_frame(variants).dropna(subset=["BLEU"])
-    chart = (
-        alt.Chart(data)
-        .mark_bar()
-        .encode(
-            y=alt.Y("computation:N", sort=list(data["computation"]), title=None),
-            x=alt.X("BLEU:Q", title="BLEU (0–100)"),
-            color=alt.Color("family:N", scale=alt.Scale(domain=["variant", "smoothing"], range=[BLUE, GREEN])),
-            tooltip=["computation", alt.Tooltip("BLEU:Q", format=".4f"), "note"],
-        )
-        .properties(height=alt.Step(22), title="The same input under every variant and smoothing")
+VARIANTS_CAPTION = (
+    "Each row changes one thing in your options: the variant (blue) or the smoothing (green); "
+    "“= headline” marks the rows computed exactly as the headline, and the table names every row's options."
+)
+
+
+def variants_chart(variants: Sequence[VariantScore], headline: BleuOptions | None = None) -> alt.LayerChart:
+    """Horizontal bars of BLEU under each variant and smoothing (undefined ones left out), the headline's rows labelled."""
+    data = variants_frame(variants, headline).dropna(subset=["BLEU"])
+    data["marker"] = ["= headline" if m == HEADLINE_MARK else "" for m in data["= headline"]]
+    base = alt.Chart(data).encode(
+        y=alt.Y("computation:N", sort=list(data["computation"]), title=None),
+        x=alt.X("BLEU:Q", title="BLEU (0–100)"),
+        tooltip=["computation", "variant / options", alt.Tooltip("BLEU:Q", format=".4f"), "= headline", "note"],
     )
-    return cast(alt.Chart, chart)
+    bars = base.mark_bar().encode(
+        color=alt.Color(
+            "family:N", scale=alt.Scale(domain=["variant", "smoothing"], range=[BLUE, GREEN]), title="row changes the",
+            legend=alt.Legend(orient="bottom"),
+        ),
+    )  # fmt: skip
+    marks = base.mark_text(align="left", dx=4, fontWeight="bold").encode(text="marker:N")
+    chart = alt.layer(bars, marks).properties(height=alt.Step(22), title="The same input under every variant and smoothing")
+    return cast(alt.LayerChart, chart)

@@ -46,7 +46,7 @@ def length_bucket_chart(buckets: pd.DataFrame) -> alt.LayerChart:
     data = buckets.dropna(subset=["corpus BLEU"])
     sort = list(data.sort_values("order")["bucket"])
     base = alt.Chart(data).encode(
-        x=alt.X("bucket:N", sort=sort, title="reference length r (tokens)"),
+        x=alt.X("bucket:N", sort=sort, title="reference length r (tokens)", axis=alt.Axis(labelAngle=0)),
         y=alt.Y("corpus BLEU:Q", title="corpus BLEU of the bucket", scale=alt.Scale(domainMin=0)),
         tooltip=[
             alt.Tooltip("bucket:N", title="r"),
@@ -58,6 +58,12 @@ def length_bucket_chart(buckets: pd.DataFrame) -> alt.LayerChart:
     bars = base.mark_bar(color=BLUE)
     labels = base.mark_text(dy=-6, color=GREY).encode(text=alt.Text("segments:Q", format="d"))
     return alt.layer(bars, labels).properties(height=260)
+
+
+CONFIDENCE_CAPTION = (
+    "Dot: each system's corpus BLEU; bar: its 95% confidence interval. Bars that overlap a lot mean the "
+    "difference may be chance; the p-values above say how likely."
+)
 
 
 def confidence_chart(rows: pd.DataFrame) -> alt.LayerChart:

@@ -160,10 +160,11 @@ def from_options(candidate: str, references: Sequence[str], options: BleuOptions
 
 
 def input_problems(state: ExploreState) -> list[str]:
-    """Messages for text the page cannot score (empty candidate, no non-empty reference, too long)."""
+    """Messages for text the page cannot score (no non-empty reference, too long).
+
+    An empty candidate is scored, as sacreBLEU scores it: c = 0, so BP = 0 and BLEU = 0, with the reason.
+    """
     problems = []
-    if not state.candidate.strip():
-        problems.append("The candidate is empty: type the sentence to score.")
     if not any(r.strip() for r in state.references):
         problems.append("Every reference is empty: type at least one reference translation.")
     total = len(state.candidate) + sum(len(r) for r in state.references)

@@ -1,4 +1,4 @@
-"""The tutorials' worked examples (seeds 000-004) as data: sentences and the options they use.
+"""The Korean tutorials' worked examples (README.md, "Tutorials") as data: sentences and the options they use.
 
 Only inputs live here (plus NLTK's printed tiny number, derived from a bleucore result); every
 number the Learn page shows is computed by bleucore at run time.

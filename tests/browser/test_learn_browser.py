@@ -26,7 +26,7 @@ def test_learn_page_shows_the_worked_examples(app_page: Page, wait_for_app, scre
     ):
         expect(main).to_contain_text(number)
     clipped = app_page.locator(".bleu-candidate .bleu-tok.clipped")
-    expect(clipped).to_have_count(5 + 2)  # "the the …" (5) and seed 004's clipping example (2)
+    expect(clipped).to_have_count(5 + 2)  # "the the …" (5) and the Korean note's clipping example (2)
     assert clipped.first.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(230, 159, 0)"
     expect(app_page.locator('[data-testid="stException"]')).to_have_count(0)
     app_page.set_viewport_size({"width": 1280, "height": 1300})
