@@ -13,8 +13,11 @@ from bleucore import BleuOptions, Statistics
 from ui import corpus_cached as cc
 from ui import corpus_charts as charts
 from ui import corpus_state as cs
+from ui import handoff
 from ui.link_box import opened_link_notices, share_box
 from ui.options_key import options_key
+from ui.options_model import describe
+from ui.options_sidebar import options_sidebar
 from ui.share import PARAM
 from ui.uploads import (
     MAX_UPLOAD_MB,
@@ -387,7 +390,7 @@ def main() -> None:
     st.caption("Two or more systems on the same references: is the difference in BLEU more than chance?")
     opened_link_notices(link_error, loaded is not None and loaded.source == "upload")
     with st.sidebar:
-        cs.option_widgets(cs.COMPARE)
+        options_sidebar(cs.COMPARE, cs.START_PRESET)
         test_settings()
     source = st.radio(
         "Input", cs.SOURCES, key=cs.COMPARE_SOURCE, horizontal=True, format_func=lambda s: cs.SOURCE_LABELS[s]
@@ -428,6 +431,7 @@ def main() -> None:
         }
         table, problems = significance_rows(names, baseline, stats, scores, corpus_options, state)
         show_significance(table, problems, baseline, state)
+        st.caption(f"Options: {describe(state.options)}")
         show_lines(names, scores)
         others = [n for n in names if n != baseline]
         st.subheader("Sentence by sentence")
@@ -435,10 +439,13 @@ def main() -> None:
             st.session_state[cs.COMPARE_OTHER] = others[0]
         other = st.selectbox("System to set against the baseline", others, key=cs.COMPARE_OTHER)
         show_sentences(baseline, other, by_name, refs, scores)
+        with st.expander("Open one segment in Explore"):
+            handoff.segment_picker(by_name, refs, state.options, "compare")
         st.subheader("N-grams one system matches and the other misses")
         show_ngrams(baseline, other, by_name, refs, corpus_options)
     finally:
         publish(state, source)
+    handoff.follow()
 
 
 main()

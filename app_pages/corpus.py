@@ -13,11 +13,13 @@ from bleucore import BleuOptions
 from ui import corpus_cached as cc
 from ui import corpus_charts as charts
 from ui import corpus_state as cs
-from ui.explore_state import ExploreState, to_link
+from ui import handoff
 from ui.highlight import order_html
 from ui.link_box import opened_link_notices, share_box
 from ui.options_key import options_key
-from ui.share import PARAM, LinkStateError
+from ui.options_model import Choices, describe
+from ui.options_sidebar import options_sidebar
+from ui.share import PARAM
 from ui.uploads import (
     MAX_UPLOAD_MB,
     InputError,
@@ -33,7 +35,6 @@ from ui.uploads import (
 SAMPLE_DIR = Path(__file__).resolve().parents[1] / "data" / "sample"
 SAMPLE_HYPOTHESIS = "system_a.en"
 SAMPLE_REFERENCES = ("ref.en", "ref2.en")
-EXPLORE_PAGE = "app_pages/explore.py"
 
 WHY_DIFFERENT = """\
 **Corpus BLEU is not the mean of sentence BLEU.** Corpus BLEU first adds up, over all segments,
@@ -147,7 +148,7 @@ def compute(
 
 
 def show_scores(
-    analysis: cc.CorpusAnalysis, nrefs: int, options: cs.OptionsState, sentence_options: BleuOptions
+    analysis: cc.CorpusAnalysis, nrefs: int, options: Choices, sentence_options: BleuOptions
 ) -> None:
     """Corpus BLEU with its signature and sacreBLEU's line, against the mean of sentence BLEU."""
     corpus = analysis.corpus
@@ -260,7 +261,7 @@ def show_sentence(
     hyp: TextFile,
     refs: list[TextFile],
     analysis: cc.CorpusAnalysis,
-    options: cs.OptionsState,
+    options: Choices,
     sentence_options: BleuOptions,
 ) -> None:
     """One line's full explanation: p_n fractions, coloured n-grams, and a way to open it in Explore."""
@@ -309,26 +310,8 @@ def show_sentence(
     )  # fmt: skip
     order = explanation.order(int(n or 1))
     st.html(order_html(explanation.candidate, order, explanation.references))
-    explore_state = ExploreState(
-        candidate=hypothesis,
-        references=tuple(r for r in references if r.strip()) or references,
-        tokenize=options.tokenize,
-        lowercase=options.lowercase,
-        max_order=options.max_order,
-        smooth_method=options.smooth_method,
-        smooth_value=sentence_options.smooth_value,
-        effective_order=sentence_options.effective_order,
-        ref_length=options.ref_length,
-        variant=options.variant,
-        order=int(n or 1),
-    )
-    try:
-        token = to_link(explore_state)
-    except LinkStateError as err:
-        st.caption(escape_markdown(f"This line is too long to open in Explore through a link: {err}."))
-        return
-    if st.button("Open this sentence in Explore", key="corpus_open_explore", icon=":material/open_in_new:"):
-        st.switch_page(EXPLORE_PAGE, query_params={PARAM: token})
+    state = handoff.sentence_state(hypothesis, references, options, int(n or 1))
+    handoff.explore_button("Open this sentence in Explore", state, "corpus_open_explore")
 
 
 def publish(state: cs.CorpusState, source: str) -> None:
@@ -357,7 +340,7 @@ def main() -> None:
     st.caption("Score a whole test set: corpus BLEU as sacreBLEU computes it, and every sentence's own BLEU.")
     opened_link_notices(link_error, loaded is not None and loaded.source == "upload")
     with st.sidebar:
-        options = cs.option_widgets(cs.CORPUS)
+        options = options_sidebar(cs.CORPUS, cs.START_PRESET)
     source = st.radio(
         "Input", cs.SOURCES, key=cs.CORPUS_SOURCE, horizontal=True, format_func=lambda s: cs.SOURCE_LABELS[s],
     )  # fmt: skip
@@ -388,6 +371,7 @@ def main() -> None:
             st.session_state[cs.CORPUS_LAST_INPUT] = input_digest
             st.session_state[cs.CORPUS_LAST_SELECTION] = []
         show_scores(analysis, len(refs), options, sentence_options)
+        st.caption(f"Options: {describe(options)}")
         show_charts(analysis)
         keys = (options_key(corpus_options), options_key(sentence_options))
         names: dict[str, object] = {"hypothesis": hyp.name, "references": [r.name for r in refs]}
@@ -396,6 +380,7 @@ def main() -> None:
         state = cs.read_corpus(st.session_state)
     finally:
         publish(state, source)
+    handoff.follow()
 
 
 main()
