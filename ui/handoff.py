@@ -41,7 +41,7 @@ def segment_picker(systems: dict[str, TextFile], refs: Sequence[TextFile], optio
     """Choose a system and a line, and open that segment with its references in Explore."""
     names = list(systems)
     system_col, line_col = st.columns(2)
-    name = system_col.selectbox("System", names, key=f"{prefix}_open_system")
+    name = system_col.selectbox("System to open", names, key=f"{prefix}_open_system")
     lines = len(refs[0]) if refs else 0
     if not name or lines == 0:
         return
