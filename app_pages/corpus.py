@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -14,27 +13,16 @@ from ui import corpus_cached as cc
 from ui import corpus_charts as charts
 from ui import corpus_state as cs
 from ui import handoff
+from ui.corpus_inputs import read_corpus_input
+from ui.corpus_inputs import show_error as _show_error
 from ui.highlight import order_html
 from ui.link_box import opened_link_notices, share_box
 from ui.options_key import options_key
 from ui.options_model import Choices, describe
 from ui.options_sidebar import options_sidebar
 from ui.share import PARAM
-from ui.uploads import (
-    MAX_UPLOAD_MB,
-    InputError,
-    TextFile,
-    check_same_length,
-    decode_bytes,
-    decode_paste,
-    digest,
-    escape_markdown,
-    unique_names,
-)
+from ui.uploads import InputError, TextFile, check_same_length, digest, escape_markdown
 
-SAMPLE_DIR = Path(__file__).resolve().parents[1] / "data" / "sample"
-SAMPLE_HYPOTHESIS = "system_a.en"
-SAMPLE_REFERENCES = ("ref.en", "ref2.en")
 
 WHY_DIFFERENT = """\
 **Corpus BLEU is not the mean of sentence BLEU.** Corpus BLEU first adds up, over all segments,
@@ -44,87 +32,6 @@ matching 4-gram does not make the corpus score 0, and the brevity penalty is app
 total length. Sentence BLEU scores each line on its own (here with {eff} and {smooth} smoothing),
 so short lines with few n-grams swing between 0 and 100, and their plain average can lie far from
 the corpus score in either direction."""
-
-
-@st.cache_data(max_entries=4, ttl=cc.TTL_SECONDS, show_spinner=False)
-def _sample() -> tuple[TextFile, tuple[TextFile, ...]]:
-    hyp = decode_bytes((SAMPLE_DIR / SAMPLE_HYPOTHESIS).read_bytes(), SAMPLE_HYPOTHESIS)
-    refs = tuple(decode_bytes((SAMPLE_DIR / name).read_bytes(), name) for name in SAMPLE_REFERENCES)
-    return hyp, refs
-
-
-def _show_error(message: str) -> None:
-    st.error(escape_markdown(message), icon=":material/error:")
-
-
-def read_input(source: str) -> tuple[TextFile | None, list[TextFile], list[str]]:
-    """Draw the input widgets of ``source``; return (hypothesis, references, error messages)."""
-    errors: list[str] = []
-    hyp: TextFile | None = None
-    refs: list[TextFile] = []
-    if source == "sample":
-        sample_hyp, sample_refs = _sample()
-        st.caption(
-            f"The bundled sample: {SAMPLE_HYPOTHESIS} (a weak system, {len(sample_hyp)} lines) scored against "
-            f"{' and '.join(SAMPLE_REFERENCES)}. Upload or paste your own files above."
-        )
-        return sample_hyp, list(sample_refs), errors
-    if source == "upload":
-        left, right = st.columns(2)
-        hyp_file = left.file_uploader(
-            "Hypothesis file", key=cs.CORPUS_HYP_UPLOAD,
-            help=f"Plain UTF-8 text, one segment per line, at most {MAX_UPLOAD_MB} MB.",
-        )  # fmt: skip
-        ref_files = right.file_uploader(
-            "Reference files (one or more)", accept_multiple_files=True, key=cs.CORPUS_REF_UPLOAD,
-            help=f"One file per reference translation, each with as many lines as the hypothesis; at most {MAX_UPLOAD_MB} MB each.",
-        )  # fmt: skip
-        st.caption(
-            f"Files larger than {MAX_UPLOAD_MB} MB are refused by the server. Uploaded files stay in this "
-            "browser session only and cannot be part of a shareable link."
-        )
-        if hyp_file is not None:
-            try:
-                hyp = decode_bytes(hyp_file.getvalue(), hyp_file.name)
-            except InputError as err:
-                errors.append(str(err))
-        names = unique_names([f.name for f in ref_files or []])
-        for upload, name in zip(ref_files or [], names):
-            try:
-                refs.append(decode_bytes(upload.getvalue(), name))
-            except InputError as err:
-                errors.append(str(err))
-        if hyp_file is None or not ref_files:
-            if not errors:
-                st.info("Upload a hypothesis file and at least one reference file to score them.")
-            return None, [], errors
-        return hyp, refs, errors
-    # paste
-    st.text_area("Hypothesis: one segment per line", key=cs.CORPUS_HYP_PASTE, height=160)
-    st.number_input(
-        "Number of references", min_value=1, max_value=cs.MAX_PASTED_REFERENCES, step=1, key=cs.CORPUS_REF_COUNT
-    )
-    count = int(st.session_state[cs.CORPUS_REF_COUNT] or 1)
-    columns = st.columns(count)
-    for i, column in enumerate(columns):
-        column.text_area(f"Reference {i + 1}: one segment per line", key=cs.corpus_ref_key(i), height=160)
-    hyp_text = st.session_state[cs.CORPUS_HYP_PASTE]
-    ref_texts = [st.session_state[cs.corpus_ref_key(i)] for i in range(count)]
-    if not hyp_text.strip() and not any(t.strip() for t in ref_texts):
-        st.info(
-            "Paste a hypothesis and its references (one segment per line), then press Ctrl+Enter or click outside the box."
-        )
-        return None, [], errors
-    try:
-        hyp = decode_paste(hyp_text, "The pasted hypothesis")
-    except InputError as err:
-        errors.append(str(err))
-    for i, text in enumerate(ref_texts):
-        try:
-            refs.append(decode_paste(text, f"Pasted reference {i + 1}"))
-        except InputError as err:
-            errors.append(str(err))
-    return hyp, refs, errors
 
 
 def compute(
@@ -346,7 +253,7 @@ def main() -> None:
     )  # fmt: skip
     state = cs.read_corpus(st.session_state)
     try:
-        hyp, refs, errors = read_input(source)
+        hyp, refs, errors = read_corpus_input(source)
         for message in errors:
             _show_error(message)
         if errors or hyp is None or not refs:
