@@ -1,10 +1,11 @@
-"""State of the Corpus and Compare pages: session keys, option widgets, and the link that reproduces them.
+"""State of the Corpus and Compare pages: session keys, widget values, and the link that reproduces them.
 
 Keys are prefixed ``corpus_`` or ``compare_`` and listed here. Streamlit drops the keys of
 widgets a run did not draw (another page was open), so each page saves its last state under a
 plain key (``<prefix>_saved``) and restores missing widget keys from it with ``setdefault``.
 The shareable part (options, pasted texts when short enough, the chosen line, test settings) is
-mirrored in the query parameter ``s`` through ``ui.share``; uploaded files never are.
+mirrored in the query parameter ``s`` through ``ui.share``; uploaded files never are. The options
+are ``ui.options_model.Choices``, as on Explore; their widgets are ``ui.options_sidebar``.
 """
 
 from __future__ import annotations
