@@ -301,7 +301,7 @@ def test_compare_link_validation_and_settings_in_link() -> None:
     bs = sacre_paired([("a", SYS_A), ("b", SYS_B)], [REF1, REF2], "bs", 300, tokenize="intl")
     assert results(at).loc["system_b.en", "mean"] == pytest.approx(bs[1].mean, abs=EPSILON)
     bad = open_compare(encode_state({"page": "compare", "v": 1, "bs": 0}))
-    assert "This link's bootstrap resamples 0 is not a whole number from 1 to 10,000: kept the rest, using 1,000." in (
+    assert "This link's bootstrap resamples 0 is not a whole number from 1 to 10,000: kept the rest, using bootstrap resamples = 1,000." in (
         messages(bad)
     )
     assert results(bad).loc["system_b.en", "BLEU"] == pytest.approx(BLEU().corpus_score(SYS_B, [REF1, REF2]).score)

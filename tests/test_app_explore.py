@@ -400,13 +400,13 @@ def test_unreadable_link_shows_a_message_and_the_default_example(token, reason):
 @pytest.mark.parametrize(
     "fields, dropped, kept",
     [
-        ({"n": "four"}, "This link's N 'four' is not a whole number from 1 to 10: kept the rest, using 4.", {}),
-        ({"r": []}, "This link's references should be a list of 1 to 20 texts: kept the rest, using the default.", {}),
+        ({"n": "four"}, "This link's N 'four' is not a whole number from 1 to 10: kept the rest, using N = 4.", {}),
+        ({"r": []}, "This link's references should be a list of 1 to 20 texts: kept the rest, using the default references.", {}),
         ({"tok": "<script>"}, "This link's tokenizer '<script>' is unknown", {"tok": "none"}),
         ({"n": 11, "lc": True}, "This link's N 11 is not a whole number from 1 to 10", {"lc": True}),
-        ({"sm": "floor", "sv": -1}, "This link's smoothing value -1 is not a number of 0 or more: kept the rest, using 0.1.",
+        ({"sm": "floor", "sv": -1}, "This link's smoothing value -1 is not a number of 0 or more: kept the rest, using smoothing value 0.1.",
          {"sm": "floor", "sv": 0.1}),
-        ({"sm": "foo"}, "This link's smoothing 'foo' is unknown (one of none, floor, add-k, exp", {"sm": "none"}),
+        ({"sm": "foo"}, "This link's smoothing 'foo' is unknown: kept the rest, using smoothing 'none'.", {"sm": "none"}),
     ],
 )  # fmt: skip
 def test_partly_wrong_link_opens_the_rest_and_names_what_it_dropped(fields, dropped, kept):

@@ -446,14 +446,14 @@ def test_max_order_out_of_range_in_links() -> None:
         ("compare", encode_state({"page": "compare", "v": 1, "o": {"n": 11}})),
     ):
         at = start(page, link)
-        assert "is not a whole number from 1 to 10: kept the rest, using 4" in messages(at), page
+        assert "is not a whole number from 1 to 10: kept the rest, using N = 4" in messages(at), page
         assert_clean(at)
 
 
 def test_negative_smoothing_value_in_links() -> None:
     for page in ("corpus", "compare"):
         at = start(page, encode_state({"page": page, "v": 1, "o": {"sm": "floor", "sv": -0.5}}))
-        assert "This link's smoothing value -0.5 is not a number of 0 or more: kept the rest, using 0.1" in messages(at)
+        assert "This link's smoothing value -0.5 is not a number of 0 or more: kept the rest, using smoothing value 0.1" in messages(at)
         assert at.selectbox(key=om.OptionKeys(page).key("smooth_method")).value == "floor"  # the rest of the link kept
         assert at.number_input(key=om.OptionKeys(page).key("smooth_value")).value == 0.1
         assert_clean(at)

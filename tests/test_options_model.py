@@ -154,8 +154,8 @@ def test_version_1_links_made_by_the_old_code_still_open() -> None:
 @pytest.mark.parametrize(
     "fields, note, check",
     [
-        ({"opt": {"sm": "foo", "tok": "13a"}}, "This link's smoothing 'foo' is unknown", lambda s: s.options.tokenize == "13a"),
-        ({"opt": {"n": 12, "lc": True}}, "N 12 is not a whole number from 1 to 10: kept the rest, using 4",
+        ({"opt": {"sm": "foo", "tok": "13a"}}, "This link's smoothing 'foo' is unknown: kept the rest, using smoothing 'none'.", lambda s: s.options.tokenize == "13a"),
+        ({"opt": {"n": 12, "lc": True}}, "N 12 is not a whole number from 1 to 10: kept the rest, using N = 4",
          lambda s: s.options.lowercase and s.options.max_order == 4),
         ({"opt": "13a"}, "This link's options are not a set of named values", lambda s: s.options == om.TUTORIAL),
         ({"tab": "Secrets"}, "This link's tab 'Secrets' is unknown", lambda s: s.tab == es.TABS[0]),

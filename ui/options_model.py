@@ -145,6 +145,8 @@ SACREBLEU_NAME = "sacreBLEU defaults"
 TUTORIAL_NAME = "tutorial (whitespace, no smoothing)"
 CUSTOM = "custom"
 PRESETS: dict[str, Choices] = {SACREBLEU_NAME: SACREBLEU, TUTORIAL_NAME: TUTORIAL}
+#: How a button names each preset (the selector shows the full names).
+SHORT_NAMES = {SACREBLEU_NAME: "sacreBLEU defaults", TUTORIAL_NAME: "the tutorial preset"}
 
 
 def preset_name(choices: Choices) -> str:

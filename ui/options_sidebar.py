@@ -53,7 +53,7 @@ def options_sidebar(keys: om.OptionKeys, start: str) -> om.Choices:
         help="sacreBLEU defaults: what sacreBLEU reports. Tutorial: the Korean tutorials' whitespace tokens, "
         "no smoothing. Shows custom when the options below match neither.",
     )  # fmt: skip
-    st.button(f"Reset to {start}", key=keys.reset, on_click=apply_preset, args=(session, keys, start))
+    st.button(f"Reset to {om.SHORT_NAMES[start]}", key=keys.reset, on_click=apply_preset, args=(session, keys, start))
     st.selectbox("Tokenizer", TOKENIZER_NAMES, key=keys.key("tokenize"), help=TOKENIZER_HELP)
     st.checkbox("Lowercase", key=keys.key("lowercase"), help="Lowercase all texts before tokenizing (sacreBLEU's -lc).")
     st.number_input(

@@ -88,7 +88,7 @@ class LinkReader:
     """Reads a link's fields one by one; a missing field gets its default, a wrong one its default and a note.
 
     A link that can be opened only in part thus opens what it can, and ``notes`` say what was dropped
-    ("This link's smoothing 'foo' is unknown: kept the rest, using none.").
+    ("This link's smoothing 'foo' is unknown: kept the rest, using smoothing 'none'.").
     """
 
     def __init__(self, data: Mapping[str, Any]) -> None:
@@ -104,7 +104,7 @@ class LinkReader:
         value = self.data.get(key, default)
         if isinstance(value, str) and value in choices:
             return value
-        self.drop(f"{label} {_shown(value)} is unknown (one of {', '.join(choices)})", default)
+        self.drop(f"{label} {_shown(value)} is unknown", f"{label} {default!r}")
         return default
 
     def flag(self, key: str, label: str, default: bool) -> bool:
@@ -112,7 +112,7 @@ class LinkReader:
         value = self.data.get(key, default)
         if type(value) is bool:
             return value
-        self.drop(f"{label} {_shown(value)} is not true or false", "on" if default else "off")
+        self.drop(f"{label} {_shown(value)} is not true or false", f"{label} {'on' if default else 'off'}")
         return default
 
     def whole(self, key: str, label: str, low: int, high: int, default: int) -> int:
@@ -120,7 +120,7 @@ class LinkReader:
         value = self.data.get(key, default)
         if type(value) is int and low <= value <= high:
             return value
-        self.drop(f"{label} {_shown(value)} is not a whole number from {low:,} to {high:,}", f"{default:,}")
+        self.drop(f"{label} {_shown(value)} is not a whole number from {low:,} to {high:,}", f"{label} = {default:,}")
         return default
 
     def number(self, key: str, label: str, default: float | None) -> float | None:
@@ -128,7 +128,8 @@ class LinkReader:
         value = self.data.get(key, default)
         if value is None or (type(value) in (int, float) and math.isfinite(value) and value >= 0):
             return None if value is None else float(value)
-        self.drop(f"{label} {_shown(value)} is not a number of 0 or more", "the default" if default is None else f"{default:g}")
+        fallback = "none" if default is None else f"{default:g}"
+        self.drop(f"{label} {_shown(value)} is not a number of 0 or more", f"{label} {fallback}")
         return default
 
     def text(self, key: str, label: str, default: str) -> str:
@@ -136,7 +137,7 @@ class LinkReader:
         value = self.data.get(key, default)
         if isinstance(value, str):
             return value
-        self.drop(f"{label} is not a text", "the default")
+        self.drop(f"{label} is not a text", f"the default {label}")
         return default
 
     def texts(self, key: str, label: str, low: int, high: int, default: tuple[str, ...]) -> tuple[str, ...]:
@@ -144,7 +145,7 @@ class LinkReader:
         value = self.data.get(key, list(default))
         if isinstance(value, list) and low <= len(value) <= high and all(isinstance(t, str) for t in value):
             return tuple(value)
-        self.drop(f"{label} should be a list of {low} to {high} texts", "the default")
+        self.drop(f"{label} should be a list of {low} to {high} texts", f"the default {label}")
         return default
 
     def section(self, key: str, label: str) -> LinkReader:
