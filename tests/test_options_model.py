@@ -11,7 +11,7 @@ from tests.golden_examples import CA1, CA2, REFS_1
 from ui import corpus_state as cs
 from ui import explore_state as es
 from ui import options_model as om
-from ui.share import LinkStateError, OtherPageLink, decode_state, encode_state, is_new, remember
+from ui.share import LinkStateError, OtherPageLink, decode_state, encode_state, forget, is_new, remember
 
 EPSILON = 1e-9
 HYPS = ["the cat sat on the mat", "a dog", "it is raining today in the city"]
@@ -199,3 +199,17 @@ def test_choices_come_from_bleucore() -> None:
     for choices in om.PRESETS.values():
         assert choices.tokenize in TOKENIZER_NAMES and choices.smooth_method in SMOOTHING_METHODS
         assert choices.ref_length in REF_LENGTH_RULES and choices.variant in VARIANTS
+
+
+def test_explore_keeps_edits_against_a_stale_address_but_a_hand_off_opens_again() -> None:
+    """The browser may send back an address Explore already opened; only a hand-off (forget) reopens it."""
+    token = es.to_link(es.with_changes(es.DEFAULT, candidate=CA2))
+    session: dict[str, object] = {}
+    assert es.init(session, token) is None and session[es.CANDIDATE] == CA2
+    session[es.CANDIDATE] = "an edit"
+    es.publish(session, es.read(session))
+    es.init(session, token)  # the old address came back with a rerun
+    assert session[es.CANDIDATE] == "an edit"
+    forget(session, es.LOADED_LINK, token)  # what ui.handoff.follow does before switching to Explore
+    es.init(session, token)
+    assert session[es.CANDIDATE] == CA2

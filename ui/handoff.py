@@ -13,7 +13,7 @@ import streamlit as st
 
 from ui import explore_state as es
 from ui.options_model import Choices
-from ui.share import PARAM, LinkStateError
+from ui.share import PARAM, LinkStateError, forget
 from ui.uploads import TextFile, escape_markdown
 
 EXPLORE_PAGE = "app_pages/explore.py"
@@ -55,4 +55,5 @@ def follow() -> None:
     pending = st.session_state.pop(PENDING, None)
     if pending is not None:
         page, token = pending
+        forget(st.session_state, es.LOADED_LINK, token)  # type: ignore[arg-type]  # opened again if seen before
         st.switch_page(page, query_params={PARAM: token})

@@ -168,8 +168,16 @@ def _shown(value: Any) -> str:
 
 def remember(session: MutableMapping[str, Any], key: str, token: str) -> None:
     """Record a token this session has shown or opened (the last few, under ``key``)."""
-    known = [t for t in session.get(key) or [] if t != token] if isinstance(session.get(key), list) else []
+    previous = session.get(key)
+    known = [t for t in previous if t != token] if isinstance(previous, list) else []
     session[key] = [*known[-(KNOWN_TOKENS - 1) :], token]
+
+
+def forget(session: MutableMapping[str, Any], key: str, token: str) -> None:
+    """Let ``token`` be opened again (a hand-off that sends it on purpose, even if the session knows it)."""
+    previous = session.get(key)
+    if isinstance(previous, list):
+        session[key] = [t for t in previous if t != token]
 
 
 def is_new(session: Mapping[str, Any], key: str, link: str | None) -> bool:

@@ -58,8 +58,8 @@ def expect_order(page: Page, n: int) -> None:
     expect(page.get_by_role("radio", name=f"{n}-grams")).to_be_checked()
 
 
-def edit_then_reload(page: Page, wait_for_app: Callable[..., None], text: str) -> None:
-    """Type ``text`` as the candidate, wait for the address to follow, and reload the page."""
+def type_candidate(page: Page, wait_for_app: Callable[..., None], text: str) -> None:
+    """Type ``text`` as the candidate (Ctrl+Enter) and wait for the run and for the address to follow."""
     before = page.url
     area = candidate(page)
     area.fill(text)
@@ -85,12 +85,28 @@ def test_learn_to_explore_survives_an_edit_and_a_reload(app_page: Page, wait_for
     expect_view(page, CAND_2B, REFS_2, TUTORIAL, "Options: tutorial preset")
     expect_order(page, 2)  # the button opens the bigrams, where this example's point is
     edited = "the cat the cat sat on the mat"
-    edit_then_reload(page, wait_for_app, edited)
+    type_candidate(page, wait_for_app, edited)
     expect_view(page, edited, REFS_2, TUTORIAL, "Options: tutorial preset")
     expect_order(page, 2)
     reload(page, wait_for_app)
     expect_view(page, edited, REFS_2, TUTORIAL, "Options: tutorial preset")
     expect_order(page, 2)
+
+
+def test_learn_button_opens_its_example_again_after_an_edit(app_page: Page, wait_for_app) -> None:
+    """The session knows the example's link already; the hand-off must open it anyway, not keep the edit."""
+    page = app_page
+    button = "Open in Explore: the cat the cat on the mat"
+    for attempt in range(2):
+        page.get_by_test_id("stSidebarNav").get_by_role("link", name="Learn", exact=True).click()
+        page.wait_for_function("() => window.location.pathname === '/learn'")
+        wait_for_app(page)
+        page.get_by_role("button", name=button).click()
+        page.wait_for_function("() => window.location.pathname === '/'")
+        wait_for_app(page)
+        expect_view(page, CAND_2B, REFS_2, TUTORIAL, "Options: tutorial preset")
+        if attempt == 0:
+            type_candidate(page, wait_for_app, "the cat sat")
 
 
 def test_corpus_to_explore_survives_an_edit_and_a_reload(app_page: Page, streamlit_server: str, wait_for_app) -> None:
@@ -114,7 +130,7 @@ def test_corpus_to_explore_survives_an_edit_and_a_reload(app_page: Page, streaml
     expect(page.get_by_test_id("stSidebar").get_by_role("checkbox", name="Lowercase")).to_be_checked()
     expect_order(page, 2)
     edited = hypothesis + " and the party"
-    edit_then_reload(page, wait_for_app, edited)  # the first edit used to bring back the default example
+    type_candidate(page, wait_for_app, edited)  # the first edit used to bring back the default example
     expect_view(page, edited, refs, options, "Options: custom")
     reload(page, wait_for_app)
     expect_view(page, edited, refs, options, "Options: custom")
@@ -140,7 +156,7 @@ def test_compare_to_explore_survives_an_edit_and_a_reload(app_page: Page, stream
     hypothesis, refs = lines["system_b.en"][2].rstrip(), [lines["ref.en"][2].rstrip(), lines["ref2.en"][2].rstrip()]
     expect_view(page, hypothesis, refs, SACRE_SENTENCE, "Options: sacreBLEU defaults")
     edited = "A different translation of line three"
-    edit_then_reload(page, wait_for_app, edited)
+    type_candidate(page, wait_for_app, edited)
     expect_view(page, edited, refs, SACRE_SENTENCE, "Options: sacreBLEU defaults")
     reload(page, wait_for_app)
     expect_view(page, edited, refs, SACRE_SENTENCE, "Options: sacreBLEU defaults")
@@ -160,7 +176,7 @@ def test_shared_link_in_a_fresh_page_survives_an_edit_a_tab_and_a_reload(
     expect(page.get_by_role("spinbutton", name="Max n-gram order N")).to_have_value("3")
     expect_order(page, 3)
     edited = "The cat sat on the mat."
-    edit_then_reload(page, wait_for_app, edited)
+    type_candidate(page, wait_for_app, edited)
     expect_view(page, edited, refs, options, "Options: custom")
     before = page.url
     page.get_by_role("tab", name="Formula").click()
