@@ -3,129 +3,27 @@
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import pandas as pd
 import streamlit as st
-from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from bleucore import BleuOptions, Statistics
 from ui import corpus_cached as cc
 from ui import corpus_charts as charts
 from ui import corpus_state as cs
+from ui import handoff
+from ui.corpus_inputs import read_compare_input
+from ui.corpus_inputs import show_error as _show_error
 from ui.link_box import opened_link_notices, share_box
 from ui.options_key import options_key
+from ui.options_model import describe
+from ui.options_sidebar import options_sidebar
 from ui.share import PARAM
-from ui.uploads import (
-    MAX_UPLOAD_MB,
-    InputError,
-    TextFile,
-    check_systems,
-    decode_bytes,
-    decode_paste,
-    digest,
-    escape_markdown,
-    unique_names,
-)
+from ui.uploads import InputError, TextFile, check_systems, digest, escape_markdown
 
-SAMPLE_DIR = Path(__file__).resolve().parents[1] / "data" / "sample"
-SAMPLE_SYSTEMS = ("system_a.en", "system_b.en")
-SAMPLE_REFERENCES = ("ref.en", "ref2.en")
 ALPHA = 0.05
 #: Why the baseline's p-value cells show "—" (the table's placeholder for a missing value).
 BASELINE_HELP = "the baseline is the system the others are tested against, so it has no p-value of its own."
-
-
-@st.cache_data(max_entries=4, ttl=cc.TTL_SECONDS, show_spinner=False)
-def _sample() -> tuple[tuple[TextFile, ...], tuple[TextFile, ...]]:
-    systems = tuple(decode_bytes((SAMPLE_DIR / n).read_bytes(), n) for n in SAMPLE_SYSTEMS)
-    refs = tuple(decode_bytes((SAMPLE_DIR / n).read_bytes(), n) for n in SAMPLE_REFERENCES)
-    return systems, refs
-
-
-def _show_error(message: str) -> None:
-    st.error(escape_markdown(message), icon=":material/error:")
-
-
-def _decode_uploads(files: list[UploadedFile], taken: list[str], errors: list[str]) -> list[TextFile]:
-    names = unique_names([*taken, *(f.name for f in files)])[len(taken) :]
-    out = []
-    for upload, name in zip(files, names):
-        try:
-            out.append(decode_bytes(upload.getvalue(), name))
-        except InputError as err:
-            errors.append(str(err))
-    return out
-
-
-def read_input(source: str) -> tuple[list[TextFile], list[TextFile], list[str]]:
-    """Draw the input widgets of ``source``; return (systems, references, error messages)."""
-    errors: list[str] = []
-    help_upload = f"Plain UTF-8 text, one segment per line, at most {MAX_UPLOAD_MB} MB per file."
-    if source == "sample":
-        sample_systems, sample_refs = _sample()
-        st.caption(
-            f"The bundled sample: {' and '.join(SAMPLE_SYSTEMS)} ({len(sample_refs[0])} lines each) against "
-            f"{' and '.join(SAMPLE_REFERENCES)}. Add your own systems for the same sentences, or upload or paste a new test set."
-        )
-        extra = st.file_uploader(
-            "Add more systems for the sample's sentences (optional)", accept_multiple_files=True,
-            key=cs.COMPARE_EXTRA_UPLOAD, help=help_upload,
-        )  # fmt: skip
-        more = _decode_uploads(list(extra or []), [s.name for s in sample_systems], errors)
-        return [*sample_systems, *more], list(sample_refs), errors
-    if source == "upload":
-        left, right = st.columns(2)
-        ref_files = left.file_uploader(
-            "Reference files (one or more)", accept_multiple_files=True, key=cs.COMPARE_REF_UPLOAD, help=help_upload
-        )
-        sys_files = right.file_uploader(
-            "System outputs (two or more)", accept_multiple_files=True, key=cs.COMPARE_SYS_UPLOAD, help=help_upload
-        )
-        st.caption(
-            f"Files larger than {MAX_UPLOAD_MB} MB are refused by the server. Uploaded files stay in this "
-            "browser session only and cannot be part of a shareable link."
-        )
-        refs = _decode_uploads(list(ref_files or []), [], errors)
-        systems = _decode_uploads(list(sys_files or []), [], errors)
-        if not ref_files or len(sys_files or []) < 2:
-            if not errors:
-                st.info("Upload at least one reference file and two or more system outputs.")
-            return [], [], errors
-        return systems, refs, errors
-    # paste
-    left, right = st.columns(2)
-    left.number_input(
-        "Number of references", min_value=1, max_value=cs.MAX_PASTED_REFERENCES, step=1, key=cs.COMPARE_REF_COUNT
-    )
-    right.number_input(
-        "Number of systems", min_value=2, max_value=cs.MAX_PASTED_SYSTEMS, step=1, key=cs.COMPARE_SYS_COUNT
-    )
-    ref_count = int(st.session_state[cs.COMPARE_REF_COUNT] or 1)
-    sys_count = int(st.session_state[cs.COMPARE_SYS_COUNT] or 2)
-    for i, column in enumerate(st.columns(ref_count)):
-        column.text_area(f"Reference {i + 1}: one segment per line", key=cs.compare_ref_key(i), height=140)
-    for i, column in enumerate(st.columns(sys_count)):
-        column.text_area(f"System {i + 1}: one segment per line", key=cs.compare_sys_key(i), height=140)
-    ref_texts = [st.session_state[cs.compare_ref_key(i)] for i in range(ref_count)]
-    sys_texts = [st.session_state[cs.compare_sys_key(i)] for i in range(sys_count)]
-    if not any(t.strip() for t in (*ref_texts, *sys_texts)):
-        st.info(
-            "Paste the references and two or more systems (one segment per line), then press Ctrl+Enter or click outside the box."
-        )
-        return [], [], errors
-    refs, systems = [], []
-    for i, text in enumerate(ref_texts):
-        try:
-            refs.append(decode_paste(text, f"Reference {i + 1}"))
-        except InputError as err:
-            errors.append(str(err))
-    for i, text in enumerate(sys_texts):
-        try:
-            systems.append(decode_paste(text, f"System {i + 1}"))
-        except InputError as err:
-            errors.append(str(err))
-    return systems, refs, errors
 
 
 def compute_statistics(
@@ -394,14 +292,14 @@ def main() -> None:
     st.caption("Two or more systems on the same references: is the difference in BLEU more than chance?")
     opened_link_notices(link_error, loaded is not None and loaded.source == "upload")
     with st.sidebar:
-        cs.option_widgets(cs.COMPARE)
+        options_sidebar(cs.COMPARE, cs.START_PRESET)
         test_settings()
     source = st.radio(
         "Input", cs.SOURCES, key=cs.COMPARE_SOURCE, horizontal=True, format_func=lambda s: cs.SOURCE_LABELS[s]
     )
     state = cs.read_compare(st.session_state)
     try:
-        systems, refs, errors = read_input(source)
+        systems, refs, errors = read_compare_input(source)
         for message in errors:
             _show_error(message)
         if errors or not refs or not systems:
@@ -435,6 +333,7 @@ def main() -> None:
         }
         table, problems = significance_rows(names, baseline, stats, scores, corpus_options, state)
         show_significance(table, problems, baseline, state)
+        st.caption(f"Options: {describe(state.options)}")
         show_lines(names, scores)
         others = [n for n in names if n != baseline]
         st.subheader("Sentence by sentence")
@@ -442,10 +341,13 @@ def main() -> None:
             st.session_state[cs.COMPARE_OTHER] = others[0]
         other = st.selectbox("System to set against the baseline", others, key=cs.COMPARE_OTHER)
         show_sentences(baseline, other, by_name, refs, scores)
+        with st.expander("Open one segment in Explore"):
+            handoff.segment_picker(by_name, refs, state.options, "compare")
         st.subheader("N-grams one system matches and the other misses")
         show_ngrams(baseline, other, by_name, refs, corpus_options)
     finally:
         publish(state, source)
+    handoff.follow()
 
 
 main()

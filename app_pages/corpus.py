@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -13,27 +12,17 @@ from bleucore import BleuOptions, SentenceExplanation
 from ui import corpus_cached as cc
 from ui import corpus_charts as charts
 from ui import corpus_state as cs
-from ui.explore_state import ExploreState, to_link
+from ui import handoff
+from ui.corpus_inputs import read_corpus_input
+from ui.corpus_inputs import show_error as _show_error
 from ui.highlight import order_html
 from ui.link_box import opened_link_notices, share_box
 from ui.options_key import options_key
-from ui.share import PARAM, LinkStateError
-from ui.uploads import (
-    MAX_UPLOAD_MB,
-    InputError,
-    TextFile,
-    check_same_length,
-    decode_bytes,
-    decode_paste,
-    digest,
-    escape_markdown,
-    unique_names,
-)
+from ui.options_model import Choices, describe
+from ui.options_sidebar import options_sidebar
+from ui.share import PARAM
+from ui.uploads import InputError, TextFile, check_same_length, digest, escape_markdown
 
-SAMPLE_DIR = Path(__file__).resolve().parents[1] / "data" / "sample"
-SAMPLE_HYPOTHESIS = "system_a.en"
-SAMPLE_REFERENCES = ("ref.en", "ref2.en")
-EXPLORE_PAGE = "app_pages/explore.py"
 
 WHY_DIFFERENT = """\
 **Corpus BLEU is not the mean of sentence BLEU.** Corpus BLEU first adds up, over all segments,
@@ -43,87 +32,6 @@ matching 4-gram does not make the corpus score 0, and the brevity penalty is app
 total length. Sentence BLEU scores each line on its own (here with {eff} and {smooth} smoothing),
 so short lines with few n-grams swing between 0 and 100, and their plain average can lie far from
 the corpus score in either direction."""
-
-
-@st.cache_data(max_entries=4, ttl=cc.TTL_SECONDS, show_spinner=False)
-def _sample() -> tuple[TextFile, tuple[TextFile, ...]]:
-    hyp = decode_bytes((SAMPLE_DIR / SAMPLE_HYPOTHESIS).read_bytes(), SAMPLE_HYPOTHESIS)
-    refs = tuple(decode_bytes((SAMPLE_DIR / name).read_bytes(), name) for name in SAMPLE_REFERENCES)
-    return hyp, refs
-
-
-def _show_error(message: str) -> None:
-    st.error(escape_markdown(message), icon=":material/error:")
-
-
-def read_input(source: str) -> tuple[TextFile | None, list[TextFile], list[str]]:
-    """Draw the input widgets of ``source``; return (hypothesis, references, error messages)."""
-    errors: list[str] = []
-    hyp: TextFile | None = None
-    refs: list[TextFile] = []
-    if source == "sample":
-        sample_hyp, sample_refs = _sample()
-        st.caption(
-            f"The bundled sample: {SAMPLE_HYPOTHESIS} (a weak system, {len(sample_hyp)} lines) scored against "
-            f"{' and '.join(SAMPLE_REFERENCES)}. Upload or paste your own files above."
-        )
-        return sample_hyp, list(sample_refs), errors
-    if source == "upload":
-        left, right = st.columns(2)
-        hyp_file = left.file_uploader(
-            "Hypothesis file", key=cs.CORPUS_HYP_UPLOAD,
-            help=f"Plain UTF-8 text, one segment per line, at most {MAX_UPLOAD_MB} MB.",
-        )  # fmt: skip
-        ref_files = right.file_uploader(
-            "Reference files (one or more)", accept_multiple_files=True, key=cs.CORPUS_REF_UPLOAD,
-            help=f"One file per reference translation, each with as many lines as the hypothesis; at most {MAX_UPLOAD_MB} MB each.",
-        )  # fmt: skip
-        st.caption(
-            f"Files larger than {MAX_UPLOAD_MB} MB are refused by the server. Uploaded files stay in this "
-            "browser session only and cannot be part of a shareable link."
-        )
-        if hyp_file is not None:
-            try:
-                hyp = decode_bytes(hyp_file.getvalue(), hyp_file.name)
-            except InputError as err:
-                errors.append(str(err))
-        names = unique_names([f.name for f in ref_files or []])
-        for upload, name in zip(ref_files or [], names):
-            try:
-                refs.append(decode_bytes(upload.getvalue(), name))
-            except InputError as err:
-                errors.append(str(err))
-        if hyp_file is None or not ref_files:
-            if not errors:
-                st.info("Upload a hypothesis file and at least one reference file to score them.")
-            return None, [], errors
-        return hyp, refs, errors
-    # paste
-    st.text_area("Hypothesis: one segment per line", key=cs.CORPUS_HYP_PASTE, height=160)
-    st.number_input(
-        "Number of references", min_value=1, max_value=cs.MAX_PASTED_REFERENCES, step=1, key=cs.CORPUS_REF_COUNT
-    )
-    count = int(st.session_state[cs.CORPUS_REF_COUNT] or 1)
-    columns = st.columns(count)
-    for i, column in enumerate(columns):
-        column.text_area(f"Reference {i + 1}: one segment per line", key=cs.corpus_ref_key(i), height=160)
-    hyp_text = st.session_state[cs.CORPUS_HYP_PASTE]
-    ref_texts = [st.session_state[cs.corpus_ref_key(i)] for i in range(count)]
-    if not hyp_text.strip() and not any(t.strip() for t in ref_texts):
-        st.info(
-            "Paste a hypothesis and its references (one segment per line), then press Ctrl+Enter or click outside the box."
-        )
-        return None, [], errors
-    try:
-        hyp = decode_paste(hyp_text, "The pasted hypothesis")
-    except InputError as err:
-        errors.append(str(err))
-    for i, text in enumerate(ref_texts):
-        try:
-            refs.append(decode_paste(text, f"Pasted reference {i + 1}"))
-        except InputError as err:
-            errors.append(str(err))
-    return hyp, refs, errors
 
 
 def compute(
@@ -147,7 +55,7 @@ def compute(
 
 
 def show_scores(
-    analysis: cc.CorpusAnalysis, nrefs: int, options: cs.OptionsState, sentence_options: BleuOptions
+    analysis: cc.CorpusAnalysis, nrefs: int, options: Choices, sentence_options: BleuOptions
 ) -> None:
     """Corpus BLEU with its signature and sacreBLEU's line, against the mean of sentence BLEU."""
     corpus = analysis.corpus
@@ -298,7 +206,7 @@ def show_sentence(
     hyp: TextFile,
     refs: list[TextFile],
     analysis: cc.CorpusAnalysis,
-    options: cs.OptionsState,
+    options: Choices,
     sentence_options: BleuOptions,
 ) -> None:
     """One line's full explanation: p_n fractions, coloured n-grams, and a way to open it in Explore."""
@@ -337,26 +245,8 @@ def show_sentence(
     )  # fmt: skip
     order = explanation.order(int(n or 1))
     st.html(order_html(explanation.candidate, order, explanation.references))
-    explore_state = ExploreState(
-        candidate=hypothesis,
-        references=tuple(r for r in references if r.strip()) or references,
-        tokenize=options.tokenize,
-        lowercase=options.lowercase,
-        max_order=options.max_order,
-        smooth_method=options.smooth_method,
-        smooth_value=sentence_options.smooth_value,
-        effective_order=sentence_options.effective_order,
-        ref_length=options.ref_length,
-        variant=options.variant,
-        order=int(n or 1),
-    )
-    try:
-        token = to_link(explore_state)
-    except LinkStateError as err:
-        st.caption(escape_markdown(f"This line is too long to open in Explore through a link: {err}."))
-        return
-    if st.button("Open this sentence in Explore", key="corpus_open_explore", icon=":material/open_in_new:"):
-        st.switch_page(EXPLORE_PAGE, query_params={PARAM: token})
+    state = handoff.sentence_state(hypothesis, references, options, int(n or 1))
+    handoff.explore_button("Open this sentence in Explore", state, "corpus_open_explore")
 
 
 def publish(state: cs.CorpusState, source: str) -> None:
@@ -385,13 +275,13 @@ def main() -> None:
     st.caption("Score a whole test set: corpus BLEU as sacreBLEU computes it, and every sentence's own BLEU.")
     opened_link_notices(link_error, loaded is not None and loaded.source == "upload")
     with st.sidebar:
-        options = cs.option_widgets(cs.CORPUS)
+        options = options_sidebar(cs.CORPUS, cs.START_PRESET)
     source = st.radio(
         "Input", cs.SOURCES, key=cs.CORPUS_SOURCE, horizontal=True, format_func=lambda s: cs.SOURCE_LABELS[s],
     )  # fmt: skip
     state = cs.read_corpus(st.session_state)
     try:
-        hyp, refs, errors = read_input(source)
+        hyp, refs, errors = read_corpus_input(source)
         for message in errors:
             _show_error(message)
         if errors or hyp is None or not refs:
@@ -416,6 +306,7 @@ def main() -> None:
             st.session_state[cs.CORPUS_LAST_INPUT] = input_digest
             st.session_state[cs.CORPUS_LAST_SELECTION] = []
         show_scores(analysis, len(refs), options, sentence_options)
+        st.caption(f"Options: {describe(options)}")
         show_charts(analysis)
         keys = (options_key(corpus_options), options_key(sentence_options))
         names: dict[str, object] = {"hypothesis": hyp.name, "references": [r.name for r in refs]}
@@ -424,6 +315,7 @@ def main() -> None:
         state = cs.read_corpus(st.session_state)
     finally:
         publish(state, source)
+    handoff.follow()
 
 
 main()

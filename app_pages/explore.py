@@ -1,24 +1,15 @@
 """Explore: one candidate against its references, with every number of BLEU explained."""
 
-import re
-
 import streamlit as st
 
-from bleucore.options import REF_LENGTH_RULES, SMOOTHING_METHODS, TOKENIZER_NAMES, VARIANTS
 from ui import charts, formula, headline, highlight, ngram_table
 from ui import explore_state as es
 from ui.cached import explain_text, tokenizer_rows, variants_text
+from ui.link_box import opened_link_notices
+from ui.options_model import describe
+from ui.options_sidebar import options_sidebar
 from ui.share import PARAM
-
-# Markdown/HTML punctuation, escaped in messages that may quote user text (a link's field, the weights box):
-# st.warning and st.error render Markdown, which would turn ![x](http://…) into an off-machine image.
-_MARKUP = re.compile(r"([\\`*_\[\]<>!$&~|#:])")
-
-
-def plain(message: str) -> str:
-    """A message shown as literal text by st.warning/st.error/st.info."""
-    return _MARKUP.sub(r"\\\1", message)
-
+from ui.uploads import escape_markdown as plain  # the one Markdown escaper: messages may quote user text
 
 session = st.session_state
 link_error = es.init(session, st.query_params.get(PARAM))
@@ -28,46 +19,10 @@ st.caption(
     "Score one candidate translation against its references and see where every number comes from: "
     "clipped n-gram matches, modified precisions, the brevity penalty and the geometric mean."
 )
-if link_error:
-    st.error(plain(link_error))
+opened_link_notices(link_error, False)
 
 with st.sidebar:
-    st.header("Options")
-    st.selectbox(
-        "Tokenizer",
-        TOKENIZER_NAMES,
-        key=es.TOKENIZE,
-        help="none splits on whitespace; 13a and intl are sacreBLEU's; char scores characters.",
-    )
-    st.checkbox("Lowercase", key=es.LOWERCASE)
-    st.number_input("Max n-gram order N", step=1, format="%d", key=es.MAX_ORDER, help="A whole number from 1 to 10.")
-    st.checkbox("Custom weights", key=es.CUSTOM_WEIGHTS, on_change=es.custom_weights_toggled, args=(session,))
-    if session[es.CUSTOM_WEIGHTS]:
-        st.text_input(
-            "Weights w_1, …, w_N", key=es.WEIGHTS, help="N comma-separated numbers (0.5 or 1/2) summing to 1."
-        )
-    st.selectbox("Smoothing", SMOOTHING_METHODS, key=es.SMOOTH_METHOD, on_change=es.smoothing_changed, args=(session,))
-    if es.has_value(session[es.SMOOTH_METHOD]):
-        st.number_input(
-            f"Smoothing value ({es.SMOOTHING_VALUE_LABELS.get(session[es.SMOOTH_METHOD], 'value')})",
-            step=0.1,
-            format="%g",
-            key=es.SMOOTH_VALUE,
-        )
-    st.checkbox(
-        "Effective order",
-        key=es.EFFECTIVE_ORDER,
-        help="sacreBLEU's sentence rule: orders with no candidate n-gram are left out.",
-    )
-    st.radio(
-        "Reference length r", REF_LENGTH_RULES, key=es.REF_LENGTH, help="closest: nearest to c, ties to the shorter."
-    )
-    st.radio(
-        "Variant",
-        VARIANTS,
-        key=es.VARIANT,
-        help="standard: Papineni et al.; simplified: min(1, c/r)·∏p_n^w_n; tutorial: the code of the wikidocs tutorial (딥 러닝을 이용한 자연어 처리 입문), which skips zero precisions.",
-    )
+    options_sidebar(es.OPTIONS, es.START_PRESET)
 
 inputs, summary = st.columns([3, 2], gap="large")
 with inputs:
@@ -94,8 +49,7 @@ with st.sidebar:
         st.query_params.pop(PARAM, None)
         st.info(plain(link_note or ""))
     else:
-        if st.query_params.get(PARAM) != token:
-            st.query_params[PARAM] = token
+        st.query_params[PARAM] = token  # always: after a page switch the browser's address may differ from ours
         base = (st.context.url or "").split("?")[0]
         st.caption("The address bar always reproduces this view. Copy the link:")
         st.code(f"{base}?{PARAM}={token}", language=None, wrap_lines=True)
@@ -129,6 +83,7 @@ with summary:
     right.metric("BLEU (0–1)", f"{score.value:.4f}")
     left.metric("Brevity penalty", f"{score.bp:.4f}")
     right.metric("c / r", f"{score.sys_len} / {score.ref_len:g}")
+    st.caption(f"Options: {describe(state.options)}")
     st.caption("sacreBLEU's line (score, p_1/…/p_N in % as scored, lengths) and the signature of every option:")
     st.code(score.format(), language=None, wrap_lines=True)
     st.code(score.signature, language=None, wrap_lines=True)

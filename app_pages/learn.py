@@ -8,10 +8,9 @@ import streamlit as st
 from bleucore import BleuOptions, SentenceExplanation, brevity_penalty, reference_length
 from bleucore.diagnosis import order_list
 from ui import explore_state as es
-from ui import highlight
+from ui import handoff, highlight
 from ui import learn_examples as ex
 from ui.cached import explain_text
-from ui.share import PARAM
 
 
 def run(candidate: str, references: Sequence[str], options: BleuOptions = ex.TUTORIAL) -> SentenceExplanation:
@@ -27,10 +26,13 @@ def fractions(result: SentenceExplanation, orders: int | None = None) -> str:
 def open_in_explore(
     label: str, candidate: str, references: Sequence[str], options: BleuOptions = ex.TUTORIAL, order: int = 1
 ) -> None:
-    """A button that opens Explore on this example's inputs and options (through the link state)."""
+    """A button that opens Explore on this example's inputs and options (through the link state).
+
+    Learn mirrors nothing in the address bar, so the switch can follow the click at once.
+    """
     state = es.from_options(candidate, references, options, order)
-    if st.button(f"Open in Explore: {label}", key=f"learn_open_{label}"):
-        st.switch_page("app_pages/explore.py", query_params={PARAM: es.to_link(state)})
+    handoff.explore_button(f"Open in Explore: {label}", state, f"learn_open_{label}")
+    handoff.follow()
 
 
 def sentences(*lines: tuple[str, str]) -> None:

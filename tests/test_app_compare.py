@@ -17,6 +17,7 @@ from bleucore import BleuOptions, corpus_statistics
 from bleucore.tokenizers import tokenize_lines
 from ui import corpus_cached as cc
 from ui import corpus_state as cs
+from ui import options_model as om
 from ui.share import encode_state
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -252,7 +253,7 @@ def test_pasted_systems_and_link_round_trip() -> None:
     bs = sacre_paired([("1", one.split("\n")), ("2", two.split("\n"))], [ref.split("\n")], "bs")
     assert table.loc["System 2", "p (bootstrap)"] == pytest.approx(bs[1].p_value, abs=EPSILON)
     token = at.query_params["s"]
-    state = cs.compare_from_link(token)
+    state, _ = cs.compare_from_link(token)
     assert state.source == "paste" and state.systems == (one, two) and state.references == (ref,)
 
     fresh = open_compare(token)
@@ -289,7 +290,7 @@ def test_settings_survive_a_visit_to_another_page() -> None:
 
 def test_compare_link_validation_and_settings_in_link() -> None:
     state = cs.CompareState(
-        source="sample", n_samples=300, n_trials=400, seed=9, options=cs.OptionsState(tokenize="intl")
+        source="sample", n_samples=300, n_trials=400, seed=9, options=om.Choices(tokenize="intl")
     )
     token = cs.compare_link(state)
     at = open_compare(token)
@@ -300,8 +301,8 @@ def test_compare_link_validation_and_settings_in_link() -> None:
     bs = sacre_paired([("a", SYS_A), ("b", SYS_B)], [REF1, REF2], "bs", 300, tokenize="intl")
     assert results(at).loc["system_b.en", "mean"] == pytest.approx(bs[1].mean, abs=EPSILON)
     bad = open_compare(encode_state({"page": "compare", "v": 1, "bs": 0}))
-    assert "This link could not be opened: the link's field 'bs' should be a whole number from 1 to 10,000" in messages(
-        bad
+    assert "This link's bootstrap resamples 0 is not a whole number from 1 to 10,000: kept the rest, using bootstrap resamples = 1,000." in (
+        messages(bad)
     )
     assert results(bad).loc["system_b.en", "BLEU"] == pytest.approx(BLEU().corpus_score(SYS_B, [REF1, REF2]).score)
 

@@ -19,6 +19,7 @@ from streamlit.testing.v1 import AppTest
 from bleucore import BleuOptions, corpus_bleu, corpus_statistics, sentence_bleu
 from ui import corpus_cached as cc
 from ui import corpus_state as cs
+from ui import options_model as om
 from ui.share import LinkStateError, decode_state, encode_state
 from ui.uploads import (
     MAX_PASTE_CHARS,
@@ -210,8 +211,8 @@ def test_smoothing_value_reference_length_and_variant() -> None:
     assert corpus_score(at) == pytest.approx(
         sacre(HYPS, [REF1, REF2], smooth_method="floor", smooth_value=0.5), abs=EPSILON
     )
-    at.selectbox(key=cs.CORPUS.key("ref_length")).set_value("shortest").run()
-    at.selectbox(key=cs.CORPUS.key("variant")).set_value("simplified").run()
+    at.radio(key=cs.CORPUS.key("ref_length")).set_value("shortest").run()
+    at.radio(key=cs.CORPUS.key("variant")).set_value("simplified").run()
     options = BleuOptions(smooth_method="floor", smooth_value=0.5, ref_length="shortest", variant="simplified")
     assert corpus_score(at) == pytest.approx(corpus_bleu(HYPS, [REF1, REF2], options).score, abs=EPSILON)
     assert "reflen:shortest|variant:simplified" in at.code[1].value
@@ -223,7 +224,7 @@ def test_smoothing_value_reference_length_and_variant() -> None:
 
 def test_effective_order_applies_to_sentence_bleu_only() -> None:
     at = open_corpus()
-    at.checkbox(key=cs.CORPUS.key("sentence_effective_order")).uncheck().run()
+    at.checkbox(key=cs.CORPUS.key("effective_order")).uncheck().run()
     assert corpus_score(at) == pytest.approx(sacre(HYPS, [REF1, REF2]), abs=EPSILON)
     table = at.dataframe[0].value.sort_values("line")
     plain = BLEU(effective_order=False)
@@ -235,7 +236,7 @@ def test_nltk_smoothing_disables_effective_order_and_method6_never_raises() -> N
     at = open_corpus()
     at.selectbox(key=cs.CORPUS.key("smooth_method")).set_value("nltk-method6").run()
     assert not at.exception
-    assert at.checkbox(key=cs.CORPUS.key("sentence_effective_order")).disabled
+    assert at.checkbox(key=cs.CORPUS.key("effective_order")).disabled
     # many lines have p3 = 0, where NLTK's method 6 is undefined: named, not a traceback
     assert "undefined for" in messages(at)
     assert "nltk-method6 needs a non-zero trigram precision" in messages(at)
@@ -444,7 +445,8 @@ def test_query_parameter_round_trip_with_pasted_text() -> None:
     at.number_input(key=cs.CORPUS_LINE).set_value(2).run()
     score = corpus_score(at)
     token = at.query_params["s"]
-    state = cs.corpus_from_link(token)
+    state, notes = cs.corpus_from_link(token)
+    assert notes == []
     assert state.source == "paste" and state.hypothesis == "the cat sat\nhello world" and state.line == 2
     assert state.options.tokenize == "char" and state.options.lowercase
 
@@ -458,7 +460,7 @@ def test_query_parameter_round_trip_with_pasted_text() -> None:
 
 
 def test_link_of_an_upload_keeps_options_and_asks_for_the_files() -> None:
-    token = cs.corpus_link(cs.CorpusState(source="upload", options=cs.OptionsState(max_order=3)))
+    token = cs.corpus_link(cs.CorpusState(source="upload", options=om.Choices(max_order=3)))
     at = open_corpus(token)
     assert at.number_input(key=cs.CORPUS.key("max_order")).value == 3
     assert "upload them again" in messages(at)
@@ -490,21 +492,26 @@ def test_broken_link_gives_a_message_and_the_sample() -> None:
 
 def test_corpus_link_validation() -> None:
     state = cs.CorpusState(source="paste", hypothesis="a\nb", references=("a\nb", "a\nc"), line=2,
-                           options=cs.OptionsState(smooth_method="floor", smooth_value=0.3, max_order=2))  # fmt: skip
-    assert cs.corpus_from_link(cs.corpus_link(state)) == state
-    without = cs.corpus_from_link(cs.corpus_link(state, with_texts=False))
+                           options=om.Choices(smooth_method="floor", smooth_value=0.3, max_order=2))  # fmt: skip
+    assert cs.corpus_from_link(cs.corpus_link(state)) == (state, [])
+    without, _ = cs.corpus_from_link(cs.corpus_link(state, with_texts=False))
     assert without.hypothesis == "" and without.options == state.options
-    bad = [
-        {"page": "corpus", "v": 1, "o": {"n": 11}},
-        {"page": "corpus", "v": 1, "o": {"tok": "moses"}},
-        {"page": "corpus", "v": 1, "o": {"lc": "yes"}},
-        {"page": "corpus", "v": 1, "src": "ftp"},
-        {"page": "corpus", "v": 1, "r": ["a"] * 5},
-        {"page": "corpus", "v": 1, "line": -1},
-        {"page": "corpus", "v": 2},
+    # A wrong field keeps its default and is named; the rest of the link is used.
+    partial = [
+        ({"o": {"n": 11, "tok": "intl"}}, "N 11 is not a whole number from 1 to 10"),
+        ({"o": {"tok": "moses", "n": 2}}, "tokenizer 'moses' is unknown"),
+        ({"o": {"lc": "yes", "n": 2}}, "lowercase 'yes' is not true or false"),
+        ({"src": "ftp", "line": 3}, "input source 'ftp' is unknown"),
+        ({"r": ["a"] * 5, "line": 3}, "references should be a list of 1 to 4 texts"),
+        ({"line": -1, "o": {"n": 2}}, "line -1 is not a whole number from 0 to 10,000,000"),
     ]
-    for data in bad:
-        with pytest.raises(LinkStateError):
+    for fields, named in partial:
+        opened, notes = cs.corpus_from_link(encode_state({"page": "corpus", "v": 1, **fields}))
+        assert len(notes) == 1 and named in notes[0] and "kept the rest" in notes[0], notes
+        assert opened.options.tokenize == fields.get("o", {}).get("tok", "13a") or opened.options.max_order == 2
+        assert opened.line in (0, 3)
+    for data in ({"page": "corpus", "v": 3}, {"page": "corpus", "v": "1"}):
+        with pytest.raises(LinkStateError, match="another version"):
             cs.corpus_from_link(encode_state(data))
     with pytest.raises(cs.OtherPageLink):
         cs.corpus_from_link(encode_state({"page": "compare", "v": 1}))

@@ -51,6 +51,11 @@ def assert_scores(at: AppTest, candidate: str, references: list[str] | tuple[str
     assert signature(at) == expected.signature
 
 
+def unescaped(message: str) -> str:
+    """A message without the backslashes of ui.uploads.escape_markdown (the one escaper of every page)."""
+    return message.replace("\\", "")
+
+
 def open_tab(at: AppTest, name: str) -> AppTest:
     at.session_state[es.TAB] = name
     return at.run()
@@ -177,7 +182,7 @@ def test_custom_weights_invalid_is_an_inline_message(text, message):
     at.checkbox(key=es.CUSTOM_WEIGHTS).check().run()
     at.text_input(key=es.WEIGHTS).input(text).run()
     assert not at.exception and not at.metric
-    assert any(message in w.value for w in at.warning), [w.value for w in at.warning]
+    assert any(message in unescaped(w.value) for w in at.warning), [w.value for w in at.warning]
 
 
 @pytest.mark.parametrize("method", [m for m in SMOOTHING_METHODS if m != "nltk-method6"])
@@ -194,7 +199,7 @@ def test_nltk_method6_needs_a_trigram_match():
     assert_scores(at, CA1, REFS_1, TUTORIAL.with_changes(smooth_method="nltk-method6"))  # p3 = 7/16 > 0
     at.text_area(key=es.CANDIDATE).input(CA2).run()  # p3 = 0/12
     assert not at.exception and not at.metric
-    assert any("nltk-method6 needs a non-zero trigram precision" in e.value for e in at.error)
+    assert any("nltk-method6 needs a non-zero trigram precision" in unescaped(e.value) for e in at.error)
 
 
 def test_smoothing_value_follows_the_method_and_can_be_changed():
@@ -231,12 +236,13 @@ def test_effective_order_rescues_a_short_sentence():
     assert_scores(at, SHORT_KO, [SHORT_KO], TUTORIAL.with_changes(effective_order=True))
 
 
-def test_effective_order_with_nltk_smoothing_is_an_inline_message():
+def test_effective_order_is_disabled_and_unused_with_nltk_smoothing():
+    """As on Corpus and Compare (one options model): NLTK's methods have no effective order."""
     at = start()
     at.checkbox(key=es.EFFECTIVE_ORDER).check().run()
     at.selectbox(key=es.SMOOTH_METHOD).set_value("nltk-method1").run()
-    assert not at.exception and not at.metric
-    assert any("effective order is sacreBLEU's rule" in w.value for w in at.warning)
+    assert at.checkbox(key=es.EFFECTIVE_ORDER).disabled
+    assert_scores(at, CA1, REFS_1, TUTORIAL.with_changes(smooth_method="nltk-method1"))
 
 
 @pytest.mark.parametrize("rule", ["shortest", "average"])
@@ -262,7 +268,7 @@ def test_variant_on_ca2(variant):
 
 def test_add_and_remove_references():
     at = start()
-    at.button[-1].click().run()  # "Add a reference"
+    next(b for b in at.button if b.label == "Add a reference").click().run()
     assert at.text_area(key=es.ref_key(3)).value == ""
     assert_scores(at, CA1, REFS_1, TUTORIAL)  # an empty reference is ignored
     assert any("1 empty reference(s) are ignored" in c.value for c in at.caption)
@@ -395,23 +401,44 @@ def test_link_round_trip_reproduces_inputs_and_numbers():
     [
         ("not*base64!", "corrupted"),
         ("A" * (MAX_LINK_STATE + 1), "limit"),
-        (encode_state({"v": 1, "c": "x", "r": ["x"], "n": "four"}), "'n' should be a int"),
-        (encode_state({"v": 1, "c": "x", "r": []}), "references should be a list"),
-        (encode_state({"v": 1, "c": "x", "r": ["x"], "tok": "<script>"}), "is not one of"),
-        (encode_state({"v": 1, "c": "x", "r": ["x"], "n": 11}), "not between 1 and 10"),
-        (encode_state({"v": 1, "c": "x", "r": ["x"], "sm": "floor", "sv": -1}), "smoothing value"),
         (encode_state({"v": 99}), "another version"),
         (encode_state([1, 2]), "not a set of named values"),  # type: ignore[arg-type]
     ],
 )
-def test_bad_link_shows_a_message_and_the_default_example(token, reason):
+def test_unreadable_link_shows_a_message_and_the_default_example(token, reason):
     at = start(s=token)
     assert not at.exception
-    assert any("This link could not be opened" in e.value and reason in e.value for e in at.error), [
-        e.value for e in at.error
+    assert any("This link could not be opened" in unescaped(w.value) and reason in unescaped(w.value) for w in at.warning), [
+        w.value for w in at.warning
     ]
     assert metric(at, "BLEU (0–100)") == "50.46"
     assert at.text_area(key=es.CANDIDATE).value == CA1
+
+
+@pytest.mark.parametrize(
+    "fields, dropped, kept",
+    [
+        ({"n": "four"}, "This link's N 'four' is not a whole number from 1 to 10: kept the rest, using N = 4.", {}),
+        ({"r": []}, "This link's references should be a list of 1 to 20 texts: kept the rest, using the default references.", {}),
+        ({"tok": "<script>"}, "This link's tokenizer '<script>' is unknown", {"tok": "none"}),
+        ({"n": 11, "lc": True}, "This link's N 11 is not a whole number from 1 to 10", {"lc": True}),
+        ({"sm": "floor", "sv": -1}, "This link's smoothing value -1 is not a number of 0 or more: kept the rest, using smoothing value 0.1.",
+         {"sm": "floor", "sv": 0.1}),
+        ({"sm": "foo"}, "This link's smoothing 'foo' is unknown: kept the rest, using smoothing 'none'.", {"sm": "none"}),
+    ],
+)  # fmt: skip
+def test_partly_wrong_link_opens_the_rest_and_names_what_it_dropped(fields, dropped, kept):
+    """Version-1 links (flat option fields, as the page wrote them before the shared options model)."""
+    at = start(s=encode_state({"v": 1, "c": CA2, "r": ["x"] if "r" not in fields else fields["r"], **fields}))
+    assert not at.exception
+    shown = " ".join(unescaped(w.value) for w in at.warning)
+    assert dropped in shown, shown
+    assert at.text_area(key=es.CANDIDATE).value == CA2  # the rest of the link is kept
+    widgets = {"tok": at.selectbox(key=es.TOKENIZE), "lc": at.checkbox(key=es.LOWERCASE),
+               "sm": at.selectbox(key=es.SMOOTH_METHOD)}  # fmt: skip
+    for field, value in kept.items():
+        widget = widgets.get(field) or at.number_input(key=es.SMOOTH_VALUE)
+        assert widget.value == pytest.approx(value) if isinstance(value, float) else widget.value == value
 
 
 def test_link_is_shown_for_copying_and_too_long_input_is_explained():
@@ -419,7 +446,7 @@ def test_link_is_shown_for_copying_and_too_long_input_is_explained():
     token = at.query_params["s"]
     token = token[0] if isinstance(token, list) else token
     assert any(c.value.endswith(f"?s={token}") for c in at.code)
-    assert es.from_link(token) == es.DEFAULT
+    assert es.from_link(token) == (es.DEFAULT, [])
     import random
 
     rng = random.Random(0)
@@ -448,7 +475,7 @@ def test_state_helpers_agree_with_learn_examples():
     assert es.to_options(es.DEFAULT) == TUTORIAL
     state = es.from_options(CA2, REFS_1, TUTORIAL.with_changes(weights=(0.5, 0.5)))
     assert es.to_options(state).weights == (0.5, 0.5)
-    assert es.from_link(es.to_link(state)) == state
+    assert es.from_link(es.to_link(state)) == (state, [])
 
 
 # --- pure helpers behind the page -----------------------------------------------------------

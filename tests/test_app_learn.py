@@ -125,3 +125,4 @@ def test_open_in_explore(label, candidate, references, options, shown):
 def test_every_example_has_an_open_in_explore_button(learn):
     labels = [b.label for b in learn.button]
     assert len(labels) >= 10 and all(re.match(r"Open in Explore: ", label) for label in labels)
+

@@ -82,6 +82,7 @@ from bleucore.cli import main
 from tests.golden_examples import REFS_1
 from ui import corpus_state as cs
 from ui import explore_state as es
+from ui import options_model as om
 from ui.share import MAX_DECODED_BYTES, MAX_LINK_STATE, encode_state
 from ui.uploads import MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, InputError, decode_bytes
 
@@ -445,15 +446,16 @@ def test_max_order_out_of_range_in_links() -> None:
         ("compare", encode_state({"page": "compare", "v": 1, "o": {"n": 11}})),
     ):
         at = start(page, link)
-        assert "is not between 1 and 10" in messages(at), page
+        assert "is not a whole number from 1 to 10: kept the rest, using N = 4" in messages(at), page
         assert_clean(at)
 
 
 def test_negative_smoothing_value_in_links() -> None:
     for page in ("corpus", "compare"):
         at = start(page, encode_state({"page": page, "v": 1, "o": {"sm": "floor", "sv": -0.5}}))
-        assert "the link's smoothing value should be a number of 0 or more" in messages(at), page
-        assert at.selectbox(key=cs.OptionKeys(page).key("smooth_method")).value == "exp"  # defaults kept
+        assert "This link's smoothing value -0.5 is not a number of 0 or more: kept the rest, using smoothing value 0.1" in messages(at)
+        assert at.selectbox(key=om.OptionKeys(page).key("smooth_method")).value == "floor"  # the rest of the link kept
+        assert at.number_input(key=om.OptionKeys(page).key("smooth_value")).value == 0.1
         assert_clean(at)
 
 

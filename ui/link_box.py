@@ -1,10 +1,10 @@
-"""The link parts of the Corpus and Compare pages: notices about an opened link, and the "Share this view" box."""
+"""The link parts of the pages: notices about an opened link, and the "Share this view" box of Corpus and Compare."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from ui.share import PARAM
+from ui.share import PARAM, remember
 from ui.uploads import escape_markdown
 
 
@@ -17,9 +17,8 @@ def share_box(
     """
     with st.expander("Share this view"):
         if token is not None:
-            st.session_state[loaded_key] = token
-            if st.query_params.get(PARAM) != token:
-                st.query_params[PARAM] = token
+            remember(st.session_state, loaded_key, token)  # type: ignore[arg-type]
+            st.query_params[PARAM] = token  # always: after a page switch the browser's address may differ
             url = (st.context.url or "").split("?")[0]
             ending = " and the pasted texts." if with_texts else "."
             st.caption(f"The address bar holds a link to this view: {holds}{ending}")
@@ -34,6 +33,6 @@ def share_box(
 def opened_link_notices(link_error: str | None, made_with_uploads: bool) -> None:
     """Say why an opened link could not be used, or that its uploaded files must be uploaded again."""
     if link_error:
-        st.warning(escape_markdown(link_error))
+        st.warning(escape_markdown(link_error), icon=":material/link_off:")
     if made_with_uploads:
         st.info("This link was made with uploaded files, which a link cannot hold: upload them again.")

@@ -1,27 +1,23 @@
-"""BleuOptions as a plain tuple: the cheap, hashable key of every st.cache_data wrapper."""
+"""BleuOptions as a plain tuple: the cheap, hashable key of every st.cache_data wrapper.
+
+The tuple holds BleuOptions' fields in their declared order, so a new option needs no change here.
+"""
 
 from __future__ import annotations
 
+from dataclasses import astuple, fields
+
 from bleucore import BleuOptions
 
-OptionsKey = tuple[str, bool, tuple[float, ...], str, float | None, bool, str, str]
+OptionsKey = tuple[object, ...]
+_NAMES = tuple(f.name for f in fields(BleuOptions))
 
 
 def options_key(options: BleuOptions) -> OptionsKey:
     """The fields of ``options`` as a plain tuple."""
-    return (
-        options.tokenize,
-        options.lowercase,
-        options.weights,
-        options.smooth_method,
-        options.smooth_value,
-        options.effective_order,
-        options.ref_length,
-        options.variant,
-    )
+    return astuple(options)
 
 
 def from_key(key: OptionsKey) -> BleuOptions:
     """The BleuOptions of an ``options_key``."""
-    tok, lowercase, weights, method, value, eff, ref_length, variant = key
-    return BleuOptions(tok, lowercase, weights, method, value, eff, ref_length, variant)
+    return BleuOptions(**dict(zip(_NAMES, key, strict=True)))  # type: ignore[arg-type]

@@ -11,6 +11,7 @@ import binascii
 import json
 import math
 import zlib
+from collections.abc import Mapping, MutableMapping
 from typing import Any
 
 #: Longest encoded state we write or accept (browsers and proxies cut URLs near 8-32 kB).
@@ -18,6 +19,10 @@ MAX_LINK_STATE = 8000
 #: Largest decompressed state accepted from a link (guards against zip bombs).
 MAX_DECODED_BYTES = 200_000
 PARAM = "s"
+#: Version written into new links; version 1 (before the shared options model) is still read.
+LINK_VERSION = 2
+#: How many of a session's own tokens are remembered (see ``is_new``).
+KNOWN_TOKENS = 32
 
 
 class LinkStateError(ValueError):
@@ -56,36 +61,130 @@ def decode_state(token: str) -> dict[str, Any]:
     return state
 
 
-def read_fields(
-    data: dict[str, Any],
-    fields: dict[str, tuple[str, type]],
-    default: object,
-    choices: dict[str, tuple[str, ...]],
-    label: str = "field",
-) -> dict[str, Any]:
-    """Typed, validated values of a link's short-named fields (missing ones from ``default``).
+class OtherPageLink(LinkStateError):
+    """A link made for another page (left unused without a message)."""
 
-    ``fields`` maps a short key to (attribute name, exact type); ``choices`` limits some attributes
-    to named values. Raises LinkStateError naming the first wrong field.
+
+def open_link(token: str, page: str, versions: tuple[int, ...] = (1, LINK_VERSION)) -> tuple[dict[str, Any], int]:
+    """A link's fields and version; LinkStateError if unreadable, OtherPageLink if made for another page.
+
+    Links name their page (``page``); Explore's version-1 links did not, so a link without one is Explore's.
     """
-    values: dict[str, Any] = {}
-    for short, (name, kind) in fields.items():
-        value = data.get(short, getattr(default, name))
-        if type(value) is not kind:
-            raise LinkStateError(f"the link's {label} {short!r} should be a {kind.__name__}")
-        if name in choices and value not in choices[name]:
-            raise LinkStateError(
-                f"the link's {name.replace('_', ' ')} {value!r} is not one of {', '.join(choices[name])}"
-            )
-        values[name] = value
-    return values
+    data = decode_state(token)
+    if data.get("page", "explore") != page:
+        raise OtherPageLink(f"the link belongs to another page ({data.get('page')!r}, not {page!r})")
+    version = data.get("v")
+    if type(version) is not int or version not in versions:
+        raise LinkStateError(f"the link was made by another version of this page (version {version!r})")
+    return data, version
 
 
-def read_order_and_smoothing(data: dict[str, Any], max_order: int, limit: int) -> float | None:
-    """Check a link's N against 1..limit and return its smoothing value ``sv`` (None if absent)."""
-    if not 1 <= max_order <= limit:
-        raise LinkStateError(f"the link's N = {max_order} is not between 1 and {limit}")
-    sv = data.get("sv")
-    if sv is not None and (type(sv) not in (int, float) or not math.isfinite(sv) or sv < 0):
-        raise LinkStateError("the link's smoothing value should be a number of 0 or more")
-    return None if sv is None else float(sv)
+def make_link(page: str, fields: dict[str, Any]) -> str:
+    """The ``s`` token of a page's fields, stamped with the page and LINK_VERSION (LinkStateError if too long)."""
+    return encode_state({"page": page, "v": LINK_VERSION, **fields})
+
+
+class LinkReader:
+    """Reads a link's fields one by one; a missing field gets its default, a wrong one its default and a note.
+
+    A link that can be opened only in part thus opens what it can, and ``notes`` say what was dropped
+    ("This link's smoothing 'foo' is unknown: kept the rest, using smoothing 'none'.").
+    """
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self.data = data
+        self.notes: list[str] = []
+
+    def drop(self, problem: str, fallback: str) -> None:
+        """Note a field that could not be used."""
+        self.notes.append(f"This link's {problem}: kept the rest, using {fallback}.")
+
+    def choice(self, key: str, label: str, choices: tuple[str, ...], default: str) -> str:
+        """One of ``choices``."""
+        value = self.data.get(key, default)
+        if isinstance(value, str) and value in choices:
+            return value
+        self.drop(f"{label} {_shown(value)} is unknown", f"{label} {default!r}")
+        return default
+
+    def flag(self, key: str, label: str, default: bool) -> bool:
+        """True or False."""
+        value = self.data.get(key, default)
+        if type(value) is bool:
+            return value
+        self.drop(f"{label} {_shown(value)} is not true or false", f"{label} {'on' if default else 'off'}")
+        return default
+
+    def whole(self, key: str, label: str, low: int, high: int, default: int) -> int:
+        """A whole number from ``low`` to ``high``."""
+        value = self.data.get(key, default)
+        if type(value) is int and low <= value <= high:
+            return value
+        self.drop(f"{label} {_shown(value)} is not a whole number from {low:,} to {high:,}", f"{label} = {default:,}")
+        return default
+
+    def number(self, key: str, label: str, default: float | None) -> float | None:
+        """A finite number of 0 or more (None when absent and the default is None)."""
+        value = self.data.get(key, default)
+        if value is None or (type(value) in (int, float) and math.isfinite(value) and value >= 0):
+            return None if value is None else float(value)
+        fallback = "none" if default is None else f"{default:g}"
+        self.drop(f"{label} {_shown(value)} is not a number of 0 or more", f"{label} {fallback}")
+        return default
+
+    def text(self, key: str, label: str, default: str) -> str:
+        """A text."""
+        value = self.data.get(key, default)
+        if isinstance(value, str):
+            return value
+        self.drop(f"{label} is not a text", f"the default {label}")
+        return default
+
+    def texts(self, key: str, label: str, low: int, high: int, default: tuple[str, ...]) -> tuple[str, ...]:
+        """A list of ``low`` to ``high`` texts."""
+        value = self.data.get(key, list(default))
+        if isinstance(value, list) and low <= len(value) <= high and all(isinstance(t, str) for t in value):
+            return tuple(value)
+        self.drop(f"{label} should be a list of {low} to {high} texts", f"the default {label}")
+        return default
+
+    def section(self, key: str, label: str) -> LinkReader:
+        """A reader of a nested set of fields (an empty one, noted, if it is not a set of named values)."""
+        value = self.data.get(key, {})
+        if isinstance(value, dict):
+            sub = LinkReader(value)
+        else:
+            self.drop(f"{label} are not a set of named values", "the defaults")
+            sub = LinkReader({})
+        sub.notes = self.notes
+        return sub
+
+
+def _shown(value: Any) -> str:
+    """A link's value as a message quotes it (cut short: it comes from whoever made the link)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def remember(session: MutableMapping[str, Any], key: str, token: str) -> None:
+    """Record a token this session has shown or opened (the last few, under ``key``)."""
+    previous = session.get(key)
+    known = [t for t in previous if t != token] if isinstance(previous, list) else []
+    session[key] = [*known[-(KNOWN_TOKENS - 1) :], token]
+
+
+def forget(session: MutableMapping[str, Any], key: str, token: str) -> None:
+    """Let ``token`` be opened again (a hand-off that sends it on purpose, even if the session knows it)."""
+    previous = session.get(key)
+    if isinstance(previous, list):
+        session[key] = [t for t in previous if t != token]
+
+
+def is_new(session: Mapping[str, Any], key: str, link: str | None) -> bool:
+    """True when ``link`` is neither a token this session made nor one it opened already.
+
+    A browser may send back the address of an earlier run (a rerun requested before the newest
+    address arrived, or a page switch racing a publish); reopening it would undo the user's edits.
+    """
+    known = session.get(key)
+    return bool(link) and not (isinstance(known, list) and link in known)

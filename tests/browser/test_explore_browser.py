@@ -84,6 +84,8 @@ def test_every_page_loads_from_the_navigation(app_page: Page, wait_for_app) -> N
     nav = app_page.get_by_test_id("stSidebarNav")
     for name, path in (("Learn", "/learn"), ("Corpus", "/corpus"), ("Compare", "/compare"), ("Explore", "/")):
         nav.get_by_role("link", name=name, exact=True).click()
+        # wait for the navigation itself: wait_for_app alone may see the previous page's finished run
+        app_page.wait_for_function("path => window.location.pathname === path", arg=path)
         wait_for_app(app_page)
         assert urlsplit(app_page.url).path == path, app_page.url
         expect(app_page.locator("h1").first).to_be_visible()

@@ -1,0 +1,135 @@
+"""The options control every page shares (AppTest): starting preset, preset selector, reset, widget types.
+
+Numbers are checked against sacreBLEU 2.6 on the same texts, and the tutorials' golden 0.5046.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from sacrebleu.metrics import BLEU
+from streamlit.testing.v1 import AppTest
+
+from bleucore.options import TOKENIZER_NAMES
+from tests.golden_examples import CA1, REFS_1
+from ui import options_model as om
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = ROOT / "data" / "sample"
+PAGES = ("explore", "corpus", "compare")
+START = {"explore": om.TUTORIAL_NAME, "corpus": om.SACREBLEU_NAME, "compare": om.SACREBLEU_NAME}
+EPSILON = 1e-9
+
+
+def open_page(page: str) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=90)
+    at.run()
+    if page != "explore":
+        at.switch_page(f"app_pages/{page}.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def key(page: str, name: str) -> str:
+    return om.OptionKeys(page).key(name)
+
+
+def explore_score(at: AppTest) -> str:
+    return next(m.value for m in at.metric if m.label == "BLEU (0–100)")
+
+
+def corpus_score(at: AppTest) -> float:
+    found = [re.search(r"Corpus BLEU to full precision: ([0-9.e+-]+)\.", c.value) for c in at.caption]
+    return float(next(m.group(1) for m in found if m))
+
+
+def options_caption(at: AppTest) -> str:
+    return next(c.value for c in at.caption if c.value.startswith("Options: "))
+
+
+def sample() -> tuple[list[str], list[list[str]]]:
+    def lines(name: str) -> list[str]:
+        return (SAMPLE / name).read_text(encoding="utf-8").splitlines()
+
+    return lines("system_a.en"), [lines("ref.en"), lines("ref2.en")]
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_each_page_starts_with_its_named_preset(page: str) -> None:
+    at = open_page(page)
+    assert at.selectbox(key=key(page, "preset")).value == START[page]
+    label = "Reset to the tutorial preset" if page == "explore" else "Reset to sacreBLEU defaults"
+    assert at.button(key=key(page, "reset")).label == label
+    caption = options_caption(at)
+    assert caption.startswith("Options: tutorial preset" if page == "explore" else "Options: sacreBLEU defaults")
+    if page == "explore":
+        assert explore_score(at) == "50.46"  # the tutorials' Example 1 (golden 0.5046)
+    elif page == "corpus":
+        hyps, refs = sample()
+        assert corpus_score(at) == pytest.approx(BLEU().corpus_score(hyps, refs).score, abs=EPSILON)
+
+
+def test_explore_preset_selector_custom_and_reset() -> None:
+    at = open_page("explore")
+    at.selectbox(key=key("explore", "preset")).set_value(om.SACREBLEU_NAME).run()
+    assert at.selectbox(key=key("explore", "tokenize")).value == "13a"
+    assert at.selectbox(key=key("explore", "smooth_method")).value == "exp"
+    assert at.checkbox(key=key("explore", "effective_order")).value is True
+    expected = BLEU(effective_order=True).sentence_score(CA1, list(REFS_1)).score
+    assert explore_score(at) == f"{expected:.2f}"
+    assert options_caption(at).startswith("Options: sacreBLEU defaults")
+    at.checkbox(key=key("explore", "lowercase")).check().run()
+    assert at.selectbox(key=key("explore", "preset")).value == om.CUSTOM
+    assert "custom: " in options_caption(at) and "lowercase" in options_caption(at)
+    at.button(key=key("explore", "reset")).click().run()
+    assert at.selectbox(key=key("explore", "preset")).value == om.TUTORIAL_NAME
+    assert at.checkbox(key=key("explore", "lowercase")).value is False
+    assert explore_score(at) == "50.46"
+    at.selectbox(key=key("explore", "preset")).set_value(om.CUSTOM).run()  # choosing "custom" changes nothing
+    assert at.selectbox(key=key("explore", "preset")).value == om.TUTORIAL_NAME
+
+
+@pytest.mark.parametrize("page", ["corpus", "compare"])
+def test_corpus_and_compare_preset_selector_and_reset(page: str) -> None:
+    at = open_page(page)
+    at.selectbox(key=key(page, "preset")).set_value(om.TUTORIAL_NAME).run()
+    assert at.selectbox(key=key(page, "tokenize")).value == "none"
+    assert at.selectbox(key=key(page, "smooth_method")).value == "none"
+    assert options_caption(at).startswith("Options: tutorial preset")
+    hyps, refs = sample()
+    if page == "corpus":
+        plain = BLEU(tokenize="none", smooth_method="none").corpus_score(hyps, refs).score
+        assert corpus_score(at) == pytest.approx(plain, abs=EPSILON)
+    at.radio(key=key(page, "variant")).set_value("simplified").run()
+    assert at.selectbox(key=key(page, "preset")).value == om.CUSTOM
+    at.button(key=key(page, "reset")).click().run()
+    assert at.selectbox(key=key(page, "preset")).value == om.SACREBLEU_NAME
+    assert at.radio(key=key(page, "variant")).value == "standard"
+    if page == "corpus":
+        assert corpus_score(at) == pytest.approx(BLEU().corpus_score(hyps, refs).score, abs=EPSILON)
+
+
+def _widget_types(at: AppTest, page: str) -> dict[str, str]:
+    prefix = f"{page}_"
+    types = {}
+    for kind in ("selectbox", "checkbox", "number_input", "radio", "text_input", "button"):
+        for widget in at.get(kind):
+            name = (widget.key or "")[len(prefix) :]
+            if (widget.key or "").startswith(prefix) and name in (*om.NAMES, "preset", "reset"):
+                types[name] = kind
+    return types
+
+
+def test_the_same_option_has_the_same_widget_on_every_page() -> None:
+    seen = {}
+    for page in PAGES:
+        at = open_page(page)
+        at.checkbox(key=key(page, "custom_weights")).check()
+        at.selectbox(key=key(page, "smooth_method")).set_value("floor").run()
+        seen[page] = _widget_types(at, page)
+        assert set(seen[page]) == {*om.NAMES, "preset", "reset"}, page
+    assert seen["explore"] == seen["corpus"] == seen["compare"]
+    at = open_page("corpus")
+    assert list(at.selectbox(key=key("corpus", "tokenize")).options) == list(TOKENIZER_NAMES)  # from bleucore

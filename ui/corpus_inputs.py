@@ -1,0 +1,180 @@
+"""The input widgets of Corpus and Compare: the bundled sample, uploads and pasted text, decoded to TextFiles.
+
+Each reader draws the widgets of one input source and returns the files and the messages of
+whatever could not be read (``ui.uploads`` names the file, the line and the limit).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+from streamlit.runtime.uploaded_file_manager import UploadedFile
+
+from ui import corpus_cached as cc
+from ui import corpus_state as cs
+from ui.uploads import MAX_UPLOAD_MB, InputError, TextFile, decode_bytes, decode_paste, escape_markdown, unique_names
+
+SAMPLE_DIR = Path(__file__).resolve().parents[1] / "data" / "sample"
+SAMPLE_HYPOTHESIS = "system_a.en"
+SAMPLE_SYSTEMS = ("system_a.en", "system_b.en")
+SAMPLE_REFERENCES = ("ref.en", "ref2.en")
+
+
+def show_error(message: str) -> None:
+    """An error box whose text (which may quote a file name or line) is never read as Markdown."""
+    st.error(escape_markdown(message), icon=":material/error:")
+
+
+@st.cache_data(max_entries=4, ttl=cc.TTL_SECONDS, show_spinner=False)
+def sample_files(names: tuple[str, ...]) -> tuple[TextFile, ...]:
+    """Files of the bundled sample (data/sample), decoded once."""
+    return tuple(decode_bytes((SAMPLE_DIR / name).read_bytes(), name) for name in names)
+
+
+def decode_uploads(files: list[UploadedFile], taken: list[str], errors: list[str]) -> list[TextFile]:
+    """Decode uploaded files under names unique among themselves and ``taken``; failures go to ``errors``."""
+    names = unique_names([*taken, *(f.name for f in files)])[len(taken) :]
+    out = []
+    for upload, name in zip(files, names):
+        try:
+            out.append(decode_bytes(upload.getvalue(), name))
+        except InputError as err:
+            errors.append(str(err))
+    return out
+
+
+def read_corpus_input(source: str) -> tuple[TextFile | None, list[TextFile], list[str]]:
+    """Draw the input widgets of ``source``; return (hypothesis, references, error messages)."""
+    errors: list[str] = []
+    hyp: TextFile | None = None
+    refs: list[TextFile] = []
+    if source == "sample":
+        sample_hyp, *sample_refs = sample_files((SAMPLE_HYPOTHESIS, *SAMPLE_REFERENCES))
+        st.caption(
+            f"The bundled sample: {SAMPLE_HYPOTHESIS} (a weak system, {len(sample_hyp)} lines) scored against "
+            f"{' and '.join(SAMPLE_REFERENCES)}. Upload or paste your own files above."
+        )
+        return sample_hyp, list(sample_refs), errors
+    if source == "upload":
+        left, right = st.columns(2)
+        hyp_file = left.file_uploader(
+            "Hypothesis file", key=cs.CORPUS_HYP_UPLOAD,
+            help=f"Plain UTF-8 text, one segment per line, at most {MAX_UPLOAD_MB} MB.",
+        )  # fmt: skip
+        ref_files = right.file_uploader(
+            "Reference files (one or more)", accept_multiple_files=True, key=cs.CORPUS_REF_UPLOAD,
+            help=f"One file per reference translation, each with as many lines as the hypothesis; at most {MAX_UPLOAD_MB} MB each.",
+        )  # fmt: skip
+        st.caption(
+            f"Files larger than {MAX_UPLOAD_MB} MB are refused by the server. Uploaded files stay in this "
+            "browser session only and cannot be part of a shareable link."
+        )
+        if hyp_file is not None:
+            try:
+                hyp = decode_bytes(hyp_file.getvalue(), hyp_file.name)
+            except InputError as err:
+                errors.append(str(err))
+        refs = decode_uploads(list(ref_files or []), [], errors)
+        if hyp_file is None or not ref_files:
+            if not errors:
+                st.info("Upload a hypothesis file and at least one reference file to score them.")
+            return None, [], errors
+        return hyp, refs, errors
+    # paste
+    st.text_area("Hypothesis: one segment per line", key=cs.CORPUS_HYP_PASTE, height=160)
+    st.number_input(
+        "Number of references", min_value=1, max_value=cs.MAX_PASTED_REFERENCES, step=1, key=cs.CORPUS_REF_COUNT
+    )
+    count = int(st.session_state[cs.CORPUS_REF_COUNT] or 1)
+    columns = st.columns(count)
+    for i, column in enumerate(columns):
+        column.text_area(f"Reference {i + 1}: one segment per line", key=cs.corpus_ref_key(i), height=160)
+    hyp_text = st.session_state[cs.CORPUS_HYP_PASTE]
+    ref_texts = [st.session_state[cs.corpus_ref_key(i)] for i in range(count)]
+    if not hyp_text.strip() and not any(t.strip() for t in ref_texts):
+        st.info(
+            "Paste a hypothesis and its references (one segment per line), then press Ctrl+Enter or click outside the box."
+        )
+        return None, [], errors
+    try:
+        hyp = decode_paste(hyp_text, "The pasted hypothesis")
+    except InputError as err:
+        errors.append(str(err))
+    for i, text in enumerate(ref_texts):
+        try:
+            refs.append(decode_paste(text, f"Pasted reference {i + 1}"))
+        except InputError as err:
+            errors.append(str(err))
+    return hyp, refs, errors
+
+
+def read_compare_input(source: str) -> tuple[list[TextFile], list[TextFile], list[str]]:
+    """Draw the input widgets of ``source``; return (systems, references, error messages)."""
+    errors: list[str] = []
+    help_upload = f"Plain UTF-8 text, one segment per line, at most {MAX_UPLOAD_MB} MB per file."
+    if source == "sample":
+        sample_systems = sample_files(SAMPLE_SYSTEMS)
+        sample_refs = sample_files(SAMPLE_REFERENCES)
+        st.caption(
+            f"The bundled sample: {' and '.join(SAMPLE_SYSTEMS)} ({len(sample_refs[0])} lines each) against "
+            f"{' and '.join(SAMPLE_REFERENCES)}. Add your own systems for the same sentences, or upload or paste a new test set."
+        )
+        extra = st.file_uploader(
+            "Add more systems for the sample's sentences (optional)", accept_multiple_files=True,
+            key=cs.COMPARE_EXTRA_UPLOAD, help=help_upload,
+        )  # fmt: skip
+        more = decode_uploads(list(extra or []), [s.name for s in sample_systems], errors)
+        return [*sample_systems, *more], list(sample_refs), errors
+    if source == "upload":
+        left, right = st.columns(2)
+        ref_files = left.file_uploader(
+            "Reference files (one or more)", accept_multiple_files=True, key=cs.COMPARE_REF_UPLOAD, help=help_upload
+        )
+        sys_files = right.file_uploader(
+            "System outputs (two or more)", accept_multiple_files=True, key=cs.COMPARE_SYS_UPLOAD, help=help_upload
+        )
+        st.caption(
+            f"Files larger than {MAX_UPLOAD_MB} MB are refused by the server. Uploaded files stay in this "
+            "browser session only and cannot be part of a shareable link."
+        )
+        refs = decode_uploads(list(ref_files or []), [], errors)
+        systems = decode_uploads(list(sys_files or []), [], errors)
+        if not ref_files or len(sys_files or []) < 2:
+            if not errors:
+                st.info("Upload at least one reference file and two or more system outputs.")
+            return [], [], errors
+        return systems, refs, errors
+    # paste
+    left, right = st.columns(2)
+    left.number_input(
+        "Number of references", min_value=1, max_value=cs.MAX_PASTED_REFERENCES, step=1, key=cs.COMPARE_REF_COUNT
+    )
+    right.number_input(
+        "Number of systems", min_value=2, max_value=cs.MAX_PASTED_SYSTEMS, step=1, key=cs.COMPARE_SYS_COUNT
+    )
+    ref_count = int(st.session_state[cs.COMPARE_REF_COUNT] or 1)
+    sys_count = int(st.session_state[cs.COMPARE_SYS_COUNT] or 2)
+    for i, column in enumerate(st.columns(ref_count)):
+        column.text_area(f"Reference {i + 1}: one segment per line", key=cs.compare_ref_key(i), height=140)
+    for i, column in enumerate(st.columns(sys_count)):
+        column.text_area(f"System {i + 1}: one segment per line", key=cs.compare_sys_key(i), height=140)
+    ref_texts = [st.session_state[cs.compare_ref_key(i)] for i in range(ref_count)]
+    sys_texts = [st.session_state[cs.compare_sys_key(i)] for i in range(sys_count)]
+    if not any(t.strip() for t in (*ref_texts, *sys_texts)):
+        st.info(
+            "Paste the references and two or more systems (one segment per line), then press Ctrl+Enter or click outside the box."
+        )
+        return [], [], errors
+    refs, systems = [], []
+    for i, text in enumerate(ref_texts):
+        try:
+            refs.append(decode_paste(text, f"Reference {i + 1}"))
+        except InputError as err:
+            errors.append(str(err))
+    for i, text in enumerate(sys_texts):
+        try:
+            systems.append(decode_paste(text, f"System {i + 1}"))
+        except InputError as err:
+            errors.append(str(err))
+    return systems, refs, errors
