@@ -84,7 +84,7 @@ def options_sidebar(keys: om.OptionKeys, start: str) -> om.Choices:
     )  # fmt: skip
     st.radio(
         "Variant", VARIANTS, key=keys.key("variant"),
-        help="standard: Papineni et al.; simplified: min(1, c/r)·∏p_n^w_n; tutorial: the tutorial code "
-        "that skips zero precisions (a bug, kept to show it).",
+        help="standard: Papineni et al.; simplified: min(1, c/r)·∏p_n^w_n; tutorial: the code of the wikidocs "
+        "tutorial (딥 러닝을 이용한 자연어 처리 입문), which skips zero precisions (a bug, kept to show it).",
     )  # fmt: skip
     return om.read(session, keys)
