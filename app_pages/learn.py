@@ -60,8 +60,7 @@ st.markdown(
     f"`the` has Count {the_row.count} but Max_Ref_Count {the_row.max_ref_count}, so Count_clip = **{the_row.count_clip}** "
     f"and the modified precision is **{p1.matches}/{p1.total} = {float(p1.precision)!r}**."
 )
-st.html(highlight.legend_html())
-st.html(highlight.candidate_html(silly.candidate, p1))
+st.html(highlight.order_html(silly.candidate, p1, silly.references))
 second = run(ex.CAND_2B, ex.REFS_2)
 st.markdown(
     f"A second candidate, `{ex.CAND_2B}`, gets p1 = **{second.order(1).matches}/{second.order(1).total}** and p2 = **{second.order(2).matches}/{second.order(2).total}**."
@@ -165,7 +164,7 @@ sentences(("Seed 004 candidate", ex.CLIP_CAND), ("Reference", ex.CLIP_REF))
 st.markdown(
     f"Seed 004's clipping example: {clip.unclipped_matches}/{clip.total} before clipping, **{clip.matches}/{clip.total}** after."
 )
-st.html(highlight.candidate_html(clip_result.candidate, clip))
+st.html(highlight.order_html(clip_result.candidate, clip, clip_result.references))
 open_in_explore("Korean candidate", ex.KO_CAND, [ex.KO_REF])
 open_in_explore(
     "short Korean candidate (simplified)", ex.KO_SHORT, [ex.KO_REF], ex.TUTORIAL.with_changes(variant="simplified")

@@ -360,10 +360,12 @@ def custom_weights_toggled(session: MutableMapping[str, Any]) -> None:
 
 
 def clamp_order(session: MutableMapping[str, Any], max_order: int) -> None:
-    """Keep the highlighted order within 1..N (call before drawing the order selector)."""
+    """Keep the highlighted order within 1..N, or 0 for all orders (call before drawing the order selector)."""
     top = max(1, min(max_order, MAX_ORDER_LIMIT))
-    current = session.get(ORDER) or 1
-    session[ORDER] = min(max(int(current), 1), top)
+    current = session.get(ORDER)
+    if type(current) is int and current == 0:
+        return
+    session[ORDER] = min(max(int(current or 1), 1), top)
 
 
 def as_dict(state: ExploreState) -> dict[str, Any]:
