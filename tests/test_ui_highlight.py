@@ -202,10 +202,13 @@ def test_candidate_shorter_than_the_order_says_so_in_words():
 def test_example_2_references_mark_the_occurrences_used_for_the_clip():
     result = explain(CAND_2, REFS_2, TUTORIAL)
     refs = marks(order_html(result.candidate, result.order(1), result.references))
-    # reference 1 "the cat is on the mat": both "the" pair with the 2 matched; reference 2 has one
+    # reference 1 "the cat is on the mat": both "the" pair with the 2 matched, and 2 is Max_Ref_Count;
+    # reference 2 "there is a cat on the mat" has one "the", below it
     assert [(m.tag, m.text, m.status) for m in refs[0]] == [("mark", "the", "used")] * 2
-    assert refs[0][1].label == "used 1-gram “the” in Reference 1, occurrence 2 of 2: used 2 of 2"
-    assert [m.label for m in refs[1]] == ["used 1-gram “the” in Reference 2, occurrence 1 of 1: used 1 of 1"]
+    assert refs[0][1].label == "used 1-gram “the” in Reference 1, occurrence 2 of 2: used 2 of 2, the Max_Ref_Count"
+    assert [m.label for m in refs[1]] == [
+        "used 1-gram “the” in Reference 2, occurrence 1 of 1: used 1 of 1, below Max_Ref_Count 2"
+    ]
     assert all(m.title == m.label for m in refs[0] + refs[1])
 
 
@@ -214,7 +217,7 @@ def test_reference_occurrences_beyond_count_clip_are_not_marked():
     [ref] = marks(reference_html(result.references[0], result.order(1), 0))
     # Count_clip("the") = 1: only the first of the reference's three "the" is used, and "cat"
     assert [m.text for m in ref] == ["the", "cat"]
-    assert ref[0].label == "used 1-gram “the” in Reference 1, occurrence 1 of 3: used 1 of 3"
+    assert ref[0].label == "used 1-gram “the” in Reference 1, occurrence 1 of 3: used 1 of 3, the Max_Ref_Count"
 
 
 def test_korean_references_mark_their_used_bigrams():
@@ -339,6 +342,6 @@ def test_titles_and_labels_survive_dompurify_rules_with_an_invisible_joiner(toke
         f"matched 1-gram “{token}”: Count 1, Max_Ref_Count 1, Count_clip 1, source: reference 1"
     )
     assert (mark.label or "").replace(WORD_JOINER, "") == (
-        f"used 1-gram “{token}” in Reference 1, occurrence 1 of 1: used 1 of 1"
+        f"used 1-gram “{token}” in Reference 1, occurrence 1 of 1: used 1 of 1, the Max_Ref_Count"
     )
     assert chip.text == token and mark.text == token  # the visible text is escaped, not joined

@@ -63,12 +63,16 @@ STYLESHEET = (
     ".bleu-legend,.bleu-text,.bleu-order{margin-bottom:0.75rem;}"
     ".bleu-tok,.bleu-key{padding:1px 3px;margin:1px;border-radius:3px;white-space:pre-wrap;}"
     ".bleu-tok::after,.bleu-key::after{font-size:0.7em;margin-left:2px;vertical-align:super;}"
-    ".bleu-chip{display:inline-block;vertical-align:top;}"
+    ".bleu-chip{display:inline-block;vertical-align:top;position:relative;}"
     ".bleu-chip>summary{display:inline-block;list-style:none;cursor:pointer;}"
     ".bleu-chip>summary::-webkit-details-marker{display:none;}"
     ".bleu-chip[open]>summary{outline:2px solid #000000;}"
-    ".bleu-counts{display:block;max-width:18rem;font-size:0.8rem;line-height:1.35;padding:2px 4px;"
-    "border-left:3px solid #555555;background:#FFFFFF;color:#000000;}"
+    # a tapped chip's counts float below it (the row does not reflow); on a narrow screen the open
+    # chip takes its own line instead, so the counts never run off the right edge
+    ".bleu-counts{display:block;position:absolute;left:0;top:100%;z-index:3;width:max-content;max-width:18rem;"
+    "font-size:0.8rem;line-height:1.35;padding:3px 6px;border:1px solid #555555;border-left-width:4px;"
+    "background:#FFFFFF;color:#000000;box-shadow:0 2px 6px rgba(0,0,0,0.25);}"
+    "@media (max-width:640px){.bleu-chip[open]{display:block;}.bleu-counts{position:static;width:auto;max-width:none;}}"
     ".bleu-order-label{font-size:0.9rem;}"
     ".bleu-sentence,.bleu-note{color:#333333;}"
     + "".join(f".bleu-tok.{name},.bleu-key.{name}{{{style.css}}}" for name, style in STYLES.items())
@@ -117,14 +121,16 @@ def describe_occurrence(occ: Occurrence, index: int, row: NgramRow) -> tuple[str
     return f"{occ.status} {n}-gram “{row.text}”{which}: {counts}", f"{occ.status}{which}: {counts}"
 
 
-def describe_reference_occurrence(occ: ReferenceOccurrence, label: str) -> str:
-    """Plain text for an occurrence of a candidate n-gram in a reference: 'used 1-gram “the” in
-    Reference 2, occurrence 1 of 1: used 1 of 1' (Count_clip and Max_Ref_Count are on the candidate's chip)."""
+def describe_reference_occurrence(occ: ReferenceOccurrence, label: str, max_ref_count: int) -> str:
+    """Plain text for an occurrence of a candidate n-gram in a reference, and whether this reference
+    holds Max_Ref_Count (the count the clip is taken against): 'used 1-gram “the” in Reference 2,
+    occurrence 1 of 1: used 1 of 1, below Max_Ref_Count 2'."""
     ref = occ.row
     status = "used" if occ.used else "not used"
+    limit = "the Max_Ref_Count" if ref.count == max_ref_count else f"below Max_Ref_Count {max_ref_count}"
     return (
         f"{status} {len(ref.ngram)}-gram “{ref.text}” in {label}, occurrence {occ.index} of {ref.count}: "
-        f"used {ref.used} of {ref.count}"
+        f"used {ref.used} of {ref.count}, {limit}"
     )
 
 
@@ -203,12 +209,13 @@ def reference_html(tokens: Sequence[str], order: OrderExplanation, j: int, label
     n-gram in it (its first min(Count_clip, Count_j), which the matched candidate occurrences pair with),
     in reference order, with "used k of Count_j" in words; the occurrences beyond them are not marked."""
     name = label or f"Reference {j + 1}"
+    max_ref = {row.ngram: row.max_ref_count for row in order.rows}
     usage = order.references[j] if j < len(order.references) else None
     chips = []
     for occ in usage.occurrences() if usage else ():
         if not occ.used:
             continue
-        chips.append(_mark(occ.row.text, "used", describe_reference_occurrence(occ, name)))
+        chips.append(_mark(occ.row.text, "used", describe_reference_occurrence(occ, name, max_ref[occ.row.ngram])))
     if not chips:
         chips.append(f'<span class="bleu-note">none of its {ngram_name(order.n, 2)} is used by a match</span>')
     return (
