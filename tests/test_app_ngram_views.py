@@ -67,7 +67,7 @@ def test_explore_all_orders_shows_a_row_per_order_and_no_table():
     for label in ("p1 = 17/18", "p2 = 10/17", "p3 = 7/16", "p4 = 4/15"):
         assert label in body
     assert any("p1 = 17/18, p2 = 10/17, p3 = 7/16, p4 = 4/15." in m.value for m in at.markdown)
-    assert not any("n-gram" in df.value.columns for df in at.dataframe) and "bleu-reference" not in body
+    assert not any("n-gram" in df.value.columns for df in at.dataframe) and "bleu-text bleu-reference" not in body
 
 
 def test_explore_all_orders_survives_a_lower_n():

@@ -62,7 +62,7 @@ class Collector(HTMLParser):
     """Every start tag with its attributes; the units of each block (candidate rows, references)."""
 
     tags: list[tuple[str, dict[str, str | None]]] = field(default_factory=list)
-    blocks: list[tuple[str, list[Unit]]] = field(default_factory=list)  # (block class, units)
+    blocks: list[tuple[str, list[Unit]]] = field(default_factory=list)  # (bleu-candidate/bleu-used, units)
     rows: list[str] = field(default_factory=list)  # the order rows' labels
     _stack: list[str] = field(default_factory=list)
 
@@ -74,7 +74,7 @@ class Collector(HTMLParser):
         self.tags.append((tag, attributes))
         classes = (attributes.get("class") or "").split()
         kind = "other"
-        if "bleu-candidate" in classes or "bleu-reference" in classes:
+        if "bleu-candidate" in classes or "bleu-used" in classes:
             self.blocks.append((classes[-1], []))
         elif "bleu-tok" in classes:
             self.blocks[-1][1].append(
@@ -115,7 +115,7 @@ def chips(markup: str) -> list[Unit]:
 
 def marks(markup: str) -> list[list[Unit]]:
     """The units of each reference block."""
-    return [units for kind, units in parse(markup).blocks if kind == "bleu-reference"]
+    return [units for kind, units in parse(markup).blocks if kind == "bleu-used"]
 
 
 # --- the candidate: one chip per n-gram occurrence ------------------------------------------
@@ -230,7 +230,7 @@ def test_korean_references_mark_their_used_bigrams():
 def test_a_reference_with_nothing_used_says_so():
     result = explain("a b", ["a b", "x y"], TUTORIAL)
     markup = reference_html(result.references[1], result.order(2), 1)
-    assert marks(markup) == [[]] and "none of its bigrams is used by a match" in markup
+    assert marks(markup) == [[]] and "no bigram used by a match" in markup
 
 
 # --- views: one order, all orders -----------------------------------------------------------
@@ -248,10 +248,12 @@ def test_order_html_is_legend_candidate_row_and_references_in_one_block():
         "bleu-order",
         "bleu-text bleu-candidate",
         "bleu-text bleu-reference",
+        "bleu-text bleu-used",
         "bleu-text bleu-reference",
+        "bleu-text bleu-used",
     ]
     assert candidate_html(result.candidate, order).removeprefix(STYLESHEET) in markup
-    assert parse(markup).rows == ["1-grams p1 = 2/7 · 2 matched, 5 clipped, 0 unmatched"]
+    assert parse(markup).rows == ["1-grams: 2 matched, 5 clipped, 0 unmatched"]  # p1 = 2/7 is in the caption
 
 
 def test_all_orders_has_one_row_per_order_with_p_n():
@@ -261,11 +263,12 @@ def test_all_orders_has_one_row_per_order_with_p_n():
     collector = parse(markup)
     # golden.md: p1..p4 = 17/18, 10/17, 7/16, 4/15
     assert [row.split(" · ")[0] for row in collector.rows] == [
-        "1-grams p1 = 17/18",
-        "2-grams p2 = 10/17",
-        "3-grams p3 = 7/16",
-        "4-grams p4 = 4/15",
+        "1-grams: p1 = 17/18",
+        "2-grams: p2 = 10/17",
+        "3-grams: p3 = 7/16",
+        "4-grams: p4 = 4/15",
     ]
+    assert collector.rows[1] == "2-grams: p2 = 10/17 · 10 matched, 0 clipped, 7 unmatched"
     rows = [units for kind, units in collector.blocks if kind == "bleu-candidate"]
     assert [len(units) for units in rows] == [18, 17, 16, 15]
     assert [sum(u.status == "matched" for u in units) for units in rows] == [17, 10, 7, 4]

@@ -61,11 +61,11 @@ STYLESHEET = (
     ".bleu-text{font-size:1.05rem;line-height:1.9;overflow-wrap:anywhere;text-align:left;}"
     # order_html puts the legend, the candidate and the references in one block: keep them apart
     ".bleu-legend,.bleu-text,.bleu-order{margin-bottom:0.75rem;}"
+    ".bleu-text.bleu-reference{margin-bottom:0;}"
     ".bleu-tok,.bleu-key{padding:1px 3px;margin:1px;border-radius:3px;white-space:pre-wrap;}"
     ".bleu-tok::after,.bleu-key::after{font-size:0.7em;margin-left:2px;vertical-align:super;}"
     ".bleu-chip{display:inline-block;vertical-align:top;position:relative;}"
     ".bleu-chip>summary{display:inline-block;list-style:none;cursor:pointer;}"
-    ".bleu-chip>summary::-webkit-details-marker{display:none;}"
     ".bleu-chip[open]>summary{outline:2px solid #000000;}"
     # a tapped chip's counts float below it (the row does not reflow); on a narrow screen the open
     # chip takes its own line instead, so the counts never run off the right edge
@@ -73,7 +73,7 @@ STYLESHEET = (
     "font-size:0.8rem;line-height:1.35;padding:3px 6px;border:1px solid #555555;border-left-width:4px;"
     "background:#FFFFFF;color:#000000;box-shadow:0 2px 6px rgba(0,0,0,0.25);}"
     "@media (max-width:640px){.bleu-chip[open]{display:block;}.bleu-counts{position:static;width:auto;max-width:none;}}"
-    ".bleu-order-label{font-size:0.9rem;}"
+    ".bleu-order-label{font-size:0.9rem;font-weight:600;}"
     ".bleu-sentence,.bleu-note{color:#333333;}"
     + "".join(f".bleu-tok.{name},.bleu-key.{name}{{{style.css}}}" for name, style in STYLES.items())
     + "".join(
@@ -207,7 +207,8 @@ def sentence_html(tokens: Sequence[str], label: str) -> str:
 def reference_html(tokens: Sequence[str], order: OrderExplanation, j: int, label: str | None = None) -> str:
     """Reference ``j`` (from 0) as plain text, then a chip for every *used* occurrence of a candidate
     n-gram in it (its first min(Count_clip, Count_j), which the matched candidate occurrences pair with),
-    in reference order, with "used k of Count_j" in words; the occurrences beyond them are not marked."""
+    in reference order, with "used k of Count_j" in words; the occurrences beyond them are not marked.
+    The text and the marks are two blocks, so the reference's own text reads on its own."""
     name = label or f"Reference {j + 1}"
     max_ref = {row.ngram: row.max_ref_count for row in order.rows}
     usage = order.references[j] if j < len(order.references) else None
@@ -216,11 +217,11 @@ def reference_html(tokens: Sequence[str], order: OrderExplanation, j: int, label
         if not occ.used:
             continue
         chips.append(_mark(occ.row.text, "used", describe_reference_occurrence(occ, name, max_ref[occ.row.ngram])))
-    if not chips:
-        chips.append(f'<span class="bleu-note">none of its {ngram_name(order.n, 2)} is used by a match</span>')
+    words = f"{ngram_name(order.n, 2)} used:" if chips else f"no {ngram_name(order.n)} used by a match"
     return (
-        f'<div class="bleu-text bleu-reference"><strong>{escape(name, quote=True)}:</strong> '
-        f"{escape(' '.join(tokens), quote=True)}<div>{' '.join(chips)}</div></div>"
+        f'{STYLESHEET}<div class="bleu-text bleu-reference"><strong>{escape(name, quote=True)}:</strong> '
+        f"{escape(' '.join(tokens), quote=True)}</div>"
+        f'<div class="bleu-text bleu-used"><span class="bleu-note">{words}</span> {" ".join(chips)}</div>'
     )
 
 
@@ -230,19 +231,20 @@ def legend_html(statuses: Sequence[str] = CANDIDATE_STATUSES) -> str:
     return f'{STYLESHEET}<div class="bleu-legend">{" ".join(items)}</div>'
 
 
-def order_label(order: OrderExplanation) -> str:
-    """'p2 = 3/4 · 3 matched, 0 clipped, 1 unmatched' (plain text)."""
+def order_label(order: OrderExplanation, precision: bool = True) -> str:
+    """'2-grams: p2 = 3/4 · 3 matched, 0 clipped, 1 unmatched' (plain text; without p_n when a
+    caption above already gives it)."""
     unmatched = order.total - order.unclipped_matches
-    return (
-        f"p{order.n} = {order.matches}/{order.total} · {order.matches} matched, {order.clipped} clipped, "
-        f"{unmatched} unmatched"
-    )
+    counts = f"{order.matches} matched, {order.clipped} clipped, {unmatched} unmatched"
+    if precision:
+        counts = f"p{order.n} = {order.matches}/{order.total} · {counts}"
+    return f"{order.n}-grams: {counts}"
 
 
-def _order_row(tokens: Sequence[str], order: OrderExplanation) -> str:
+def _order_row(tokens: Sequence[str], order: OrderExplanation, precision: bool) -> str:
     return (
-        f'<div class="bleu-order"><div class="bleu-order-label"><strong>{order.n}-grams</strong> '
-        f"{order_label(order)}</div>{_candidate_block(tokens, order)}</div>"
+        f'<div class="bleu-order"><div class="bleu-order-label">{order_label(order, precision)}</div>'
+        f"{_candidate_block(tokens, order)}</div>"
     )
 
 
@@ -253,7 +255,7 @@ def order_html(candidate: Sequence[str], order: OrderExplanation, references: Se
     parts = [
         legend_html((*CANDIDATE_STATUSES, *REFERENCE_STATUSES)).removeprefix(STYLESHEET),
         sentence_html(candidate, "Candidate"),
-        _order_row(candidate, order),
+        _order_row(candidate, order, precision=False),  # the caption above gives p_n
     ]
     parts += [reference_html(tokens, order, j).removeprefix(STYLESHEET) for j, tokens in enumerate(references)]
     return STYLESHEET + "".join(parts)
@@ -263,7 +265,7 @@ def orders_html(candidate: Sequence[str], orders: Sequence[OrderExplanation]) ->
     """All orders at once: the legend, the candidate, then one row of chips per order with its
     p_n = matches/total, so p1..pN are read off the picture (one block, one stylesheet)."""
     parts = [legend_html().removeprefix(STYLESHEET), sentence_html(candidate, "Candidate")]
-    parts += [_order_row(candidate, order) for order in orders]
+    parts += [_order_row(candidate, order, precision=True) for order in orders]
     return STYLESHEET + "".join(parts)
 
 

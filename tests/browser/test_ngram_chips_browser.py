@@ -74,7 +74,7 @@ def test_korean_unmatched_bigram_is_one_unit_that_says_so(
 
 
     # the references mark the bigrams the three matches used
-    references = app_page.locator(".bleu-reference")
+    references = app_page.locator(".bleu-used")
     expect(references.nth(0).locator("mark.bleu-tok.used")).to_have_text(["나는 오늘", "학교에 갔다"])
     expect(references.nth(1).locator("mark.bleu-tok.used")).to_have_text(["오늘 아침에"])
     expect(references.nth(1).locator("mark").first).to_have_attribute(
@@ -122,10 +122,10 @@ def test_all_orders_view_reads_p1_to_p4(app_page: Page, wait_for_app: WaitForApp
     expect(rows).to_have_count(4)
     expected = [("p1 = 17/18", 18, 17), ("p2 = 10/17", 17, 10), ("p3 = 7/16", 16, 7), ("p4 = 4/15", 15, 4)]
     for k, (label, total, matched) in enumerate(expected):
-        expect(rows.nth(k).locator(".bleu-order-label")).to_contain_text(f"{k + 1}-grams {label}")
+        expect(rows.nth(k).locator(".bleu-order-label")).to_contain_text(f"{k + 1}-grams: {label} · ")
         expect(chips(app_page, k)).to_have_count(total)
         expect(rows.nth(k).locator(".bleu-candidate summary.bleu-tok.matched")).to_have_count(matched)
-    expect(app_page.locator(".bleu-reference")).to_have_count(0)
+    expect(app_page.locator(".bleu-reference, .bleu-used")).to_have_count(0)
     # a chip of the 3-gram row opens like any other
     chip = app_page.locator(".bleu-order").nth(2).locator("details.bleu-chip").first
     chip.locator("summary").click()
