@@ -97,14 +97,6 @@ def _sources(row: NgramRow) -> str:
     return ", ".join(f"reference {j + 1}" for j in row.sources)
 
 
-def describe_row(row: NgramRow) -> str:
-    """Plain text (not escaped) for one n-gram: its counts and the references that hold Max_Ref_Count."""
-    return (
-        f"“{row.text}”: Count {row.count}, Max_Ref_Count {row.max_ref_count}, "
-        f"Count_clip {row.count_clip}, source: {_sources(row)}"
-    )
-
-
 def _counts(row: NgramRow) -> str:
     where = "in no reference" if not row.sources else f"source: {_sources(row)}"
     return f"Count {row.count}, Max_Ref_Count {row.max_ref_count}, Count_clip {row.count_clip}, {where}"
@@ -205,7 +197,7 @@ def sentence_html(tokens: Sequence[str], label: str) -> str:
 
 
 def reference_html(tokens: Sequence[str], order: OrderExplanation, j: int, label: str | None = None) -> str:
-    """Reference ``j`` (from 0) as plain text, then a chip for every *used* occurrence of a candidate
+    """Reference ``j`` (from 0) as plain text, then a mark for every *used* occurrence of a candidate
     n-gram in it (its first min(Count_clip, Count_j), which the matched candidate occurrences pair with),
     in reference order, with "used k of Count_j" in words; the occurrences beyond them are not marked.
     The text and the marks are two blocks, so the reference's own text reads on its own."""
@@ -287,7 +279,7 @@ def orders_caption(orders: Sequence[OrderExplanation]) -> str:
     """The words above the all-orders view."""
     shown = ", ".join(f"p{o.n} = {o.matches}/{o.total}" for o in orders)
     return (
-        f"{shown}. One row per order n; each chip is one n-gram of the candidate, so a word appears in "
-        "n chips of row n. Hover over a chip or tap it to read its counts; choose one order to see the "
+        f"{shown}. One row per order n; each chip is one n-gram of the candidate, so a word can be in "
+        "up to n chips of row n. Hover over a chip or tap it to read its counts; choose one order to see the "
         "references' n-grams."
     )
