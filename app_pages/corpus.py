@@ -15,7 +15,7 @@ from ui import corpus_state as cs
 from ui import handoff
 from ui.corpus_inputs import read_corpus_input
 from ui.corpus_inputs import show_error as _show_error
-from ui.highlight import order_html
+from ui.highlight import order_caption, order_html, orders_caption, orders_html
 from ui.link_box import opened_link_notices, share_box
 from ui.options_key import options_key
 from ui.options_model import Choices, describe
@@ -240,12 +240,17 @@ def show_sentence(
     if explanation.diagnosis is not None:
         st.info(escape_markdown(explanation.diagnosis.reason))
     n = st.segmented_control(
-        "Colour the n-grams of order", list(range(1, len(explanation.orders) + 1)), key=cs.CORPUS_ORDER,
-        format_func=lambda k: f"n = {k}",
+        "Show the n-grams of order", [*range(1, len(explanation.orders) + 1), 0], key=cs.CORPUS_ORDER,
+        format_func=lambda k: f"n = {k}" if k else "all orders",
     )  # fmt: skip
-    order = explanation.order(int(n or 1))
-    st.html(order_html(explanation.candidate, order, explanation.references))
-    state = handoff.sentence_state(hypothesis, references, options, int(n or 1))
+    if n == 0:
+        st.caption(orders_caption(explanation.orders))
+        st.html(orders_html(explanation.candidate, explanation.orders))
+    else:
+        order = explanation.order(int(n or 1))
+        st.caption(order_caption(order))
+        st.html(order_html(explanation.candidate, order, explanation.references))
+    state = handoff.sentence_state(hypothesis, references, options, int(n if n is not None else 1))
     handoff.explore_button("Open this sentence in Explore", state, "corpus_open_explore")
 
 

@@ -114,41 +114,42 @@ if matches_tab.open:
         es.clamp_order(session, options.max_order)
         n = st.radio(
             "Order n",
-            list(range(1, options.max_order + 1)),
+            [*range(1, options.max_order + 1), 0],
             key=es.ORDER,
             horizontal=True,
-            format_func=lambda k: f"{k}-grams",
+            format_func=lambda k: f"{k}-grams" if k else "All orders",
         )
-        order = result.order(n)
-        st.markdown(
-            f"**Candidate**: p{n} = {order.matches}/{order.total} ({order.clipped} clipped, "
-            f"{order.unclipped_matches} found in a reference before clipping). Hover a token for its counts."
-        )
-        st.html(highlight.order_html(result.candidate, order, result.references))
-        if order.total == 0:
-            st.info(f"The candidate has {len(result.candidate)} token(s), so it has no {n}-gram.")
+        if n == 0:
+            st.markdown(highlight.orders_caption(result.orders))
+            st.html(highlight.orders_html(result.candidate, result.orders))
         else:
-            st.dataframe(
-                ngram_table.order_frame(order),
-                hide_index=True,
-                column_config={
-                    "n-gram": st.column_config.TextColumn("n-gram", help="The candidate n-gram"),
-                    "Count": st.column_config.NumberColumn("Count", help="Occurrences in the candidate"),
-                    "Max_Ref_Count": st.column_config.NumberColumn(
-                        "Max_Ref_Count", help="Most occurrences in any one reference"
-                    ),
-                    "Count_clip": st.column_config.NumberColumn("Count_clip", help="min(Count, Max_Ref_Count)"),
-                    "source reference": st.column_config.TextColumn(
-                        "source reference", help="Reference(s) holding Max_Ref_Count"
-                    ),
-                },
-            )
-            st.download_button(
-                f"Download the {n}-gram table (CSV)",
-                lambda: ngram_table.order_csv(order),
-                file_name=f"bleu-{n}-grams.csv",
-                mime="text/csv",
-            )
+            order = result.order(n)
+            st.markdown(highlight.order_caption(order))
+            st.html(highlight.order_html(result.candidate, order, result.references))
+            if order.total == 0:
+                st.info(f"The candidate has {len(result.candidate)} token(s), so it has no {n}-gram.")
+            else:
+                st.dataframe(
+                    ngram_table.order_frame(order),
+                    hide_index=True,
+                    column_config={
+                        "n-gram": st.column_config.TextColumn("n-gram", help="The candidate n-gram"),
+                        "Count": st.column_config.NumberColumn("Count", help="Occurrences in the candidate"),
+                        "Max_Ref_Count": st.column_config.NumberColumn(
+                            "Max_Ref_Count", help="Most occurrences in any one reference"
+                        ),
+                        "Count_clip": st.column_config.NumberColumn("Count_clip", help="min(Count, Max_Ref_Count)"),
+                        "source reference": st.column_config.TextColumn(
+                            "source reference", help="Reference(s) holding Max_Ref_Count"
+                        ),
+                    },
+                )
+                st.download_button(
+                    f"Download the {n}-gram table (CSV)",
+                    lambda: ngram_table.order_csv(order),
+                    file_name=f"bleu-{n}-grams.csv",
+                    mime="text/csv",
+                )
 
 if formula_tab.open:
     with formula_tab:

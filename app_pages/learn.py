@@ -72,8 +72,7 @@ st.markdown(
     f"and the modified precision is **{p1.matches}/{p1.total} = {float(p1.precision):.4f}**."
 )
 exact((f"{p1.matches}/{p1.total} =", float(p1.precision)))
-st.html(highlight.legend_html())
-st.html(highlight.candidate_html(silly.candidate, p1))
+st.html(highlight.order_html(silly.candidate, p1, silly.references))
 second = run(ex.CAND_2B, ex.REFS_2)
 st.markdown(
     f"A second candidate, `{ex.CAND_2B}`, gets p1 = **{second.order(1).matches}/{second.order(1).total}** and p2 = **{second.order(2).matches}/{second.order(2).total}**."
@@ -181,7 +180,7 @@ sentences(("Candidate of the Korean note", ex.CLIP_CAND), ("Reference", ex.CLIP_
 st.markdown(
     f"The Korean note's clipping example: {clip.unclipped_matches}/{clip.total} before clipping, **{clip.matches}/{clip.total}** after."
 )
-st.html(highlight.candidate_html(clip_result.candidate, clip))
+st.html(highlight.order_html(clip_result.candidate, clip, clip_result.references))
 open_in_explore("Korean candidate", ex.KO_CAND, [ex.KO_REF])
 open_in_explore(
     "short Korean candidate (simplified)", ex.KO_SHORT, [ex.KO_REF], ex.TUTORIAL.with_changes(variant="simplified")

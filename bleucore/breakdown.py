@@ -3,6 +3,11 @@
 Count_clip(g) = min(Count(g), Max_Ref_Count(g)) (Papineni et al. 2002, §2.1.1); the first
 Count_clip occurrences of g (left to right) are *matched*, the rest *clipped*; an n-gram absent
 from every reference is *unmatched*.
+
+On the reference side, reference j holds Count_j(g) occurrences of g (Max_Ref_Count(g) is the
+largest Count_j(g)); its first min(Count_clip(g), Count_j(g)) occurrences (left to right) are
+*used*: they are the ones the candidate's matched occurrences pair with in that reference.
+Which occurrences pair is a convention (BLEU only counts them); left to right is the simplest.
 """
 
 from __future__ import annotations
@@ -45,6 +50,53 @@ class Occurrence:
 
 
 @dataclass(frozen=True)
+class ReferenceNgram:
+    """One candidate n-gram as one reference holds it: Count_j, where, and how many occurrences are used."""
+
+    ngram: Ngram
+    count: int
+    used: int
+    positions: tuple[int, ...]
+
+    @property
+    def text(self) -> str:
+        """The n-gram as the tokens joined by spaces."""
+        return " ".join(self.ngram)
+
+
+@dataclass(frozen=True)
+class ReferenceOccurrence:
+    """One occurrence of a candidate n-gram in a reference: tokens ``start .. start + n - 1``, the
+    ``index``-th (from 1) of the reference's ``row.count``; ``used`` when ``index <= row.used``."""
+
+    start: int
+    index: int
+    row: ReferenceNgram
+
+    @property
+    def used(self) -> bool:
+        """Whether this occurrence pairs with a matched candidate occurrence."""
+        return self.index <= self.row.used
+
+
+@dataclass(frozen=True)
+class ReferenceUsage:
+    """How one reference supplies order n's matches: every candidate n-gram it holds (Count_j > 0)."""
+
+    ngrams: tuple[ReferenceNgram, ...]
+
+    @property
+    def used(self) -> int:
+        """Occurrences of this reference that pair with matched candidate occurrences."""
+        return sum(r.used for r in self.ngrams)
+
+    def occurrences(self) -> tuple[ReferenceOccurrence, ...]:
+        """Every occurrence of a candidate n-gram in this reference, in reference order."""
+        found = [ReferenceOccurrence(start, k, row) for row in self.ngrams for k, start in enumerate(row.positions, 1)]
+        return tuple(sorted(found, key=lambda o: o.start))
+
+
+@dataclass(frozen=True)
 class OrderExplanation:
     """Everything about order n: rows, occurrences, which reference tokens were matched, p_n."""
 
@@ -55,6 +107,7 @@ class OrderExplanation:
     matches: int
     total: int
     unclipped_matches: int
+    references: tuple[ReferenceUsage, ...] = ()
 
     @property
     def precision(self) -> Fraction:
@@ -117,6 +170,7 @@ def explain_order(candidate: Sequence[str], references: Sequence[Sequence[str]],
         occurrences.append(Occurrence(i, gram, status))
 
     reference_matched = tuple(_reference_mask(ref, grams, clip_of, n) for ref, grams in zip(references, ref_grams))
+    usage = tuple(_reference_usage(grams, clip_of) for grams in ref_grams)
     matches = sum(r.count_clip for r in rows)
     unclipped = sum(r.count for r in rows if r.max_ref_count > 0)
     return OrderExplanation(
@@ -127,6 +181,19 @@ def explain_order(candidate: Sequence[str], references: Sequence[Sequence[str]],
         matches=matches,
         total=len(cand_grams),
         unclipped_matches=unclipped,
+        references=usage,
+    )
+
+
+def _reference_usage(grams: Sequence[Ngram], clip_of: dict[Ngram, int]) -> ReferenceUsage:
+    """Each candidate n-gram held by one reference, in order of first occurrence, with its first
+    min(Count_clip, Count_j) occurrences used (the rule of ``_reference_mask``)."""
+    where: dict[Ngram, list[int]] = defaultdict(list)
+    for i, gram in enumerate(grams):
+        if gram in clip_of:
+            where[gram].append(i)
+    return ReferenceUsage(
+        tuple(ReferenceNgram(g, len(p), min(clip_of[g], len(p)), tuple(p)) for g, p in where.items())
     )
 
 

@@ -120,7 +120,7 @@ def test_lower_n_clamps_the_order_selector():
     at.radio(key=es.ORDER).set_value(4).run()
     at.number_input(key=es.MAX_ORDER).set_value(2).run()
     assert at.radio(key=es.ORDER).value == 2
-    assert at.radio(key=es.ORDER).options == ["1-grams", "2-grams"]
+    assert at.radio(key=es.ORDER).options == ["1-grams", "2-grams", "All orders"]
 
 
 # --- sidebar options ------------------------------------------------------------------------

@@ -61,3 +61,55 @@ def test_korean_and_emoji_tokens():
     result = explain("빛이 쐬는 😀 😀", ["빛이 쐬는 😀"], NONE.with_changes(tokenize="char"))
     assert result.candidate[:2] == ("빛", "이")
     assert result.order(1).matches == 5 and result.order(1).total == 6
+
+
+# --- the reference side: which occurrences the matches use --------------------------------
+
+
+def test_reference_usage_of_example_2():
+    result = explain(CAND_2, REFS_2, NONE)
+    ref1, ref2 = result.order(1).references
+    # golden.md: Count_clip("the") = 2; "the" is at tokens 0 and 4 of reference 1, token 5 of reference 2
+    [the1] = ref1.ngrams
+    assert (the1.text, the1.count, the1.used, the1.positions) == ("the", 2, 2, (0, 4))
+    [the2] = ref2.ngrams
+    assert (the2.count, the2.used, the2.positions) == (1, 1, (5,))
+    assert [(o.start, o.index, o.used) for o in ref1.occurrences()] == [(0, 1, True), (4, 2, True)]
+    assert (ref1.used, ref2.used) == (2, 1)
+
+
+def test_reference_occurrences_beyond_count_clip_are_held_but_not_used():
+    order = explain_order("the cat".split(), ["the the the cat dog".split()], 1)
+    [usage] = order.references
+    # "dog" is not a candidate n-gram, so it is not listed; "the" is held 3 times, Count_clip 1
+    assert [(r.text, r.count, r.used) for r in usage.ngrams] == [("the", 3, 1), ("cat", 1, 1)]
+    assert [(o.start, o.row.text, o.used) for o in usage.occurrences()] == [
+        (0, "the", True),
+        (1, "the", False),
+        (2, "the", False),
+        (3, "cat", True),
+    ]
+
+
+def test_reference_usage_of_overlapping_bigrams():
+    order = explain_order("a a a".split(), ["a a a a".split(), "a a".split()], 2)
+    # candidate: "a a" twice; reference 1 holds it 3 times (Max_Ref_Count 3), reference 2 once
+    ref1, ref2 = order.references
+    assert [(o.start, o.used) for o in ref1.occurrences()] == [(0, True), (1, True), (2, False)]
+    assert [(o.start, o.used) for o in ref2.occurrences()] == [(0, True)]
+
+
+def test_used_occurrences_cover_exactly_the_reference_mask():
+    for candidate, references in ((CA1, REFS_1), (CAND_2, REFS_2), ("a b a b a", ("a b a", "b a b a b"))):
+        result = explain(candidate, list(references), NONE)
+        for order in result.orders:
+            for tokens, mask, usage in zip(result.references, order.reference_matched, order.references):
+                covered = [False] * len(tokens)
+                for occ in usage.occurrences():
+                    if occ.used:
+                        for k in range(occ.start, occ.start + order.n):
+                            covered[k] = True
+                assert tuple(covered) == mask
+                # a reference never supplies more than Count_clip of an n-gram, nor more than it holds
+                clip = {row.ngram: row.count_clip for row in order.rows}
+                assert all(r.used == min(clip[r.ngram], r.count) for r in usage.ngrams)

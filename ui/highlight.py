@@ -1,9 +1,17 @@
-"""Escaped HTML for a candidate's tokens coloured by n-gram status, and its references' matches.
+"""Escaped HTML for a candidate's n-grams as chips, one per occurrence, and the reference n-grams they used.
 
-Pure functions of bleucore's OrderExplanation. Every piece of user text (tokens, n-grams,
-title attributes) goes through ``html.escape(..., quote=True)``; the only markup is built here.
-Colours are Okabe-Ito (blue matched, orange clipped, hatched grey unmatched) and each status
-also has its own underline style and marker, so colour is never the only cue.
+BLEU counts n-grams, not words (Papineni et al. 2002, §2.1): for order n every candidate n-gram
+occurrence is one chip with its own status, so overlapping n-grams are all visible (at n = 2 the
+unmatched "아침에 학교에" is its own chip even when both of its words are matched elsewhere). Each
+chip is a ``<details>``: hovering shows its ``title``, a screen reader reads its ``aria-label``,
+and a tap (phones have no hover) opens the counts as visible text. A reference shows the
+occurrences of the candidate's n-grams that matched candidate occurrences pair with, as lighter
+``<mark>`` units (a reference can hold one per token) with "used k of Count_j" in title and aria-label.
+
+Pure functions of bleucore's OrderExplanation. Every piece of user text (tokens, n-grams, titles,
+labels) goes through ``html.escape(..., quote=True)``; the only markup is built here. Colours are
+Okabe-Ito (blue matched, orange clipped, hatched grey unmatched) and each status also has its own
+underline style and marker, so colour is never the only cue.
 """
 
 from __future__ import annotations
@@ -14,11 +22,12 @@ from dataclasses import dataclass
 from html import escape
 
 from bleucore import NgramRow, OrderExplanation
+from bleucore.breakdown import Occurrence, ReferenceOccurrence
 
 
 @dataclass(frozen=True)
 class Style:
-    """How one status looks: CSS declarations, a marker after the token, and the legend's words."""
+    """How one status looks: CSS declarations, a marker after the n-gram, and the legend's words."""
 
     css: str
     marker: str
@@ -28,12 +37,9 @@ class Style:
 MATCHED_COLOR = "#0072B2"
 CLIPPED_COLOR = "#E69F00"
 UNMATCHED_COLOR = "#E5E5E5"
+_MATCHED_CSS = f"background-color:{MATCHED_COLOR};color:#FFFFFF;border-bottom:3px solid #003D5C;"
 STYLES: dict[str, Style] = {
-    "matched": Style(
-        f"background-color:{MATCHED_COLOR};color:#FFFFFF;border-bottom:3px solid #003D5C;",
-        "✓",
-        "matched: counted in Count_clip",
-    ),
+    "matched": Style(_MATCHED_CSS, "✓", "matched: counted in Count_clip"),
     "clipped": Style(
         f"background-color:{CLIPPED_COLOR};color:#000000;border-bottom:3px dashed #000000;",
         "✂",
@@ -45,18 +51,44 @@ STYLES: dict[str, Style] = {
         "✗",
         "unmatched: in no reference",
     ),
-    "none": Style("color:#555555;border:1px dashed #999999;", "·", "no n-gram of this order covers it"),
+    # the reference side: the occurrences a matched candidate n-gram pairs with
+    "used": Style(_MATCHED_CSS, "✓", "used (in a reference): a matched candidate n-gram pairs with it"),
 }
+CANDIDATE_STATUSES = ("matched", "clipped", "unmatched")
+REFERENCE_STATUSES = ("used",)
 STYLESHEET = (
     "<style>"
-    ".bleu-text{font-size:1.05rem;line-height:2.1;overflow-wrap:anywhere;text-align:left;}"
+    ".bleu-text{font-size:1.05rem;line-height:1.9;overflow-wrap:anywhere;text-align:left;}"
     # order_html puts the legend, the candidate and the references in one block: keep them apart
-    ".bleu-legend,.bleu-text{margin-bottom:0.75rem;}"
-    ".bleu-tok{padding:1px 3px;margin:1px;border-radius:3px;white-space:pre-wrap;}"
-    ".bleu-tok .bleu-mark{font-size:0.7em;margin-left:2px;vertical-align:super;}"
-    + "".join(f".bleu-tok.{name}{{{style.css}}}" for name, style in STYLES.items())
+    ".bleu-legend,.bleu-text,.bleu-order{margin-bottom:0.75rem;}"
+    ".bleu-text.bleu-reference{margin-bottom:0;}"
+    ".bleu-tok,.bleu-key{padding:1px 3px;margin:1px;border-radius:3px;white-space:pre-wrap;}"
+    ".bleu-tok::after,.bleu-key::after{font-size:0.7em;margin-left:2px;vertical-align:super;}"
+    ".bleu-chip{display:inline-block;vertical-align:top;position:relative;}"
+    ".bleu-chip>summary{display:inline-block;list-style:none;cursor:pointer;}"
+    ".bleu-chip[open]>summary{outline:2px solid #000000;}"
+    # a tapped chip's counts float below it (the row does not reflow); on a narrow screen the open
+    # chip takes its own line instead, so the counts never run off the right edge
+    ".bleu-counts{display:block;position:absolute;left:0;top:100%;z-index:3;width:max-content;max-width:18rem;"
+    "font-size:0.8rem;line-height:1.35;padding:3px 6px;border:1px solid #555555;border-left-width:4px;"
+    "background:#FFFFFF;color:#000000;box-shadow:0 2px 6px rgba(0,0,0,0.25);}"
+    "@media (max-width:640px){.bleu-chip[open]{display:block;}.bleu-counts{position:static;width:auto;max-width:none;}}"
+    ".bleu-order-label{font-size:0.9rem;font-weight:600;}"
+    ".bleu-sentence,.bleu-note{color:#333333;}"
+    + "".join(f".bleu-tok.{name},.bleu-key.{name}{{{style.css}}}" for name, style in STYLES.items())
+    + "".join(
+        f'.bleu-tok.{name}::after,.bleu-key.{name}::after{{content:"{style.marker}";content:"{style.marker}"/"";}}'
+        for name, style in STYLES.items()
+    )
     + "</style>"
 )
+_NAMES = {1: "unigram", 2: "bigram", 3: "trigram"}
+
+
+def ngram_name(n: int, count: int = 1) -> str:
+    """"bigram", "bigrams", "4-grams": the words for ``count`` n-grams of order n."""
+    name = _NAMES.get(n, f"{n}-gram")
+    return name if count == 1 else f"{name}s"
 
 
 def _sources(row: NgramRow) -> str:
@@ -65,11 +97,32 @@ def _sources(row: NgramRow) -> str:
     return ", ".join(f"reference {j + 1}" for j in row.sources)
 
 
-def describe_row(row: NgramRow) -> str:
-    """Plain text (not escaped) for one n-gram: its counts and the references that hold Max_Ref_Count."""
+def _counts(row: NgramRow) -> str:
+    where = "in no reference" if not row.sources else f"source: {_sources(row)}"
+    return f"Count {row.count}, Max_Ref_Count {row.max_ref_count}, Count_clip {row.count_clip}, {where}"
+
+
+def describe_occurrence(occ: Occurrence, index: int, row: NgramRow) -> tuple[str, str]:
+    """(label, visible counts) in plain text for the ``index``-th (from 1) occurrence of ``row`` in the
+    candidate: 'unmatched 2-gram “a b”: Count 1, Max_Ref_Count 0, Count_clip 0, in no reference'."""
+    which = f", occurrence {index} of {row.count}" if row.count > 1 else ""
+    counts = _counts(row)
+    if occ.status == "clipped":
+        counts += f"; only the first {row.count_clip} count"
+    n = len(occ.ngram)
+    return f"{occ.status} {n}-gram “{row.text}”{which}: {counts}", f"{occ.status}{which}: {counts}"
+
+
+def describe_reference_occurrence(occ: ReferenceOccurrence, label: str, max_ref_count: int) -> str:
+    """Plain text for an occurrence of a candidate n-gram in a reference, and whether this reference
+    holds Max_Ref_Count (the count the clip is taken against): 'used 1-gram “the” in Reference 2,
+    occurrence 1 of 1: used 1 of 1, below Max_Ref_Count 2'."""
+    ref = occ.row
+    status = "used" if occ.used else "not used"
+    limit = "the Max_Ref_Count" if ref.count == max_ref_count else f"below Max_Ref_Count {max_ref_count}"
     return (
-        f"“{row.text}”: Count {row.count}, Max_Ref_Count {row.max_ref_count}, "
-        f"Count_clip {row.count_clip}, source: {_sources(row)}"
+        f"{status} {len(ref.ngram)}-gram “{ref.text}” in {label}, occurrence {occ.index} of {ref.count}: "
+        f"used {ref.used} of {ref.count}, {limit}"
     )
 
 
@@ -87,56 +140,146 @@ def keep_title(title: str) -> str:
     return _COMMENT_END.sub(rf"\1{WORD_JOINER}>", _CLOSING_TAG.sub(f"<{WORD_JOINER}", title))
 
 
-def _span(text: str, status: str, title: str) -> str:
+def _attr(text: str) -> str:
+    return escape(keep_title(text), quote=True)
+
+
+def _key(status: str) -> str:
+    """One legend entry: the status's words in its own style (class bleu-key: not an n-gram)."""
+    label = escape(STYLES[status].label, quote=True)
+    return f'<span class="bleu-key {status}">{label}</span>'
+
+
+def _chip(text: str, status: str, label: str, counts: str) -> str:
+    """One n-gram occurrence: a ``<details>`` whose summary shows the n-gram (hover: title; screen
+    reader: aria-label) and whose body shows the counts when tapped or clicked."""
+    attr = _attr(label)
     return (
-        f'<span class="bleu-tok {status}" title="{escape(keep_title(title), quote=True)}">{escape(text, quote=True)}'
-        f'<span class="bleu-mark" aria-hidden="true">{STYLES[status].marker}</span></span>'
+        f'<details class="bleu-chip"><summary class="bleu-tok {status}" title="{attr}" aria-label="{attr}">'
+        f'{escape(text, quote=True)}</summary><span class="bleu-counts">{escape(counts, quote=True)}</span></details>'
     )
+
+
+def _mark(text: str, status: str, label: str) -> str:
+    """A lighter unit for a reference's used occurrences (one element: there can be one per reference
+    token): a ``<mark>`` with its words in title and aria-label."""
+    attr = _attr(label)
+    return f'<mark class="bleu-tok {status}" title="{attr}" aria-label="{attr}">{escape(text, quote=True)}</mark>'
 
 
 def candidate_html(tokens: Sequence[str], order: OrderExplanation) -> str:
-    """The candidate's tokens as escaped spans, each with its best status for order n and a title
-    listing every n-gram that covers it (n-gram, status, Count, Max_Ref_Count, Count_clip, sources)."""
+    """The candidate's n-grams of order n as chips in candidate order, one per occurrence, each with
+    its status and counts (Count, Max_Ref_Count, Count_clip, sources) in its title, aria-label and body."""
+    return STYLESHEET + _candidate_block(tokens, order)
+
+
+def _candidate_block(tokens: Sequence[str], order: OrderExplanation) -> str:
     rows = {row.ngram: row for row in order.rows}
-    covering: list[list[str]] = [[] for _ in tokens]
+    seen: dict[tuple[str, ...], int] = {}
+    chips = []
     for occ in order.occurrences:
-        line = f"{occ.status} {describe_row(rows[occ.ngram])}"
-        for i in range(occ.start, occ.start + order.n):
-            covering[i].append(line)
-    statuses = order.token_status(len(tokens))
-    spans = []
-    for token, status, lines in zip(tokens, statuses, covering):
-        title = "\n".join(lines) if lines else f"the candidate has no {order.n}-gram"
-        spans.append(_span(token, status or "none", title))
-    return f'{STYLESHEET}<div class="bleu-text bleu-candidate">{" ".join(spans)}</div>'
+        seen[occ.ngram] = index = seen.get(occ.ngram, 0) + 1
+        label, counts = describe_occurrence(occ, index, rows[occ.ngram])
+        chips.append(_chip(" ".join(occ.ngram), occ.status, label, counts))
+    if not chips:
+        chips.append(
+            f'<span class="bleu-note">no {ngram_name(order.n)}: the candidate has {len(tokens)} token(s)</span>'
+        )
+    return f'<div class="bleu-text bleu-candidate">{" ".join(chips)}</div>'
 
 
-def reference_html(tokens: Sequence[str], matched: Sequence[bool], label: str) -> str:
-    """One reference with the tokens the candidate matched (clipped counts) marked as matched."""
-    spans = []
-    for token, hit in zip(tokens, matched):
-        if hit:
-            spans.append(_span(token, "matched", f"{label}: matched by the candidate"))
-        else:
-            spans.append(f'<span class="bleu-tok plain">{escape(token, quote=True)}</span>')
+def sentence_html(tokens: Sequence[str], label: str) -> str:
+    """A tokenized sentence as plain escaped text after its label (no colour: the chips carry the status)."""
     return (
-        f'{STYLESHEET}<div class="bleu-text bleu-reference"><strong>{escape(label, quote=True)}:</strong> '
-        f"{' '.join(spans)}</div>"
+        f'<div class="bleu-text bleu-sentence"><strong>{escape(label, quote=True)}:</strong> '
+        f"{escape(' '.join(tokens), quote=True)}</div>"
     )
 
 
-def legend_html() -> str:
-    """A legend of the three statuses, each shown in its own style with its marker."""
-    items = [_span(STYLES[s].label, s, STYLES[s].label) for s in ("matched", "clipped", "unmatched")]
+def reference_html(tokens: Sequence[str], order: OrderExplanation, j: int, label: str | None = None) -> str:
+    """Reference ``j`` (from 0) as plain text, then a mark for every *used* occurrence of a candidate
+    n-gram in it (its first min(Count_clip, Count_j), which the matched candidate occurrences pair with),
+    in reference order, with "used k of Count_j" in words; the occurrences beyond them are not marked.
+    The text and the marks are two blocks, so the reference's own text reads on its own."""
+    name = label or f"Reference {j + 1}"
+    max_ref = {row.ngram: row.max_ref_count for row in order.rows}
+    usage = order.references[j] if j < len(order.references) else None
+    chips = []
+    for occ in usage.occurrences() if usage else ():
+        if not occ.used:
+            continue
+        chips.append(_mark(occ.row.text, "used", describe_reference_occurrence(occ, name, max_ref[occ.row.ngram])))
+    words = f"{ngram_name(order.n, 2)} used:" if chips else f"no {ngram_name(order.n)} used by a match"
+    return (
+        f'{STYLESHEET}<div class="bleu-text bleu-reference"><strong>{escape(name, quote=True)}:</strong> '
+        f"{escape(' '.join(tokens), quote=True)}</div>"
+        f'<div class="bleu-text bleu-used"><span class="bleu-note">{words}</span> {" ".join(chips)}</div>'
+    )
+
+
+def legend_html(statuses: Sequence[str] = CANDIDATE_STATUSES) -> str:
+    """A legend of the statuses, each shown in its own style with its marker."""
+    items = [_key(s) for s in statuses]
     return f'{STYLESHEET}<div class="bleu-legend">{" ".join(items)}</div>'
 
 
+def order_label(order: OrderExplanation, precision: bool = True) -> str:
+    """'2-grams: p2 = 3/4 · 3 matched, 0 clipped, 1 unmatched' (plain text; without p_n when a
+    caption above already gives it)."""
+    unmatched = order.total - order.unclipped_matches
+    counts = f"{order.matches} matched, {order.clipped} clipped, {unmatched} unmatched"
+    if precision:
+        counts = f"p{order.n} = {order.matches}/{order.total} · {counts}"
+    return f"{order.n}-grams: {counts}"
+
+
+def _order_row(tokens: Sequence[str], order: OrderExplanation, precision: bool) -> str:
+    return (
+        f'<div class="bleu-order"><div class="bleu-order-label">{order_label(order, precision)}</div>'
+        f"{_candidate_block(tokens, order)}</div>"
+    )
+
+
 def order_html(candidate: Sequence[str], order: OrderExplanation, references: Sequence[Sequence[str]]) -> str:
-    """The legend, the candidate and every reference for order n as one block (one stylesheet,
-    one element: each st.html is sanitized and laid out on its own, on every rerun)."""
-    blocks = [legend_html(), candidate_html(candidate, order)]
-    blocks += [
-        reference_html(tokens, mask, f"Reference {j}")
-        for j, (tokens, mask) in enumerate(zip(references, order.reference_matched), start=1)
+    """The legend, the candidate, its n-gram chips for order n and every reference with the n-grams
+    it supplied, as one block (one stylesheet, one element: each st.html is sanitized and laid out on
+    its own, on every rerun)."""
+    parts = [
+        legend_html((*CANDIDATE_STATUSES, *REFERENCE_STATUSES)).removeprefix(STYLESHEET),
+        sentence_html(candidate, "Candidate"),
+        _order_row(candidate, order, precision=False),  # the caption above gives p_n
     ]
-    return STYLESHEET + "".join(block.removeprefix(STYLESHEET) for block in blocks)
+    parts += [reference_html(tokens, order, j).removeprefix(STYLESHEET) for j, tokens in enumerate(references)]
+    return STYLESHEET + "".join(parts)
+
+
+def orders_html(candidate: Sequence[str], orders: Sequence[OrderExplanation]) -> str:
+    """All orders at once: the legend, the candidate, then one row of chips per order with its
+    p_n = matches/total, so p1..pN are read off the picture (one block, one stylesheet)."""
+    parts = [legend_html().removeprefix(STYLESHEET), sentence_html(candidate, "Candidate")]
+    parts += [_order_row(candidate, order, precision=True) for order in orders]
+    return STYLESHEET + "".join(parts)
+
+
+def order_caption(order: OrderExplanation) -> str:
+    """The words above one order's chips: 'p2 = 3/4: 3 of the candidate's 4 bigrams are matched, …'."""
+    n, total = order.n, order.total
+    if total == 0:
+        return f"p{n} = 0/0: the candidate has no {ngram_name(n)}."
+    unmatched = total - order.unclipped_matches
+    verb = "is" if order.matches == 1 else "are"
+    return (
+        f"p{n} = {order.matches}/{total}: {order.matches} of the candidate's {total} {ngram_name(n, total)} "
+        f"{verb} matched, {unmatched} unmatched, {order.clipped} clipped. Each chip is one {ngram_name(n)}; "
+        "hover over it or tap it to read its counts."
+    )
+
+
+def orders_caption(orders: Sequence[OrderExplanation]) -> str:
+    """The words above the all-orders view."""
+    shown = ", ".join(f"p{o.n} = {o.matches}/{o.total}" for o in orders)
+    return (
+        f"{shown}. One row per order n; each chip is one n-gram of the candidate, so a word can be in "
+        "up to n chips of row n. Hover over a chip or tap it to read its counts; choose one order to see the "
+        "references' n-grams."
+    )
