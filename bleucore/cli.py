@@ -33,6 +33,7 @@ from .options import (
     uniform_weights,
 )
 from . import __version__
+from .resampling import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
 
 if TYPE_CHECKING:
     from .score import BLEUScore
@@ -97,20 +98,20 @@ def build_parser() -> argparse.ArgumentParser:
                       help="sacreBLEU's effective order (default: on with -sl, off for corpus BLEU and nltk-method*)")
 
     tests = parser.add_argument_group(
-        "significance (sacreBLEU 2.6's draws: seed 12345, identical p-values, means and intervals)"
+        f"significance (sacreBLEU 2.6's draws: seed {SEED}, identical p-values, means and intervals)"
     )
     tests.add_argument("-ci", "--confidence", action="store_true",
                        help="one system: bootstrap mean ± 95%% confidence interval")
-    tests.add_argument("-cin", "--confidence-n", type=int, default=1000, metavar="N",
+    tests.add_argument("-cin", "--confidence-n", type=int, default=BOOTSTRAP_SAMPLES, metavar="N",
                        help="bootstrap resamples for --confidence (default: %(default)s)")
     paired = tests.add_mutually_exclusive_group()
     paired.add_argument("-pbs", "--paired-bs", action="store_true",
                         help="paired bootstrap resampling: -i BASELINE SYSTEM [SYSTEM ...]")
     paired.add_argument("-par", "--paired-ar", action="store_true",
                         help="paired approximate randomization: -i BASELINE SYSTEM [SYSTEM ...]")
-    tests.add_argument("-pbsn", "--paired-bs-n", type=int, default=1000, metavar="N",
+    tests.add_argument("-pbsn", "--paired-bs-n", type=int, default=BOOTSTRAP_SAMPLES, metavar="N",
                        help="resamples for --paired-bs (default: %(default)s)")
-    tests.add_argument("-parn", "--paired-ar-n", type=int, default=10000, metavar="N",
+    tests.add_argument("-parn", "--paired-ar-n", type=int, default=AR_TRIALS, metavar="N",
                        help="trials for --paired-ar (default: %(default)s)")
 
     report = parser.add_argument_group("output")
@@ -285,24 +286,9 @@ def run_corpus(args: argparse.Namespace, hypothesis_path: str, options: BleuOpti
     return render(score, args, args.format != "text", indent=1) + "\n"
 
 
-def _first_failing_segment(
-    stats: Statistics, options: BleuOptions, nrefs: int, error: ValueError, first_line: int = 1
-) -> UsageError:
-    """The error of a per-line computation, naming the first line it fails on (``stats`` start at ``first_line``)."""
-    from .score import compute_bleu
-
-    matches, totals = stats.matches.tolist(), stats.totals.tolist()
-    for i in range(stats.segments):
-        try:
-            compute_bleu(float(stats.hyp_len[i]), float(stats.ref_len[i]), matches[i], totals[i], options, nrefs)
-        except ValueError as exc:
-            return UsageError(f"line {first_line + i}: {exc}")
-    return UsageError(str(error))
-
-
 def run_sentences(args: argparse.Namespace, hypothesis_path: str, options: BleuOptions) -> str:
     """Sentence BLEU of every line of the one system, in order (JSON Lines with -f json), chunk by chunk."""
-    from .score import sentence_scores_from_statistics
+    from .score import SegmentError, sentence_scores_from_statistics
 
     nrefs = len(args.refs)
     json_format = args.format == "json"
@@ -310,15 +296,13 @@ def run_sentences(args: argparse.Namespace, hypothesis_path: str, options: BleuO
     for stats in iter_chunk_statistics(args.refs, hypothesis_path, options):
         try:
             scores = sentence_scores_from_statistics(stats, options, nrefs)
-        except ValueError as exc:
-            raise _first_failing_segment(stats, options, nrefs, exc, len(out) + 1) from None
+        except SegmentError as exc:
+            raise UsageError(f"line {len(out) + 1 + exc.index}: {exc}") from None
         out.extend([render(score, args, json_format, indent=None) + "\n" for score in scores])
     return "".join(out)
 
 
 # --- significance: --confidence, --paired-bs, --paired-ar -----------------------------------------
-
-SEED = 12345
 
 
 def _samples(value: int, flag: str) -> int:

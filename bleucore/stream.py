@@ -28,7 +28,7 @@ from .stats import Statistics
 
 __all__ = [
     "CHUNK_BYTES",
-    "CHUNK_LINES",
+    "READ_CHUNK_LINES",
     "STDIN",
     "LineReader",
     "corpus_bleu_files",
@@ -42,8 +42,8 @@ __all__ = [
 
 PathLike = str | os.PathLike[str]
 STDIN = "-"
-#: At most this many segments per chunk ...
-CHUNK_LINES = 50_000
+#: At most this many segments per chunk read from the files (the app caches by chunks of its own) ...
+READ_CHUNK_LINES = 50_000
 #: ... and about this many characters of hypothesis and reference text together (long lines or
 #: many references make smaller chunks; about 40 MB of tokens at most).
 CHUNK_BYTES = 1 << 22
@@ -237,7 +237,7 @@ def iter_statistics(
     hypothesis: PathLike | LineReader,
     references: Sequence[PathLike | LineReader],
     options: BleuOptions | None = None,
-    chunk_lines: int = CHUNK_LINES,
+    chunk_lines: int = READ_CHUNK_LINES,
     chunk_bytes: int = CHUNK_BYTES,
 ) -> Iterator[Statistics]:
     """Per-segment statistics of a hypothesis file against line-aligned reference files, a chunk
@@ -292,7 +292,7 @@ def corpus_bleu_files(
     hypothesis: PathLike,
     references: Sequence[PathLike],
     options: BleuOptions | None = None,
-    chunk_lines: int = CHUNK_LINES,
+    chunk_lines: int = READ_CHUNK_LINES,
     chunk_bytes: int = CHUNK_BYTES,
 ) -> BLEUScore:
     """Corpus BLEU of a hypothesis file: chunks are scored and only their sums kept."""
@@ -305,7 +305,7 @@ def sentence_bleu_files(
     hypothesis: PathLike,
     references: Sequence[PathLike],
     options: BleuOptions | None = None,
-    chunk_lines: int = CHUNK_LINES,
+    chunk_lines: int = READ_CHUNK_LINES,
     chunk_bytes: int = CHUNK_BYTES,
 ) -> Iterator[BLEUScore]:
     """Sentence BLEU of every hypothesis line, in order, a chunk at a time (defaults: effective order)."""
