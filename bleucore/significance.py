@@ -19,11 +19,13 @@ float arithmetic operation for operation, including that its bootstrap sums are 
 p-values, means and intervals are sacreBLEU's to the last digit (while every summed statistic
 stays below 2**24, where float32 sums are exact). Any other configuration scores each resample
 with ``score.compute_bleu`` (``row_scores``).
+
+The tests are generic over the metric (``metrics.Metric``; BleuOptions stand for BLEU): they
+resample the rows of its ``columns`` and score the sums with its ``row_scores``.
 """
 
 from __future__ import annotations
 
-import math
 import operator
 import statistics as pystats
 from collections.abc import Iterator
@@ -32,11 +34,11 @@ from typing import Literal
 
 import numpy as np
 
-from .options import BleuOptions
 from .resampling import AR_TRIALS, BOOTSTRAP_SAMPLES
 from .resampling import SEED as DEFAULT_SEED
-from .row_scores import columns, row_scores, sacrebleu_scores
-from .score import score_statistics
+from .metrics import Metric, as_metric
+from .options import BleuOptions
+from .row_scores import sacrebleu_scores
 from .stats import FloatArray, Statistics
 
 __all__ = [
@@ -143,16 +145,16 @@ def _bootstrap_sums(
 
 
 def _bootstrap_scores(
-    stats: list[Statistics], options: BleuOptions, n_samples: int, seed: int | None
+    stats: list[Statistics], metric: Metric, n_samples: int, seed: int | None
 ) -> list[FloatArray]:
-    stat_columns = [columns(s, options) for s in stats]
+    stat_columns = [metric.columns(s) for s in stats]
     width = stat_columns[0].shape[1]
     both = np.hstack(stat_columns)
     rng = np.random.default_rng(seed)
     out: list[list[FloatArray]] = [[] for _ in stats]
     for sums in _bootstrap_sums(both, n_samples, rng):
         for k in range(len(stats)):
-            out[k].append(row_scores(sums[:, k * width : (k + 1) * width], options, float32=True))
+            out[k].append(metric.row_scores(sums[:, k * width : (k + 1) * width], float32=True))
     return [np.concatenate(parts) for parts in out]
 
 
@@ -171,10 +173,10 @@ def _p_value(statistic: FloatArray, observed: float) -> float:
     return (int(np.sum(statistic > observed)) + 1) / (statistic.size + 1)
 
 
-def _observed_difference(baseline: Statistics, system: Statistics, options: BleuOptions) -> float:
+def _observed_difference(baseline: Statistics, system: Statistics, metric: Metric) -> float:
     """|baseline - system| as the test statistic is computed (sacreBLEU's float64 path when vectorizable)."""
-    sums = np.vstack([columns(baseline, options).sum(axis=0), columns(system, options).sum(axis=0)])
-    scores = row_scores(sums, options)
+    sums = np.vstack([metric.columns(baseline).sum(axis=0), metric.columns(system).sum(axis=0)])
+    scores = metric.row_scores(sums)
     return abs(float(scores[0]) - float(scores[1]))
 
 
@@ -184,21 +186,22 @@ def _observed_difference(baseline: Statistics, system: Statistics, options: Bleu
 def paired_bootstrap(
     baseline: Statistics,
     system: Statistics,
-    options: BleuOptions,
+    options: BleuOptions | Metric,
     n_samples: int = BOOTSTRAP_SAMPLES,
     seed: int | None = DEFAULT_SEED,
 ) -> PairedTestResult:
     """Paired bootstrap resampling (Koehn 2004) as sacreBLEU's ``--paired-bs``: same draws, same p-value."""
     _check_pair(baseline, system)
+    metric = as_metric(options)
     n_samples = _count(n_samples, "bootstrap resamples")
-    scores_bl, scores_sys = _bootstrap_scores([baseline, system], options, n_samples, seed)
-    diff = _observed_difference(baseline, system, options)
+    scores_bl, scores_sys = _bootstrap_scores([baseline, system], metric, n_samples, seed)
+    diff = _observed_difference(baseline, system, metric)
     mean, ci = estimate_ci(scores_sys)
     baseline_mean, baseline_ci = estimate_ci(scores_bl)
     sample_diffs = np.abs(scores_sys - scores_bl)
     return PairedTestResult(
-        baseline_score=score_statistics(baseline, options).score,
-        system_score=score_statistics(system, options).score,
+        baseline_score=metric.score_from_statistics(baseline).score,
+        system_score=metric.score_from_statistics(system).score,
         mean=mean,
         ci=ci,
         p_value=_p_value(sample_diffs - sample_diffs.mean(), diff),
@@ -213,7 +216,7 @@ def paired_bootstrap(
 def paired_approximate_randomization(
     baseline: Statistics,
     system: Statistics,
-    options: BleuOptions,
+    options: BleuOptions | Metric,
     n_trials: int = AR_TRIALS,
     seed: int | None = DEFAULT_SEED,
 ) -> PairedTestResult:
@@ -223,8 +226,9 @@ def paired_approximate_randomization(
     share of trials whose |score difference| exceeds the real one (sacreBLEU's +1 rule).
     """
     _check_pair(baseline, system)
+    metric = as_metric(options)
     n_trials = _count(n_trials, "approximate randomization trials")
-    base_cols, sys_cols = columns(baseline, options), columns(system, options)
+    base_cols, sys_cols = metric.columns(baseline), metric.columns(system)
     delta = base_cols - sys_cols
     sys_total = sys_cols.sum(axis=0)
     both_total = base_cols.sum(axis=0) + sys_total
@@ -242,13 +246,13 @@ def paired_approximate_randomization(
             chosen = swap[lo : lo + sub].astype(np.float64)
             shuf_a = sys_total + chosen @ delta  # baseline where chosen, system elsewhere
             shuf_b = both_total - shuf_a
-            scores_a = row_scores(shuf_a, options)
-            scores_b = row_scores(shuf_b, options)
+            scores_a = metric.row_scores(shuf_a)
+            scores_b = metric.row_scores(shuf_b)
             stat_parts.append(np.abs(scores_a - scores_b))
-    diff = _observed_difference(baseline, system, options)
+    diff = _observed_difference(baseline, system, metric)
     return PairedTestResult(
-        baseline_score=score_statistics(baseline, options).score,
-        system_score=score_statistics(system, options).score,
+        baseline_score=metric.score_from_statistics(baseline).score,
+        system_score=metric.score_from_statistics(system).score,
         mean=None,
         ci=None,
         p_value=_p_value(np.concatenate(stat_parts), diff),
@@ -260,7 +264,7 @@ def paired_approximate_randomization(
 
 def bootstrap_confidence(
     stats: Statistics,
-    options: BleuOptions,
+    options: BleuOptions | Metric,
     n_samples: int = BOOTSTRAP_SAMPLES,
     seed: int | None = DEFAULT_SEED,
 ) -> ConfidenceResult:
@@ -268,11 +272,12 @@ def bootstrap_confidence(
     if stats.segments == 0:
         raise ValueError("a confidence interval needs at least 1 segment, got 0")
     n_samples = _count(n_samples, "bootstrap resamples")
-    (scores,) = _bootstrap_scores([stats], options, n_samples, seed)
+    metric = as_metric(options)
+    (scores,) = _bootstrap_scores([stats], metric, n_samples, seed)
     ordered = sorted(scores.tolist())
     low = len(ordered) // 40
     return ConfidenceResult(
-        score=score_statistics(stats, options).score,
+        score=metric.score_from_statistics(stats).score,
         mean=pystats.mean(ordered),  # sacreBLEU's Score.estimate_ci uses statistics.mean
         ci=0.5 * (ordered[len(ordered) - low - 1] - ordered[low]),
         n_samples=n_samples,

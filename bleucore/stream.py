@@ -22,6 +22,7 @@ from itertools import accumulate
 from collections.abc import Iterable, Iterator, Sequence
 from typing import BinaryIO
 
+from .metrics import Metric, as_metric
 from .options import BleuOptions
 from .score import BLEUScore, score_statistics, sentence_scores_from_statistics
 from .stats import Statistics
@@ -225,10 +226,6 @@ def sum_statistics(parts: Iterable[Statistics]) -> Statistics:
     return total
 
 
-#: A chunked run starts a new token vocabulary past this many distinct words (bounded memory).
-MAX_ENCODER_WORDS = 1 << 20
-
-
 def _reader(source: PathLike | LineReader) -> LineReader:
     return source if isinstance(source, LineReader) else LineReader(source)
 
@@ -236,17 +233,15 @@ def _reader(source: PathLike | LineReader) -> LineReader:
 def iter_statistics(
     hypothesis: PathLike | LineReader,
     references: Sequence[PathLike | LineReader],
-    options: BleuOptions | None = None,
+    options: BleuOptions | Metric | None = None,
     chunk_lines: int = READ_CHUNK_LINES,
     chunk_bytes: int = CHUNK_BYTES,
 ) -> Iterator[Statistics]:
     """Per-segment statistics of a hypothesis file against line-aligned reference files, a chunk
     at a time (in order); a ValueError names the files if their line counts differ. Files are
-    paths or open ``LineReader``s (closed here only if opened here)."""
-    from .fast import text_statistics
-    from .tokenizers import TokenEncoder
-
-    options = options or BleuOptions()
+    paths or open ``LineReader``s (closed here only if opened here). ``options``: BleuOptions or
+    any ``metrics.Metric`` (its ``chunk_context`` is carried from chunk to chunk)."""
+    metric = as_metric(options)
     if isinstance(references, (str, os.PathLike, LineReader)) or not references:
         raise ValueError("give a sequence of at least 1 reference file")
     if chunk_lines < 1 or chunk_bytes < 1:
@@ -254,7 +249,7 @@ def iter_statistics(
     hyp_bytes = max(1, chunk_bytes // (1 + len(references)))
     readers: list[LineReader] = []
     opened: list[LineReader] = []
-    encoder = TokenEncoder(options.tokenize, options.lowercase)
+    context = None
     try:
         for source in [hypothesis, *references]:
             reader = _reader(source)
@@ -275,9 +270,8 @@ def iter_statistics(
                 if hyp.lines_read == 0:
                     raise ValueError(f"{hyp.name} is empty: there is no segment to score")
                 return
-            if encoder.words > MAX_ENCODER_WORDS:
-                encoder = TokenEncoder(options.tokenize, options.lowercase)
-            yield text_statistics(lines, streams, options, encoder)
+            context = metric.chunk_context(context)
+            yield metric.statistics(lines, streams, context)
     finally:
         for reader in opened:
             reader.close()
