@@ -216,11 +216,12 @@ def read_lines(path: PathLike) -> list[str]:
 
 
 def sum_statistics(parts: Iterable[Statistics]) -> Statistics:
-    """One row: the column sums of all the segments of ``parts`` (chunks, partitions, workers)."""
+    """One row: the column sums of all the segments of ``parts`` (chunks, partitions, workers), for
+    any metric's statistics (``total()`` and ``concatenate(parts)``, as ``stats.Statistics``)."""
     total: Statistics | None = None
     for part in parts:
         summed = part.total()
-        total = summed if total is None else Statistics.concatenate([total, summed]).total()
+        total = summed if total is None else type(summed).concatenate([total, summed]).total()
     if total is None:
         raise ValueError("no statistics to sum: 0 parts")
     return total
