@@ -9,12 +9,12 @@ registered plug-in appears everywhere and a module that is never chosen is never
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Generic, NoReturn, TypeVar, cast
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Generic, NoReturn, TypeVar, cast
 
 T = TypeVar("T")
 
-__all__ = ["Names", "Registry"]
+__all__ = ["Names", "Registry", "lazy_attributes"]
 
 
 class Registry(Mapping[str, T], Generic[T]):
@@ -99,3 +99,18 @@ class Names(list[str]):
         return NotImplemented
 
     __hash__ = None
+
+
+def lazy_attributes(package: str, exports: Mapping[str, str], namespace: dict[str, Any]) -> Callable[[str], Any]:
+    """A module ``__getattr__`` (PEP 562) for ``package``: ``exports`` maps a public name to the
+    submodule that defines it, imported on first access and then cached in ``namespace``."""
+
+    def __getattr__(name: str) -> Any:
+        module = exports.get(name)
+        if module is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(f".{module}", package), name)
+        namespace[name] = value
+        return value
+
+    return __getattr__

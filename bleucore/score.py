@@ -20,7 +20,7 @@ from .smoothing import SmoothedPrecisions, smooth_precisions
 from .stats import FloatArray, Statistics
 
 
-def _used_weights(weights: Sequence[float], eff_order: int) -> list[float]:
+def used_weights(weights: Sequence[float], eff_order: int) -> list[float]:
     """w_1..w_eff renormalised to sum to 1 (1/eff each for uniform weights, as sacreBLEU)."""
     used = list(weights[:eff_order])
     total = math.fsum(used)
@@ -48,7 +48,7 @@ def tutorial_bleu(sys_len: float, ref_len: float, sp: SmoothedPrecisions, weight
 
 def _geometric_mean(sp: SmoothedPrecisions, weights: Sequence[float], skip_zeros: bool) -> float:
     terms = []
-    for w, p in zip(_used_weights(weights, sp.eff_order), sp.values):
+    for w, p in zip(used_weights(weights, sp.eff_order), sp.values):
         if w == 0:
             continue
         if p <= 0:

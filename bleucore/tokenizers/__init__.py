@@ -16,10 +16,10 @@ is imported when the tokenizer is first used.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ..registry import lazy_attributes
 from .base import Tokenizer
 from .registry import (
     TOKENIZER_NAMES,
@@ -74,14 +74,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """Import the module that defines ``name`` on first access."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(__name__, _LAZY, globals())
 
 
 def tokenize(line: str, tokenizer: str = "13a", lowercase: bool = False) -> tuple[str, ...]:
