@@ -6,8 +6,9 @@ Usage: ``corpus_bleu(["the cat sat on the mat"], [["the cat sat on the mat"]]).s
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .registry import lazy_attributes
 
 __version__ = "0.1.0"
 
@@ -57,14 +58,7 @@ if TYPE_CHECKING:
     from .variants import VariantScore, compare_variants
 
 
-def __getattr__(name: str) -> Any:
-    """Import the module that defines ``name`` on first access."""
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'bleucore' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(__name__, _EXPORTS, globals())
 
 
 __all__ = [

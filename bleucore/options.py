@@ -6,6 +6,9 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Literal, get_args
 
+from .tokenizers.registry import TOKENIZER_NAMES as TOKENIZER_NAMES
+from .tokenizers.registry import TOKENIZERS
+
 Variant = Literal["standard", "simplified", "tutorial"]
 RefLengthRule = Literal["closest", "shortest", "average"]
 
@@ -26,7 +29,6 @@ SMOOTHING_DEFAULTS: dict[str, float | None] = {**SACREBLEU_SMOOTHING, **NLTK_SMO
 SMOOTHING_METHODS: tuple[str, ...] = tuple(SMOOTHING_DEFAULTS)
 VARIANTS: tuple[str, ...] = get_args(Variant)
 REF_LENGTH_RULES: tuple[str, ...] = get_args(RefLengthRule)
-TOKENIZER_NAMES: tuple[str, ...] = ("none", "13a", "intl", "char")
 MAX_ORDER_LIMIT = 10
 WEIGHT_TOLERANCE = 1e-9
 
@@ -57,7 +59,7 @@ class BleuOptions:
 
     def __post_init__(self) -> None:
         if self.tokenize not in TOKENIZER_NAMES:
-            raise ValueError(f"unknown tokenizer {self.tokenize!r}; choose one of {', '.join(TOKENIZER_NAMES)}")
+            raise TOKENIZERS.unknown(self.tokenize)
         weights = tuple(float(w) for w in self.weights)
         object.__setattr__(self, "weights", weights)
         if not 1 <= len(weights) <= MAX_ORDER_LIMIT:

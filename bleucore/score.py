@@ -10,7 +10,7 @@ The tutorials are cited in README.md ("Tutorials").
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -19,10 +19,10 @@ from .lengths import brevity_penalty, simplified_brevity_penalty
 from .options import BleuOptions
 from .signatures import signature
 from .smoothing import SmoothedPrecisions, smooth_precisions
-from .stats import Statistics
+from .stats import FloatArray, Statistics
 
 
-def _used_weights(weights: Sequence[float], eff_order: int) -> list[float]:
+def used_weights(weights: Sequence[float], eff_order: int) -> list[float]:
     """w_1..w_eff renormalised to sum to 1 (1/eff each for uniform weights, as sacreBLEU)."""
     used = list(weights[:eff_order])
     total = math.fsum(used)
@@ -50,7 +50,7 @@ def tutorial_bleu(sys_len: float, ref_len: float, sp: SmoothedPrecisions, weight
 
 def _geometric_mean(sp: SmoothedPrecisions, weights: Sequence[float], skip_zeros: bool) -> float:
     terms = []
-    for w, p in zip(_used_weights(weights, sp.eff_order), sp.values):
+    for w, p in zip(used_weights(weights, sp.eff_order), sp.values):
         if w == 0:
             continue
         if p <= 0:
@@ -213,10 +213,29 @@ def score_statistics(stats: Statistics, options: BleuOptions, nrefs: int | str =
     return score
 
 
+class SegmentError(ValueError):
+    """A row of statistics that the options cannot score; ``index`` is its 0-based row."""
+
+    def __init__(self, message: str, index: int) -> None:
+        super().__init__(message)
+        self.index = index
+
+
+def iter_row_scores(rows: FloatArray, options: BleuOptions, nrefs: int | str = 1) -> Iterator[BLEUScore]:
+    """``compute_bleu`` of each row ``[c, r, m_1..m_K, t_1..t_K]`` (``row_scores.columns``); the
+    first row that cannot be scored raises ``SegmentError`` with the message of ``compute_bleu``."""
+    order = (rows.shape[1] - 2) // 2
+    counts = np.rint(rows[:, 2:]).astype(np.int64).tolist()
+    hyp_len, ref_len = rows[:, 0].tolist(), rows[:, 1].tolist()
+    for i, row in enumerate(counts):
+        try:
+            yield compute_bleu(hyp_len[i], ref_len[i], row[:order], row[order:], options, nrefs)
+        except ValueError as exc:
+            raise SegmentError(str(exc), i) from exc
+
+
 def sentence_scores_from_statistics(stats: Statistics, options: BleuOptions, nrefs: int | str = 1) -> list[BLEUScore]:
-    """One BLEU per segment of ``stats`` (sentence BLEU uses the same compute path)."""
-    matches, totals = stats.matches.tolist(), stats.totals.tolist()
-    return [
-        compute_bleu(float(stats.hyp_len[i]), float(stats.ref_len[i]), matches[i], totals[i], options, nrefs)
-        for i in range(stats.segments)
-    ]
+    """One BLEU per segment of ``stats`` (sentence BLEU uses the same compute path); a segment
+    that cannot be scored raises ``SegmentError`` (a ValueError) naming its row."""
+    rows = np.column_stack([stats.hyp_len, stats.ref_len, stats.matches, stats.totals]).astype(np.float64)
+    return list(iter_row_scores(rows, options, nrefs))

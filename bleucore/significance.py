@@ -18,12 +18,14 @@ reference length) the resamples are scored by ``sacrebleu_scores``, which repeat
 float arithmetic operation for operation, including that its bootstrap sums are float32, so
 p-values, means and intervals are sacreBLEU's to the last digit (while every summed statistic
 stays below 2**24, where float32 sums are exact). Any other configuration scores each resample
-with ``score.compute_bleu``.
+with ``score.compute_bleu`` (``row_scores``).
+
+The tests are generic over the metric (``metrics.Metric``; BleuOptions stand for BLEU): they
+resample the rows of its ``columns`` and score the sums with its ``row_scores``.
 """
 
 from __future__ import annotations
 
-import math
 import operator
 import statistics as pystats
 from collections.abc import Iterator
@@ -32,8 +34,11 @@ from typing import Literal
 
 import numpy as np
 
-from .options import SACREBLEU_SMOOTHING, BleuOptions
-from .score import compute_bleu, score_statistics
+from .resampling import AR_TRIALS, BOOTSTRAP_SAMPLES
+from .resampling import SEED as DEFAULT_SEED
+from .metrics import Metric, as_metric
+from .options import BleuOptions
+from .row_scores import sacrebleu_scores
 from .stats import FloatArray, Statistics
 
 __all__ = [
@@ -46,14 +51,8 @@ __all__ = [
     "sacrebleu_scores",
 ]
 
-#: sacreBLEU's seed (``SACREBLEU_SEED``) and sample counts.
-DEFAULT_SEED = 12345
-BOOTSTRAP_SAMPLES = 1000
-AR_TRIALS = 10000
 #: Cells (resamples x segments) drawn and summed at once: bounds the memory of every test.
 BATCH_CELLS = 1 << 20
-#: sacreBLEU's ``my_log(0)``.
-_LOG_ZERO = -9999999999.0
 
 
 @dataclass(frozen=True)
@@ -102,110 +101,6 @@ class ConfidenceResult:
         return self.mean - self.ci, self.mean + self.ci
 
 
-# --- scoring many summed statistics at once ------------------------------------------------
-
-
-def _columns(stats: Statistics, order: int) -> FloatArray:
-    """S x (2 + 2K) float64: c, r, matches, totals (sacreBLEU's layout)."""
-    if stats.max_order < order:
-        raise ValueError(f"statistics hold orders 1..{stats.max_order}, the options need 1..{order}")
-    return np.column_stack(
-        [stats.hyp_len, stats.ref_len, stats.matches[:, :order], stats.totals[:, :order]]
-    ).astype(np.float64)
-
-
-def _vectorizable(options: BleuOptions) -> bool:
-    return (
-        options.smooth_method in SACREBLEU_SMOOTHING
-        and options.variant == "standard"
-        and options.uniform
-        and options.ref_length != "average"
-    )
-
-
-def _map(function: object, values: FloatArray) -> FloatArray:
-    """``function`` (math.log or math.exp) on every value: the C library's, bit for bit as sacreBLEU."""
-    return np.fromiter(map(function, values.tolist()), dtype=np.float64, count=values.size)  # type: ignore[call-overload]
-
-
-def sacrebleu_scores(sums: FloatArray, options: BleuOptions, float32: bool = False) -> FloatArray:
-    """BLEU (0-100) of each row of summed statistics ``[c, r, m_1..m_K, t_1..t_K]``, computed as
-    sacreBLEU 2.6's ``BLEU.compute_bleu`` computes it (same operations in the same order).
-
-    ``float32``: the counts are float32 numbers and precisions float32 arithmetic, as in
-    sacreBLEU's bootstrap (it converts statistics to float32 and numpy 2 keeps float32); else
-    float64 from integers, as its corpus score and approximate randomization. For sacreBLEU's
-    smoothings with uniform weights and the standard variant only.
-    """
-    if not _vectorizable(options):
-        raise ValueError("sacrebleu_scores covers sacreBLEU's smoothings, uniform weights and the standard variant")
-    order = options.max_order
-    rows = sums.shape[0]
-    dtype = np.float32 if float32 else np.float64
-    correct = sums[:, 2 : 2 + order].astype(dtype)
-    total = sums[:, 2 + order : 2 + 2 * order].astype(dtype)
-    any_correct = (sums[:, 2 : 2 + order] != 0).any(axis=1)
-    method = options.smooth_method
-    value = options.effective_smooth_value or 0.0
-    hundred = dtype(100.0)
-    k_value = np.asarray(value, dtype=dtype)
-    precisions = np.zeros((rows, order), dtype=dtype)
-    stopped = np.zeros(rows, dtype=bool)
-    eff_order = np.full(rows, order, dtype=np.int64)
-    mteval = np.ones(rows, dtype=np.float64)  # sacreBLEU's smooth_mteval: 1, 2, 4, ...
-    for n in range(order):
-        if method == "add-k" and n > 0:
-            np.add(correct[:, n], k_value, out=correct[:, n])
-            np.add(total[:, n], k_value, out=total[:, n])
-        has_total = total[:, n] != 0
-        active = ~stopped & has_total
-        stopped |= ~has_total
-        if options.effective_order:
-            eff_order[active] = n + 1
-        zero = active & (correct[:, n] == 0)
-        if method == "exp":
-            mteval[zero] *= 2
-            precisions[zero, n] = hundred / (mteval[zero].astype(dtype) * total[zero, n])
-        elif method == "floor":
-            precisions[zero, n] = dtype(100.0 * value) / total[zero, n]
-        hit = active & ~zero
-        precisions[hit, n] = hundred * correct[hit, n] / total[hit, n]
-    wide = precisions.astype(np.float64)
-    logs = np.full((rows, order), _LOG_ZERO)
-    positive = wide != 0
-    logs[positive] = _map(math.log, wide[positive])
-    acc = np.zeros(rows)
-    for n in range(order):  # Python's sum(): left to right
-        acc = acc + np.where(n < eff_order, logs[:, n], 0.0)
-    geo = _map(math.exp, acc / eff_order)
-    sys_len, ref_len = np.trunc(sums[:, 0]), np.trunc(sums[:, 1])  # int() of the sums
-    bp = np.ones(rows)
-    short = sys_len < ref_len
-    bp[short & (sys_len <= 0)] = 0.0
-    penalised = short & (sys_len > 0)
-    bp[penalised] = _map(math.exp, 1 - ref_len[penalised] / sys_len[penalised])
-    scores: FloatArray = np.where(any_correct, bp * geo, 0.0)
-    return scores
-
-
-def _loop_scores(sums: FloatArray, options: BleuOptions) -> FloatArray:
-    order = options.stats_order
-    out = np.empty(sums.shape[0])
-    counts = np.rint(sums[:, 2:]).astype(np.int64)
-    for i, row in enumerate(sums):
-        matches, totals = counts[i, :order].tolist(), counts[i, order:].tolist()
-        out[i] = compute_bleu(int(round(row[0])), float(row[1]), matches, totals, options).score
-    return out
-
-
-def _scores(sums: FloatArray, options: BleuOptions, float32: bool) -> FloatArray:
-    return sacrebleu_scores(sums, options, float32) if _vectorizable(options) else _loop_scores(sums, options)
-
-
-def _order(options: BleuOptions) -> int:
-    return options.max_order if _vectorizable(options) else options.stats_order
-
-
 # --- draws -----------------------------------------------------------------------------------
 
 
@@ -250,17 +145,16 @@ def _bootstrap_sums(
 
 
 def _bootstrap_scores(
-    stats: list[Statistics], options: BleuOptions, n_samples: int, seed: int | None
+    stats: list[Statistics], metric: Metric, n_samples: int, seed: int | None
 ) -> list[FloatArray]:
-    order = _order(options)
-    columns = [_columns(s, order) for s in stats]
-    width = columns[0].shape[1]
-    both = np.hstack(columns)
+    stat_columns = [metric.columns(s) for s in stats]
+    width = stat_columns[0].shape[1]
+    both = np.hstack(stat_columns)
     rng = np.random.default_rng(seed)
     out: list[list[FloatArray]] = [[] for _ in stats]
     for sums in _bootstrap_sums(both, n_samples, rng):
         for k in range(len(stats)):
-            out[k].append(_scores(sums[:, k * width : (k + 1) * width], options, float32=True))
+            out[k].append(metric.row_scores(sums[:, k * width : (k + 1) * width], float32=True))
     return [np.concatenate(parts) for parts in out]
 
 
@@ -279,11 +173,10 @@ def _p_value(statistic: FloatArray, observed: float) -> float:
     return (int(np.sum(statistic > observed)) + 1) / (statistic.size + 1)
 
 
-def _observed_difference(baseline: Statistics, system: Statistics, options: BleuOptions) -> float:
+def _observed_difference(baseline: Statistics, system: Statistics, metric: Metric) -> float:
     """|baseline - system| as the test statistic is computed (sacreBLEU's float64 path when vectorizable)."""
-    order = _order(options)
-    sums = np.vstack([_columns(baseline, order).sum(axis=0), _columns(system, order).sum(axis=0)])
-    scores = _scores(sums, options, float32=False)
+    sums = np.vstack([metric.columns(baseline).sum(axis=0), metric.columns(system).sum(axis=0)])
+    scores = metric.row_scores(sums)
     return abs(float(scores[0]) - float(scores[1]))
 
 
@@ -293,21 +186,22 @@ def _observed_difference(baseline: Statistics, system: Statistics, options: Bleu
 def paired_bootstrap(
     baseline: Statistics,
     system: Statistics,
-    options: BleuOptions,
+    options: BleuOptions | Metric,
     n_samples: int = BOOTSTRAP_SAMPLES,
     seed: int | None = DEFAULT_SEED,
 ) -> PairedTestResult:
     """Paired bootstrap resampling (Koehn 2004) as sacreBLEU's ``--paired-bs``: same draws, same p-value."""
     _check_pair(baseline, system)
+    metric = as_metric(options)
     n_samples = _count(n_samples, "bootstrap resamples")
-    scores_bl, scores_sys = _bootstrap_scores([baseline, system], options, n_samples, seed)
-    diff = _observed_difference(baseline, system, options)
+    scores_bl, scores_sys = _bootstrap_scores([baseline, system], metric, n_samples, seed)
+    diff = _observed_difference(baseline, system, metric)
     mean, ci = estimate_ci(scores_sys)
     baseline_mean, baseline_ci = estimate_ci(scores_bl)
     sample_diffs = np.abs(scores_sys - scores_bl)
     return PairedTestResult(
-        baseline_score=score_statistics(baseline, options).score,
-        system_score=score_statistics(system, options).score,
+        baseline_score=metric.score_from_statistics(baseline).score,
+        system_score=metric.score_from_statistics(system).score,
         mean=mean,
         ci=ci,
         p_value=_p_value(sample_diffs - sample_diffs.mean(), diff),
@@ -322,7 +216,7 @@ def paired_bootstrap(
 def paired_approximate_randomization(
     baseline: Statistics,
     system: Statistics,
-    options: BleuOptions,
+    options: BleuOptions | Metric,
     n_trials: int = AR_TRIALS,
     seed: int | None = DEFAULT_SEED,
 ) -> PairedTestResult:
@@ -332,9 +226,9 @@ def paired_approximate_randomization(
     share of trials whose |score difference| exceeds the real one (sacreBLEU's +1 rule).
     """
     _check_pair(baseline, system)
+    metric = as_metric(options)
     n_trials = _count(n_trials, "approximate randomization trials")
-    order = _order(options)
-    base_cols, sys_cols = _columns(baseline, order), _columns(system, order)
+    base_cols, sys_cols = metric.columns(baseline), metric.columns(system)
     delta = base_cols - sys_cols
     sys_total = sys_cols.sum(axis=0)
     both_total = base_cols.sum(axis=0) + sys_total
@@ -352,13 +246,13 @@ def paired_approximate_randomization(
             chosen = swap[lo : lo + sub].astype(np.float64)
             shuf_a = sys_total + chosen @ delta  # baseline where chosen, system elsewhere
             shuf_b = both_total - shuf_a
-            scores_a = _scores(shuf_a, options, float32=False)
-            scores_b = _scores(shuf_b, options, float32=False)
+            scores_a = metric.row_scores(shuf_a)
+            scores_b = metric.row_scores(shuf_b)
             stat_parts.append(np.abs(scores_a - scores_b))
-    diff = _observed_difference(baseline, system, options)
+    diff = _observed_difference(baseline, system, metric)
     return PairedTestResult(
-        baseline_score=score_statistics(baseline, options).score,
-        system_score=score_statistics(system, options).score,
+        baseline_score=metric.score_from_statistics(baseline).score,
+        system_score=metric.score_from_statistics(system).score,
         mean=None,
         ci=None,
         p_value=_p_value(np.concatenate(stat_parts), diff),
@@ -370,7 +264,7 @@ def paired_approximate_randomization(
 
 def bootstrap_confidence(
     stats: Statistics,
-    options: BleuOptions,
+    options: BleuOptions | Metric,
     n_samples: int = BOOTSTRAP_SAMPLES,
     seed: int | None = DEFAULT_SEED,
 ) -> ConfidenceResult:
@@ -378,11 +272,12 @@ def bootstrap_confidence(
     if stats.segments == 0:
         raise ValueError("a confidence interval needs at least 1 segment, got 0")
     n_samples = _count(n_samples, "bootstrap resamples")
-    (scores,) = _bootstrap_scores([stats], options, n_samples, seed)
+    metric = as_metric(options)
+    (scores,) = _bootstrap_scores([stats], metric, n_samples, seed)
     ordered = sorted(scores.tolist())
     low = len(ordered) // 40
     return ConfidenceResult(
-        score=score_statistics(stats, options).score,
+        score=metric.score_from_statistics(stats).score,
         mean=pystats.mean(ordered),  # sacreBLEU's Score.estimate_ci uses statistics.mean
         ci=0.5 * (ordered[len(ordered) - low - 1] - ordered[low]),
         n_samples=n_samples,

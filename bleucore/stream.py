@@ -22,13 +22,14 @@ from itertools import accumulate
 from collections.abc import Iterable, Iterator, Sequence
 from typing import BinaryIO
 
+from .metrics import Metric, as_metric
 from .options import BleuOptions
 from .score import BLEUScore, score_statistics, sentence_scores_from_statistics
 from .stats import Statistics
 
 __all__ = [
     "CHUNK_BYTES",
-    "CHUNK_LINES",
+    "READ_CHUNK_LINES",
     "STDIN",
     "LineReader",
     "corpus_bleu_files",
@@ -42,8 +43,8 @@ __all__ = [
 
 PathLike = str | os.PathLike[str]
 STDIN = "-"
-#: At most this many segments per chunk ...
-CHUNK_LINES = 50_000
+#: At most this many segments per chunk read from the files (the app caches by chunks of its own) ...
+READ_CHUNK_LINES = 50_000
 #: ... and about this many characters of hypothesis and reference text together (long lines or
 #: many references make smaller chunks; about 40 MB of tokens at most).
 CHUNK_BYTES = 1 << 22
@@ -215,18 +216,15 @@ def read_lines(path: PathLike) -> list[str]:
 
 
 def sum_statistics(parts: Iterable[Statistics]) -> Statistics:
-    """One row: the column sums of all the segments of ``parts`` (chunks, partitions, workers)."""
+    """One row: the column sums of all the segments of ``parts`` (chunks, partitions, workers), for
+    any metric's statistics (``total()`` and ``concatenate(parts)``, as ``stats.Statistics``)."""
     total: Statistics | None = None
     for part in parts:
         summed = part.total()
-        total = summed if total is None else Statistics.concatenate([total, summed]).total()
+        total = summed if total is None else type(summed).concatenate([total, summed]).total()
     if total is None:
         raise ValueError("no statistics to sum: 0 parts")
     return total
-
-
-#: A chunked run starts a new token vocabulary past this many distinct words (bounded memory).
-MAX_ENCODER_WORDS = 1 << 20
 
 
 def _reader(source: PathLike | LineReader) -> LineReader:
@@ -236,17 +234,15 @@ def _reader(source: PathLike | LineReader) -> LineReader:
 def iter_statistics(
     hypothesis: PathLike | LineReader,
     references: Sequence[PathLike | LineReader],
-    options: BleuOptions | None = None,
-    chunk_lines: int = CHUNK_LINES,
+    options: BleuOptions | Metric | None = None,
+    chunk_lines: int = READ_CHUNK_LINES,
     chunk_bytes: int = CHUNK_BYTES,
 ) -> Iterator[Statistics]:
     """Per-segment statistics of a hypothesis file against line-aligned reference files, a chunk
     at a time (in order); a ValueError names the files if their line counts differ. Files are
-    paths or open ``LineReader``s (closed here only if opened here)."""
-    from .fast import text_statistics
-    from .tokenizers import TokenEncoder
-
-    options = options or BleuOptions()
+    paths or open ``LineReader``s (closed here only if opened here). ``options``: BleuOptions or
+    any ``metrics.Metric`` (its ``chunk_context`` is carried from chunk to chunk)."""
+    metric = as_metric(options)
     if isinstance(references, (str, os.PathLike, LineReader)) or not references:
         raise ValueError("give a sequence of at least 1 reference file")
     if chunk_lines < 1 or chunk_bytes < 1:
@@ -254,7 +250,7 @@ def iter_statistics(
     hyp_bytes = max(1, chunk_bytes // (1 + len(references)))
     readers: list[LineReader] = []
     opened: list[LineReader] = []
-    encoder = TokenEncoder(options.tokenize, options.lowercase)
+    context = None
     try:
         for source in [hypothesis, *references]:
             reader = _reader(source)
@@ -275,9 +271,8 @@ def iter_statistics(
                 if hyp.lines_read == 0:
                     raise ValueError(f"{hyp.name} is empty: there is no segment to score")
                 return
-            if encoder.words > MAX_ENCODER_WORDS:
-                encoder = TokenEncoder(options.tokenize, options.lowercase)
-            yield text_statistics(lines, streams, options, encoder)
+            context = metric.chunk_context(context)
+            yield metric.statistics(lines, streams, context)
     finally:
         for reader in opened:
             reader.close()
@@ -292,7 +287,7 @@ def corpus_bleu_files(
     hypothesis: PathLike,
     references: Sequence[PathLike],
     options: BleuOptions | None = None,
-    chunk_lines: int = CHUNK_LINES,
+    chunk_lines: int = READ_CHUNK_LINES,
     chunk_bytes: int = CHUNK_BYTES,
 ) -> BLEUScore:
     """Corpus BLEU of a hypothesis file: chunks are scored and only their sums kept."""
@@ -305,7 +300,7 @@ def sentence_bleu_files(
     hypothesis: PathLike,
     references: Sequence[PathLike],
     options: BleuOptions | None = None,
-    chunk_lines: int = CHUNK_LINES,
+    chunk_lines: int = READ_CHUNK_LINES,
     chunk_bytes: int = CHUNK_BYTES,
 ) -> Iterator[BLEUScore]:
     """Sentence BLEU of every hypothesis line, in order, a chunk at a time (defaults: effective order)."""

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bleucore.fast as fast
+import bleucore.ngram_matches as ngram_matches
 from bleucore import BleuOptions, corpus_bleu, corpus_statistics, uniform_weights
 from bleucore.options import REF_LENGTH_RULES, TOKENIZER_NAMES
 from bleucore.stats import Statistics, statistics_from_tokens
@@ -69,7 +70,7 @@ def test_the_bench_corpus_sizes_are_split_into_blocks_that_match() -> None:
 def test_narrow_keys_take_the_compaction_and_prefix_rank_paths(monkeypatch: pytest.MonkeyPatch) -> None:
     """With keys of 24 bits the token ids are compacted per segment and long n-grams ranked."""
     calls = {"compact": 0, "ranks": 0}
-    compact, ranks = fast._ids_per_segment, fast._prefix_ranks
+    compact, ranks = ngram_matches._ids_per_segment, ngram_matches._prefix_ranks
 
     def spy_compact(*args):  # type: ignore[no-untyped-def]
         calls["compact"] += 1
@@ -79,10 +80,10 @@ def test_narrow_keys_take_the_compaction_and_prefix_rank_paths(monkeypatch: pyte
         calls["ranks"] += 1
         return ranks(*args)
 
-    monkeypatch.setattr(fast, "_ids_per_segment", spy_compact)
-    monkeypatch.setattr(fast, "_prefix_ranks", spy_ranks)
+    monkeypatch.setattr(ngram_matches, "_ids_per_segment", spy_compact)
+    monkeypatch.setattr(ngram_matches, "_prefix_ranks", spy_ranks)
     for bits in (40, 30, 24):
-        monkeypatch.setattr(fast, "_KEY_BITS", bits)
+        monkeypatch.setattr(ngram_matches, "KEY_BITS", bits)
         for seed in range(6):
             hyps, refs = tokenized(seed, 50, 1 + seed % 4, "none")
             for order in (2, 4, 7, 10):
@@ -258,7 +259,7 @@ def test_ids_statistics_wide_and_sparse_ids_take_every_path(monkeypatch: pytest.
         return [tuple(map(str, ids[b : b + n].tolist())) for b, n in zip(bounds, lengths)]
     expected = statistics_from_tokens(segments(hyp_ids), [(r,) for r in segments(ref_ids)], 10)
     assert_identical(expected, fast.ids_statistics((hyp_ids, lengths), [(ref_ids, lengths)], 10))
-    monkeypatch.setattr(fast, "_KEY_BITS", 20)
+    monkeypatch.setattr(ngram_matches, "KEY_BITS", 20)
     assert_identical(expected, fast.ids_statistics((hyp_ids, lengths), [(ref_ids, lengths)], 10))
 
 

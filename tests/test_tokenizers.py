@@ -302,8 +302,10 @@ def test_token_encoder_shares_ids_across_calls(name: str) -> None:
 
 def test_token_encoder_tokenizes_each_distinct_word_once(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
-    real = tk._13a_core
-    monkeypatch.setattr(tk, "_13a_core", lambda text: calls.append(text) or real(text))
+    from bleucore.tokenizers import tokenizer_13a
+
+    real = tokenizer_13a._13a_core
+    monkeypatch.setattr(tokenizer_13a, "_13a_core", lambda text: calls.append(text) or real(text))
     encoder = tk.TokenEncoder("13a")
     encoder.encode(["a b, a", "b, c."])
     encoder.encode(["c. a d"])

@@ -1,0 +1,118 @@
+"""The command line's significance commands: ``--confidence``, ``--paired-bs``, ``--paired-ar``
+(sacreBLEU 2.6's draws and output, for any metric)."""
+
+from __future__ import annotations
+
+import argparse
+
+from .cli import Corpus, read_corpus, score_dict, text_line
+from .metrics import Metric
+from .resampling import SEED
+from .usage import UsageError
+
+__all__ = ["run_confidence", "run_paired", "run_significance"]
+
+
+def _samples(value: int, flag: str) -> int:
+    if value < 1:
+        raise UsageError(f"{flag} must be at least 1, got {value}")
+    return value
+
+
+def _with_bootstrap(signature: str, test: str, n: int) -> str:
+    """sacreBLEU's signature additions: ``nrefs:1|bs:1000|seed:12345|...``."""
+    first, _, rest = signature.partition("|")
+    return f"{first}|{test}:{n}|seed:{SEED}|{rest}"
+
+
+def run_confidence(args: argparse.Namespace, corpus: Corpus, metric: Metric) -> str:
+    """One system's score with sacreBLEU's bootstrap ``μ = mean ± 95% CI`` (same draws, same numbers)."""
+    from .significance import bootstrap_confidence
+
+    n = _samples(args.confidence_n, "--confidence-n")
+    stats = metric.statistics(corpus.systems[0], corpus.references)
+    score = metric.score_from_statistics(stats, len(corpus.references))
+    conf = bootstrap_confidence(stats, metric, n, SEED)
+    width = args.width
+    interval = f"μ = {conf.mean:.{width}f} ± {conf.ci:.{width}f}"
+    if args.score_only:
+        return f"{score.score:.{width}f} ({interval})\n"
+    signature = _with_bootstrap(score.signature, "bs", n)
+    if args.format != "text":
+        import json
+
+        d = score_dict(score, width)
+        d.update(signature=signature, confidence_mean=conf.mean, confidence_var=conf.ci, confidence=interval)
+        return json.dumps(d, indent=1) + "\n"
+    line = text_line(score, width).split(" = ", 1)[1]
+    number, rest = line.split(" ", 1)
+    return f"{metric.label}|{signature} = {number} ({interval}) {rest}\n"
+
+
+def run_paired(args: argparse.Namespace, corpus: Corpus, metric: Metric) -> str:
+    """Each system against the first (the baseline), as sacreBLEU's paired tests; JSON by default
+    (sacreBLEU's list of ``{"system", "BLEU": {score, p_value, mean, ci}}``) or a text table."""
+    from .significance import paired_approximate_randomization, paired_bootstrap
+
+    bootstrap = bool(args.paired_bs)
+    n = _samples(args.paired_bs_n, "--paired-bs-n") if bootstrap else _samples(args.paired_ar_n, "--paired-ar-n")
+    stats = metric.systems_statistics(corpus.systems, corpus.references)
+    base = stats[0]
+    base_score = metric.score_from_statistics(base, len(corpus.references))
+    rows: list[dict[str, float | None]] = [{"score": base_score.score, "p_value": None, "mean": None, "ci": None}]
+    for other in stats[1:]:
+        if bootstrap:
+            result = paired_bootstrap(base, other, metric, n, SEED)
+            rows[0].update(mean=result.baseline_mean, ci=result.baseline_ci)
+        else:
+            result = paired_approximate_randomization(base, other, metric, n, SEED)
+        rows.append({"score": result.system_score, "p_value": result.p_value, "mean": result.mean, "ci": result.ci})
+    names = [f"Baseline: {corpus.system_names[0]}", *corpus.system_names[1:]]
+    if args.format != "text":
+        import json
+
+        return json.dumps([{"system": name, metric.label: row} for name, row in zip(names, rows)], indent=4) + "\n"
+    return _paired_table(names, rows, bootstrap, n, args.width, metric.label, base_score.signature)
+
+
+def _paired_table(
+    names: list[str], rows: list[dict[str, float | None]], bootstrap: bool, n: int, width: int, label: str, signature: str
+) -> str:
+    test = f"Paired bootstrap resampling test with {n} resampling trials" if bootstrap else (
+        f"Paired approximate randomization test with {n} trials"
+    )
+    header = ["System", label, "mean ± 95% CI" if bootstrap else "", "p-value"]
+    lines = []
+    for name, row in zip(names, rows):
+        mean, ci, p = row["mean"], row["ci"], row["p_value"]
+        lines.append([
+            name,
+            f"{row['score']:.{width}f}",
+            f"{mean:.{width}f} ± {ci:.{width}f}" if mean is not None and ci is not None else "",
+            "" if p is None else f"{p:.4f}{' *' if p < 0.05 else ''}",
+        ])
+    widths = [max(len(r[i]) for r in [header, *lines]) for i in range(4)]
+    table = [
+        "  ".join([r[0].ljust(widths[0]), *(r[i].rjust(widths[i]) for i in range(1, 4))]).rstrip()
+        for r in [header, *lines]
+    ]
+    note = "* p < 0.05: the difference from the baseline is unlikely to be chance (same-system null hypothesis)."
+    test_sig = _with_bootstrap(signature, "bs" if bootstrap else "ar", n)
+    return "\n".join([test, f"{label}|{test_sig}", "", *table, "", note]) + "\n"
+
+
+def run_significance(args: argparse.Namespace, hypothesis_paths: list[str], metric: Metric) -> str:
+    """--confidence (one system) or --paired-bs / --paired-ar (a baseline and systems)."""
+    if args.sentence_level:
+        raise UsageError(f"significance tests and confidence intervals are for corpus {metric.label}, not -sl")
+    paired = args.paired_bs or args.paired_ar
+    if paired and args.confidence:
+        raise UsageError("--confidence is for one system; paired tests already give each system's interval")
+    if paired and len(hypothesis_paths) < 2:
+        raise UsageError("paired tests need a baseline and at least one system: -i BASELINE SYSTEM [SYSTEM ...]")
+    if not paired and len(hypothesis_paths) > 1:
+        raise UsageError(f"--confidence takes one hypothesis file, got {len(hypothesis_paths)}; compare systems with --paired-bs")
+    corpus = read_corpus(args.refs, hypothesis_paths)
+    if paired:
+        return run_paired(args, corpus, metric)
+    return run_confidence(args, corpus, metric)

@@ -1,0 +1,57 @@
+"""Metrics behind one small protocol (``base.Metric``) and one registry, loaded lazily.
+
+A new metric is a module or package here with a ``Metric`` subclass, plus one registry line
+(or ``register_metric``): the command line's argument groups, the stream and the significance
+tests take it from there. ``METRIC_NAMES`` is the registry's live list of names.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..registry import Names, Registry
+from .base import Metric, Score
+
+__all__ = [
+    "DEFAULT_METRIC",
+    "METRICS",
+    "METRIC_NAMES",
+    "Metric",
+    "Score",
+    "as_metric",
+    "get_metric",
+    "register_metric",
+    "unregister_metric",
+]
+
+METRICS: Registry[type[Metric]] = Registry("metric", __package__ or "bleucore.metrics", {"bleu": ".bleu:BLEU"})
+METRIC_NAMES: Names = METRICS.names
+DEFAULT_METRIC = "bleu"
+
+
+def register_metric(name: str, target: str | type[Metric]) -> None:
+    """Offer metric ``name``: ``target`` is ``'module:Class'`` or the class."""
+    METRICS.register(name, target)
+
+
+def unregister_metric(name: str) -> None:
+    """Withdraw metric ``name`` (one registered for a test or a session)."""
+    METRICS.unregister(name)
+
+
+def get_metric(name: str, options: Any = None) -> Metric:
+    """Metric ``name`` with ``options`` (None: its defaults); ValueError naming the choices."""
+    return METRICS.load(name)(options)
+
+
+def as_metric(value: Any) -> Metric:
+    """A metric as given, or the metric whose options type ``value`` is (None: default BLEU)."""
+    if isinstance(value, Metric):
+        return value
+    if value is None:
+        return get_metric(DEFAULT_METRIC)
+    for name in METRICS:
+        cls = METRICS[name]
+        if isinstance(value, cls.options_type):
+            return cls(value)
+    raise TypeError(f"no metric takes options of type {type(value).__name__}")

@@ -1,0 +1,115 @@
+"""The metric protocol (sacreBLEU's ``metrics/base.py`` shape): options -> per-segment statistics
+-> score from summed statistics -> score object -> signature.
+
+Statistics are additive: a corpus score is computed from the column sums of per-segment
+statistics, so corpus scores, sentence scores, chunked files and resampling share one path
+(Post 2018). ``columns`` gives them as a float array, segments x F, whose row sums
+``row_scores`` scores many at a time: the significance tests need nothing else.
+
+Nothing here imports numpy: the command line loads every metric class for its ``--help``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    FloatArray = npt.NDArray[np.float64]
+
+__all__ = ["Metric", "Score"]
+
+
+class Score(Protocol):
+    """What every score object offers: the number (sacreBLEU's 0-100 scale), the signature,
+    ``format`` (``"NAME = <score> ..."``, sacreBLEU's text) and ``to_dict`` (JSON-ready)."""
+
+    @property
+    def score(self) -> float: ...
+    @property
+    def signature(self) -> str: ...
+    def format(self, width: int = 2) -> str: ...
+    def to_dict(self) -> dict[str, object]: ...
+
+
+class Metric(ABC):
+    """One metric with its options: ``Metric(options)``; ``options=None`` gives its defaults.
+
+    A subclass sets ``name`` (its registry name), ``label`` (as printed: ``BLEU``) and
+    ``options_type``, and implements the abstract methods. Statistics objects have ``segments``,
+    ``total()`` (one row, the column sums) and ``concatenate(parts)`` (as ``stats.Statistics``).
+    """
+
+    name: ClassVar[str] = ""
+    label: ClassVar[str] = ""
+    options_type: ClassVar[type[Any]]
+
+    def __init__(self, options: Any = None) -> None:
+        self.options = self.options_type() if options is None else options
+        if not isinstance(self.options, self.options_type):
+            raise TypeError(f"{self.label} takes {self.options_type.__name__}, got {type(self.options).__name__}")
+
+    # --- statistics and scores ---------------------------------------------------------------
+
+    @abstractmethod
+    def statistics(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]], context: Any = None) -> Any:
+        """Per-segment statistics; ``references[j][i]`` is reference j of segment i. ``context``
+        (from ``chunk_context``) carries state across the chunks of one stream."""
+
+    def systems_statistics(self, systems: Sequence[Sequence[str]], references: Sequence[Sequence[str]]) -> list[Any]:
+        """The statistics of several systems against the same references (paired tests)."""
+        return [self.statistics(hypotheses, references) for hypotheses in systems]
+
+    def chunk_context(self, previous: Any = None) -> Any:
+        """State shared by the chunks of one stream, given the previous chunk's (None: none)."""
+        return None
+
+    @abstractmethod
+    def score_from_statistics(self, stats: Any, nrefs: int | str = 1) -> Score:
+        """The corpus score: ``stats`` summed first, then scored."""
+
+    @abstractmethod
+    def sentence_scores(self, stats: Any, nrefs: int | str = 1) -> Sequence[Score]:
+        """One score per segment of ``stats``; ``score.SegmentError`` (a ValueError with the
+        segment's index) for a segment the options cannot score."""
+
+    def corpus_score(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> Score:
+        """The corpus score of ``hypotheses`` against reference streams."""
+        return self.score_from_statistics(self.statistics(hypotheses, references), len(references))
+
+    def sentence_score(self, hypothesis: str, references: Sequence[str]) -> Score:
+        """The score of one hypothesis against its references."""
+        if isinstance(references, str):
+            raise ValueError("references must be a sequence of strings, got one string")
+        stats = self.statistics([hypothesis], [[r] for r in references])
+        return self.sentence_scores(stats, len(references))[0]
+
+    @abstractmethod
+    def signature(self, nrefs: int | str = 1) -> str:
+        """Every option that changes the number, in one reproducible string."""
+
+    # --- significance --------------------------------------------------------------------------
+
+    @abstractmethod
+    def columns(self, stats: Any) -> FloatArray:
+        """The statistics as a float array, segments x F, additive over segments."""
+
+    @abstractmethod
+    def row_scores(self, rows: FloatArray, float32: bool = False) -> FloatArray:
+        """The score of each row of summed ``columns`` (``float32``: sacreBLEU's bootstrap sums)."""
+
+    # --- command line ----------------------------------------------------------------------------
+
+    @classmethod
+    def add_arguments(cls, parser: argparse.ArgumentParser) -> None:
+        """Add the metric's argument group to the command line's parser."""
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> Metric:
+        """The metric with the options of a parsed command line."""
+        return cls()

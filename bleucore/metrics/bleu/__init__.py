@@ -1,0 +1,90 @@
+"""BLEU (Papineni et al. 2002) behind the metric protocol, numbers identical to sacreBLEU 2.6 and NLTK 3.10.
+
+The pieces stay where the rest of bleucore imports them from: options (``bleucore.options``),
+statistics and their fast path (``stats``, ``fast``, ``ngram_matches``), smoothing
+(``smoothing``), score (``score``), many rows at once (``row_scores``) and signature
+(``signatures``); this class joins them, and ``arguments`` is its command-line group. Heavy
+modules (numpy) are imported by the methods, so listing the metric stays light.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ...options import BleuOptions
+from ..base import Metric
+
+if TYPE_CHECKING:
+    from ...score import BLEUScore
+    from ...stats import FloatArray, Statistics
+
+__all__ = ["BLEU", "MAX_ENCODER_WORDS"]
+
+#: A chunked stream starts a new token vocabulary past this many distinct words (bounded memory).
+MAX_ENCODER_WORDS = 1 << 20
+
+
+class BLEU(Metric):
+    """BLEU with ``BleuOptions`` (sacreBLEU's corpus defaults when None)."""
+
+    name = "bleu"
+    label = "BLEU"
+    options_type = BleuOptions
+    options: BleuOptions
+
+    def statistics(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]], context: Any = None) -> Statistics:
+        from ...fast import text_statistics
+
+        return text_statistics(hypotheses, references, self.options, context)
+
+    def systems_statistics(self, systems: Sequence[Sequence[str]], references: Sequence[Sequence[str]]) -> list[Statistics]:
+        from ...fast import systems_statistics
+
+        return systems_statistics(systems, references, self.options)  # references tokenized once
+
+    def chunk_context(self, previous: Any = None) -> Any:
+        """One ``TokenEncoder`` for the chunks of a stream, renewed past ``MAX_ENCODER_WORDS``."""
+        from ...tokenizers import TokenEncoder
+
+        if isinstance(previous, TokenEncoder) and previous.words <= MAX_ENCODER_WORDS:
+            return previous
+        return TokenEncoder(self.options.tokenize, self.options.lowercase)
+
+    def score_from_statistics(self, stats: Statistics, nrefs: int | str = 1) -> BLEUScore:
+        from ...score import score_statistics
+
+        return score_statistics(stats, self.options, nrefs)
+
+    def sentence_scores(self, stats: Statistics, nrefs: int | str = 1) -> list[BLEUScore]:
+        from ...score import sentence_scores_from_statistics
+
+        return sentence_scores_from_statistics(stats, self.options, nrefs)
+
+    def signature(self, nrefs: int | str = 1) -> str:
+        from ...signatures import signature
+
+        return signature(self.options, nrefs)
+
+    def columns(self, stats: Statistics) -> FloatArray:
+        from ...row_scores import columns
+
+        return columns(stats, self.options)
+
+    def row_scores(self, rows: FloatArray, float32: bool = False) -> FloatArray:
+        from ...row_scores import row_scores
+
+        return row_scores(rows, self.options, float32)
+
+    @classmethod
+    def add_arguments(cls, parser: argparse.ArgumentParser) -> None:
+        from .arguments import add_arguments
+
+        add_arguments(parser)
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> BLEU:
+        from .arguments import options_from_args
+
+        return cls(options_from_args(args))

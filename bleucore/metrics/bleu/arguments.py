@@ -1,0 +1,92 @@
+"""BLEU's argument group of the command line (sacreBLEU 2.6's flag names) and its options."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from fractions import Fraction
+
+from ...options import (
+    MAX_ORDER_LIMIT,
+    REF_LENGTH_RULES,
+    SMOOTHING_DEFAULTS,
+    SMOOTHING_METHODS,
+    TOKENIZER_NAMES,
+    VARIANTS,
+    BleuOptions,
+    uniform_weights,
+)
+from ...usage import PROG, UsageError
+
+__all__ = ["DEFAULT_ORDER", "add_arguments", "options_from_args"]
+
+DEFAULT_ORDER = 4
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The "BLEU options" group; the choices are read from the registries when parsing."""
+    bleu = parser.add_argument_group("BLEU options")
+    bleu.add_argument("-tok", "--tokenize", choices=TOKENIZER_NAMES, default="13a",
+                      help="tokenizer, as sacreBLEU's (default: %(default)s)")
+    bleu.add_argument("-lc", "--lowercase", action="store_true", help="case-insensitive BLEU")
+    bleu.add_argument("-s", "--smooth-method", choices=SMOOTHING_METHODS, default="exp", metavar="METHOD",
+                      help=f"smoothing: {', '.join(SMOOTHING_METHODS)} (default: %(default)s)")
+    bleu.add_argument("-sv", "--smooth-value", type=float, default=None, metavar="VALUE",
+                      help="value of floor, add-k, nltk-method1 (epsilon), nltk-method4/7 (k), nltk-method6 (alpha)")
+    bleu.add_argument("--max-ngram-order", type=int, default=None, metavar="N",
+                      help=f"highest n-gram order N, 1..{MAX_ORDER_LIMIT} (default: {DEFAULT_ORDER}, or the number of weights)")
+    bleu.add_argument("--weights", default=None, metavar="W1,W2,...",
+                      help="n-gram weights summing to 1, e.g. 0.5,0.5 or 1/3,1/3,1/3 (default: 1/N each)")
+    bleu.add_argument("--ref-length", choices=REF_LENGTH_RULES, default="closest",
+                      help="reference length r per segment (default: %(default)s; ties go to the shorter)")
+    bleu.add_argument("--variant", choices=VARIANTS, default="standard",
+                      help="standard BLEU, simplified BP min(1, c/r), or the tutorial code that skips zero precisions")
+    bleu.add_argument("--effective-order", action=argparse.BooleanOptionalAction, default=None,
+                      help="sacreBLEU's effective order (default: on with -sl, off for corpus BLEU and nltk-method*)")
+
+
+def _parse_weights(text: str) -> tuple[float, ...]:
+    try:
+        return tuple(float(Fraction(part.strip())) for part in text.split(","))
+    except (ValueError, ZeroDivisionError):
+        raise UsageError(f"--weights must be comma-separated numbers such as 0.25,0.25,0.25,0.25, got {text!r}") from None
+
+
+def _weights(args: argparse.Namespace) -> tuple[float, ...]:
+    order: int | None = args.max_ngram_order
+    if args.weights is None:
+        return uniform_weights(DEFAULT_ORDER if order is None else order)
+    weights = _parse_weights(args.weights)
+    if order is not None and order != len(weights):
+        raise UsageError(f"--weights gives {len(weights)} weights but --max-ngram-order is {order}")
+    return weights
+
+
+def _smooth_value(args: argparse.Namespace) -> float | None:
+    value: float | None = args.smooth_value
+    if value is None:
+        return None
+    if not math.isfinite(value) or value < 0:
+        raise UsageError(f"--smooth-value must be a finite number >= 0, got {value:g}")
+    if SMOOTHING_DEFAULTS[args.smooth_method] is None:
+        sys.stderr.write(f"{PROG}: warning: {args.smooth_method} smoothing takes no value; --smooth-value {value:g} is ignored\n")
+        return None
+    return value
+
+
+def options_from_args(args: argparse.Namespace) -> BleuOptions:
+    """BleuOptions of the command line; effective order defaults to on in sentence mode (not for NLTK)."""
+    effective: bool | None = args.effective_order
+    if effective is None:
+        effective = bool(args.sentence_level) and not args.smooth_method.startswith("nltk-")
+    return BleuOptions(
+        tokenize=args.tokenize,
+        lowercase=args.lowercase,
+        weights=_weights(args),
+        smooth_method=args.smooth_method,
+        smooth_value=_smooth_value(args),
+        effective_order=effective,
+        ref_length=args.ref_length,
+        variant=args.variant,
+    )

@@ -1,0 +1,98 @@
+"""sacreBLEU 2.6.0's word tokenizers ``none``, ``13a``, ``intl`` and ``char``, reimplemented.
+
+``tokenize(line, tokenizer, lowercase)`` gives exactly the tokens sacreBLEU's BLEU counts:
+``BLEU._preprocess_segment`` (``line.lower()`` if lowercase, then ``.rstrip()``, then the
+tokenizer) followed by the ``str.split()`` of ``helpers.extract_all_word_ngrams``.
+``tokenize_lines`` gives the same tokens for a whole corpus at once (``Tokenizer.tokenize_batch``;
+``punct_runs`` says why one pass over the joined lines is exact for 13a and intl).
+
+One module per tokenizer family (``whitespace``, ``tokenizer_13a``, ``intl`` with
+``unicode_classes``, ``char``), one ``registry`` that every list of names derives from, the
+``encoder`` of the vectorized statistics and a ``diagnostic`` of intl's fallback classes. A new
+tokenizer is a module with a ``Tokenizer`` subclass plus one registry line (or
+``register_tokenizer``). Only the registry is imported with this package; a tokenizer's module
+is imported when the tokenizer is first used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..registry import lazy_attributes
+from .base import Tokenizer
+from .registry import (
+    TOKENIZER_NAMES,
+    TOKENIZERS,
+    available_tokenizers,
+    get_tokenizer,
+    missing_package,
+    register_tokenizer,
+    unregister_tokenizer,
+)
+
+if TYPE_CHECKING:
+    from .char import TokenizerChar
+    from .diagnostic import intl_class_disagreement
+    from .encoder import TokenEncoder, tokenize_flat
+    from .intl import TokenizerIntl
+    from .tokenizer_13a import Tokenizer13a
+    from .unicode_classes import ucd_item
+    from .whitespace import TokenizerNone
+
+__all__ = [
+    "TOKENIZERS",
+    "TOKENIZER_NAMES",
+    "TokenEncoder",
+    "Tokenizer",
+    "Tokenizer13a",
+    "TokenizerChar",
+    "TokenizerIntl",
+    "TokenizerNone",
+    "available_tokenizers",
+    "get_tokenizer",
+    "intl_class_disagreement",
+    "missing_package",
+    "register_tokenizer",
+    "tokenize",
+    "tokenize_flat",
+    "tokenize_lines",
+    "ucd_item",
+    "unregister_tokenizer",
+]
+
+#: Public name -> module, imported on first access (PEP 562).
+_LAZY = {
+    "TokenEncoder": "encoder",
+    "tokenize_flat": "encoder",
+    "Tokenizer13a": "tokenizer_13a",
+    "TokenizerChar": "char",
+    "TokenizerIntl": "intl",
+    "TokenizerNone": "whitespace",
+    "intl_class_disagreement": "diagnostic",
+    "ucd_item": "unicode_classes",
+}
+
+
+__getattr__ = lazy_attributes(__name__, _LAZY, globals())
+
+
+def tokenize(line: str, tokenizer: str = "13a", lowercase: bool = False) -> tuple[str, ...]:
+    """Tokens of one segment exactly as sacreBLEU 2.6.0's BLEU counts them: lowercase (optional),
+    ``rstrip``, tokenizer, ``str.split`` (``_preprocess_segment`` + ``extract_all_word_ngrams``)."""
+    tok = get_tokenizer(tokenizer)
+    if lowercase:
+        line = line.lower()
+    return tuple(tok(line.rstrip()).split())
+
+
+def tokenize_lines(
+    lines: Sequence[str], tokenizer: str = "13a", lowercase: bool = False
+) -> list[tuple[str, ...]]:
+    """``[tokenize(line, tokenizer, lowercase) for line in lines]``, computed corpus-wide."""
+    tok = get_tokenizer(tokenizer)
+    if lowercase:
+        prepared = [line.lower().rstrip() for line in lines]
+    else:
+        prepared = [line.rstrip() for line in lines]
+    return tok.tokenize_batch(prepared)

@@ -1,0 +1,63 @@
+"""The tokenizer protocol: ``__call__``, ``signature()``, the batch and word hooks, availability."""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Sequence
+from typing import ClassVar
+
+__all__ = ["Tokenizer"]
+
+
+class Tokenizer:
+    """Base of the tokenizers: ``__call__`` returns the tokenized line, tokens joined by one space.
+
+    A subclass sets ``name`` (its registry name) and overrides ``__call__``; the other methods
+    have correct, slower defaults that a tokenizer may override for speed.
+    """
+
+    name: ClassVar[str] = ""
+    #: True if a line's tokens are the concatenation of the tokens of its whitespace-separated
+    #: words, each tokenized as a line of its own (``TokenEncoder`` then tokenizes each distinct
+    #: word once, through ``tokenize_words``).
+    word_local: ClassVar[bool] = False
+    #: An optional analyser: the module it imports and the package that provides it (pip name).
+    #: ``None``: nothing beyond bleucore's own requirements.
+    requires_module: ClassVar[str | None] = None
+    requires_package: ClassVar[str | None] = None
+
+    @classmethod
+    def missing_package(cls) -> str | None:
+        """The package to install before this tokenizer can run, or None if it can run.
+
+        Looks the module up without importing it, so listing the choices stays cheap.
+        """
+        if cls.requires_module is None or importlib.util.find_spec(cls.requires_module) is not None:
+            return None
+        return cls.requires_package or cls.requires_module
+
+    @classmethod
+    def available(cls) -> bool:
+        """True if the tokenizer can run here (its optional analyser, if any, is installed)."""
+        return cls.missing_package() is None
+
+    def __call__(self, line: str) -> str:
+        raise NotImplementedError
+
+    def signature(self) -> str:
+        """The name sacreBLEU prints in its signature (``tok:...``)."""
+        return self.name
+
+    def tokenize_batch(self, lines: Sequence[str]) -> list[tuple[str, ...]]:
+        """Tokens of each line; ``lines`` are already lowercased (if asked) and right-stripped."""
+        return [tuple(self(line).split()) for line in lines]
+
+    def words_are_local(self, text: str) -> bool:
+        """True if ``text`` (lines joined by whitespace) may be tokenized word by word
+        (``word_local``, unless the text holds something that joins words)."""
+        return self.word_local
+
+    def tokenize_words(self, words: Sequence[str], sep: str) -> list[str]:
+        """The tokens of each word, tokenized as a line of its own, in one list with ``sep`` (a
+        token no word holds) between the tokens of consecutive words (``TokenEncoder``'s hook)."""
+        return f" {sep} ".join(map(self, words)).split()
