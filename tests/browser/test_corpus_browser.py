@@ -19,9 +19,10 @@ def _text(lines: list[str]) -> bytes:
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 
-def _metric(page: Page, label: str) -> str:
+def _metric(page: Page, label: str):  # type: ignore[no-untyped-def]
+    """The value of the metric ``label`` (a locator: ``expect`` retries until the page shows the value)."""
     block = page.locator('[data-testid="stMetric"]').filter(has_text=label).first
-    return block.locator('[data-testid="stMetricValue"]').inner_text().strip()
+    return block.locator('[data-testid="stMetricValue"]')
 
 
 def _uploader(page: Page, label: str):  # type: ignore[no-untyped-def]
@@ -46,7 +47,7 @@ def test_corpus_upload_scores_and_shows_hostile_text_literally(
     page.goto(f"{streamlit_server}/corpus")
     wait_for_app(page)
     expect(page.locator('[data-testid="stMetric"]').filter(has_text="Corpus BLEU").first).to_be_visible()
-    assert _metric(page, "Corpus BLEU") == "25.05"  # the bundled sample, as sacreBLEU
+    expect(_metric(page, "Corpus BLEU")).to_have_text("25.05")  # the bundled sample, as sacreBLEU
     _full_screenshot(page, screenshot_dir / "corpus.png", 2600)
 
     page.get_by_text("Upload files", exact=True).click()
@@ -63,7 +64,7 @@ def test_corpus_upload_scores_and_shows_hostile_text_literally(
     expect(page.locator('[data-testid="stMetric"]').filter(has_text="Corpus BLEU").first).to_contain_text(
         f"{expected:.2f}"
     )
-    assert _metric(page, "Segments") == "4"
+    expect(_metric(page, "Segments")).to_have_text("4")
 
     # Explain line 1 (the <script> line): its raw text appears literally, as text
     line = page.get_by_label("Line to explain")

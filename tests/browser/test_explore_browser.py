@@ -101,13 +101,13 @@ def test_copied_address_reproduces_the_view_in_a_new_tab(app_page: Page, wait_fo
     wait_for_app(app_page)
     app_page.get_by_text("Lowercase", exact=True).click()
     wait_for_app(app_page)
-    score = metric(app_page, "BLEU (0–100)").inner_text()
     expected = sentence_bleu(
         "It is a guide to action that ensures the party",
         list(REFS_1),
         TUTORIAL.with_changes(weights=(0.5, 0.5), lowercase=True),
     )
-    assert score == f"{expected.score:.2f}"
+    score = f"{expected.score:.2f}"
+    expect(metric(app_page, "BLEU (0–100)")).to_have_text(score)
     address = app_page.url
     token = address.split("?s=", 1)[1]
     shown = app_page.get_by_test_id("stSidebar").get_by_test_id("stCode").inner_text()
@@ -119,7 +119,7 @@ def test_copied_address_reproduces_the_view_in_a_new_tab(app_page: Page, wait_fo
     expect(metric(tab, "BLEU (0–100)")).to_have_text(score)
     expect(tab.get_by_label("Candidate", exact=True)).to_have_value("It is a guide to action that ensures the party")
     expect(tab.get_by_role("spinbutton", name="Max n-gram order N")).to_have_value("2")
-    assert tab.get_by_test_id("stSidebar").get_by_role("checkbox", name="Lowercase").is_checked()
+    expect(tab.get_by_test_id("stSidebar").get_by_role("checkbox", name="Lowercase")).to_be_checked()
     assert tab.url.split("?s=", 1)[1] == token
     tab.close()
 

@@ -32,9 +32,12 @@ def candidate(page: Page):  # type: ignore[no-untyped-def]
     return page.get_by_label("Candidate", exact=True)
 
 
-def references(page: Page) -> list[str]:
+def expect_references(page: Page, refs: Sequence[str]) -> None:
+    """Exactly these reference boxes, in order (Playwright retries until the page shows them)."""
     areas = page.get_by_role("textbox", name="Reference")
-    return [areas.nth(i).input_value() for i in range(areas.count())]
+    expect(areas).to_have_count(len(refs))
+    for i, text in enumerate(refs):
+        expect(areas.nth(i)).to_have_value(text)
 
 
 def expect_no_error(page: Page) -> None:
@@ -46,7 +49,7 @@ def expect_no_error(page: Page) -> None:
 def expect_view(page: Page, text: str, refs: Sequence[str], options: BleuOptions, caption: str) -> None:
     """The candidate, its references, the options' caption and the score bleucore gives them."""
     expect(candidate(page)).to_have_value(text)
-    assert references(page) == list(refs)
+    expect_references(page, refs)
     expect(page.get_by_test_id("stCaptionContainer").filter(has_text=caption).first).to_be_visible()
     expected = sentence_bleu(text, list(refs), options)
     expect(metric(page, "BLEU (0–100)")).to_have_text(f"{expected.score:.2f}")
@@ -73,6 +76,22 @@ def type_candidate(page: Page, wait_for_app: Callable[..., None], text: str) -> 
 def reload(page: Page, wait_for_app: Callable[..., None]) -> None:
     page.reload()
     wait_for_app(page)
+
+
+
+def choose(page: Page, label: str, option: str) -> None:
+    """Pick ``option`` in Streamlit's selectbox ``label``: open its list (again, if a re-render closed it) and click."""
+    box = page.get_by_role("combobox", name=label, exact=True)
+    item = page.get_by_role("option", name=option)
+    expect(box).to_be_visible()
+    for _ in range(5):
+        box.click()
+        try:
+            expect(item).to_be_visible(timeout=5_000)
+            break
+        except AssertionError:
+            page.keyboard.press("Escape")
+    item.click()
 
 
 def test_learn_to_explore_survives_an_edit_and_a_reload(app_page: Page, wait_for_app) -> None:
@@ -143,9 +162,9 @@ def test_compare_to_explore_survives_an_edit_and_a_reload(app_page: Page, stream
     page.goto(f"{streamlit_server}/compare")
     wait_for_app(page)
     page.get_by_text("Open one segment in Explore").click()
-    page.get_by_role("combobox", name="System to open", exact=True).click()  # Streamlit's selectbox opens a list of options
-    page.get_by_role("option", name="system_b.en").click()
+    choose(page, "System to open", "system_b.en")
     wait_for_app(page)
+    expect(page.get_by_role("combobox", name="System to open", exact=True)).to_have_value("system_b.en")
     line = page.get_by_label("Line", exact=True)
     line.fill("3")
     line.press("Enter")

@@ -25,9 +25,20 @@ def test_stale_elements_dim_at_once_instead_of_fading(app_page: Page) -> None:
     # stylesheet must reach the page and win, so they dim in one step after 1 s instead.
     metric = app_page.get_by_test_id("stMetric").first
     container = metric.locator("xpath=ancestor::*[@data-testid='stElementContainer'][1]")
-    assert container.evaluate("e => getComputedStyle(e).transition") != "opacity 0s linear 1s"
-    container.evaluate("e => e.setAttribute('data-stale', 'true')")
-    assert container.evaluate("e => getComputedStyle(e).transition") == "opacity 0s linear 1s"
+    # One synchronous script reads the style without and with the mark, so a re-render between two
+    # calls (a busy machine) cannot swap the element or its mark in the middle of the check.
+    fresh, stale = container.evaluate(
+        """e => {
+            e.removeAttribute('data-stale');
+            const fresh = getComputedStyle(e).transition;
+            e.setAttribute('data-stale', 'true');
+            const stale = getComputedStyle(e).transition;
+            e.removeAttribute('data-stale');
+            return [fresh, stale];
+        }"""
+    )
+    assert fresh != "opacity 0s linear 1s"
+    assert stale == "opacity 0s linear 1s"
     # the style-only st.html takes no room on the page
     heights = app_page.evaluate(
         """() => [...document.querySelectorAll('style')]
