@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 
@@ -55,3 +56,19 @@ def test_visitors_see_no_developer_toolbar(app_page: Page) -> None:
     expect(app_page.get_by_role("button", name=re.compile("Deploy"))).to_have_count(0)
     expect(app_page.get_by_test_id("stAppDeployButton")).to_have_count(0)
     expect(app_page.get_by_test_id("stMainMenu")).to_have_count(0)
+
+
+def test_no_page_shows_internal_tutorial_numbering(
+    page: Page, streamlit_server: str, wait_for_app: Callable[..., None]
+) -> None:
+    # The tutorials are named by title and author ("딥 러닝을 이용한 자연어 처리 입문" on wikidocs, ...),
+    # never by the numbers of the files the project was made from ("seed 000", "seeds 003/004").
+    for path in ("", "learn", "corpus", "compare"):
+        page.goto(f"{streamlit_server}/{path}")
+        wait_for_app(page)
+        main = page.get_by_test_id("stMain")
+        expect(main.locator("h1").first).to_be_visible()
+        expect(page.get_by_test_id("stApp")).not_to_contain_text(re.compile(r"\bseeds? ?0\d\d", re.IGNORECASE))
+    page.goto(f"{streamlit_server}/learn")
+    wait_for_app(page)
+    expect(page.get_by_test_id("stMain")).to_contain_text("딥 러닝을 이용한 자연어 처리 입문")
