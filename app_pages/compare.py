@@ -12,13 +12,12 @@ from ui import cache, handoff
 from ui import compare_state as cps
 from ui import compare_views as views
 from ui.compare_analysis import SystemScores
-from ui.corpus_inputs import read_compare_input, source_radio
+from ui.corpus_inputs import read_compare_input, scoring_options, source_radio
 from ui.corpus_inputs import show_error as _show_error
-from ui.input_state import START_PRESET, init_page
-from ui.link_box import opened_link_notices, publish_state
+from ui.input_state import START_PRESET
+from ui.link_box import open_state_page, publish_state
 from ui.options_model import describe
 from ui.options_sidebar import options_sidebar
-from ui.share import PARAM
 from ui.uploads import InputError, TextFile, check_systems, digest
 
 
@@ -102,20 +101,18 @@ def significance_rows(
 
 def main() -> None:
     """Draw the page."""
-    loaded, link_error = init_page(st.session_state, st.query_params.get(PARAM), cps.PAGE)
-    st.title("Compare systems")
-    st.caption("Two or more systems on the same references: is the difference in BLEU more than chance?")
-    opened_link_notices(link_error, loaded is not None and loaded.source == "upload")
+    open_state_page(
+        cps.PAGE, "Compare systems",
+        "Two or more systems on the same references: is the difference in BLEU more than chance?",
+    )  # fmt: skip
     with st.sidebar:
         options_sidebar(cps.COMPARE, START_PRESET)
         views.test_settings()
     source = source_radio(cps.COMPARE_SOURCE)
     state = cps.read_compare(st.session_state)
     try:
-        systems, refs, errors = read_compare_input(source)
-        for message in errors:
-            _show_error(message)
-        if errors or not refs or not systems:
+        systems, refs = read_compare_input(source)
+        if not refs or not systems:
             return
         if len(systems) < 2:
             _show_error("Add at least two systems to compare.")
@@ -125,12 +122,10 @@ def main() -> None:
         except InputError as err:
             _show_error(str(err))
             return
-        try:
-            corpus_options = state.options.corpus_options()
-            sentence_options = state.options.sentence_options()
-        except ValueError as err:
-            _show_error(f"These options cannot be combined: {err}.")
+        scoring = scoring_options(state.options)
+        if scoring is None:
             return
+        corpus_options, sentence_options = scoring
         names = [s.name for s in systems]
         by_name = {s.name: s for s in systems}
         if st.session_state.get(cps.COMPARE_BASELINE) not in names:

@@ -11,13 +11,12 @@ from ui import cache, handoff
 from ui import corpus_state as cs
 from ui import corpus_views as views
 from ui.corpus_analysis import CorpusAnalysis
-from ui.corpus_inputs import read_corpus_input, source_radio
+from ui.corpus_inputs import read_corpus_input, scoring_options, source_radio
 from ui.corpus_inputs import show_error as _show_error
-from ui.input_state import START_PRESET, init_page
-from ui.link_box import opened_link_notices, publish_state
+from ui.input_state import START_PRESET
+from ui.link_box import open_state_page, publish_state
 from ui.options_model import describe
 from ui.options_sidebar import options_sidebar
-from ui.share import PARAM
 from ui.uploads import InputError, TextFile, check_same_length, digest
 
 
@@ -41,31 +40,27 @@ def compute(
 
 def main() -> None:
     """Draw the page."""
-    loaded, link_error = init_page(st.session_state, st.query_params.get(PARAM), cs.PAGE)
-    st.title("Corpus BLEU")
-    st.caption("Score a whole test set: corpus BLEU as sacreBLEU computes it, and every sentence's own BLEU.")
-    opened_link_notices(link_error, loaded is not None and loaded.source == "upload")
+    open_state_page(
+        cs.PAGE, "Corpus BLEU",
+        "Score a whole test set: corpus BLEU as sacreBLEU computes it, and every sentence's own BLEU.",
+    )  # fmt: skip
     with st.sidebar:
         options = options_sidebar(cs.CORPUS, START_PRESET)
     source = source_radio(cs.CORPUS_SOURCE)
     state = cs.read_corpus(st.session_state)
     try:
-        hyp, refs, errors = read_corpus_input(source)
-        for message in errors:
-            _show_error(message)
-        if errors or hyp is None or not refs:
+        hyp, refs = read_corpus_input(source)
+        if hyp is None or not refs:
             return
         try:
             check_same_length(hyp, refs)
         except InputError as err:
             _show_error(str(err))
             return
-        try:
-            corpus_options = options.corpus_options()
-            sentence_options = options.sentence_options()
-        except ValueError as err:
-            _show_error(f"These options cannot be combined: {err}.")
+        scoring = scoring_options(options)
+        if scoring is None:
             return
+        corpus_options, sentence_options = scoring
         files = [hyp, *refs]
         input_digest = digest(files)
         analysis = compute(hyp, refs, input_digest, corpus_options, sentence_options)

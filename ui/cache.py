@@ -162,12 +162,11 @@ def analysis(
 @st.cache_data(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
 def _downloads(
     input_digest: str,
-    corpus_key: OptionsKey,
-    sentence_key: OptionsKey,
+    keys: tuple[OptionsKey, OptionsKey],
     _analysis: corpus_analysis.CorpusAnalysis,
     _files: dict[str, object],
 ) -> tuple[bytes, bytes]:
-    options: dict[str, object] = {"corpus": list(corpus_key), "sentence": list(sentence_key)}
+    options: dict[str, object] = {"corpus": list(keys[0]), "sentence": list(keys[1])}
     return corpus_analysis.downloads(_analysis, options, _files)
 
 
@@ -179,7 +178,7 @@ def downloads(
     files: dict[str, object],
 ) -> tuple[bytes, bytes]:
     """(CSV of the sentence table, JSON of the result), cached with the analysis they come from."""
-    return _downloads(input_digest, options_key(corpus_options), options_key(sentence_options), result, files)
+    return _downloads(input_digest, (options_key(corpus_options), options_key(sentence_options)), result, files)
 
 
 # --- the Compare page -----------------------------------------------------------------------
@@ -208,7 +207,12 @@ def _system_scores(
 
 
 def system_scores(
-    input_digest: str, name: str, corpus_options: BleuOptions, sentence_options: BleuOptions, nrefs: int, stats: Statistics
+    input_digest: str,
+    name: str,
+    corpus_options: BleuOptions,
+    sentence_options: BleuOptions,
+    nrefs: int,
+    stats: Statistics,
 ) -> compare_analysis.SystemScores:
     """``compare_analysis.system_scores``, cached per system text digest and options."""
     return _system_scores(input_digest, name, options_key(corpus_options), options_key(sentence_options), nrefs, stats)

@@ -37,7 +37,7 @@ class CompareState:
 
 
 COMPARE = om.OptionKeys("compare")
-COMPARE_SOURCE = "compare_source"
+COMPARE_SOURCE = "compare_source"  # StatePage.source_key
 COMPARE_REF_UPLOAD = "compare_ref_upload"
 COMPARE_SYS_UPLOAD = "compare_sys_upload"
 COMPARE_EXTRA_UPLOAD = "compare_extra_upload"
@@ -49,8 +49,6 @@ COMPARE_SAMPLES = "compare_samples"
 COMPARE_TRIALS = "compare_trials"
 COMPARE_SEED = "compare_seed"
 COMPARE_NGRAM_ORDER = "compare_ngram_order"
-COMPARE_SAVED = "compare_saved"
-COMPARE_LOADED_LINK = "compare_loaded_link"
 
 
 def compare_ref_key(index: int) -> str:
@@ -128,12 +126,4 @@ def compare_from_link(token: str) -> tuple[CompareState, list[str]]:
     return state, reader.notes
 
 
-PAGE = StatePage(
-    loaded_key=COMPARE_LOADED_LINK,
-    saved_key=COMPARE_SAVED,
-    sentinel_key=COMPARE_SOURCE,
-    default=CompareState(),
-    to_link=compare_link,
-    from_link=compare_from_link,
-    widget_values=compare_widget_values,
-)
+PAGE = StatePage("compare", CompareState(), compare_link, compare_from_link, compare_widget_values)

@@ -10,6 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from bleucore import BleuOptions
+from bleucore.resampling import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
 from ui import cache
 from ui import compare_state as cps
 from ui import corpus_charts as charts
@@ -160,11 +161,11 @@ def show_ngrams(
 
 #: The significance settings: (label, smallest, largest, step, key, help).
 _TEST_SETTINGS = (
-    ("Bootstrap resamples", 1, cps.MAX_BOOTSTRAP_SAMPLES, 100, cps.COMPARE_SAMPLES, "sacreBLEU's --paired-bs-n (default 1000)."),
-    ("Randomization trials", 1, cps.MAX_AR_TRIALS, 1000, cps.COMPARE_TRIALS, "sacreBLEU's --paired-ar-n (default 10000)."),
+    ("Bootstrap resamples", 1, cps.MAX_BOOTSTRAP_SAMPLES, 100, cps.COMPARE_SAMPLES, f"sacreBLEU's --paired-bs-n (default {BOOTSTRAP_SAMPLES})."),
+    ("Randomization trials", 1, cps.MAX_AR_TRIALS, 1000, cps.COMPARE_TRIALS, f"sacreBLEU's --paired-ar-n (default {AR_TRIALS})."),
     (
         "Seed", 0, cps.MAX_SEED, 1, cps.COMPARE_SEED,
-        "sacreBLEU's SACREBLEU_SEED (default 12345): the same seed gives the same p-values.",
+        f"sacreBLEU's SACREBLEU_SEED (default {SEED}): the same seed gives the same p-values.",
     ),
 )  # fmt: skip
 

@@ -11,10 +11,12 @@ from pathlib import Path
 import streamlit as st
 from streamlit.runtime.uploaded_file_manager import UploadedFile
 
+from bleucore import BleuOptions
 from ui import cache
 from ui import compare_state as cps
 from ui import corpus_state as cs
 from ui.input_state import MAX_PASTED_REFERENCES, SOURCE_LABELS, SOURCES
+from ui.options_model import Choices
 from ui.uploads import MAX_UPLOAD_MB, InputError, TextFile, decode_bytes, decode_paste, escape_markdown, unique_names
 
 SAMPLE_DIR = Path(__file__).resolve().parents[1] / "data" / "sample"
@@ -61,7 +63,7 @@ def decode_uploads(files: list[UploadedFile], taken: list[str], errors: list[str
     return out
 
 
-def read_corpus_input(source: str) -> tuple[TextFile | None, list[TextFile], list[str]]:
+def _corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[str]]:
     """Draw the input widgets of ``source``; return (hypothesis, references, error messages)."""
     errors: list[str] = []
     hyp: TextFile | None = None
@@ -121,7 +123,7 @@ def read_corpus_input(source: str) -> tuple[TextFile | None, list[TextFile], lis
     return hyp, decode_pastes(ref_texts, "Pasted reference", errors), errors
 
 
-def read_compare_input(source: str) -> tuple[list[TextFile], list[TextFile], list[str]]:
+def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[str]]:
     """Draw the input widgets of ``source``; return (systems, references, error messages)."""
     errors: list[str] = []
     help_upload = f"Plain UTF-8 text, one segment per line, at most {MAX_UPLOAD_MB} MB per file."
@@ -180,3 +182,28 @@ def read_compare_input(source: str) -> tuple[list[TextFile], list[TextFile], lis
         return [], [], errors
     refs = decode_pastes(ref_texts, "Reference", errors)
     return decode_pastes(sys_texts, "System", errors), refs, errors
+
+
+def read_corpus_input(source: str) -> tuple[TextFile | None, list[TextFile]]:
+    """Draw the input widgets of ``source`` and any error; (hypothesis, references), or (None, []) if not usable."""
+    hyp, refs, errors = _corpus_files(source)
+    for message in errors:
+        show_error(message)
+    return (None, []) if errors else (hyp, refs)
+
+
+def read_compare_input(source: str) -> tuple[list[TextFile], list[TextFile]]:
+    """Draw the input widgets of ``source`` and any error; (systems, references), or ([], []) if not usable."""
+    systems, refs, errors = _compare_files(source)
+    for message in errors:
+        show_error(message)
+    return ([], []) if errors else (systems, refs)
+
+
+def scoring_options(choices: Choices) -> tuple[BleuOptions, BleuOptions] | None:
+    """(corpus options, sentence options) of the sidebar's choices, or None after an error box saying why."""
+    try:
+        return choices.corpus_options(), choices.sentence_options()
+    except ValueError as err:
+        show_error(f"These options cannot be combined: {err}.")
+        return None

@@ -31,7 +31,7 @@ class CorpusState:
 
 
 CORPUS = om.OptionKeys("corpus")
-CORPUS_SOURCE = "corpus_source"
+CORPUS_SOURCE = "corpus_source"  # StatePage.source_key
 CORPUS_HYP_UPLOAD = "corpus_hyp_upload"
 CORPUS_REF_UPLOAD = "corpus_ref_upload"
 CORPUS_HYP_PASTE = "corpus_hyp_paste"
@@ -41,8 +41,6 @@ CORPUS_ORDER = "corpus_explain_order"
 CORPUS_TABLE = "corpus_table"
 CORPUS_LAST_SELECTION = "corpus_last_selection"
 CORPUS_LAST_INPUT = "corpus_last_input"
-CORPUS_SAVED = "corpus_saved"
-CORPUS_LOADED_LINK = "corpus_loaded_link"
 
 
 def corpus_ref_key(index: int) -> str:
@@ -103,12 +101,4 @@ def corpus_from_link(token: str) -> tuple[CorpusState, list[str]]:
     return state, reader.notes
 
 
-PAGE = StatePage(
-    loaded_key=CORPUS_LOADED_LINK,
-    saved_key=CORPUS_SAVED,
-    sentinel_key=CORPUS_SOURCE,
-    default=CorpusState(),
-    to_link=corpus_link,
-    from_link=corpus_from_link,
-    widget_values=corpus_widget_values,
-)
+PAGE = StatePage("corpus", CorpusState(), corpus_link, corpus_from_link, corpus_widget_values)

@@ -24,15 +24,28 @@ START_PRESET = om.SACREBLEU_NAME
 
 @dataclass(frozen=True)
 class StatePage:
-    """A page's session keys and its state's codecs: widgets (``widget_values``) and links."""
+    """A page's state codecs (widgets and links) and its session keys, named ``<prefix>_...``."""
 
-    loaded_key: str  # the link this session opened or made last
-    saved_key: str  # the last state, kept while another page is open
-    sentinel_key: str  # a widget drawn on every run of the page
+    prefix: str
     default: Any
     to_link: Callable[[Any, bool], str]
     from_link: Callable[[str], tuple[Any, list[str]]]
     widget_values: Callable[[Any], dict[str, Any]]
+
+    @property
+    def loaded_key(self) -> str:
+        """The link this session opened or made last."""
+        return f"{self.prefix}_loaded_link"
+
+    @property
+    def saved_key(self) -> str:
+        """The last state, kept while another page is open."""
+        return f"{self.prefix}_saved"
+
+    @property
+    def source_key(self) -> str:
+        """The input source radio: drawn on every run of the page, so its absence means the page was not."""
+        return f"{self.prefix}_source"
 
 
 def link_options(reader: LinkReader, version: int) -> om.Choices:
@@ -58,7 +71,7 @@ def init_page(session: MutableMapping[str, Any], link: str | None, page: StatePa
     """Fill widget keys before any widget is drawn.
 
     A link this session has not made or opened before wins (its values overwrite the widgets). Otherwise, when
-    ``page.sentinel_key`` (a widget drawn on every run) is missing, the page was not drawn in the last
+    ``page.source_key`` (a widget drawn on every run) is missing, the page was not drawn in the last
     run: Streamlit dropped some of its widget keys and may have kept others at stale values, so
     every key is reset from the last saved state (or the default). Returns (state loaded from
     the link or None, message if the link was not fully usable).
@@ -69,11 +82,11 @@ def init_page(session: MutableMapping[str, Any], link: str | None, page: StatePa
         try:
             state, notes = page.from_link(link)
         except LinkStateError as err:
-            _restore(session, page.widget_values(start), overwrite=page.sentinel_key not in session)
+            _restore(session, page.widget_values(start), overwrite=page.source_key not in session)
             return None, None if isinstance(err, OtherPageLink) else f"This link could not be opened: {err}."
         session.update(page.widget_values(state))
         return state, " ".join(notes) or None
-    _restore(session, page.widget_values(start), overwrite=page.sentinel_key not in session)
+    _restore(session, page.widget_values(start), overwrite=page.source_key not in session)
     return None, None
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import streamlit as st
 
-from ui.input_state import StatePage, link_with_fallback
+from ui.input_state import StatePage, init_page, link_with_fallback
 from ui.share import PARAM, remember
 from ui.uploads import escape_markdown
 
@@ -53,3 +53,12 @@ def publish_state(
     session[page.saved_key] = state
     token, note = link_with_fallback(page.to_link, state)
     share_box(token, note, page.loaded_key, holds, with_texts=with_texts and note is None, uploads=uploads)
+
+
+def open_state_page(page: StatePage, title: str, caption: str) -> None:
+    """Fill the page's widget keys (a new link in ``?s=`` wins, see ``init_page``), then draw its title,
+    caption and any notice about the opened link."""
+    loaded, link_error = init_page(st.session_state, st.query_params.get(PARAM), page)
+    st.title(title)
+    st.caption(caption)
+    opened_link_notices(link_error, loaded is not None and loaded.source == "upload")
