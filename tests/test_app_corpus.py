@@ -577,7 +577,7 @@ def test_unique_names_and_digest() -> None:
     assert digest(a) == digest([TextFile("h", ("x", "y")), TextFile("r", ("x",))])
 
 
-# --------------------------------------------------------------------------- ui.corpus_cached
+# --------------------------------------------------------------------------- ui.corpus_analysis
 
 
 def test_analysis_buckets_sum_to_the_corpus_and_downloads() -> None:
@@ -612,3 +612,25 @@ def test_precision_columns_are_empty_without_ngrams() -> None:
     cols = cc.precision_columns(stats, 4)
     assert cols["p1"].tolist() == [100.0, 100.0]
     assert math.isnan(cols["p2"][1]) and math.isnan(cols["p3"][0])
+
+
+def test_sentence_scores_mark_undefined_lines_and_keep_the_others() -> None:
+    # NLTK's method 6 is undefined where p3 = 0; 1,300 lines span three scoring blocks
+    options = BleuOptions(tokenize="none", smooth_method="nltk-method6")
+    good, bad = "the cat sat on the mat today", "the cat on mat"
+    hyps = [bad if i % 7 == 3 or 600 <= i < 700 else good for i in range(1300)]
+    refs = ["the cat sat on the mat today"] * 1300
+    stats = corpus_statistics(hyps, [refs], options)
+    result = cc.sentence_scores(stats, options, 1)
+    expected, undefined = [], 0
+    for hyp, ref in zip(hyps, refs):
+        try:
+            expected.append(sentence_bleu(hyp, [ref], options).score)
+        except ValueError:
+            expected.append(math.nan)
+            undefined += 1
+    assert undefined == sum(1 for h in hyps if h == bad) > 0
+    assert result.undefined == undefined
+    assert "trigram" in (result.reason or "")
+    np.testing.assert_array_equal(result.scores, np.array(expected))  # NaN where undefined, equal elsewhere
+
