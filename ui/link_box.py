@@ -58,7 +58,7 @@ def publish_state(
 def open_state_page(page: StatePage, title: str, caption: str) -> None:
     """Fill the page's widget keys (a new link in ``?s=`` wins, see ``init_page``), then draw its title,
     caption and any notice about the opened link."""
-    loaded, link_error = init_page(st.session_state, st.query_params.get(PARAM), page)
+    loaded, link_error = init_page(st.session_state, st.query_params.get(PARAM), page)  # type: ignore[arg-type]
     st.title(title)
     st.caption(caption)
     opened_link_notices(link_error, loaded is not None and loaded.source == "upload")
