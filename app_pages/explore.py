@@ -4,7 +4,7 @@ import streamlit as st
 
 from ui import charts, formula, headline, highlight, ngram_table
 from ui import explore_state as es
-from ui.cached import explain_text, tokenizer_rows, variants_text
+from ui.cache import explain_text, tokenizer_rows, variants_text
 from ui.link_box import opened_link_notices
 from ui.options_model import describe
 from ui.options_sidebar import options_sidebar

@@ -10,7 +10,7 @@ from bleucore.diagnosis import order_list
 from ui import explore_state as es
 from ui import handoff, highlight
 from ui import learn_examples as ex
-from ui.cached import explain_text
+from ui.cache import explain_text
 
 
 def run(candidate: str, references: Sequence[str], options: BleuOptions = ex.TUTORIAL) -> SentenceExplanation:

@@ -15,8 +15,8 @@ from streamlit.testing.v1 import AppTest
 
 from bleucore import BleuOptions, corpus_statistics
 from bleucore.tokenizers import tokenize_lines
-from ui import corpus_cached as cc
-from ui import corpus_state as cs
+from ui import compare_analysis as ca
+from ui import compare_state as cps
 from ui import options_model as om
 from ui.share import encode_state
 
@@ -105,12 +105,12 @@ def test_default_render_equals_sacrebleus_paired_tests() -> None:
 
 def test_close_systems_p_values_equal_sacrebleu_with_another_baseline_and_settings() -> None:
     at = open_compare()
-    upload(at, cs.COMPARE_EXTRA_UPLOAD, [("system_c.en", SYS_C)])
+    upload(at, cps.COMPARE_EXTRA_UPLOAD, [("system_c.en", SYS_C)])
     at.run()
-    at.selectbox(key=cs.COMPARE_BASELINE).set_value("system_b.en").run()
-    at.number_input(key=cs.COMPARE_SAMPLES).set_value(500)
-    at.number_input(key=cs.COMPARE_TRIALS).set_value(2000)
-    at.number_input(key=cs.COMPARE_SEED).set_value(7)
+    at.selectbox(key=cps.COMPARE_BASELINE).set_value("system_b.en").run()
+    at.number_input(key=cps.COMPARE_SAMPLES).set_value(500)
+    at.number_input(key=cps.COMPARE_TRIALS).set_value(2000)
+    at.number_input(key=cps.COMPARE_SEED).set_value(7)
     at.run()
     assert not at.exception
     table = results(at)
@@ -134,8 +134,8 @@ def test_close_systems_p_values_equal_sacrebleu_with_another_baseline_and_settin
 
 def test_options_change_the_tests_as_sacrebleu() -> None:
     at = open_compare()
-    at.selectbox(key=cs.COMPARE.key("tokenize")).set_value("intl")
-    at.checkbox(key=cs.COMPARE.key("lowercase")).check()
+    at.selectbox(key=cps.COMPARE.key("tokenize")).set_value("intl")
+    at.checkbox(key=cps.COMPARE.key("lowercase")).check()
     at.run()
     table = results(at)
     bs = sacre_paired([("a", SYS_A), ("b", SYS_B)], [REF1, REF2], "bs", tokenize="intl", lowercase=True)
@@ -145,9 +145,9 @@ def test_options_change_the_tests_as_sacrebleu() -> None:
 
 def test_undefined_options_give_messages_not_tracebacks() -> None:
     at = open_compare()
-    at.selectbox(key=cs.COMPARE.key("smooth_method")).set_value("nltk-method6").run()
+    at.selectbox(key=cps.COMPARE.key("smooth_method")).set_value("nltk-method6").run()
     assert not at.exception
-    at.number_input(key=cs.COMPARE.key("max_order")).set_value(2).run()
+    at.number_input(key=cps.COMPARE.key("max_order")).set_value(2).run()
     assert not at.exception
     assert "nltk-method6 needs N >= 3" in messages(at)
 
@@ -176,14 +176,14 @@ def test_sentence_differences_are_sacrebleus_sentence_scores() -> None:
 
 def test_other_system_and_ngram_order() -> None:
     at = open_compare()
-    upload(at, cs.COMPARE_EXTRA_UPLOAD, [("system_c.en", SYS_C)])
+    upload(at, cps.COMPARE_EXTRA_UPLOAD, [("system_c.en", SYS_C)])
     at.run()
-    at.selectbox(key=cs.COMPARE_OTHER).set_value("system_c.en").run()
-    at.segmented_control(key=cs.COMPARE_NGRAM_ORDER).set_value(2).run()
+    at.selectbox(key=cps.COMPARE_OTHER).set_value("system_c.en").run()
+    at.segmented_control(key=cps.COMPARE_NGRAM_ORDER).set_value(2).run()
     assert not at.exception
     ngrams = next(f.value for f in at.dataframe if "n-gram" in f.value.columns)
     assert set(ngrams["n"]) == {2}
-    expected = cc.ngram_differences(_matched(SYS_A), _matched(SYS_C), 4, order=2)
+    expected = ca.ngram_differences(_matched(SYS_A), _matched(SYS_C), 4, order=2)
     pd.testing.assert_frame_equal(ngrams.reset_index(drop=True), expected, check_dtype=False)
     # C is A on lines 1..4 and B elsewhere: its bigram gains over A are B's gains over A on lines 5..60
     assert ngrams.iloc[0]["difference"] > 0 and (ngrams["system"] - ngrams["baseline"] == ngrams["difference"]).all()
@@ -192,7 +192,7 @@ def test_other_system_and_ngram_order() -> None:
 def _matched(system: list[str]) -> object:
     hyp = tokenize_lines(system, "13a", False)
     r1, r2 = tokenize_lines(REF1, "13a", False), tokenize_lines(REF2, "13a", False)
-    return cc.matched_ngram_counts(hyp, [(a, b) for a, b in zip(r1, r2)], 4)
+    return ca.matched_ngram_counts(hyp, [(a, b) for a, b in zip(r1, r2)], 4)
 
 
 def test_matched_ngrams_sum_to_the_corpus_counts() -> None:
@@ -201,7 +201,7 @@ def test_matched_ngrams_sum_to_the_corpus_counts() -> None:
         stats = corpus_statistics(system, [REF1, REF2], BleuOptions())
         per_order = [sum(c for g, c in counts.items() if len(g) == n) for n in range(1, 5)]  # type: ignore[attr-defined]
         assert per_order == stats.matches.sum(axis=0).tolist()
-    table = cc.ngram_differences(_matched(SYS_A), _matched(SYS_B), 4, top=10_000)
+    table = ca.ngram_differences(_matched(SYS_A), _matched(SYS_B), 4, top=10_000)
     stats_a = corpus_statistics(SYS_A, [REF1, REF2]).matches.sum(axis=0)
     stats_b = corpus_statistics(SYS_B, [REF1, REF2]).matches.sum(axis=0)
     for n in range(1, 5):
@@ -213,10 +213,10 @@ def test_matched_ngrams_sum_to_the_corpus_counts() -> None:
 
 def test_uploaded_references_and_systems() -> None:
     at = open_compare()
-    at.radio(key=cs.COMPARE_SOURCE).set_value("upload").run()
+    at.radio(key=cps.COMPARE_SOURCE).set_value("upload").run()
     assert "Upload at least one reference file and two or more system outputs" in messages(at)
-    upload(at, cs.COMPARE_REF_UPLOAD, [("r1.txt", REF1)])
-    upload(at, cs.COMPARE_SYS_UPLOAD, [("out.txt", SYS_A), ("out.txt", SYS_B)])
+    upload(at, cps.COMPARE_REF_UPLOAD, [("r1.txt", REF1)])
+    upload(at, cps.COMPARE_SYS_UPLOAD, [("out.txt", SYS_A), ("out.txt", SYS_B)])
     at.run()
     assert not at.exception
     table = results(at)
@@ -227,11 +227,11 @@ def test_uploaded_references_and_systems() -> None:
 
 def test_line_count_mismatch_and_bad_bytes_are_named() -> None:
     at = open_compare()
-    upload(at, cs.COMPARE_EXTRA_UPLOAD, [("short.txt", SYS_A[:59])])
+    upload(at, cps.COMPARE_EXTRA_UPLOAD, [("short.txt", SYS_A[:59])])
     at.run()
     assert not at.exception
     assert "Line counts differ: ref.en has 60 lines but short.txt has 59" in messages(at)
-    at.file_uploader(key=cs.COMPARE_EXTRA_UPLOAD).set_value([("latin.txt", b"ok\ncaf\xe9\n", "text/plain")])
+    at.file_uploader(key=cps.COMPARE_EXTRA_UPLOAD).set_value([("latin.txt", b"ok\ncaf\xe9\n", "text/plain")])
     at.run()
     assert "latin.txt is not UTF-8: line 2 has the byte 0xE9" in messages(at)
 
@@ -241,11 +241,11 @@ def test_pasted_systems_and_link_round_trip() -> None:
     one = "the cat sat on a mat\na dog barked at postman\nit rained all the day"
     two = "a cat sits on the mat\nthe dog barks at the postman\nit was raining all day"
     at = open_compare()
-    at.radio(key=cs.COMPARE_SOURCE).set_value("paste").run()
+    at.radio(key=cps.COMPARE_SOURCE).set_value("paste").run()
     assert "Paste the references" in messages(at)
-    at.text_area(key=cs.compare_ref_key(0)).input(ref)
-    at.text_area(key=cs.compare_sys_key(0)).input(one)
-    at.text_area(key=cs.compare_sys_key(1)).input(two)
+    at.text_area(key=cps.compare_ref_key(0)).input(ref)
+    at.text_area(key=cps.compare_sys_key(0)).input(one)
+    at.text_area(key=cps.compare_sys_key(1)).input(two)
     at.run()
     assert not at.exception
     table = results(at)
@@ -253,22 +253,22 @@ def test_pasted_systems_and_link_round_trip() -> None:
     bs = sacre_paired([("1", one.split("\n")), ("2", two.split("\n"))], [ref.split("\n")], "bs")
     assert table.loc["System 2", "p (bootstrap)"] == pytest.approx(bs[1].p_value, abs=EPSILON)
     token = at.query_params["s"]
-    state, _ = cs.compare_from_link(token)
+    state, _ = cps.compare_from_link(token)
     assert state.source == "paste" and state.systems == (one, two) and state.references == (ref,)
 
     fresh = open_compare(token)
-    assert fresh.text_area(key=cs.compare_sys_key(1)).value == two
+    assert fresh.text_area(key=cps.compare_sys_key(1)).value == two
     pd.testing.assert_frame_equal(results(fresh), table)
 
 
 def test_paste_needs_equal_lengths() -> None:
     at = open_compare()
-    at.radio(key=cs.COMPARE_SOURCE).set_value("paste").run()
-    at.number_input(key=cs.COMPARE_SYS_COUNT).set_value(3).run()
-    at.text_area(key=cs.compare_ref_key(0)).input("a b\nc d")
-    at.text_area(key=cs.compare_sys_key(0)).input("a b\nc d")
-    at.text_area(key=cs.compare_sys_key(1)).input("a b")
-    at.text_area(key=cs.compare_sys_key(2)).input("")
+    at.radio(key=cps.COMPARE_SOURCE).set_value("paste").run()
+    at.number_input(key=cps.COMPARE_SYS_COUNT).set_value(3).run()
+    at.text_area(key=cps.compare_ref_key(0)).input("a b\nc d")
+    at.text_area(key=cps.compare_sys_key(0)).input("a b\nc d")
+    at.text_area(key=cps.compare_sys_key(1)).input("a b")
+    at.text_area(key=cps.compare_sys_key(2)).input("")
     at.run()
     assert not at.exception
     text = messages(at)
@@ -277,26 +277,26 @@ def test_paste_needs_equal_lengths() -> None:
 
 def test_settings_survive_a_visit_to_another_page() -> None:
     at = open_compare()
-    at.number_input(key=cs.COMPARE_SAMPLES).set_value(200)
-    at.selectbox(key=cs.COMPARE.key("tokenize")).set_value("char")
+    at.number_input(key=cps.COMPARE_SAMPLES).set_value(200)
+    at.selectbox(key=cps.COMPARE.key("tokenize")).set_value("char")
     at.run()
     table = results(at)
     at.switch_page("app_pages/corpus.py").run()
     at.switch_page("app_pages/compare.py").run()
-    assert at.number_input(key=cs.COMPARE_SAMPLES).value == 200
-    assert at.selectbox(key=cs.COMPARE.key("tokenize")).value == "char"
+    assert at.number_input(key=cps.COMPARE_SAMPLES).value == 200
+    assert at.selectbox(key=cps.COMPARE.key("tokenize")).value == "char"
     pd.testing.assert_frame_equal(results(at), table)
 
 
 def test_compare_link_validation_and_settings_in_link() -> None:
-    state = cs.CompareState(
+    state = cps.CompareState(
         source="sample", n_samples=300, n_trials=400, seed=9, options=om.Choices(tokenize="intl")
     )
-    token = cs.compare_link(state)
+    token = cps.compare_link(state)
     at = open_compare(token)
-    assert at.number_input(key=cs.COMPARE_SAMPLES).value == 300
-    assert at.number_input(key=cs.COMPARE_SEED).value == 9
-    assert at.selectbox(key=cs.COMPARE.key("tokenize")).value == "intl"
+    assert at.number_input(key=cps.COMPARE_SAMPLES).value == 300
+    assert at.number_input(key=cps.COMPARE_SEED).value == 9
+    assert at.selectbox(key=cps.COMPARE.key("tokenize")).value == "intl"
     os.environ["SACREBLEU_SEED"] = "9"
     bs = sacre_paired([("a", SYS_A), ("b", SYS_B)], [REF1, REF2], "bs", 300, tokenize="intl")
     assert results(at).loc["system_b.en", "mean"] == pytest.approx(bs[1].mean, abs=EPSILON)
@@ -310,7 +310,7 @@ def test_compare_link_validation_and_settings_in_link() -> None:
 def test_identical_systems_are_not_called_significant() -> None:
     """sacreBLEU gives identical systems its smallest p-values; the page must not read them as significant."""
     at = open_compare()
-    upload(at, cs.COMPARE_EXTRA_UPLOAD, [("copy_of_a.en", SYS_A)])
+    upload(at, cps.COMPARE_EXTRA_UPLOAD, [("copy_of_a.en", SYS_A)])
     at.run()
     assert not at.exception
     assert results(at).loc["copy_of_a.en", "delta"] == 0

@@ -17,10 +17,12 @@ from sacrebleu.metrics import BLEU
 from streamlit.testing.v1 import AppTest
 
 from bleucore import BleuOptions, corpus_bleu, corpus_statistics, sentence_bleu
-from ui import corpus_cached as cc
+from ui import cache
+from ui import corpus_analysis as cc
 from ui import corpus_state as cs
 from ui import options_model as om
-from ui.share import LinkStateError, decode_state, encode_state
+from ui.input_state import link_with_fallback
+from ui.share import LinkStateError, OtherPageLink, decode_state, encode_state
 from ui.uploads import (
     MAX_PASTE_CHARS,
     MAX_UPLOAD_BYTES,
@@ -31,7 +33,7 @@ from ui.uploads import (
     decode_paste,
     digest,
     escape_markdown,
-    split_lines,
+    split_segments,
     unique_names,
 )
 
@@ -375,7 +377,7 @@ def test_large_paste_is_scored_in_chunks() -> None:
         "runs",
         "and",
     ]
-    hyps = [" ".join(rng.choice(words, size=int(rng.integers(3, 25)))) for _ in range(cc.CHUNK_LINES + 500)]
+    hyps = [" ".join(rng.choice(words, size=int(rng.integers(3, 25)))) for _ in range(cache.LINES_PER_CACHED_CHUNK + 500)]
     refs = [" ".join(rng.choice(words, size=int(rng.integers(3, 25)))) for _ in range(len(hyps))]
     at = open_corpus()
     at.radio(key=cs.CORPUS_SOURCE).set_value("paste").run()
@@ -513,7 +515,7 @@ def test_corpus_link_validation() -> None:
     for data in ({"page": "corpus", "v": 3}, {"page": "corpus", "v": "1"}):
         with pytest.raises(LinkStateError, match="another version"):
             cs.corpus_from_link(encode_state(data))
-    with pytest.raises(cs.OtherPageLink):
+    with pytest.raises(OtherPageLink):
         cs.corpus_from_link(encode_state({"page": "compare", "v": 1}))
 
 
@@ -521,7 +523,7 @@ def test_long_paste_link_falls_back_to_options_only() -> None:
     rng = np.random.default_rng(3)
     noise = "\n".join("".join(chr(int(c)) for c in rng.integers(0x4E00, 0x9FFF, size=40)) for _ in range(400))
     state = cs.CorpusState(source="paste", hypothesis=noise, references=(noise,))
-    token, note = cs.link_with_fallback(cs.corpus_link, state)
+    token, note = link_with_fallback(cs.corpus_link, state)
     assert token is not None and note is not None and "options only" in note
     assert decode_state(token).get("h") is None
 
@@ -530,12 +532,12 @@ def test_long_paste_link_falls_back_to_options_only() -> None:
 
 
 def test_split_lines_reads_like_sacrebleu() -> None:
-    assert split_lines("a\nb\n") == ("a", "b")
-    assert split_lines("a\r\nb  \r\n") == ("a", "b")
-    assert split_lines("a\n\nb") == ("a", "", "b")
-    assert split_lines("a\nb\n\n") == ("a", "b", "")
-    assert split_lines("a\u2028b\rc") == ("a\u2028b\rc",)  # only "\n" ends a line, as sacreBLEU's open(newline="\n")
-    assert split_lines("") == ()
+    assert split_segments("a\nb\n") == ("a", "b")
+    assert split_segments("a\r\nb  \r\n") == ("a", "b")
+    assert split_segments("a\n\nb") == ("a", "", "b")
+    assert split_segments("a\nb\n\n") == ("a", "b", "")
+    assert split_segments("a\u2028b\rc") == ("a\u2028b\rc",)  # only "\n" ends a line, as sacreBLEU's open(newline="\n")
+    assert split_segments("") == ()
 
 
 def test_decode_bytes_messages() -> None:
@@ -575,7 +577,7 @@ def test_unique_names_and_digest() -> None:
     assert digest(a) == digest([TextFile("h", ("x", "y")), TextFile("r", ("x",))])
 
 
-# --------------------------------------------------------------------------- ui.corpus_cached
+# --------------------------------------------------------------------------- ui.corpus_analysis
 
 
 def test_analysis_buckets_sum_to_the_corpus_and_downloads() -> None:
@@ -610,3 +612,25 @@ def test_precision_columns_are_empty_without_ngrams() -> None:
     cols = cc.precision_columns(stats, 4)
     assert cols["p1"].tolist() == [100.0, 100.0]
     assert math.isnan(cols["p2"][1]) and math.isnan(cols["p3"][0])
+
+
+def test_sentence_scores_mark_undefined_lines_and_keep_the_others() -> None:
+    # NLTK's method 6 is undefined where p3 = 0; 1,300 lines span three scoring blocks
+    options = BleuOptions(tokenize="none", smooth_method="nltk-method6")
+    good, bad = "the cat sat on the mat today", "the cat on mat"
+    hyps = [bad if i % 7 == 3 or 600 <= i < 700 else good for i in range(1300)]
+    refs = ["the cat sat on the mat today"] * 1300
+    stats = corpus_statistics(hyps, [refs], options)
+    result = cc.sentence_scores(stats, options, 1)
+    expected, undefined = [], 0
+    for hyp, ref in zip(hyps, refs):
+        try:
+            expected.append(sentence_bleu(hyp, [ref], options).score)
+        except ValueError:
+            expected.append(math.nan)
+            undefined += 1
+    assert undefined == sum(1 for h in hyps if h == bad) > 0
+    assert result.undefined == undefined
+    assert "trigram" in (result.reason or "")
+    np.testing.assert_array_equal(result.scores, np.array(expected))  # NaN where undefined, equal elsewhere
+

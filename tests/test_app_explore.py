@@ -14,7 +14,7 @@ from bleucore.options import SMOOTHING_METHODS
 from tests.golden_examples import CA1, CA2, CA4, KO_CAND, KO_REF, REFS_1, SHORT_KO
 from ui import explore_state as es
 from ui import learn_examples
-from ui.cached import variants_text
+from ui.cache import variants_text
 from ui.share import MAX_LINK_STATE, encode_state
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")

@@ -6,6 +6,8 @@ golden.md (tests/golden_examples.py) or from sacreBLEU, never from the code unde
 
 from __future__ import annotations
 
+import json
+
 import math
 import re
 from collections.abc import Iterator
@@ -128,6 +130,18 @@ def test_order_labels_are_horizontal():
                             "corpus BLEU": [10.0, 20.0], "mean sentence BLEU": [9.0, 19.0]})  # fmt: skip
     bucket_spec = corpus_charts.length_bucket_chart(buckets).to_dict()
     assert layer_marks(bucket_spec)[0]["encoding"]["x"]["axis"]["labelAngle"] == 0
+
+
+def test_length_bucket_tooltip_says_undefined_instead_of_nan():
+    import pandas as pd
+
+    # the first bucket's sentences all have undefined sentence BLEU (e.g. NLTK's method 6 with p3 = 0)
+    buckets = pd.DataFrame({"bucket": ["0-5", "6-10"], "order": [0, 1], "segments": [2, 4],
+                            "corpus BLEU": [12.5, 20.0], "mean sentence BLEU": [None, 19.25]})  # fmt: skip
+    spec = corpus_charts.length_bucket_chart(buckets).to_dict()
+    (rows,) = spec["datasets"].values()
+    assert [r["mean sentence BLEU"] for r in rows] == ["— (undefined)", "19.25"]
+    assert "NaN" not in json.dumps(spec) and "nan" not in json.dumps(rows)
 
 
 def test_variants_chart_labels_the_headline_rows_in_words():

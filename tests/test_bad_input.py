@@ -80,6 +80,7 @@ from bleucore import BleuOptions, corpus_bleu, sentence_bleu
 from bleucore.bleu import explain
 from bleucore.cli import main
 from tests.golden_examples import REFS_1
+from ui import compare_state as cps
 from ui import corpus_state as cs
 from ui import explore_state as es
 from ui import options_model as om
@@ -200,9 +201,9 @@ def corpus_upload(at: AppTest, hyp: tuple[str, bytes], refs: list[tuple[str, byt
 
 
 def compare_upload(at: AppTest, refs: list[tuple[str, bytes]], systems: list[tuple[str, bytes]]) -> AppTest:
-    at.radio(key=cs.COMPARE_SOURCE).set_value("upload").run()
-    at.file_uploader(key=cs.COMPARE_REF_UPLOAD).set_value([(n, b, "text/plain") for n, b in refs])
-    at.file_uploader(key=cs.COMPARE_SYS_UPLOAD).set_value([(n, b, "text/plain") for n, b in systems])
+    at.radio(key=cps.COMPARE_SOURCE).set_value("upload").run()
+    at.file_uploader(key=cps.COMPARE_REF_UPLOAD).set_value([(n, b, "text/plain") for n, b in refs])
+    at.file_uploader(key=cps.COMPARE_SYS_UPLOAD).set_value([(n, b, "text/plain") for n, b in systems])
     return at.run()
 
 
@@ -290,9 +291,9 @@ def test_empty_references(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert scored["score"] == 0.0 and scored["ref_len"] == 0
     # app: Compare with an empty pasted reference
     at = start("compare")
-    at.radio(key=cs.COMPARE_SOURCE).set_value("paste").run()
-    at.text_area(key=cs.compare_sys_key(0)).input("\n".join(HYPS))
-    at.text_area(key=cs.compare_sys_key(1)).input("\n".join(REFS))
+    at.radio(key=cps.COMPARE_SOURCE).set_value("paste").run()
+    at.text_area(key=cps.compare_sys_key(0)).input("\n".join(HYPS))
+    at.text_area(key=cps.compare_sys_key(1)).input("\n".join(REFS))
     at.run()
     assert "Reference 1 is empty: it needs one segment per line" in messages(at)
     assert_clean(at)
@@ -434,7 +435,7 @@ def test_url_state_too_long_or_corrupted() -> None:
     assert metric(at, "Corpus BLEU") == "25.05"  # the bundled sample instead
     assert_clean(at)
     # Compare: a valid link cut in half (as a chat client may wrap it)
-    token = cs.compare_link(cs.CompareState(source="paste", references=("a b c",), systems=("a b c", "a b d")))
+    token = cps.compare_link(cps.CompareState(source="paste", references=("a b c",), systems=("a b c", "a b d")))
     at = start("compare", token[: len(token) // 2])
     assert "the link is corrupted and cannot be read" in messages(at)
     assert_clean(at)

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from ui import compare_state as cps
 from ui import corpus_state as cs
 from ui import explore_state as es
 from ui.share import MAX_LINK_STATE, LinkStateError, decode_state, encode_state
@@ -96,7 +97,7 @@ def test_config_caps_uploads_at_the_size_the_app_names() -> None:
     ("page", "source", "uploaders"),
     [
         ("corpus", cs.CORPUS_SOURCE, [cs.CORPUS_HYP_UPLOAD, cs.CORPUS_REF_UPLOAD]),
-        ("compare", cs.COMPARE_SOURCE, [cs.COMPARE_REF_UPLOAD, cs.COMPARE_SYS_UPLOAD]),
+        ("compare", cps.COMPARE_SOURCE, [cps.COMPARE_REF_UPLOAD, cps.COMPARE_SYS_UPLOAD]),
     ],
 )
 def test_upload_widgets_name_the_limit(page: str, source: str, uploaders: list[str]) -> None:

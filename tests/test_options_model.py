@@ -8,6 +8,7 @@ from sacrebleu.metrics import BLEU
 from bleucore import BleuOptions, corpus_bleu, sentence_bleu
 from bleucore.options import MAX_ORDER_LIMIT, REF_LENGTH_RULES, SMOOTHING_METHODS, TOKENIZER_NAMES, VARIANTS
 from tests.golden_examples import CA1, CA2, REFS_1
+from ui import compare_state as cps
 from ui import corpus_state as cs
 from ui import explore_state as es
 from ui import options_model as om
@@ -134,16 +135,16 @@ def test_corpus_and_compare_links_round_trip_every_option() -> None:
     corpus = cs.CorpusState(source="paste", hypothesis="a b\nc d", references=("a b\nc e",), line=2,
                             options=EVERY_FIELD.options)  # fmt: skip
     assert cs.corpus_from_link(cs.corpus_link(corpus)) == (corpus, [])
-    compare = cs.CompareState(source="paste", references=("a\nb",), systems=("a\nb", "a\nc"), n_samples=200,
+    compare = cps.CompareState(source="paste", references=("a\nb",), systems=("a\nb", "a\nc"), n_samples=200,
                               n_trials=300, seed=5, options=EVERY_FIELD.options)  # fmt: skip
-    assert cs.compare_from_link(cs.compare_link(compare)) == (compare, [])
+    assert cps.compare_from_link(cps.compare_link(compare)) == (compare, [])
 
 
 def test_version_1_links_made_by_the_old_code_still_open() -> None:
     state, notes = es.from_link(V1_EXPLORE)
     assert notes == []
     assert state == es.with_changes(EVERY_FIELD, order=2, tab=es.TABS[0])
-    compare, notes = cs.compare_from_link(V1_COMPARE)
+    compare, notes = cps.compare_from_link(V1_COMPARE)
     assert notes == [] and compare.systems == ("a b c\nd e g", "a b d\nd e f") and compare.seed == 7
     assert compare.options == om.Choices(tokenize="char", smooth_method="add-k", smooth_value=2.0,
                                          effective_order=False, variant="tutorial")  # fmt: skip

@@ -44,6 +44,9 @@ def score_histogram(table: pd.DataFrame, corpus_bleu: float | None = None) -> al
 def length_bucket_chart(buckets: pd.DataFrame) -> alt.LayerChart:
     """Corpus BLEU of the segments in each reference-length bucket, labelled with the segment count."""
     data = buckets.dropna(subset=["corpus BLEU"])
+    # A bucket whose sentences all have undefined sentence BLEU says so in words, never "NaN".
+    mean = data["mean sentence BLEU"].map(lambda v: "— (undefined)" if pd.isna(v) else f"{v:.2f}")
+    data = data.assign(**{"mean sentence BLEU": mean})
     sort = list(data.sort_values("order")["bucket"])
     base = alt.Chart(data).encode(
         x=alt.X("bucket:N", sort=sort, title="reference length r (tokens)", axis=alt.Axis(labelAngle=0)),
@@ -52,7 +55,7 @@ def length_bucket_chart(buckets: pd.DataFrame) -> alt.LayerChart:
             alt.Tooltip("bucket:N", title="r"),
             alt.Tooltip("segments:Q"),
             alt.Tooltip("corpus BLEU:Q", format=".2f"),
-            alt.Tooltip("mean sentence BLEU:Q", format=".2f"),
+            alt.Tooltip("mean sentence BLEU:N"),
         ],
     )
     bars = base.mark_bar(color=BLUE)

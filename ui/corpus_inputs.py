@@ -11,8 +11,12 @@ from pathlib import Path
 import streamlit as st
 from streamlit.runtime.uploaded_file_manager import UploadedFile
 
-from ui import corpus_cached as cc
+from bleucore import BleuOptions
+from ui import cache
+from ui import compare_state as cps
 from ui import corpus_state as cs
+from ui.input_state import MAX_PASTED_REFERENCES, SOURCE_LABELS, SOURCES
+from ui.options_model import Choices
 from ui.uploads import MAX_UPLOAD_MB, InputError, TextFile, decode_bytes, decode_paste, escape_markdown, unique_names
 
 SAMPLE_DIR = Path(__file__).resolve().parents[1] / "data" / "sample"
@@ -26,10 +30,25 @@ def show_error(message: str) -> None:
     st.error(escape_markdown(message), icon=":material/error:")
 
 
-@st.cache_data(max_entries=4, ttl=cc.TTL_SECONDS, show_spinner=False)
 def sample_files(names: tuple[str, ...]) -> tuple[TextFile, ...]:
-    """Files of the bundled sample (data/sample), decoded once."""
-    return tuple(decode_bytes((SAMPLE_DIR / name).read_bytes(), name) for name in names)
+    """Files of the bundled sample (data/sample), decoded once (``ui.cache.text_files``)."""
+    return cache.text_files(tuple(str(SAMPLE_DIR / name) for name in names))
+
+
+def source_radio(key: str) -> str:
+    """The "Input" choice between the bundled sample, uploads and pasted text."""
+    return str(st.radio("Input", SOURCES, key=key, horizontal=True, format_func=lambda s: SOURCE_LABELS[s]))
+
+
+def decode_pastes(texts: list[str], label: str, errors: list[str]) -> list[TextFile]:
+    """Pasted texts as TextFiles named "<label> 1", "<label> 2", ...; failures go to ``errors``."""
+    out = []
+    for i, text in enumerate(texts):
+        try:
+            out.append(decode_paste(text, f"{label} {i + 1}"))
+        except InputError as err:
+            errors.append(str(err))
+    return out
 
 
 def decode_uploads(files: list[UploadedFile], taken: list[str], errors: list[str]) -> list[TextFile]:
@@ -44,7 +63,7 @@ def decode_uploads(files: list[UploadedFile], taken: list[str], errors: list[str
     return out
 
 
-def read_corpus_input(source: str) -> tuple[TextFile | None, list[TextFile], list[str]]:
+def _corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[str]]:
     """Draw the input widgets of ``source``; return (hypothesis, references, error messages)."""
     errors: list[str] = []
     hyp: TextFile | None = None
@@ -84,7 +103,7 @@ def read_corpus_input(source: str) -> tuple[TextFile | None, list[TextFile], lis
     # paste
     st.text_area("Hypothesis: one segment per line", key=cs.CORPUS_HYP_PASTE, height=160)
     st.number_input(
-        "Number of references", min_value=1, max_value=cs.MAX_PASTED_REFERENCES, step=1, key=cs.CORPUS_REF_COUNT
+        "Number of references", min_value=1, max_value=MAX_PASTED_REFERENCES, step=1, key=cs.CORPUS_REF_COUNT
     )
     count = int(st.session_state[cs.CORPUS_REF_COUNT] or 1)
     columns = st.columns(count)
@@ -101,15 +120,10 @@ def read_corpus_input(source: str) -> tuple[TextFile | None, list[TextFile], lis
         hyp = decode_paste(hyp_text, "The pasted hypothesis")
     except InputError as err:
         errors.append(str(err))
-    for i, text in enumerate(ref_texts):
-        try:
-            refs.append(decode_paste(text, f"Pasted reference {i + 1}"))
-        except InputError as err:
-            errors.append(str(err))
-    return hyp, refs, errors
+    return hyp, decode_pastes(ref_texts, "Pasted reference", errors), errors
 
 
-def read_compare_input(source: str) -> tuple[list[TextFile], list[TextFile], list[str]]:
+def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[str]]:
     """Draw the input widgets of ``source``; return (systems, references, error messages)."""
     errors: list[str] = []
     help_upload = f"Plain UTF-8 text, one segment per line, at most {MAX_UPLOAD_MB} MB per file."
@@ -122,17 +136,17 @@ def read_compare_input(source: str) -> tuple[list[TextFile], list[TextFile], lis
         )
         extra = st.file_uploader(
             "Add more systems for the sample's sentences (optional)", accept_multiple_files=True,
-            key=cs.COMPARE_EXTRA_UPLOAD, help=help_upload,
+            key=cps.COMPARE_EXTRA_UPLOAD, help=help_upload,
         )  # fmt: skip
         more = decode_uploads(list(extra or []), [s.name for s in sample_systems], errors)
         return [*sample_systems, *more], list(sample_refs), errors
     if source == "upload":
         left, right = st.columns(2)
         ref_files = left.file_uploader(
-            "Reference files (one or more)", accept_multiple_files=True, key=cs.COMPARE_REF_UPLOAD, help=help_upload
+            "Reference files (one or more)", accept_multiple_files=True, key=cps.COMPARE_REF_UPLOAD, help=help_upload
         )
         sys_files = right.file_uploader(
-            "System outputs (two or more)", accept_multiple_files=True, key=cs.COMPARE_SYS_UPLOAD, help=help_upload
+            "System outputs (two or more)", accept_multiple_files=True, key=cps.COMPARE_SYS_UPLOAD, help=help_upload
         )
         st.caption(
             f"Files larger than {MAX_UPLOAD_MB} MB are refused by the server. Uploaded files stay in this "
@@ -148,33 +162,48 @@ def read_compare_input(source: str) -> tuple[list[TextFile], list[TextFile], lis
     # paste
     left, right = st.columns(2)
     left.number_input(
-        "Number of references", min_value=1, max_value=cs.MAX_PASTED_REFERENCES, step=1, key=cs.COMPARE_REF_COUNT
+        "Number of references", min_value=1, max_value=MAX_PASTED_REFERENCES, step=1, key=cps.COMPARE_REF_COUNT
     )
     right.number_input(
-        "Number of systems", min_value=2, max_value=cs.MAX_PASTED_SYSTEMS, step=1, key=cs.COMPARE_SYS_COUNT
+        "Number of systems", min_value=2, max_value=cps.MAX_PASTED_SYSTEMS, step=1, key=cps.COMPARE_SYS_COUNT
     )
-    ref_count = int(st.session_state[cs.COMPARE_REF_COUNT] or 1)
-    sys_count = int(st.session_state[cs.COMPARE_SYS_COUNT] or 2)
+    ref_count = int(st.session_state[cps.COMPARE_REF_COUNT] or 1)
+    sys_count = int(st.session_state[cps.COMPARE_SYS_COUNT] or 2)
     for i, column in enumerate(st.columns(ref_count)):
-        column.text_area(f"Reference {i + 1}: one segment per line", key=cs.compare_ref_key(i), height=140)
+        column.text_area(f"Reference {i + 1}: one segment per line", key=cps.compare_ref_key(i), height=140)
     for i, column in enumerate(st.columns(sys_count)):
-        column.text_area(f"System {i + 1}: one segment per line", key=cs.compare_sys_key(i), height=140)
-    ref_texts = [st.session_state[cs.compare_ref_key(i)] for i in range(ref_count)]
-    sys_texts = [st.session_state[cs.compare_sys_key(i)] for i in range(sys_count)]
+        column.text_area(f"System {i + 1}: one segment per line", key=cps.compare_sys_key(i), height=140)
+    ref_texts = [st.session_state[cps.compare_ref_key(i)] for i in range(ref_count)]
+    sys_texts = [st.session_state[cps.compare_sys_key(i)] for i in range(sys_count)]
     if not any(t.strip() for t in (*ref_texts, *sys_texts)):
         st.info(
             "Paste the references and two or more systems (one segment per line), then press Ctrl+Enter or click outside the box."
         )
         return [], [], errors
-    refs, systems = [], []
-    for i, text in enumerate(ref_texts):
-        try:
-            refs.append(decode_paste(text, f"Reference {i + 1}"))
-        except InputError as err:
-            errors.append(str(err))
-    for i, text in enumerate(sys_texts):
-        try:
-            systems.append(decode_paste(text, f"System {i + 1}"))
-        except InputError as err:
-            errors.append(str(err))
-    return systems, refs, errors
+    refs = decode_pastes(ref_texts, "Reference", errors)
+    return decode_pastes(sys_texts, "System", errors), refs, errors
+
+
+def read_corpus_input(source: str) -> tuple[TextFile | None, list[TextFile]]:
+    """Draw the input widgets of ``source`` and any error; (hypothesis, references), or (None, []) if not usable."""
+    hyp, refs, errors = _corpus_files(source)
+    for message in errors:
+        show_error(message)
+    return (None, []) if errors else (hyp, refs)
+
+
+def read_compare_input(source: str) -> tuple[list[TextFile], list[TextFile]]:
+    """Draw the input widgets of ``source`` and any error; (systems, references), or ([], []) if not usable."""
+    systems, refs, errors = _compare_files(source)
+    for message in errors:
+        show_error(message)
+    return ([], []) if errors else (systems, refs)
+
+
+def scoring_options(choices: Choices) -> tuple[BleuOptions, BleuOptions] | None:
+    """(corpus options, sentence options) of the sidebar's choices, or None after an error box saying why."""
+    try:
+        return choices.corpus_options(), choices.sentence_options()
+    except ValueError as err:
+        show_error(f"These options cannot be combined: {err}.")
+        return None

@@ -9,6 +9,7 @@ import math
 from dataclasses import dataclass
 
 from bleucore import BLEUScore
+from bleucore.score import used_weights
 
 
 @dataclass(frozen=True)
@@ -41,15 +42,13 @@ _LOG0 = "log 0 = −∞, so BLEU = 0"
 
 def log_terms(score: BLEUScore) -> tuple[LogTerm, ...]:
     """w_n log p_n for every order 1..N with the weights actually used (renormalised to the effective order)."""
-    weights = score.options.weights
     eff = score.eff_order
-    used = weights[:eff]
-    total_weight = math.fsum(used)
+    used = used_weights(score.options.weights, eff)
     skip_zeros = score.zero_orders_dropped or score.options.variant == "tutorial"
     out = []
     for n in range(1, score.max_order + 1):
         p = score.precisions[n - 1] / 100.0
-        weight = used[n - 1] / total_weight if n <= eff and total_weight > 0 else 0.0
+        weight = used[n - 1] if n <= eff else 0.0
         term: float | None = None
         if n > eff:
             note = _BEYOND

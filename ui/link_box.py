@@ -1,9 +1,14 @@
-"""The link parts of the pages: notices about an opened link, and the "Share this view" box of Corpus and Compare."""
+"""The link parts of the pages: notices about an opened link, and the "Share this view" box of Corpus and Compare
+(``publish_state`` saves a page's state and shares it)."""
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
+from typing import Any
+
 import streamlit as st
 
+from ui.input_state import StatePage, init_page, link_with_fallback
 from ui.share import PARAM, remember
 from ui.uploads import escape_markdown
 
@@ -36,3 +41,24 @@ def opened_link_notices(link_error: str | None, made_with_uploads: bool) -> None
         st.warning(escape_markdown(link_error), icon=":material/link_off:")
     if made_with_uploads:
         st.info("This link was made with uploaded files, which a link cannot hold: upload them again.")
+
+
+def publish_state(
+    session: MutableMapping[str, Any], page: StatePage, state: Any, holds: str, *, with_texts: bool, uploads: bool
+) -> None:
+    """Save ``state`` for later visits and mirror it in the address bar (``?s=``) with the share box.
+
+    ``with_texts``: the view holds pasted texts (kept in the link when they fit).
+    """
+    session[page.saved_key] = state
+    token, note = link_with_fallback(page.to_link, state)
+    share_box(token, note, page.loaded_key, holds, with_texts=with_texts and note is None, uploads=uploads)
+
+
+def open_state_page(page: StatePage, title: str, caption: str) -> None:
+    """Fill the page's widget keys (a new link in ``?s=`` wins, see ``init_page``), then draw its title,
+    caption and any notice about the opened link."""
+    loaded, link_error = init_page(st.session_state, st.query_params.get(PARAM), page)  # type: ignore[arg-type]
+    st.title(title)
+    st.caption(caption)
+    opened_link_notices(link_error, loaded is not None and loaded.source == "upload")

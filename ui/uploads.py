@@ -40,8 +40,9 @@ class TextFile:
         return len(self.lines)
 
 
-def split_lines(text: str) -> tuple[str, ...]:
-    """Segments of ``text``: split on "\\n", each right-stripped, no empty segment after a final newline."""
+def split_segments(text: str) -> tuple[str, ...]:
+    """Segments of ``text`` as sacreBLEU's command line reads a file: split on "\\n", each right-stripped,
+    no empty segment after a final newline (unlike ``bleucore.stream.split_lines``, which keeps trailing spaces)."""
     if text == "":
         return ()
     parts = text.split("\n")
@@ -62,7 +63,7 @@ def _check_text(text: str, name: str) -> tuple[str, ...]:
     if nul >= 0:
         line = text.count("\n", 0, nul) + 1
         raise InputError(f"{name} looks like a binary file (a NUL character on line {line}), not plain text.")
-    lines = split_lines(text)
+    lines = split_segments(text)
     if not lines:
         raise InputError(f"{name} is empty: it needs one segment per line.")
     if not any(lines):

@@ -1,0 +1,261 @@
+"""Every ``st.cache_data`` of the app: bounded caches around bleucore and the pure analysis modules.
+
+Each wrapper is keyed by ``ui.options_key.options_key`` of the options it uses and, for texts,
+by a content digest (``ui.uploads.digest``); the bulky inputs are underscore arguments that
+Streamlit does not hash. Statistics are keyed by ``statistics_options`` (only what they depend
+on), so changing the smoothing reuses them. Nothing here calls ``st.*`` apart from the cache
+decorator, and nothing reads widgets.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import streamlit as st
+
+from bleucore import BleuOptions, SentenceExplanation, Statistics, VariantScore, corpus_statistics
+from bleucore.bleu import explain
+from bleucore.ngrams import Ngram
+from bleucore.options import uniform_weights
+from bleucore.significance import (
+    ConfidenceResult,
+    PairedTestResult,
+    bootstrap_confidence,
+    paired_approximate_randomization,
+    paired_bootstrap,
+)
+from ui import compare_analysis, corpus_analysis
+from ui.options_key import OptionsKey, from_key, options_key
+from ui.tokenizer_rows import TokenizerRow, all_tokenizer_rows
+from ui.uploads import TextFile, decode_bytes
+
+#: Entries of the per-sentence caches (Explore, Learn, the Corpus page's explained line, tests).
+MAX_SENTENCE_ENTRIES = 64
+#: Entries of the whole-input caches (one per input and options).
+MAX_INPUT_ENTRIES = 16
+MAX_CHUNK_ENTRIES = 256
+TTL_SECONDS = 3600
+#: Segments per cached statistics chunk: the unit of caching and of the progress bar.
+LINES_PER_CACHED_CHUNK = 2000
+
+
+# --- one sentence ---------------------------------------------------------------------------
+
+
+@st.cache_data(max_entries=MAX_SENTENCE_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+def _explain(candidate: str, references: tuple[str, ...], key: OptionsKey) -> SentenceExplanation:
+    return explain(candidate, references, from_key(key))
+
+
+def explain_text(candidate: str, references: Sequence[str], options: BleuOptions) -> SentenceExplanation:
+    """bleucore.explain, cached; raises ValueError like it (e.g. nltk-method6 with p3 = 0)."""
+    return _explain(candidate, tuple(references), options_key(options))
+
+
+@st.cache_data(max_entries=MAX_SENTENCE_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+def _variants(candidate: str, references: tuple[str, ...], key: OptionsKey) -> tuple[VariantScore, ...]:
+    return _explain(candidate, references, key).variants()
+
+
+def variants_text(candidate: str, references: Sequence[str], options: BleuOptions) -> tuple[VariantScore, ...]:
+    """bleucore.compare_variants for one candidate (statistics of orders 1..max(N, 5)), cached."""
+    return _variants(candidate, tuple(references), options_key(options))
+
+
+@st.cache_data(max_entries=MAX_SENTENCE_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+def _tokenizer_rows(candidate: str, references: tuple[str, ...], key: OptionsKey) -> tuple[TokenizerRow, ...]:
+    options = from_key(key)
+    return all_tokenizer_rows(candidate, references, options.lowercase, options.max_order)
+
+
+def tokenizer_rows(candidate: str, references: Sequence[str], options: BleuOptions) -> tuple[TokenizerRow, ...]:
+    """The candidate under every tokenizer and each one's p_n (``ui.tokenizer_rows``), cached."""
+    only = BleuOptions(lowercase=options.lowercase, weights=uniform_weights(options.max_order))
+    return _tokenizer_rows(candidate, tuple(references), options_key(only))
+
+
+# --- files and statistics -------------------------------------------------------------------
+
+
+@st.cache_data(max_entries=4, ttl=TTL_SECONDS, show_spinner=False)
+def text_files(paths: tuple[str, ...]) -> tuple[TextFile, ...]:
+    """Files on the server (the bundled sample), decoded once, named by their file names."""
+    return tuple(decode_bytes(Path(path).read_bytes(), Path(path).name) for path in paths)
+
+
+def statistics_options(options: BleuOptions) -> BleuOptions:
+    """Only what the statistics depend on: tokenizer, case, orders held, reference-length rule."""
+    return BleuOptions(
+        tokenize=options.tokenize,
+        lowercase=options.lowercase,
+        weights=uniform_weights(options.stats_order),
+        ref_length=options.ref_length,
+    )
+
+
+@st.cache_data(max_entries=MAX_CHUNK_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+def _chunk_statistics(
+    input_digest: str, start: int, stop: int, key: OptionsKey, _hyps: tuple[str, ...], _refs: tuple[tuple[str, ...], ...]
+) -> Statistics:
+    return corpus_statistics(_hyps, _refs, from_key(key))
+
+
+def statistics(
+    input_digest: str,
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str]],
+    options: BleuOptions,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> Statistics:
+    """Per-segment statistics of a whole input, computed (and cached) LINES_PER_CACHED_CHUNK segments at a time.
+
+    ``input_digest`` must identify the texts; ``on_progress(done, total)`` is called after each chunk.
+    """
+    key = options_key(statistics_options(options))
+    total = len(hypotheses)
+    parts = []
+    for start in range(0, max(total, 1), LINES_PER_CACHED_CHUNK):
+        stop = min(start + LINES_PER_CACHED_CHUNK, total)
+        hyps = tuple(hypotheses[start:stop])
+        refs = tuple(tuple(stream[start:stop]) for stream in references)
+        parts.append(_chunk_statistics(input_digest, start, stop, key, hyps, refs))
+        if on_progress is not None:
+            on_progress(stop, total)
+    return Statistics.concatenate(parts)
+
+
+# --- the Corpus page ------------------------------------------------------------------------
+
+
+@st.cache_data(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+def _analysis(
+    input_digest: str,
+    corpus_key: OptionsKey,
+    sentence_key: OptionsKey,
+    nrefs: int,
+    _stats: Statistics,
+    _hypotheses: tuple[str, ...],
+    _first_references: tuple[str, ...],
+) -> corpus_analysis.CorpusAnalysis:
+    return corpus_analysis.analyse(
+        _stats, from_key(corpus_key), from_key(sentence_key), nrefs, _hypotheses, _first_references
+    )
+
+
+def analysis(
+    input_digest: str,
+    corpus_options: BleuOptions,
+    sentence_options: BleuOptions,
+    stats: Statistics,
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str]],
+) -> corpus_analysis.CorpusAnalysis:
+    """``corpus_analysis.analyse`` of one input (``references`` are its reference streams), cached."""
+    return _analysis(
+        input_digest, options_key(corpus_options), options_key(sentence_options), len(references),
+        stats, tuple(hypotheses), tuple(references[0]),
+    )  # fmt: skip
+
+
+@st.cache_data(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+def _downloads(
+    input_digest: str,
+    keys: tuple[OptionsKey, OptionsKey],
+    _analysis: corpus_analysis.CorpusAnalysis,
+    _files: dict[str, object],
+) -> tuple[bytes, bytes]:
+    options: dict[str, object] = {"corpus": list(keys[0]), "sentence": list(keys[1])}
+    return corpus_analysis.downloads(_analysis, options, _files)
+
+
+def downloads(
+    input_digest: str,
+    corpus_options: BleuOptions,
+    sentence_options: BleuOptions,
+    result: corpus_analysis.CorpusAnalysis,
+    files: dict[str, object],
+) -> tuple[bytes, bytes]:
+    """(CSV of the sentence table, JSON of the result), cached with the analysis they come from."""
+    return _downloads(input_digest, (options_key(corpus_options), options_key(sentence_options)), result, files)
+
+
+# --- the Compare page -----------------------------------------------------------------------
+
+
+@st.cache_data(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+def _matched_ngrams(
+    input_digest: str, key: OptionsKey, _hypotheses: tuple[str, ...], _references: tuple[tuple[str, ...], ...]
+) -> Counter[Ngram]:
+    return compare_analysis.matched_ngrams(_hypotheses, _references, from_key(key))
+
+
+def matched_ngrams(
+    input_digest: str, options: BleuOptions, hypotheses: Sequence[str], references: Sequence[Sequence[str]]
+) -> Counter[Ngram]:
+    """``compare_analysis.matched_ngrams`` of one system's text, cached per digest and statistics options."""
+    key = options_key(statistics_options(options))
+    return _matched_ngrams(input_digest, key, tuple(hypotheses), tuple(tuple(r) for r in references))
+
+
+@st.cache_data(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+def _system_scores(
+    input_digest: str, name: str, corpus_key: OptionsKey, sentence_key: OptionsKey, nrefs: int, _stats: Statistics
+) -> compare_analysis.SystemScores:
+    return compare_analysis.system_scores(name, _stats, from_key(corpus_key), from_key(sentence_key), nrefs)
+
+
+def system_scores(
+    input_digest: str,
+    name: str,
+    corpus_options: BleuOptions,
+    sentence_options: BleuOptions,
+    nrefs: int,
+    stats: Statistics,
+) -> compare_analysis.SystemScores:
+    """``compare_analysis.system_scores``, cached per system text digest and options."""
+    return _system_scores(input_digest, name, options_key(corpus_options), options_key(sentence_options), nrefs, stats)
+
+
+@st.cache_data(max_entries=MAX_SENTENCE_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+def _confidence(input_digest: str, key: OptionsKey, n_samples: int, seed: int, _stats: Statistics) -> ConfidenceResult:
+    return bootstrap_confidence(_stats, from_key(key), n_samples, seed)
+
+
+def confidence(
+    input_digest: str, options: BleuOptions, n_samples: int, seed: int, stats: Statistics
+) -> ConfidenceResult:
+    """The baseline's bootstrap mean and interval (sacreBLEU's --paired-bs row of the baseline), cached."""
+    return _confidence(input_digest, options_key(options), n_samples, seed, stats)
+
+
+@st.cache_data(max_entries=MAX_SENTENCE_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+def _paired(
+    baseline_digest: str,
+    system_digest: str,
+    key: OptionsKey,
+    n_samples: int,
+    n_trials: int,
+    seed: int,
+    _baseline: Statistics,
+    _system: Statistics,
+) -> tuple[PairedTestResult, PairedTestResult]:
+    options = from_key(key)
+    bs = paired_bootstrap(_baseline, _system, options, n_samples, seed)
+    ar = paired_approximate_randomization(_baseline, _system, options, n_trials, seed)
+    return bs, ar
+
+
+def paired(
+    digests: tuple[str, str],
+    options: BleuOptions,
+    n_samples: int,
+    n_trials: int,
+    seed: int,
+    baseline: Statistics,
+    system: Statistics,
+) -> tuple[PairedTestResult, PairedTestResult]:
+    """Paired bootstrap and paired approximate randomization of a system against the baseline, cached
+    per (baseline digest, system digest)."""
+    return _paired(digests[0], digests[1], options_key(options), n_samples, n_trials, seed, baseline, system)

@@ -1,0 +1,232 @@
+"""What the Corpus page draws: the scores, the charts, the sentence table and one sentence explained.
+
+Each function draws one section from a ``ui.corpus_analysis.CorpusAnalysis`` (or one line's
+bleucore explanation); the page decides which to draw and in what order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from bleucore import BleuOptions, SentenceExplanation
+from ui import cache, handoff
+from ui import corpus_charts as charts
+from ui import corpus_state as cs
+from ui.corpus_analysis import CorpusAnalysis
+from ui.corpus_inputs import show_error
+from ui.highlight import order_caption, order_html, orders_caption, orders_html
+from ui.options_model import Choices
+from ui.uploads import TextFile, escape_markdown
+
+
+WHY_DIFFERENT = """\
+**Corpus BLEU is not the mean of sentence BLEU.** Corpus BLEU first adds up, over all segments,
+the clipped matches and the n-gram totals of every order and the lengths c and r, and computes one
+BLEU from those sums: a long sentence weighs more than a short one, a sentence without any
+matching 4-gram does not make the corpus score 0, and the brevity penalty is applied once, to the
+total length. Sentence BLEU scores each line on its own (here with {eff} and {smooth} smoothing),
+so short lines with few n-grams swing between 0 and 100, and their plain average can lie far from
+the corpus score in either direction."""
+
+
+def show_scores(
+    analysis: CorpusAnalysis, nrefs: int, options: Choices, sentence_options: BleuOptions
+) -> None:
+    """Corpus BLEU with its signature and sacreBLEU's line, against the mean of sentence BLEU."""
+    corpus = analysis.corpus
+    cols = st.columns(4)
+    cols[0].metric("Corpus BLEU", f"{corpus.score:.2f}" if corpus else "undefined")
+    cols[1].metric(
+        "Mean of sentence BLEU", f"{analysis.mean_sentence:.2f}" if analysis.mean_sentence is not None else "undefined"
+    )
+    cols[2].metric("Segments", f"{len(analysis.table):,}")
+    cols[3].metric("References", nrefs)
+    if corpus is None:
+        show_error(
+            f"Corpus BLEU is undefined with these options: {analysis.corpus_error}. Choose another smoothing method."
+        )
+    else:
+        st.code(corpus.format(), language=None, wrap_lines=True)
+        st.caption(
+            f"Corpus BLEU to full precision: {corpus.score!r}. Signature (every option that changes the number):"
+        )
+        st.code(corpus.signature, language=None, wrap_lines=True)
+    if analysis.undefined:
+        st.warning(
+            f"Sentence BLEU is undefined for {analysis.undefined:,} lines with these options "
+            f"({escape_markdown(analysis.undefined_reason or '')}); they are left out of the mean and charts."
+        )
+    eff = "effective order" if sentence_options.effective_order else "no effective order"
+    with st.expander("Why corpus BLEU and the mean of sentence BLEU differ", expanded=True):
+        st.markdown(WHY_DIFFERENT.format(eff=eff, smooth=options.smooth_method))
+        if corpus is not None and analysis.mean_sentence is not None:
+            diff = corpus.score - analysis.mean_sentence
+            st.markdown(
+                f"Here corpus BLEU is **{corpus.score:.2f}** and the mean of sentence BLEU is "
+                f"**{analysis.mean_sentence:.2f}**: a difference of {diff:+.2f} points. The corpus "
+                f"sums are {corpus.sys_len:,} hypothesis and {corpus.ref_len:,.0f} reference tokens, and "
+                + ", ".join(f"{m:,}/{t:,}" for m, t in zip(corpus.counts, corpus.totals))
+                + " matched n-grams of orders 1 to "
+                + f"{len(corpus.counts)}."
+            )
+
+
+def show_charts(analysis: CorpusAnalysis) -> None:
+    """The sentence BLEU histogram and BLEU by reference-length bucket."""
+    left, right = st.columns(2)
+    with left:
+        st.subheader("Sentence BLEU")
+        corpus = analysis.corpus.score if analysis.corpus else None
+        st.altair_chart(charts.score_histogram(analysis.table, corpus), width="stretch")
+        st.caption("How many sentences fall in each band of 10 BLEU points; the dashed line is corpus BLEU.")
+    with right:
+        st.subheader("BLEU by sentence length")
+        if analysis.buckets["corpus BLEU"].notna().any():
+            st.altair_chart(charts.length_bucket_chart(analysis.buckets), width="stretch")
+            st.caption(
+                "Corpus BLEU of the sentences in each band of reference length r; numbers above the bars count the sentences."
+            )
+        else:
+            st.info("BLEU is undefined for every length band with these options.")
+
+
+def column_config(max_order: int) -> dict[str, Any]:
+    """The sentence table's columns: formats and help texts."""
+    config: dict[str, Any] = {
+        "line": st.column_config.NumberColumn("line", help="Line number in the files (1-based)", format="%d"),
+        "BLEU": st.column_config.NumberColumn(
+            "sentence BLEU", help="Sentence BLEU (0-100) with the sidebar's options", format="%.2f"
+        ),
+        "c": st.column_config.NumberColumn("c", help="Hypothesis length in tokens", format="%d"),
+        "r": st.column_config.NumberColumn("r", help="Reference length by the chosen rule"),
+        "hypothesis": st.column_config.TextColumn("hypothesis", width="large"),
+        "reference": st.column_config.TextColumn("reference 1", width="large"),
+    }
+    for n in range(1, max_order + 1):
+        config[f"p{n}"] = st.column_config.NumberColumn(
+            f"p{n}", help=f"Modified {n}-gram precision in percent (clipped matches / {n}-grams), unsmoothed; empty when the line has no {n}-gram",
+            format="%.1f",
+        )  # fmt: skip
+    return config
+
+
+def show_table(
+    analysis: CorpusAnalysis,
+    max_order: int,
+    files: dict[str, object],
+    options: tuple[BleuOptions, BleuOptions],
+    input_digest: str,
+) -> None:
+    """The sortable sentence table (worst first), its row selection, and the downloads."""
+    st.subheader("Every sentence, worst first")
+    table = analysis.table.sort_values(["BLEU", "line"], na_position="last", kind="stable").reset_index(drop=True)
+    event = st.dataframe(
+        table, hide_index=True, column_config=column_config(max_order), key=cs.CORPUS_TABLE, placeholder="—",
+        on_select="rerun", selection_mode="single-row", height=360,
+    )  # fmt: skip
+    st.caption("Click a column header to sort; select a row to explain that sentence below.")
+    rows = list(getattr(getattr(event, "selection", None), "rows", []) or [])
+    if rows and rows != st.session_state.get(cs.CORPUS_LAST_SELECTION):
+        st.session_state[cs.CORPUS_LINE] = int(table.iloc[rows[0]]["line"])
+    st.session_state[cs.CORPUS_LAST_SELECTION] = rows
+    csv, result = cache.downloads(input_digest, options[0], options[1], analysis, files)
+    left, right = st.columns(2)
+    left.download_button(
+        "Download table (CSV)", csv, file_name="bleu_sentences.csv", mime="text/csv", key="corpus_dl_csv"
+    )
+    right.download_button(
+        "Download result (JSON)", result, file_name="bleu_corpus.json", mime="application/json", key="corpus_dl_json"
+    )
+
+
+def scored_label(options: BleuOptions) -> str:
+    """The header of the smoothed precisions, saying which smoothing made them."""
+    method = options.smooth_method
+    return "p_n as scored (%), no smoothing" if method == "none" else f"p_n as scored (%), after {method} smoothing"
+
+
+def sentence_precisions(explanation: SentenceExplanation) -> pd.DataFrame:
+    """One row per order: matched/total, raw p_n and p_n as the score uses it (smoothed; None beyond the effective order)."""
+    score = explanation.score
+    rows = []
+    for order in explanation.orders:
+        n = order.n
+        rows.append(
+            {
+                "n": n,
+                "matched / total": f"{order.matches}/{order.total}",
+                "raw p_n (%)": float(order.precision) * 100 if order.total else None,
+                "p_n as scored (%)": score.precisions[n - 1] if n <= score.eff_order else None,
+                "clipped": order.clipped,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def precision_columns(options: BleuOptions) -> dict[str, Any]:
+    """Headers and help of the sentence's precision table: raw against smoothed, each labelled."""
+    return {
+        "raw p_n (%)": st.column_config.NumberColumn(
+            "raw p_n (%)", format="%.2f", help="Clipped matches / n-grams, before smoothing; — when the line has no n-gram"
+        ),
+        "p_n as scored (%)": st.column_config.NumberColumn(
+            scored_label(options), format="%.2f",
+            help="The precision the score uses, as in sacreBLEU's line above: smoothing replaces zero counts; "
+            "— for an order left out by the effective order",
+        ),
+    }  # fmt: skip
+
+
+def show_sentence(
+    hyp: TextFile,
+    refs: list[TextFile],
+    analysis: CorpusAnalysis,
+    options: Choices,
+    sentence_options: BleuOptions,
+) -> None:
+    """One line's full explanation: p_n fractions, coloured n-grams, and a way to open it in Explore."""
+    st.subheader("One sentence, explained")
+    segments = len(hyp)
+    current = st.session_state.get(cs.CORPUS_LINE)
+    if not isinstance(current, int) or not 1 <= current <= segments:
+        st.session_state[cs.CORPUS_LINE] = (
+            min(max(int(current or 1), 1), segments) if isinstance(current, int) else analysis.worst_line
+        )
+    line = int(st.number_input("Line to explain", min_value=1, max_value=segments, step=1, key=cs.CORPUS_LINE))
+    hypothesis = hyp.lines[line - 1]
+    references = tuple(r.lines[line - 1] for r in refs)
+    try:
+        explanation = cache.explain_text(hypothesis, references, sentence_options)
+    except ValueError as err:
+        show_error(f"Line {line} cannot be explained with these options: {err}.")
+        return
+    score = explanation.score
+    labels = ["hypothesis", *(f"reference {j + 1}" for j in range(len(references)))]
+    width = max(len(label) for label in labels) + 2
+    raw = "\n".join(f"{label + ':':<{width}}{text}" for label, text in zip(labels, (hypothesis, *references)))
+    st.code(raw, language=None, wrap_lines=True)
+    st.metric(f"Sentence BLEU of line {line}", f"{score.score:.2f}", help=f"To full precision: {score.score!r}")
+    st.code(score.format(), language=None, wrap_lines=True)
+    st.caption(f"Sentence BLEU of line {line} to full precision: {score.score!r}.")
+    st.dataframe(
+        sentence_precisions(explanation), hide_index=True, placeholder="—",
+        column_config=precision_columns(sentence_options),
+    )  # fmt: skip
+    if explanation.diagnosis is not None:
+        st.info(escape_markdown(explanation.diagnosis.reason))
+    n = st.segmented_control(
+        "Show the n-grams of order", [*range(1, len(explanation.orders) + 1), 0], key=cs.CORPUS_ORDER,
+        format_func=lambda k: f"n = {k}" if k else "all orders",
+    )  # fmt: skip
+    if n == 0:
+        st.caption(orders_caption(explanation.orders))
+        st.html(orders_html(explanation.candidate, explanation.orders))
+    else:
+        order = explanation.order(int(n or 1))
+        st.caption(order_caption(order))
+        st.html(order_html(explanation.candidate, order, explanation.references))
+    state = handoff.sentence_state(hypothesis, references, options, int(n if n is not None else 1))
+    handoff.explore_button("Open this sentence in Explore", state, "corpus_open_explore")
