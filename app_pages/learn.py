@@ -6,7 +6,7 @@ from fractions import Fraction
 import streamlit as st
 
 from bleucore import BleuOptions, SentenceExplanation, brevity_penalty, reference_length
-from bleucore.diagnosis import order_list
+from bleucore.metrics.bleu.diagnosis import order_list
 from ui import explore_state as es
 from ui import handoff, highlight
 from ui import learn_examples as ex

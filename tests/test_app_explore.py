@@ -9,8 +9,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from bleucore import BleuOptions, sentence_bleu
-from bleucore.bleu import explain
-from bleucore.options import SMOOTHING_METHODS
+from bleucore.metrics.bleu.explanation import explain
+from bleucore.metrics.bleu.options import SMOOTHING_METHODS
 from tests.golden_examples import CA1, CA2, CA4, KO_CAND, KO_REF, REFS_1, SHORT_KO
 from ui import explore_state as es
 from ui import learn_examples

@@ -17,8 +17,8 @@ from sacrebleu.metrics import BLEU
 from streamlit.testing.v1 import AppTest
 
 from bleucore import BleuOptions, corpus_bleu, explain, sentence_bleu
-from bleucore.diagnosis import order_list
-from bleucore.options import SMOOTHING_METHODS, VARIANTS
+from bleucore.metrics.bleu.diagnosis import order_list
+from bleucore.metrics.bleu.options import SMOOTHING_METHODS, VARIANTS
 from tests.golden_examples import CA1, CA2, KO_CAND, KO_REF, KO_SHORT, REFS_1
 from ui import charts, corpus_charts, formula
 from ui import corpus_state as cs

@@ -77,7 +77,7 @@ from sacrebleu.metrics import BLEU
 from streamlit.testing.v1 import AppTest
 
 from bleucore import BleuOptions, corpus_bleu, sentence_bleu
-from bleucore.bleu import explain
+from bleucore.metrics.bleu.explanation import explain
 from bleucore.cli import main
 from tests.golden_examples import REFS_1
 from ui import corpus_state as cs

@@ -11,7 +11,7 @@ from bleucore import (
     BleuOptions, compare_variants, corpus_bleu, corpus_statistics, explain, score_statistics, sentence_bleu,
     sentence_bleus,
 )
-from bleucore.stats import Statistics
+from bleucore.metrics.bleu.stats import Statistics
 from tests.golden_examples import CA1, CA2, REFS_1
 from tests.generators import random_corpus
 

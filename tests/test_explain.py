@@ -3,7 +3,7 @@
 from fractions import Fraction
 
 from bleucore import BleuOptions, explain
-from bleucore.breakdown import explain_order
+from bleucore.metrics.bleu.breakdown import explain_order
 from tests.golden_examples import CA1, CAND_2, REFS_1, REFS_2
 
 NONE = BleuOptions(tokenize="none", smooth_method="none")

@@ -14,8 +14,8 @@ from fractions import Fraction
 import streamlit as st
 
 from bleucore import BleuOptions, VariantScore, statistics_from_tokens, tokenize
-from bleucore.bleu import SentenceExplanation, explain
-from bleucore.options import TOKENIZER_NAMES
+from bleucore.metrics.bleu.explanation import SentenceExplanation, explain
+from bleucore.metrics.bleu.options import TOKENIZER_NAMES
 from ui.options_key import OptionsKey, from_key, options_key
 
 MAX_ENTRIES = 64

@@ -27,9 +27,9 @@ from bleucore import (
     corpus_statistics,
     score_statistics,
 )
-from bleucore.bleu import explain
-from bleucore.ngrams import Ngram, count_ngrams, max_reference_counts
-from bleucore.options import uniform_weights
+from bleucore.metrics.bleu.explanation import explain
+from bleucore.metrics.bleu.ngrams import Ngram, count_ngrams, max_reference_counts
+from bleucore.metrics.bleu.options import uniform_weights
 from bleucore.significance import (
     bootstrap_confidence,
     paired_approximate_randomization,
