@@ -12,7 +12,7 @@ from bleucore import BleuOptions, SentenceExplanation
 from ui import corpus_cached as cc
 from ui import corpus_charts as charts
 from ui import corpus_state as cs
-from ui import handoff
+from ui import handoff, wording
 from ui.corpus_inputs import read_corpus_input
 from ui.corpus_inputs import show_error as _show_error
 from ui.highlight import order_caption, order_html, orders_caption, orders_html
@@ -238,7 +238,7 @@ def show_sentence(
         column_config=precision_columns(sentence_options),
     )  # fmt: skip
     if explanation.diagnosis is not None:
-        st.info(escape_markdown(explanation.diagnosis.reason))
+        st.info(escape_markdown(wording.describe_all(explanation.diagnosis.reasons)))
     n = st.segmented_control(
         "Show the n-grams of order", [*range(1, len(explanation.orders) + 1), 0], key=cs.CORPUS_ORDER,
         format_func=lambda k: f"n = {k}" if k else "all orders",
