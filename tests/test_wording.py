@@ -29,7 +29,9 @@ SAMPLES: list[msg.Message] = [
     msg.UseSmoothing(method="exp"),
     msg.UseEffectiveOrder(),
     msg.LowerOrder(max_order=2),
-    msg.NotDefined(error="nltk-method6 needs N >= 3 (NLTK reads p_3), got N = 2"),
+    msg.Method6NeedsOrder3(max_order=2),
+    msg.Method6NeedsTrigramMatch(),
+    msg.NotDefined(reason=msg.Method6NeedsOrder3(max_order=2)),
     msg.StandardDefinition(),
     msg.EmptyBothPenalties(),
     msg.SamePenalty(hyp_len=5, ref_len=4.0),
@@ -69,7 +71,7 @@ def test_parameters_reach_the_words():
     assert sentence(msg.NoUnigramMatch()) == "No unigram matches a reference."
 
 
-@pytest.mark.parametrize("message", [s for s in SAMPLES if isinstance(s, typing.get_args(msg.ZeroCause | msg.ScoreNote))])
+@pytest.mark.parametrize("message", [s for s in SAMPLES if isinstance(s, typing.get_args(msg.ZeroCause | msg.ScoreNote | msg.Undefined))])
 def test_the_score_reads_the_same_on_screen_and_in_the_cli_json(message):
     assert describe(message) == score_text(message)
 

@@ -29,7 +29,9 @@ from bleucore import (
 )
 from bleucore.metrics.bleu.explanation import explain
 from bleucore.metrics.bleu.ngrams import Ngram, count_ngrams, max_reference_counts
+from bleucore.metrics.bleu.messages import Undefined
 from bleucore.metrics.bleu.options import uniform_weights
+from bleucore.metrics.bleu.smoothing import UndefinedScore
 from bleucore.significance import (
     bootstrap_confidence,
     paired_approximate_randomization,
@@ -99,7 +101,7 @@ class SentenceScores:
 
     scores: np.ndarray
     undefined: int
-    reason: str | None
+    reason: Undefined | None
 
 
 def sentence_scores(stats: Statistics, options: BleuOptions, nrefs: int) -> SentenceScores:
@@ -112,10 +114,10 @@ def sentence_scores(stats: Statistics, options: BleuOptions, nrefs: int) -> Sent
     for i in range(stats.segments):
         try:
             scores[i] = compute_bleu(hyp_len[i], ref_len[i], matches[i], totals[i], options, nrefs).score
-        except ValueError as err:
+        except UndefinedScore as err:
             scores[i] = math.nan
             undefined += 1
-            reason = reason or str(err)
+            reason = reason or err.reason
     return SentenceScores(scores, undefined, reason)
 
 
@@ -194,7 +196,7 @@ class CorpusAnalysis:
     table: pd.DataFrame
     mean_sentence: float | None
     undefined: int
-    undefined_reason: str | None
+    undefined_reason: Undefined | None
     buckets: pd.DataFrame
 
     @property

@@ -72,6 +72,9 @@ _CATALOG: dict[type[Any], Callable[[Any], str]] = {
         f"({z.float_min:.3g}) in its place and prints a tiny positive number with a warning "
         "(about 1e-77 per such order at weight 1/4, 1e-155 for two); the exact answer is 0"
     ),
+    # why a score cannot be computed (the clause sits in a sentence of the page)
+    m.Method6NeedsOrder3: lambda u: f"nltk-method6 needs N >= 3 (NLTK reads p_3), got N = {u.max_order}",
+    m.Method6NeedsTrigramMatch: lambda _: "nltk-method6 needs a non-zero trigram precision p_3 (NLTK asserts it), got 0",
     # notes on how a score was computed (shown as they are)
     m.NltkMethod5AboveOne: lambda n: (
         "NLTK's method 5 averages each p_n with its neighbours starting from p_1 + 1, so a precision can "
@@ -107,7 +110,7 @@ _CATALOG: dict[type[Any], Callable[[Any], str]] = {
     m.UseEffectiveOrder: lambda _: "effective order",
     m.LowerOrder: lambda f: f"N = {f.max_order}",
     # why a variant or smoothing differs
-    m.NotDefined: lambda v: f"Not defined here: {v.error}.",
+    m.NotDefined: lambda v: f"Not defined here: {describe(v.reason)}.",
     m.StandardDefinition: lambda _: "BP · exp(Σ w_n log p_n): Papineni et al.'s definition.",
     m.EmptyBothPenalties: lambda _: "c = 0: both penalties are 0, so every variant gives 0.",
     m.SamePenalty: lambda v: f"Same penalty as standard here: c = {v.hyp_len} ≥ r = {v.ref_len:g}, so min(1, c/r) = BP = 1.",

@@ -64,6 +64,23 @@ class NltkPhantomNgrams:
 
 ScoreNote = NltkMethod5AboveOne | NltkDropsZeroOrders | NltkPhantomNgrams
 
+# --- why a score cannot be computed at all (smoothing.UndefinedScore.reason)
+
+
+@dataclass(frozen=True)
+class Method6NeedsOrder3:
+    """NLTK's method 6 reads p_3, so N = ``max_order`` < 3 cannot be scored."""
+
+    max_order: int
+
+
+@dataclass(frozen=True)
+class Method6NeedsTrigramMatch:
+    """NLTK's method 6 divides by p_3 (NLTK asserts p_3 != 0)."""
+
+
+Undefined = Method6NeedsOrder3 | Method6NeedsTrigramMatch
+
 # --- "Why is it zero?" (ZeroDiagnosis.reasons, in reading order)
 
 
@@ -141,9 +158,9 @@ FixChange = UseSmoothing | UseEffectiveOrder | LowerOrder
 
 @dataclass(frozen=True)
 class NotDefined:
-    """The computation raised ``error`` (compute_bleu's ValueError message) for this input."""
+    """The computation is undefined for this input, because of ``reason``."""
 
-    error: str
+    reason: Undefined
 
 
 @dataclass(frozen=True)
@@ -220,4 +237,4 @@ VariantNote = (
     | SmoothingRule
 )
 
-Message = ZeroCause | ScoreNote | DiagnosisReason | FixChange | VariantNote
+Message = ZeroCause | ScoreNote | Undefined | DiagnosisReason | FixChange | VariantNote

@@ -3,14 +3,16 @@
 Why here and not in ``ui/wording.py``: the CLI is not a screen. Its JSON (``BLEUScore.to_dict``,
 also the app's download) is an output format that scripts read and tests compare word for word,
 so its wording must not move when the app's wording is edited or translated. The app words the
-same codes in ``ui/wording.py``, its one catalog; only the score's zero reasons and notes (seven
-kinds) are worded in both places.
+same codes in ``ui/wording.py``, its one catalog; only a score's zero reasons, notes and reasons it
+is undefined (the exception's message) are worded in both places.
 """
 
 from __future__ import annotations
 
 from .messages import (
     EmptyCandidate,
+    Method6NeedsOrder3,
+    Method6NeedsTrigramMatch,
     NltkDropsZeroOrders,
     NltkMethod0Zero,
     NltkMethod5AboveOne,
@@ -18,12 +20,17 @@ from .messages import (
     NoMatchAnyOrder,
     NoUnigramMatch,
     ScoreNote,
+    Undefined,
     ZeroCause,
 )
 
 
-def score_text(message: ZeroCause | ScoreNote) -> str:
-    """One zero reason or note as a lowercase clause without final full stop (sacreBLEU-style JSON)."""
+def score_text(message: ZeroCause | ScoreNote | Undefined) -> str:
+    """One zero reason, note or reason a score is undefined, as a lowercase clause without final full stop."""
+    if isinstance(message, Method6NeedsOrder3):
+        return f"nltk-method6 needs N >= 3 (NLTK reads p_3), got N = {message.max_order}"
+    if isinstance(message, Method6NeedsTrigramMatch):
+        return "nltk-method6 needs a non-zero trigram precision p_3 (NLTK asserts it), got 0"
     if isinstance(message, EmptyCandidate):
         return "the candidate is empty (c = 0), so it has no n-grams and the brevity penalty is 0"
     if isinstance(message, NoMatchAnyOrder):

@@ -12,10 +12,27 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .messages import NltkMethod0Zero, NltkMethod5AboveOne, NoMatchAnyOrder, NoUnigramMatch, ScoreNote, ZeroCause
+from .messages import (
+    Method6NeedsOrder3,
+    Method6NeedsTrigramMatch,
+    Undefined,
+    NltkMethod0Zero, NltkMethod5AboveOne, NoMatchAnyOrder, NoUnigramMatch, ScoreNote,
+    ZeroCause,
+)
 from .options import BleuOptions
 
 Number = float | Fraction
+
+
+class UndefinedScore(ValueError):
+    """The options cannot score these statistics; ``reason`` is why (a code), ``str()`` its English
+    (``score_text``), which the command line prints."""
+
+    def __init__(self, reason: Undefined) -> None:
+        from .score_text import score_text
+
+        super().__init__(score_text(reason))
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -121,9 +138,9 @@ def _nltk_method5(p: list[Number], ctx: _NltkContext) -> list[Number]:
 def _nltk_method6(p: list[Number], ctx: _NltkContext) -> list[Number]:
     """Interpolate p_n with the prior p_{n-1}^2 / p_{n-2}, weight alpha (Gao & He 2013)."""
     if len(p) < 3:
-        raise ValueError(f"nltk-method6 needs N >= 3 (NLTK reads p_3), got N = {len(p)}")
+        raise UndefinedScore(Method6NeedsOrder3(len(p)))
     if p[2] == 0:
-        raise ValueError("nltk-method6 needs a non-zero trigram precision p_3 (NLTK asserts it), got 0")
+        raise UndefinedScore(Method6NeedsTrigramMatch())
     out = list(p)
     for i in range(2, len(p)):
         prior: Number = 0 if out[i - 2] == 0 else out[i - 1] ** 2 / out[i - 2]

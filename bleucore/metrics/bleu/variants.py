@@ -24,6 +24,7 @@ from .messages import (
 )
 from .options import SMOOTHING_METHODS, BleuOptions
 from .score import compute_bleu
+from .smoothing import UndefinedScore
 
 
 @dataclass(frozen=True)
@@ -59,8 +60,8 @@ def compare_variants(
     def score_of(candidate: BleuOptions) -> tuple[float | None, NotDefined | None]:
         try:
             return compute_bleu(sys_len, ref_len, matches, totals, candidate).score, None
-        except ValueError as err:
-            return None, NotDefined(str(err))
+        except UndefinedScore as err:
+            return None, NotDefined(err.reason)
 
     standard = options.with_changes(variant="standard")
     s_score, s_error = score_of(standard)
