@@ -77,9 +77,10 @@ def show_scores(
         )
         st.code(corpus.signature, language=None, wrap_lines=True)
     if analysis.undefined:
+        reason = wording.describe(analysis.undefined_reason) if analysis.undefined_reason else ""
         st.warning(
             f"Sentence BLEU is undefined for {analysis.undefined:,} lines with these options "
-            f"({escape_markdown(wording.describe(analysis.undefined_reason) if analysis.undefined_reason else '')}); they are left out of the mean and charts."
+            f"({escape_markdown(reason)}); they are left out of the mean and charts."
         )
     eff = "effective order" if sentence_options.effective_order else "no effective order"
     with st.expander("Why corpus BLEU and the mean of sentence BLEU differ", expanded=True):
