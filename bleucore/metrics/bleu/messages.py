@@ -2,8 +2,8 @@
 
 One small frozen dataclass per kind of message: the class is the code, its fields the
 parameters (``OrdersWithoutMatches(orders=(3, 4))``). The app words them in ``ui/wording.py``
-(where a translation catalog hangs on the same classes); the command line words the score's
-own messages (``BLEUScore.zero_reason``/``notes``) in ``score_text.py``.
+(where a translation catalog hangs on the same classes); the command line words a score's own
+messages (``BLEUScore.zero_reason``/``notes``, ``smoothing.UndefinedScore``) in ``score_text.py``.
 """
 
 from __future__ import annotations

@@ -15,8 +15,12 @@ from fractions import Fraction
 from .messages import (
     Method6NeedsOrder3,
     Method6NeedsTrigramMatch,
+    NltkMethod0Zero,
+    NltkMethod5AboveOne,
+    NoMatchAnyOrder,
+    NoUnigramMatch,
+    ScoreNote,
     Undefined,
-    NltkMethod0Zero, NltkMethod5AboveOne, NoMatchAnyOrder, NoUnigramMatch, ScoreNote,
     ZeroCause,
 )
 from .options import BleuOptions
