@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import charts, formula, headline, highlight, ngram_table
+from ui import charts, formula, headline, highlight, ngram_table, wording
 from ui import explore_state as es
 from ui.cache import explain_text, tokenizer_rows, variants_text
 from ui.link_box import opened_link_notices
@@ -88,18 +88,18 @@ with summary:
     st.code(score.format(), language=None, wrap_lines=True)
     st.code(score.signature, language=None, wrap_lines=True)
     for note in score.notes:
-        st.info(note)
+        st.info(wording.describe(note))
     diagnosis = result.diagnosis
     if diagnosis is not None:
         title = "Why is it zero?" if diagnosis.score == 0 else "Why is it so low?"
         extra = ""
         if score.zero_reason and not diagnosis.nothing_matches:
-            extra = f"\n\n{score.zero_reason[0].upper()}{score.zero_reason[1:]}."
-        st.warning(f"**{title}** {diagnosis.reason}{extra}")
+            extra = f"\n\n{wording.sentence(score.zero_reason)}"
+        st.warning(f"**{title}** {wording.describe_all(diagnosis.reasons)}{extra}")
         if diagnosis.fixes:
             st.caption("Options that would give a non-zero score for this input:")
             st.dataframe(
-                [{"change": f.label, "BLEU": f.score} for f in diagnosis.fixes],
+                [{"change": wording.describe(f.change), "BLEU": f.score} for f in diagnosis.fixes],
                 hide_index=True,
                 column_config={"BLEU": st.column_config.NumberColumn("BLEU (0–100)", format="%.2f")},
             )

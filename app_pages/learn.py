@@ -6,9 +6,8 @@ from fractions import Fraction
 import streamlit as st
 
 from bleucore import BleuOptions, SentenceExplanation, brevity_penalty, reference_length
-from bleucore.diagnosis import order_list
 from ui import explore_state as es
-from ui import handoff, highlight
+from ui import handoff, highlight, wording
 from ui import learn_examples as ex
 from ui.cache import explain_text
 
@@ -195,7 +194,7 @@ nltk0 = run(ex.SHORT_KO, [ex.SHORT_KO], ex.TUTORIAL.with_changes(smooth_method="
 sacre = run(ex.SHORT_KO, [ex.SHORT_KO], ex.SACREBLEU_SENTENCE)
 st.markdown(
     f"Scored against itself, the {plain.score.sys_len}-token sentence has p1 = {float(plain.order(1).precision):.1f} and "
-    f"p2 = {float(plain.order(2).precision):.1f}, but no {order_list(plain.diagnosis.orders_without_ngrams) if plain.diagnosis else ''}. "
+    f"p2 = {float(plain.order(2).precision):.1f}, but no {wording.order_list(plain.diagnosis.orders_without_ngrams) if plain.diagnosis else ''}. "
     f"So the four tools compared in a Korean note on the donghwa-kim.github.io post disagree:\n"
     f"- standard 4-gram BLEU without smoothing: **{plain.score.score:g}** (torchtext's `bleu_score` printed 0.0);\n"
     f"- NLTK's `sentence_bleu` prints about **{ex.nltk_method0_printout(nltk0.score):.1e}** with warnings: it puts the "
@@ -204,9 +203,9 @@ st.markdown(
     f"- that note's own code falls back to the per-order precisions p1 = p2 = {float(plain.order(1).precision)}."
 )
 if plain.diagnosis is not None:
-    st.info(f"**Why is it zero?** {plain.diagnosis.reason}")
+    st.info(f"**Why is it zero?** {wording.describe_all(plain.diagnosis.reasons)}")
     st.dataframe(
-        [{"change": f.label, "BLEU": f.score} for f in plain.diagnosis.fixes],
+        [{"change": wording.describe(f.change), "BLEU": f.score} for f in plain.diagnosis.fixes],
         hide_index=True,
         column_config={"BLEU": st.column_config.NumberColumn("BLEU (0–100)", format="%.2f")},
     )

@@ -14,48 +14,49 @@ __version__ = "0.1.0"
 
 #: Public name -> module. Loaded on first use (PEP 562) so `python -m bleucore --help` stays fast.
 _EXPORTS: dict[str, str] = {
-    "SentenceExplanation": "bleu",
-    "check_streams": "bleu",
-    "corpus_bleu": "bleu",
-    "corpus_statistics": "bleu",
-    "explain": "bleu",
-    "sentence_bleu": "bleu",
-    "sentence_bleus": "bleu",
-    "Fix": "diagnosis",
-    "ZeroDiagnosis": "diagnosis",
-    "diagnose": "diagnosis",
-    "NgramRow": "breakdown",
-    "Occurrence": "breakdown",
-    "OrderExplanation": "breakdown",
-    "brevity_penalty": "lengths",
-    "reference_length": "lengths",
-    "simplified_brevity_penalty": "lengths",
-    "BleuOptions": "options",
-    "uniform_weights": "options",
-    "BLEUScore": "score",
-    "compute_bleu": "score",
-    "score_statistics": "score",
-    "sentence_scores_from_statistics": "score",
-    "signature": "signatures",
-    "Statistics": "stats",
-    "statistics_from_tokens": "stats",
+    "SentenceExplanation": "metrics.bleu.explanation",
+    "check_streams": "metrics.bleu.from_text",
+    "corpus_bleu": "metrics.bleu.from_text",
+    "corpus_statistics": "metrics.bleu.from_text",
+    "explain": "metrics.bleu.explanation",
+    "sentence_bleu": "metrics.bleu.from_text",
+    "sentence_bleus": "metrics.bleu.from_text",
+    "Fix": "metrics.bleu.diagnosis",
+    "ZeroDiagnosis": "metrics.bleu.diagnosis",
+    "diagnose": "metrics.bleu.diagnosis",
+    "NgramRow": "metrics.bleu.breakdown",
+    "Occurrence": "metrics.bleu.breakdown",
+    "OrderExplanation": "metrics.bleu.breakdown",
+    "brevity_penalty": "metrics.bleu.lengths",
+    "reference_length": "metrics.bleu.lengths",
+    "simplified_brevity_penalty": "metrics.bleu.lengths",
+    "BleuOptions": "metrics.bleu.options",
+    "uniform_weights": "metrics.bleu.options",
+    "BLEUScore": "metrics.bleu.score",
+    "compute_bleu": "metrics.bleu.score",
+    "score_statistics": "metrics.bleu.score",
+    "sentence_scores_from_statistics": "metrics.bleu.score",
+    "signature": "metrics.bleu.signatures",
+    "Statistics": "metrics.bleu.stats",
+    "statistics_from_tokens": "metrics.bleu.stats",
     "tokenize": "tokenizers",
     "tokenize_lines": "tokenizers",
-    "VariantScore": "variants",
-    "compare_variants": "variants",
+    "VariantScore": "metrics.bleu.variants",
+    "compare_variants": "metrics.bleu.variants",
 }
 
 if TYPE_CHECKING:
-    from .bleu import SentenceExplanation, check_streams, corpus_bleu, corpus_statistics, explain, sentence_bleu, sentence_bleus
-    from .diagnosis import Fix, ZeroDiagnosis, diagnose
-    from .breakdown import NgramRow, Occurrence, OrderExplanation
-    from .lengths import brevity_penalty, reference_length, simplified_brevity_penalty
-    from .options import BleuOptions, uniform_weights
-    from .score import BLEUScore, compute_bleu, score_statistics, sentence_scores_from_statistics
-    from .signatures import signature
-    from .stats import Statistics, statistics_from_tokens
+    from .metrics.bleu.explanation import SentenceExplanation, explain
+    from .metrics.bleu.from_text import check_streams, corpus_bleu, corpus_statistics, sentence_bleu, sentence_bleus
+    from .metrics.bleu.diagnosis import Fix, ZeroDiagnosis, diagnose
+    from .metrics.bleu.breakdown import NgramRow, Occurrence, OrderExplanation
+    from .metrics.bleu.lengths import brevity_penalty, reference_length, simplified_brevity_penalty
+    from .metrics.bleu.options import BleuOptions, uniform_weights
+    from .metrics.bleu.score import BLEUScore, compute_bleu, score_statistics, sentence_scores_from_statistics
+    from .metrics.bleu.signatures import signature
+    from .metrics.bleu.stats import Statistics, statistics_from_tokens
     from .tokenizers import tokenize, tokenize_lines
-    from .variants import VariantScore, compare_variants
+    from .metrics.bleu.variants import VariantScore, compare_variants
 
 
 __getattr__ = lazy_attributes(__name__, _EXPORTS, globals())

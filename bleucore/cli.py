@@ -200,7 +200,7 @@ def run_corpus(args: argparse.Namespace, hypothesis_path: str, metric: Metric) -
 
 def run_sentences(args: argparse.Namespace, hypothesis_path: str, metric: Metric) -> str:
     """The score of every line of the one system, in order (JSON Lines with -f json), chunk by chunk."""
-    from .score import SegmentError
+    from .metrics.bleu.score import SegmentError
 
     nrefs = len(args.refs)
     json_format = args.format == "json"

@@ -37,9 +37,9 @@ import numpy as np
 from .resampling import AR_TRIALS, BOOTSTRAP_SAMPLES
 from .resampling import SEED as DEFAULT_SEED
 from .metrics import Metric, as_metric
-from .options import BleuOptions
-from .row_scores import sacrebleu_scores
-from .stats import FloatArray, Statistics
+from .metrics.bleu.options import BleuOptions
+from .metrics.bleu.row_scores import sacrebleu_scores
+from .metrics.bleu.stats import FloatArray, Statistics
 
 __all__ = [
     "ConfidenceResult",

@@ -23,9 +23,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import BinaryIO
 
 from .metrics import Metric, as_metric
-from .options import BleuOptions
-from .score import BLEUScore, score_statistics, sentence_scores_from_statistics
-from .stats import Statistics
+from .metrics.bleu.options import BleuOptions
+from .metrics.bleu.score import BLEUScore, score_statistics, sentence_scores_from_statistics
+from .metrics.bleu.stats import Statistics
 
 __all__ = [
     "CHUNK_BYTES",

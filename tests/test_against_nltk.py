@@ -13,6 +13,8 @@ import pytest
 from nltk.translate.bleu_score import SmoothingFunction, corpus_bleu, sentence_bleu
 
 from bleucore import BleuOptions, compute_bleu, statistics_from_tokens, tokenize
+from bleucore.metrics.bleu import messages as msg
+from bleucore.metrics.bleu.score_text import score_text
 from tests.generators import random_corpus
 
 EPSILON = 1e-9
@@ -138,6 +140,7 @@ def test_corpus_with_short_segments_names_nltks_phantom_count_rule(method):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         expected = corpus_bleu(refs, hyps, smoothing_function=fn)
-    (note,) = [n for n in got.notes if "phantom" in n]
-    assert f"{100 * expected:.4f}" in note
+    (note,) = [n for n in got.notes if isinstance(n, msg.NltkPhantomNgrams)]
+    assert note.nltk_score == pytest.approx(100 * expected, abs=5e-5)
+    assert f"{100 * expected:.4f} here" in score_text(note) and "phantom" in score_text(note)
     assert got.totals == (8, 6, 4, 3)  # real counts; NLTK counts (8, 7, 5, 4)

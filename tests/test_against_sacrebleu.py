@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from sacrebleu.metrics import BLEU
 
 from bleucore import BleuOptions, corpus_bleu, corpus_statistics, sentence_scores_from_statistics
-from bleucore.options import uniform_weights
+from bleucore.metrics.bleu.options import uniform_weights
 from tests.generators import random_corpus
 
 EPSILON = 1e-9

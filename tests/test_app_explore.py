@@ -9,13 +9,14 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from bleucore import BleuOptions, sentence_bleu
-from bleucore.bleu import explain
-from bleucore.options import SMOOTHING_METHODS
+from bleucore.metrics.bleu.explanation import explain
+from bleucore.metrics.bleu.options import SMOOTHING_METHODS
 from tests.golden_examples import CA1, CA2, CA4, KO_CAND, KO_REF, REFS_1, SHORT_KO
 from ui import explore_state as es
 from ui import learn_examples
 from ui.cache import variants_text
 from ui.share import MAX_LINK_STATE, encode_state
+from ui.wording import describe
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
@@ -339,7 +340,8 @@ def test_ca2_diagnosis_lists_fixes_with_scores():
     fixes = at.dataframe[0].value
     expected = explain(CA2, REFS_1, TUTORIAL).diagnosis
     assert expected is not None
-    assert list(fixes["change"]) == [f.label for f in expected.fixes]
+    assert list(fixes["change"]) == [describe(f.change) for f in expected.fixes]
+    assert {"N = 2", "smoothing exp"} <= set(fixes["change"])  # CA2 matches 1- and 2-grams only
     assert list(fixes["BLEU"]) == pytest.approx([f.score for f in expected.fixes])
 
 

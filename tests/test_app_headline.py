@@ -15,7 +15,7 @@ from sacrebleu.metrics import BLEU
 from streamlit.testing.v1 import AppTest
 
 from bleucore import BleuOptions, explain, sentence_bleu
-from bleucore.options import SMOOTHING_METHODS, VARIANTS
+from bleucore.metrics.bleu.options import SMOOTHING_METHODS, VARIANTS
 from tests.golden_examples import CA1, CA2, KO_CAND, KO_REF, REFS_1
 from ui import charts, headline
 from ui import explore_state as es

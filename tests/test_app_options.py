@@ -12,7 +12,7 @@ import pytest
 from sacrebleu.metrics import BLEU
 from streamlit.testing.v1 import AppTest
 
-from bleucore.options import TOKENIZER_NAMES
+from bleucore.metrics.bleu.options import TOKENIZER_NAMES
 from tests.golden_examples import CA1, REFS_1
 from ui import options_model as om
 

@@ -19,12 +19,13 @@ from sacrebleu.metrics import BLEU
 from streamlit.testing.v1 import AppTest
 
 from bleucore import BleuOptions, corpus_bleu, explain, sentence_bleu
-from bleucore.diagnosis import order_list
-from bleucore.options import SMOOTHING_METHODS, VARIANTS
+from ui.wording import describe, describe_all, order_list
+from bleucore.metrics.bleu.options import SMOOTHING_METHODS, VARIANTS
 from tests.golden_examples import CA1, CA2, KO_CAND, KO_REF, KO_SHORT, REFS_1
 from ui import charts, corpus_charts, formula
 from ui import corpus_state as cs
 from ui import explore_state as es
+from bleucore.metrics.bleu import messages as msg
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
@@ -217,7 +218,9 @@ def test_order_lists_read_naturally():
 
 
 def test_ca2_and_unrelated_candidate_messages():
-    reason = explain(CA2, REFS_1, TUTORIAL).diagnosis.reason  # type: ignore[union-attr]
+    reasons = explain(CA2, REFS_1, TUTORIAL).diagnosis.reasons  # type: ignore[union-attr]
+    assert msg.OrdersWithoutMatches(orders=(3, 4)) in reasons
+    reason = describe_all(reasons)
     assert "No 3-gram or 4-gram of the candidate appears in a reference." in reason
     at = start()
     at.text_area(key=es.CANDIDATE).input("zebra xylophone quartz vortex").run()
@@ -280,8 +283,9 @@ def test_empty_candidate_is_zero_everywhere_without_nan(variant, method):
     result = explain("", REFS_1, options)
     score = result.score
     assert score.score == 0.0 and score.bp == 0.0 and score.sys_len == 0
-    assert score.zero_reason is not None and "empty" in score.zero_reason
-    assert result.diagnosis is not None and result.diagnosis.reason.startswith("The candidate is empty")
+    assert score.zero_reason == msg.EmptyCandidate() and "empty" in describe(score.zero_reason)
+    assert result.diagnosis is not None and result.diagnosis.reasons == (msg.EmptyCandidateScoresZero(),)
+    assert describe_all(result.diagnosis.reasons).startswith("The candidate is empty")
     assert all(v.score == 0.0 for v in result.variants())
     steps = formula.formula_steps(score)
     assert not any(re.search(r"\bnan\b|\binf\b", latex) for _, latex in steps)

@@ -77,7 +77,7 @@ from sacrebleu.metrics import BLEU
 from streamlit.testing.v1 import AppTest
 
 from bleucore import BleuOptions, corpus_bleu, sentence_bleu
-from bleucore.bleu import explain
+from bleucore.metrics.bleu.explanation import explain
 from bleucore.cli import main
 from tests.golden_examples import REFS_1
 from ui import compare_state as cps
@@ -86,6 +86,8 @@ from ui import explore_state as es
 from ui import options_model as om
 from ui.share import MAX_DECODED_BYTES, MAX_LINK_STATE, encode_state
 from ui.uploads import MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, InputError, decode_bytes
+from bleucore.metrics.bleu import messages as msg
+from ui.wording import describe_all
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
@@ -226,14 +228,15 @@ def test_empty_candidate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     # core: BLEU 0 with the reason spelled out
     result = explain("", REFS_1, TUTORIAL)
     assert result.score.score == 0.0 and math.isfinite(result.score.bp)
-    assert result.diagnosis is not None and result.diagnosis.reason.startswith("The candidate is empty")
+    assert result.diagnosis is not None and result.diagnosis.reasons == (msg.EmptyCandidateScoresZero(),)
+    assert describe_all(result.diagnosis.reasons).startswith("The candidate is empty")
     # CLI: an empty line is a segment scored 0, as sacreBLEU scores it
     hyp = write(tmp_path / "hyp.txt", lines("", HYPS[1]))
     ref = write(tmp_path / "ref.txt", lines(*REFS))
     (corpus,) = cli_scores([ref, "-i", hyp], capsys)
     assert corpus["score"] == pytest.approx(sacre(["", HYPS[1]], [REFS]), abs=EPSILON)
     first, _ = cli_scores([ref, "-i", hyp, "-sl"], capsys)
-    assert first["score"] == 0.0 and first["zero_reason"]
+    assert first["score"] == 0.0 and first["zero_reason"].startswith("the candidate is empty (c = 0)")
     # app: the Corpus page's pasted hypothesis left empty while a reference is there
     at = start("corpus")
     at.radio(key=cs.CORPUS_SOURCE).set_value("paste").run()
@@ -247,7 +250,8 @@ def test_whitespace_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     # core: spaces, tabs and an ideographic space are no tokens
     result = explain(" \t\u3000 ", REFS_1, TUTORIAL)
     assert result.score.score == 0.0 and result.candidate == ()
-    assert result.diagnosis is not None and result.diagnosis.reason.startswith("The candidate is empty")
+    assert result.diagnosis is not None and result.diagnosis.reasons == (msg.EmptyCandidateScoresZero(),)
+    assert describe_all(result.diagnosis.reasons).startswith("The candidate is empty")
     # CLI: blank lines are segments with no tokens
     hyp = write(tmp_path / "hyp.txt", lines("   ", "\t"))
     ref = write(tmp_path / "ref.txt", lines(*REFS))

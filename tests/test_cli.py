@@ -69,7 +69,7 @@ def assert_same_score(ours: dict[str, Any], theirs: Any, add_k: float = 0.0) -> 
     if theirs.sys_len or theirs.ref_len:
         assert abs(ours["bp"] - theirs.bp) < EPSILON
     # else c = r = 0 (empty hypothesis, empty reference): bleucore's BP is NLTK's 0, sacreBLEU's is 1
-    # (reported to the owner of bleucore.lengths); the score is 0 in both.
+    # (reported to the owner of bleucore.metrics.bleu.lengths); the score is 0 in both.
     assert (ours["sys_len"], ours["ref_len"]) == (theirs.sys_len, theirs.ref_len)
 
 

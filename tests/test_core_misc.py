@@ -11,7 +11,9 @@ from bleucore import (
     BleuOptions, compare_variants, corpus_bleu, corpus_statistics, explain, score_statistics, sentence_bleu,
     sentence_bleus,
 )
-from bleucore.stats import Statistics
+from bleucore.metrics.bleu.stats import Statistics
+from bleucore.metrics.bleu import messages as msg
+from ui.wording import describe
 from tests.golden_examples import CA1, CA2, REFS_1
 from tests.generators import random_corpus
 
@@ -100,9 +102,11 @@ def test_variants_explain_the_ca2_contrast():
     rows = {v.label: v for v in result.variants()}
     assert rows["standard"].score == 0.0 == result.score.score
     assert abs(rows["tutorial"].score - 39.692877231857493) < 1e-9
-    assert "3, 4" in rows["tutorial"].note
+    assert isinstance(rows["tutorial"].note, msg.SkipsZeroPrecisions) and rows["tutorial"].note.orders == (3, 4)
+    assert "(order 3, 4)" in describe(rows["tutorial"].note)
     assert rows["exp"].score > 0 and rows["nltk-method6"].score is None
-    assert "p_3" in rows["nltk-method6"].note
+    assert rows["nltk-method6"].note == msg.NotDefined(msg.Method6NeedsTrigramMatch())
+    assert describe(rows["nltk-method6"].note).startswith("Not defined here: nltk-method6 needs")
     assert len([v for v in rows.values() if v.family == "smoothing"]) == 12
     assert len(result.totals) == 5  # NLTK's method 5 reads p_5 even for N = 4
 

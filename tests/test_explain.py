@@ -3,7 +3,9 @@
 from fractions import Fraction
 
 from bleucore import BleuOptions, explain
-from bleucore.breakdown import explain_order
+from bleucore.metrics.bleu.breakdown import explain_order
+from bleucore.metrics.bleu import messages as msg
+from ui.wording import describe_all
 from tests.golden_examples import CA1, CAND_2, REFS_1, REFS_2
 
 NONE = BleuOptions(tokenize="none", smooth_method="none")
@@ -53,7 +55,8 @@ def test_explanation_numbers_agree_with_the_score():
 def test_empty_candidate_explains_to_zero_with_a_reason():
     result = explain("", REFS_2, NONE)
     assert result.score.score == 0.0
-    assert result.diagnosis is not None and "empty" in result.diagnosis.reason
+    assert result.diagnosis is not None and result.diagnosis.reasons == (msg.EmptyCandidateScoresZero(),)
+    assert "empty" in describe_all(result.diagnosis.reasons)
     assert all(o.total == 0 and o.precision == 0 for o in result.orders)
 
 

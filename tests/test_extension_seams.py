@@ -17,9 +17,9 @@ import pytest
 
 import bleucore.cli as cli
 from bleucore import BleuOptions, corpus_bleu, corpus_statistics, statistics_from_tokens, tokenize
-from bleucore.fast import text_statistics
+from bleucore.metrics.bleu.fast import text_statistics
 from bleucore.metrics import METRIC_NAMES, Metric, as_metric, get_metric, register_metric, unregister_metric
-from bleucore.options import TOKENIZER_NAMES
+from bleucore.metrics.bleu.options import TOKENIZER_NAMES
 from bleucore.significance import paired_bootstrap
 from bleucore.stream import iter_statistics, sum_statistics
 from bleucore.tokenizers import (

@@ -1,4 +1,4 @@
-"""bleucore.fast gives exactly the arrays of the reference loop (stats.statistics_from_tokens)."""
+"""bleucore.metrics.bleu.fast gives exactly the arrays of the reference loop (stats.statistics_from_tokens)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import bleucore.fast as fast
-import bleucore.ngram_matches as ngram_matches
+import bleucore.metrics.bleu.fast as fast
+import bleucore.metrics.bleu.ngram_matches as ngram_matches
 from bleucore import BleuOptions, corpus_bleu, corpus_statistics, uniform_weights
-from bleucore.options import REF_LENGTH_RULES, TOKENIZER_NAMES
-from bleucore.stats import Statistics, statistics_from_tokens
+from bleucore.metrics.bleu.options import REF_LENGTH_RULES, TOKENIZER_NAMES
+from bleucore.metrics.bleu.stats import Statistics, statistics_from_tokens
 from bleucore.tokenizers import tokenize_flat, tokenize_lines
 from tests.generators import random_corpus
 

@@ -1,11 +1,14 @@
 """Every number of ../shared/golden.md, computed by bleucore (whitespace tokens unless stated)."""
 
+import sys
 from fractions import Fraction
 
 import pytest
 
 from bleucore import BleuOptions, brevity_penalty, explain, reference_length, sentence_bleu
-from bleucore.options import uniform_weights
+from bleucore.metrics.bleu.options import uniform_weights
+from bleucore.metrics.bleu import messages as msg
+from ui.wording import describe
 from tests.golden_examples import (
     CA1, CA2, CA3, CA4, CAND_2, CAND_2B, CLIP_CAND, CLIP_REF, KO_CAND, KO_REF, KO_SHORT, REFS_1, REFS_2, SHORT_KO,
 )
@@ -70,7 +73,8 @@ def test_ca2_standard_is_zero_and_diagnosed():
     assert result.score.score == 0.0
     assert result.diagnosis is not None
     assert result.diagnosis.orders_without_matches == (3, 4)
-    assert any(f.label == "smoothing exp" and f.score > 0 for f in result.diagnosis.fixes)
+    assert any(f.change == msg.UseSmoothing("exp") and f.score > 0 for f in result.diagnosis.fixes)
+    assert "smoothing exp" in [describe(f.change) for f in result.diagnosis.fixes]
 
 
 def test_ca2_tutorial_code_skips_zero_precisions():
@@ -135,14 +139,16 @@ def test_very_short_sentence_is_zero_without_smoothing_and_100_with_effective_or
     assert plain.score.score == 0.0
     assert plain.diagnosis is not None and plain.diagnosis.shorter_than_n
     assert plain.diagnosis.orders_without_ngrams == (3, 4)
-    fixes = {f.label: f.score for f in plain.diagnosis.fixes}
-    assert fixes["effective order"] == 100.0
-    assert fixes["N = 2"] == 100.0
+    fixes = {f.change: f.score for f in plain.diagnosis.fixes}
+    assert fixes[msg.UseEffectiveOrder()] == 100.0
+    assert fixes[msg.LowerOrder(2)] == 100.0
+    assert {"effective order", "N = 2"} <= {describe(f.change) for f in plain.diagnosis.fixes}
     assert [float(o.precision) for o in plain.orders[:2]] == [1.0, 1.0]
     sacre = sentence_bleu(SHORT_KO, [SHORT_KO], BleuOptions(tokenize="none", effective_order=True))
     assert sacre.score == 100.0
     nltk0 = explain(SHORT_KO, [SHORT_KO], TUTORIAL.with_changes(smooth_method="nltk-method0"))
-    assert nltk0.score.score == 0.0 and "1e-155" in (nltk0.score.zero_reason or "")
+    assert nltk0.score.score == 0.0 and nltk0.score.zero_reason == msg.NltkMethod0Zero(3, sys.float_info.min)
+    assert "1e-155" in describe(nltk0.score.zero_reason)
 
 
 def test_uniform_weights():

@@ -6,7 +6,7 @@ import pytest
 from sacrebleu.metrics import BLEU
 
 from bleucore import BleuOptions, corpus_bleu, sentence_bleu
-from bleucore.options import MAX_ORDER_LIMIT, REF_LENGTH_RULES, SMOOTHING_METHODS, TOKENIZER_NAMES, VARIANTS
+from bleucore.metrics.bleu.options import MAX_ORDER_LIMIT, REF_LENGTH_RULES, SMOOTHING_METHODS, TOKENIZER_NAMES, VARIANTS
 from tests.golden_examples import CA1, CA2, REFS_1
 from ui import compare_state as cps
 from ui import corpus_state as cs

@@ -14,7 +14,7 @@ from sacrebleu.significance import PairedTest
 
 import bleucore.significance as sig
 from bleucore import BleuOptions, compute_bleu, corpus_statistics, score_statistics, uniform_weights
-from bleucore.stats import Statistics
+from bleucore.metrics.bleu.stats import Statistics
 from tests.generators import perturb, random_corpus
 
 

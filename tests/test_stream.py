@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bleucore import BleuOptions, compute_bleu, corpus_bleu, corpus_statistics, sentence_bleus
-from bleucore.stats import Statistics
+from bleucore.metrics.bleu.stats import Statistics
 from bleucore.stream import (
     LineReader,
     corpus_bleu_files,

@@ -13,7 +13,7 @@ from html.parser import HTMLParser
 import pytest
 
 from bleucore import BleuOptions
-from bleucore.bleu import explain
+from bleucore.metrics.bleu.explanation import explain
 from tests.golden_examples import CA1, CAND_2, REFS_1, REFS_2
 from ui.highlight import (
     STYLES,

@@ -16,9 +16,9 @@ from pathlib import Path
 import streamlit as st
 
 from bleucore import BleuOptions, SentenceExplanation, Statistics, VariantScore, corpus_statistics
-from bleucore.bleu import explain
-from bleucore.ngrams import Ngram
-from bleucore.options import uniform_weights
+from bleucore.metrics.bleu.explanation import explain
+from bleucore.metrics.bleu.ngrams import Ngram
+from bleucore.metrics.bleu.options import uniform_weights
 from bleucore.significance import (
     ConfidenceResult,
     PairedTestResult,

@@ -14,6 +14,7 @@ import pandas as pd
 from bleucore import BLEUScore, BleuOptions, VariantScore, brevity_penalty, simplified_brevity_penalty
 from ui.formula import log_terms
 from ui.headline import options_phrase
+from ui.wording import describe
 
 BLUE = "#0072B2"
 ORANGE = "#E69F00"
@@ -172,7 +173,7 @@ def variants_frame(variants: Sequence[VariantScore], headline: BleuOptions | Non
                 "variant / options": options_phrase(v.options),
                 "= headline": HEADLINE_MARK if headline is not None and v.options == headline else "no",
                 "BLEU": v.score,
-                "note": v.note,
+                "note": describe(v.note),
             }
             for v in variants
         ]

@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from bleucore import BleuOptions, BLEUScore, Statistics, score_statistics
-from bleucore.ngrams import Ngram, count_ngrams, max_reference_counts
+from bleucore.metrics.bleu.ngrams import Ngram, count_ngrams, max_reference_counts
 from bleucore.tokenizers import tokenize_lines
 from ui.corpus_analysis import sentence_scores
 

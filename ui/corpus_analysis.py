@@ -17,7 +17,8 @@ import numpy as np
 import pandas as pd
 
 from bleucore import BleuOptions, BLEUScore, Statistics, score_statistics
-from bleucore.score import SegmentError, iter_row_scores
+from bleucore.metrics.bleu.messages import Undefined
+from bleucore.metrics.bleu.score import SegmentError, iter_row_scores
 
 #: Reference-length buckets (upper bounds, inclusive) of the "BLEU by sentence length" chart.
 LENGTH_BUCKETS = (5, 10, 15, 20, 25, 30, 40, 50)
@@ -33,7 +34,7 @@ class SentenceScores:
 
     scores: np.ndarray
     undefined: int
-    reason: str | None
+    reason: Undefined | None
 
 
 def sentence_scores(stats: Statistics, options: BleuOptions, nrefs: int) -> SentenceScores:
@@ -51,7 +52,7 @@ def sentence_scores(stats: Statistics, options: BleuOptions, nrefs: int) -> Sent
             start = stop
         except SegmentError as err:
             undefined += 1
-            reason = reason or str(err)
+            reason = reason or err.reason
             start += err.index + 1
     return SentenceScores(scores, undefined, reason)
 
@@ -131,7 +132,7 @@ class CorpusAnalysis:
     table: pd.DataFrame
     mean_sentence: float | None
     undefined: int
-    undefined_reason: str | None
+    undefined_reason: Undefined | None
     buckets: pd.DataFrame
 
     @property

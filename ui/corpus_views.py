@@ -12,7 +12,7 @@ import pandas as pd
 import streamlit as st
 
 from bleucore import BleuOptions, SentenceExplanation
-from ui import cache, handoff
+from ui import cache, handoff, wording
 from ui import corpus_charts as charts
 from ui import corpus_state as cs
 from ui.corpus_analysis import CorpusAnalysis
@@ -55,9 +55,10 @@ def show_scores(
         )
         st.code(corpus.signature, language=None, wrap_lines=True)
     if analysis.undefined:
+        reason = wording.describe(analysis.undefined_reason) if analysis.undefined_reason else ""
         st.warning(
             f"Sentence BLEU is undefined for {analysis.undefined:,} lines with these options "
-            f"({escape_markdown(analysis.undefined_reason or '')}); they are left out of the mean and charts."
+            f"({escape_markdown(reason)}); they are left out of the mean and charts."
         )
     eff = "effective order" if sentence_options.effective_order else "no effective order"
     with st.expander("Why corpus BLEU and the mean of sentence BLEU differ", expanded=True):
@@ -216,7 +217,7 @@ def show_sentence(
         column_config=precision_columns(sentence_options),
     )  # fmt: skip
     if explanation.diagnosis is not None:
-        st.info(escape_markdown(explanation.diagnosis.reason))
+        st.info(escape_markdown(wording.describe_all(explanation.diagnosis.reasons)))
     n = st.segmented_control(
         "Show the n-grams of order", [*range(1, len(explanation.orders) + 1), 0], key=cs.CORPUS_ORDER,
         format_func=lambda k: f"n = {k}" if k else "all orders",

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from bleucore import BleuOptions
-from bleucore.options import MAX_ORDER_LIMIT
+from bleucore.metrics.bleu.options import MAX_ORDER_LIMIT
 from ui import options_model as om
 from ui.learn_examples import CA1, REFS_1
 from ui.share import LINK_VERSION as LINK_VERSION  # the version new links carry (tests build links with it)

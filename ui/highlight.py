@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from html import escape
 
 from bleucore import NgramRow, OrderExplanation
-from bleucore.breakdown import Occurrence, ReferenceOccurrence
+from bleucore.metrics.bleu.breakdown import Occurrence, ReferenceOccurrence
 
 
 @dataclass(frozen=True)

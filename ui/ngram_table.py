@@ -8,6 +8,7 @@ from typing import Any
 import pandas as pd
 
 from bleucore import NgramRow, OrderExplanation, SentenceExplanation
+from ui.wording import describe, describe_all
 
 COLUMNS = ("n-gram", "Count", "Max_Ref_Count", "Count_clip", "source reference", "clipped away", "positions")
 
@@ -55,7 +56,7 @@ def result_json(result: SentenceExplanation, inputs: dict[str, Any]) -> str:
     }
     if result.diagnosis is not None:
         data["diagnosis"] = {
-            "reason": result.diagnosis.reason,
-            "fixes": [{"change": f.label, "score": f.score} for f in result.diagnosis.fixes],
+            "reason": describe_all(result.diagnosis.reasons),
+            "fixes": [{"change": describe(f.change), "score": f.score} for f in result.diagnosis.fixes],
         }
     return json.dumps(data, ensure_ascii=False, indent=2)

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from bleucore import BleuOptions, uniform_weights
-from bleucore.options import (
+from bleucore.metrics.bleu.options import (
     MAX_ORDER_LIMIT,
     REF_LENGTH_RULES,
     SMOOTHING_DEFAULTS,

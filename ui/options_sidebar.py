@@ -11,7 +11,7 @@ from typing import Any, cast
 
 import streamlit as st
 
-from bleucore.options import REF_LENGTH_RULES, SMOOTHING_METHODS, TOKENIZER_NAMES, VARIANTS
+from bleucore.metrics.bleu.options import REF_LENGTH_RULES, SMOOTHING_METHODS, TOKENIZER_NAMES, VARIANTS
 from ui import options_model as om
 
 TOKENIZER_HELP = (

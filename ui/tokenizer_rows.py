@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bleucore import statistics_from_tokens, tokenize
-from bleucore.options import TOKENIZER_NAMES
+from bleucore.metrics.bleu.options import TOKENIZER_NAMES
 
 
 @dataclass(frozen=True)

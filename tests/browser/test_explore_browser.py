@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 from playwright.sync_api import Page, expect
 
 from bleucore import BleuOptions, sentence_bleu
-from bleucore.bleu import explain
+from bleucore.metrics.bleu.explanation import explain
 from tests.golden_examples import REFS_1
 from ui.highlight import WORD_JOINER
 

@@ -1,10 +1,11 @@
 """BLEU (Papineni et al. 2002) behind the metric protocol, numbers identical to sacreBLEU 2.6 and NLTK 3.10.
 
-The pieces stay where the rest of bleucore imports them from: options (``bleucore.options``),
-statistics and their fast path (``stats``, ``fast``, ``ngram_matches``), smoothing
-(``smoothing``), score (``score``), many rows at once (``row_scores``) and signature
-(``signatures``); this class joins them, and ``arguments`` is its command-line group. Heavy
-modules (numpy) are imported by the methods, so listing the metric stays light.
+One module per piece: ``options``; statistics (``ngrams``, ``lengths``, ``stats``, and the fast
+path ``fast`` + ``ngram_matches``); ``smoothing``; ``score`` and ``row_scores`` (many rows at
+once); ``signatures``; ``from_text`` (corpus and sentence BLEU of text); the explanation
+(``explanation``, ``breakdown``, ``diagnosis``, ``variants``, coded in ``messages``); and
+``arguments``, the command-line group. This class joins them; heavy modules (numpy) are
+imported by the methods, so listing the metric stays light.
 """
 
 from __future__ import annotations
@@ -13,12 +14,12 @@ import argparse
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...options import BleuOptions
+from .options import BleuOptions
 from ..base import Metric
 
 if TYPE_CHECKING:
-    from ...score import BLEUScore
-    from ...stats import FloatArray, Statistics
+    from .score import BLEUScore
+    from .stats import FloatArray, Statistics
 
 __all__ = ["BLEU", "MAX_ENCODER_WORDS"]
 
@@ -35,12 +36,12 @@ class BLEU(Metric):
     options: BleuOptions
 
     def statistics(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]], context: Any = None) -> Statistics:
-        from ...fast import text_statistics
+        from .fast import text_statistics
 
         return text_statistics(hypotheses, references, self.options, context)
 
     def systems_statistics(self, systems: Sequence[Sequence[str]], references: Sequence[Sequence[str]]) -> list[Statistics]:
-        from ...fast import systems_statistics
+        from .fast import systems_statistics
 
         return systems_statistics(systems, references, self.options)  # references tokenized once
 
@@ -53,27 +54,27 @@ class BLEU(Metric):
         return TokenEncoder(self.options.tokenize, self.options.lowercase)
 
     def score_from_statistics(self, stats: Statistics, nrefs: int | str = 1) -> BLEUScore:
-        from ...score import score_statistics
+        from .score import score_statistics
 
         return score_statistics(stats, self.options, nrefs)
 
     def sentence_scores(self, stats: Statistics, nrefs: int | str = 1) -> list[BLEUScore]:
-        from ...score import sentence_scores_from_statistics
+        from .score import sentence_scores_from_statistics
 
         return sentence_scores_from_statistics(stats, self.options, nrefs)
 
     def signature(self, nrefs: int | str = 1) -> str:
-        from ...signatures import signature
+        from .signatures import signature
 
         return signature(self.options, nrefs)
 
     def columns(self, stats: Statistics) -> FloatArray:
-        from ...row_scores import columns
+        from .row_scores import columns
 
         return columns(stats, self.options)
 
     def row_scores(self, rows: FloatArray, float32: bool = False) -> FloatArray:
-        from ...row_scores import row_scores
+        from .row_scores import row_scores
 
         return row_scores(rows, self.options, float32)
 

@@ -7,7 +7,7 @@ import math
 import sys
 from fractions import Fraction
 
-from ...options import (
+from .options import (
     MAX_ORDER_LIMIT,
     REF_LENGTH_RULES,
     SMOOTHING_DEFAULTS,

@@ -31,7 +31,7 @@ from .options import BleuOptions
 from .stats import FloatArray, IntArray, Statistics, statistics_from_tokens
 
 if TYPE_CHECKING:
-    from .tokenizers import TokenEncoder
+    from ...tokenizers import TokenEncoder
 
 #: Token ids of a stream of lines: all ids in order, and the number of tokens of each line.
 EncodedLines = tuple[IntArray, IntArray]
@@ -111,8 +111,8 @@ def systems_statistics(
     The lines are encoded by a ``tokenizers.TokenEncoder`` (``encoder``, to share one across
     chunks of a file, must match the options' tokenizer and case) and counted by
     ``ids_statistics``; tokenizer ``none`` takes ``compute_statistics`` (``encoder`` unused)."""
-    from .bleu import check_streams
-    from .tokenizers import TokenEncoder, tokenize_lines
+    from .from_text import check_streams
+    from ...tokenizers import TokenEncoder, tokenize_lines
 
     options = options or BleuOptions()
     for hypotheses in systems:

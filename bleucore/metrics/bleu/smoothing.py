@@ -12,9 +12,31 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .messages import (
+    Method6NeedsOrder3,
+    Method6NeedsTrigramMatch,
+    NltkMethod0Zero,
+    NltkMethod5AboveOne,
+    NoMatchAnyOrder,
+    NoUnigramMatch,
+    ScoreNote,
+    Undefined,
+    ZeroCause,
+)
 from .options import BleuOptions
 
 Number = float | Fraction
+
+
+class UndefinedScore(ValueError):
+    """The options cannot score these statistics; ``reason`` is why (a code), ``str()`` its English
+    (``score_text``), which the command line prints."""
+
+    def __init__(self, reason: Undefined) -> None:
+        from .score_text import score_text
+
+        super().__init__(score_text(reason))
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -30,8 +52,8 @@ class SmoothedPrecisions:
     smoothed: tuple[bool, ...]
     eff_order: int
     drop_zero_orders: bool = False
-    forced_zero: str | None = None
-    note: str | None = None
+    forced_zero: ZeroCause | None = None
+    note: ScoreNote | None = None
 
 
 def _sacrebleu(matches: Sequence[int], totals: Sequence[int], options: BleuOptions) -> SmoothedPrecisions:
@@ -43,7 +65,7 @@ def _sacrebleu(matches: Sequence[int], totals: Sequence[int], options: BleuOptio
     smoothed = [False] * order
     if not any(matches[:order]):
         return SmoothedPrecisions(
-            tuple(precisions), tuple(smoothed), order, forced_zero="no n-gram of any order matches a reference"
+            tuple(precisions), tuple(smoothed), order, forced_zero=NoMatchAnyOrder()
         )
     eff_order = order
     exp_denominator = 1.0
@@ -120,9 +142,9 @@ def _nltk_method5(p: list[Number], ctx: _NltkContext) -> list[Number]:
 def _nltk_method6(p: list[Number], ctx: _NltkContext) -> list[Number]:
     """Interpolate p_n with the prior p_{n-1}^2 / p_{n-2}, weight alpha (Gao & He 2013)."""
     if len(p) < 3:
-        raise ValueError(f"nltk-method6 needs N >= 3 (NLTK reads p_3), got N = {len(p)}")
+        raise UndefinedScore(Method6NeedsOrder3(len(p)))
     if p[2] == 0:
-        raise ValueError("nltk-method6 needs a non-zero trigram precision p_3 (NLTK asserts it), got 0")
+        raise UndefinedScore(Method6NeedsTrigramMatch())
     out = list(p)
     for i in range(2, len(p)):
         prior: Number = 0 if out[i - 2] == 0 else out[i - 1] ** 2 / out[i - 2]
@@ -168,7 +190,7 @@ def _nltk(matches: Sequence[int], totals: Sequence[int], hyp_len: int, options: 
     raw: list[Number] = [Fraction(m, d) for m, d in zip(numerators, denominators)]
     if numerators[0] == 0:
         return SmoothedPrecisions(
-            tuple(0.0 for _ in raw), (False,) * order, order, forced_zero="no unigram matches a reference"
+            tuple(0.0 for _ in raw), (False,) * order, order, forced_zero=NoUnigramMatch()
         )
     extra_n, extra_d = (int(matches[4]), max(1, int(totals[4]))) if len(matches) >= 5 else (0, 1)
     ctx = _NltkContext(
@@ -186,19 +208,12 @@ def _nltk(matches: Sequence[int], totals: Sequence[int], hyp_len: int, options: 
     if options.smooth_method == "nltk-method0":
         zero = [n + 1 for n, (v, w) in enumerate(zip(floats, options.weights)) if v == 0 and w > 0]
         if zero:
-            reason = (
-                f"no {zero[0]}-gram matches a reference; NLTK's method0 puts sys.float_info.min "
-                f"({sys.float_info.min:.3g}) in its place and prints a tiny positive number with a warning "
-                "(about 1e-77 per such order at weight 1/4, 1e-155 for two); the exact answer is 0"
-            )
+            reason = NltkMethod0Zero(zero[0], sys.float_info.min)
             return SmoothedPrecisions(floats, smoothed, order, forced_zero=reason)
         return SmoothedPrecisions(floats, smoothed, order)
-    note = None
+    note: ScoreNote | None = None
     if options.smooth_method in ("nltk-method5", "nltk-method7") and max(floats) > 1:
-        note = (
-            "NLTK's method 5 averages each p_n with its neighbours starting from p_1 + 1, so a precision can "
-            f"exceed 1 (here up to {max(floats):.4f}) and BLEU can exceed 100; kept for parity with NLTK 3.10"
-        )
+        note = NltkMethod5AboveOne(max(floats))
     return SmoothedPrecisions(floats, smoothed, order, drop_zero_orders=True, note=note)
 
 

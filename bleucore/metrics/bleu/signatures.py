@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from .options import BleuOptions
 
-from . import __version__
+from ... import __version__
 
 
 def _fmt(value: float) -> str:
@@ -19,7 +19,7 @@ def signature(options: BleuOptions, nrefs: int | str = 1) -> str:
 
     Unlike sacreBLEU's, it names the max order, the weights, the reference-length rule and the variant.
     """
-    from .tokenizers import get_tokenizer
+    from ...tokenizers import get_tokenizer
 
     smooth = options.smooth_method
     value = options.effective_smooth_value

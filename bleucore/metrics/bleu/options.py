@@ -6,8 +6,8 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Literal, get_args
 
-from .tokenizers.registry import TOKENIZER_NAMES as TOKENIZER_NAMES
-from .tokenizers.registry import TOKENIZERS
+from ...tokenizers.registry import TOKENIZER_NAMES as TOKENIZER_NAMES
+from ...tokenizers.registry import TOKENIZERS
 
 Variant = Literal["standard", "simplified", "tutorial"]
 RefLengthRule = Literal["closest", "shortest", "average"]

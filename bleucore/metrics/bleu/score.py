@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from .messages import EmptyCandidate, NltkDropsZeroOrders, NltkPhantomNgrams, ScoreNote, Undefined, ZeroCause
 from .lengths import brevity_penalty, simplified_brevity_penalty
 from .options import BleuOptions
 from .signatures import signature
@@ -83,9 +84,9 @@ class BLEUScore:
     eff_order: int
     options: BleuOptions
     signature: str
-    zero_reason: str | None = None
+    zero_reason: ZeroCause | None = None
     zero_orders_dropped: bool = False
-    notes: tuple[str, ...] = ()
+    notes: tuple[ScoreNote, ...] = ()
 
     @property
     def value(self) -> float:
@@ -112,7 +113,10 @@ class BLEUScore:
         )
 
     def to_dict(self) -> dict[str, object]:
-        """A JSON-ready dict with sacreBLEU's keys (``score``, ``counts``, ``totals``, ``precisions``, ...)."""
+        """A JSON-ready dict with sacreBLEU's keys (``score``, ``counts``, ``totals``, ``precisions``, ...);
+        the zero reason and notes worded in English by ``score_text``."""
+        from .score_text import score_text
+
         return {
             "name": "BLEU",
             "score": self.score,
@@ -129,16 +133,16 @@ class BLEUScore:
             "max_order": self.max_order,
             "eff_order": self.eff_order,
             "variant": self.options.variant,
-            "zero_reason": self.zero_reason,
+            "zero_reason": score_text(self.zero_reason) if self.zero_reason else None,
             "zero_orders_dropped": self.zero_orders_dropped,
-            "notes": list(self.notes),
+            "notes": [score_text(note) for note in self.notes],
         }
 
 
-def _zero_reason(sys_len: int, sp: SmoothedPrecisions, options: BleuOptions) -> str | None:
+def _zero_reason(sys_len: int, sp: SmoothedPrecisions, options: BleuOptions) -> ZeroCause | None:
     """Why the score is 0 whatever the precisions: an empty candidate (BP = 0), or no match at all."""
     if sys_len == 0:
-        return "the candidate is empty (c = 0), so it has no n-grams and the brevity penalty is 0"
+        return EmptyCandidate()
     return sp.forced_zero if options.variant != "tutorial" else None
 
 
@@ -163,12 +167,11 @@ def compute_bleu(
     else:
         bp = brevity_penalty(sys_len, ref_len)
     order = options.max_order
-    notes = [sp.note] if sp.note else []
-    if sp.drop_zero_orders and not sp.forced_zero and any(p == 0 for p, w in zip(sp.values, weights) if w > 0):
-        notes.append(
-            "NLTK 3.10 leaves out orders whose smoothed precision is still 0 instead of scoring 0 "
-            "(the standard formula would give 0)"
-        )
+    notes: list[ScoreNote] = [sp.note] if sp.note else []
+    if sp.drop_zero_orders and not sp.forced_zero:
+        dropped = tuple(n for n, (p, w) in enumerate(zip(sp.values, weights), start=1) if p == 0 and w > 0)
+        if dropped:
+            notes.append(NltkDropsZeroOrders(dropped))
     return BLEUScore(
         score=100.0 * score,
         counts=tuple(int(m) for m in matches[:order]),
@@ -205,20 +208,19 @@ def score_statistics(stats: Statistics, options: BleuOptions, nrefs: int | str =
                 theirs = compute_bleu(sys_len, ref_len, matches, phantom, options, nrefs).score
             except ValueError:
                 theirs = float("nan")
-            note = (
-                "NLTK's corpus_bleu counts at least one n-gram per segment and order (max(1, t_n)), so segments "
-                f"shorter than N add phantom n-grams; it would give {theirs:.4f} here, bleucore sums the real counts"
-            )
+            note = NltkPhantomNgrams(theirs)
             score = replace(score, notes=(*score.notes, note))
     return score
 
 
 class SegmentError(ValueError):
-    """A row of statistics that the options cannot score; ``index`` is its 0-based row."""
+    """A row of statistics that the options cannot score; ``index`` is its 0-based row and
+    ``reason`` the code of ``UndefinedScore`` (None for any other ValueError)."""
 
-    def __init__(self, message: str, index: int) -> None:
+    def __init__(self, message: str, index: int, reason: Undefined | None = None) -> None:
         super().__init__(message)
         self.index = index
+        self.reason = reason
 
 
 def iter_row_scores(rows: FloatArray, options: BleuOptions, nrefs: int | str = 1) -> Iterator[BLEUScore]:
@@ -231,7 +233,7 @@ def iter_row_scores(rows: FloatArray, options: BleuOptions, nrefs: int | str = 1
         try:
             yield compute_bleu(hyp_len[i], ref_len[i], row[:order], row[order:], options, nrefs)
         except ValueError as exc:
-            raise SegmentError(str(exc), i) from exc
+            raise SegmentError(str(exc), i, getattr(exc, "reason", None)) from exc
 
 
 def sentence_scores_from_statistics(stats: Statistics, options: BleuOptions, nrefs: int | str = 1) -> list[BLEUScore]:
