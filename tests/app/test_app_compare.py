@@ -20,7 +20,7 @@ from ui import compare_state as cps
 from ui import options_model as om
 from ui.share import encode_state
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "app.py"
 SAMPLE = ROOT / "data" / "sample"
 SYS_A = (SAMPLE / "system_a.en").read_text(encoding="utf-8").splitlines()

@@ -20,7 +20,7 @@ from tests.golden_examples import CA1, CA2, KO_CAND, KO_REF, REFS_1
 from ui import charts, headline
 from ui import explore_state as es
 
-APP = str(Path(__file__).resolve().parents[1] / "app.py")
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 EXAMPLES = {"Ca1": (CA1, REFS_1), "Ca2": (CA2, REFS_1), "Korean": (KO_CAND, (KO_REF,))}
 COMBINATIONS = [(e, v, m) for e in EXAMPLES for v in VARIANTS for m in SMOOTHING_METHODS]

@@ -21,7 +21,7 @@ from tests.generators import random_corpus
 from tests.golden_examples import CA1, CA2, KO_REF, KO_SHORT, REFS_1
 
 EPSILON = 1e-9
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 # --- helpers ---------------------------------------------------------------------------------

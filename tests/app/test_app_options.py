@@ -16,7 +16,7 @@ from bleucore.metrics.bleu.options import TOKENIZER_NAMES
 from tests.golden_examples import CA1, REFS_1
 from ui import options_model as om
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "data" / "sample"
 PAGES = ("explore", "corpus", "compare")
 START = {"explore": om.TUTORIAL_NAME, "corpus": om.SACREBLEU_NAME, "compare": om.SACREBLEU_NAME}

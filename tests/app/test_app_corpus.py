@@ -37,7 +37,7 @@ from ui.uploads import (
     unique_names,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "app.py"
 SAMPLE = ROOT / "data" / "sample"
 HYPS = (SAMPLE / "system_a.en").read_text(encoding="utf-8").splitlines()

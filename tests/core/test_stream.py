@@ -30,7 +30,7 @@ from bleucore.stream import (
 )
 from tests.generators import random_corpus
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def write(path: Path, data: bytes) -> Path:

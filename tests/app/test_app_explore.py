@@ -18,7 +18,7 @@ from ui.cache import variants_text
 from ui.share import MAX_LINK_STATE, encode_state
 from ui.wording import describe
 
-APP = str(Path(__file__).resolve().parents[1] / "app.py")
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 
 

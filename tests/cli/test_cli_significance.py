@@ -15,7 +15,7 @@ from sacrebleu.metrics import BLEU
 from bleucore.cli import main
 from tests.generators import perturb, random_corpus
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str], cwd: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str, str]:

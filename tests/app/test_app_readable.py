@@ -27,7 +27,7 @@ from ui import corpus_state as cs
 from ui import explore_state as es
 from bleucore.metrics.bleu import messages as msg
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 SEED_NUMBER = re.compile(r"seeds? ?0[0-9]{2}", re.IGNORECASE)

@@ -11,7 +11,7 @@ from tests.golden_examples import CAND_2
 from ui import corpus_state as cs
 from ui import explore_state as es
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
 KO_CAND = "나는 오늘 아침에 학교에 갔다"
 KO_REFS = ("나는 오늘 아침 학교에 갔다", "오늘 아침에 나는 학교로 갔다")

@@ -12,7 +12,7 @@ from bleucore import BleuOptions, sentence_bleu
 from tests import golden_examples as golden
 from ui import explore_state as es
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 
