@@ -88,9 +88,8 @@ from ui.share import MAX_DECODED_BYTES, MAX_LINK_STATE, encode_state
 from ui.uploads import MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, InputError, decode_bytes
 from bleucore.metrics.bleu import messages as msg
 from ui.wording import describe_all
+from tests.conftest import ROOT, corpus_score, messages, metric, open_app
 
-ROOT = Path(__file__).resolve().parents[1]
-APP = str(ROOT / "app.py")
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 EPSILON = 1e-9
 BAD_NUMBER = re.compile(r"(?<![\w.])[-+]?(nan|inf|infinity)(?!\w)", re.IGNORECASE)
@@ -134,17 +133,8 @@ def write(path: Path, data: bytes | str) -> Path:
 
 
 def start(page: str | None = None, link: str | None = None) -> AppTest:
-    """The app through its router, on ``app_pages/<page>.py`` (default Explore), optionally with ``?s=link``."""
-    at = AppTest.from_file(APP, default_timeout=120)
-    if page is None and link is not None:
-        at.query_params["s"] = link
-    at.run()
-    if page is not None:
-        at.switch_page(f"app_pages/{page}.py")
-        if link is not None:
-            at.query_params["s"] = link
-        at.run()
-    return at
+    """The app on ``page`` (default Explore), optionally with ``?s=link``; exceptions are the test's to check."""
+    return open_app(page, link, check=False)
 
 
 def shown_texts(at: AppTest) -> list[str]:
@@ -173,26 +163,6 @@ def assert_clean(at: AppTest) -> None:
     for frame in [*at.dataframe, *at.table]:
         numbers = frame.value.select_dtypes(include="number").to_numpy(dtype=float)
         assert not (numbers == math.inf).any() and not (numbers == -math.inf).any(), frame.value
-
-
-def messages(at: AppTest) -> str:
-    """Every alert's text with Markdown's backslash escapes removed."""
-    return " | ".join(str(e.value) for e in [*at.error, *at.warning, *at.info]).replace("\\", "")
-
-
-def metric(at: AppTest, label: str) -> str:
-    values = [m.value for m in at.metric if m.label == label]
-    assert values, (label, [m.label for m in at.metric], messages(at))
-    return values[0]
-
-
-def corpus_score(at: AppTest) -> float:
-    """Corpus BLEU to full precision, from the page's caption."""
-    for caption in at.caption:
-        found = re.search(r"Corpus BLEU to full precision: ([0-9.e+-]+)\.", caption.value)
-        if found:
-            return float(found.group(1))
-    raise AssertionError(f"no corpus score: {messages(at)}")
 
 
 def corpus_upload(at: AppTest, hyp: tuple[str, bytes], refs: list[tuple[str, bytes]]) -> AppTest:

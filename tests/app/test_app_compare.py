@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -19,9 +18,8 @@ from ui import compare_analysis as ca
 from ui import compare_state as cps
 from ui import options_model as om
 from ui.share import encode_state
+from tests.conftest import ROOT, messages, open_app
 
-ROOT = Path(__file__).resolve().parents[2]
-APP = ROOT / "app.py"
 SAMPLE = ROOT / "data" / "sample"
 SYS_A = (SAMPLE / "system_a.en").read_text(encoding="utf-8").splitlines()
 SYS_B = (SAMPLE / "system_b.en").read_text(encoding="utf-8").splitlines()
@@ -43,14 +41,7 @@ def _sacrebleu_seed() -> Iterator[None]:
 
 
 def open_compare(link: str | None = None) -> AppTest:
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    at.run()
-    at.switch_page("app_pages/compare.py")
-    if link is not None:
-        at.query_params["s"] = link
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
+    return open_app("compare", link)
 
 
 def results(at: AppTest) -> pd.DataFrame:
@@ -66,10 +57,6 @@ def sacre_paired(
 ) -> list:
     _, scores = PairedTest(systems, {"BLEU": BLEU(**kwargs)}, references=refs, test_type=test, n_samples=n)()
     return scores["BLEU"]
-
-
-def messages(at: AppTest) -> str:
-    return " | ".join(str(e.value) for e in [*at.error, *at.warning, *at.info]).replace("\\", "")
 
 
 def upload(at: AppTest, key: str, files: list[tuple[str, list[str]]]) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import math
 import re
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -36,9 +35,8 @@ from ui.uploads import (
     split_segments,
     unique_names,
 )
+from tests.conftest import ROOT, corpus_score, exact, messages, metric, open_app
 
-ROOT = Path(__file__).resolve().parents[2]
-APP = ROOT / "app.py"
 SAMPLE = ROOT / "data" / "sample"
 HYPS = (SAMPLE / "system_a.en").read_text(encoding="utf-8").splitlines()
 REF1 = (SAMPLE / "ref.en").read_text(encoding="utf-8").splitlines()
@@ -51,38 +49,7 @@ EPSILON = 1e-9
 
 def open_corpus(link: str | None = None) -> AppTest:
     """The app, switched to the Corpus page (optionally opened with ``?s=link``)."""
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    at.run()
-    at.switch_page("app_pages/corpus.py")
-    if link is not None:
-        at.query_params["s"] = link
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
-
-
-def metric(at: AppTest, label: str) -> str:
-    values = [m.value for m in at.metric if m.label == label]
-    assert values, f"no metric {label!r}: {[m.label for m in at.metric]}"
-    return values[0]
-
-
-def exact(at: AppTest, pattern: str) -> float:
-    """The full-precision number of the caption matching ``pattern`` (with one group)."""
-    for caption in at.caption:
-        found = re.search(pattern, caption.value)
-        if found:
-            return float(found.group(1))
-    raise AssertionError(f"no caption matches {pattern!r}: {[c.value for c in at.caption]}")
-
-
-def corpus_score(at: AppTest) -> float:
-    return exact(at, r"Corpus BLEU to full precision: ([0-9.e+-]+)\.")
-
-
-def messages(at: AppTest) -> str:
-    """Every alert's text, Markdown escapes removed."""
-    return " | ".join(str(e.value) for e in [*at.error, *at.warning, *at.info]).replace("\\", "")
+    return open_app("corpus", link)
 
 
 def sacre(hyps: list[str], refs: list[list[str]], **kwargs: object) -> float:

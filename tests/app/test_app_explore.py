@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -11,6 +10,7 @@ from streamlit.testing.v1 import AppTest
 from bleucore import BleuOptions, sentence_bleu
 from bleucore.metrics.bleu.explanation import explain
 from bleucore.metrics.bleu.options import SMOOTHING_METHODS
+from tests.conftest import metric, open_app
 from tests.golden_examples import CA1, CA2, CA4, KO_CAND, KO_REF, REFS_1, SHORT_KO
 from ui import explore_state as es
 from ui import learn_examples
@@ -18,20 +18,11 @@ from ui.cache import variants_text
 from ui.share import MAX_LINK_STATE, encode_state
 from ui.wording import describe
 
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 
 
 def start(**query: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    at.query_params.update(query)
-    at.run()
-    assert not at.exception, at.exception
-    return at
-
-
-def metric(at: AppTest, label: str) -> str:
-    return next(m.value for m in at.metric if m.label == label)
+    return open_app(**query)
 
 
 def signature(at: AppTest) -> str:

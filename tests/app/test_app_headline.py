@@ -8,7 +8,6 @@ page itself for every combination with one session per (example, variant), switc
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from sacrebleu.metrics import BLEU
@@ -19,8 +18,8 @@ from bleucore.metrics.bleu.options import SMOOTHING_METHODS, VARIANTS
 from tests.golden_examples import CA1, CA2, KO_CAND, KO_REF, REFS_1
 from ui import charts, headline
 from ui import explore_state as es
+from tests.conftest import open_app as start
 
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 EXAMPLES = {"Ca1": (CA1, REFS_1), "Ca2": (CA2, REFS_1), "Korean": (KO_CAND, (KO_REF,))}
 COMBINATIONS = [(e, v, m) for e in EXAMPLES for v in VARIANTS for m in SMOOTHING_METHODS]
@@ -71,13 +70,6 @@ def test_headline_marked_rows_and_line_agree(example, variant, method):
 
     line = result.score.format()
     assert line.split()[2] == f"{expected:.2f}"
-
-
-def start() -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    at.run()
-    assert not at.exception, at.exception
-    return at
 
 
 @pytest.mark.parametrize("example, variant", [(e, v) for e in EXAMPLES for v in VARIANTS])

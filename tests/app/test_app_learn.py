@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -11,9 +10,8 @@ from streamlit.testing.v1 import AppTest
 from bleucore import BleuOptions, sentence_bleu
 from tests import golden_examples as golden
 from ui import explore_state as es
+from tests.conftest import ROOT, open_app
 
-ROOT = Path(__file__).resolve().parents[2]
-APP = str(ROOT / "app.py")
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 
 # Every number of ../shared/golden.md, as the page writes it.
@@ -34,14 +32,6 @@ GOLDEN_NUMBERS = [
 ]  # fmt: skip
 
 
-def start() -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    at.run()
-    at.switch_page("app_pages/learn.py").run()
-    assert not at.exception, at.exception
-    return at
-
-
 def page_text(at: AppTest) -> str:
     parts = [e.value for kind in ("markdown", "warning", "info", "latex", "caption") for e in getattr(at, kind)]
     parts += [df.value.to_string() for df in at.dataframe]
@@ -50,7 +40,7 @@ def page_text(at: AppTest) -> str:
 
 @pytest.fixture(scope="module")
 def learn() -> AppTest:
-    return start()
+    return open_app("learn")
 
 
 def test_every_golden_number_is_on_the_page(learn):
@@ -106,7 +96,7 @@ OPEN_CASES = [
 
 @pytest.mark.parametrize("label, candidate, references, options, shown", OPEN_CASES, ids=[c[0] for c in OPEN_CASES])
 def test_open_in_explore(label, candidate, references, options, shown):
-    at = start()
+    at = open_app("learn")
     at.button(key=f"learn_open_{label}").click().run()
     assert not at.exception, at.exception
     assert at.title[0].value == "Explore BLEU"

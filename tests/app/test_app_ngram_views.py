@@ -3,25 +3,16 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
 from tests.golden_examples import CAND_2
 from ui import corpus_state as cs
 from ui import explore_state as es
+from tests.conftest import open_app as start
 
-ROOT = Path(__file__).resolve().parents[2]
-APP = str(ROOT / "app.py")
 KO_CAND = "나는 오늘 아침에 학교에 갔다"
 KO_REFS = ("나는 오늘 아침 학교에 갔다", "오늘 아침에 나는 학교로 갔다")
-
-
-def start() -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
-    assert not at.exception, at.exception
-    return at
 
 
 def bodies(at: AppTest) -> list[str]:
@@ -81,9 +72,7 @@ def test_explore_all_orders_survives_a_lower_n():
 
 
 def test_corpus_sentence_offers_all_orders():
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
-    at.switch_page("app_pages/corpus.py").run()
+    at = start("corpus")
     control = at.segmented_control(key=cs.CORPUS_ORDER)
     assert control.options[-1] == "all orders"
     control.set_value(0).run()

@@ -6,7 +6,6 @@ Numbers are checked against sacreBLEU 2.6 on the same texts, and the tutorials' 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from sacrebleu.metrics import BLEU
@@ -15,21 +14,13 @@ from streamlit.testing.v1 import AppTest
 from bleucore.metrics.bleu.options import TOKENIZER_NAMES
 from tests.golden_examples import CA1, REFS_1
 from ui import options_model as om
+from tests.conftest import ROOT, corpus_score
+from tests.conftest import open_app as open_page
 
-ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "data" / "sample"
 PAGES = ("explore", "corpus", "compare")
 START = {"explore": om.TUTORIAL_NAME, "corpus": om.SACREBLEU_NAME, "compare": om.SACREBLEU_NAME}
 EPSILON = 1e-9
-
-
-def open_page(page: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=90)
-    at.run()
-    if page != "explore":
-        at.switch_page(f"app_pages/{page}.py").run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 def key(page: str, name: str) -> str:
@@ -38,11 +29,6 @@ def key(page: str, name: str) -> str:
 
 def explore_score(at: AppTest) -> str:
     return next(m.value for m in at.metric if m.label == "BLEU (0–100)")
-
-
-def corpus_score(at: AppTest) -> float:
-    found = [re.search(r"Corpus BLEU to full precision: ([0-9.e+-]+)\.", c.value) for c in at.caption]
-    return float(next(m.group(1) for m in found if m))
 
 
 def options_caption(at: AppTest) -> str:

@@ -11,7 +11,6 @@ import json
 import math
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,21 +25,12 @@ from ui import charts, corpus_charts, formula
 from ui import corpus_state as cs
 from ui import explore_state as es
 from bleucore.metrics.bleu import messages as msg
+from tests.conftest import ROOT
+from tests.conftest import open_app as start
 
-ROOT = Path(__file__).resolve().parents[2]
-APP = str(ROOT / "app.py")
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 SEED_NUMBER = re.compile(r"seeds? ?0[0-9]{2}", re.IGNORECASE)
 LONG_DECIMAL = re.compile(r"\d\.0*[1-9]\d{5,}")  # six or more significant digits
-
-
-def start(page: str | None = None) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
-    if page is not None:
-        at.switch_page(f"app_pages/{page}.py").run()
-    assert not at.exception, at.exception
-    return at
 
 
 def leaves(node: Any) -> Iterator[Any]:
@@ -185,7 +175,7 @@ def test_compare_shows_a_dash_with_help_for_the_baselines_p_values():
 
 
 def test_corpus_sentence_shows_raw_and_scored_precisions_labelled():
-    from tests.test_app_corpus import HYPS, REF1, REF2
+    from tests.app.test_app_corpus import HYPS, REF1, REF2
 
     at = start("corpus")
     line = int(at.number_input(key=cs.CORPUS_LINE).value)

@@ -19,6 +19,7 @@ from bleucore.cli import main
 from bleucore.stream import split_lines
 from tests.generators import random_corpus
 from tests.golden_examples import CA1, CA2, KO_REF, KO_SHORT, REFS_1
+from tests.conftest import write_lines
 
 EPSILON = 1e-9
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,11 +40,6 @@ def run_subprocess(argv: list[str], *, module: str = "bleucore", cwd: Path = ROO
         [sys.executable, "-m", module, *[str(a) for a in argv]],
         cwd=cwd, capture_output=True, text=True, encoding="utf-8", timeout=120, check=False,
     )
-
-
-def write_lines(path: Path, lines: list[str]) -> Path:
-    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8", newline="")
-    return path
 
 
 def write_corpus(tmp_path: Path, seed: int, segments: int, nrefs: int) -> tuple[Path, list[Path], list[str], list[list[str]]]:

@@ -14,6 +14,7 @@ from sacrebleu.metrics import BLEU
 
 from bleucore.cli import main
 from tests.generators import perturb, random_corpus
+from tests.conftest import write_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,10 +32,6 @@ def sacrebleu_cli(argv: list[str], cwd: Path) -> str:
         timeout=300, check=True,
     )
     return done.stdout
-
-
-def write_lines(path: Path, lines: list[str]) -> None:
-    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
 
 
 @pytest.fixture

@@ -29,6 +29,7 @@ from bleucore.stream import (
     sum_statistics,
 )
 from tests.generators import random_corpus
+from tests.conftest import write_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -36,10 +37,6 @@ ROOT = Path(__file__).resolve().parents[2]
 def write(path: Path, data: bytes) -> Path:
     path.write_bytes(data)
     return path
-
-
-def write_lines(path: Path, lines: list[str]) -> Path:
-    return write(path, "".join(line + "\n" for line in lines).encode("utf-8"))
 
 
 # --- the file rules --------------------------------------------------------------------------

@@ -1,0 +1,71 @@
+"""What the test groups share: the repository's paths and the AppTest helpers every page test uses.
+
+Test modules import these names (``from tests.conftest import open_app, metric``); the browser
+group's own fixtures live in tests/browser/conftest.py.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = ROOT / "app.py"
+
+__all__ = ["APP", "ROOT", "corpus_score", "exact", "messages", "metric", "open_app", "write_lines"]
+
+# Generous: CI runs on a busy machine, and a timeout only bounds a hung script.
+APP_TIMEOUT = 120
+
+
+def open_app(page: str | None = None, link: str | None = None, *, check: bool = True, **query: str) -> AppTest:
+    """The app through its router on ``app_pages/<page>.py`` (default Explore), optionally opened with
+    ``?s=link`` and other query parameters; ``check`` asserts the script raised nothing."""
+    at = AppTest.from_file(str(APP), default_timeout=APP_TIMEOUT)
+    if link is not None:
+        query = {**query, "s": link}
+    if page is None or page == "explore":
+        at.query_params.update(query)
+        at.run()
+    else:
+        at.run()
+        at.switch_page(f"app_pages/{page}.py")
+        at.query_params.update(query)
+        at.run()
+    if check:
+        assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def messages(at: AppTest) -> str:
+    """Every alert's text, Markdown's backslash escapes removed."""
+    return " | ".join(str(e.value) for e in [*at.error, *at.warning, *at.info]).replace("\\", "")
+
+
+def metric(at: AppTest, label: str) -> str:
+    """The value of the ``st.metric`` labelled ``label``."""
+    values = [m.value for m in at.metric if m.label == label]
+    assert values, (label, [m.label for m in at.metric], messages(at))
+    return values[0]
+
+
+def exact(at: AppTest, pattern: str) -> float:
+    """The number captured by ``pattern`` in the first caption that matches it."""
+    for caption in at.caption:
+        found = re.search(pattern, caption.value)
+        if found:
+            return float(found.group(1))
+    raise AssertionError(f"no caption matches {pattern!r}: {messages(at)}")
+
+
+def corpus_score(at: AppTest) -> float:
+    """Corpus BLEU to full precision, from the Corpus page's caption."""
+    return exact(at, r"Corpus BLEU to full precision: ([0-9.e+-]+)\.")
+
+
+def write_lines(path: Path, lines: list[str]) -> Path:
+    """``lines`` as a UTF-8 file, each ending in a newline (no platform newline translation)."""
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8", newline="")
+    return path
