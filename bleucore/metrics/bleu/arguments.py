@@ -84,7 +84,7 @@ def options_from_args(args: argparse.Namespace) -> BleuOptions:
     effective: bool | None = args.effective_order
     if effective is None:
         effective = bool(args.sentence_level) and not args.smooth_method.startswith("nltk-")
-    trg_lang = "" if args.language_pair is None else target_language(args.language_pair)
+    trg_lang = target_language(args.language_pair) if args.language_pair else ""  # as sacreBLEU, an empty -l is none
     return BleuOptions(
         tokenize=tokenizer_for_language(trg_lang, args.tokenize),
         lowercase=args.lowercase,
