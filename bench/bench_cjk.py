@@ -1,0 +1,74 @@
+"""Whole-process corpus BLEU with ``-tok ko-mecab`` on 100k Korean lines: ``python -m bleucore``
+against the ``sacrebleu`` command line (same files, same flags), median of alternating runs.
+
+    python bench/bench_cjk.py                 # 100k lines, 3 repeats
+    python bench/bench_cjk.py --lines 10000 --repeats 1 --tokenizer ja-mecab
+
+The corpus is seeded (tests/tokenizers/cjk_generators.py: everyday sentences, two per line, the
+hypothesis with wrong particles, spacing errors and dropped words) and written once to
+bench/data/ (git-ignored). Both outputs must agree at 6 decimals before a time counts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.tokenizers.cjk_generators import LANGUAGES  # noqa: E402
+
+
+def ensure_data(tokenizer: str, lines: int) -> tuple[Path, Path]:
+    folder = ROOT / "bench" / "data" / f"cjk-{tokenizer}-{lines}"
+    hyp, ref = folder / "hyp.txt", folder / "ref.txt"
+    if not hyp.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        make_line, errors = LANGUAGES[tokenizer]
+        rng = random.Random(2026)
+        refs = [" ".join(make_line(rng) for _ in range(2)).strip() for _ in range(lines)]
+        hyps = [errors(rng, r) if rng.random() < 0.95 else r for r in refs]
+        ref.write_text("\n".join(refs) + "\n", encoding="utf-8")
+        hyp.write_text("\n".join(hyps) + "\n", encoding="utf-8")
+    return hyp, ref
+
+
+def timed(command: list[str]) -> tuple[float, str]:
+    start = time.perf_counter()
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
+    return time.perf_counter() - start, done.stdout.strip()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lines", type=int, default=100_000)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--tokenizer", default="ko-mecab", choices=sorted(LANGUAGES))
+    args = parser.parse_args()
+    hyp, ref = ensure_data(args.tokenizer, args.lines)
+    flags = [str(ref), "-i", str(hyp), "-tok", args.tokenizer, "-b", "-w", "6"]
+    tools = {"bleucore": [sys.executable, "-m", "bleucore", *flags], "sacreBLEU": [sys.executable, "-m", "sacrebleu", *flags]}
+    times: dict[str, list[float]] = {name: [] for name in tools}
+    for repeat in range(args.repeats):
+        order = list(tools) if repeat % 2 == 0 else list(reversed(tools))
+        outputs = {}
+        for name in order:
+            seconds, outputs[name] = timed(tools[name])
+            times[name].append(seconds)
+        if outputs["bleucore"] != outputs["sacreBLEU"]:
+            print(f"scores differ: bleucore {outputs['bleucore']} sacreBLEU {outputs['sacreBLEU']}", file=sys.stderr)
+            return 1
+        print(f"run {repeat + 1}: BLEU {outputs['bleucore']}, " + ", ".join(f"{n} {times[n][-1]:.2f} s" for n in tools))
+    ours, theirs = statistics.median(times["bleucore"]), statistics.median(times["sacreBLEU"])
+    print(f"| corpus BLEU, {args.tokenizer} | {args.lines:,} lines, 1 ref | {ours:.2f} s | {theirs:.2f} s | {theirs / ours:.1f}× |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
