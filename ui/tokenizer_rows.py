@@ -20,7 +20,7 @@ from bleucore.tokenizers.languages import LANGUAGE_TOKENIZERS
 LANGUAGE_NAMES = {"ko": "Korean", "ja": "Japanese", "zh": "Chinese"}
 #: Tokenizers that split text poorly without spaces between words.
 WHITESPACE_LIKE = ("none", "13a")
-#: Share of a text's letters that must be Hangul, kana or Han for it to count as CJK text.
+#: Share of a text's letters (a word of other letters counts once) that must be Hangul, kana or Han.
 CJK_SHARE = 0.3
 
 WHY_THEY_DIFFER = {
@@ -82,13 +82,12 @@ def all_tokenizer_rows(candidate: str, references: Sequence[str], options: BleuO
 def cjk_language(text: str) -> str | None:
     """``ko``, ``ja`` or ``zh`` if ``text`` is mostly Korean, Japanese or Chinese, else None.
 
-    Hangul makes Korean; kana (without more Hangul) Japanese; Han characters alone Chinese.
+    Counts Hangul, kana and Han characters against words of other letters (a Latin word counts
+    once, like one CJK character): Hangul makes Korean, kana Japanese, Han characters alone Chinese.
     """
-    hangul = kana = han = letters = 0
+    hangul = kana = han = other_words = 0
+    in_word = False
     for ch in text:
-        if not ch.isalpha():
-            continue
-        letters += 1
         code = ord(ch)
         if 0xAC00 <= code <= 0xD7A3 or 0x1100 <= code <= 0x11FF or 0x3130 <= code <= 0x318F:
             hangul += 1
@@ -96,7 +95,13 @@ def cjk_language(text: str) -> str | None:
             kana += 1
         elif 0x4E00 <= code <= 0x9FFF or 0x3400 <= code <= 0x4DBF or 0xF900 <= code <= 0xFAFF or 0x20000 <= code <= 0x2FA1F:
             han += 1
-    if not letters or (hangul + kana + han) < CJK_SHARE * letters:
+        elif ch.isalpha():
+            other_words += not in_word
+            in_word = True
+            continue
+        in_word = False
+    cjk = hangul + kana + han
+    if not cjk or cjk < CJK_SHARE * (cjk + other_words):
         return None
     if hangul and hangul >= kana:
         return "ko"

@@ -185,7 +185,7 @@ def test_compare_shows_a_dash_with_help_for_the_baselines_p_values():
 
 
 def test_corpus_sentence_shows_raw_and_scored_precisions_labelled():
-    from tests.test_app_corpus import HYPS, REF1, REF2
+    from tests.app.test_app_corpus import HYPS, REF1, REF2
 
     at = start("corpus")
     line = int(at.number_input(key=cs.CORPUS_LINE).value)
