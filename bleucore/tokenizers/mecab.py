@@ -7,15 +7,23 @@ stripped, ``tagger.parse(line)`` split on whitespace. The analyser is imported w
 is first used, never with ``bleucore``; when it is missing, ``missing_package`` names what to
 install and the registry refuses the tokenizer with "pip install <package>".
 
-Speed: MeCab's Viterbi search spans the whole line (connection costs cross word boundaries), so
-only whole lines can be cached exactly. ``tokenize_batch`` analyses each *distinct* line once,
-and remembers the result across calls (references and systems share many lines).
+Speed: MeCab's Viterbi search spans the whole line (connection costs cross word boundaries: on
+random Korean lines a third come out different when each eojeol is analysed alone), so only whole
+lines can be cached exactly. ``tokenize_batch`` analyses each *distinct* line once and remembers
+it across calls (references and systems share lines). A large batch in a single-threaded process
+(the command line) is split between the process and forked copies of it (``fork`` on Linux: the
+copies inherit the loaded tagger), one per CPU up to ``MAX_PROCESSES``;
+``BLEUCORE_MECAB_PROCESSES=1`` turns that off. A multi-threaded process (the app's server) never
+forks.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import multiprocessing
+import os
+import sys
 import threading
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -26,6 +34,26 @@ __all__ = ["TokenizerJaMecab", "TokenizerKoMecab"]
 
 #: Distinct lines remembered per tokenizer; past this the memory is cleared and refilled.
 CACHE_LINES = 1 << 18
+#: New distinct lines from which a batch is analysed by several processes, and their most.
+PARALLEL_MIN_LINES = 10_000
+MAX_PROCESSES = 4
+PROCESSES_VARIABLE = "BLEUCORE_MECAB_PROCESSES"
+_CAN_FORK = sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
+_FORKED_TAGGER: Any = None  # the tagger a forked worker inherits
+
+
+def _parse_lines(lines: Sequence[str]) -> list[str]:
+    """sacreBLEU's call on each line, by the inherited tagger (in a forked worker, or here)."""
+    parse = _FORKED_TAGGER.parse
+    return [parse(line.strip()).strip() for line in lines]
+
+
+def processes() -> int:
+    """How many processes analyse a large batch: ``BLEUCORE_MECAB_PROCESSES``, else one per CPU."""
+    value = os.environ.get(PROCESSES_VARIABLE, "")
+    if value.strip().isdigit():
+        return max(1, int(value))
+    return max(1, min(os.cpu_count() or 1, MAX_PROCESSES))
 
 
 class MecabTokenizer(Tokenizer):
@@ -81,10 +109,24 @@ class MecabTokenizer(Tokenizer):
             if len(cache) + len(new) > CACHE_LINES:
                 cache.clear()
                 new = list(dict.fromkeys(lines))
-            parse = self._tagger.parse
-            for line in new:
-                cache[line] = parse(line.strip()).strip()
+            cache.update(zip(new, self._parse_many(new)))
             return [cache[line] for line in lines]
+
+    def _parse_many(self, lines: list[str]) -> list[str]:
+        """The wakati output of each line, in order; a large batch split between processes."""
+        global _FORKED_TAGGER
+        _FORKED_TAGGER = self._tagger
+        count = processes()
+        if len(lines) < PARALLEL_MIN_LINES or count < 2 or not _CAN_FORK or threading.active_count() > 1:
+            return _parse_lines(lines)
+        size = -(-len(lines) // count)
+        parts = [lines[i : i + size] for i in range(0, len(lines), size)]
+        with multiprocessing.get_context("fork").Pool(len(parts) - 1) as pool:
+            pending = pool.map_async(_parse_lines, parts[1:])
+            out = _parse_lines(parts[0])  # this process takes the first part meanwhile
+            for part in pending.get():
+                out.extend(part)
+        return out
 
 
 class TokenizerJaMecab(MecabTokenizer):

@@ -9,9 +9,11 @@ The reference pipeline is sacreBLEU's: ``BLEU._preprocess_segment`` (lowercase i
 from __future__ import annotations
 
 import importlib.util
+import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -200,3 +202,35 @@ def test_missing_analyser_names_the_package(name: str, module: str, package: str
     assert cli.main([str(tmp_path / "r.txt"), "-i", str(tmp_path / "r.txt"), "-tok", name]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("bleucore: error: ") and f"pip install {package}" in err
+
+
+# --- a large batch analysed by several processes ---------------------------------------------
+
+PIDS_DIR: Path | None = None
+
+
+def _recording_parse_lines(lines: list[str]) -> list[str]:
+    """``mecab._parse_lines``, leaving a file named by the process that ran it."""
+    assert PIDS_DIR is not None
+    (PIDS_DIR / str(os.getpid())).touch()
+    return REAL_PARSE_LINES(lines)
+
+
+REAL_PARSE_LINES: Any = None
+
+
+@pytest.mark.parametrize("name", ["ko-mecab", "ja-mecab"])
+def test_parallel_analysis_gives_the_same_tokens(name: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    global PIDS_DIR, REAL_PARSE_LINES
+    from bleucore.tokenizers import mecab
+
+    PIDS_DIR, REAL_PARSE_LINES = tmp_path, mecab._parse_lines
+    monkeypatch.setattr(mecab, "_parse_lines", _recording_parse_lines)
+    monkeypatch.setattr(mecab, "PARALLEL_MIN_LINES", 50)
+    monkeypatch.setenv(mecab.PROCESSES_VARIABLE, "3")
+    monkeypatch.setattr(get_tokenizer(name), "_cache", {})
+    hyps, refs = cjk_corpus(name, 31, 700, 1)
+    assert tokenize_lines(hyps + refs[0], name) == [sacre_tokens(line, name, False) for line in hyps + refs[0]]
+    assert len(list(tmp_path.iterdir())) == 3  # this process and two forked ones
+    assert corpus_bleu(hyps, refs, BleuOptions(tokenize=name)).score == pytest.approx(
+        BLEU(tokenize=name).corpus_score(hyps, refs).score, abs=EPSILON)
