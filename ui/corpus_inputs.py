@@ -252,7 +252,13 @@ def read_compare_input(source: str) -> tuple[list[TextFile], list[TextFile]]:
 def scoring_options(choices: Choices) -> tuple[BleuOptions, BleuOptions] | None:
     """(corpus options, sentence options) of the sidebar's choices, or None after an error box saying why."""
     try:
-        return choices.corpus_options(), choices.sentence_options()
+        options = choices.corpus_options(), choices.sentence_options()
     except ValueError as err:
         show_error(f"These options cannot be combined: {err}.")
         return None
+    package = missing_package(choices.tokenize)
+    if package is not None:  # a link may name a tokenizer whose analyser this server lacks
+        show_error(f"The tokenizer {choices.tokenize} needs the {package} package (pip install {package}), "
+                   "which is not installed here: choose another tokenizer in the sidebar.")
+        return None
+    return options

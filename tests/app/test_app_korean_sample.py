@@ -86,3 +86,25 @@ def test_compare_opens_the_korean_sample_with_ko_mecab() -> None:
     assert table.loc["system_a.ko", "BLEU"] == pytest.approx(scores["BLEU"][0].score, abs=1e-9)
     assert table.loc["system_b.ko", "BLEU"] == pytest.approx(scores["BLEU"][1].score, abs=1e-9)
     assert table.loc["system_b.ko", "p (bootstrap)"] == pytest.approx(scores["BLEU"][1].p_value, abs=1e-9)
+
+
+@pytest.mark.parametrize(("page", "source", "options"), [
+    ("app_pages/corpus.py", cs.CORPUS_SOURCE, cs.CORPUS), ("app_pages/compare.py", cps.COMPARE_SOURCE, cps.COMPARE),
+])
+def test_without_mecab_ko_the_sample_opens_and_ko_mecab_names_the_package(
+    page: str, source: str, options: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib.util
+
+    from bleucore.tokenizers import registry
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda m, *a: None if m == "mecab_ko" else real(m, *a))
+    monkeypatch.setattr(registry, "_INSTANCES", {})
+    at = open_page(page)
+    at.radio(key=source).set_value("sample-ko").run()
+    tokenize = options.key("tokenize")  # type: ignore[attr-defined]
+    assert not at.exception and at.selectbox(key=tokenize).value == "13a"  # not switched to a tokenizer that cannot run
+    at.selectbox(key=tokenize).set_value("ko-mecab").run()
+    assert not at.exception
+    assert any("pip install mecab" in e.value.replace("\\", "") for e in at.error)
