@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -39,10 +40,16 @@ def ensure_data(tokenizer: str, lines: int) -> tuple[Path, Path]:
     return hyp, ref
 
 
-def timed(command: list[str]) -> tuple[float, str]:
-    start = time.perf_counter()
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed(command: list[str]) -> tuple[float, float, str]:
+    """Wall seconds, CPU seconds (the process and the processes it waited for), stdout."""
+    start, cpu = time.perf_counter(), _children_cpu()
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
-    return time.perf_counter() - start, done.stdout.strip()
+    return time.perf_counter() - start, _children_cpu() - cpu, done.stdout.strip()
 
 
 def main() -> int:
@@ -55,18 +62,24 @@ def main() -> int:
     flags = [str(ref), "-i", str(hyp), "-tok", args.tokenizer, "-b", "-w", "6"]
     tools = {"bleucore": [sys.executable, "-m", "bleucore", *flags], "sacreBLEU": [sys.executable, "-m", "sacrebleu", *flags]}
     times: dict[str, list[float]] = {name: [] for name in tools}
+    cpu: dict[str, list[float]] = {name: [] for name in tools}
     for repeat in range(args.repeats):
         order = list(tools) if repeat % 2 == 0 else list(reversed(tools))
         outputs = {}
         for name in order:
-            seconds, outputs[name] = timed(tools[name])
+            seconds, cpu_seconds, outputs[name] = timed(tools[name])
             times[name].append(seconds)
+            cpu[name].append(cpu_seconds)
         if outputs["bleucore"] != outputs["sacreBLEU"]:
             print(f"scores differ: bleucore {outputs['bleucore']} sacreBLEU {outputs['sacreBLEU']}", file=sys.stderr)
             return 1
-        print(f"run {repeat + 1}: BLEU {outputs['bleucore']}, " + ", ".join(f"{n} {times[n][-1]:.2f} s" for n in tools))
+        print(f"run {repeat + 1}: BLEU {outputs['bleucore']}, "
+              + ", ".join(f"{n} {times[n][-1]:.2f} s ({cpu[n][-1]:.2f} s CPU)" for n in tools), flush=True)
     ours, theirs = statistics.median(times["bleucore"]), statistics.median(times["sacreBLEU"])
-    print(f"| corpus BLEU, {args.tokenizer} | {args.lines:,} lines, 1 ref | {ours:.2f} s | {theirs:.2f} s | {theirs / ours:.1f}× |")
+    ours_cpu, theirs_cpu = statistics.median(cpu["bleucore"]), statistics.median(cpu["sacreBLEU"])
+    print("| case | data | bleucore | sacreBLEU | ratio | CPU bleucore | CPU sacreBLEU | CPU ratio |")
+    print(f"| corpus BLEU, {args.tokenizer} | {args.lines:,} lines, 1 ref | {ours:.2f} s | {theirs:.2f} s | {theirs / ours:.1f}× "
+          f"| {ours_cpu:.2f} s | {theirs_cpu:.2f} s | {theirs_cpu / ours_cpu:.1f}× |")
     return 0
 
 

@@ -42,10 +42,15 @@ _CAN_FORK = sys.platform.startswith("linux") and "fork" in multiprocessing.get_a
 _FORKED_TAGGER: Any = None  # the tagger a forked worker inherits
 
 
-def _parse_lines(lines: Sequence[str]) -> list[str]:
-    """sacreBLEU's call on each line, by the inherited tagger (in a forked worker, or here)."""
-    parse = _FORKED_TAGGER.parse
+def _parse_with(tagger: Any, lines: Sequence[str]) -> list[str]:
+    """sacreBLEU's call on each line: ``tagger.parse(line.strip()).strip()``."""
+    parse = tagger.parse
     return [parse(line.strip()).strip() for line in lines]
+
+
+def _parse_lines(lines: Sequence[str]) -> list[str]:
+    """``_parse_with`` the tagger of the batch being split (inherited by the forked workers)."""
+    return _parse_with(_FORKED_TAGGER, lines)
 
 
 def processes() -> int:
@@ -115,10 +120,10 @@ class MecabTokenizer(Tokenizer):
     def _parse_many(self, lines: list[str]) -> list[str]:
         """The wakati output of each line, in order; a large batch split between processes."""
         global _FORKED_TAGGER
-        _FORKED_TAGGER = self._tagger
         count = processes()
         if len(lines) < PARALLEL_MIN_LINES or count < 2 or not _CAN_FORK or threading.active_count() > 1:
-            return _parse_lines(lines)
+            return _parse_with(self._tagger, lines)
+        _FORKED_TAGGER = self._tagger  # one thread only, so no other batch can change it meanwhile
         size = -(-len(lines) // count)
         parts = [lines[i : i + size] for i in range(0, len(lines), size)]
         with multiprocessing.get_context("fork").Pool(len(parts) - 1) as pool:
