@@ -3,6 +3,7 @@ against the ``sacrebleu`` command line (same files, same flags), median of alter
 
     python bench/bench_cjk.py                 # 100k lines, 3 repeats
     python bench/bench_cjk.py --lines 10000 --repeats 1 --tokenizer ja-mecab
+    python bench/bench_cjk.py --sentence-level   # -sl
 
 The corpus is seeded (tests/tokenizers/cjk_generators.py: everyday sentences, two per line, the
 hypothesis with wrong particles, spacing errors and dropped words) and written once to
@@ -57,9 +58,10 @@ def main() -> int:
     parser.add_argument("--lines", type=int, default=100_000)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--tokenizer", default="ko-mecab", choices=sorted(LANGUAGES))
+    parser.add_argument("--sentence-level", action="store_true", help="-sl: every line's BLEU")
     args = parser.parse_args()
     hyp, ref = ensure_data(args.tokenizer, args.lines)
-    flags = [str(ref), "-i", str(hyp), "-tok", args.tokenizer, "-b", "-w", "6"]
+    flags = [str(ref), "-i", str(hyp), "-tok", args.tokenizer, "-b", "-w", "6", *(["-sl"] if args.sentence_level else [])]
     tools = {"bleucore": [sys.executable, "-m", "bleucore", *flags], "sacreBLEU": [sys.executable, "-m", "sacrebleu", *flags]}
     times: dict[str, list[float]] = {name: [] for name in tools}
     cpu: dict[str, list[float]] = {name: [] for name in tools}
@@ -73,12 +75,13 @@ def main() -> int:
         if outputs["bleucore"] != outputs["sacreBLEU"]:
             print(f"scores differ: bleucore {outputs['bleucore']} sacreBLEU {outputs['sacreBLEU']}", file=sys.stderr)
             return 1
-        print(f"run {repeat + 1}: BLEU {outputs['bleucore']}, "
+        print(f"run {repeat + 1}: BLEU {outputs['bleucore'].splitlines()[0]}..., "
               + ", ".join(f"{n} {times[n][-1]:.2f} s ({cpu[n][-1]:.2f} s CPU)" for n in tools), flush=True)
     ours, theirs = statistics.median(times["bleucore"]), statistics.median(times["sacreBLEU"])
     ours_cpu, theirs_cpu = statistics.median(cpu["bleucore"]), statistics.median(cpu["sacreBLEU"])
     print("| case | data | bleucore | sacreBLEU | ratio | CPU bleucore | CPU sacreBLEU | CPU ratio |")
-    print(f"| corpus BLEU, {args.tokenizer} | {args.lines:,} lines, 1 ref | {ours:.2f} s | {theirs:.2f} s | {theirs / ours:.1f}× "
+    case = "sentence BLEU (`-sl`)" if args.sentence_level else "corpus BLEU"
+    print(f"| {case}, {args.tokenizer} | {args.lines:,} lines, 1 ref | {ours:.2f} s | {theirs:.2f} s | {theirs / ours:.1f}× "
           f"| {ours_cpu:.2f} s | {theirs_cpu:.2f} s | {theirs_cpu / ours_cpu:.1f}× |")
     return 0
 
