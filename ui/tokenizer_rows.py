@@ -128,7 +128,8 @@ def advice(language: str | None, tokenizer: str) -> str | None:
         return None
     better = language_tokenizer(language)
     return (
-        f"The candidate is {LANGUAGE_NAMES[language]}, and {tokenizer} splits it only at spaces and punctuation. "
+        f"The candidate is {LANGUAGE_NAMES[language]}, and {tokenizer} splits it only at spaces"
+        f"{' and punctuation' if tokenizer == '13a' else ''}. "
         f"sacreBLEU scores {LANGUAGE_NAMES[language]} with {better} (its choice for -l xx-{language}), "
-        "which Korean, Japanese and Chinese MT papers report."
+        f"the score {LANGUAGE_NAMES[language]} MT papers report."
     )
