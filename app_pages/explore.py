@@ -4,11 +4,12 @@ import streamlit as st
 
 from ui import charts, formula, headline, highlight, ngram_table, wording
 from ui import explore_state as es
-from ui.cache import explain_text, tokenizer_rows, variants_text
+from ui.cache import explain_text, variants_text
 from ui.link_box import opened_link_notices
 from ui.options_model import describe
 from ui.options_sidebar import options_sidebar
 from ui.share import PARAM
+from ui.tokenizer_view import tokenizer_advice, tokenizer_tab
 from ui.uploads import escape_markdown as plain  # the one Markdown escaper: messages may quote user text
 
 session = st.session_state
@@ -84,6 +85,7 @@ with summary:
     left.metric("Brevity penalty", f"{score.bp:.4f}")
     right.metric("c / r", f"{score.sys_len} / {score.ref_len:g}")
     st.caption(f"Options: {describe(state.options)}")
+    tokenizer_advice(state.candidate, options, es.TOKENIZE)
     st.caption("sacreBLEU's line (score, p_1/…/p_N in % as scored, lengths) and the signature of every option:")
     st.code(score.format(), language=None, wrap_lines=True)
     st.code(score.signature, language=None, wrap_lines=True)
@@ -176,26 +178,7 @@ if variants_tab.open:
 
 if tokens_tab.open:
     with tokens_tab:
-        rows = tokenizer_rows(state.candidate, references, options)
-        st.dataframe(
-            [
-                {
-                    "tokenizer": r.tokenizer,
-                    "tokens": len(r.tokens),
-                    **{f"p{k}": f"{m}/{t}" for k, (m, t) in enumerate(r.counts, start=1)},
-                }
-                for r in rows
-            ],
-            hide_index=True,
-        )
-        for col, row in zip(st.columns(len(rows)), rows):
-            col.markdown(f"**{row.tokenizer}**")
-            col.code(
-                " · ".join(row.tokens),
-                language=None,
-                wrap_lines=True,
-                height="content" if len(row.tokens) < 120 else 320,
-            )
+        tokenizer_tab(state.candidate, references, options)
 
 if export_tab.open:
     with export_tab:

@@ -66,14 +66,12 @@ def variants_text(candidate: str, references: Sequence[str], options: BleuOption
 
 @st.cache_data(max_entries=MAX_SENTENCE_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
 def _tokenizer_rows(candidate: str, references: tuple[str, ...], key: OptionsKey) -> tuple[TokenizerRow, ...]:
-    options = from_key(key)
-    return all_tokenizer_rows(candidate, references, options.lowercase, options.max_order)
+    return all_tokenizer_rows(candidate, references, from_key(key))
 
 
 def tokenizer_rows(candidate: str, references: Sequence[str], options: BleuOptions) -> tuple[TokenizerRow, ...]:
-    """The candidate under every tokenizer and each one's p_n (``ui.tokenizer_rows``), cached."""
-    only = BleuOptions(lowercase=options.lowercase, weights=uniform_weights(options.max_order))
-    return _tokenizer_rows(candidate, tuple(references), options_key(only))
+    """The candidate under every tokenizer, each one's p_n and BLEU (``ui.tokenizer_rows``), cached."""
+    return _tokenizer_rows(candidate, tuple(references), options_key(options.with_changes(tokenize="none")))
 
 
 # --- files and statistics -------------------------------------------------------------------

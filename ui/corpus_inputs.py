@@ -6,13 +6,18 @@ whatever could not be read (``ui.uploads`` names the file, the line and the limi
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, cast
 
 import streamlit as st
 from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from bleucore import BleuOptions
+from bleucore.tokenizers import missing_package
 from ui import cache
+from ui import options_model as om
 from ui import compare_state as cps
 from ui import corpus_state as cs
 from ui.input_state import MAX_PASTED_REFERENCES, SOURCE_LABELS, SOURCES
@@ -20,9 +25,33 @@ from ui.options_model import Choices
 from ui.uploads import MAX_UPLOAD_MB, InputError, TextFile, decode_bytes, decode_paste, escape_markdown, unique_names
 
 SAMPLE_DIR = Path(__file__).resolve().parents[1] / "data" / "sample"
-SAMPLE_HYPOTHESIS = "system_a.en"
-SAMPLE_SYSTEMS = ("system_a.en", "system_b.en")
-SAMPLE_REFERENCES = ("ref.en", "ref2.en")
+
+
+@dataclass(frozen=True)
+class Sample:
+    """A bundled test set (data/sample): systems (the first is Corpus's hypothesis), references,
+    and the tokenizer it is scored with when chosen (None: the page's preset)."""
+
+    systems: tuple[str, ...]
+    references: tuple[str, ...]
+    tokenizer: str | None = None
+    note: str = ""
+
+
+#: Input source -> bundled test set (the sources are ``ui.input_state.SOURCES``).
+SAMPLES = {
+    "sample": Sample(("system_a.en", "system_b.en"), ("ref.en", "ref2.en")),
+    "sample-ko": Sample(
+        ("system_a.ko", "system_b.ko"), ("ref.ko", "ref2.ko"), "ko-mecab",
+        " Scored with ko-mecab, sacreBLEU's tokenizer for Korean: choose 13a or none in the sidebar to see "
+        "how much whole-eojeol matching lowers the score.",
+    ),
+}  # fmt: skip
+SAMPLE_SYSTEMS = SAMPLES["sample"].systems
+SAMPLE_HYPOTHESIS = SAMPLE_SYSTEMS[0]
+SAMPLE_REFERENCES = SAMPLES["sample"].references
+#: The options of each page's source radio (a sample may choose its tokenizer).
+_PAGE_OPTIONS = {cs.CORPUS_SOURCE: cs.CORPUS, cps.COMPARE_SOURCE: cps.COMPARE}
 
 
 def show_error(message: str) -> None:
@@ -35,9 +64,26 @@ def sample_files(names: tuple[str, ...]) -> tuple[TextFile, ...]:
     return cache.text_files(tuple(str(SAMPLE_DIR / name) for name in names))
 
 
+def _source_changed(session: MutableMapping[str, Any], key: str) -> None:
+    """A sample with its own tokenizer sets it; back on a sample without one, that tokenizer is undone."""
+    options = _PAGE_OPTIONS.get(key)
+    sample = SAMPLES.get(session[key])
+    if options is None or sample is None:
+        return
+    tokenizer_key = options.key("tokenize")
+    if sample.tokenizer is not None and missing_package(sample.tokenizer) is None:
+        session[tokenizer_key] = sample.tokenizer
+    elif sample.tokenizer is None and session.get(tokenizer_key) in {s.tokenizer for s in SAMPLES.values()}:
+        session[tokenizer_key] = om.SACREBLEU.tokenize
+
+
 def source_radio(key: str) -> str:
-    """The "Input" choice between the bundled sample, uploads and pasted text."""
-    return str(st.radio("Input", SOURCES, key=key, horizontal=True, format_func=lambda s: SOURCE_LABELS[s]))
+    """The "Input" choice between the bundled samples, uploads and pasted text."""
+    session = cast(MutableMapping[str, Any], st.session_state)
+    return str(st.radio(
+        "Input", SOURCES, key=key, horizontal=True, format_func=lambda s: SOURCE_LABELS[s],
+        on_change=_source_changed, args=(session, key),
+    ))  # fmt: skip
 
 
 def decode_pastes(texts: list[str], label: str, errors: list[str]) -> list[TextFile]:
@@ -68,11 +114,12 @@ def _corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[st
     errors: list[str] = []
     hyp: TextFile | None = None
     refs: list[TextFile] = []
-    if source == "sample":
-        sample_hyp, *sample_refs = sample_files((SAMPLE_HYPOTHESIS, *SAMPLE_REFERENCES))
+    if source in SAMPLES:
+        sample = SAMPLES[source]
+        sample_hyp, *sample_refs = sample_files((sample.systems[0], *sample.references))
         st.caption(
-            f"The bundled sample: {SAMPLE_HYPOTHESIS} (a weak system, {len(sample_hyp)} lines) scored against "
-            f"{' and '.join(SAMPLE_REFERENCES)}. Upload or paste your own files above."
+            f"The bundled sample: {sample.systems[0]} (a weak system, {len(sample_hyp)} lines) scored against "
+            f"{' and '.join(sample.references)}. Upload or paste your own files above.{sample.note}"
         )
         return sample_hyp, list(sample_refs), errors
     if source == "upload":
@@ -127,13 +174,15 @@ def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[st
     """Draw the input widgets of ``source``; return (systems, references, error messages)."""
     errors: list[str] = []
     help_upload = f"Plain UTF-8 text, one segment per line, at most {MAX_UPLOAD_MB} MB per file."
-    if source == "sample":
-        sample_systems = sample_files(SAMPLE_SYSTEMS)
-        sample_refs = sample_files(SAMPLE_REFERENCES)
-        st.caption(
-            f"The bundled sample: {' and '.join(SAMPLE_SYSTEMS)} ({len(sample_refs[0])} lines each) against "
-            f"{' and '.join(SAMPLE_REFERENCES)}. Add your own systems for the same sentences, or upload or paste a new test set."
-        )
+    if source in SAMPLES:
+        sample = SAMPLES[source]
+        sample_systems = sample_files(sample.systems)
+        sample_refs = sample_files(sample.references)
+        head = f"The bundled sample: {' and '.join(sample.systems)} ({len(sample_refs[0])} lines each) against {' and '.join(sample.references)}."
+        if source != "sample":  # extra systems only for the English sample (Compare's link notice counts on it)
+            st.caption(f"{head} Upload or paste a new test set above.{sample.note}")
+            return list(sample_systems), list(sample_refs), errors
+        st.caption(f"{head} Add your own systems for the same sentences, or upload or paste a new test set.")
         extra = st.file_uploader(
             "Add more systems for the sample's sentences (optional)", accept_multiple_files=True,
             key=cps.COMPARE_EXTRA_UPLOAD, help=help_upload,
@@ -203,7 +252,13 @@ def read_compare_input(source: str) -> tuple[list[TextFile], list[TextFile]]:
 def scoring_options(choices: Choices) -> tuple[BleuOptions, BleuOptions] | None:
     """(corpus options, sentence options) of the sidebar's choices, or None after an error box saying why."""
     try:
-        return choices.corpus_options(), choices.sentence_options()
+        options = choices.corpus_options(), choices.sentence_options()
     except ValueError as err:
         show_error(f"These options cannot be combined: {err}.")
         return None
+    package = missing_package(choices.tokenize)
+    if package is not None:  # a link may name a tokenizer whose analyser this server lacks
+        show_error(f"The tokenizer {choices.tokenize} needs the {package} package (pip install {package}), "
+                   "which is not installed here: choose another tokenizer in the sidebar.")
+        return None
+    return options

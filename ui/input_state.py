@@ -15,8 +15,8 @@ from typing import Any
 from ui import options_model as om
 from ui.share import LinkReader, LinkStateError, OtherPageLink, is_new, remember
 
-SOURCES = ("sample", "upload", "paste")
-SOURCE_LABELS = {"sample": "Bundled sample", "upload": "Upload files", "paste": "Paste text"}
+SOURCES = ("sample", "sample-ko", "upload", "paste")
+SOURCE_LABELS = {"sample": "Bundled sample", "sample-ko": "Korean sample", "upload": "Upload files", "paste": "Paste text"}
 MAX_PASTED_REFERENCES = 4
 #: The preset both pages open with and reset to.
 START_PRESET = om.SACREBLEU_NAME

@@ -13,10 +13,13 @@ import streamlit as st
 
 from bleucore.metrics.bleu.options import REF_LENGTH_RULES, SMOOTHING_METHODS, TOKENIZER_NAMES, VARIANTS
 from ui import options_model as om
+from ui.tokenizer_rows import tokenizer_label
 
 TOKENIZER_HELP = (
     "none: split on whitespace only (the tutorials); 13a: sacreBLEU's default (mteval-v13a, punctuation "
-    "split off); intl: Unicode punctuation and symbols split off; char: every character is a token."
+    "split off); intl: Unicode punctuation and symbols split off; char: every character is a token; "
+    "zh: every Chinese character a token; ja-mecab, ko-mecab: Japanese and Korean morphemes (MeCab), "
+    "sacreBLEU's choices for Japanese and Korean."
 )
 
 
@@ -54,7 +57,7 @@ def options_sidebar(keys: om.OptionKeys, start: str) -> om.Choices:
         "no smoothing. Shows custom when the options below match neither.",
     )  # fmt: skip
     st.button(f"Reset to {om.SHORT_NAMES[start]}", key=keys.reset, on_click=apply_preset, args=(session, keys, start))
-    st.selectbox("Tokenizer", TOKENIZER_NAMES, key=keys.key("tokenize"), help=TOKENIZER_HELP)
+    st.selectbox("Tokenizer", TOKENIZER_NAMES, key=keys.key("tokenize"), help=TOKENIZER_HELP, format_func=tokenizer_label)
     st.checkbox("Lowercase", key=keys.key("lowercase"), help="Lowercase all texts before tokenizing (sacreBLEU's -lc).")
     st.number_input(
         "Max n-gram order N", step=1, format="%d", key=keys.key("max_order"),

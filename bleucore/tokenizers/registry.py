@@ -34,6 +34,9 @@ TOKENIZERS: Registry[type[Tokenizer]] = Registry(
         "13a": ".tokenizer_13a:Tokenizer13a",
         "intl": ".intl:TokenizerIntl",
         "char": ".char:TokenizerChar",
+        "zh": ".tokenizer_zh:TokenizerZh",
+        "ja-mecab": ".mecab:TokenizerJaMecab",
+        "ko-mecab": ".mecab:TokenizerKoMecab",
     },
 )
 TOKENIZER_NAMES: Names = TOKENIZERS.names

@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 from bleucore import BleuOptions, sentence_bleu
 from bleucore.metrics.bleu.explanation import explain
-from bleucore.metrics.bleu.options import SMOOTHING_METHODS
+from bleucore.metrics.bleu.options import SMOOTHING_METHODS, TOKENIZER_NAMES
 from tests.conftest import metric, open_app
 from tests.golden_examples import CA1, CA2, CA4, KO_CAND, KO_REF, REFS_1, SHORT_KO
 from ui import explore_state as es
@@ -351,7 +351,7 @@ def test_charts_variants_tokenizers_and_export_tabs():
     assert all(isinstance(note, str) and note for note in table["why it differs"])
     open_tab(at, "Tokenizers")
     tokens = at.dataframe[0].value
-    assert list(tokens["tokenizer"]) == ["none", "13a", "intl", "char"]
+    assert list(tokens["tokenizer"]) == list(TOKENIZER_NAMES)  # every tokenizer of the registry
     assert list(tokens.loc[0, ["p1", "p2", "p3", "p4"]]) == ["17/18", "10/17", "7/16", "4/15"]
     open_tab(at, "Export")
     assert sentence_bleu(CA1, list(REFS_1), TUTORIAL).format() in [c.value for c in at.code]

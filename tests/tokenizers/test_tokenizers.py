@@ -21,7 +21,10 @@ sacrebleu = pytest.importorskip("sacrebleu")
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a as SacreTokenizer13a  # noqa: E402
 from sacrebleu.tokenizers.tokenizer_char import TokenizerChar as SacreTokenizerChar  # noqa: E402
 from sacrebleu.tokenizers.tokenizer_intl import TokenizerV14International as SacreTokenizerIntl  # noqa: E402
+from sacrebleu.tokenizers.tokenizer_ja_mecab import TokenizerJaMecab as SacreTokenizerJaMecab  # noqa: E402
+from sacrebleu.tokenizers.tokenizer_ko_mecab import TokenizerKoMecab as SacreTokenizerKoMecab  # noqa: E402
 from sacrebleu.tokenizers.tokenizer_none import NoneTokenizer as SacreTokenizerNone  # noqa: E402
+from sacrebleu.tokenizers.tokenizer_zh import TokenizerZh as SacreTokenizerZh  # noqa: E402
 
 from bleucore import tokenizers as tk  # noqa: E402
 from bleucore.tokenizers import TOKENIZERS, get_tokenizer, tokenize, tokenize_lines  # noqa: E402
@@ -31,6 +34,9 @@ SACRE: dict[str, Callable[[str], str]] = {
     "13a": SacreTokenizer13a(),
     "intl": SacreTokenizerIntl(),
     "char": SacreTokenizerChar(),
+    "zh": SacreTokenizerZh(),
+    "ja-mecab": SacreTokenizerJaMecab(),
+    "ko-mecab": SacreTokenizerKoMecab(),
 }
 NAMES = tuple(TOKENIZERS)
 N_LINES = 20_000
@@ -159,8 +165,8 @@ def test_known_tokenizations() -> None:
 
 
 def test_unknown_tokenizer_raises_value_error_naming_choices() -> None:
-    with pytest.raises(ValueError, match=r"unknown tokenizer 'zh'.*none, 13a, intl, char"):
-        get_tokenizer("zh")
+    with pytest.raises(ValueError, match=r"unknown tokenizer 'flores200'.*none, 13a, intl, char, zh, ja-mecab, ko-mecab"):
+        get_tokenizer("flores200")
     with pytest.raises(ValueError, match="13a"):
         tokenize("a b", "spm")
     with pytest.raises(ValueError, match="intl"):
@@ -168,7 +174,7 @@ def test_unknown_tokenizer_raises_value_error_naming_choices() -> None:
 
 
 def test_registry_and_cached_instances() -> None:
-    assert set(TOKENIZERS) == {"none", "13a", "intl", "char"}
+    assert set(TOKENIZERS) == {"none", "13a", "intl", "char", "zh", "ja-mecab", "ko-mecab"}
     for name, cls in TOKENIZERS.items():
         assert get_tokenizer(name) is get_tokenizer(name)
         assert isinstance(get_tokenizer(name), cls)

@@ -17,6 +17,7 @@ from .options import (
     BleuOptions,
     uniform_weights,
 )
+from ...tokenizers.languages import target_language, tokenizer_for_language
 from ...usage import PROG, UsageError
 
 __all__ = ["DEFAULT_ORDER", "add_arguments", "options_from_args"]
@@ -27,8 +28,11 @@ DEFAULT_ORDER = 4
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The "BLEU options" group; the choices are read from the registries when parsing."""
     bleu = parser.add_argument_group("BLEU options")
-    bleu.add_argument("-tok", "--tokenize", choices=TOKENIZER_NAMES, default="13a",
-                      help="tokenizer, as sacreBLEU's (default: %(default)s)")
+    bleu.add_argument("-tok", "--tokenize", choices=TOKENIZER_NAMES, default=None,
+                      help="tokenizer, as sacreBLEU's (default: zh, ja-mecab or ko-mecab for a -l target "
+                           "zh, ja or ko, else 13a)")
+    bleu.add_argument("-l", "--language-pair", default=None, metavar="SRC-TRG",
+                      help="source-target language pair, e.g. en-ko: the target chooses the default tokenizer")
     bleu.add_argument("-lc", "--lowercase", action="store_true", help="case-insensitive BLEU")
     bleu.add_argument("-s", "--smooth-method", choices=SMOOTHING_METHODS, default="exp", metavar="METHOD",
                       help=f"smoothing: {', '.join(SMOOTHING_METHODS)} (default: %(default)s)")
@@ -80,8 +84,9 @@ def options_from_args(args: argparse.Namespace) -> BleuOptions:
     effective: bool | None = args.effective_order
     if effective is None:
         effective = bool(args.sentence_level) and not args.smooth_method.startswith("nltk-")
+    trg_lang = target_language(args.language_pair) if args.language_pair else ""  # as sacreBLEU, an empty -l is none
     return BleuOptions(
-        tokenize=args.tokenize,
+        tokenize=tokenizer_for_language(trg_lang, args.tokenize),
         lowercase=args.lowercase,
         weights=_weights(args),
         smooth_method=args.smooth_method,

