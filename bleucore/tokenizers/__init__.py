@@ -7,7 +7,9 @@ tokenizer) followed by the ``str.split()`` of ``helpers.extract_all_word_ngrams`
 ``punct_runs`` says why one pass over the joined lines is exact for 13a and intl).
 
 One module per tokenizer family (``whitespace``, ``tokenizer_13a``, ``intl`` with
-``unicode_classes``, ``char``), one ``registry`` that every list of names derives from, the
+``unicode_classes``, ``char``, ``tokenizer_zh``, ``mecab`` for ``ja-mecab`` and ``ko-mecab``, whose
+analysers are imported on first use), ``languages`` (sacreBLEU's tokenizer for a target language,
+``-l``), one ``registry`` that every list of names derives from, the
 ``encoder`` of the vectorized statistics and a ``diagnostic`` of intl's fallback classes. A new
 tokenizer is a module with a ``Tokenizer`` subclass plus one registry line (or
 ``register_tokenizer``). Only the registry is imported with this package; a tokenizer's module
@@ -36,7 +38,10 @@ if TYPE_CHECKING:
     from .diagnostic import intl_class_disagreement
     from .encoder import TokenEncoder, tokenize_flat
     from .intl import TokenizerIntl
+    from .languages import tokenizer_for_language
+    from .mecab import TokenizerJaMecab, TokenizerKoMecab
     from .tokenizer_13a import Tokenizer13a
+    from .tokenizer_zh import TokenizerZh
     from .unicode_classes import ucd_item
     from .whitespace import TokenizerNone
 
@@ -48,7 +53,10 @@ __all__ = [
     "Tokenizer13a",
     "TokenizerChar",
     "TokenizerIntl",
+    "TokenizerJaMecab",
+    "TokenizerKoMecab",
     "TokenizerNone",
+    "TokenizerZh",
     "available_tokenizers",
     "get_tokenizer",
     "intl_class_disagreement",
@@ -57,6 +65,7 @@ __all__ = [
     "tokenize",
     "tokenize_flat",
     "tokenize_lines",
+    "tokenizer_for_language",
     "ucd_item",
     "unregister_tokenizer",
 ]
@@ -68,6 +77,10 @@ _LAZY = {
     "Tokenizer13a": "tokenizer_13a",
     "TokenizerChar": "char",
     "TokenizerIntl": "intl",
+    "TokenizerJaMecab": "mecab",
+    "TokenizerKoMecab": "mecab",
+    "TokenizerZh": "tokenizer_zh",
+    "tokenizer_for_language": "languages",
     "TokenizerNone": "whitespace",
     "intl_class_disagreement": "diagnostic",
     "ucd_item": "unicode_classes",

@@ -33,7 +33,7 @@ from .base import Tokenizer
 __all__ = ["TokenizerJaMecab", "TokenizerKoMecab"]
 
 #: Distinct lines remembered per tokenizer; past this the memory is cleared and refilled.
-CACHE_LINES = 1 << 18
+CACHE_LINES = 1 << 17  # a chunk of references and its hypotheses (bleucore.stream reads 50,000 lines)
 #: New distinct lines from which a batch is analysed by several processes, and their most.
 PARALLEL_MIN_LINES = 10_000
 MAX_PROCESSES = 4

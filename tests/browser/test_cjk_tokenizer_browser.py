@@ -59,5 +59,7 @@ def test_korean_candidate_switches_to_ko_mecab_and_scores_as_sacrebleu(
         expect(metric(page, f"BLEU, {name}")).to_have_text(f"{score:.2f}")
     expect(page.get_by_text("one morpheme", exact=False)).to_be_visible()
     expect(page.locator('[data-testid="stException"]')).to_have_count(0)
-    page.get_by_text("Korean: whitespace, characters and ko-mecab").scroll_into_view_if_needed()
+    heading = page.get_by_text("Korean: whitespace, characters and ko-mecab")
+    heading.evaluate("e => e.scrollIntoView({block: 'start'})")
+    expect(heading).to_be_in_viewport()
     page.screenshot(path=str(screenshot_dir / "tokenizers-korean.png"))

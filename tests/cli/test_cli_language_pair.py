@@ -70,3 +70,12 @@ def test_api_trg_lang_as_sacrebleus(trg: str, tokenize: str | None) -> None:
     theirs = BLEU(trg_lang=trg, tokenize=tokenize)
     options = BleuOptions.for_language(trg, tokenize, lowercase=True)
     assert options.tokenize == theirs.tokenizer_signature.split("-0.996")[0] and options.lowercase
+
+
+def test_an_explicit_tokenizer_against_the_target_warns_as_sacrebleu(files: tuple[str, str], capsys: pytest.CaptureFixture[str]) -> None:
+    ref, hyp = files
+    assert cli.main([ref, "-i", hyp, "-l", "en-ko", "-tok", "13a", "-b"]) == 0
+    assert capsys.readouterr().err == "bleucore: warning: consider -tok ko-mecab for target language ko (sacreBLEU's choice)\n"
+    for flags in (["-l", "en-ko"], ["-l", "en-ko", "-tok", "ko-mecab"], ["-l", "en-de", "-tok", "char"]):
+        assert cli.main([ref, "-i", hyp, *flags, "-b"]) == 0
+        assert capsys.readouterr().err == ""

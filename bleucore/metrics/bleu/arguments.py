@@ -17,7 +17,7 @@ from .options import (
     BleuOptions,
     uniform_weights,
 )
-from ...tokenizers.languages import target_language, tokenizer_for_language
+from ...tokenizers.languages import LANGUAGE_TOKENIZERS, target_language, tokenizer_for_language
 from ...usage import PROG, UsageError
 
 __all__ = ["DEFAULT_ORDER", "add_arguments", "options_from_args"]
@@ -85,6 +85,9 @@ def options_from_args(args: argparse.Namespace) -> BleuOptions:
     if effective is None:
         effective = bool(args.sentence_level) and not args.smooth_method.startswith("nltk-")
     trg_lang = target_language(args.language_pair) if args.language_pair else ""  # as sacreBLEU, an empty -l is none
+    usual = LANGUAGE_TOKENIZERS.get(trg_lang)
+    if usual is not None and args.tokenize not in (None, usual):  # sacreBLEU warns the same way
+        sys.stderr.write(f"{PROG}: warning: consider -tok {usual} for target language {trg_lang} (sacreBLEU's choice)\n")
     return BleuOptions(
         tokenize=tokenizer_for_language(trg_lang, args.tokenize),
         lowercase=args.lowercase,
