@@ -14,6 +14,7 @@ statistics as float32 numbers and so computes in float32 (numpy 2 keeps float32)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -59,13 +60,13 @@ def f_score(stats: Sequence[float], options: ChrfOptions) -> float:
 def f_scores(rows: npt.NDArray[np.generic], options: ChrfOptions, float32: bool = False) -> FloatArray:
     """chrF (0-100) of each row of (summed) statistics, vectorized, bit for bit ``f_score``."""
     dtype = np.float32 if float32 else np.float64
-    stats = np.asarray(rows).astype(dtype, copy=False)
+    stats: npt.NDArray[Any] = np.asarray(rows).astype(dtype, copy=False)
     n = stats.shape[0]
     factor = options.beta**2
     eps = dtype(EPS)
-    score = np.zeros(n, dtype=dtype)
-    avg_prec = np.zeros(n, dtype=dtype)
-    avg_rec = np.zeros(n, dtype=dtype)
+    score: npt.NDArray[Any] = np.zeros(n, dtype=dtype)
+    avg_prec: npt.NDArray[Any] = np.zeros(n, dtype=dtype)
+    avg_rec: npt.NDArray[Any] = np.zeros(n, dtype=dtype)
     effective = np.zeros(n, dtype=np.int64)
     with np.errstate(divide="ignore", invalid="ignore"):
         for i in range(options.order):
@@ -91,14 +92,14 @@ def f_scores(rows: npt.NDArray[np.generic], options: ChrfOptions, float32: bool 
             avg_rec = np.where(both, avg_rec + rec, avg_rec)
             effective += both
         if options.eps_smoothing:
-            out = 100 * score / options.order
-            return np.asarray(out)
+            eps_score: FloatArray = 100 * score / options.order
+            return eps_score
         safe = np.maximum(effective, 1).astype(dtype)  # a Python int in sacreBLEU: keeps float32
         avg_prec = np.where(effective > 0, avg_prec / safe, 0.0).astype(dtype)
         avg_rec = np.where(effective > 0, avg_rec / safe, 0.0).astype(dtype)
         fbeta = 100 * ((1 + factor) * avg_prec * avg_rec / ((factor * avg_prec) + avg_rec))
         result = np.where((avg_prec + avg_rec) != 0, fbeta, 0.0).astype(dtype)
-    return result
+    return cast(FloatArray, result)  # float32 in float32 mode, as sacreBLEU's bootstrap scores
 
 
 def order_scores(stats: Sequence[float], options: ChrfOptions) -> list[tuple[float, float, float]]:

@@ -65,7 +65,8 @@ def _check(hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> No
 def best_reference(per_reference: Sequence[IntArray], options: ChrfOptions) -> IntArray:
     """Per segment, the index of the reference with the highest sentence chrF (the first on a tie)."""
     scores = np.stack([f_scores(stats, options) for stats in per_reference])
-    return np.argmax(scores, axis=0).astype(np.int64)
+    chosen: IntArray = np.argmax(scores, axis=0).astype(np.int64)
+    return chosen
 
 
 def chrf_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]], options: ChrfOptions) -> ChrfStatistics:

@@ -7,6 +7,7 @@ when both are empty. Lower is better.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -44,10 +45,11 @@ def ter_value(edits: float, ref_length: float) -> float:
 def ter_scores(rows: FloatArray, float32: bool = False) -> FloatArray:
     """TER of each row [edits, reference length]; ``float32`` as sacreBLEU's bootstrap."""
     dtype = np.float32 if float32 else np.float64
-    edits, length = rows[:, 0].astype(dtype), rows[:, 1].astype(dtype)
+    edits: npt.NDArray[Any] = rows[:, 0].astype(dtype)
+    length: npt.NDArray[Any] = rows[:, 1].astype(dtype)
     with np.errstate(divide="ignore", invalid="ignore"):
         ratio = np.where(length > 0, edits / length, np.where(edits > 0, dtype(1.0), dtype(0.0)))
-    return np.asarray(100 * ratio.astype(dtype))
+    return cast(FloatArray, 100 * ratio.astype(dtype))  # float32 in float32 mode, as sacreBLEU's bootstrap
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from .edit_distance import EditDistance
 
-__all__ = ["MAX_SHIFT_CANDIDATES", "MAX_SHIFT_DIST", "MAX_SHIFT_SIZE", "Shift", "TerAlignment", "align", "edits"]
+__all__ = ["MAX_SHIFT_CANDIDATES", "MAX_SHIFT_DIST", "MAX_SHIFT_SIZE", "Shift", "TerAlignment", "align", "edits", "perform_shift"]
 
 MAX_SHIFT_SIZE = 10
 MAX_SHIFT_DIST = 50
@@ -75,7 +75,7 @@ def _flip(trace: str) -> str:
     return trace.translate(str.maketrans("id", "di"))
 
 
-def _perform_shift(words: list[int], start: int, length: int, target: int) -> list[int]:
+def perform_shift(words: list[int], start: int, length: int, target: int) -> list[int]:
     if target < start:
         return words[:target] + words[start : start + length] + words[target:start] + words[start + length :]
     if target > start + length:
@@ -133,7 +133,7 @@ class _Search:
                 if idx == prev_idx:
                     continue
                 prev_idx = idx
-                shifted = _perform_shift(words, start_h, length, idx)
+                shifted = perform_shift(words, start_h, length, idx)
                 gain = pre_score - engine.distance(shifted, min(start_h, idx))
                 key = (gain, length, -start_h, -idx)
                 self.checked += 1
@@ -156,7 +156,7 @@ def _search(hyp: Sequence[int], ref: Sequence[int]) -> tuple[list[int], list[Shi
         if search.checked >= MAX_SHIFT_CANDIDATES or gain <= 0 or shift is None:
             break
         shifts.append(shift)
-        order = _perform_shift(order, shift.start, shift.length, shift.target)
+        order = perform_shift(order, shift.start, shift.length, shift.target)
         words = shifted
     return words, shifts, order, search
 
