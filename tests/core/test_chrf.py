@@ -165,3 +165,15 @@ def test_bad_options_are_clear() -> None:
         ChrfOptions(char_order=0, word_order=0)
     with pytest.raises(ValueError, match="2 hypotheses but 1 lines in reference 1"):
         CHRF().statistics(["a", "b"], [["a"]])
+
+
+def test_counts_in_small_blocks_equal_one_block(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The n-grams of a chunk are sorted a block of segments at a time: any block size, same counts."""
+    import bleucore.metrics.chrf.ngrams as ngrams
+
+    hyps, refs = language_corpus(12, "zh", 300, 2)
+    whole = CHRF(ChrfOptions(word_order=2)).statistics(hyps, refs).counts
+    monkeypatch.setattr(ngrams, "BLOCK", 64)
+    blocks = CHRF(ChrfOptions(word_order=2)).statistics(hyps, refs).counts
+    assert np.array_equal(whole, blocks)
+    assert blocks.tolist() == SacreCHRF(word_order=2)._extract_corpus_statistics(hyps, refs)

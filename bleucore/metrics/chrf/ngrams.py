@@ -94,7 +94,7 @@ def count_matches(codes: IntArray, sides: Sequence[IntArray], max_order: int, al
         for r in range(1, len(sides)):
             lo, hi = int(side_starts[r]), min(int(side_starts[r + 1]), keys.shape[0])
             ref_keys = tagged[lo:hi][valid[lo:hi]] | 1
-            matched = _matches(np.concatenate((hyp_keys, ref_keys)), width, segments)
+            matched = _matches(hyp_keys, ref_keys, width, segments)
             stats = out[r - 1]
             stats[:, n - 1, 0] = counts[0]
             stats[:, n - 1, 1] = counts[r]
@@ -102,19 +102,37 @@ def count_matches(codes: IntArray, sides: Sequence[IntArray], max_order: int, al
     return out
 
 
-def _matches(tagged: IntArray, width: int, segments: int) -> IntArray:
-    """Sum over each segment's n-grams of min(hyp count, ref count); the lowest bit is the side."""
-    if tagged.size == 0:
-        return np.zeros(segments, dtype=np.int64)
-    tagged.sort(kind="stable")
-    gram = tagged >> 1
-    starts = np.flatnonzero(np.concatenate(([True], gram[1:] != gram[:-1])))
-    run = np.diff(np.append(starts, tagged.shape[0]))
-    refs = np.add.reduceat(tagged & 1, starts)
-    both = np.minimum(run - refs, refs)
-    hit = both > 0
-    seg = gram[starts[hit]] >> width
-    return np.bincount(seg, weights=both[hit], minlength=segments).astype(np.int64)
+#: n-grams sorted at once (hypothesis and reference of a block of segments): a block that fits
+#: the CPU cache sorts about twice as fast per element as one sort of the whole chunk.
+BLOCK = 1 << 15
+
+
+def _matches(hyp_keys: IntArray, ref_keys: IntArray, width: int, segments: int) -> IntArray:
+    """Sum over each segment's n-grams of min(hyp count, ref count). Keys are (segment, n-gram,
+    side) packed with the side in the lowest bit, each array in segment order; a block of
+    segments at a time, both sides are sorted together, and each hypothesis run followed by the
+    reference run of the same n-gram gives min(run lengths)."""
+    out = np.zeros(segments, dtype=np.int64)
+    total = hyp_keys.size + ref_keys.size
+    if total == 0:
+        return out
+    blocks = max(1, total // BLOCK)
+    cuts = (np.arange(1, blocks, dtype=np.int64) * segments // blocks) << (width + 1)
+    hyp_cut = np.concatenate(([0], np.searchsorted(hyp_keys, cuts), [hyp_keys.size]))
+    ref_cut = np.concatenate(([0], np.searchsorted(ref_keys, cuts), [ref_keys.size]))
+    for b in range(blocks):
+        keys = np.concatenate((hyp_keys[hyp_cut[b] : hyp_cut[b + 1]], ref_keys[ref_cut[b] : ref_cut[b + 1]]))
+        if keys.size < 2:
+            continue
+        keys.sort(kind="stable")
+        starts = np.flatnonzero(keys[1:] != keys[:-1]) + 1
+        run = np.diff(starts, prepend=0, append=keys.size)
+        first = keys[np.concatenate(([0], starts))]
+        pair = np.flatnonzero((first[1:] == first[:-1] + 1) & ((first[:-1] & 1) == 0))
+        if pair.size:
+            both = np.minimum(run[pair], run[pair + 1])
+            out += np.bincount(first[pair] >> (width + 1), weights=both, minlength=segments).astype(np.int64)
+    return out
 
 
 def _char_codes(texts: list[str]) -> tuple[IntArray, IntArray, int]:
