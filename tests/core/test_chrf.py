@@ -177,3 +177,22 @@ def test_counts_in_small_blocks_equal_one_block(monkeypatch: pytest.MonkeyPatch)
     blocks = CHRF(ChrfOptions(word_order=2)).statistics(hyps, refs).counts
     assert np.array_equal(whole, blocks)
     assert blocks.tolist() == SacreCHRF(word_order=2)._extract_corpus_statistics(hyps, refs)
+
+
+def test_large_alphabets_take_the_renumbering_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Thousands of distinct characters do not fit six to an int64: n-grams are renumbered."""
+    import random
+
+    import bleucore.metrics.chrf.ngrams as ngrams
+
+    rng = random.Random(8)
+    chars = [chr(0xAC00 + k) for k in range(3000)] + list("abc ")
+
+    def line() -> str:
+        return "".join(rng.choice(chars[:40] if rng.random() < 0.6 else chars) for _ in range(rng.randint(0, 40)))
+
+    hyps = [line() for _ in range(200)]
+    refs = [[h[: len(h) // 2] + line() for h in hyps], [line() for _ in hyps]]
+    monkeypatch.setattr(ngrams, "BLOCK", 256)
+    ours = CHRF(ChrfOptions(word_order=2, whitespace=True)).statistics(hyps, refs).counts.tolist()
+    assert ours == SacreCHRF(word_order=2, whitespace=True)._extract_corpus_statistics(hyps, refs)

@@ -76,6 +76,8 @@ def count_matches(codes: IntArray, sides: Sequence[IntArray], max_order: int, al
     seg_bits = _bits(segments)
     sym_bits = _bits(alphabet)
     out = [np.zeros((segments, max_order, 3), dtype=np.int64) for _ in sides[1:]]
+    if max_order * sym_bits + seg_bits + 1 <= 63:  # small alphabet: one sort serves every order
+        return _count_packed(codes, lengths, sides, seg_of, end_of, side_starts, max_order, sym_bits, out)
     keys = codes.astype(np.int64)
     width = sym_bits
     for n in range(1, max_order + 1):
@@ -102,6 +104,74 @@ def count_matches(codes: IntArray, sides: Sequence[IntArray], max_order: int, al
     return out
 
 
+def _count_packed(
+    codes: IntArray, lengths: IntArray, sides: Sequence[IntArray], seg_of: IntArray, end_of: IntArray,
+    side_starts: IntArray, max_order: int, sym_bits: int, out: list[IntArray],
+) -> list[IntArray]:
+    """``count_matches`` when a position's next ``max_order`` symbols fit one int64 beside its
+    segment: the key of position i packs them (0 past its segment's end), so sorting the keys
+    sorts the n-grams of every order at once (a prefix of a key is the key of a shorter n-gram);
+    an order's groups are runs of equal prefixes, and a prefix holding a 0 is no n-gram."""
+    total = codes.shape[0]
+    segments = sides[0].shape[0]
+    position = np.arange(total, dtype=np.int64)
+    packed = np.zeros(total, dtype=np.int64)
+    for k in range(max_order):
+        shifted = np.zeros(total, dtype=np.int64)
+        if k < total:
+            shifted[: total - k] = codes[k:]
+            shifted[position + k >= end_of] = 0
+        packed = (packed << sym_bits) | shifted
+    width = max_order * sym_bits
+    tagged = ((seg_of << width) | packed) << 1
+    counts = [np.maximum(lengths - n + 1, 0).reshape(len(sides), segments) for n in range(1, max_order + 1)]
+    hyp_keys = tagged[: side_starts[1]]
+    for r in range(1, len(sides)):
+        ref_keys = tagged[side_starts[r] : side_starts[r + 1]] | 1
+        matched = _packed_matches(hyp_keys, ref_keys, max_order, sym_bits, segments)
+        for n in range(1, max_order + 1):
+            out[r - 1][:, n - 1, 0] = counts[n - 1][0]
+            out[r - 1][:, n - 1, 1] = counts[n - 1][r]
+            out[r - 1][:, n - 1, 2] = matched[:, n - 1]
+    return out
+
+
+def _packed_matches(hyp_keys: IntArray, ref_keys: IntArray, max_order: int, sym_bits: int, segments: int) -> IntArray:
+    """(S, max_order): per order, sum over n-grams of min(hyp count, ref count), from one sort."""
+    out = np.zeros((segments, max_order), dtype=np.int64)
+    width = max_order * sym_bits
+    mask = (1 << sym_bits) - 1
+    for keys in _blocks(hyp_keys, ref_keys, width, segments):
+        if keys.size == 0:
+            continue
+        keys.sort(kind="stable")
+        refs = np.concatenate(([0], np.cumsum(keys & 1)))
+        for n in range(1, max_order + 1):
+            shift = 1 + sym_bits * (max_order - n)
+            prefix = keys >> shift
+            starts = np.flatnonzero(np.concatenate(([True], prefix[1:] != prefix[:-1])))
+            ends = np.append(starts[1:], keys.size)
+            n_ref = refs[ends] - refs[starts]
+            both = np.minimum(ends - starts - n_ref, n_ref)
+            first = prefix[starts]
+            hit = (both > 0) & ((first & mask) != 0)  # a 0 symbol: the prefix ran past its segment
+            out[:, n - 1] += np.bincount(first[hit] >> (n * sym_bits), weights=both[hit], minlength=segments).astype(np.int64)
+    return out
+
+
+def _blocks(hyp_keys: IntArray, ref_keys: IntArray, width: int, segments: int) -> list[IntArray]:
+    """Hypothesis and reference keys of successive blocks of segments, concatenated per block."""
+    total = hyp_keys.size + ref_keys.size
+    blocks = max(1, total // BLOCK)
+    cuts = (np.arange(1, blocks, dtype=np.int64) * segments // blocks) << (width + 1)
+    hyp_cut = np.concatenate(([0], np.searchsorted(hyp_keys, cuts), [hyp_keys.size]))
+    ref_cut = np.concatenate(([0], np.searchsorted(ref_keys, cuts), [ref_keys.size]))
+    return [
+        np.concatenate((hyp_keys[hyp_cut[b] : hyp_cut[b + 1]], ref_keys[ref_cut[b] : ref_cut[b + 1]]))
+        for b in range(blocks)
+    ]
+
+
 #: n-grams sorted at once (hypothesis and reference of a block of segments): a block that fits
 #: the CPU cache sorts about twice as fast per element as one sort of the whole chunk.
 BLOCK = 1 << 15
@@ -113,15 +183,7 @@ def _matches(hyp_keys: IntArray, ref_keys: IntArray, width: int, segments: int) 
     segments at a time, both sides are sorted together, and each hypothesis run followed by the
     reference run of the same n-gram gives min(run lengths)."""
     out = np.zeros(segments, dtype=np.int64)
-    total = hyp_keys.size + ref_keys.size
-    if total == 0:
-        return out
-    blocks = max(1, total // BLOCK)
-    cuts = (np.arange(1, blocks, dtype=np.int64) * segments // blocks) << (width + 1)
-    hyp_cut = np.concatenate(([0], np.searchsorted(hyp_keys, cuts), [hyp_keys.size]))
-    ref_cut = np.concatenate(([0], np.searchsorted(ref_keys, cuts), [ref_keys.size]))
-    for b in range(blocks):
-        keys = np.concatenate((hyp_keys[hyp_cut[b] : hyp_cut[b + 1]], ref_keys[ref_cut[b] : ref_cut[b + 1]]))
+    for keys in _blocks(hyp_keys, ref_keys, width, segments):
         if keys.size < 2:
             continue
         keys.sort(kind="stable")
