@@ -31,6 +31,14 @@ STYLE = (
     "</style>"
 )
 _MARKERS = {"keep": "", "sub": "≠", "ins": "+", "del": "−"}
+#: Explore computes TER for sentences up to this many words: its shift search grows with the
+#: square of the length (sacreBLEU's as well), and a pasted document would stall every rerun.
+MAX_WORDS = 400
+
+
+def too_long(candidate: str, references: Sequence[str]) -> bool:
+    """True if a sentence has more than ``MAX_WORDS`` words (TER is then not computed here)."""
+    return any(len(text.split()) > MAX_WORDS for text in (candidate, *references))
 
 
 def _describe(step: Step) -> str:
@@ -84,12 +92,19 @@ def count_rows(explanation: TerExplanation) -> list[dict[str, Any]]:
 
 def score_metric(column: Any, candidate: str, references: Sequence[str]) -> None:
     """TER of the candidate as a metric (lower is better)."""
+    if too_long(candidate, references):
+        column.metric("TER", "—", help=f"TER is computed here for sentences of up to {MAX_WORDS} words")
+        return
     score = explain_ter(candidate, references).score
     column.metric("TER", f"{score.score:.2f}", help="Translation edit rate (sacreBLEU's TER): edits per reference word; lower is better")
 
 
 def render(candidate: str, references: Sequence[str]) -> None:
     """The TER part of the tab: the score, the alignment, the shifts and the counts."""
+    if too_long(candidate, references):
+        st.info(f"TER is computed here for sentences of up to {MAX_WORDS} words; score long texts on the Corpus page "
+                "or with python -m bleucore -m ter.")
+        return
     explanation = explain_ter(candidate, references)
     score = explanation.score
     st.subheader(f"TER = {score.score:.2f}", anchor=False)

@@ -92,3 +92,11 @@ def test_char_statuses_and_disagreement_rules() -> None:
     assert "학생이" in (chrf_view.disagreement(10.0, 60.0, "학생이 갔다", "학생은 갔다") or "")
     rows = ter_view.count_rows(explain_ter("b a c", ["a b c"]))
     assert rows[-1] == {"edit": "total edits", "count": TER().sentence_score("b a c", ["a b c"]).num_edits}
+
+
+def test_long_texts_skip_ter_with_a_message() -> None:
+    at = start()
+    at.text_area(key=es.CANDIDATE).set_value(" ".join(["word"] * (ter_view.MAX_WORDS + 1))).run()
+    assert metric(at, "TER") == "—"
+    open_tab(at)
+    assert any(f"up to {ter_view.MAX_WORDS} words" in i.value for i in at.info)
