@@ -72,13 +72,14 @@ class TERScore:
         return f"TER = {self.score:.{width}f}"
 
     def to_dict(self) -> dict[str, object]:
-        """JSON-ready: name, score, signature and the statistics."""
+        """JSON-ready: name, score, signature and the statistics ([edits, reference length], sacreBLEU's layout)."""
         return {
             "name": self.name,
             "score": self.score,
             "signature": self.signature,
             "num_edits": self.num_edits,
             "ref_length": self.ref_length,
+            "statistics": [self.num_edits, self.ref_length],
         }
 
 
