@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import charts, formula, headline, highlight, ngram_table, wording
+from ui import charts, chrf_view, formula, headline, highlight, ngram_table, ter_view, wording
 from ui import explore_state as es
 from ui.cache import explain_text, variants_text
 from ui.link_box import opened_link_notices
@@ -84,6 +84,7 @@ with summary:
     right.metric("BLEU (0–1)", f"{score.value:.4f}")
     left.metric("Brevity penalty", f"{score.bp:.4f}")
     right.metric("c / r", f"{score.sys_len} / {score.ref_len:g}")
+    chrf_view.score_metrics(state.candidate, references)  # chrF2, chrF2++ and TER beside BLEU
     st.caption(f"Options: {describe(state.options)}")
     tokenizer_advice(state.candidate, options, es.TOKENIZE)
     st.caption("sacreBLEU's line (score, p_1/…/p_N in % as scored, lengths) and the signature of every option:")
@@ -107,7 +108,7 @@ with summary:
             )
 
 # Lazy tabs: only the open tab's content runs, so an edit redraws only what is on screen.
-matches_tab, formula_tab, charts_tab, variants_tab, tokens_tab, export_tab = st.tabs(
+matches_tab, formula_tab, charts_tab, variants_tab, tokens_tab, export_tab, metrics_tab = st.tabs(
     es.TABS, key=es.TAB, on_change="rerun"
 )
 
@@ -189,3 +190,8 @@ if export_tab.open:
             file_name="bleu-result.json",
             mime="application/json",
         )
+
+if metrics_tab.open:
+    with metrics_tab:
+        chrf_view.render(state.candidate, references, score.score, es.CHRF_ORDER)
+        ter_view.render(state.candidate, references)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
-from .metrics import DEFAULT_METRIC, METRICS, Metric, Score
+from .metrics import DEFAULT_METRIC, METRIC_NAMES, METRICS, Metric, Score
 from .resampling import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
 from .usage import PROG, UsageError
 
@@ -62,6 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"hypothesis file ('{STDIN}' or none given: standard input); put it after the references",
     )
 
+    parser.add_argument("-m", "--metrics", nargs="+", choices=METRIC_NAMES, default=None, metavar="METRIC",
+                        help=f"metrics to compute: {', '.join(METRIC_NAMES)} (default: {DEFAULT_METRIC})")
     for name in METRICS:  # one argument group per metric, in registry order
         METRICS[name].add_arguments(parser)
 
@@ -104,7 +106,7 @@ def _open(path: str) -> LineReader:
     if path == STDIN and (sys.stdin is None or sys.stdin.isatty()):
         raise UsageError(f"no hypothesis file: give -i HYP or pipe the hypotheses into python -m {PROG}")
     try:
-        return LineReader(path)
+        return LineReader(path, rstrip=True)  # sacreBLEU's command line reads line.rstrip()
     except OSError as exc:  # LineReader's message: "cannot read <name>: <reason>"
         raise UsageError(exc.strerror or str(exc)) from None
 
@@ -174,7 +176,9 @@ def text_line(score: Score, width: int) -> str:
 def score_dict(score: Score, width: int) -> dict[str, object]:
     """Score.to_dict() (full precision) plus sacreBLEU's ``verbose_score`` string (what follows the score)."""
     d = score.to_dict()
-    d["verbose_score"] = score.format(width).split(" = ", 1)[1].split(" ", 1)[1]
+    verbose = score.format(width).split(" = ", 1)[1].split(" ", 1)[1:]  # chrF and TER have none
+    if verbose:
+        d["verbose_score"] = verbose[0]
     return d
 
 
@@ -214,31 +218,47 @@ def run_sentences(args: argparse.Namespace, hypothesis_path: str, metric: Metric
     return "".join(out)
 
 
-def metric_from_args(args: argparse.Namespace) -> Metric:
-    """The metric of the command line (BLEU until a -m/--metrics flag chooses others)."""
-    return METRICS.load(DEFAULT_METRIC).from_args(args)
+def metrics_from_args(args: argparse.Namespace) -> list[Metric]:
+    """The metrics of -m/--metrics (default: BLEU), in sacreBLEU's order (by name), each once."""
+    names = sorted(set(getattr(args, "metrics", None) or [DEFAULT_METRIC]), key=str.upper)
+    return [METRICS.load(name).from_args(args) for name in names]
+
+
+def join_outputs(outputs: list[str], args: argparse.Namespace, json_format: bool) -> str:
+    """Several metrics' corpus outputs: a JSON list, or sacreBLEU's text lines aligned at " = "."""
+    if len(outputs) == 1:
+        return outputs[0]
+    lines = [out.rstrip("\n") for out in outputs]
+    if json_format:  # sacreBLEU's list: "[\n" + ",\n".join(results) + "\n]" (of numbers with -b)
+        return "[\n" + ",\n".join(lines) + "\n]\n"
+    if args.score_only:
+        return "".join(line + "\n" for line in lines)
+    width = max(line.index(" = ") for line in lines)
+    return "".join(line[: line.index(" = ")].rjust(width) + line[line.index(" = ") :] + "\n" for line in lines)
 
 
 def run(args: argparse.Namespace) -> str:
     """Everything the command prints for ``args``; UsageError/ValueError/OSError on bad input."""
     if not 0 <= args.width <= MAX_WIDTH:
         raise UsageError(f"--width must be between 0 and {MAX_WIDTH}, got {args.width}")
-    metric = metric_from_args(args)
+    metrics = metrics_from_args(args)
     hypothesis_paths: list[str] = args.input or [STDIN]
     if not args.refs:
         raise UsageError(f"no reference file given: python -m {PROG} REF [REF ...] -i HYP (references before -i)")
     if args.paired_bs or args.paired_ar or args.confidence:
         from .cli_significance import run_significance
 
-        return run_significance(args, hypothesis_paths, metric)
+        return run_significance(args, hypothesis_paths, metrics)
     if len(hypothesis_paths) > 1:
         raise UsageError(
             f"give one hypothesis file with -i, got {len(hypothesis_paths)}: {' '.join(hypothesis_paths)} "
             "(compare systems with --paired-bs or --paired-ar)"
         )
     if args.sentence_level:
-        return run_sentences(args, hypothesis_paths[0], metric)
-    return run_corpus(args, hypothesis_paths[0], metric)
+        if len(metrics) > 1:
+            raise UsageError("-sl scores one metric at a time (as sacreBLEU): give one name to -m")
+        return run_sentences(args, hypothesis_paths[0], metrics[0])
+    return join_outputs([run_corpus(args, hypothesis_paths[0], m) for m in metrics], args, args.format != "text")
 
 
 def _fail(message: str) -> int:

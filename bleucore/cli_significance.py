@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import argparse
 
-from .cli import Corpus, read_corpus, score_dict, text_line
-from .metrics import Metric
+from .cli import Corpus, join_outputs, read_corpus, score_dict, text_line
+from .metrics import Metric, Score
 from .resampling import SEED
 from .usage import UsageError
 
@@ -45,8 +45,8 @@ def run_confidence(args: argparse.Namespace, corpus: Corpus, metric: Metric) -> 
         d.update(signature=signature, confidence_mean=conf.mean, confidence_var=conf.ci, confidence=interval)
         return json.dumps(d, indent=1) + "\n"
     line = text_line(score, width).split(" = ", 1)[1]
-    number, rest = line.split(" ", 1)
-    return f"{metric.label}|{signature} = {number} ({interval}) {rest}\n"
+    number, *rest = line.split(" ", 1)
+    return " ".join([f"{score_name(score)}|{signature} = {number} ({interval})", *rest]) + "\n"
 
 
 def run_paired(args: argparse.Namespace, corpus: Corpus, metric: Metric) -> str:
@@ -71,8 +71,9 @@ def run_paired(args: argparse.Namespace, corpus: Corpus, metric: Metric) -> str:
     if args.format != "text":
         import json
 
-        return json.dumps([{"system": name, metric.label: row} for name, row in zip(names, rows)], indent=4) + "\n"
-    return _paired_table(names, rows, bootstrap, n, args.width, metric.label, base_score.signature)
+        label = score_name(base_score)
+        return json.dumps([{"system": name, label: row} for name, row in zip(names, rows)], indent=4) + "\n"
+    return _paired_table(names, rows, bootstrap, n, args.width, score_name(base_score), base_score.signature)
 
 
 def _paired_table(
@@ -101,8 +102,31 @@ def _paired_table(
     return "\n".join([test, f"{label}|{test_sig}", "", *table, "", note]) + "\n"
 
 
-def run_significance(args: argparse.Namespace, hypothesis_paths: list[str], metric: Metric) -> str:
-    """--confidence (one system) or --paired-bs / --paired-ar (a baseline and systems)."""
+def score_name(score: Score) -> str:
+    """The name sacreBLEU gives a score: BLEU, chrF2, chrF2++, TER."""
+    return str(score.to_dict().get("name", ""))
+
+
+def _merge_paired(outputs: list[str], json_format: bool) -> str:
+    """Several metrics' paired tests: one row per system holding every metric (sacreBLEU's JSON),
+    or the text tables one after another."""
+    if not json_format:
+        return "\n".join(outputs)
+    import json
+
+    tables = [json.loads(out) for out in outputs]
+    merged = [{k: v for table in tables for k, v in table[i].items()} for i in range(len(tables[0]))]
+    return json.dumps(merged, indent=4) + "\n"
+
+
+def run_significance(args: argparse.Namespace, hypothesis_paths: list[str], metrics: Metric | list[Metric]) -> str:
+    """--confidence (one system) or --paired-bs / --paired-ar (a baseline and systems), per metric."""
+    if isinstance(metrics, list):
+        outputs = [run_significance(args, hypothesis_paths, m) for m in metrics]
+        if len(outputs) > 1 and (args.paired_bs or args.paired_ar):
+            return _merge_paired(outputs, args.format != "text")
+        return join_outputs(outputs, args, args.format != "text")
+    metric = metrics
     if args.sentence_level:
         raise UsageError(f"significance tests and confidence intervals are for corpus {metric.label}, not -sl")
     paired = args.paired_bs or args.paired_ar

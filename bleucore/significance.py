@@ -274,12 +274,15 @@ def bootstrap_confidence(
     n_samples = _count(n_samples, "bootstrap resamples")
     metric = as_metric(options)
     (scores,) = _bootstrap_scores([stats], metric, n_samples, seed)
-    ordered = sorted(scores.tolist())
-    low = len(ordered) // 40
+    ordered = np.sort(scores)
+    low = ordered.size // 40
+    mean = pystats.mean(ordered.tolist())  # sacreBLEU's Score.estimate_ci uses statistics.mean ...
+    if ordered.dtype == np.float32:  # ... which returns float32 for float32 scores (chrF, TER)
+        mean = float(np.float32(mean))
     return ConfidenceResult(
         score=metric.score_from_statistics(stats).score,
-        mean=pystats.mean(ordered),  # sacreBLEU's Score.estimate_ci uses statistics.mean
-        ci=0.5 * (ordered[len(ordered) - low - 1] - ordered[low]),
+        mean=mean,
+        ci=float(0.5 * (ordered[ordered.size - low - 1] - ordered[low])),  # in the scores' precision
         n_samples=n_samples,
         seed=seed,
     )

@@ -79,11 +79,14 @@ class LineReader:
     """The lines of a UTF-8 file (``"-"``: standard input), decoded a block at a time.
 
     ``take(n)`` returns the next n lines (fewer only at the end); ``lines_read`` counts them.
+    ``rstrip``: drop each line's trailing whitespace, as sacreBLEU's command line reads files
+    (it matters to chrF with spaces counted).
     """
 
-    def __init__(self, path: PathLike, read_bytes: int = _READ_BYTES) -> None:
+    def __init__(self, path: PathLike, read_bytes: int = _READ_BYTES, rstrip: bool = False) -> None:
         self.name = _name(path)
         self._read_bytes = read_bytes
+        self._rstrip = rstrip
         self._handle: BinaryIO
         self._owned = str(path) != STDIN
         if self._owned:
@@ -151,6 +154,8 @@ class LineReader:
                 self._eof, self._tail = True, b""
                 lines = split_lines(self._decode(data))
             self._decoded_lines += len(lines)
+            if self._rstrip:
+                lines = [line.rstrip() for line in lines]
             self._pending, self._next = lines, 0
             if lines:
                 return True

@@ -56,3 +56,49 @@ def random_corpus(seed: int, segments: int, nrefs: int) -> tuple[list[str], list
             streams[j].append(base if j == 0 else perturb(rng, base))
         hyps.append(perturb(rng, base) if rng.random() < 0.85 else random_line(rng))
     return hyps, streams
+
+
+#: Words per language for the chrF/TER parity corpora: mixed case, punctuation, particles that
+#: change a Korean word by one syllable, Chinese without spaces, kana for TER's Asian rules.
+LANGUAGE_WORDS = {
+    "en": ["The", "the", "cat", "Cat", "sat", "on", "mat.", "a", "dog,", "(see)", "it's", "U.S.", "3.14", "1,000",
+           "well-known", "&amp;", "\"quoted\"", "end!", "?", "-", "naïve", "Straße", "ΟΔΟΣ"],
+    "ko": ["학생이", "학생은", "학생을", "학교에", "학교에서", "갔다.", "갔습니다.", "책을", "책이", "읽었다,", "빛이",
+           "어둠에서", "높았다", "사람은", "“인용”", "(괄호)", "KAIST", "AI", "3.5%", "…", "？"],
+    "zh": ["我们", "今天", "去", "学校", "。", "，", "他说：", "“你好”", "中文", "美众院公布对特", "りの拳銃を持",
+           "カタカナ", "ｘ", "（注）", "AI", "2024年", "！", "㈱", "⺀"],
+}
+
+
+def language_line(rng: random.Random, language: str, max_tokens: int = 30) -> str:
+    """A line of 0..max_tokens words of ``language`` (Chinese words mostly without spaces)."""
+    words = LANGUAGE_WORDS[language]
+    length = rng.choice([0, 0, 1, 2] + list(range(3, max_tokens + 1)))
+    picked = [rng.choice(words) for _ in range(length)]
+    sep = "" if language == "zh" and rng.random() < 0.7 else " "
+    line = sep.join(picked)
+    if rng.random() < 0.1:
+        line = " " + line.upper() + "  "
+    return line
+
+
+def language_corpus(seed: int, language: str, segments: int, nrefs: int) -> tuple[list[str], list[list[str]]]:
+    """(hypotheses, reference streams) in ``language``: references perturbed from a common line,
+    hypotheses perturbed from it or with a span moved (TER shifts), some unrelated or empty."""
+    rng = random.Random(seed)
+    streams: list[list[str]] = [[] for _ in range(nrefs)]
+    hyps = []
+    for _ in range(segments):
+        base = language_line(rng, language)
+        for j in range(nrefs):
+            streams[j].append(base if j == 0 else perturb(rng, base))
+        r = rng.random()
+        if r < 0.1:
+            hyps.append(language_line(rng, language))
+        elif r < 0.4 and base:
+            words = base.split(" ")
+            i, k = sorted(rng.sample(range(len(words) + 1), 2)) if len(words) > 1 else (0, 1)
+            hyps.append(" ".join(words[k:] + words[i:k] + words[:i]))
+        else:
+            hyps.append(perturb(rng, base))
+    return hyps, streams

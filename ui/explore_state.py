@@ -37,7 +37,9 @@ VARIANT = OPTIONS.key("variant")
 START_PRESET = om.TUTORIAL_NAME
 ORDER = "explore_order"
 TAB = "explore_tab"
-TABS = ("N-gram matches", "Formula", "Charts", "Variants", "Tokenizers", "Export")
+TABS = ("N-gram matches", "Formula", "Charts", "Variants", "Tokenizers", "Export", "chrF & TER")
+#: The character n-gram order highlighted in the chrF & TER tab.
+CHRF_ORDER = "explore_chrf_order"
 SAVED = "explore_saved"
 #: The link tokens this session made or opened (``ui.share.is_new``).
 LOADED_LINK = "explore_loaded_link"

@@ -24,7 +24,7 @@ __all__ = [
     "unregister_metric",
 ]
 
-METRICS: Registry[type[Metric]] = Registry("metric", __package__ or "bleucore.metrics", {"bleu": ".bleu:BLEU"})
+METRICS: Registry[type[Metric]] = Registry("metric", __package__ or "bleucore.metrics", {"bleu": ".bleu:BLEU", "chrf": ".chrf:CHRF", "ter": ".ter:TER"})
 METRIC_NAMES: Names = METRICS.names
 DEFAULT_METRIC = "bleu"
 

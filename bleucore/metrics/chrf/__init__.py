@@ -1,0 +1,79 @@
+"""chrF and chrF++ (Popović 2015, 2017) behind the metric protocol, numbers identical to sacreBLEU 2.6.
+
+One module per piece: ``options`` (``ChrfOptions``); ``ngrams`` (vectorized n-gram counts);
+``fscore`` (F-beta from statistics, sacreBLEU's arithmetic); ``stats`` (``ChrfStatistics`` and
+the best-reference rule); ``score`` (``CHRFScore``, corpus and sentence scores, signature);
+``explanation`` (per order counts, P/R/F and the n-grams to highlight); ``arguments`` (its CLI
+group). Heavy modules are imported by the methods, so listing the metric stays light.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..base import Metric
+from .options import ChrfOptions
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from .score import CHRFScore
+    from .stats import ChrfStatistics
+
+    FloatArray = npt.NDArray[np.float64]
+
+__all__ = ["CHRF", "ChrfOptions"]
+
+
+class CHRF(Metric):
+    """chrF with ``ChrfOptions`` (sacreBLEU's defaults when None: chrF2, character order 6)."""
+
+    name = "chrf"
+    label = "chrF"
+    options_type = ChrfOptions
+    options: ChrfOptions
+
+    def statistics(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]], context: Any = None) -> ChrfStatistics:
+        from .stats import chrf_statistics
+
+        return chrf_statistics(hypotheses, references, self.options)
+
+    def score_from_statistics(self, stats: ChrfStatistics, nrefs: int | str = 1) -> CHRFScore:
+        from .score import score_statistics
+
+        return score_statistics(stats, self.options, nrefs)
+
+    def sentence_scores(self, stats: ChrfStatistics, nrefs: int | str = 1) -> list[CHRFScore]:
+        from .score import sentence_scores
+
+        return sentence_scores(stats, self.options, nrefs)
+
+    def signature(self, nrefs: int | str = 1) -> str:
+        from .score import chrf_signature
+
+        return chrf_signature(self.options, nrefs)
+
+    def columns(self, stats: ChrfStatistics) -> FloatArray:
+        import numpy as np
+
+        return stats.counts.astype(np.float64)
+
+    def row_scores(self, rows: FloatArray, float32: bool = False) -> FloatArray:
+        from .fscore import f_scores
+
+        return f_scores(rows, self.options, float32)
+
+    @classmethod
+    def add_arguments(cls, parser: argparse.ArgumentParser) -> None:
+        from .arguments import add_arguments
+
+        add_arguments(parser)
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> CHRF:
+        from .arguments import options_from_args
+
+        return cls(options_from_args(args))

@@ -1,0 +1,78 @@
+"""TER, translation edit rate (Snover et al. 2006), behind the metric protocol, numbers identical
+to sacreBLEU 2.6 (its re-implementation of Tercom).
+
+One module per piece: ``options`` (``TerOptions``); ``normalize`` (Tercom's tokenizer);
+``edit_distance`` (sacreBLEU's beam edit distance, and a bit-parallel one where the beam covers
+every cell); ``shifts`` (the greedy shift search and the alignment); ``stats``
+(``TerStatistics``, best reference); ``score`` (``TERScore``, signature); ``explanation`` (each
+word kept, substituted, inserted, deleted or shifted); ``arguments`` (its CLI group).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..base import Metric
+from .options import TerOptions
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from .score import TERScore
+    from .stats import TerStatistics
+
+    FloatArray = npt.NDArray[np.float64]
+
+__all__ = ["TER", "TerOptions"]
+
+
+class TER(Metric):
+    """TER with ``TerOptions`` (sacreBLEU's defaults when None: Tercom's, case-insensitive)."""
+
+    name = "ter"
+    label = "TER"
+    options_type = TerOptions
+    options: TerOptions
+
+    def statistics(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]], context: Any = None) -> TerStatistics:
+        from .stats import ter_statistics
+
+        return ter_statistics(hypotheses, references, self.options)
+
+    def score_from_statistics(self, stats: TerStatistics, nrefs: int | str = 1) -> TERScore:
+        from .score import score_statistics
+
+        return score_statistics(stats, self.options, nrefs)
+
+    def sentence_scores(self, stats: TerStatistics, nrefs: int | str = 1) -> list[TERScore]:
+        from .score import sentence_scores
+
+        return sentence_scores(stats, self.options, nrefs)
+
+    def signature(self, nrefs: int | str = 1) -> str:
+        from .score import ter_signature
+
+        return ter_signature(self.options, nrefs)
+
+    def columns(self, stats: TerStatistics) -> FloatArray:
+        return stats.rows
+
+    def row_scores(self, rows: FloatArray, float32: bool = False) -> FloatArray:
+        from .score import ter_scores
+
+        return ter_scores(rows, float32)
+
+    @classmethod
+    def add_arguments(cls, parser: argparse.ArgumentParser) -> None:
+        from .arguments import add_arguments
+
+        add_arguments(parser)
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> TER:
+        from .arguments import options_from_args
+
+        return cls(options_from_args(args))

@@ -1,0 +1,102 @@
+"""Explore's chrF and TER (AppTest): the three scores beside BLEU, the chrF & TER tab, escaping.
+Expected numbers come from sacreBLEU 2.6, computed here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sacrebleu.metrics import CHRF, TER
+from streamlit.testing.v1 import AppTest
+
+from tests.golden_examples import CA1, KO_CAND, KO_REF, REFS_1
+from ui import chrf_view, ter_view
+from ui import explore_state as es
+from bleucore.metrics.ter.explanation import explain_ter
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+TAB = "chrF & TER"
+
+
+def start() -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def metric(at: AppTest, label: str) -> str:
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def bodies(at: AppTest) -> str:
+    return "\n".join(h.proto.body for h in at.get("html"))
+
+
+def open_tab(at: AppTest) -> AppTest:
+    at.session_state[es.TAB] = TAB
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_default_shows_chrf_chrfpp_and_ter_beside_bleu() -> None:
+    at = start()
+    refs = list(REFS_1)
+    assert metric(at, "chrF2") == f"{CHRF().sentence_score(CA1, refs).score:.2f}"
+    assert metric(at, "chrF2++") == f"{CHRF(word_order=2).sentence_score(CA1, refs).score:.2f}"
+    assert metric(at, "TER") == f"{TER().sentence_score(CA1, refs).score:.2f}"
+
+
+def test_tab_highlights_characters_and_draws_the_alignment() -> None:
+    at = open_tab(start())
+    refs = list(REFS_1)
+    headers = [h.value for h in at.subheader]
+    assert f"chrF2 = {CHRF().sentence_score(CA1, refs).score:.2f}" in headers
+    assert f"TER = {TER().sentence_score(CA1, refs).score:.2f}" in headers
+    html = bodies(at)
+    assert 'class="chrf-ch matched"' in html and "in a matched 3-gram" in html  # order 3 by default
+    explanation = explain_ter(CA1, refs)
+    assert html.count('class="ter-w ') == len(explanation.steps)
+    at.radio(key=es.CHRF_ORDER).set_value(6).run()
+    assert "in a matched 6-gram" in bodies(at)
+
+
+def test_korean_particles_explain_why_chrf_is_above_bleu() -> None:
+    at = start()
+    at.text_area(key=es.CANDIDATE).set_value(KO_CAND)
+    for position, ref_id in enumerate(at.session_state[es.REF_IDS]):
+        at.text_area(key=es.ref_key(ref_id)).set_value(KO_REF if position == 0 else "")
+    open_tab(at)
+    notes = [i.value.replace("\\", "") for i in at.info]
+    bleu = float(metric(at, "BLEU (0–100)"))
+    chrf = CHRF().sentence_score(KO_CAND, [KO_REF]).score
+    assert chrf - bleu >= chrf_view.DISAGREEMENT
+    assert any(n.startswith(f"chrF ({chrf:.1f}) is well above BLEU ({bleu:.1f})") for n in notes), notes
+    assert metric(at, "chrF2") == f"{CHRF().sentence_score(KO_CAND, [KO_REF]).score:.2f}"
+
+
+def test_user_text_is_escaped() -> None:
+    at = start()
+    payload = '<img src=x onerror="alert(1)"> </span><script>alert(2)</script>'
+    at.text_area(key=es.CANDIDATE).set_value(payload + " " + CA1).run()
+    open_tab(at)
+    html = bodies(at)
+    assert "<script>" not in html and "<img" not in html
+    assert "&lt;script&gt;" in html
+
+
+def test_char_statuses_and_disagreement_rules() -> None:
+    statuses = chrf_view.char_statuses("ab cd", "abx", 2)
+    assert statuses == ["matched", "matched", "unmatched", "unmatched", "unmatched"]  # "ab" matched; "bc", "cd" not
+    assert chrf_view.disagreement(40.0, 50.0, "a", "a") is None
+    assert "학생이" in (chrf_view.disagreement(10.0, 60.0, "학생이 갔다", "학생은 갔다") or "")
+    rows = ter_view.count_rows(explain_ter("b a c", ["a b c"]))
+    assert rows[-1] == {"edit": "total edits", "count": TER().sentence_score("b a c", ["a b c"]).num_edits}
+
+
+def test_long_texts_skip_ter_with_a_message() -> None:
+    at = start()
+    at.text_area(key=es.CANDIDATE).set_value(" ".join(["word"] * (ter_view.MAX_WORDS + 1))).run()
+    assert metric(at, "TER") == "—"
+    open_tab(at)
+    assert any(f"up to {ter_view.MAX_WORDS} words" in i.value for i in at.info)

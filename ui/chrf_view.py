@@ -1,0 +1,169 @@
+"""chrF beside BLEU on Explore: the scores, the character n-grams of one order highlighted in the
+candidate and the chosen reference, the per-order precision/recall/F-beta table, and one sentence
+on why BLEU and chrF disagree (Popović 2015: chrF credits the characters two differing words share).
+
+Every piece of user text is ``html.escape``d before it enters the markup built here. A character's
+status is shown by colour (Okabe-Ito), underline style and a title/aria-label in words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+import streamlit as st
+
+from bleucore.metrics import get_metric
+from bleucore.metrics.chrf import ChrfOptions
+from bleucore.metrics.chrf.explanation import ChrfExplanation, char_occurrences, explain_chrf
+from ui import ter_view
+from ui.highlight import MATCHED_COLOR, UNMATCHED_COLOR, keep_title
+from ui.uploads import escape_markdown
+
+CHRF = ChrfOptions()
+CHRF_PLUS = ChrfOptions(word_order=2)
+#: BLEU and chrF "disagree" when their 0-100 scores differ by at least this much.
+DISAGREEMENT = 15.0
+
+STYLE = (
+    "<style>"
+    ".chrf-text{font-size:1.05rem;line-height:1.9;overflow-wrap:anywhere;margin-bottom:0.5rem;}"
+    ".chrf-ch{padding:1px 0;border-radius:2px;white-space:pre-wrap;}"
+    f".chrf-ch.matched{{background-color:{MATCHED_COLOR};color:#FFFFFF;border-bottom:3px solid #003D5C;}}"
+    f".chrf-ch.unmatched{{background-color:{UNMATCHED_COLOR};color:#333333;border-bottom:3px dotted #555555;}}"
+    ".chrf-key{padding:1px 4px;margin-right:6px;border-radius:3px;}"
+    f".chrf-key.matched{{background-color:{MATCHED_COLOR};color:#FFFFFF;border-bottom:3px solid #003D5C;}}"
+    f".chrf-key.unmatched{{background-color:{UNMATCHED_COLOR};color:#333333;border-bottom:3px dotted #555555;}}"
+    "</style>"
+)
+_STATUS_WORDS = {
+    "matched": "in a matched {n}-gram",
+    "unmatched": "in no matched {n}-gram",
+}
+
+
+def char_statuses(line: str, other: str, n: int, options: ChrfOptions = CHRF) -> list[str | None]:
+    """Per character of ``line``: "matched" (inside a matched character n-gram), "unmatched" (inside
+    n-grams, none matched) or None (in no n-gram: spaces at the ends, or a line shorter than n)."""
+    status: list[str | None] = [None] * len(line)
+    for occ in char_occurrences(line, other, n, options):
+        for k in range(occ.start, occ.end):
+            if occ.matched:
+                status[k] = "matched"
+            elif status[k] is None:
+                status[k] = "unmatched"
+    return status
+
+
+def char_html(line: str, other: str, n: int, label: str, options: ChrfOptions = CHRF) -> str:
+    """``line`` with its characters marked by the n-grams of order ``n`` it shares with ``other``."""
+    statuses = char_statuses(line, other, n, options)
+    covered = sum(s == "matched" for s in statuses)
+    counted = sum(s is not None for s in statuses)
+    parts: list[str] = []
+    k = 0
+    while k < len(line):
+        j = k
+        while j < len(line) and statuses[j] == statuses[k]:
+            j += 1
+        text = escape(line[k:j], quote=True)
+        status = statuses[k]
+        if status is None:
+            parts.append(text)
+        else:
+            words = escape(keep_title(f"{line[k:j]}: {_STATUS_WORDS[status].format(n=n)}"), quote=True)
+            parts.append(f'<span class="chrf-ch {status}" title="{words}">{text}</span>')
+        k = j
+    aria = escape(f"{label}: {covered} of {counted} characters in matched {n}-grams", quote=True)
+    return f'<div class="chrf-text" role="group" aria-label="{aria}"><strong>{escape(label)}</strong>: {"".join(parts)}</div>'
+
+
+def legend_html(n: int) -> str:
+    """The two statuses in words, each in its own style."""
+    return "".join(
+        f'<span class="chrf-key {status}">{escape(words.format(n=n))}</span>' for status, words in _STATUS_WORDS.items()
+    )
+
+
+def order_rows(explanation: ChrfExplanation) -> list[dict[str, object]]:
+    """The per-order table: n-grams of candidate and reference, matched, P, R, F-beta (0-100)."""
+    return [
+        {
+            "order": f"{'character' if o.kind == 'char' else 'word'} {o.n}-grams",
+            "candidate": o.hyp_total,
+            "reference": o.ref_total,
+            "matched": o.matched,
+            "precision": 100 * o.precision,
+            "recall": 100 * o.recall,
+            f"F{explanation.options.beta}": 100 * o.f_beta,
+        }
+        for o in explanation.orders
+    ]
+
+
+def _near_miss(candidate: str, reference: str) -> tuple[str, str] | None:
+    """A candidate word missing from the reference that shares its start with a reference word."""
+    ref_words = reference.split()
+    for word in candidate.split():
+        if word in ref_words:
+            continue
+        for other in ref_words:
+            common = len(_common_prefix(word, other))
+            if common and common * 2 >= min(len(word), len(other)):
+                return word, other
+    return None
+
+
+def _common_prefix(a: str, b: str) -> str:
+    k = 0
+    while k < min(len(a), len(b)) and a[k] == b[k]:
+        k += 1
+    return a[:k]
+
+
+def disagreement(bleu: float, chrf: float, candidate: str, reference: str) -> str | None:
+    """One sentence on why BLEU and chrF disagree (None when they are within ``DISAGREEMENT``)."""
+    if abs(chrf - bleu) < DISAGREEMENT:
+        return None
+    if chrf > bleu:
+        pair = _near_miss(candidate, reference)
+        if pair:
+            return (f"chrF ({chrf:.1f}) is well above BLEU ({bleu:.1f}): BLEU counts “{pair[0]}” as a miss because the "
+                    f"reference has “{pair[1]}”, but chrF still matches the characters the two words share.")
+        return (f"chrF ({chrf:.1f}) is well above BLEU ({bleu:.1f}): chrF credits shared characters, while BLEU needs "
+                "whole words and word sequences to match.")
+    return (f"BLEU ({bleu:.1f}) is well above chrF ({chrf:.1f}): chrF weighs recall twice as much as precision (β = 2), "
+            "so reference text the candidate leaves out costs more in chrF.")
+
+
+def score_metrics(candidate: str, references: Sequence[str]) -> None:
+    """chrF2, chrF2++ and TER of the candidate, as three metrics beside BLEU's."""
+    chrf, chrf_plus, ter = st.columns(3)
+    chrf.metric("chrF2", f"{get_metric('chrf', CHRF).sentence_score(candidate, references).score:.2f}",
+                help="Character n-gram F-score (sacreBLEU's chrF, β = 2); higher is better")
+    chrf_plus.metric("chrF2++", f"{get_metric('chrf', CHRF_PLUS).sentence_score(candidate, references).score:.2f}",
+                     help="chrF with word unigrams and bigrams; higher is better")
+    ter_view.score_metric(ter, candidate, references)
+
+
+def render(candidate: str, references: Sequence[str], bleu: float, order_key: str) -> None:
+    """The chrF part of the tab: the disagreement sentence, the order, the highlights, the table."""
+    explanation = explain_chrf(candidate, references, CHRF)
+    reference = references[explanation.reference_index]
+    note = disagreement(bleu, explanation.score.score, candidate, reference)
+    st.subheader(f"chrF2 = {explanation.score.score:.2f}", anchor=False)
+    if note:
+        st.info(escape_markdown(note))
+    n = st.radio("Character n-gram order", list(range(1, CHRF.char_order + 1)), index=2, key=order_key,
+                 horizontal=True, format_func=lambda k: f"{k}-grams")
+    st.caption(f"Scored against reference {explanation.reference_index + 1} (the highest chrF of the "
+               f"{len(references)}); spaces are not part of chrF's character n-grams.")
+    st.html(STYLE + legend_html(n) + char_html(candidate, reference, n, "Candidate")
+            + char_html(reference, candidate, n, f"Reference {explanation.reference_index + 1}"))
+    st.dataframe(
+        order_rows(explanation),
+        hide_index=True,
+        column_config={name: st.column_config.NumberColumn(name, format="%.1f") for name in ("precision", "recall", "F2")},
+    )
+    st.caption("chrF = F-beta of the precision and recall averaged over the orders (sacreBLEU 2.6's rule).")
+
