@@ -176,7 +176,7 @@ def compute_bleu(
         score=100.0 * score,
         counts=tuple(int(m) for m in matches[:order]),
         totals=tuple(int(t) for t in totals[:order]),
-        precisions=tuple(100.0 * p for p in sp.values),
+        precisions=sp.percents if sp.percents is not None else tuple(100.0 * p for p in sp.values),
         smoothed=sp.smoothed,
         bp=bp,
         sys_len=int(sys_len),
