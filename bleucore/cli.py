@@ -71,6 +71,12 @@ class _Unsupported(argparse.Action):
 class _Parser(argparse.ArgumentParser):
     """argparse, but an error raises UsageError instead of printing usage and exiting."""
 
+    def _get_option_tuples(self, option_string: str) -> list[Any]:
+        # No prefix matching at all: allow_abbrev=False covers --long options only, so drop the
+        # prefix matches of -short options too (-l is not -lc); "-w2" (-w with 2) stays.
+        tuples: list[Any] = super()._get_option_tuples(option_string)
+        return [t for t in tuples if not option_string.startswith("--") and t[1] == option_string[:2]]
+
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see python -m {PROG} --help)")
 

@@ -70,7 +70,7 @@ def latex_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     widths = _widths(header, rows)
 
     def line(row: Sequence[str]) -> str:
-        return " " + " & ".join(_cells(row, widths)) + "  \\\\"
+        return " " + " & ".join(_cells(row, widths)) + " \\\\"
 
     body = [line(row) for row in rows]
     columns = "r" + "c" * (len(header) - 1)
