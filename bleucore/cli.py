@@ -304,13 +304,18 @@ def run_sentences(args: argparse.Namespace, hypothesis_path: str, metric: Metric
     nrefs = nrefs_of(args)
     json_format = args.format == "json"
     done = 0
+    vectorized = getattr(metric, "sentence_lines", None)  # all of a chunk's lines at once, if the metric can
+    shorten = (lambda sig: short_signature(sig, metric.label)) if args.short else None
     for stats in iter_chunk_statistics(args.refs, hypothesis_path, metric, args.num_refs, args.encoding):
-        try:
-            scores = metric.sentence_scores(stats, nrefs)
-        except SegmentError as exc:
-            raise UsageError(f"line {done + 1 + exc.index}: {exc}") from None
-        out.write("".join([render(score, args, json_format, indent=None) + "\n" for score in scores]))
-        done += len(scores)
+        lines = vectorized(stats, nrefs, json_format, args.width, args.score_only, shorten) if vectorized else None
+        if lines is None:
+            try:
+                scores = metric.sentence_scores(stats, nrefs)
+            except SegmentError as exc:
+                raise UsageError(f"line {done + 1 + exc.index}: {exc}") from None
+            lines = "".join([render(score, args, json_format, indent=None) + "\n" for score in scores])
+        out.write(lines)
+        done += stats.segments
 
 
 def metric_from_args(args: argparse.Namespace) -> Metric:

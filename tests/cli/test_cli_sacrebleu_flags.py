@@ -207,3 +207,31 @@ def test_latex_single_system_is_the_text_line_as_sacrebleu(corpus, capsys):
 def test_sentence_level_several_systems_is_an_error(corpus, capsys):
     code, _, err = run(["ref1.txt", "-i", "sys1.txt", "sys2.txt", "-sl"], capsys)
     assert code == 2 and "one system" in err
+
+
+@pytest.mark.parametrize("ref_length", ["closest", "average"])
+@pytest.mark.parametrize("variant", ["standard", "tutorial"])
+@pytest.mark.parametrize("method", ["exp", "floor", "add-k", "none"])
+def test_vectorized_sentence_lines_equal_per_score_rendering(ref_length, variant, method):
+    """-sl's chunk-at-once lines (``SentenceRows.lines``) equal formatting each BLEUScore."""
+    import argparse
+
+    from bleucore import BleuOptions, corpus_statistics
+    from bleucore.cli import render
+    from bleucore.cli_format import short_signature
+    from bleucore.metrics.bleu.score import sentence_scores_from_statistics
+    from bleucore.metrics.bleu.sentence_rows import sentence_rows
+    from tests.generators import random_corpus
+
+    hyps, refs = random_corpus(11, 200, 2)
+    hyps[:2] = ["", "zzz"]  # an empty candidate, a candidate with no match
+    options = BleuOptions(smooth_method=method, variant=variant, ref_length=ref_length, effective_order=True)
+    stats = corpus_statistics(hyps, refs, options)
+    rows = sentence_rows(stats, options, 2)
+    scores = sentence_scores_from_statistics(stats, options, 2)
+    for width, json_format, score_only, short in [(1, False, False, False), (3, True, False, False),
+                                                  (2, False, True, False), (0, False, False, True)]:
+        args = argparse.Namespace(width=width, score_only=score_only, short=short)
+        expected = "".join(render(score, args, json_format, indent=None) + "\n" for score in scores)
+        text_signature = short_signature(rows.signature, "BLEU") if short else None
+        assert rows.lines(json_format, width, score_only, text_signature) == expected
