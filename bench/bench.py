@@ -524,7 +524,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="1 run per case instead of --repeats")
     parser.add_argument("--repeats", type=int, default=5, help="runs per case and tool (median; default 5)")
-    parser.add_argument("--only", default="", help="only the cases whose label or data name contains this")
+    parser.add_argument("--only", action="append", default=[],
+                        help="only the cases whose label or data name contains this (repeat: all of them)")
     parser.add_argument("--worker", nargs=4, metavar=("OP", "TOOL", "DATA", "ARG"), help=argparse.SUPPRESS)
     parser.add_argument("--launch", metavar="OUTPUT", help=argparse.SUPPRESS)
     parser.add_argument("--generate", metavar="DATA", help=argparse.SUPPRESS)
@@ -542,9 +543,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     repeats = 1 if args.quick else args.repeats
     if repeats < 1:
         parser.error("--repeats must be at least 1")
-    cases = [c for c in build_cases() if args.only.lower() in f"{c.label} {c.dataset}".lower()]
+    cases = [c for c in build_cases() if all(o.lower() in f"{c.label} {c.dataset}".lower() for o in args.only)]
     if not cases:
-        parser.error(f"no case matches --only {args.only!r}")
+        parser.error(f"no case matches --only {' '.join(args.only)!r}")
     for name in sorted({c.dataset for c in cases}):  # in a child: this process stays small
         subprocess.run([sys.executable, str(Path(__file__).resolve()), "--generate", name], check=True)
     problems: list[str] = []
