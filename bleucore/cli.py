@@ -358,9 +358,12 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> str:
             raise UsageError("-sl scores one system: give one hypothesis file with -i")
         return run_systems(args, hypothesis_paths, metric)
     if args.sentence_level:
-        buffer = io.StringIO() if out is None else out
+        if out is not None:
+            run_sentences(args, hypothesis_paths[0], metric, out)
+            return ""
+        buffer = io.StringIO()
         run_sentences(args, hypothesis_paths[0], metric, buffer)
-        return buffer.getvalue() if out is None else ""  # type: ignore[attr-defined]
+        return buffer.getvalue()
     return run_corpus(args, hypothesis_paths[0], metric)
 
 
