@@ -307,14 +307,15 @@ def run_sentences(args: argparse.Namespace, hypothesis_path: str, metric: Metric
     vectorized = getattr(metric, "sentence_lines", None)  # all of a chunk's lines at once, if the metric can
     shorten = (lambda sig: short_signature(sig, metric.label)) if args.short else None
     for stats in iter_chunk_statistics(args.refs, hypothesis_path, metric, args.num_refs, args.encoding):
-        lines = vectorized(stats, nrefs, json_format, args.width, args.score_only, shorten) if vectorized else None
-        if lines is None:
+        batches = vectorized(stats, nrefs, json_format, args.width, args.score_only, shorten) if vectorized else None
+        if batches is None:
             try:
                 scores = metric.sentence_scores(stats, nrefs)
             except SegmentError as exc:
                 raise UsageError(f"line {done + 1 + exc.index}: {exc}") from None
-            lines = "".join([render(score, args, json_format, indent=None) + "\n" for score in scores])
-        out.write(lines)
+            batches = iter(["".join([render(score, args, json_format, indent=None) + "\n" for score in scores])])
+        for text in batches:
+            out.write(text)
         done += stats.segments
 
 

@@ -235,3 +235,4 @@ def test_vectorized_sentence_lines_equal_per_score_rendering(ref_length, variant
         expected = "".join(render(score, args, json_format, indent=None) + "\n" for score in scores)
         text_signature = short_signature(rows.signature, "BLEU") if short else None
         assert rows.lines(json_format, width, score_only, text_signature) == expected
+        assert "".join(rows.iter_lines(json_format, width, score_only, text_signature, batch=37)) == expected

@@ -13,7 +13,8 @@ NLTK's methods are scored row by row by ``score.compute_bleu``.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 
 import numpy as np
 import numpy.typing as npt
@@ -27,6 +28,8 @@ from .stats import FloatArray, IntArray, Statistics
 __all__ = ["SentenceRows", "covered", "sentence_rows"]
 
 BoolArray = npt.NDArray[np.bool_]
+#: -sl lines formatted and written per batch: about 2 MB of text lines (12 MB of JSON Lines).
+LINES_PER_WRITE = 10_000
 
 
 def covered(options: BleuOptions) -> bool:
@@ -78,6 +81,23 @@ class SentenceRows:
             for s, m, t, p, sm, bp, c, r, e, is_empty, is_no_match in columns
         ]
 
+
+    def rows(self, start: int, stop: int) -> SentenceRows:
+        """Segments start..stop-1."""
+        cut = slice(start, stop)
+        return replace(
+            self, score=self.score[cut], counts=self.counts[cut], totals=self.totals[cut],
+            precisions=self.precisions[cut], smoothed=self.smoothed[cut], bp=self.bp[cut], sys_len=self.sys_len[cut],
+            ref_len=self.ref_len[cut], eff_order=self.eff_order[cut], empty=self.empty[cut], no_match=self.no_match[cut],
+        )
+
+    def iter_lines(
+        self, json_format: bool, width: int, score_only: bool = False, text_signature: str | None = None,
+        batch: int = LINES_PER_WRITE,
+    ) -> Iterator[str]:
+        """``lines`` of ``batch`` segments at a time (a few MB of text each: bounded memory)."""
+        for start in range(0, len(self), batch):
+            yield self.rows(start, start + batch).lines(json_format, width, score_only, text_signature)
 
     def lines(self, json_format: bool, width: int, score_only: bool = False, text_signature: str | None = None) -> str:
         """The command line's ``-sl`` output of these rows, one line each (final newline included),
