@@ -10,10 +10,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 SCRIPT = """
-import resource, sys
+import sys
 from bleucore.cli import main
 code = main(sys.argv[1:])
-sys.stderr.write(f"peak_kb={resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}\\n")
+# VmHWM, not ru_maxrss: Linux carries the parent's (pytest's) peak into ru_maxrss of a forked child
+hwm = next(line for line in open("/proc/self/status") if line.startswith("VmHWM:"))
+sys.stderr.write(f"peak_kb={hwm.split()[1]}\\n")
 raise SystemExit(code)
 """
 
