@@ -46,6 +46,7 @@ class Dataset:
     nrefs: int
     seed: int
     length: int | None = None  # fixed tokens per line (the long line)
+    mixed: bool = False  # non-ASCII words of several scripts, short lines (1-12 tokens)
 
     @property
     def folder(self) -> Path:
@@ -71,6 +72,7 @@ DATASETS = {
         Dataset("3k-4ref", 3000, 4, 2),
         Dataset("100k-1ref", 100_000, 1, 3),
         Dataset("long-4ref", 1, 4, 4, length=1000),
+        Dataset("100k-mixed", 100_000, 1, 5, mixed=True),
     ]
 }
 
@@ -78,12 +80,21 @@ DATASETS = {
 class TextMaker:
     """News-like detokenized lines: a Zipfian vocabulary, punctuation attached, numbers, quotes."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, mixed: bool = False) -> None:
         self.rng = random.Random(seed)
-        letters = "abcdefghijklmnopqrstuvwxyz"
+        self.mixed = mixed
+        alphabets = [
+            "abcdefghijklmnopqrstuvwxyz",
+            "abcdefghijklmnopqrstuvwxyzéèàüößçñ",  # Latin with accents
+            "абвгдежзийклмнопрстуфхцчшщыэюя",  # Cyrillic
+            "".join(chr(c) for c in range(0xAC00, 0xAC00 + 400)),  # Hangul syllables
+            "αβγδεζηθικλμνξοπρστυφχψω",  # Greek
+        ] if mixed else ["abcdefghijklmnopqrstuvwxyz"]
         words: set[str] = set()
         while len(words) < 30_000:
-            words.add("".join(self.rng.choice(letters) for _ in range(self.rng.randint(2, 11))))
+            letters = self.rng.choice(alphabets)
+            size = self.rng.randint(1, 4) if letters[0] == "가" else self.rng.randint(2, 11)
+            words.add("".join(self.rng.choice(letters) for _ in range(size)))
         self.words = sorted(words)
         self.rng.shuffle(self.words)
         cumulative, total = [], 0.0
@@ -109,7 +120,7 @@ class TextMaker:
         return out
 
     def line(self, length: int | None = None) -> list[str]:
-        count = length or max(1, min(80, int(self.rng.gauss(25, 10))))
+        count = length or (self.rng.randint(1, 12) if self.mixed else max(1, min(80, int(self.rng.gauss(25, 10)))))
         tokens = self.tokens(count)
         tokens[0] = tokens[0].capitalize()
         tokens[-1] += "."
@@ -144,7 +155,7 @@ def ensure_data(dataset: Dataset) -> None:
     if stamp.exists() and stamp.read_text() == DATA_VERSION:
         return
     dataset.folder.mkdir(parents=True, exist_ok=True)
-    maker = TextMaker(dataset.seed)
+    maker = TextMaker(dataset.seed, dataset.mixed)
     bases = [maker.line(dataset.length) for _ in range(dataset.lines)]
     refs = [[base if j == 0 else maker.perturb(base, 0.2) for base in bases] for j in range(dataset.nrefs)]
     hyps = [maker.perturb(base, 0.25) for base in bases]
@@ -215,12 +226,14 @@ def _nltk_sentence(hyps: list[str], refs: list[list[str]], tok: str) -> Callable
 
 
 def _bleucore_paired(hyps: list[str], refs: list[list[str]], system2: list[str]) -> Callable[[], Any]:
-    from bleucore import BleuOptions, corpus_statistics
+    from bleucore import BleuOptions
+    from bleucore.metrics import get_metric
     from bleucore.significance import paired_bootstrap
 
-    def run() -> list[float | None]:
-        options = BleuOptions()
-        r = paired_bootstrap(corpus_statistics(hyps, refs, options), corpus_statistics(system2, refs, options), options)
+    def run() -> list[float | None]:  # text in, p-value out; the references tokenized once, as PairedTest
+        metric = get_metric("bleu", BleuOptions())
+        baseline, system = metric.systems_statistics([hyps, system2], refs)
+        r = paired_bootstrap(baseline, system, metric)
         return [r.p_value, r.mean, r.ci, r.baseline_mean, r.baseline_ci]
 
     return run
@@ -409,6 +422,10 @@ def _check_cli(kind: str) -> Callable[[dict[str, Any]], list[str]]:
                 )
                 for x, y in zip(a, b)
             )
+        elif kind == "lines":  # sacreBLEU's text line: score, precisions, BP, lengths (signatures differ)
+            same = [line.split(" = ", 1)[1] for line in ours.splitlines()] == [
+                line.split(" = ", 1)[1] for line in theirs.splitlines()
+            ]
         else:  # one score per line, -b -w 6
             same = ours.split() == theirs.split()
         return [] if same else [f"outputs differ:\nbleucore: {ours[:300]}\nsacreBLEU: {theirs[:300]}"]
@@ -420,10 +437,10 @@ def build_cases() -> list[Case]:
     me = [sys.executable, str(Path(__file__).resolve()), "--worker"]
     cases: list[Case] = []
 
-    def api(op: str, name: str, tok: str, tools: Sequence[str]) -> None:
+    def api(op: str, name: str, tok: str, tools: Sequence[str], target: float | None = None) -> None:
         commands = {tool: [*me, op, tool, name, tok] for tool in tools}
         label = f"API {op} BLEU, tok {tok}" if op != "paired" else "API paired bootstrap, 2 systems"
-        cases.append(Case(label, name, commands, True, _check_api(op)))
+        cases.append(Case(label, name, commands, True, _check_api(op), target))
 
     for name in DATASETS:
         api("corpus", name, "13a", ["bleucore", "sacrebleu"])
@@ -431,7 +448,8 @@ def build_cases() -> list[Case]:
     for name in ("3k-1ref", "3k-4ref"):
         api("sentence", name, "13a", ["bleucore", "sacrebleu"])
         api("sentence", name, "none", ["bleucore", "sacrebleu", "nltk"])
-    api("paired", "3k-1ref", "13a", ["bleucore", "sacrebleu"])
+    api("paired", "3k-1ref", "13a", ["bleucore", "sacrebleu"], 10)
+    api("paired", "100k-1ref", "13a", ["bleucore", "sacrebleu"], 10)
 
     def cli(label: str, name: str, flags: list[str], kind: str, target: float | None = None, two: bool = False) -> None:
         d = DATASETS[name]
@@ -443,10 +461,13 @@ def build_cases() -> list[Case]:
         }
         cases.append(Case(f"CLI {label}", name, commands, False, _check_cli(kind), target))
 
-    cli("corpus BLEU, tok 13a", "100k-1ref", ["-w", "6"], "corpus", 10)
+    cli("corpus BLEU, tok 13a", "100k-1ref", ["-w", "6"], "corpus", 20)
     cli("corpus BLEU, tok none", "100k-1ref", ["-tok", "none", "-w", "6"], "corpus")
     cli("corpus BLEU, tok 13a", "3k-4ref", ["-w", "6"], "corpus")
-    cli("sentence BLEU (-sl)", "100k-1ref", ["-sl", "-b", "-w", "6"], "sentence", 8)
+    cli("corpus BLEU, tok 13a", "100k-mixed", ["-w", "6"], "corpus", 20)
+    cli("sentence BLEU (-sl)", "100k-1ref", ["-sl", "-b", "-w", "6"], "sentence", 15)
+    cli("sentence BLEU (-sl), text lines", "100k-1ref", ["-sl", "-f", "text", "-w", "6"], "lines", 15)
+    cli("sentence BLEU (-sl), text lines", "100k-mixed", ["-sl", "-f", "text", "-w", "6"], "lines", 15)
     cli("sentence BLEU (-sl)", "3k-1ref", ["-sl", "-b", "-w", "6"], "sentence")
     cli("paired bootstrap (--paired-bs)", "3k-1ref", ["--paired-bs", "-f", "json"], "paired", 10, two=True)
     cli("approximate randomization (--paired-ar)", "3k-1ref", ["--paired-ar", "-f", "json"], "paired", two=True)
@@ -503,7 +524,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="1 run per case instead of --repeats")
     parser.add_argument("--repeats", type=int, default=5, help="runs per case and tool (median; default 5)")
-    parser.add_argument("--only", default="", help="only the cases whose label or data name contains this")
+    parser.add_argument("--only", action="append", default=[],
+                        help="only the cases whose label or data name contains this (repeat: all of them)")
     parser.add_argument("--worker", nargs=4, metavar=("OP", "TOOL", "DATA", "ARG"), help=argparse.SUPPRESS)
     parser.add_argument("--launch", metavar="OUTPUT", help=argparse.SUPPRESS)
     parser.add_argument("--generate", metavar="DATA", help=argparse.SUPPRESS)
@@ -521,9 +543,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     repeats = 1 if args.quick else args.repeats
     if repeats < 1:
         parser.error("--repeats must be at least 1")
-    cases = [c for c in build_cases() if args.only.lower() in f"{c.label} {c.dataset}".lower()]
+    cases = [c for c in build_cases() if all(o.lower() in f"{c.label} {c.dataset}".lower() for o in args.only)]
     if not cases:
-        parser.error(f"no case matches --only {args.only!r}")
+        parser.error(f"no case matches --only {' '.join(args.only)!r}")
     for name in sorted({c.dataset for c in cases}):  # in a child: this process stays small
         subprocess.run([sys.executable, str(Path(__file__).resolve()), "--generate", name], check=True)
     problems: list[str] = []

@@ -1,8 +1,11 @@
-"""The command line, ``python -m bleucore REF [REF ...] -i HYP``, with sacreBLEU 2.6's flag names.
+"""The command line, ``bleucore REF [REF ...] -i HYP`` (or ``python -m bleucore``), with sacreBLEU 2.6's flag names.
 
 Corpus mode prints one JSON object (the default, as sacreBLEU) or sacreBLEU's text line;
 ``-sl`` scores every hypothesis line (text lines by default, as sacreBLEU; ``-f json`` gives
 JSON Lines). Unlike sacreBLEU's JSON, ``score`` and every other number keep full float precision.
+Several systems (``-i sys1 sys2 ...``) without a paired test give sacreBLEU's table (``cli_format``).
+Flags are never abbreviated (``allow_abbrev=False``); sacreBLEU's test-set flags, which bleucore
+does not have, end with an error that says what to do instead.
 
 Corpus mode and ``-sl`` read the files a chunk of lines at a time (``bleucore.stream``; the
 file rules and the not-UTF-8 message are stream's); the significance tests read them whole.
@@ -15,12 +18,15 @@ functions, so ``--help`` stays fast.
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from . import __version__
+from .cli_format import latex_table, short_signature, signatures_block, text_table
 from .metrics import DEFAULT_METRIC, METRIC_NAMES, METRICS, Metric, Score
 from .resampling import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
 from .usage import PROG, UsageError
@@ -32,11 +38,44 @@ __all__ = ["PROG", "UsageError", "build_parser", "main", "run"]
 
 STDIN = "-"
 MAX_WIDTH = 16
-FORMATS = ("json", "text")
+FORMATS = ("json", "text", "latex")
+#: sacreBLEU's environment variable that overrides -f/--format.
+FORMAT_ENV = "SACREBLEU_FORMAT"
+
+#: sacreBLEU 2.6 flags bleucore does not have, with what to do instead (``_Unsupported``).
+UNSUPPORTED: dict[tuple[str, ...], str] = {
+    ("-t", "--test-set"): "bleucore scores files only; fetch the test set with "
+                          "`sacrebleu -t SET -l PAIR --echo ref > ref.txt` and give ref.txt before -i",
+    ("--echo",): "use `sacrebleu -t SET -l PAIR --echo src|ref` to print a test set's lines",
+    ("--download",): "use `sacrebleu --download SET` to download a test set",
+    ("--list", "-ls"): "use `sacrebleu --list` to list test sets",
+    ("--citation", "--cite"): "use `sacrebleu -t SET --citation` for a test set's citation",
+    ("-ol", "--origlang"): "select the lines yourself and give the files before -i (no test-set annotations here)",
+    ("--subset",): "select the lines yourself and give the files before -i (no test-set annotations here)",
+    ("-d", "--detail"): "per-origlang detail needs a test set; score the subsets' files one by one",
+}
+
+
+class _Unsupported(argparse.Action):
+    """A sacreBLEU flag bleucore does not have: the parse ends with a message naming what to do instead."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, advice: str = "", **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs="*", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+        self.advice = advice
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        raise argparse.ArgumentError(self, f"sacreBLEU's {option_string} is not supported by {PROG}: {self.advice}")
 
 
 class _Parser(argparse.ArgumentParser):
     """argparse, but an error raises UsageError instead of printing usage and exiting."""
+
+    def _get_option_tuples(self, option_string: str) -> list[Any]:
+        # No prefix matching at all: allow_abbrev=False covers --long options only, so drop the
+        # prefix matches of -short options too (-l is not -lc); "-w2" (-w with 2) stays.
+        tuples: list[Any] = super()._get_option_tuples(option_string)
+        return [t for t in tuples if not option_string.startswith("--") and t[1] == option_string[:2]]
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see python -m {PROG} --help)")
@@ -45,22 +84,29 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser: sacreBLEU's names for the flags both tools have."""
     parser = _Parser(
-        prog=f"python -m {PROG}",
+        prog=PROG,
+        allow_abbrev=False,  # -t is never taken for -tok, nor -sh for -s h
         description=(
             "Corpus or sentence BLEU of a hypothesis file against reference files, numbers identical to\n"
             "sacreBLEU 2.6 (sacreBLEU smoothing) and NLTK 3.10 (nltk-method* smoothing).\n\n"
-            f"  python -m {PROG} ref1.txt ref2.txt -i hyp.txt            corpus BLEU as JSON\n"
-            f"  python -m {PROG} ref.txt -i hyp.txt -f text -w 2         sacreBLEU's text line\n"
-            f"  python -m {PROG} ref.txt -i hyp.txt -sl -f json          one JSON object per line\n\n"
-            "Files are UTF-8 (a BOM is ignored), one segment per line; reference files go before -i."
+            f"  {PROG} ref1.txt ref2.txt -i hyp.txt            corpus BLEU as JSON\n"
+            f"  {PROG} ref.txt -i hyp.txt -f text -w 2         sacreBLEU's text line\n"
+            f"  {PROG} ref.txt -i hyp.txt -sl -f json          one JSON object per line\n"
+            f"  {PROG} ref.txt -i sys1.txt sys2.txt -f latex   a table of several systems\n\n"
+            "Files are UTF-8 (a BOM is ignored; -e for another encoding), one segment per line;\n"
+            f"reference files go before -i. python -m {PROG} runs the same command."
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("refs", nargs="*", metavar="REF", help="reference files, line-aligned with the hypotheses")
     parser.add_argument(
         "-i", "--input", nargs="+", metavar="HYP", default=None,
-        help=f"hypothesis file ('{STDIN}' or none given: standard input); put it after the references",
+        help=f"hypothesis file(s) ('{STDIN}' or none given: standard input); put them after the references",
     )
+    parser.add_argument("-nr", "--num-refs", type=int, default=1, metavar="N",
+                        help="one reference file whose lines hold N tab-separated references (default: %(default)s)")
+    parser.add_argument("-e", "--encoding", default="utf-8",
+                        help="encoding of the input files (default: %(default)s; output is always UTF-8)")
 
     parser.add_argument("-m", "--metrics", nargs="+", choices=METRIC_NAMES, default=None, metavar="METRIC",
                         help=f"metrics to compute: {', '.join(METRIC_NAMES)} (default: {DEFAULT_METRIC})")
@@ -83,14 +129,22 @@ def build_parser() -> argparse.ArgumentParser:
                        help="resamples for --paired-bs (default: %(default)s)")
     tests.add_argument("-parn", "--paired-ar-n", type=int, default=AR_TRIALS, metavar="N",
                        help="trials for --paired-ar (default: %(default)s)")
+    tests.add_argument("-j", "--paired-jobs", type=int, default=1, metavar="N",
+                       help="accepted for sacreBLEU compatibility; the tests run in one process (same numbers)")
 
     report = parser.add_argument_group("output")
     report.add_argument("-sl", "--sentence-level", action="store_true", help="score every hypothesis line")
     report.add_argument("-f", "--format", choices=FORMATS, default=None,
-                        help="json or text (default: json for corpus BLEU, text with -sl, as sacreBLEU)")
+                        help=f"json, text or latex (several systems; default: json for corpus BLEU, text with -sl, "
+                             f"as sacreBLEU); ${FORMAT_ENV} overrides it, as in sacreBLEU")
     report.add_argument("-w", "--width", type=int, default=1,
                         help="decimals of the score in text output (default: %(default)s)")
-    report.add_argument("-b", "--score-only", action="store_true", help="print only the score")
+    report.add_argument("-b", "--score-only", action="store_true", help="print only the score (-w decimals)")
+    report.add_argument("-q", "--quiet", action="store_true", help="no warnings on standard error")
+    report.add_argument("-sh", "--short", action="store_true", help="sacreBLEU's short signature (#:1|c:mixed|...)")
+    report.add_argument("-nc", "--no-color", action="store_true", help="accepted for sacreBLEU compatibility (never coloured)")
+    for flags, advice in UNSUPPORTED.items():
+        parser.add_argument(*flags, action=_Unsupported, advice=advice)
     report.add_argument("-V", "--version", action="version", version=f"{PROG} {__version__}")
     return parser
 
@@ -98,7 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
 # --- input -----------------------------------------------------------------------------------
 
 
-def _open(path: str) -> LineReader:
+def _open(path: str, encoding: str = "utf-8") -> LineReader:
     """A ``stream.LineReader`` of a UTF-8 file (or of standard input for '-'); UsageError if it
     cannot be opened. The file rules and the not-UTF-8 message are ``bleucore.stream``'s."""
     from .stream import LineReader
@@ -106,13 +160,13 @@ def _open(path: str) -> LineReader:
     if path == STDIN and (sys.stdin is None or sys.stdin.isatty()):
         raise UsageError(f"no hypothesis file: give -i HYP or pipe the hypotheses into python -m {PROG}")
     try:
-        return LineReader(path, rstrip=True)  # sacreBLEU's command line reads line.rstrip()
+        return LineReader(path, encoding=encoding, rstrip=True)  # sacreBLEU's command line reads line.rstrip()
     except OSError as exc:  # LineReader's message: "cannot read <name>: <reason>"
         raise UsageError(exc.strerror or str(exc)) from None
 
 
-def _read_all(path: str) -> list[str]:
-    with _open(path) as reader:
+def _read_all(path: str, encoding: str = "utf-8") -> list[str]:
+    with _open(path, encoding) as reader:
         return reader.take(sys.maxsize)
 
 
@@ -130,13 +184,21 @@ class Corpus:
     references: tuple[list[str], ...]
 
 
-def read_corpus(reference_paths: Sequence[str], hypothesis_paths: Sequence[str]) -> Corpus:
-    """Read every file and check that all have the same number of lines."""
+def read_corpus(
+    reference_paths: Sequence[str], hypothesis_paths: Sequence[str], num_refs: int = 1, encoding: str = "utf-8"
+) -> Corpus:
+    """Read every file and check that all have the same number of lines (``num_refs`` > 1: the one
+    reference file's lines split at tabs, ``stream.split_fields``)."""
+    from .stream import split_fields
+
     if not reference_paths:
-        raise UsageError(f"no reference file given: python -m {PROG} REF [REF ...] -i HYP (references before -i)")
-    systems = tuple(_read_all(path) for path in hypothesis_paths)
+        raise UsageError(f"no reference file given: {PROG} REF [REF ...] -i HYP (references before -i)")
+    systems = tuple(_read_all(path, encoding) for path in hypothesis_paths)
     names = tuple("<stdin>" if p == STDIN else p for p in hypothesis_paths)
-    references = tuple(_read_all(path) for path in reference_paths)
+    references = tuple(_read_all(path, encoding) for path in reference_paths)
+    if num_refs > 1:
+        references = tuple(split_fields(references[0], num_refs, reference_paths[0], 1))
+        reference_paths = [f"{reference_paths[0]} (field {j + 1})" for j in range(num_refs)]
     first, count = names[0], len(systems[0])
     if count == 0:
         raise UsageError(f"{first} is empty: there is no segment to score")
@@ -146,7 +208,9 @@ def read_corpus(reference_paths: Sequence[str], hypothesis_paths: Sequence[str])
     return Corpus(names, systems, tuple(reference_paths), references)
 
 
-def iter_chunk_statistics(reference_paths: Sequence[str], hypothesis_path: str, metric: Metric) -> Iterator[Any]:
+def iter_chunk_statistics(
+    reference_paths: Sequence[str], hypothesis_path: str, metric: Metric, num_refs: int = 1, encoding: str = "utf-8"
+) -> Iterator[Any]:
     """Per-segment statistics of one system, a chunk of lines at a time (``stream.iter_statistics``),
     with the errors of ``read_corpus``: files that cannot be read, an empty hypothesis file, line counts."""
     from .stream import iter_statistics
@@ -154,10 +218,10 @@ def iter_chunk_statistics(reference_paths: Sequence[str], hypothesis_path: str, 
     readers: list[LineReader] = []
     try:
         for path in [hypothesis_path, *reference_paths]:
-            readers.append(_open(path))
+            readers.append(_open(path, encoding))
         if readers[0].at_end():
             raise UsageError(f"{readers[0].name} is empty: there is no segment to score")
-        yield from iter_statistics(readers[0], readers[1:], metric)
+        yield from iter_statistics(readers[0], readers[1:], metric, num_refs=num_refs)
     finally:
         for reader in readers:
             reader.close()
@@ -166,11 +230,13 @@ def iter_chunk_statistics(reference_paths: Sequence[str], hypothesis_path: str, 
 # --- scoring and output ----------------------------------------------------------------------
 
 
-def text_line(score: Score, width: int) -> str:
-    """sacreBLEU's text line: ``BLEU|<signature> = 50.5 94.4/58.8/43.8/26.7 (BP = 1.000 ...)``."""
+def text_line(score: Score, width: int, short: bool = False) -> str:
+    """sacreBLEU's text line: ``BLEU|<signature> = 50.5 94.4/58.8/43.8/26.7 (BP = 1.000 ...)``
+    (``short``: the signature abbreviated as sacreBLEU's ``-sh``)."""
     # Score.format gives "NAME = <score> ..."; add the signature after the name.
     name, rest = score.format(width).split(" = ", 1)
-    return f"{name}|{score.signature} = {rest}"
+    signature = short_signature(score.signature, name) if short else score.signature
+    return f"{name}|{signature} = {rest}"
 
 
 def score_dict(score: Score, width: int) -> dict[str, object]:
@@ -190,32 +256,71 @@ def render(score: Score, args: argparse.Namespace, json_format: bool, indent: in
         import json
 
         return json.dumps(score_dict(score, args.width), indent=indent)
-    return text_line(score, args.width)
+    return text_line(score, args.width, args.short)
+
+
+def nrefs_of(args: argparse.Namespace) -> int:
+    """References per segment: -nr N, else the number of reference files."""
+    return int(args.num_refs) if args.num_refs > 1 else len(args.refs)
+
+
+def corpus_score(args: argparse.Namespace, hypothesis_path: str, metric: Metric) -> Score:
+    """The corpus score of one system: statistics summed chunk by chunk (bounded memory), then scored."""
+    from .stream import sum_statistics
+
+    chunks = iter_chunk_statistics(args.refs, hypothesis_path, metric, args.num_refs, args.encoding)
+    return metric.score_from_statistics(sum_statistics(chunks), nrefs_of(args))
 
 
 def run_corpus(args: argparse.Namespace, hypothesis_path: str, metric: Metric) -> str:
-    """The corpus score of the one system: statistics summed chunk by chunk (bounded memory), then scored."""
-    from .stream import sum_statistics
-
-    total = sum_statistics(iter_chunk_statistics(args.refs, hypothesis_path, metric))
-    score = metric.score_from_statistics(total, len(args.refs))
-    return render(score, args, args.format != "text", indent=1) + "\n"
+    """The corpus score of the one system, as JSON (the default) or sacreBLEU's text line."""
+    score = corpus_score(args, hypothesis_path, metric)
+    return render(score, args, args.format in (None, "json"), indent=1) + "\n"
 
 
-def run_sentences(args: argparse.Namespace, hypothesis_path: str, metric: Metric) -> str:
-    """The score of every line of the one system, in order (JSON Lines with -f json), chunk by chunk."""
+def run_systems(args: argparse.Namespace, hypothesis_paths: list[str], metric: Metric) -> str:
+    """Several systems without a paired test, as sacreBLEU: a JSON list of ``{"system", "BLEU": "<score>"}``
+    (bleucore adds ``"scores": {"BLEU": {...}}``, every number), or its text / LaTeX table and signatures."""
+    if len(set(hypothesis_paths)) != len(hypothesis_paths):
+        twice = next(p for p in hypothesis_paths if hypothesis_paths.count(p) > 1)
+        raise UsageError(f"{twice!r} is given twice with -i: each system needs its own file")
+    scores = [corpus_score(args, path, metric) for path in hypothesis_paths]
+    names = ["<stdin>" if p == STDIN else p for p in hypothesis_paths]
+    label, width = metric.label, args.width
+    cells = [f"{score.score:.{width}f}" for score in scores]
+    if args.format in (None, "json"):
+        import json
+
+        rows = [{"system": name, label: cell, "scores": {label: score_dict(score, width)}}
+                for name, cell, score in zip(names, cells, scores)]
+        return json.dumps(rows, indent=4) + "\n"
+    signature = scores[0].signature
+    signature = short_signature(signature, label) if args.short else signature
+    table = (latex_table if args.format == "latex" else text_table)(["System", label], list(zip(names, cells)))
+    return f"{table}\n\n{signatures_block({label: signature})}\n"
+
+
+def run_sentences(args: argparse.Namespace, hypothesis_path: str, metric: Metric, out: TextIO) -> None:
+    """The score of every line of the one system, in order (JSON Lines with -f json), written to
+    ``out`` chunk by chunk as the chunks are scored (bounded memory)."""
     from .metrics.bleu.score import SegmentError
 
-    nrefs = len(args.refs)
+    nrefs = nrefs_of(args)
     json_format = args.format == "json"
-    out: list[str] = []
-    for stats in iter_chunk_statistics(args.refs, hypothesis_path, metric):
-        try:
-            scores = metric.sentence_scores(stats, nrefs)
-        except SegmentError as exc:
-            raise UsageError(f"line {len(out) + 1 + exc.index}: {exc}") from None
-        out.extend([render(score, args, json_format, indent=None) + "\n" for score in scores])
-    return "".join(out)
+    done = 0
+    vectorized = getattr(metric, "sentence_lines", None)  # all of a chunk's lines at once, if the metric can
+    shorten = (lambda sig: short_signature(sig, metric.label)) if args.short else None
+    for stats in iter_chunk_statistics(args.refs, hypothesis_path, metric, args.num_refs, args.encoding):
+        batches = vectorized(stats, nrefs, json_format, args.width, args.score_only, shorten) if vectorized else None
+        if batches is None:
+            try:
+                scores = metric.sentence_scores(stats, nrefs)
+            except SegmentError as exc:
+                raise UsageError(f"line {done + 1 + exc.index}: {exc}") from None
+            batches = iter(["".join([render(score, args, json_format, indent=None) + "\n" for score in scores])])
+        for text in batches:
+            out.write(text)
+        done += stats.segments
 
 
 def metrics_from_args(args: argparse.Namespace) -> list[Metric]:
@@ -237,28 +342,53 @@ def join_outputs(outputs: list[str], args: argparse.Namespace, json_format: bool
     return "".join(line[: line.index(" = ")].rjust(width) + line[line.index(" = ") :] + "\n" for line in lines)
 
 
-def run(args: argparse.Namespace) -> str:
-    """Everything the command prints for ``args``; UsageError/ValueError/OSError on bad input."""
+def _check(args: argparse.Namespace) -> None:
     if not 0 <= args.width <= MAX_WIDTH:
         raise UsageError(f"--width must be between 0 and {MAX_WIDTH}, got {args.width}")
+    if not args.refs:
+        raise UsageError(f"no reference file given: {PROG} REF [REF ...] -i HYP (references before -i)")
+    if args.num_refs < 1:
+        raise UsageError(f"--num-refs must be at least 1, got {args.num_refs}")
+    if args.num_refs > 1 and len(args.refs) != 1:
+        raise UsageError(f"--num-refs {args.num_refs} takes one reference file of tab-separated references, "
+                         f"got {len(args.refs)} files")
+    from .stream import check_encoding
+
+    args.encoding = check_encoding(args.encoding)
+    env_format = os.environ.get(FORMAT_ENV, "").lower()
+    if env_format in FORMATS:  # sacreBLEU: the variable overrides -f
+        args.format = env_format
+
+
+def run(args: argparse.Namespace, out: TextIO | None = None) -> str:
+    """Everything the command prints for ``args``; UsageError/ValueError/OSError on bad input.
+    With ``out``, sentence scores (-sl) are written there chunk by chunk and "" is returned."""
+    _check(args)
     metrics = metrics_from_args(args)
     hypothesis_paths: list[str] = args.input or [STDIN]
-    if not args.refs:
-        raise UsageError(f"no reference file given: python -m {PROG} REF [REF ...] -i HYP (references before -i)")
     if args.paired_bs or args.paired_ar or args.confidence:
         from .cli_significance import run_significance
 
+        if args.format == "latex":  # bleucore's paired tables are text only (README)
+            args.format = "text"
         return run_significance(args, hypothesis_paths, metrics)
     if len(hypothesis_paths) > 1:
-        raise UsageError(
-            f"give one hypothesis file with -i, got {len(hypothesis_paths)}: {' '.join(hypothesis_paths)} "
-            "(compare systems with --paired-bs or --paired-ar)"
-        )
+        if args.sentence_level:
+            raise UsageError("-sl scores one system: give one hypothesis file with -i")
+        if len(metrics) > 1:
+            raise UsageError("several systems without a paired test are scored one metric at a time: give one name to -m")
+        return run_systems(args, hypothesis_paths, metrics[0])
     if args.sentence_level:
         if len(metrics) > 1:
             raise UsageError("-sl scores one metric at a time (as sacreBLEU): give one name to -m")
-        return run_sentences(args, hypothesis_paths[0], metrics[0])
-    return join_outputs([run_corpus(args, hypothesis_paths[0], m) for m in metrics], args, args.format != "text")
+        if out is not None:
+            run_sentences(args, hypothesis_paths[0], metrics[0], out)
+            return ""
+        buffer = io.StringIO()
+        run_sentences(args, hypothesis_paths[0], metrics[0], buffer)
+        return buffer.getvalue()
+    json_format = args.format in (None, "json")
+    return join_outputs([run_corpus(args, hypothesis_paths[0], m) for m in metrics], args, json_format)
 
 
 def _fail(message: str) -> int:
@@ -269,21 +399,24 @@ def _fail(message: str) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line on ``argv`` (default: sys.argv[1:]); returns the exit status."""
     parser = build_parser()
+    stderr = sys.stderr
     try:
         args = parser.parse_args(argv)
-        output = run(args)
+        if args.quiet:  # -q: warnings go nowhere; errors are still reported below
+            sys.stderr = io.StringIO()
+        output = run(args, sys.stdout)
+        sys.stdout.write(output)
+        sys.stdout.flush()
     except SystemExit as exc:  # --help and --version
         return exc.code if isinstance(exc.code, int) else 0
     except (ValueError, OSError) as exc:  # UsageError and bleucore's own checks
+        if isinstance(exc, BrokenPipeError):  # e.g. piped into head: stop quietly
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 1
+        sys.stderr = stderr
         return _fail(str(exc) or type(exc).__name__)
     except KeyboardInterrupt:
         return 130
-    try:
-        sys.stdout.write(output)
-        sys.stdout.flush()
-    except BrokenPipeError:  # e.g. piped into head: stop quietly
-        import os
-
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+    finally:
+        sys.stderr = stderr
     return 0

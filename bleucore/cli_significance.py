@@ -136,7 +136,7 @@ def run_significance(args: argparse.Namespace, hypothesis_paths: list[str], metr
         raise UsageError("paired tests need a baseline and at least one system: -i BASELINE SYSTEM [SYSTEM ...]")
     if not paired and len(hypothesis_paths) > 1:
         raise UsageError(f"--confidence takes one hypothesis file, got {len(hypothesis_paths)}; compare systems with --paired-bs")
-    corpus = read_corpus(args.refs, hypothesis_paths)
+    corpus = read_corpus(args.refs, hypothesis_paths, args.num_refs, args.encoding)
     if paired:
         return run_paired(args, corpus, metric)
     return run_confidence(args, corpus, metric)

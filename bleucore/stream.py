@@ -35,8 +35,10 @@ __all__ = [
     "corpus_bleu_files",
     "iter_lines",
     "iter_statistics",
+    "check_encoding",
     "read_lines",
     "sentence_bleu_files",
+    "split_fields",
     "split_lines",
     "sum_statistics",
 ]
@@ -58,6 +60,38 @@ def _name(path: PathLike) -> str:
 
 def _lines(count: int) -> str:
     return f"{count} line" if count == 1 else f"{count} lines"
+
+
+_UTF8 = ("utf-8", "utf-8-sig")
+
+
+def check_encoding(encoding: str) -> str:
+    """The codec's canonical name (``-e/--encoding``); ValueError for an unknown codec or one in
+    which a line does not end at byte 0x0a (UTF-16, UTF-32: convert those files to UTF-8)."""
+    import codecs
+
+    try:
+        name = codecs.lookup(encoding).name
+    except LookupError:
+        raise ValueError(f"unknown encoding {encoding!r} (Python's codec names: utf-8, latin-1, cp1252, euc-kr, ...)") from None
+    if name in _UTF8:
+        return name
+    if "\n".encode(name, errors="replace") != b"\n" or "a".encode(name, errors="replace") != b"a":
+        raise ValueError(f"encoding {encoding!r} is not supported: lines are split at byte 0x0a; convert the files to UTF-8")
+    return name
+
+
+def split_fields(lines: Sequence[str], count: int, name: str, first_line: int) -> list[list[str]]:
+    """``-nr/--num-refs``: each line split at its first ``count - 1`` tabs into ``count``
+    reference streams (sacreBLEU's rule); ValueError naming the line with too few fields."""
+    streams: list[list[str]] = [[] for _ in range(count)]
+    for number, line in enumerate(lines, start=first_line):
+        fields = line.split("\t", count - 1)
+        if len(fields) != count:
+            raise ValueError(f"{name} line {number}: expected {count} tab-separated references, found {len(fields)}")
+        for stream, field in zip(streams, fields):
+            stream.append(field)
+    return streams
 
 
 def split_lines(text: str) -> list[str]:
@@ -83,8 +117,11 @@ class LineReader:
     (it matters to chrF with spaces counted).
     """
 
-    def __init__(self, path: PathLike, read_bytes: int = _READ_BYTES, rstrip: bool = False) -> None:
+    def __init__(
+        self, path: PathLike, read_bytes: int = _READ_BYTES, encoding: str = "utf-8", rstrip: bool = False
+    ) -> None:
         self.name = _name(path)
+        self.encoding = check_encoding(encoding)
         self._read_bytes = read_bytes
         self._rstrip = rstrip
         self._handle: BinaryIO
@@ -117,12 +154,13 @@ class LineReader:
 
     def _decode(self, data: bytes) -> str:
         try:
-            return data.decode("utf-8")
+            return data.decode(self.encoding)
         except UnicodeDecodeError as exc:
             line_start = data.rfind(b"\n", 0, exc.start) + 1
             line = self._decoded_lines + data.count(b"\n", 0, exc.start) + 1
+            label = "UTF-8" if self.encoding == "utf-8" else self.encoding
             raise ValueError(
-                f"{self.name} is not UTF-8 text: line {line}, byte {exc.start - line_start + 1} (0x{data[exc.start]:02x})"
+                f"{self.name} is not {label} text: line {line}, byte {exc.start - line_start + 1} (0x{data[exc.start]:02x})"
             ) from None
 
     def _read(self) -> bytes:
@@ -134,7 +172,7 @@ class LineReader:
                     break
                 block += more
             self._start = False
-            if block.startswith(_BOM):
+            if block.startswith(_BOM) and self.encoding in _UTF8:
                 block = block[len(_BOM) :] or self._handle.read(self._read_bytes)
         return block
 
@@ -242,17 +280,21 @@ def iter_statistics(
     options: BleuOptions | Metric | None = None,
     chunk_lines: int = READ_CHUNK_LINES,
     chunk_bytes: int = CHUNK_BYTES,
+    num_refs: int = 1,
 ) -> Iterator[Statistics]:
     """Per-segment statistics of a hypothesis file against line-aligned reference files, a chunk
     at a time (in order); a ValueError names the files if their line counts differ. Files are
     paths or open ``LineReader``s (closed here only if opened here). ``options``: BleuOptions or
-    any ``metrics.Metric`` (its ``chunk_context`` is carried from chunk to chunk)."""
+    any ``metrics.Metric`` (its ``chunk_context`` is carried from chunk to chunk). ``num_refs``
+    > 1: one reference file whose lines hold that many tab-separated references (``split_fields``)."""
     metric = as_metric(options)
     if isinstance(references, (str, os.PathLike, LineReader)) or not references:
         raise ValueError("give a sequence of at least 1 reference file")
     if chunk_lines < 1 or chunk_bytes < 1:
         raise ValueError(f"chunks must hold at least 1 line and 1 byte, got {chunk_lines} lines, {chunk_bytes} bytes")
-    hyp_bytes = max(1, chunk_bytes // (1 + len(references)))
+    if num_refs < 1 or (num_refs > 1 and len(references) != 1):
+        raise ValueError(f"--num-refs {num_refs} takes exactly one reference file of tab-separated references")
+    hyp_bytes = max(1, chunk_bytes // (1 + max(num_refs, len(references))))
     readers: list[LineReader] = []
     opened: list[LineReader] = []
     context = None
@@ -276,6 +318,8 @@ def iter_statistics(
                 if hyp.lines_read == 0:
                     raise ValueError(f"{hyp.name} is empty: there is no segment to score")
                 return
+            if num_refs > 1:
+                streams = split_fields(streams[0], num_refs, readers[1].name, readers[1].lines_read - len(lines) + 1)
             context = metric.chunk_context(context)
             yield metric.statistics(lines, streams, context)
     finally:

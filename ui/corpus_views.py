@@ -159,7 +159,7 @@ def sentence_precisions(explanation: SentenceExplanation) -> pd.DataFrame:
             {
                 "n": n,
                 "matched / total": f"{order.matches}/{order.total}",
-                "raw p_n (%)": float(order.precision) * 100 if order.total else None,
+                "raw p_n (%)": float(order.precision * 100) if order.total else None,
                 "p_n as scored (%)": score.precisions[n - 1] if n <= score.eff_order else None,
                 "clipped": order.clipped,
             }

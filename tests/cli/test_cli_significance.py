@@ -133,7 +133,7 @@ def test_confidence_text_and_score_only_equal_sacrebleu(
         (["-i", "base.txt", "far.txt", "--paired-ar", "-parn", "-3"], "--paired-ar-n must be at least 1, got -3"),
         (["-i", "base.txt", "-ci", "-cin", "0"], "--confidence-n must be at least 1, got 0"),
         (["-i", "base.txt", "short.txt", "--paired-ar"], "base.txt has 250 lines but short.txt has 3 lines"),
-        (["-i", "base.txt", "far.txt"], "compare systems with --paired-bs or --paired-ar"),
+        (["-i", "base.txt", "far.txt", "-sl"], "-sl scores one system"),
     ],
 )
 def test_bad_combinations_are_one_line_errors(

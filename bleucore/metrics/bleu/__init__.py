@@ -11,7 +11,7 @@ imported by the methods, so listing the metric stays light.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .options import BleuOptions
@@ -62,6 +62,20 @@ class BLEU(Metric):
         from .score import sentence_scores_from_statistics
 
         return sentence_scores_from_statistics(stats, self.options, nrefs)
+
+    def sentence_lines(
+        self, stats: Statistics, nrefs: int | str, json_format: bool, width: int, score_only: bool = False,
+        shorten: Callable[[str], str] | None = None,
+    ) -> Iterator[str] | None:
+        """The command line's ``-sl`` lines of a chunk, scored at once (``sentence_rows``) and
+        formatted a batch at a time, or None where the options are scored row by row (NLTK's)."""
+        from .sentence_rows import covered, sentence_rows
+
+        if not covered(self.options):
+            return None
+        rows = sentence_rows(stats, self.options, nrefs)
+        text_signature = shorten(rows.signature) if shorten else None
+        return rows.iter_lines(json_format, width, score_only, text_signature)
 
     def signature(self, nrefs: int | str = 1) -> str:
         from .signatures import signature

@@ -45,6 +45,7 @@ __all__ = [
     "ids_statistics",
     "reference_lengths",
     "systems_statistics",
+    "reference_count",
     "text_statistics",
 ]
 
@@ -118,6 +119,8 @@ def systems_statistics(
     for hypotheses in systems:
         check_streams(hypotheses, references)
     order, rule, lowercase = options.stats_order, options.ref_length, options.lowercase
+    if any(None in stream for stream in references):
+        return _ragged_systems_statistics(systems, references, options)
     if options.tokenize == "none":
         # Nothing to tokenize, so nothing for the encoder to save: through it, 100k lines measured
         # 5-10% slower (near the noise of a shared machine) than fast_statistics' per-block ids.
@@ -126,6 +129,32 @@ def systems_statistics(
     encoder = encoder or TokenEncoder(options.tokenize, lowercase)
     refs = [encoder.encode(stream) for stream in references]
     return [ids_statistics(encoder.encode(hypotheses), refs, order, rule) for hypotheses in systems]
+
+
+def _ragged_systems_statistics(
+    systems: Sequence[Sequence[str]], references: Sequence[Sequence[str | None]], options: BleuOptions
+) -> list[Statistics]:
+    """References with ``None`` lines (a variable number of references per segment): a ``None``
+    reference is left out of its segment, as sacreBLEU's ``_cache_references`` does."""
+    from ...tokenizers import tokenize_lines
+
+    tok, lowercase = options.tokenize, options.lowercase
+    streams = [tokenize_lines([line or "" for line in stream], tok, lowercase) for stream in references]
+    ref_tokens = [
+        [tokens for tokens, line in zip(segment, lines) if line is not None]
+        for segment, lines in zip(zip(*streams), zip(*references))
+    ]
+    for i, refs in enumerate(ref_tokens, start=1):
+        if not refs:
+            raise ValueError(f"segment {i} has no reference: every reference of it is None")
+    order, rule = options.stats_order, options.ref_length
+    return [compute_statistics(tokenize_lines(h, tok, lowercase), ref_tokens, order, rule) for h in systems]
+
+
+def reference_count(references: Sequence[Sequence[str | None]]) -> int | str:
+    """sacreBLEU's ``nrefs`` of the signature: the references per segment, ``"var"`` if it varies."""
+    counts = {sum(line is not None for line in segment) for segment in zip(*references)}
+    return counts.pop() if len(counts) == 1 else ("var" if counts else len(references))
 
 
 def text_statistics(

@@ -33,6 +33,15 @@ def check_streams(hypotheses: Sequence[str], references: Sequence[Sequence[str]]
             raise ValueError(f"{len(hypotheses)} hypotheses but {len(stream)} lines in reference {j}")
 
 
+def _nrefs(references: Sequence[Sequence[str]]) -> int | str:
+    """The signature's nrefs: the number of streams, or sacreBLEU's count when some lines are None."""
+    if any(None in stream for stream in references):
+        from .fast import reference_count
+
+        return reference_count(references)
+    return len(references)
+
+
 def corpus_statistics(
     hypotheses: Sequence[str], references: Sequence[Sequence[str]], options: BleuOptions | None = None
 ) -> Statistics:
@@ -52,7 +61,7 @@ def corpus_bleu(
     """Corpus BLEU: statistics summed over segments, then scored (not a mean of sentence BLEU)."""
     options = options or BleuOptions()
     stats = corpus_statistics(hypotheses, references, options)
-    return score_statistics(stats, options, len(references))
+    return score_statistics(stats, options, _nrefs(references))
 
 
 def sentence_bleus(
@@ -61,7 +70,7 @@ def sentence_bleus(
     """Sentence BLEU of every segment (defaults as sacreBLEU's ``sentence_bleu``: effective order on)."""
     options = options or SENTENCE_DEFAULTS
     stats = corpus_statistics(hypotheses, references, options)
-    return sentence_scores_from_statistics(stats, options, len(references))
+    return sentence_scores_from_statistics(stats, options, _nrefs(references))
 
 
 def sentence_bleu(hypothesis: str, references: Sequence[str], options: BleuOptions | None = None) -> BLEUScore:

@@ -176,7 +176,7 @@ def compute_bleu(
         score=100.0 * score,
         counts=tuple(int(m) for m in matches[:order]),
         totals=tuple(int(t) for t in totals[:order]),
-        precisions=tuple(100.0 * p for p in sp.values),
+        precisions=sp.percents if sp.percents is not None else tuple(100.0 * p for p in sp.values),
         smoothed=sp.smoothed,
         bp=bp,
         sys_len=int(sys_len),
@@ -237,7 +237,12 @@ def iter_row_scores(rows: FloatArray, options: BleuOptions, nrefs: int | str = 1
 
 
 def sentence_scores_from_statistics(stats: Statistics, options: BleuOptions, nrefs: int | str = 1) -> list[BLEUScore]:
-    """One BLEU per segment of ``stats`` (sentence BLEU uses the same compute path); a segment
-    that cannot be scored raises ``SegmentError`` (a ValueError) naming its row."""
+    """One BLEU per segment of ``stats``, equal to ``compute_bleu`` of each row: all rows at once
+    (``sentence_rows``) for sacreBLEU's smoothings, row by row for NLTK's; a segment that cannot be
+    scored raises ``SegmentError`` (a ValueError) naming its row."""
+    from .sentence_rows import covered, sentence_rows
+
+    if covered(options):
+        return sentence_rows(stats, options, nrefs).scores()
     rows = np.column_stack([stats.hyp_len, stats.ref_len, stats.matches, stats.totals]).astype(np.float64)
     return list(iter_row_scores(rows, options, nrefs))

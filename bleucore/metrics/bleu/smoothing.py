@@ -54,6 +54,9 @@ class SmoothedPrecisions:
     drop_zero_orders: bool = False
     forced_zero: ZeroCause | None = None
     note: ScoreNote | None = None
+    #: p_n in percent computed as sacreBLEU does (``100 * m / t``, not ``100 * (m / t)``: 51/80 is
+    #: 63.75 and prints 63.8); None: ``100 * p`` of ``values``.
+    percents: tuple[float, ...] | None = None
 
 
 def _sacrebleu(matches: Sequence[int], totals: Sequence[int], options: BleuOptions) -> SmoothedPrecisions:
@@ -62,6 +65,7 @@ def _sacrebleu(matches: Sequence[int], totals: Sequence[int], options: BleuOptio
     method = options.smooth_method
     value = options.effective_smooth_value or 0.0
     precisions = [0.0] * order
+    percents = [0.0] * order
     smoothed = [False] * order
     if not any(matches[:order]):
         return SmoothedPrecisions(
@@ -83,13 +87,16 @@ def _sacrebleu(matches: Sequence[int], totals: Sequence[int], options: BleuOptio
             if method == "exp":
                 exp_denominator *= 2
                 precisions[n - 1] = 1.0 / (exp_denominator * total)
+                percents[n - 1] = 100.0 / (exp_denominator * total)
                 smoothed[n - 1] = True
             elif method == "floor":
                 precisions[n - 1] = value / total
+                percents[n - 1] = 100.0 * value / total
                 smoothed[n - 1] = value != 0
         else:
             precisions[n - 1] = correct / total
-    return SmoothedPrecisions(tuple(precisions), tuple(smoothed), eff_order)
+            percents[n - 1] = 100.0 * correct / total
+    return SmoothedPrecisions(tuple(precisions), tuple(smoothed), eff_order, percents=tuple(percents))
 
 
 def _nltk_method0(p: list[Number], ctx: _NltkContext) -> list[Number]:

@@ -1,0 +1,77 @@
+"""The package installs like one: build the wheel, install it into a fresh venv, run ``bleucore`` outside the repository."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+from sacrebleu.metrics import BLEU
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run(argv: list[str | Path], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(a) for a in argv], cwd=cwd, capture_output=True, text=True, timeout=300, check=False)
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel, built from a copy of the sources (no build/ or egg-info left in the repository)."""
+    src = tmp_path_factory.mktemp("src")
+    shutil.copy(ROOT / "pyproject.toml", src)
+    shutil.copy(ROOT / "README.md", src)
+    shutil.copytree(ROOT / "bleucore", src / "bleucore", ignore=shutil.ignore_patterns("__pycache__"))
+    out = tmp_path_factory.mktemp("wheel")
+    done = _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w", out, src], src)
+    assert done.returncode == 0, done.stderr
+    (path,) = out.glob("bleucore-*.whl")
+    return path
+
+
+def test_wheel_holds_the_bleucore_package_only(wheel):
+    names = zipfile.ZipFile(wheel).namelist()
+    tops = {name.split("/", 1)[0] for name in names}
+    assert {t for t in tops if not t.endswith(".dist-info")} == {"bleucore"}
+    assert "bleucore/py.typed" in names and "bleucore/cli.py" in names
+    meta = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("METADATA"))).decode()
+    from bleucore import __version__
+
+    assert f"Version: {__version__}" in meta and "Requires-Python: >=3.10" in meta
+    requires = [line for line in meta.splitlines() if line.startswith("Requires-Dist:") and "extra ==" not in line]
+    assert requires == ["Requires-Dist: numpy<3,>=1.26"]
+    for extra in ("ja", "ko", "app", "dask"):
+        assert f"Provides-Extra: {extra}" in meta
+    entry_points = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("entry_points.txt"))).decode()
+    assert "bleucore = bleucore.cli:main" in entry_points
+
+
+def test_installed_command_works_outside_the_repository(wheel, tmp_path):
+    env_dir = tmp_path / "venv"
+    venv.create(env_dir, system_site_packages=True, with_pip=False)  # numpy from the system, no network
+    python = env_dir / "bin" / "python"
+    done = _run([sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-index", wheel], tmp_path)
+    if done.returncode != 0 and "no such option: --python" in done.stderr:
+        pytest.skip("pip too old for --python")
+    assert done.returncode == 0, done.stderr
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    where = _run([python, "-c", "import bleucore; print(bleucore.__file__)"], work)
+    assert where.stdout.startswith(str(env_dir)), where.stdout + where.stderr
+
+    command = env_dir / "bin" / "bleucore"
+    helped = _run([command, "--help"], work)
+    assert helped.returncode == 0 and "usage: bleucore" in helped.stdout
+
+    hyps = ["the cat sat on the mat", "there is a dog in the garden today"]
+    refs = ["the cat sat on a mat", "a dog is in the garden today"]
+    (work / "hyp.txt").write_text("\n".join(hyps) + "\n", encoding="utf-8")
+    (work / "ref.txt").write_text("\n".join(refs) + "\n", encoding="utf-8")
+    scored = _run([command, "ref.txt", "-i", "hyp.txt"], work)
+    assert scored.returncode == 0, scored.stderr
+    assert json.loads(scored.stdout)["score"] == pytest.approx(BLEU().corpus_score(hyps, [refs]).score, abs=1e-9)
