@@ -13,6 +13,8 @@ the screen (Learn's first one) scrolls inside its own box instead of being cut.
 
 import streamlit as st
 
+from ui.address_history import HIDE_CSS, ONE_ENTRY_PER_PAGE_JS
+
 STALE_DIM_CSS = '[data-stale="true"]{transition:opacity 0s linear 1s !important;}'
 PHONE_CSS = (
     '[data-testid="stTabs"] [role="tablist"]{flex-wrap:wrap;}'
@@ -21,5 +23,5 @@ PHONE_CSS = (
 
 
 def apply() -> None:
-    """Add the stylesheet to the page (a style-only st.html takes no space)."""
-    st.html(f"<style>{STALE_DIM_CSS}{PHONE_CSS}</style>")
+    """Add the stylesheet and the history shim (``ui.address_history``) to the page; they take no space."""
+    st.html(f"<style>{STALE_DIM_CSS}{PHONE_CSS}{HIDE_CSS}</style>{ONE_ENTRY_PER_PAGE_JS}", unsafe_allow_javascript=True)
