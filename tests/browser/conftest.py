@@ -9,6 +9,8 @@
 * ``wait_for_app`` (fixture returning the helper ``wait_for_app(page, timeout_ms=...)``): waits
   until Streamlit finished running the script; call it after ``goto`` and every interaction.
 * ``app_page``: ``page`` already at the base URL with the first run finished.
+* ``settle_page`` (fixture returning ``settle(page)``): fonts loaded and two frames drawn, e.g.
+  after ``set_viewport_size`` and before a screenshot. No test waits for a fixed time.
 * ``screenshot_dir`` (session): ``docs/screenshots/`` for the README pictures.
 
 Every test collected under ``tests/browser`` gets the ``browser`` marker.
@@ -32,7 +34,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route, WebSocketRoute, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Route, WebSocketRoute, expect, sync_playwright
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 BROWSER_TESTS = Path(__file__).resolve().parent
@@ -53,6 +55,10 @@ LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 SERVER_START_TIMEOUT_S = 60.0
 APP_RUN_TIMEOUT_MS = 30_000
 ARTIFACTS_DIR = REPO_ROOT / "tests" / "artifacts"  # git-ignored; failure screenshots land here
+
+# Assertions wait for their state as long as a script run may take: Playwright's default of 5 s was
+# too short on a machine whose two cores were busy (a weights-box message arrived after 5 s).
+expect.set_options(timeout=APP_RUN_TIMEOUT_MS)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -261,8 +267,9 @@ def _wait_for_app(page: Page, timeout_ms: int = APP_RUN_TIMEOUT_MS) -> None:
     marks its root element with ``data-test-script-state`` (``initial`` -> ``running`` ->
     ``notRunning``) and shows ``stStatusWidget`` ("Running...") while a run is under way.
     """
-    # Widgets send their value on a short debounce; let a just-made change reach the server.
-    page.wait_for_timeout(150)
+    # A just-made change is sent from the browser's event handlers: let two frames pass (a state
+    # of the page, not a fixed time) so that a click or key press has been handled and sent.
+    settle(page)
     page.wait_for_selector(
         '[data-testid="stApp"][data-test-connection-state="CONNECTED"]',
         state="attached",
@@ -280,6 +287,24 @@ def _wait_for_app(page: Page, timeout_ms: int = APP_RUN_TIMEOUT_MS) -> None:
         timeout=timeout_ms,
         polling=100,
     )
+
+
+def settle(page: Page) -> None:
+    """Wait until the page's fonts are loaded and two animation frames have been drawn.
+
+    After a resize or an interaction this lets the browser lay out and handle events; it waits for
+    the page's own progress, so a slow machine only makes it slower, never wrong.
+    """
+    page.evaluate(
+        """() => document.fonts.ready.then(() => new Promise(resolve =>
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))))"""
+    )
+
+
+@pytest.fixture(scope="session")
+def settle_page() -> Callable[[Page], None]:
+    """The helper ``settle(page)`` as a fixture: fonts loaded and two frames drawn (after a resize)."""
+    return settle
 
 
 @pytest.fixture(scope="session")

@@ -47,7 +47,7 @@ def type_into(page: Page, label: str, text: str, wait_for_app: Callable[..., Non
     wait_for_app(page)
 
 
-def test_default_page_shows_example_1_with_coloured_ngrams(app_page: Page, screenshot_dir: Path) -> None:
+def test_default_page_shows_example_1_with_coloured_ngrams(app_page: Page, screenshot_dir: Path, settle_page) -> None:
     expect(metric(app_page, "BLEU (0–100)")).to_have_text("50.46")
     expect(metric(app_page, "BLEU (0–1)")).to_have_text("0.5046")
     expect(app_page.get_by_text("p1 = 17/18", exact=False)).to_be_visible()
@@ -62,7 +62,7 @@ def test_default_page_shows_example_1_with_coloured_ngrams(app_page: Page, scree
     expect(app_page.locator(".bleu-legend")).to_contain_text("clipped")
     expect(app_page.locator('[data-testid="stException"]')).to_have_count(0)
     app_page.set_viewport_size({"width": 1280, "height": 1500})
-    app_page.wait_for_timeout(500)
+    settle_page(app_page)
     app_page.screenshot(path=str(screenshot_dir / "explore.png"))
 
 
