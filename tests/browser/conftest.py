@@ -1,9 +1,10 @@
-"""Fixtures for the browser tests: the real app served by Streamlit, driven in Debian's Chromium.
+"""Fixtures for the browser tests: the real app served by Streamlit, driven in headless Chromium.
 
 * ``streamlit_server`` (session): starts ``streamlit run app.py`` on a free loopback port and
   yields its base URL, e.g. ``http://127.0.0.1:40123``.
-* ``browser`` (session): headless ``/usr/bin/chromium`` through Playwright; fails (never skips)
-  when that browser is missing.
+* ``browser`` (session): headless Chromium through Playwright: ``$CHROMIUM`` if set, else
+  /usr/bin/chromium, else chromium, chromium-browser or google-chrome on PATH; fails (never
+  skips) when there is none.
 * ``page`` (function): a fresh context and page. Every request that leaves the machine is
   aborted and recorded in ``offsite_requests``; the test then fails at teardown.
 * ``wait_for_app`` (fixture returning the helper ``wait_for_app(page, timeout_ms=...)``): waits
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -38,7 +40,26 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route, WebSocketR
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 BROWSER_TESTS = Path(__file__).resolve().parent
-CHROMIUM = Path("/usr/bin/chromium")
+#: Browsers tried in order when CHROMIUM is not set (Debian, Fedora/Arch, Ubuntu, Chrome).
+BROWSER_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+MACOS_CHROME = Path("/Applications/Google Chrome.app/Contents/MacOS/Google Chrome")
+
+
+def find_chromium() -> Path | None:
+    """The browser to drive: ``$CHROMIUM`` if set, else /usr/bin/chromium, else one on PATH (or macOS's Chrome)."""
+    named = os.environ.get("CHROMIUM")
+    if named:
+        return Path(named)
+    if Path("/usr/bin/chromium").exists():
+        return Path("/usr/bin/chromium")
+    for name in BROWSER_NAMES:
+        found = shutil.which(name)
+        if found:
+            return Path(found)
+    return MACOS_CHROME if MACOS_CHROME.exists() else None
+
+
+CHROMIUM = find_chromium()
 # Flags the machine needs: no sandbox as root in a container, no GPU, and none of Chromium's
 # own background traffic (updates, sync, safe browsing, QUIC probes): the network is closed.
 CHROMIUM_ARGS = [
@@ -184,10 +205,11 @@ def fresh_streamlit_server() -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
-    """Debian's Chromium, headless, launched once per session."""
-    if not CHROMIUM.exists():
+    """Chromium (``find_chromium``), headless, launched once per session."""
+    if CHROMIUM is None or not CHROMIUM.exists():
         pytest.fail(
-            f"{CHROMIUM} is missing: run ./scripts/test.sh (installs Debian's chromium). "
+            f"no browser found ({CHROMIUM or 'none of ' + ', '.join(BROWSER_NAMES) + ' on PATH'}): run "
+            "./scripts/test.sh (installs Debian's chromium) or set CHROMIUM=/path/to/chromium. "
             "Browser tests are never skipped.",
             pytrace=False,
         )
