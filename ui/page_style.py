@@ -22,6 +22,11 @@ PHONE_CSS = (
 )
 
 
+def body() -> str:
+    """The page-wide HTML: the stylesheet and the history shim (``ui.address_history``)."""
+    return f"<style>{STALE_DIM_CSS}{PHONE_CSS}{HIDE_CSS}</style>{ONE_ENTRY_PER_PAGE_JS}"
+
+
 def apply() -> None:
-    """Add the stylesheet and the history shim (``ui.address_history``) to the page; they take no space."""
-    st.html(f"<style>{STALE_DIM_CSS}{PHONE_CSS}{HIDE_CSS}</style>{ONE_ENTRY_PER_PAGE_JS}", unsafe_allow_javascript=True)
+    """Add the page-wide HTML to the page; it takes no space."""
+    st.html(body(), unsafe_allow_javascript=True)
