@@ -5,9 +5,10 @@ import streamlit as st
 from ui import charts, chrf_view, formula, headline, highlight, ngram_table, ter_view, wording
 from ui import explore_state as es
 from ui.cache import explain_text, variants_text
-from ui.link_box import opened_link_notices
+from ui.link_box import opened_link_notices, share_link
 from ui.options_model import describe
 from ui.options_sidebar import options_sidebar
+from ui.score_summary import result_summary
 from ui.share import PARAM
 from ui.tokenizer_view import tokenizer_advice, tokenizer_tab
 from ui.uploads import escape_markdown as plain  # the one Markdown escaper: messages may quote user text
@@ -25,35 +26,31 @@ opened_link_notices(link_error, False)
 with st.sidebar:
     options_sidebar(es.OPTIONS, es.START_PRESET)
 
+# The result comes first: on a phone the score is on the first screen, above the inputs it depends on.
+result_box = st.container(key="explore_result")
 inputs, summary = st.columns([3, 2], gap="large")
 with inputs:
     st.text_area("Candidate", key=es.CANDIDATE, height=90)
     ref_ids = list(session[es.REF_IDS])
     for position, ref_id in enumerate(ref_ids, start=1):
-        text_col, button_col = st.columns([8, 1], vertical_alignment="center")
-        text_col.text_area(f"Reference {position}", key=es.ref_key(ref_id), height=75)
-        button_col.button(
-            "✕",
-            key=es.remove_key(ref_id),
-            help=f"Remove reference {position}",
-            on_click=es.remove_reference,
-            args=(session, ref_id),
-            disabled=len(ref_ids) == 1,
-        )
+        # A horizontal container never stacks: the ✕ stays beside the reference it removes, even on a phone.
+        with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
+            st.text_area(f"Reference {position}", key=es.ref_key(ref_id), height=75)
+            st.button(
+                "✕",
+                key=es.remove_key(ref_id),
+                help=f"Remove reference {position}",
+                on_click=es.remove_reference,
+                args=(session, ref_id),
+                disabled=len(ref_ids) == 1,
+            )
     st.button("Add a reference", on_click=es.add_reference, args=(session,), disabled=len(ref_ids) >= es.MAX_REFERENCES)
 
 state = es.read(session)
 token, link_note = es.publish(session, state)
-with st.sidebar:
-    st.header("Share")
-    if token is None:
-        st.query_params.pop(PARAM, None)
-        st.info(plain(link_note or ""))
-    else:
-        st.query_params[PARAM] = token  # always: after a page switch the browser's address may differ from ours
-        base = (st.context.url or "").split("?")[0]
-        st.caption("The address bar always reproduces this view. Copy the link:")
-        st.code(f"{base}?{PARAM}={token}", language=None, wrap_lines=True)
+details, share_spot = summary.container(), summary.container()
+with share_spot:  # in the page, not the sidebar: a phone hides the sidebar behind its button
+    share_link(token, link_note)
 
 problems = es.input_problems(state)
 try:
@@ -61,29 +58,26 @@ try:
 except ValueError as err:
     problems.append(f"Check the options: {err}.")
 for problem in problems:
-    summary.warning(plain(problem))
+    result_box.warning(plain(problem))
 if problems:
     st.stop()
 
 references = es.scored_references(state)
 if len(references) < len(state.references):
-    summary.caption(
+    details.caption(
         f"{len(state.references) - len(references)} empty reference(s) are ignored; reference numbers below count only the others."
     )
 try:
     result = explain_text(state.candidate, references, options)
 except ValueError as err:
-    summary.error(plain(f"BLEU is not defined for this input with these options: {err}."))
+    result_box.error(plain(f"BLEU is not defined for this input with these options: {err}."))
     st.stop()
 score = result.score
 
-with summary:
-    st.subheader(headline.headline(score), anchor=False, help=headline.full_precision(score))
-    left, right = st.columns(2)
-    left.metric("BLEU (0–100)", f"{score.score:.2f}", help=headline.full_precision(score))
-    right.metric("BLEU (0–1)", f"{score.value:.4f}")
-    left.metric("Brevity penalty", f"{score.bp:.4f}")
-    right.metric("c / r", f"{score.sys_len} / {score.ref_len:g}")
+with result_box:
+    result_summary(score)
+
+with details:
     chrf_view.score_metrics(state.candidate, references)  # chrF2, chrF2++ and TER beside BLEU
     st.caption(f"Options: {describe(state.options)}")
     tokenizer_advice(state.candidate, options, es.TOKENIZE)

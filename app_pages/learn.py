@@ -54,9 +54,9 @@ st.markdown(
     "([wikidocs.net/31695](https://wikidocs.net/31695)), notes and a blog post that follow it, and the BLEU post "
     "of [donghwa-kim.github.io](https://donghwa-kim.github.io/BLEU.html) with a note built on it."
 )
-st.latex(
-    r"\mathrm{BLEU} = \mathrm{BP} \cdot \exp\Big(\sum_{n=1}^{N} w_n \log p_n\Big), \qquad p_n = \frac{\sum \mathrm{Count}_\mathrm{clip}}{\sum \mathrm{Count}}"
-)
+# Two formulas, two lines: one line holding both was cut at p_n on a 390 px phone.
+st.latex(r"\mathrm{BLEU} = \mathrm{BP} \cdot \exp\Big(\sum_{n=1}^{N} w_n \log p_n\Big),")
+st.latex(r"p_n = \frac{\sum \mathrm{Count}_\mathrm{clip}}{\sum \mathrm{Count}}")
 
 # --- Example 2: clipping -----------------------------------------------------------------------
 st.header("1. Why precision must be clipped")

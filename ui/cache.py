@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import streamlit as st
 
@@ -19,17 +20,13 @@ from bleucore import BleuOptions, SentenceExplanation, Statistics, VariantScore,
 from bleucore.metrics.bleu.explanation import explain
 from bleucore.metrics.bleu.ngrams import Ngram
 from bleucore.metrics.bleu.options import uniform_weights
-from bleucore.significance import (
-    ConfidenceResult,
-    PairedTestResult,
-    bootstrap_confidence,
-    paired_approximate_randomization,
-    paired_bootstrap,
-)
-from ui import compare_analysis, corpus_analysis
 from ui.options_key import OptionsKey, from_key, options_key
 from ui.tokenizer_rows import TokenizerRow, all_tokenizer_rows
 from ui.uploads import TextFile, decode_bytes
+
+if TYPE_CHECKING:  # at run time imported where used: Explore's first view needs none of them (pandas, significance)
+    from bleucore.significance import ConfidenceResult, PairedTestResult
+    from ui import compare_analysis, corpus_analysis
 
 #: Entries of the per-sentence caches (Explore, Learn, the Corpus page's explained line, tests).
 MAX_SENTENCE_ENTRIES = 64
@@ -137,6 +134,8 @@ def _analysis(
     _hypotheses: tuple[str, ...],
     _first_references: tuple[str, ...],
 ) -> corpus_analysis.CorpusAnalysis:
+    from ui import corpus_analysis
+
     return corpus_analysis.analyse(
         _stats, from_key(corpus_key), from_key(sentence_key), nrefs, _hypotheses, _first_references
     )
@@ -165,6 +164,8 @@ def _downloads(
     _files: dict[str, object],
 ) -> tuple[bytes, bytes]:
     options: dict[str, object] = {"corpus": list(keys[0]), "sentence": list(keys[1])}
+    from ui import corpus_analysis
+
     return corpus_analysis.downloads(_analysis, options, _files)
 
 
@@ -186,6 +187,8 @@ def downloads(
 def _matched_ngrams(
     input_digest: str, key: OptionsKey, _hypotheses: tuple[str, ...], _references: tuple[tuple[str, ...], ...]
 ) -> Counter[Ngram]:
+    from ui import compare_analysis
+
     return compare_analysis.matched_ngrams(_hypotheses, _references, from_key(key))
 
 
@@ -201,6 +204,8 @@ def matched_ngrams(
 def _system_scores(
     input_digest: str, name: str, corpus_key: OptionsKey, sentence_key: OptionsKey, nrefs: int, _stats: Statistics
 ) -> compare_analysis.SystemScores:
+    from ui import compare_analysis
+
     return compare_analysis.system_scores(name, _stats, from_key(corpus_key), from_key(sentence_key), nrefs)
 
 
@@ -218,6 +223,8 @@ def system_scores(
 
 @st.cache_data(max_entries=MAX_SENTENCE_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
 def _confidence(input_digest: str, key: OptionsKey, n_samples: int, seed: int, _stats: Statistics) -> ConfidenceResult:
+    from bleucore.significance import bootstrap_confidence
+
     return bootstrap_confidence(_stats, from_key(key), n_samples, seed)
 
 
@@ -239,6 +246,8 @@ def _paired(
     _baseline: Statistics,
     _system: Statistics,
 ) -> tuple[PairedTestResult, PairedTestResult]:
+    from bleucore.significance import paired_approximate_randomization, paired_bootstrap
+
     options = from_key(key)
     bs = paired_bootstrap(_baseline, _system, options, n_samples, seed)
     ar = paired_approximate_randomization(_baseline, _system, options, n_trials, seed)

@@ -6,15 +6,18 @@ Pure functions of bleucore results; colours are the theme's Okabe-Ito palette.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
-import altair as alt
 import pandas as pd
 
 from bleucore import BLEUScore, BleuOptions, VariantScore, brevity_penalty, simplified_brevity_penalty
 from ui.formula import log_terms
 from ui.headline import options_phrase
 from ui.wording import describe
+
+if TYPE_CHECKING:  # imported when a chart is drawn: Explore's first view draws none (about 1 s of a cold start)
+    import altair as alt
+
 
 BLUE = "#0072B2"
 ORANGE = "#E69F00"
@@ -42,6 +45,9 @@ def precision_frame(score: BLEUScore) -> pd.DataFrame:
 
 def precision_chart(score: BLEUScore) -> alt.LayerChart:
     """Bars of p_1..p_N labelled with their fractions (17/18) and weighted log terms."""
+    import altair as alt
+
+
     data = precision_frame(score)
     top = max(1.0, float(data["precision"].max()) if len(data) else 1.0)
     base = alt.Chart(data).encode(
@@ -112,6 +118,9 @@ def brevity_caption(score: BLEUScore) -> str:
 
 def brevity_chart(score: BLEUScore) -> alt.LayerChart:
     """The two brevity penalty curves, a legend naming them, and this input's c/r marked and labelled on both."""
+    import altair as alt
+
+
     curves = brevity_frame(score)
     pick = alt.selection_point(fields=["curve"], bind="legend")
     colour = alt.Color(
@@ -195,6 +204,9 @@ VARIANTS_CAPTION = (
 
 def variants_chart(variants: Sequence[VariantScore], headline: BleuOptions | None = None) -> alt.LayerChart:
     """Horizontal bars of BLEU under each variant and smoothing (undefined ones left out), the headline's rows labelled."""
+    import altair as alt
+
+
     data = variants_frame(variants, headline).dropna(subset=["BLEU"])
     data["marker"] = ["= headline" if m == HEADLINE_MARK else "" for m in data["= headline"]]
     base = alt.Chart(data).encode(

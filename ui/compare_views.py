@@ -49,9 +49,10 @@ def show_significance(table: pd.DataFrame, errors: list[str], baseline: str, set
         return
     st.dataframe(
         table.drop(columns=["ci"]), hide_index=True, placeholder="—",
-        column_order=["system", "role", "BLEU", "delta", "p (bootstrap)", "p (AR)", "mean", "lower", "upper"],
+        # Δ BLEU and the p-values next to the system: on a phone they are on screen, the rest scrolls in the table.
+        column_order=["system", "delta", "p (bootstrap)", "p (AR)", "BLEU", "role", "mean", "lower", "upper"],
         column_config={
-            "system": st.column_config.TextColumn("system"),
+            "system": st.column_config.TextColumn("system", pinned=True),
             "role": st.column_config.TextColumn("role"),
             "BLEU": st.column_config.NumberColumn("BLEU", format="%.2f", help="Corpus BLEU with the sidebar's options"),
             "delta": st.column_config.NumberColumn("Δ BLEU", format="%+.2f", help="BLEU minus the baseline's BLEU"),
@@ -59,10 +60,10 @@ def show_significance(table: pd.DataFrame, errors: list[str], baseline: str, set
             "lower": st.column_config.NumberColumn("95% CI low", format="%.2f", help="bootstrap mean - half-width (sacreBLEU's ±)"),
             "upper": st.column_config.NumberColumn("95% CI high", format="%.2f", help="bootstrap mean + half-width"),
             "p (bootstrap)": st.column_config.NumberColumn(
-                "p (paired bootstrap)", format="%.4f", help=f"— for the baseline: {BASELINE_HELP}",
+                "p (bootstrap)", format="%.4f", help=f"Paired bootstrap resampling; — for the baseline: {BASELINE_HELP}",
             ),
             "p (AR)": st.column_config.NumberColumn(
-                "p (approximate randomization)", format="%.4f", help=f"— for the baseline: {BASELINE_HELP}",
+                "p (AR)", format="%.4f", help=f"Approximate randomization; — for the baseline: {BASELINE_HELP}",
             ),
         },
     )  # fmt: skip

@@ -1,14 +1,17 @@
-"""Fixtures for the browser tests: the real app served by Streamlit, driven in Debian's Chromium.
+"""Fixtures for the browser tests: the real app served by Streamlit, driven in headless Chromium.
 
 * ``streamlit_server`` (session): starts ``streamlit run app.py`` on a free loopback port and
   yields its base URL, e.g. ``http://127.0.0.1:40123``.
-* ``browser`` (session): headless ``/usr/bin/chromium`` through Playwright; fails (never skips)
-  when that browser is missing.
+* ``browser`` (session): headless Chromium through Playwright: ``$CHROMIUM`` if set, else
+  /usr/bin/chromium, else chromium, chromium-browser or google-chrome on PATH; fails (never
+  skips) when there is none.
 * ``page`` (function): a fresh context and page. Every request that leaves the machine is
   aborted and recorded in ``offsite_requests``; the test then fails at teardown.
 * ``wait_for_app`` (fixture returning the helper ``wait_for_app(page, timeout_ms=...)``): waits
   until Streamlit finished running the script; call it after ``goto`` and every interaction.
 * ``app_page``: ``page`` already at the base URL with the first run finished.
+* ``settle_page`` (fixture returning ``settle(page)``): fonts loaded and two frames drawn, e.g.
+  after ``set_viewport_size`` and before a screenshot. No test waits for a fixed time.
 * ``screenshot_dir`` (session): ``docs/screenshots/`` for the README pictures.
 
 Every test collected under ``tests/browser`` gets the ``browser`` marker.
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -32,11 +36,30 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route, WebSocketRoute, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Route, WebSocketRoute, expect, sync_playwright
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 BROWSER_TESTS = Path(__file__).resolve().parent
-CHROMIUM = Path("/usr/bin/chromium")
+#: Browsers tried in order when CHROMIUM is not set (Debian, Fedora/Arch, Ubuntu, Chrome).
+BROWSER_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+MACOS_CHROME = Path("/Applications/Google Chrome.app/Contents/MacOS/Google Chrome")
+
+
+def find_chromium() -> Path | None:
+    """The browser to drive: ``$CHROMIUM`` if set, else /usr/bin/chromium, else one on PATH (or macOS's Chrome)."""
+    named = os.environ.get("CHROMIUM")
+    if named:
+        return Path(named)
+    if Path("/usr/bin/chromium").exists():
+        return Path("/usr/bin/chromium")
+    for name in BROWSER_NAMES:
+        found = shutil.which(name)
+        if found:
+            return Path(found)
+    return MACOS_CHROME if MACOS_CHROME.exists() else None
+
+
+CHROMIUM = find_chromium()
 # Flags the machine needs: no sandbox as root in a container, no GPU, and none of Chromium's
 # own background traffic (updates, sync, safe browsing, QUIC probes): the network is closed.
 CHROMIUM_ARGS = [
@@ -53,6 +76,10 @@ LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 SERVER_START_TIMEOUT_S = 60.0
 APP_RUN_TIMEOUT_MS = 30_000
 ARTIFACTS_DIR = REPO_ROOT / "tests" / "artifacts"  # git-ignored; failure screenshots land here
+
+# Assertions wait for their state as long as a script run may take: Playwright's default of 5 s was
+# too short on a machine whose two cores were busy (a weights-box message arrived after 5 s).
+expect.set_options(timeout=APP_RUN_TIMEOUT_MS)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -178,10 +205,11 @@ def fresh_streamlit_server() -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
-    """Debian's Chromium, headless, launched once per session."""
-    if not CHROMIUM.exists():
+    """Chromium (``find_chromium``), headless, launched once per session."""
+    if CHROMIUM is None or not CHROMIUM.exists():
         pytest.fail(
-            f"{CHROMIUM} is missing: run ./scripts/test.sh (installs Debian's chromium). "
+            f"no browser found ({CHROMIUM or 'none of ' + ', '.join(BROWSER_NAMES) + ' on PATH'}): run "
+            "./scripts/test.sh (installs Debian's chromium) or set CHROMIUM=/path/to/chromium. "
             "Browser tests are never skipped.",
             pytrace=False,
         )
@@ -261,8 +289,9 @@ def _wait_for_app(page: Page, timeout_ms: int = APP_RUN_TIMEOUT_MS) -> None:
     marks its root element with ``data-test-script-state`` (``initial`` -> ``running`` ->
     ``notRunning``) and shows ``stStatusWidget`` ("Running...") while a run is under way.
     """
-    # Widgets send their value on a short debounce; let a just-made change reach the server.
-    page.wait_for_timeout(150)
+    # A just-made change is sent from the browser's event handlers: let two frames pass (a state
+    # of the page, not a fixed time) so that a click or key press has been handled and sent.
+    settle(page)
     page.wait_for_selector(
         '[data-testid="stApp"][data-test-connection-state="CONNECTED"]',
         state="attached",
@@ -280,6 +309,24 @@ def _wait_for_app(page: Page, timeout_ms: int = APP_RUN_TIMEOUT_MS) -> None:
         timeout=timeout_ms,
         polling=100,
     )
+
+
+def settle(page: Page) -> None:
+    """Wait until the page's fonts are loaded and two animation frames have been drawn.
+
+    After a resize or an interaction this lets the browser lay out and handle events; it waits for
+    the page's own progress, so a slow machine only makes it slower, never wrong.
+    """
+    page.evaluate(
+        """() => document.fonts.ready.then(() => new Promise(resolve =>
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))))"""
+    )
+
+
+@pytest.fixture(scope="session")
+def settle_page() -> Callable[[Page], None]:
+    """The helper ``settle(page)`` as a fixture: fonts loaded and two frames drawn (after a resize)."""
+    return settle
 
 
 @pytest.fixture(scope="session")

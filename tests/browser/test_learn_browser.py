@@ -10,7 +10,9 @@ from playwright.sync_api import Page, expect
 from tests.golden_examples import CA2
 
 
-def test_learn_page_shows_the_worked_examples(app_page: Page, wait_for_app, screenshot_dir: Path) -> None:
+def test_learn_page_shows_the_worked_examples(
+    app_page: Page, wait_for_app, screenshot_dir: Path, settle_page
+) -> None:
     app_page.get_by_test_id("stSidebarNav").get_by_role("link", name="Learn", exact=True).click()
     wait_for_app(app_page)
     assert urlsplit(app_page.url).path == "/learn"
@@ -30,7 +32,7 @@ def test_learn_page_shows_the_worked_examples(app_page: Page, wait_for_app, scre
     assert clipped.first.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(230, 159, 0)"
     expect(app_page.locator('[data-testid="stException"]')).to_have_count(0)
     app_page.set_viewport_size({"width": 1280, "height": 1300})
-    app_page.wait_for_timeout(500)
+    settle_page(app_page)
     app_page.screenshot(path=str(screenshot_dir / "learn.png"))
 
 

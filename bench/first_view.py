@@ -1,0 +1,163 @@
+"""How long a visitor waits for Explore's score: a 390×844 headless Chromium against a warm server.
+
+    python bench/first_view.py            # 7 visits after one warm-up visit, median and range
+    python bench/first_view.py --runs 15
+
+Not a test: a number for bench/README.md. It starts its own server (``streamlit run app.py`` on a
+free loopback port, as deployed: .streamlit/config.toml applies), visits once to warm it (imports
+done, caches filled), then opens N fresh browser contexts (no HTTP cache, a new session each) and
+records in the page, with ``performance.now()`` from the navigation's start:
+
+* ``html``: the page's HTML and scripts parsed (DOMContentLoaded),
+* ``connected``: the WebSocket to the server is open,
+* ``script``: the first script run has finished (``data-test-script-state`` back to notRunning),
+* ``score``: the "BLEU (0–100)" metric is on screen with its value: what the visitor waits for.
+
+Separately, in this process: the cold import time of what Explore's first run imports
+(``import_seconds``), and the server's script time for Explore on a warm process
+(``streamlit.testing`` AppTest, median of N reruns).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+PHONE = {"width": 390, "height": 844}
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+MARKS_JS = """
+(() => {
+  window.__marks = {};
+  const mark = (name) => { if (!(name in window.__marks)) window.__marks[name] = performance.now(); };
+  document.addEventListener('DOMContentLoaded', () => mark('html'));
+  let sawRunning = false;
+  // Checked on every frame (layout can move the metric without a DOM mutation).
+  const check = () => {
+    const app = document.querySelector('[data-testid="stApp"]');
+    if (app) {
+      if (app.getAttribute('data-test-connection-state') === 'CONNECTED') mark('connected');
+      const state = app.getAttribute('data-test-script-state');
+      if (state === 'running') sawRunning = true;
+      if (sawRunning && state === 'notRunning') mark('script');
+    }
+    for (const m of document.querySelectorAll('[data-testid="stMetric"]')) {
+      if (m.textContent.includes('BLEU (0–100)') && m.querySelector('[data-testid="stMetricValue"]')) {
+        const box = m.getBoundingClientRect();
+        if (box.height > 0 && box.bottom <= window.innerHeight) mark('score');
+      }
+    }
+    if (!('score' in window.__marks && 'script' in window.__marks)) requestAnimationFrame(check);
+  };
+  new MutationObserver(check).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-test-script-state']});
+  requestAnimationFrame(check);
+})();
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_healthy(url: str, proc: subprocess.Popen[bytes], timeout: float = 60.0) -> None:
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"streamlit exited with status {proc.returncode}")
+        try:
+            with opener.open(url + "/_stcore/health", timeout=2) as response:
+                if response.read().strip() == b"ok":
+                    return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise SystemExit("streamlit did not start")
+
+
+def browser_path() -> str:
+    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"), shutil.which("google-chrome")):
+        if candidate and Path(candidate).exists():
+            return candidate
+    raise SystemExit("no Chromium: set CHROMIUM=/path/to/chromium")
+
+
+def visit(browser, url: str) -> dict[str, float]:
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(MARKS_JS)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function("() => 'score' in window.__marks && 'script' in window.__marks", timeout=60_000)
+    marks = page.evaluate("window.__marks")
+    context.close()
+    return {k: v / 1000 for k, v in marks.items()}
+
+
+def import_seconds() -> float:
+    """Cold import of what Explore's first run needs, in a fresh interpreter."""
+    code = (
+        "import time; t = time.perf_counter(); import streamlit; s = time.perf_counter();"
+        "import ui.cache, ui.charts, ui.highlight, ui.ngram_table, ui.options_sidebar, ui.link_box;"
+        "print(s - t, time.perf_counter() - s)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    streamlit_s, app_s = map(float, out.split())
+    print(f"cold imports: streamlit {streamlit_s:.2f} s, then the app's modules {app_s:.2f} s")
+    return app_s
+
+
+def script_seconds(runs: int) -> float:
+    """Explore's script time on a warm process (AppTest: no browser, no network)."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.run()  # warm: imports and caches
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        at.run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    import_seconds()
+    print(f"server script time (warm, AppTest, median of {args.runs}): {script_seconds(args.runs):.3f} s")
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    cmd = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+           "--server.address", "127.0.0.1", "--server.headless", "true", "--server.fileWatcherType", "none"]  # fmt: skip
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        wait_healthy(url, proc)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=browser_path(), args=ARGS)
+            visit(browser, url)  # warm the server
+            visits = [visit(browser, url) for _ in range(args.runs)]
+            browser.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    print(f"first view of Explore at 390×844, warm server, {args.runs} fresh contexts (seconds from navigation):")
+    for name in ("html", "connected", "script", "score"):
+        values = sorted(v[name] for v in visits)
+        print(f"  {name:9} median {statistics.median(values):.2f}  (min {values[0]:.2f}, max {values[-1]:.2f})")
+
+
+if __name__ == "__main__":
+    main()

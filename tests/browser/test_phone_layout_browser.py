@@ -1,0 +1,141 @@
+"""The demo as a visitor on a phone meets it: the score on the first screen, nothing wider than
+the screen, no developer chrome, and an address bar that holds the view without a history entry
+per edit (ui/score_summary.py, ui/page_style.py, ui/address_history.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from bleucore import BleuOptions, sentence_bleu
+from tests.golden_examples import REFS_1
+
+PHONE = {"width": 390, "height": 844}
+TABLET = {"width": 768, "height": 1024}
+PAGES = ("/", "/learn", "/corpus", "/compare")
+TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
+
+
+def open_at(page: Page, url: str, size: dict[str, int], wait_for_app: Callable[..., None]) -> None:
+    page.set_viewport_size(size)
+    page.goto(url)
+    wait_for_app(page)
+    expect(page.locator("h1").first).to_be_visible()
+
+
+def metric(page: Page, label: str):
+    return page.get_by_test_id("stMetric").filter(has_text=label).get_by_test_id("stMetricValue")
+
+
+def in_first_screen(page: Page, locator) -> bool:
+    box = locator.bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None
+    return box["y"] >= 0 and box["y"] + box["height"] <= size["height"] and box["x"] + box["width"] <= size["width"]
+
+
+def test_explore_shows_its_result_on_the_first_phone_screen(page: Page, streamlit_server: str, wait_for_app) -> None:
+    open_at(page, streamlit_server, PHONE, wait_for_app)
+    assert page.evaluate("window.scrollY") == 0
+    # Example 1 of the tutorials: BLEU 50.46, BP 1, c = r = 18 (golden.md).
+    expect(page.get_by_role("heading", name="BLEU 50.46")).to_be_visible()
+    for label, value in (("BLEU (0–100)", "50.46"), ("Brevity penalty", "1.0000"), ("c / r", "18 / 18")):
+        expect(metric(page, label)).to_have_text(value)
+        assert in_first_screen(page, metric(page, label)), label
+    assert in_first_screen(page, page.get_by_role("heading", name="BLEU 50.46"))
+
+
+@pytest.mark.parametrize("size", [PHONE, TABLET], ids=["390x844", "768x1024"])
+def test_no_page_scrolls_sideways(page: Page, streamlit_server: str, wait_for_app, size: dict[str, int]) -> None:
+    for path in PAGES:
+        open_at(page, streamlit_server + path, size, wait_for_app)
+        widths = page.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
+        assert widths[0] <= widths[1], (path, widths)
+        expect(page.get_by_test_id("stException")).to_have_count(0)
+
+
+def test_no_developer_chrome_for_visitors(page: Page, streamlit_server: str, wait_for_app) -> None:
+    for size in (PHONE, {"width": 1280, "height": 900}):
+        open_at(page, streamlit_server, size, wait_for_app)
+        expect(page.get_by_test_id("stMetric").first).to_be_visible()
+        expect(page.get_by_text("Deploy", exact=True)).to_have_count(0)
+        expect(page.get_by_test_id("stAppDeployButton")).to_have_count(0)
+
+
+def test_phone_reaches_every_tab_remove_button_and_share_link(page: Page, streamlit_server: str, wait_for_app) -> None:
+    open_at(page, streamlit_server, PHONE, wait_for_app)
+    width = PHONE["width"]
+    for tab in ("N-gram matches", "Formula", "Charts", "Variants", "Tokenizers", "Export"):
+        box = page.get_by_role("tab", name=tab).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, (tab, box)
+    # Each ✕ sits on its reference's row (not wrapped under it), and says which one it removes.
+    for position in (1, 2, 3):
+        area = page.get_by_label(f"Reference {position}", exact=True).bounding_box()
+        button = page.get_by_role("button", name="✕").nth(position - 1).bounding_box()
+        assert area is not None and button is not None
+        assert button["x"] >= area["x"] + area["width"], position
+        assert area["y"] <= button["y"] + button["height"] / 2 <= area["y"] + area["height"], position
+    link = page.get_by_test_id("stMain").get_by_test_id("stCode").filter(has_text="?s=")
+    link.scroll_into_view_if_needed()
+    expect(link).to_be_visible()
+    assert link.inner_text().replace("\n", "").endswith(page.url.split("?", 1)[1])
+
+
+def test_learn_formula_and_compare_p_values_fit_a_phone(page: Page, streamlit_server: str, wait_for_app) -> None:
+    open_at(page, streamlit_server + "/learn", PHONE, wait_for_app)
+    for formula in page.locator(".katex-display").all()[:2]:
+        fits = formula.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+        assert fits, formula.inner_text()
+    open_at(page, streamlit_server + "/compare", PHONE, wait_for_app)
+    table = page.get_by_test_id("stDataFrame").first
+    table.scroll_into_view_if_needed()
+    box = table.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= PHONE["width"], box
+    # The grid draws on a canvas; its accessible table lists the columns in their drawn order:
+    # Δ BLEU and both p-values come right after the system, within the first 390 px screen.
+    headers = table.evaluate("d => [...d.querySelectorAll('th')].map(e => e.textContent)")
+    assert headers[:4] == ["system", "Δ BLEU", "p (bootstrap)", "p (AR)"], headers
+
+
+def test_edits_replace_the_history_entry_and_the_address_keeps_the_last(
+    page: Page, streamlit_server: str, wait_for_app
+) -> None:
+    open_at(page, streamlit_server, PHONE, wait_for_app)
+    page.wait_for_function("() => window.location.search.startsWith('?s=')")
+    before = page.evaluate("history.length")
+    texts = ("the military", "the military obeys", "It is a guide to action which ensures that the party")
+    for text in texts:
+        area = page.get_by_label("Candidate", exact=True)
+        area.fill(text)
+        area.press("Control+Enter")
+        wait_for_app(page)
+        expected = sentence_bleu(text, list(REFS_1), TUTORIAL)
+        expect(metric(page, "BLEU (0–100)")).to_have_text(f"{expected.score:.2f}")
+    # the address of the last edit, then the history length it was written with
+    link = page.get_by_test_id("stMain").get_by_test_id("stCode").filter(has_text="?s=")
+    token = link.inner_text().replace("\n", "").split("?s=", 1)[1]
+    page.wait_for_function("token => window.location.search === '?s=' + token", arg=token)
+    assert page.evaluate("history.length") <= before + 1
+    page.reload()
+    wait_for_app(page)
+    expect(page.get_by_label("Candidate", exact=True)).to_have_value(texts[-1])
+    expected = sentence_bleu(texts[-1], list(REFS_1), TUTORIAL)
+    expect(metric(page, "BLEU (0–100)")).to_have_text(f"{expected.score:.2f}")
+
+
+def test_corpus_edits_replace_the_history_entry(page: Page, streamlit_server: str, wait_for_app) -> None:
+    open_at(page, streamlit_server + "/corpus", {"width": 1280, "height": 900}, wait_for_app)
+    page.wait_for_function("() => window.location.search.startsWith('?s=')")
+    before = page.evaluate("history.length")
+    checkbox = page.get_by_test_id("stSidebar").get_by_text("Lowercase", exact=True)
+    for _ in range(3):
+        previous = page.url
+        checkbox.click()
+        wait_for_app(page)
+        page.wait_for_function("url => window.location.href !== url", arg=previous)
+    assert page.evaluate("history.length") <= before + 1
+    page.reload()
+    wait_for_app(page)
+    expect(page.get_by_test_id("stSidebar").get_by_role("checkbox", name="Lowercase")).to_be_checked()
