@@ -4,6 +4,7 @@ import streamlit as st
 
 from ui import charts, formula, headline, highlight, ngram_table, wording
 from ui import explore_state as es
+from ui import i18n
 from ui.cache import explain_text, tokenizer_rows, variants_text
 from ui.link_box import opened_link_notices
 from ui.options_model import describe
@@ -52,7 +53,7 @@ with st.sidebar:
         st.query_params[PARAM] = token  # always: after a page switch the browser's address may differ from ours
         base = (st.context.url or "").split("?")[0]
         st.caption("The address bar always reproduces this view. Copy the link:")
-        st.code(f"{base}?{PARAM}={token}", language=None, wrap_lines=True)
+        st.code(f"{base}?{PARAM}={token}{i18n.link_suffix()}", language=None, wrap_lines=True)
 
 problems = es.input_problems(state)
 try:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import streamlit as st
 
 from ui import explore_state as es
+from ui import i18n
 from ui.options_model import Choices
 from ui.share import PARAM, LinkStateError, forget
 from ui.uploads import TextFile, escape_markdown
@@ -56,4 +57,4 @@ def follow() -> None:
     if pending is not None:
         page, token = pending
         forget(st.session_state, es.LOADED_LINK, token)  # type: ignore[arg-type]  # opened again if seen before
-        st.switch_page(page, query_params={PARAM: token})
+        st.switch_page(page, query_params={PARAM: token, **i18n.query()})

@@ -8,6 +8,8 @@ from typing import Any
 
 import streamlit as st
 
+from ui import i18n
+
 from ui.input_state import StatePage, init_page, link_with_fallback
 from ui.share import PARAM, remember
 from ui.uploads import escape_markdown
@@ -28,7 +30,7 @@ def share_box(
             ending = " and the pasted texts." if with_texts else "."
             st.caption(f"The address bar holds a link to this view: {holds}{ending}")
             if url:
-                st.code(f"{url}?{PARAM}={token}", language=None, wrap_lines=True)
+                st.code(f"{url}?{PARAM}={token}{i18n.link_suffix()}", language=None, wrap_lines=True)
         if note:
             st.caption(escape_markdown(note))
         if uploads:
