@@ -17,8 +17,6 @@ from functools import cache
 from io import BytesIO
 from pathlib import Path
 
-import streamlit as st
-
 DOMAIN = "bleu_explorer"
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
 PARAM = "lang"
@@ -50,10 +48,7 @@ def translations(lang: str) -> gettext.NullTranslations:
 def _active() -> gettext.NullTranslations:
     """This run's catalog; a run that did not pass through ``setup`` (a fragment) reads the session's."""
     active = getattr(_current, "translations", None)
-    if active is None:
-        lang = st.session_state.get(SESSION_KEY, DEFAULT)
-        active = translations(lang if lang in LANGUAGES else DEFAULT)
-    return active
+    return translations(current()) if active is None else active
 
 
 def _(message: str) -> str:
@@ -73,6 +68,8 @@ def N_(message: str) -> str:
 
 def current() -> str:
     """The session's language code."""
+    import streamlit as st  # on use: modules without a screen (ui.options_model) import N_ from here
+
     lang = st.session_state.get(SESSION_KEY, DEFAULT)
     return lang if lang in LANGUAGES else DEFAULT
 
@@ -96,14 +93,19 @@ def query() -> dict[str, str]:
 
 def _switched() -> None:
     """The switch's callback: the new language becomes the session's."""
-    chosen = st.session_state.get(WIDGET_KEY)
+    import streamlit as st
+
+    session = st.session_state
+    chosen = session.get(WIDGET_KEY)
     if chosen in LANGUAGES:
-        st.session_state[SESSION_KEY] = chosen
+        session[SESSION_KEY] = chosen
 
 
 def setup() -> str:
     """Choose this run's language (a new ``?lang=`` wins, then the session's, then English), mirror it
     in the address and draw the switch at the top of the sidebar. Call first in the router."""
+    import streamlit as st  # on use: modules without a screen (ui.options_model) import N_ from here
+
     session = st.session_state
     asked = st.query_params.get(PARAM)
     if asked in LANGUAGES and asked != session.get("ui_language_seen_param"):
