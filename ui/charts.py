@@ -15,6 +15,7 @@ from bleucore import BLEUScore, BleuOptions, VariantScore, brevity_penalty, simp
 from ui.formula import log_terms
 from ui.headline import options_phrase
 from ui.wording import describe
+from ui.i18n import _
 
 BLUE = "#0072B2"
 ORANGE = "#E69F00"
@@ -45,8 +46,8 @@ def precision_chart(score: BLEUScore) -> alt.LayerChart:
     data = precision_frame(score)
     top = max(1.0, float(data["precision"].max()) if len(data) else 1.0)
     base = alt.Chart(data).encode(
-        x=alt.X("order:N", sort=list(data["order"]), title="n-gram order", axis=alt.Axis(labelAngle=0)),
-        y=alt.Y("precision:Q", title="modified precision p_n", scale=alt.Scale(domain=[0, top * 1.15])),
+        x=alt.X("order:N", sort=list(data["order"]), title=_("n-gram order"), axis=alt.Axis(labelAngle=0)),
+        y=alt.Y("precision:Q", title=_("modified precision p_n"), scale=alt.Scale(domain=[0, top * 1.15])),
         tooltip=[
             "order",
             "fraction",
@@ -58,7 +59,7 @@ def precision_chart(score: BLEUScore) -> alt.LayerChart:
     bars = base.mark_bar(color=BLUE)
     fractions = base.mark_text(dy=-18, fontSize=13, fontWeight="bold").encode(text="fraction:N")
     logs = base.mark_text(dy=-5, fontSize=11, color="#444444").encode(text="log_label:N")
-    chart = (bars + fractions + logs).properties(height=280, title="Modified n-gram precisions and their log terms")
+    chart = (bars + fractions + logs).properties(height=280, title=_("Modified n-gram precisions and their log terms"))
     return cast(alt.LayerChart, chart)
 
 
@@ -115,16 +116,16 @@ def brevity_chart(score: BLEUScore) -> alt.LayerChart:
     curves = brevity_frame(score)
     pick = alt.selection_point(fields=["curve"], bind="legend")
     colour = alt.Color(
-        "curve:N", scale=alt.Scale(domain=CURVES, range=[BLUE, ORANGE]), title="brevity penalty",
+        "curve:N", scale=alt.Scale(domain=CURVES, range=[BLUE, ORANGE]), title=_("brevity penalty"),
         legend=alt.Legend(orient="bottom", direction="vertical", labelLimit=320),
     )  # fmt: skip
-    dash = alt.StrokeDash("curve:N", scale=alt.Scale(domain=CURVES, range=[[1, 0], [6, 3]]), title="brevity penalty")
+    dash = alt.StrokeDash("curve:N", scale=alt.Scale(domain=CURVES, range=[[1, 0], [6, 3]]), title=_("brevity penalty"))
     lines = (
         alt.Chart(curves)
         .mark_line(strokeWidth=2)
         .encode(
-            x=alt.X("c/r:Q", title="c / r (candidate length / reference length)"),
-            y=alt.Y("penalty:Q", title="brevity penalty", scale=alt.Scale(domain=[0, 1.1])),
+            x=alt.X("c/r:Q", title=_("c / r (candidate length / reference length)")),
+            y=alt.Y("penalty:Q", title=_("brevity penalty"), scale=alt.Scale(domain=[0, 1.1])),
             color=colour,
             strokeDash=dash,
             opacity=alt.condition(pick, alt.value(1.0), alt.value(0.2)),
@@ -199,15 +200,15 @@ def variants_chart(variants: Sequence[VariantScore], headline: BleuOptions | Non
     data["marker"] = ["= headline" if m == HEADLINE_MARK else "" for m in data["= headline"]]
     base = alt.Chart(data).encode(
         y=alt.Y("computation:N", sort=list(data["computation"]), title=None),
-        x=alt.X("BLEU:Q", title="BLEU (0–100)"),
+        x=alt.X("BLEU:Q", title=_("BLEU (0–100)")),
         tooltip=["computation", "variant / options", alt.Tooltip("BLEU:Q", format=".4f"), "= headline", "note"],
     )
     bars = base.mark_bar().encode(
         color=alt.Color(
-            "family:N", scale=alt.Scale(domain=["variant", "smoothing"], range=[BLUE, GREEN]), title="row changes the",
+            "family:N", scale=alt.Scale(domain=["variant", "smoothing"], range=[BLUE, GREEN]), title=_("row changes the"),
             legend=alt.Legend(orient="bottom"),
         ),
     )  # fmt: skip
     marks = base.mark_text(align="left", dx=4, fontWeight="bold").encode(text="marker:N")
-    chart = alt.layer(bars, marks).properties(height=alt.Step(22), title="The same input under every variant and smoothing")
+    chart = alt.layer(bars, marks).properties(height=alt.Step(22), title=_("The same input under every variant and smoothing"))
     return cast(alt.LayerChart, chart)
