@@ -42,7 +42,7 @@ def sentences(*lines: tuple[str, str]) -> None:
 
 def exact(*values: tuple[str, float]) -> None:
     """A labelled caption with the numbers of the prose above to full precision (as Python prints them)."""
-    st.caption(_("To full precision: ") + "; ".join(f"{name} {value!r}" for name, value in values) + ".")
+    st.caption(_("To full precision: {values}.").format(values="; ".join(f"{name} {value!r}" for name, value in values)))
 
 
 st.title(_("Learn BLEU from the worked examples"))
@@ -87,7 +87,7 @@ ca1_lc, ca2_lc = run(ex.CA1, ex.REFS_1, ex.TUTORIAL_LC), run(ex.CA2, ex.REFS_1, 
 missing = [r.text for r in ca1_lc.order(1).rows if r.max_ref_count == 0]
 st.markdown(
     _("**Unclipped unigram precision** (ignoring case): Ca1 **{unclipped_matches}/{total}** "
-    "(only {f_w_for_w_in_missing} is in no reference), Ca2 **{unclipped_matches2}/{total2}**.").format(unclipped_matches=ca1_lc.order(1).unclipped_matches, total=ca1_lc.order(1).total, f_w_for_w_in_missing=', '.join((f'`{w}`' for w in missing)), unclipped_matches2=ca2_lc.order(1).unclipped_matches, total2=ca2_lc.order(1).total)
+    "(only {missing} is in no reference), Ca2 **{unclipped_matches2}/{total2}**.").format(unclipped_matches=ca1_lc.order(1).unclipped_matches, total=ca1_lc.order(1).total, missing=', '.join((f'`{w}`' for w in missing)), unclipped_matches2=ca2_lc.order(1).unclipped_matches, total2=ca2_lc.order(1).total)
 )
 ca1, ca2 = run(ex.CA1, ex.REFS_1), run(ex.CA2, ex.REFS_1)
 st.dataframe(
@@ -195,13 +195,13 @@ nltk0 = run(ex.SHORT_KO, [ex.SHORT_KO], ex.TUTORIAL.with_changes(smooth_method="
 sacre = run(ex.SHORT_KO, [ex.SHORT_KO], ex.SACREBLEU_SENTENCE)
 st.markdown(
     _("Scored against itself, the {sys_len}-token sentence has p1 = {precision:.1f} and "
-    "p2 = {precision2:.1f}, but no {wording_order_list_p}. "
+    "p2 = {precision2:.1f}, but no {orders}. "
     "So the four tools compared in a Korean note on the donghwa-kim.github.io post disagree:\n"
     "- standard 4-gram BLEU without smoothing: **{score:g}** (torchtext's `bleu_score` printed 0.0);\n"
     "- NLTK's `sentence_bleu` prints about **{score2:.1e}** with warnings: it puts the "
     "smallest float in place of each zero precision (bleucore reports {score3:g});\n"
     "- sacreBLEU's `sentence_bleu` uses the effective order (only orders the candidate has) and gives **{score4:g}**;\n"
-    "- that note's own code falls back to the per-order precisions p1 = p2 = {precision}.").format(sys_len=plain.score.sys_len, precision=float(plain.order(1).precision), precision2=float(plain.order(2).precision), wording_order_list_p=wording.order_list(plain.diagnosis.orders_without_ngrams) if plain.diagnosis else '', score=plain.score.score, score2=ex.nltk_method0_printout(nltk0.score), score3=nltk0.score.score, score4=sacre.score.score)
+    "- that note's own code falls back to the per-order precisions p1 = p2 = {precision}.").format(sys_len=plain.score.sys_len, precision=float(plain.order(1).precision), precision2=float(plain.order(2).precision), orders=wording.order_list(plain.diagnosis.orders_without_ngrams) if plain.diagnosis else '', score=plain.score.score, score2=ex.nltk_method0_printout(nltk0.score), score3=nltk0.score.score, score4=sacre.score.score)
 )
 if plain.diagnosis is not None:
     st.info(_("**Why is it zero?** {reasons}").format(reasons=wording.describe_all(plain.diagnosis.reasons)))

@@ -20,17 +20,17 @@ from ui.corpus_inputs import show_error
 from ui.highlight import order_caption, order_html, orders_caption, orders_html
 from ui.options_model import Choices
 from ui.uploads import TextFile, escape_markdown
-from ui.i18n import _
+from ui.i18n import N_, _
 
 
-WHY_DIFFERENT = """\
+WHY_DIFFERENT = N_("""\
 **Corpus BLEU is not the mean of sentence BLEU.** Corpus BLEU first adds up, over all segments,
 the clipped matches and the n-gram totals of every order and the lengths c and r, and computes one
 BLEU from those sums: a long sentence weighs more than a short one, a sentence without any
 matching 4-gram does not make the corpus score 0, and the brevity penalty is applied once, to the
 total length. Sentence BLEU scores each line on its own (here with {eff} and {smooth} smoothing),
 so short lines with few n-grams swing between 0 and 100, and their plain average can lie far from
-the corpus score in either direction."""
+the corpus score in either direction.""")
 
 
 def show_scores(
@@ -61,18 +61,18 @@ def show_scores(
             _("Sentence BLEU is undefined for {undefined:,} lines with these options "
             "({reason}); they are left out of the mean and charts.").format(undefined=analysis.undefined, reason=escape_markdown(reason))
         )
-    eff = "effective order" if sentence_options.effective_order else "no effective order"
+    eff = _("effective order") if sentence_options.effective_order else _("no effective order")
     with st.expander(_("Why corpus BLEU and the mean of sentence BLEU differ"), expanded=True):
-        st.markdown(WHY_DIFFERENT.format(eff=eff, smooth=options.smooth_method))
+        st.markdown(_(WHY_DIFFERENT).format(eff=eff, smooth=options.smooth_method))
         if corpus is not None and analysis.mean_sentence is not None:
             diff = corpus.score - analysis.mean_sentence
             st.markdown(
                 _("Here corpus BLEU is **{score:.2f}** and the mean of sentence BLEU is "
                 "**{mean_sentence:.2f}**: a difference of {diff:+.2f} points. The corpus "
-                "sums are {sys_len:,} hypothesis and {ref_len:,.0f} reference tokens, and ").format(score=corpus.score, mean_sentence=analysis.mean_sentence, diff=diff, sys_len=corpus.sys_len, ref_len=corpus.ref_len)
-                + ", ".join(f"{m:,}/{t:,}" for m, t in zip(corpus.counts, corpus.totals))
-                + _(" matched n-grams of orders 1 to ")
-                + f"{len(corpus.counts)}."
+                "sums are {sys_len:,} hypothesis and {ref_len:,.0f} reference tokens, and "
+                "{matches} matched n-grams of orders 1 to {n}.").format(score=corpus.score, mean_sentence=analysis.mean_sentence, diff=diff, sys_len=corpus.sys_len, ref_len=corpus.ref_len,
+                matches=", ".join(f"{m:,}/{t:,}" for m, t in zip(corpus.counts, corpus.totals)),
+                n=len(corpus.counts))
             )
 
 
