@@ -172,7 +172,7 @@ if variants_tab.open:
     with variants_tab:
         variants = variants_text(state.candidate, references, options)
         st.altair_chart(charts.variants_chart(variants, options), width="stretch")
-        st.caption(charts.VARIANTS_CAPTION)
+        st.caption(_(charts.VARIANTS_CAPTION))
         st.markdown(_("Headline: **{score}**. Every row below says which variant and options it uses.").format(score=headline.headline(score)))
         st.table(charts.variants_table(variants, options))
 

@@ -15,7 +15,7 @@ from bleucore import BLEUScore, BleuOptions, VariantScore, brevity_penalty, simp
 from ui.formula import log_terms
 from ui.headline import options_phrase
 from ui.wording import describe
-from ui.i18n import _
+from ui.i18n import N_, _
 
 BLUE = "#0072B2"
 ORANGE = "#E69F00"
@@ -70,7 +70,7 @@ CURVES = [STANDARD_CURVE, SIMPLIFIED_CURVE]
 
 def precision_caption(score: BLEUScore) -> str:
     """What to look at in the precision chart."""
-    return (
+    return _(
         "Each bar is p_n = clipped matches / candidate n-grams (labels: the fraction and w_n·log p_n); "
         "BLEU is the geometric mean of the bars, so one bar at 0 makes it 0 unless smoothing lifts it."
     )
@@ -103,12 +103,14 @@ def brevity_points(score: BLEUScore) -> pd.DataFrame:
 def brevity_caption(score: BLEUScore) -> str:
     """What to look at in the brevity penalty chart."""
     if score.ref_len == 0:
-        return "The references are empty (r = 0), so c/r is not defined; both penalties are 1 for c > 0."
-    where = "shorter than" if score.sys_len < score.ref_len else "at least as long as"
+        return _("The references are empty (r = 0), so c/r is not defined; both penalties are 1 for c > 0.")
+    shorter = score.sys_len < score.ref_len
     return (
-        f"The diamonds mark this input (c = {score.sys_len}, r = {score.ref_len:g}): the candidate is {where} the "
-        "reference; left of c/r = 1 both curves fall, the standard one faster."
-    )
+        _("The diamonds mark this input (c = {c}, r = {r:g}): the candidate is shorter than the "
+          "reference; left of c/r = 1 both curves fall, the standard one faster.") if shorter else
+        _("The diamonds mark this input (c = {c}, r = {r:g}): the candidate is at least as long as the "
+          "reference; left of c/r = 1 both curves fall, the standard one faster.")
+    ).format(c=score.sys_len, r=score.ref_len)
 
 
 def brevity_chart(score: BLEUScore) -> alt.LayerChart:
@@ -133,7 +135,7 @@ def brevity_chart(score: BLEUScore) -> alt.LayerChart:
         )
         .add_params(pick)
     )
-    title = f"Brevity penalty: this input has c = {score.sys_len}, r = {score.ref_len:g}"
+    title = _("Brevity penalty: this input has c = {c}, r = {r:g}").format(c=score.sys_len, r=score.ref_len)
     if score.ref_len == 0:
         return cast(alt.LayerChart, alt.layer(lines).properties(height=380, title=title))
     here = brevity_points(score)
@@ -188,7 +190,7 @@ def variants_table(variants: Sequence[VariantScore], headline: BleuOptions | Non
     return frame.rename(columns={"note": "why it differs"}).set_index("computation")
 
 
-VARIANTS_CAPTION = (
+VARIANTS_CAPTION = N_(
     "Each row changes one thing in your options: the variant (blue) or the smoothing (green); "
     "“= headline” marks the rows computed exactly as the headline, and the table names every row's options."
 )

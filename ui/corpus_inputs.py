@@ -38,7 +38,7 @@ def sample_files(names: tuple[str, ...]) -> tuple[TextFile, ...]:
 
 def source_radio(key: str) -> str:
     """The "Input" choice between the bundled sample, uploads and pasted text."""
-    return str(st.radio(_("Input"), SOURCES, key=key, horizontal=True, format_func=lambda s: SOURCE_LABELS[s]))
+    return str(st.radio(_("Input"), SOURCES, key=key, horizontal=True, format_func=lambda s: _(SOURCE_LABELS[s])))
 
 
 def decode_pastes(texts: list[str], label: str, errors: list[str]) -> list[TextFile]:

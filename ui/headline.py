@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bleucore import BLEUScore, BleuOptions
 from bleucore.metrics.bleu.options import SMOOTHING_DEFAULTS
+from ui.i18n import _
 
 DEFAULT_ORDER = 4
 
@@ -42,4 +43,4 @@ def headline(score: BLEUScore) -> str:
 
 def full_precision(score: BLEUScore) -> str:
     """The score to full precision, for a tooltip."""
-    return f"To full precision: {score.score!r} on the 0–100 scale, {score.value!r} on the 0–1 scale."
+    return _("To full precision: {score!r} on the 0–100 scale, {value!r} on the 0–1 scale.").format(score=score.score, value=score.value)
