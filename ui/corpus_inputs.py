@@ -18,6 +18,7 @@ from ui import corpus_state as cs
 from ui.input_state import MAX_PASTED_REFERENCES, SOURCE_LABELS, SOURCES
 from ui.options_model import Choices
 from ui.uploads import MAX_UPLOAD_MB, InputError, TextFile, decode_bytes, decode_paste, escape_markdown, unique_names
+from ui import i18n
 from ui.i18n import _
 
 SAMPLE_DIR = Path(__file__).resolve().parents[1] / "data" / "sample"
@@ -38,7 +39,7 @@ def sample_files(names: tuple[str, ...]) -> tuple[TextFile, ...]:
 
 def source_radio(key: str) -> str:
     """The "Input" choice between the bundled sample, uploads and pasted text."""
-    return str(st.radio(_("Input"), SOURCES, key=key, horizontal=True, format_func=lambda s: _(SOURCE_LABELS[s])))
+    return str(st.radio(_("Input"), SOURCES, key=key, horizontal=True, format_func=lambda s, tr=i18n.bound(): tr(SOURCE_LABELS[s])))
 
 
 def decode_pastes(texts: list[str], label: str, errors: list[str]) -> list[TextFile]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gettext
 import threading
+from collections.abc import Callable
 from functools import cache
 from io import BytesIO
 from pathlib import Path
@@ -54,6 +55,12 @@ def _active() -> gettext.NullTranslations:
 def _(message: str) -> str:
     """``message`` in the session's language."""
     return _active().gettext(message)
+
+
+def bound() -> Callable[[str], str]:
+    """``_`` bound to this run's language, for a widget's ``format_func`` (Streamlit and AppTest may call it
+    outside the run, where the session's language is not known)."""
+    return _active().gettext
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

@@ -12,6 +12,7 @@ from typing import Any, cast
 import streamlit as st
 
 from bleucore.metrics.bleu.options import REF_LENGTH_RULES, SMOOTHING_METHODS, TOKENIZER_NAMES, VARIANTS
+from ui import i18n
 from ui import options_model as om
 from ui.i18n import N_, _
 
@@ -50,7 +51,7 @@ def options_sidebar(keys: om.OptionKeys, start: str) -> om.Choices:
     session[keys.preset] = om.preset_name(om.read(session, keys))
     st.header(_("Options"))
     st.selectbox(
-        _("Preset"), [*om.PRESETS, om.CUSTOM], key=keys.preset, format_func=_, on_change=apply_preset, args=(session, keys),
+        _("Preset"), [*om.PRESETS, om.CUSTOM], key=keys.preset, format_func=i18n.bound(), on_change=apply_preset, args=(session, keys),
         help=_("sacreBLEU defaults: what sacreBLEU reports. Tutorial: the Korean tutorials' whitespace tokens, "
         "no smoothing. Shows custom when the options below match neither."),
     )  # fmt: skip
