@@ -17,7 +17,7 @@ from typing import Any
 
 from bleucore import BleuOptions, uniform_weights
 from bleucore.metrics.bleu import options as bleu_options
-from ui.i18n import N_
+from ui.i18n import N_, _
 from ui.share import LinkReader
 
 #: What each smoothing method's value is called (methods not listed take no value).
@@ -153,9 +153,9 @@ def describe(choices: Choices) -> str:
     """One line naming the preset, or every option of custom choices."""
     name = preset_name(choices)
     if name == TUTORIAL_NAME:
-        return "tutorial preset (whitespace, no smoothing)"
+        return _("tutorial preset (whitespace, no smoothing)")
     if name == SACREBLEU_NAME:
-        return "sacreBLEU defaults (13a, exp smoothing, effective order for sentence BLEU)"
+        return _("sacreBLEU defaults (13a, exp smoothing, effective order for sentence BLEU)")
     c = choices.normalized()
     smoothing = c.smooth_method if c.smooth_value is None else f"{c.smooth_method} {c.smooth_value:g}"
     parts = [
@@ -168,7 +168,7 @@ def describe(choices: Choices) -> str:
         f"r {c.ref_length}",
         f"{c.variant} BLEU",
     ]
-    return "custom: " + ", ".join(parts)
+    return _("custom: {options}").format(options=", ".join(parts))
 
 
 # --- widget keys -----------------------------------------------------------------------------
