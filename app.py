@@ -6,18 +6,20 @@ link to a sub-page opened first on a fresh server never ran this router (tests/b
 
 import streamlit as st
 
-from ui import page_style
+from ui import i18n, page_style
+from ui.i18n import _
 
 st.set_page_config(page_title="BLEU Explorer", page_icon="🔵", layout="wide")
 page_style.apply()
+i18n.setup()
 
 # The default page is served at "/"; its url_path "explore" stays reserved and /explore?s=...
 # redirects to /?s=... (Streamlit 1.67), so shared links work with either address.
 st.navigation(
     [
-        st.Page("app_pages/explore.py", title="Explore", url_path="explore", default=True),
-        st.Page("app_pages/learn.py", title="Learn", url_path="learn"),
-        st.Page("app_pages/corpus.py", title="Corpus", url_path="corpus"),
-        st.Page("app_pages/compare.py", title="Compare", url_path="compare"),
+        st.Page("app_pages/explore.py", title=_("Explore"), url_path="explore", default=True),
+        st.Page("app_pages/learn.py", title=_("Learn"), url_path="learn"),
+        st.Page("app_pages/corpus.py", title=_("Corpus"), url_path="corpus"),
+        st.Page("app_pages/compare.py", title=_("Compare"), url_path="compare"),
     ]
 ).run()

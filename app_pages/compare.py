@@ -19,6 +19,7 @@ from ui.link_box import open_state_page, publish_state
 from ui.options_model import describe
 from ui.options_sidebar import options_sidebar
 from ui.uploads import InputError, TextFile, check_systems, digest
+from ui.i18n import _
 
 
 def compute_statistics(
@@ -102,8 +103,8 @@ def significance_rows(
 def main() -> None:
     """Draw the page."""
     open_state_page(
-        cps.PAGE, "Compare systems",
-        "Two or more systems on the same references: is the difference in BLEU more than chance?",
+        cps.PAGE, _("Compare systems"),
+        _("Two or more systems on the same references: is the difference in BLEU more than chance?"),
     )  # fmt: skip
     with st.sidebar:
         options_sidebar(cps.COMPARE, START_PRESET)
@@ -131,7 +132,7 @@ def main() -> None:
         if st.session_state.get(cps.COMPARE_BASELINE) not in names:
             st.session_state[cps.COMPARE_BASELINE] = names[0]
         baseline = st.selectbox(
-            "Baseline", names, key=cps.COMPARE_BASELINE, help="Every other system is tested against this one."
+            _("Baseline"), names, key=cps.COMPARE_BASELINE, help=_("Every other system is tested against this one.")
         )
         stats = compute_statistics(systems, refs, corpus_options)
         scores = {
@@ -140,22 +141,22 @@ def main() -> None:
         }
         table, problems = significance_rows(names, baseline, stats, scores, corpus_options, state)
         views.show_significance(table, problems, baseline, state)
-        st.caption(f"Options: {describe(state.options)}")
+        st.caption(_("Options: {options}").format(options=describe(state.options)))
         views.show_lines(names, scores)
         others = [n for n in names if n != baseline]
-        st.subheader("Sentence by sentence")
+        st.subheader(_("Sentence by sentence"))
         if st.session_state.get(cps.COMPARE_OTHER) not in others:
             st.session_state[cps.COMPARE_OTHER] = others[0]
-        other = st.selectbox("System to set against the baseline", others, key=cps.COMPARE_OTHER)
+        other = st.selectbox(_("System to set against the baseline"), others, key=cps.COMPARE_OTHER)
         views.show_sentences(baseline, other, by_name, refs, scores)
-        with st.expander("Open one segment in Explore"):
+        with st.expander(_("Open one segment in Explore")):
             handoff.segment_picker(by_name, refs, state.options, "compare")
-        st.subheader("N-grams one system matches and the other misses")
+        st.subheader(_("N-grams one system matches and the other misses"))
         views.show_ngrams(baseline, other, by_name, refs, corpus_options)
     finally:
         uploads = source == "upload" or (source == "sample" and bool(st.session_state.get(cps.COMPARE_EXTRA_UPLOAD)))
         publish_state(
-            st.session_state, cps.PAGE, state, "the options and test settings",
+            st.session_state, cps.PAGE, state, _("the options and test settings"),
             with_texts=source == "paste", uploads=uploads,
         )  # fmt: skip
     handoff.follow()

@@ -18,6 +18,7 @@ from ui.link_box import open_state_page, publish_state
 from ui.options_model import describe
 from ui.options_sidebar import options_sidebar
 from ui.uploads import InputError, TextFile, check_same_length, digest
+from ui.i18n import _
 
 
 def compute(
@@ -41,8 +42,8 @@ def compute(
 def main() -> None:
     """Draw the page."""
     open_state_page(
-        cs.PAGE, "Corpus BLEU",
-        "Score a whole test set: corpus BLEU as sacreBLEU computes it, and every sentence's own BLEU.",
+        cs.PAGE, _("Corpus BLEU"),
+        _("Score a whole test set: corpus BLEU as sacreBLEU computes it, and every sentence's own BLEU."),
     )  # fmt: skip
     with st.sidebar:
         options = options_sidebar(cs.CORPUS, START_PRESET)
@@ -70,7 +71,7 @@ def main() -> None:
             st.session_state[cs.CORPUS_LAST_INPUT] = input_digest
             st.session_state[cs.CORPUS_LAST_SELECTION] = []
         views.show_scores(analysis, len(refs), options, sentence_options)
-        st.caption(f"Options: {describe(options)}")
+        st.caption(_("Options: {options}").format(options=describe(options)))
         views.show_charts(analysis)
         names: dict[str, object] = {"hypothesis": hyp.name, "references": [r.name for r in refs]}
         views.show_table(analysis, corpus_options.max_order, names, (corpus_options, sentence_options), input_digest)
@@ -78,7 +79,7 @@ def main() -> None:
         state = cs.read_corpus(st.session_state)
     finally:
         publish_state(
-            st.session_state, cs.PAGE, state, "the options, the chosen line",
+            st.session_state, cs.PAGE, state, _("the options, the chosen line"),
             with_texts=source == "paste", uploads=source == "upload",
         )  # fmt: skip
     handoff.follow()

@@ -4,6 +4,8 @@ import streamlit as st
 
 from ui import charts, chrf_view, formula, headline, highlight, ngram_table, ter_view, wording
 from ui import explore_state as es
+from ui import i18n
+from ui.i18n import _
 from ui.cache import explain_text, variants_text
 from ui.link_box import opened_link_notices, share_link
 from ui.options_model import describe
@@ -16,10 +18,10 @@ from ui.uploads import escape_markdown as plain  # the one Markdown escaper: mes
 session = st.session_state
 link_error = es.init(session, st.query_params.get(PARAM))
 
-st.title("Explore BLEU")
+st.title(_("Explore BLEU"))
 st.caption(
-    "Score one candidate translation against its references and see where every number comes from: "
-    "clipped n-gram matches, modified precisions, the brevity penalty and the geometric mean."
+    _("Score one candidate translation against its references and see where every number comes from: "
+    "clipped n-gram matches, modified precisions, the brevity penalty and the geometric mean.")
 )
 opened_link_notices(link_error, False)
 
@@ -30,21 +32,21 @@ with st.sidebar:
 result_box = st.container(key="explore_result")
 inputs, summary = st.columns([3, 2], gap="large")
 with inputs:
-    st.text_area("Candidate", key=es.CANDIDATE, height=90)
+    st.text_area(_("Candidate"), key=es.CANDIDATE, height=90)
     ref_ids = list(session[es.REF_IDS])
     for position, ref_id in enumerate(ref_ids, start=1):
         # A horizontal container never stacks: the ✕ stays beside the reference it removes, even on a phone.
         with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
-            st.text_area(f"Reference {position}", key=es.ref_key(ref_id), height=75)
+            st.text_area(_("Reference {position}").format(position=position), key=es.ref_key(ref_id), height=75)
             st.button(
                 "✕",
                 key=es.remove_key(ref_id),
-                help=f"Remove reference {position}",
+                help=_("Remove reference {position}").format(position=position),
                 on_click=es.remove_reference,
                 args=(session, ref_id),
                 disabled=len(ref_ids) == 1,
             )
-    st.button("Add a reference", on_click=es.add_reference, args=(session,), disabled=len(ref_ids) >= es.MAX_REFERENCES)
+    st.button(_("Add a reference"), on_click=es.add_reference, args=(session,), disabled=len(ref_ids) >= es.MAX_REFERENCES)
 
 state = es.read(session)
 token, link_note = es.publish(session, state)
@@ -65,12 +67,12 @@ if problems:
 references = es.scored_references(state)
 if len(references) < len(state.references):
     details.caption(
-        f"{len(state.references) - len(references)} empty reference(s) are ignored; reference numbers below count only the others."
+        _("{n} empty reference(s) are ignored; reference numbers below count only the others.").format(n=len(state.references) - len(references))
     )
 try:
     result = explain_text(state.candidate, references, options)
 except ValueError as err:
-    result_box.error(plain(f"BLEU is not defined for this input with these options: {err}."))
+    result_box.error(plain(_("BLEU is not defined for this input with these options: {err}.").format(err=err)))
     st.stop()
 score = result.score
 
@@ -79,9 +81,9 @@ with result_box:
 
 with details:
     chrf_view.score_metrics(state.candidate, references)  # chrF2, chrF2++ and TER beside BLEU
-    st.caption(f"Options: {describe(state.options)}")
+    st.caption(_("Options: {options}").format(options=describe(state.options)))
     tokenizer_advice(state.candidate, options, es.TOKENIZE)
-    st.caption("sacreBLEU's line (score, p_1/…/p_N in % as scored, lengths) and the signature of every option:")
+    st.caption(_("sacreBLEU's line (score, p_1/…/p_N in % as scored, lengths) and the signature of every option:"))
     st.code(score.format(), language=None, wrap_lines=True)
     st.code(score.signature, language=None, wrap_lines=True)
     for note in score.notes:
@@ -94,11 +96,11 @@ with details:
             extra = f"\n\n{wording.sentence(score.zero_reason)}"
         st.warning(f"**{title}** {wording.describe_all(diagnosis.reasons)}{extra}")
         if diagnosis.fixes:
-            st.caption("Options that would give a non-zero score for this input:")
+            st.caption(_("Options that would give a non-zero score for this input:"))
             st.dataframe(
                 [{"change": wording.describe(f.change), "BLEU": f.score} for f in diagnosis.fixes],
                 hide_index=True,
-                column_config={"BLEU": st.column_config.NumberColumn("BLEU (0–100)", format="%.2f")},
+                column_config={"BLEU": st.column_config.NumberColumn(_("BLEU (0–100)"), format="%.2f")},
             )
 
 # Lazy tabs: only the open tab's content runs, so an edit redraws only what is on screen.
@@ -110,7 +112,7 @@ if matches_tab.open:
     with matches_tab:
         es.clamp_order(session, options.max_order)
         n = st.radio(
-            "Order n",
+            _("Order n"),
             [*range(1, options.max_order + 1), 0],
             key=es.ORDER,
             horizontal=True,
@@ -124,25 +126,25 @@ if matches_tab.open:
             st.markdown(highlight.order_caption(order))
             st.html(highlight.order_html(result.candidate, order, result.references))
             if order.total == 0:
-                st.info(f"The candidate has {len(result.candidate)} token(s), so it has no {n}-gram.")
+                st.info(_("The candidate has {tokens} token(s), so it has no {n}-gram.").format(tokens=len(result.candidate), n=n))
             else:
                 st.dataframe(
                     ngram_table.order_frame(order),
                     hide_index=True,
                     column_config={
-                        "n-gram": st.column_config.TextColumn("n-gram", help="The candidate n-gram"),
-                        "Count": st.column_config.NumberColumn("Count", help="Occurrences in the candidate"),
+                        "n-gram": st.column_config.TextColumn(_("n-gram"), help=_("The candidate n-gram")),
+                        "Count": st.column_config.NumberColumn(_("Count"), help=_("Occurrences in the candidate")),
                         "Max_Ref_Count": st.column_config.NumberColumn(
-                            "Max_Ref_Count", help="Most occurrences in any one reference"
+                            _("Max_Ref_Count"), help=_("Most occurrences in any one reference")
                         ),
-                        "Count_clip": st.column_config.NumberColumn("Count_clip", help="min(Count, Max_Ref_Count)"),
+                        "Count_clip": st.column_config.NumberColumn(_("Count_clip"), help=_("min(Count, Max_Ref_Count)")),
                         "source reference": st.column_config.TextColumn(
-                            "source reference", help="Reference(s) holding Max_Ref_Count"
+                            _("source reference"), help=_("Reference(s) holding Max_Ref_Count")
                         ),
                     },
                 )
                 st.download_button(
-                    f"Download the {n}-gram table (CSV)",
+                    _("Download the {n}-gram table (CSV)").format(n=n),
                     lambda: ngram_table.order_csv(order),
                     file_name=f"bleu-{n}-grams.csv",
                     mime="text/csv",
@@ -151,7 +153,7 @@ if matches_tab.open:
 if formula_tab.open:
     with formula_tab:
         if score.sys_len == 0:
-            st.caption("The candidate is empty: every p_n is 0/0 (counted as 0) and c = 0 makes BP = 0.")
+            st.caption(_("The candidate is empty: every p_n is 0/0 (counted as 0) and c = 0 makes BP = 0."))
         for caption, latex in formula.formula_steps(score):
             st.markdown(f"**{caption}**")
             st.latex(latex)
@@ -167,8 +169,8 @@ if variants_tab.open:
     with variants_tab:
         variants = variants_text(state.candidate, references, options)
         st.altair_chart(charts.variants_chart(variants, options), width="stretch")
-        st.caption(charts.VARIANTS_CAPTION)
-        st.markdown(f"Headline: **{headline.headline(score)}**. Every row below says which variant and options it uses.")
+        st.caption(_(charts.VARIANTS_CAPTION))
+        st.markdown(_("Headline: **{score}**. Every row below says which variant and options it uses.").format(score=headline.headline(score)))
         st.table(charts.variants_table(variants, options))
 
 if tokens_tab.open:
@@ -179,7 +181,7 @@ if export_tab.open:
     with export_tab:
         st.code(score.format(), language=None)
         st.download_button(
-            "Download the full result (JSON)",
+            _("Download the full result (JSON)"),
             lambda: ngram_table.result_json(result, es.as_dict(state)),
             file_name="bleu-result.json",
             mime="application/json",

@@ -14,6 +14,7 @@ from bleucore import BLEUScore, BleuOptions, VariantScore, brevity_penalty, simp
 from ui.formula import log_terms
 from ui.headline import options_phrase
 from ui.wording import describe
+from ui.i18n import N_, _
 
 if TYPE_CHECKING:  # imported when a chart is drawn: Explore's first view draws none (about 1 s of a cold start)
     import altair as alt
@@ -51,8 +52,8 @@ def precision_chart(score: BLEUScore) -> alt.LayerChart:
     data = precision_frame(score)
     top = max(1.0, float(data["precision"].max()) if len(data) else 1.0)
     base = alt.Chart(data).encode(
-        x=alt.X("order:N", sort=list(data["order"]), title="n-gram order", axis=alt.Axis(labelAngle=0)),
-        y=alt.Y("precision:Q", title="modified precision p_n", scale=alt.Scale(domain=[0, top * 1.15])),
+        x=alt.X("order:N", sort=list(data["order"]), title=_("n-gram order"), axis=alt.Axis(labelAngle=0)),
+        y=alt.Y("precision:Q", title=_("modified precision p_n"), scale=alt.Scale(domain=[0, top * 1.15])),
         tooltip=[
             "order",
             "fraction",
@@ -64,7 +65,7 @@ def precision_chart(score: BLEUScore) -> alt.LayerChart:
     bars = base.mark_bar(color=BLUE)
     fractions = base.mark_text(dy=-18, fontSize=13, fontWeight="bold").encode(text="fraction:N")
     logs = base.mark_text(dy=-5, fontSize=11, color="#444444").encode(text="log_label:N")
-    chart = (bars + fractions + logs).properties(height=280, title="Modified n-gram precisions and their log terms")
+    chart = (bars + fractions + logs).properties(height=280, title=_("Modified n-gram precisions and their log terms"))
     return cast(alt.LayerChart, chart)
 
 
@@ -75,7 +76,7 @@ CURVES = [STANDARD_CURVE, SIMPLIFIED_CURVE]
 
 def precision_caption(score: BLEUScore) -> str:
     """What to look at in the precision chart."""
-    return (
+    return _(
         "Each bar is p_n = clipped matches / candidate n-grams (labels: the fraction and w_n·log p_n); "
         "BLEU is the geometric mean of the bars, so one bar at 0 makes it 0 unless smoothing lifts it."
     )
@@ -108,12 +109,14 @@ def brevity_points(score: BLEUScore) -> pd.DataFrame:
 def brevity_caption(score: BLEUScore) -> str:
     """What to look at in the brevity penalty chart."""
     if score.ref_len == 0:
-        return "The references are empty (r = 0), so c/r is not defined; both penalties are 1 for c > 0."
-    where = "shorter than" if score.sys_len < score.ref_len else "at least as long as"
+        return _("The references are empty (r = 0), so c/r is not defined; both penalties are 1 for c > 0.")
+    shorter = score.sys_len < score.ref_len
     return (
-        f"The diamonds mark this input (c = {score.sys_len}, r = {score.ref_len:g}): the candidate is {where} the "
-        "reference; left of c/r = 1 both curves fall, the standard one faster."
-    )
+        _("The diamonds mark this input (c = {c}, r = {r:g}): the candidate is shorter than the "
+          "reference; left of c/r = 1 both curves fall, the standard one faster.") if shorter else
+        _("The diamonds mark this input (c = {c}, r = {r:g}): the candidate is at least as long as the "
+          "reference; left of c/r = 1 both curves fall, the standard one faster.")
+    ).format(c=score.sys_len, r=score.ref_len)
 
 
 def brevity_chart(score: BLEUScore) -> alt.LayerChart:
@@ -124,16 +127,16 @@ def brevity_chart(score: BLEUScore) -> alt.LayerChart:
     curves = brevity_frame(score)
     pick = alt.selection_point(fields=["curve"], bind="legend")
     colour = alt.Color(
-        "curve:N", scale=alt.Scale(domain=CURVES, range=[BLUE, ORANGE]), title="brevity penalty",
+        "curve:N", scale=alt.Scale(domain=CURVES, range=[BLUE, ORANGE]), title=_("brevity penalty"),
         legend=alt.Legend(orient="bottom", direction="vertical", labelLimit=320),
     )  # fmt: skip
-    dash = alt.StrokeDash("curve:N", scale=alt.Scale(domain=CURVES, range=[[1, 0], [6, 3]]), title="brevity penalty")
+    dash = alt.StrokeDash("curve:N", scale=alt.Scale(domain=CURVES, range=[[1, 0], [6, 3]]), title=_("brevity penalty"))
     lines = (
         alt.Chart(curves)
         .mark_line(strokeWidth=2)
         .encode(
-            x=alt.X("c/r:Q", title="c / r (candidate length / reference length)"),
-            y=alt.Y("penalty:Q", title="brevity penalty", scale=alt.Scale(domain=[0, 1.1])),
+            x=alt.X("c/r:Q", title=_("c / r (candidate length / reference length)")),
+            y=alt.Y("penalty:Q", title=_("brevity penalty"), scale=alt.Scale(domain=[0, 1.1])),
             color=colour,
             strokeDash=dash,
             opacity=alt.condition(pick, alt.value(1.0), alt.value(0.2)),
@@ -141,7 +144,7 @@ def brevity_chart(score: BLEUScore) -> alt.LayerChart:
         )
         .add_params(pick)
     )
-    title = f"Brevity penalty: this input has c = {score.sys_len}, r = {score.ref_len:g}"
+    title = _("Brevity penalty: this input has c = {c}, r = {r:g}").format(c=score.sys_len, r=score.ref_len)
     if score.ref_len == 0:
         return cast(alt.LayerChart, alt.layer(lines).properties(height=380, title=title))
     here = brevity_points(score)
@@ -196,7 +199,7 @@ def variants_table(variants: Sequence[VariantScore], headline: BleuOptions | Non
     return frame.rename(columns={"note": "why it differs"}).set_index("computation")
 
 
-VARIANTS_CAPTION = (
+VARIANTS_CAPTION = N_(
     "Each row changes one thing in your options: the variant (blue) or the smoothing (green); "
     "“= headline” marks the rows computed exactly as the headline, and the table names every row's options."
 )
@@ -211,15 +214,15 @@ def variants_chart(variants: Sequence[VariantScore], headline: BleuOptions | Non
     data["marker"] = ["= headline" if m == HEADLINE_MARK else "" for m in data["= headline"]]
     base = alt.Chart(data).encode(
         y=alt.Y("computation:N", sort=list(data["computation"]), title=None),
-        x=alt.X("BLEU:Q", title="BLEU (0–100)"),
+        x=alt.X("BLEU:Q", title=_("BLEU (0–100)")),
         tooltip=["computation", "variant / options", alt.Tooltip("BLEU:Q", format=".4f"), "= headline", "note"],
     )
     bars = base.mark_bar().encode(
         color=alt.Color(
-            "family:N", scale=alt.Scale(domain=["variant", "smoothing"], range=[BLUE, GREEN]), title="row changes the",
+            "family:N", scale=alt.Scale(domain=["variant", "smoothing"], range=[BLUE, GREEN]), title=_("row changes the"),
             legend=alt.Legend(orient="bottom"),
         ),
     )  # fmt: skip
     marks = base.mark_text(align="left", dx=4, fontWeight="bold").encode(text="marker:N")
-    chart = alt.layer(bars, marks).properties(height=alt.Step(22), title="The same input under every variant and smoothing")
+    chart = alt.layer(bars, marks).properties(height=alt.Step(22), title=_("The same input under every variant and smoothing"))
     return cast(alt.LayerChart, chart)

@@ -17,6 +17,7 @@ from ui import corpus_charts as charts
 from ui.compare_analysis import SystemScores, ngram_differences, sentence_differences
 from ui.corpus_inputs import show_error
 from ui.uploads import TextFile, digest, escape_markdown
+from ui.i18n import _
 
 
 ALPHA = 0.05
@@ -42,7 +43,7 @@ def verdict(p_bootstrap: float, p_randomization: float, delta: float) -> str:
 
 def show_significance(table: pd.DataFrame, errors: list[str], baseline: str, settings: cps.CompareState) -> None:
     """The table, the interval chart and one sentence per system."""
-    st.subheader("Corpus BLEU and significance against the baseline")
+    st.subheader(_("Corpus BLEU and significance against the baseline"))
     for message in errors:
         show_error(message)
     if table.empty:
@@ -52,34 +53,34 @@ def show_significance(table: pd.DataFrame, errors: list[str], baseline: str, set
         # Δ BLEU and the p-values next to the system: on a phone they are on screen, the rest scrolls in the table.
         column_order=["system", "delta", "p (bootstrap)", "p (AR)", "BLEU", "role", "mean", "lower", "upper"],
         column_config={
-            "system": st.column_config.TextColumn("system", pinned=True),
-            "role": st.column_config.TextColumn("role"),
-            "BLEU": st.column_config.NumberColumn("BLEU", format="%.2f", help="Corpus BLEU with the sidebar's options"),
-            "delta": st.column_config.NumberColumn("Δ BLEU", format="%+.2f", help="BLEU minus the baseline's BLEU"),
-            "mean": st.column_config.NumberColumn("bootstrap mean", format="%.2f"),
-            "lower": st.column_config.NumberColumn("95% CI low", format="%.2f", help="bootstrap mean - half-width (sacreBLEU's ±)"),
-            "upper": st.column_config.NumberColumn("95% CI high", format="%.2f", help="bootstrap mean + half-width"),
+            "system": st.column_config.TextColumn(_("system"), pinned=True),
+            "role": st.column_config.TextColumn(_("role")),
+            "BLEU": st.column_config.NumberColumn(_("BLEU"), format="%.2f", help=_("Corpus BLEU with the sidebar's options")),
+            "delta": st.column_config.NumberColumn(_("Δ BLEU"), format="%+.2f", help=_("BLEU minus the baseline's BLEU")),
+            "mean": st.column_config.NumberColumn(_("bootstrap mean"), format="%.2f"),
+            "lower": st.column_config.NumberColumn(_("95% CI low"), format="%.2f", help=_("bootstrap mean - half-width (sacreBLEU's ±)")),
+            "upper": st.column_config.NumberColumn(_("95% CI high"), format="%.2f", help=_("bootstrap mean + half-width")),
             "p (bootstrap)": st.column_config.NumberColumn(
-                "p (bootstrap)", format="%.4f", help=f"Paired bootstrap resampling; — for the baseline: {BASELINE_HELP}",
+                _("p (bootstrap)"), format="%.4f", help=_("Paired bootstrap resampling; — for the baseline: {BASELINE_HELP}").format(BASELINE_HELP=BASELINE_HELP),
             ),
             "p (AR)": st.column_config.NumberColumn(
-                "p (AR)", format="%.4f", help=f"Approximate randomization; — for the baseline: {BASELINE_HELP}",
+                _("p (AR)"), format="%.4f", help=_("Approximate randomization; — for the baseline: {BASELINE_HELP}").format(BASELINE_HELP=BASELINE_HELP),
             ),
         },
     )  # fmt: skip
     st.altair_chart(charts.confidence_chart(table[["system", "BLEU", "lower", "upper", "role"]]), width="stretch")
     st.caption(charts.CONFIDENCE_CAPTION)
-    for _, row in table.iloc[1:].iterrows():
+    for _index, row in table.iloc[1:].iterrows():
         st.markdown(
-            f"**{escape_markdown(row['system'])}** against **{escape_markdown(baseline)}**: "
-            f"Δ BLEU {row['delta']:+.2f}, p = {row['p (bootstrap)']:.4f} (paired bootstrap), "
-            f"p = {row['p (AR)']:.4f} (approximate randomization): {verdict(row['p (bootstrap)'], row['p (AR)'], row['delta'])}."
+            _("**{row}** against **{baseline}**: "
+            "Δ BLEU {row2:+.2f}, p = {row3:.4f} (paired bootstrap), "
+            "p = {row4:.4f} (approximate randomization): {row5}.").format(row=escape_markdown(row['system']), baseline=escape_markdown(baseline), row2=row['delta'], row3=row['p (bootstrap)'], row4=row['p (AR)'], row5=verdict(row['p (bootstrap)'], row['p (AR)'], row['delta']))
         )
     st.caption(
-        f"Paired bootstrap resampling ({settings.n_samples:,} resamples; Koehn 2004) and paired approximate "
-        f"randomization ({settings.n_trials:,} trials; Riezler & Maxwell 2005), seed {settings.seed}, as sacreBLEU's "
+        _("Paired bootstrap resampling ({n_samples:,} resamples; Koehn 2004) and paired approximate "
+        "randomization ({n_trials:,} trials; Riezler & Maxwell 2005), seed {seed}, as sacreBLEU's "
         "--paired-bs and --paired-ar. A p-value is the chance of a BLEU difference at least this large if the two "
-        "systems were equally good. Intervals are the bootstrap mean ± half the width of the middle 95% of resampled scores."
+        "systems were equally good. Intervals are the bootstrap mean ± half the width of the middle 95% of resampled scores.").format(n_samples=settings.n_samples, n_trials=settings.n_trials, seed=settings.seed)
     )
 
 
@@ -99,12 +100,12 @@ def show_sentences(
     left, right = st.columns(2)
     with left:
         st.altair_chart(charts.sentence_scatter(diffs, baseline, other), width="stretch")
-        st.caption("One point per line: above the dashed diagonal the system scores higher than the baseline.")
+        st.caption(_("One point per line: above the dashed diagonal the system scores higher than the baseline."))
     with right:
         st.altair_chart(charts.difference_bars(diffs), width="stretch")
         better = int((diffs["difference"] > 0).sum())
         worse = int((diffs["difference"] < 0).sum())
-        st.caption(f"The system is better on {better} lines, worse on {worse}, equal on {len(diffs) - better - worse}.")
+        st.caption(_("The system is better on {better} lines, worse on {worse}, equal on {equal}.").format(better=better, worse=worse, equal=len(diffs) - better - worse))
     changes = diffs.dropna(subset=["difference"]).copy()
     changes["size"] = changes["difference"].abs()
     top = changes.sort_values(["size", "line"], ascending=[False, True]).head(15).drop(columns="size")
@@ -112,14 +113,14 @@ def show_sentences(
     top["baseline text"] = [systems[baseline].lines[i] for i in index]
     top["system text"] = [systems[other].lines[i] for i in index]
     top["reference 1"] = [refs[0].lines[i] for i in index]
-    st.markdown("**Lines that changed most**")
+    st.markdown(_("**Lines that changed most**"))
     st.dataframe(
         top, hide_index=True,
         column_config={
-            "line": st.column_config.NumberColumn("line", format="%d"),
-            "baseline": st.column_config.NumberColumn("baseline BLEU", format="%.2f"),
-            "system": st.column_config.NumberColumn("system BLEU", format="%.2f"),
-            "difference": st.column_config.NumberColumn("difference", format="%+.2f"),
+            "line": st.column_config.NumberColumn(_("line"), format="%d"),
+            "baseline": st.column_config.NumberColumn(_("baseline BLEU"), format="%.2f"),
+            "system": st.column_config.NumberColumn(_("system BLEU"), format="%.2f"),
+            "difference": st.column_config.NumberColumn(_("difference"), format="%+.2f"),
         },
     )  # fmt: skip
 
@@ -137,26 +138,26 @@ def show_ngrams(
     if st.session_state.get(cps.COMPARE_NGRAM_ORDER) not in choices:
         st.session_state[cps.COMPARE_NGRAM_ORDER] = "all"
     order = st.segmented_control(
-        "Order", choices, key=cps.COMPARE_NGRAM_ORDER, format_func=lambda k: "all orders" if k == "all" else f"n = {k}",
+        _("Order"), choices, key=cps.COMPARE_NGRAM_ORDER, format_func=lambda k: "all orders" if k == "all" else f"n = {k}",
     )  # fmt: skip
     table = ngram_differences(
         counts[baseline], counts[other], options.max_order, None if order in (None, "all") else int(order)
     )
     if table.empty:
-        st.info("Both systems match exactly the same n-grams.")
+        st.info(_("Both systems match exactly the same n-grams."))
         return
     st.dataframe(
         table, hide_index=True,
         column_config={
-            "n-gram": st.column_config.TextColumn("n-gram"),
-            "baseline": st.column_config.NumberColumn("matched by the baseline", format="%d"),
-            "system": st.column_config.NumberColumn("matched by the system", format="%d"),
-            "difference": st.column_config.NumberColumn("difference", format="%+d"),
+            "n-gram": st.column_config.TextColumn(_("n-gram")),
+            "baseline": st.column_config.NumberColumn(_("matched by the baseline"), format="%d"),
+            "system": st.column_config.NumberColumn(_("matched by the system"), format="%d"),
+            "difference": st.column_config.NumberColumn(_("difference"), format="%+d"),
         },
     )  # fmt: skip
     st.caption(
-        "Clipped matches (Count_clip) of each n-gram summed over all lines, as BLEU counts them: a positive "
-        "difference is an n-gram the system gets right more often than the baseline, a negative one an n-gram it misses."
+        _("Clipped matches (Count_clip) of each n-gram summed over all lines, as BLEU counts them: a positive "
+        "difference is an n-gram the system gets right more often than the baseline, a negative one an n-gram it misses.")
     )
 
 
@@ -173,6 +174,6 @@ _TEST_SETTINGS = (
 
 def test_settings() -> None:
     """The significance settings in the sidebar."""
-    st.header("Significance tests")
+    st.header(_("Significance tests"))
     for label, smallest, largest, step, key, help_text in _TEST_SETTINGS:
         st.number_input(label, min_value=smallest, max_value=largest, step=step, key=key, help=help_text)

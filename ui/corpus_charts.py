@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import altair as alt
 import pandas as pd
+from ui.i18n import _
 
 BLUE = "#0072B2"
 ORANGE = "#E69F00"
@@ -23,11 +24,11 @@ def score_histogram(table: pd.DataFrame, corpus_bleu: float | None = None) -> al
         alt.Chart(data)
         .mark_bar(color=BLUE)
         .encode(
-            x=alt.X("BLEU:Q", bin=alt.Bin(extent=[0, 100], step=10), title="sentence BLEU"),
-            y=alt.Y("count():Q", title="sentences"),
+            x=alt.X("BLEU:Q", bin=alt.Bin(extent=[0, 100], step=10), title=_("sentence BLEU")),
+            y=alt.Y("count():Q", title=_("sentences")),
             tooltip=[
-                alt.Tooltip("BLEU:Q", bin=alt.Bin(extent=[0, 100], step=10), title="sentence BLEU"),
-                alt.Tooltip("count():Q", title="sentences"),
+                alt.Tooltip("BLEU:Q", bin=alt.Bin(extent=[0, 100], step=10), title=_("sentence BLEU")),
+                alt.Tooltip("count():Q", title=_("sentences")),
             ],
         )
     )
@@ -49,8 +50,8 @@ def length_bucket_chart(buckets: pd.DataFrame) -> alt.LayerChart:
     data = data.assign(**{"mean sentence BLEU": mean})
     sort = list(data.sort_values("order")["bucket"])
     base = alt.Chart(data).encode(
-        x=alt.X("bucket:N", sort=sort, title="reference length r (tokens)", axis=alt.Axis(labelAngle=0)),
-        y=alt.Y("corpus BLEU:Q", title="corpus BLEU of the bucket", scale=alt.Scale(domainMin=0)),
+        x=alt.X("bucket:N", sort=sort, title=_("reference length r (tokens)"), axis=alt.Axis(labelAngle=0)),
+        y=alt.Y("corpus BLEU:Q", title=_("corpus BLEU of the bucket"), scale=alt.Scale(domainMin=0)),
         tooltip=[
             alt.Tooltip("bucket:N", title="r"),
             alt.Tooltip("segments:Q"),
@@ -80,7 +81,7 @@ def confidence_chart(rows: pd.DataFrame) -> alt.LayerChart:
     interval = base.mark_rule(strokeWidth=3).encode(
         x=alt.X(
             "lower:Q",
-            title="corpus BLEU with its 95% confidence interval (paired bootstrap)",
+            title=_("corpus BLEU with its 95% confidence interval (paired bootstrap)"),
             scale=alt.Scale(zero=False),
         ),
         x2="upper:Q",
@@ -91,8 +92,8 @@ def confidence_chart(rows: pd.DataFrame) -> alt.LayerChart:
         color=colour,
         tooltip=[
             alt.Tooltip("BLEU:Q", format=".2f"),
-            alt.Tooltip("lower:Q", format=".2f", title="CI low"),
-            alt.Tooltip("upper:Q", format=".2f", title="CI high"),
+            alt.Tooltip("lower:Q", format=".2f", title=_("CI low")),
+            alt.Tooltip("upper:Q", format=".2f", title=_("CI high")),
         ],
     )
     return alt.layer(interval, points).properties(height=60 + 45 * len(rows))
@@ -107,12 +108,12 @@ def sentence_scatter(diffs: pd.DataFrame, baseline_name: str, system_name: str) 
         alt.Chart(data)
         .mark_circle(size=60, opacity=0.75)
         .encode(
-            x=alt.X("baseline:Q", title=f"sentence BLEU: {baseline_name}", scale=alt.Scale(domain=[0, 100])),
-            y=alt.Y("system:Q", title=f"sentence BLEU: {system_name}", scale=alt.Scale(domain=[0, 100])),
+            x=alt.X("baseline:Q", title=_("sentence BLEU: {baseline_name}").format(baseline_name=baseline_name), scale=alt.Scale(domain=[0, 100])),
+            y=alt.Y("system:Q", title=_("sentence BLEU: {system_name}").format(system_name=system_name), scale=alt.Scale(domain=[0, 100])),
             color=alt.Color(
                 "better:N",
                 scale=alt.Scale(domain=["system", "baseline", "tie"], range=[BLUE, ORANGE, GREY]),
-                title="higher",
+                title=_("higher"),
             ),
             tooltip=[
                 alt.Tooltip("line:Q"),
@@ -140,12 +141,12 @@ def difference_bars(diffs: pd.DataFrame) -> alt.Chart:
         .encode(
             x=alt.X(
                 "start:Q",
-                title="line",
+                title=_("line"),
                 scale=alt.Scale(domain=[0.5, last + 0.5], nice=False),
                 axis=alt.Axis(format="d", tickMinStep=1),
             ),
             x2="end:Q",
-            y=alt.Y("difference:Q", title="Δ sentence BLEU"),
+            y=alt.Y("difference:Q", title=_("Δ sentence BLEU")),
             y2=alt.datum(0),
             color=alt.condition(alt.datum.difference > 0, alt.value(BLUE), alt.value(ORANGE)),
             tooltip=[alt.Tooltip("line:Q"), alt.Tooltip("difference:Q", format="+.2f")],

@@ -23,6 +23,8 @@ from ui import corpus_state as cs
 from ui.input_state import MAX_PASTED_REFERENCES, SOURCE_LABELS, SOURCES
 from ui.options_model import Choices
 from ui.uploads import MAX_UPLOAD_MB, InputError, TextFile, decode_bytes, decode_paste, escape_markdown, unique_names
+from ui import i18n
+from ui.i18n import N_, _
 
 SAMPLE_DIR = Path(__file__).resolve().parents[1] / "data" / "sample"
 
@@ -43,8 +45,8 @@ SAMPLES = {
     "sample": Sample(("system_a.en", "system_b.en"), ("ref.en", "ref2.en")),
     "sample-ko": Sample(
         ("system_a.ko", "system_b.ko"), ("ref.ko", "ref2.ko"), "ko-mecab",
-        " Scored with ko-mecab, sacreBLEU's tokenizer for Korean: choose 13a or none in the sidebar to see "
-        "how much whole-eojeol matching lowers the score.",
+        N_("Scored with ko-mecab, sacreBLEU's tokenizer for Korean: choose 13a or none in the sidebar to see "
+        "how much whole-eojeol matching lowers the score."),
     ),
 }  # fmt: skip
 SAMPLE_SYSTEMS = SAMPLES["sample"].systems
@@ -81,7 +83,7 @@ def source_radio(key: str) -> str:
     """The "Input" choice between the bundled samples, uploads and pasted text."""
     session = cast(MutableMapping[str, Any], st.session_state)
     return str(st.radio(
-        "Input", SOURCES, key=key, horizontal=True, format_func=lambda s: SOURCE_LABELS[s],
+        _("Input"), SOURCES, key=key, horizontal=True, format_func=lambda s, tr=i18n.bound(): tr(SOURCE_LABELS[s]),
         on_change=_source_changed, args=(session, key),
     ))  # fmt: skip
 
@@ -118,23 +120,25 @@ def _corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[st
         sample = SAMPLES[source]
         sample_hyp, *sample_refs = sample_files((sample.systems[0], *sample.references))
         st.caption(
-            f"The bundled sample: {sample.systems[0]} (a weak system, {len(sample_hyp)} lines) scored against "
-            f"{' and '.join(sample.references)}. Upload or paste your own files above.{sample.note}"
+            _("The bundled sample: {hypothesis} (a weak system, {n} lines) scored against "
+            "{references}. Upload or paste your own files above.").format(
+                hypothesis=sample.systems[0], n=len(sample_hyp), references=" and ".join(sample.references)
+            ) + (" " + _(sample.note) if sample.note else "")
         )
         return sample_hyp, list(sample_refs), errors
     if source == "upload":
         left, right = st.columns(2)
         hyp_file = left.file_uploader(
-            "Hypothesis file", key=cs.CORPUS_HYP_UPLOAD,
-            help=f"Plain UTF-8 text, one segment per line, at most {MAX_UPLOAD_MB} MB.",
+            _("Hypothesis file"), key=cs.CORPUS_HYP_UPLOAD,
+            help=_("Plain UTF-8 text, one segment per line, at most {MAX_UPLOAD_MB} MB.").format(MAX_UPLOAD_MB=MAX_UPLOAD_MB),
         )  # fmt: skip
         ref_files = right.file_uploader(
-            "Reference files (one or more)", accept_multiple_files=True, key=cs.CORPUS_REF_UPLOAD,
-            help=f"One file per reference translation, each with as many lines as the hypothesis; at most {MAX_UPLOAD_MB} MB each.",
+            _("Reference files (one or more)"), accept_multiple_files=True, key=cs.CORPUS_REF_UPLOAD,
+            help=_("One file per reference translation, each with as many lines as the hypothesis; at most {MAX_UPLOAD_MB} MB each.").format(MAX_UPLOAD_MB=MAX_UPLOAD_MB),
         )  # fmt: skip
         st.caption(
-            f"Files larger than {MAX_UPLOAD_MB} MB are refused by the server. Uploaded files stay in this "
-            "browser session only and cannot be part of a shareable link."
+            _("Files larger than {MAX_UPLOAD_MB} MB are refused by the server. Uploaded files stay in this "
+            "browser session only and cannot be part of a shareable link.").format(MAX_UPLOAD_MB=MAX_UPLOAD_MB)
         )
         if hyp_file is not None:
             try:
@@ -144,23 +148,23 @@ def _corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[st
         refs = decode_uploads(list(ref_files or []), [], errors)
         if hyp_file is None or not ref_files:
             if not errors:
-                st.info("Upload a hypothesis file and at least one reference file to score them.")
+                st.info(_("Upload a hypothesis file and at least one reference file to score them."))
             return None, [], errors
         return hyp, refs, errors
     # paste
-    st.text_area("Hypothesis: one segment per line", key=cs.CORPUS_HYP_PASTE, height=160)
+    st.text_area(_("Hypothesis: one segment per line"), key=cs.CORPUS_HYP_PASTE, height=160)
     st.number_input(
-        "Number of references", min_value=1, max_value=MAX_PASTED_REFERENCES, step=1, key=cs.CORPUS_REF_COUNT
+        _("Number of references"), min_value=1, max_value=MAX_PASTED_REFERENCES, step=1, key=cs.CORPUS_REF_COUNT
     )
     count = int(st.session_state[cs.CORPUS_REF_COUNT] or 1)
     columns = st.columns(count)
     for i, column in enumerate(columns):
-        column.text_area(f"Reference {i + 1}: one segment per line", key=cs.corpus_ref_key(i), height=160)
+        column.text_area(_("Reference {i_1}: one segment per line").format(i_1=i + 1), key=cs.corpus_ref_key(i), height=160)
     hyp_text = st.session_state[cs.CORPUS_HYP_PASTE]
     ref_texts = [st.session_state[cs.corpus_ref_key(i)] for i in range(count)]
     if not hyp_text.strip() and not any(t.strip() for t in ref_texts):
         st.info(
-            "Paste a hypothesis and its references (one segment per line), then press Ctrl+Enter or click outside the box."
+            _("Paste a hypothesis and its references (one segment per line), then press Ctrl+Enter or click outside the box.")
         )
         return None, [], errors
     try:
@@ -178,13 +182,15 @@ def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[st
         sample = SAMPLES[source]
         sample_systems = sample_files(sample.systems)
         sample_refs = sample_files(sample.references)
-        head = f"The bundled sample: {' and '.join(sample.systems)} ({len(sample_refs[0])} lines each) against {' and '.join(sample.references)}."
+        head = _("The bundled sample: {systems} ({n} lines each) against {references}.").format(
+            systems=" and ".join(sample.systems), n=len(sample_refs[0]), references=" and ".join(sample.references)
+        )
         if source != "sample":  # extra systems only for the English sample (Compare's link notice counts on it)
-            st.caption(f"{head} Upload or paste a new test set above.{sample.note}")
+            st.caption(head + " " + _("Upload or paste a new test set above.") + (" " + _(sample.note) if sample.note else ""))
             return list(sample_systems), list(sample_refs), errors
-        st.caption(f"{head} Add your own systems for the same sentences, or upload or paste a new test set.")
+        st.caption(head + " " + _("Add your own systems for the same sentences, or upload or paste a new test set."))
         extra = st.file_uploader(
-            "Add more systems for the sample's sentences (optional)", accept_multiple_files=True,
+            _("Add more systems for the sample's sentences (optional)"), accept_multiple_files=True,
             key=cps.COMPARE_EXTRA_UPLOAD, help=help_upload,
         )  # fmt: skip
         more = decode_uploads(list(extra or []), [s.name for s in sample_systems], errors)
@@ -192,41 +198,41 @@ def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[st
     if source == "upload":
         left, right = st.columns(2)
         ref_files = left.file_uploader(
-            "Reference files (one or more)", accept_multiple_files=True, key=cps.COMPARE_REF_UPLOAD, help=help_upload
+            _("Reference files (one or more)"), accept_multiple_files=True, key=cps.COMPARE_REF_UPLOAD, help=help_upload
         )
         sys_files = right.file_uploader(
-            "System outputs (two or more)", accept_multiple_files=True, key=cps.COMPARE_SYS_UPLOAD, help=help_upload
+            _("System outputs (two or more)"), accept_multiple_files=True, key=cps.COMPARE_SYS_UPLOAD, help=help_upload
         )
         st.caption(
-            f"Files larger than {MAX_UPLOAD_MB} MB are refused by the server. Uploaded files stay in this "
-            "browser session only and cannot be part of a shareable link."
+            _("Files larger than {MAX_UPLOAD_MB} MB are refused by the server. Uploaded files stay in this "
+            "browser session only and cannot be part of a shareable link.").format(MAX_UPLOAD_MB=MAX_UPLOAD_MB)
         )
         refs = decode_uploads(list(ref_files or []), [], errors)
         systems = decode_uploads(list(sys_files or []), [], errors)
         if not ref_files or len(sys_files or []) < 2:
             if not errors:
-                st.info("Upload at least one reference file and two or more system outputs.")
+                st.info(_("Upload at least one reference file and two or more system outputs."))
             return [], [], errors
         return systems, refs, errors
     # paste
     left, right = st.columns(2)
     left.number_input(
-        "Number of references", min_value=1, max_value=MAX_PASTED_REFERENCES, step=1, key=cps.COMPARE_REF_COUNT
+        _("Number of references"), min_value=1, max_value=MAX_PASTED_REFERENCES, step=1, key=cps.COMPARE_REF_COUNT
     )
     right.number_input(
-        "Number of systems", min_value=2, max_value=cps.MAX_PASTED_SYSTEMS, step=1, key=cps.COMPARE_SYS_COUNT
+        _("Number of systems"), min_value=2, max_value=cps.MAX_PASTED_SYSTEMS, step=1, key=cps.COMPARE_SYS_COUNT
     )
     ref_count = int(st.session_state[cps.COMPARE_REF_COUNT] or 1)
     sys_count = int(st.session_state[cps.COMPARE_SYS_COUNT] or 2)
     for i, column in enumerate(st.columns(ref_count)):
-        column.text_area(f"Reference {i + 1}: one segment per line", key=cps.compare_ref_key(i), height=140)
+        column.text_area(_("Reference {i_1}: one segment per line").format(i_1=i + 1), key=cps.compare_ref_key(i), height=140)
     for i, column in enumerate(st.columns(sys_count)):
-        column.text_area(f"System {i + 1}: one segment per line", key=cps.compare_sys_key(i), height=140)
+        column.text_area(_("System {i_1}: one segment per line").format(i_1=i + 1), key=cps.compare_sys_key(i), height=140)
     ref_texts = [st.session_state[cps.compare_ref_key(i)] for i in range(ref_count)]
     sys_texts = [st.session_state[cps.compare_sys_key(i)] for i in range(sys_count)]
     if not any(t.strip() for t in (*ref_texts, *sys_texts)):
         st.info(
-            "Paste the references and two or more systems (one segment per line), then press Ctrl+Enter or click outside the box."
+            _("Paste the references and two or more systems (one segment per line), then press Ctrl+Enter or click outside the box.")
         )
         return [], [], errors
     refs = decode_pastes(ref_texts, "Reference", errors)

@@ -20,16 +20,17 @@ from ui.corpus_inputs import show_error
 from ui.highlight import order_caption, order_html, orders_caption, orders_html
 from ui.options_model import Choices
 from ui.uploads import TextFile, escape_markdown
+from ui.i18n import N_, _
 
 
-WHY_DIFFERENT = """\
+WHY_DIFFERENT = N_("""\
 **Corpus BLEU is not the mean of sentence BLEU.** Corpus BLEU first adds up, over all segments,
 the clipped matches and the n-gram totals of every order and the lengths c and r, and computes one
 BLEU from those sums: a long sentence weighs more than a short one, a sentence without any
 matching 4-gram does not make the corpus score 0, and the brevity penalty is applied once, to the
 total length. Sentence BLEU scores each line on its own (here with {eff} and {smooth} smoothing),
 so short lines with few n-grams swing between 0 and 100, and their plain average can lie far from
-the corpus score in either direction."""
+the corpus score in either direction.""")
 
 
 def show_scores(
@@ -38,12 +39,12 @@ def show_scores(
     """Corpus BLEU with its signature and sacreBLEU's line, against the mean of sentence BLEU."""
     corpus = analysis.corpus
     cols = st.columns(4)
-    cols[0].metric("Corpus BLEU", f"{corpus.score:.2f}" if corpus else "undefined")
+    cols[0].metric(_("Corpus BLEU"), f"{corpus.score:.2f}" if corpus else "undefined")
     cols[1].metric(
-        "Mean of sentence BLEU", f"{analysis.mean_sentence:.2f}" if analysis.mean_sentence is not None else "undefined"
+        _("Mean of sentence BLEU"), f"{analysis.mean_sentence:.2f}" if analysis.mean_sentence is not None else "undefined"
     )
-    cols[2].metric("Segments", f"{len(analysis.table):,}")
-    cols[3].metric("References", nrefs)
+    cols[2].metric(_("Segments"), f"{len(analysis.table):,}")
+    cols[3].metric(_("References"), nrefs)
     if corpus is None:
         show_error(
             f"Corpus BLEU is undefined with these options: {analysis.corpus_error}. Choose another smoothing method."
@@ -51,27 +52,27 @@ def show_scores(
     else:
         st.code(corpus.format(), language=None, wrap_lines=True)
         st.caption(
-            f"Corpus BLEU to full precision: {corpus.score!r}. Signature (every option that changes the number):"
+            _("Corpus BLEU to full precision: {score!r}. Signature (every option that changes the number):").format(score=corpus.score)
         )
         st.code(corpus.signature, language=None, wrap_lines=True)
     if analysis.undefined:
         reason = wording.describe(analysis.undefined_reason) if analysis.undefined_reason else ""
         st.warning(
-            f"Sentence BLEU is undefined for {analysis.undefined:,} lines with these options "
-            f"({escape_markdown(reason)}); they are left out of the mean and charts."
+            _("Sentence BLEU is undefined for {undefined:,} lines with these options "
+            "({reason}); they are left out of the mean and charts.").format(undefined=analysis.undefined, reason=escape_markdown(reason))
         )
-    eff = "effective order" if sentence_options.effective_order else "no effective order"
-    with st.expander("Why corpus BLEU and the mean of sentence BLEU differ", expanded=True):
-        st.markdown(WHY_DIFFERENT.format(eff=eff, smooth=options.smooth_method))
+    eff = _("effective order") if sentence_options.effective_order else _("no effective order")
+    with st.expander(_("Why corpus BLEU and the mean of sentence BLEU differ"), expanded=True):
+        st.markdown(_(WHY_DIFFERENT).format(eff=eff, smooth=options.smooth_method))
         if corpus is not None and analysis.mean_sentence is not None:
             diff = corpus.score - analysis.mean_sentence
             st.markdown(
-                f"Here corpus BLEU is **{corpus.score:.2f}** and the mean of sentence BLEU is "
-                f"**{analysis.mean_sentence:.2f}**: a difference of {diff:+.2f} points. The corpus "
-                f"sums are {corpus.sys_len:,} hypothesis and {corpus.ref_len:,.0f} reference tokens, and "
-                + ", ".join(f"{m:,}/{t:,}" for m, t in zip(corpus.counts, corpus.totals))
-                + " matched n-grams of orders 1 to "
-                + f"{len(corpus.counts)}."
+                _("Here corpus BLEU is **{score:.2f}** and the mean of sentence BLEU is "
+                "**{mean_sentence:.2f}**: a difference of {diff:+.2f} points. The corpus "
+                "sums are {sys_len:,} hypothesis and {ref_len:,.0f} reference tokens, and "
+                "{matches} matched n-grams of orders 1 to {n}.").format(score=corpus.score, mean_sentence=analysis.mean_sentence, diff=diff, sys_len=corpus.sys_len, ref_len=corpus.ref_len,
+                matches=", ".join(f"{m:,}/{t:,}" for m, t in zip(corpus.counts, corpus.totals)),
+                n=len(corpus.counts))
             )
 
 
@@ -79,36 +80,36 @@ def show_charts(analysis: CorpusAnalysis) -> None:
     """The sentence BLEU histogram and BLEU by reference-length bucket."""
     left, right = st.columns(2)
     with left:
-        st.subheader("Sentence BLEU")
+        st.subheader(_("Sentence BLEU"))
         corpus = analysis.corpus.score if analysis.corpus else None
         st.altair_chart(charts.score_histogram(analysis.table, corpus), width="stretch")
-        st.caption("How many sentences fall in each band of 10 BLEU points; the dashed line is corpus BLEU.")
+        st.caption(_("How many sentences fall in each band of 10 BLEU points; the dashed line is corpus BLEU."))
     with right:
-        st.subheader("BLEU by sentence length")
+        st.subheader(_("BLEU by sentence length"))
         if analysis.buckets["corpus BLEU"].notna().any():
             st.altair_chart(charts.length_bucket_chart(analysis.buckets), width="stretch")
             st.caption(
-                "Corpus BLEU of the sentences in each band of reference length r; numbers above the bars count the sentences."
+                _("Corpus BLEU of the sentences in each band of reference length r; numbers above the bars count the sentences.")
             )
         else:
-            st.info("BLEU is undefined for every length band with these options.")
+            st.info(_("BLEU is undefined for every length band with these options."))
 
 
 def column_config(max_order: int) -> dict[str, Any]:
     """The sentence table's columns: formats and help texts."""
     config: dict[str, Any] = {
-        "line": st.column_config.NumberColumn("line", help="Line number in the files (1-based)", format="%d"),
+        "line": st.column_config.NumberColumn(_("line"), help=_("Line number in the files (1-based)"), format="%d"),
         "BLEU": st.column_config.NumberColumn(
-            "sentence BLEU", help="Sentence BLEU (0-100) with the sidebar's options", format="%.2f"
+            _("sentence BLEU"), help=_("Sentence BLEU (0-100) with the sidebar's options"), format="%.2f"
         ),
-        "c": st.column_config.NumberColumn("c", help="Hypothesis length in tokens", format="%d"),
-        "r": st.column_config.NumberColumn("r", help="Reference length by the chosen rule"),
-        "hypothesis": st.column_config.TextColumn("hypothesis", width="large"),
-        "reference": st.column_config.TextColumn("reference 1", width="large"),
+        "c": st.column_config.NumberColumn("c", help=_("Hypothesis length in tokens"), format="%d"),
+        "r": st.column_config.NumberColumn("r", help=_("Reference length by the chosen rule")),
+        "hypothesis": st.column_config.TextColumn(_("hypothesis"), width="large"),
+        "reference": st.column_config.TextColumn(_("reference 1"), width="large"),
     }
     for n in range(1, max_order + 1):
         config[f"p{n}"] = st.column_config.NumberColumn(
-            f"p{n}", help=f"Modified {n}-gram precision in percent (clipped matches / {n}-grams), unsmoothed; empty when the line has no {n}-gram",
+            f"p{n}", help=_("Modified {n}-gram precision in percent (clipped matches / {n}-grams), unsmoothed; empty when the line has no {n}-gram").format(n=n),
             format="%.1f",
         )  # fmt: skip
     return config
@@ -122,13 +123,13 @@ def show_table(
     input_digest: str,
 ) -> None:
     """The sortable sentence table (worst first), its row selection, and the downloads."""
-    st.subheader("Every sentence, worst first")
+    st.subheader(_("Every sentence, worst first"))
     table = analysis.table.sort_values(["BLEU", "line"], na_position="last", kind="stable").reset_index(drop=True)
     event = st.dataframe(
         table, hide_index=True, column_config=column_config(max_order), key=cs.CORPUS_TABLE, placeholder="—",
         on_select="rerun", selection_mode="single-row", height=360,
     )  # fmt: skip
-    st.caption("Click a column header to sort; select a row to explain that sentence below.")
+    st.caption(_("Click a column header to sort; select a row to explain that sentence below."))
     rows = list(getattr(getattr(event, "selection", None), "rows", []) or [])
     if rows and rows != st.session_state.get(cs.CORPUS_LAST_SELECTION):
         st.session_state[cs.CORPUS_LINE] = int(table.iloc[rows[0]]["line"])
@@ -136,10 +137,10 @@ def show_table(
     csv, result = cache.downloads(input_digest, options[0], options[1], analysis, files)
     left, right = st.columns(2)
     left.download_button(
-        "Download table (CSV)", csv, file_name="bleu_sentences.csv", mime="text/csv", key="corpus_dl_csv"
+        _("Download table (CSV)"), csv, file_name="bleu_sentences.csv", mime="text/csv", key="corpus_dl_csv"
     )
     right.download_button(
-        "Download result (JSON)", result, file_name="bleu_corpus.json", mime="application/json", key="corpus_dl_json"
+        _("Download result (JSON)"), result, file_name="bleu_corpus.json", mime="application/json", key="corpus_dl_json"
     )
 
 
@@ -171,12 +172,12 @@ def precision_columns(options: BleuOptions) -> dict[str, Any]:
     """Headers and help of the sentence's precision table: raw against smoothed, each labelled."""
     return {
         "raw p_n (%)": st.column_config.NumberColumn(
-            "raw p_n (%)", format="%.2f", help="Clipped matches / n-grams, before smoothing; — when the line has no n-gram"
+            _("raw p_n (%)"), format="%.2f", help=_("Clipped matches / n-grams, before smoothing; — when the line has no n-gram")
         ),
         "p_n as scored (%)": st.column_config.NumberColumn(
             scored_label(options), format="%.2f",
-            help="The precision the score uses, as in sacreBLEU's line above: smoothing replaces zero counts; "
-            "— for an order left out by the effective order",
+            help=_("The precision the score uses, as in sacreBLEU's line above: smoothing replaces zero counts; "
+            "— for an order left out by the effective order"),
         ),
     }  # fmt: skip
 
@@ -189,14 +190,14 @@ def show_sentence(
     sentence_options: BleuOptions,
 ) -> None:
     """One line's full explanation: p_n fractions, coloured n-grams, and a way to open it in Explore."""
-    st.subheader("One sentence, explained")
+    st.subheader(_("One sentence, explained"))
     segments = len(hyp)
     current = st.session_state.get(cs.CORPUS_LINE)
     if not isinstance(current, int) or not 1 <= current <= segments:
         st.session_state[cs.CORPUS_LINE] = (
             min(max(int(current or 1), 1), segments) if isinstance(current, int) else analysis.worst_line
         )
-    line = int(st.number_input("Line to explain", min_value=1, max_value=segments, step=1, key=cs.CORPUS_LINE))
+    line = int(st.number_input(_("Line to explain"), min_value=1, max_value=segments, step=1, key=cs.CORPUS_LINE))
     hypothesis = hyp.lines[line - 1]
     references = tuple(r.lines[line - 1] for r in refs)
     try:
@@ -209,9 +210,9 @@ def show_sentence(
     width = max(len(label) for label in labels) + 2
     raw = "\n".join(f"{label + ':':<{width}}{text}" for label, text in zip(labels, (hypothesis, *references)))
     st.code(raw, language=None, wrap_lines=True)
-    st.metric(f"Sentence BLEU of line {line}", f"{score.score:.2f}", help=f"To full precision: {score.score!r}")
+    st.metric(_("Sentence BLEU of line {line}").format(line=line), f"{score.score:.2f}", help=_("To full precision: {score!r}").format(score=score.score))
     st.code(score.format(), language=None, wrap_lines=True)
-    st.caption(f"Sentence BLEU of line {line} to full precision: {score.score!r}.")
+    st.caption(_("Sentence BLEU of line {line} to full precision: {score!r}.").format(line=line, score=score.score))
     st.dataframe(
         sentence_precisions(explanation), hide_index=True, placeholder="—",
         column_config=precision_columns(sentence_options),
@@ -219,7 +220,7 @@ def show_sentence(
     if explanation.diagnosis is not None:
         st.info(escape_markdown(wording.describe_all(explanation.diagnosis.reasons)))
     n = st.segmented_control(
-        "Show the n-grams of order", [*range(1, len(explanation.orders) + 1), 0], key=cs.CORPUS_ORDER,
+        _("Show the n-grams of order"), [*range(1, len(explanation.orders) + 1), 0], key=cs.CORPUS_ORDER,
         format_func=lambda k: f"n = {k}" if k else "all orders",
     )  # fmt: skip
     if n == 0:

@@ -15,6 +15,7 @@ from typing import Any
 from bleucore import BleuOptions
 from bleucore.metrics.bleu.options import MAX_ORDER_LIMIT
 from ui import options_model as om
+from ui.i18n import _
 from ui.learn_examples import CA1, REFS_1
 from ui.share import LINK_VERSION as LINK_VERSION  # the version new links carry (tests build links with it)
 from ui.share import LinkReader, LinkStateError, OtherPageLink, is_new, make_link, open_link, remember
@@ -96,12 +97,12 @@ def input_problems(state: ExploreState) -> list[str]:
     """
     problems = []
     if not any(r.strip() for r in state.references):
-        problems.append("Every reference is empty: type at least one reference translation.")
+        problems.append(_("Every reference is empty: type at least one reference translation."))
     total = len(state.candidate) + sum(len(r) for r in state.references)
     if total > MAX_TEXT_CHARS:
         problems.append(
-            f"The candidate and references hold {total:,} characters; Explore takes at most {MAX_TEXT_CHARS:,} "
-            "characters in all. Score long texts on the Corpus page."
+            _("The candidate and references hold {total:,} characters; Explore takes at most {limit:,} "
+            "characters in all. Score long texts on the Corpus page.").format(total=total, limit=MAX_TEXT_CHARS)
         )
     return problems
 

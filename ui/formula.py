@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from bleucore import BLEUScore
 from bleucore.metrics.bleu.score import used_weights
+from ui.i18n import _
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ def formula_steps(score: BLEUScore) -> list[tuple[str, str]]:
         elif t.total:
             line += rf" = {_num(t.precision)}"
         precisions.append(line)
-    steps.append((r"Modified precisions p_n = Σ Count_clip / Σ Count", r",\quad ".join(precisions)))
+    steps.append((_("Modified precisions p_n = Σ Count_clip / Σ Count"), r",\quad ".join(precisions)))
 
     lines = []
     for t in terms:
@@ -99,7 +100,7 @@ def formula_steps(score: BLEUScore) -> list[tuple[str, str]]:
             lines.append(rf"w_{{{t.n}}} \log p_{{{t.n}}}:\ {_LATEX_NOTES[t.note]}")
         else:
             lines.append(rf"{_num(t.weight)} \times \log {_num(t.precision)} = {_num(t.term)}")
-    steps.append(("Weighted log precisions w_n log p_n", r"\begin{aligned}" + r" \\ ".join(lines) + r"\end{aligned}"))
+    steps.append((_("Weighted log precisions w_n log p_n"), r"\begin{aligned}" + r" \\ ".join(lines) + r"\end{aligned}"))
 
     c, r = score.sys_len, score.ref_len
     if score.options.variant == "simplified":
@@ -110,7 +111,7 @@ def formula_steps(score: BLEUScore) -> list[tuple[str, str]]:
         bp = r"c = 0 \Rightarrow \mathrm{BP} = 0"
     else:
         bp = rf"c = {c} \le r = {_num(r)} \Rightarrow \mathrm{{BP}} = e^{{1 - {_frac(r, c)}}} = {_num(score.bp)}"
-    steps.append(("Brevity penalty (candidate length c, reference length r)", bp))
+    steps.append((_("Brevity penalty (candidate length c, reference length r)"), bp))
 
     total = math.fsum(t.term for t in terms if t.term is not None)
     if score.zero_reason or any(t.note == _LOG0 for t in terms):
@@ -119,11 +120,11 @@ def formula_steps(score: BLEUScore) -> list[tuple[str, str]]:
     else:
         mean_value = math.exp(total)
         mean = rf"\exp\left(\sum_n w_n \log p_n\right) = \exp({_num(total)}) = {_num(mean_value)}"
-    steps.append(("Geometric mean of the precisions", mean))
+    steps.append((_("Geometric mean of the precisions"), mean))
 
     result = (
         rf"\mathrm{{BLEU}} = \mathrm{{BP}} \cdot \exp\left(\sum_n w_n \log p_n\right) = "
         rf"{_num(score.bp)} \times {_num(mean_value)} = {_num(score.value)}"
     )
-    steps.append((f"Result: {score.score:.2f} on the 0–100 scale", result))
+    steps.append((_("Result: {score:.2f} on the 0–100 scale").format(score=score.score), result))
     return steps

@@ -12,9 +12,11 @@ from collections.abc import Sequence
 import streamlit as st
 
 from ui import explore_state as es
+from ui import i18n
 from ui.options_model import Choices
 from ui.share import PARAM, LinkStateError, forget
 from ui.uploads import TextFile, escape_markdown
+from ui.i18n import _
 
 EXPLORE_PAGE = "app_pages/explore.py"
 PENDING = "handoff_pending"
@@ -25,7 +27,7 @@ def explore_button(label: str, state: es.ExploreState, key: str) -> None:
     try:
         token = es.to_link(state)
     except LinkStateError as err:
-        st.caption(escape_markdown(f"This sentence is too long to open in Explore through a link: {err}."))
+        st.caption(escape_markdown(_("This sentence is too long to open in Explore through a link: {err}.").format(err=err)))
         return
     if st.button(label, key=key, icon=":material/open_in_new:"):
         st.session_state[PENDING] = (EXPLORE_PAGE, token)
@@ -41,11 +43,11 @@ def segment_picker(systems: dict[str, TextFile], refs: Sequence[TextFile], optio
     """Choose a system and a line, and open that segment with its references in Explore."""
     names = list(systems)
     system_col, line_col = st.columns(2)
-    name = system_col.selectbox("System to open", names, key=f"{prefix}_open_system")
+    name = system_col.selectbox(_("System to open"), names, key=f"{prefix}_open_system")
     lines = len(refs[0]) if refs else 0
     if not name or lines == 0:
         return
-    line = int(line_col.number_input("Line", min_value=1, max_value=lines, step=1, key=f"{prefix}_open_line") or 1)
+    line = int(line_col.number_input(_("Line"), min_value=1, max_value=lines, step=1, key=f"{prefix}_open_line") or 1)
     state = sentence_state(systems[name].lines[line - 1], [r.lines[line - 1] for r in refs], options)
     explore_button(f"Open line {line} of {name} in Explore", state, f"{prefix}_open_explore")
 
@@ -56,4 +58,4 @@ def follow() -> None:
     if pending is not None:
         page, token = pending
         forget(st.session_state, es.LOADED_LINK, token)  # type: ignore[arg-type]  # opened again if seen before
-        st.switch_page(page, query_params={PARAM: token})
+        st.switch_page(page, query_params={PARAM: token, **i18n.query()})

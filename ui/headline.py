@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bleucore import BLEUScore, BleuOptions
 from bleucore.metrics.bleu.options import SMOOTHING_DEFAULTS
+from ui.i18n import _
 
 DEFAULT_ORDER = 4
 
@@ -16,10 +17,10 @@ def smoothing_phrase(options: BleuOptions) -> str:
     """``no smoothing``, ``exp smoothing``, ``floor smoothing (value 0.5)`` (the value only when not the default)."""
     method = options.smooth_method
     if method == "none":
-        return "no smoothing"
-    phrase = f"{method} smoothing"
+        return _("no smoothing")
+    phrase = _("{method} smoothing").format(method=method)
     if options.smooth_value is not None and options.smooth_value != SMOOTHING_DEFAULTS[method]:
-        phrase += f" (value {options.smooth_value:g})"
+        phrase += " " + _("(value {value:g})").format(value=options.smooth_value)
     return phrase
 
 
@@ -27,9 +28,9 @@ def options_phrase(options: BleuOptions) -> str:
     """``standard, no smoothing``; with ``effective order``, ``N = 2`` or ``weights 0.5/0.3/0.2`` when they apply."""
     parts = [options.variant, smoothing_phrase(options)]
     if options.effective_order:
-        parts.append("effective order")
+        parts.append(_("effective order"))
     if not options.uniform:
-        parts.append("weights " + "/".join(f"{w:g}" for w in options.weights))
+        parts.append(_("weights {weights}").format(weights="/".join(f"{w:g}" for w in options.weights)))
     elif options.max_order != DEFAULT_ORDER:
         parts.append(f"N = {options.max_order}")
     return ", ".join(parts)
@@ -42,4 +43,4 @@ def headline(score: BLEUScore) -> str:
 
 def full_precision(score: BLEUScore) -> str:
     """The score to full precision, for a tooltip."""
-    return f"To full precision: {score.score!r} on the 0–100 scale, {score.value!r} on the 0–1 scale."
+    return _("To full precision: {score!r} on the 0–100 scale, {value!r} on the 0–1 scale.").format(score=score.score, value=score.value)

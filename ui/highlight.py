@@ -23,6 +23,7 @@ from html import escape
 
 from bleucore import NgramRow, OrderExplanation
 from bleucore.metrics.bleu.breakdown import Occurrence, ReferenceOccurrence
+from ui.i18n import N_, _, ngettext
 
 
 @dataclass(frozen=True)
@@ -39,20 +40,20 @@ CLIPPED_COLOR = "#E69F00"
 UNMATCHED_COLOR = "#E5E5E5"
 _MATCHED_CSS = f"background-color:{MATCHED_COLOR};color:#FFFFFF;border-bottom:3px solid #003D5C;"
 STYLES: dict[str, Style] = {
-    "matched": Style(_MATCHED_CSS, "✓", "matched: counted in Count_clip"),
+    "matched": Style(_MATCHED_CSS, "✓", N_("matched: counted in Count_clip")),
     "clipped": Style(
         f"background-color:{CLIPPED_COLOR};color:#000000;border-bottom:3px dashed #000000;",
         "✂",
-        "clipped: in a reference, but beyond Max_Ref_Count",
+        N_("clipped: in a reference, but beyond Max_Ref_Count"),
     ),
     "unmatched": Style(
         f"background-color:{UNMATCHED_COLOR};color:#333333;border-bottom:3px dotted #555555;"
         "background-image:repeating-linear-gradient(45deg,transparent 0 4px,rgba(0,0,0,0.14) 4px 6px);",
         "✗",
-        "unmatched: in no reference",
+        N_("unmatched: in no reference"),
     ),
     # the reference side: the occurrences a matched candidate n-gram pairs with
-    "used": Style(_MATCHED_CSS, "✓", "used (in a reference): a matched candidate n-gram pairs with it"),
+    "used": Style(_MATCHED_CSS, "✓", N_("used (in a reference): a matched candidate n-gram pairs with it")),
 }
 CANDIDATE_STATUSES = ("matched", "clipped", "unmatched")
 REFERENCE_STATUSES = ("used",)
@@ -82,13 +83,14 @@ STYLESHEET = (
     )
     + "</style>"
 )
-_NAMES = {1: "unigram", 2: "bigram", 3: "trigram"}
+_NAMES = {1: N_("unigram"), 2: N_("bigram"), 3: N_("trigram")}
 
 
 def ngram_name(n: int, count: int = 1) -> str:
     """"bigram", "bigrams", "4-grams": the words for ``count`` n-grams of order n."""
-    name = _NAMES.get(n, f"{n}-gram")
-    return name if count == 1 else f"{name}s"
+    if count == 1:
+        return _(_NAMES[n]) if n in _NAMES else _("{n}-gram").format(n=n)
+    return _({1: N_("unigrams"), 2: N_("bigrams"), 3: N_("trigrams")}[n]) if n in _NAMES else _("{n}-grams").format(n=n)
 
 
 def _sources(row: NgramRow) -> str:
@@ -146,7 +148,7 @@ def _attr(text: str) -> str:
 
 def _key(status: str) -> str:
     """One legend entry: the status's words in its own style (class bleu-key: not an n-gram)."""
-    label = escape(STYLES[status].label, quote=True)
+    label = escape(_(STYLES[status].label), quote=True)
     return f'<span class="bleu-key {status}">{label}</span>'
 
 
@@ -201,7 +203,7 @@ def reference_html(tokens: Sequence[str], order: OrderExplanation, j: int, label
     n-gram in it (its first min(Count_clip, Count_j), which the matched candidate occurrences pair with),
     in reference order, with "used k of Count_j" in words; the occurrences beyond them are not marked.
     The text and the marks are two blocks, so the reference's own text reads on its own."""
-    name = label or f"Reference {j + 1}"
+    name = label or _("Reference {position}").format(position=j + 1)
     max_ref = {row.ngram: row.max_ref_count for row in order.rows}
     usage = order.references[j] if j < len(order.references) else None
     chips = []
@@ -209,7 +211,7 @@ def reference_html(tokens: Sequence[str], order: OrderExplanation, j: int, label
         if not occ.used:
             continue
         chips.append(_mark(occ.row.text, "used", describe_reference_occurrence(occ, name, max_ref[occ.row.ngram])))
-    words = f"{ngram_name(order.n, 2)} used:" if chips else f"no {ngram_name(order.n)} used by a match"
+    words = _("{ngrams} used:").format(ngrams=ngram_name(order.n, 2)) if chips else _("no {ngram} used by a match").format(ngram=ngram_name(order.n))
     return (
         f'{STYLESHEET}<div class="bleu-text bleu-reference"><strong>{escape(name, quote=True)}:</strong> '
         f"{escape(' '.join(tokens), quote=True)}</div>"
@@ -227,10 +229,10 @@ def order_label(order: OrderExplanation, precision: bool = True) -> str:
     """'2-grams: p2 = 3/4 · 3 matched, 0 clipped, 1 unmatched' (plain text; without p_n when a
     caption above already gives it)."""
     unmatched = order.total - order.unclipped_matches
-    counts = f"{order.matches} matched, {order.clipped} clipped, {unmatched} unmatched"
+    counts = _("{matches} matched, {clipped} clipped, {unmatched} unmatched").format(matches=order.matches, clipped=order.clipped, unmatched=unmatched)
     if precision:
         counts = f"p{order.n} = {order.matches}/{order.total} · {counts}"
-    return f"{order.n}-grams: {counts}"
+    return _("{n}-grams: {counts}").format(n=order.n, counts=counts)
 
 
 def _order_row(tokens: Sequence[str], order: OrderExplanation, precision: bool) -> str:
@@ -246,7 +248,7 @@ def order_html(candidate: Sequence[str], order: OrderExplanation, references: Se
     its own, on every rerun)."""
     parts = [
         legend_html((*CANDIDATE_STATUSES, *REFERENCE_STATUSES)).removeprefix(STYLESHEET),
-        sentence_html(candidate, "Candidate"),
+        sentence_html(candidate, _("Candidate")),
         _order_row(candidate, order, precision=False),  # the caption above gives p_n
     ]
     parts += [reference_html(tokens, order, j).removeprefix(STYLESHEET) for j, tokens in enumerate(references)]
@@ -256,7 +258,7 @@ def order_html(candidate: Sequence[str], order: OrderExplanation, references: Se
 def orders_html(candidate: Sequence[str], orders: Sequence[OrderExplanation]) -> str:
     """All orders at once: the legend, the candidate, then one row of chips per order with its
     p_n = matches/total, so p1..pN are read off the picture (one block, one stylesheet)."""
-    parts = [legend_html().removeprefix(STYLESHEET), sentence_html(candidate, "Candidate")]
+    parts = [legend_html().removeprefix(STYLESHEET), sentence_html(candidate, _("Candidate"))]
     parts += [_order_row(candidate, order, precision=True) for order in orders]
     return STYLESHEET + "".join(parts)
 
@@ -265,21 +267,22 @@ def order_caption(order: OrderExplanation) -> str:
     """The words above one order's chips: 'p2 = 3/4: 3 of the candidate's 4 bigrams are matched, …'."""
     n, total = order.n, order.total
     if total == 0:
-        return f"p{n} = 0/0: the candidate has no {ngram_name(n)}."
+        return _("p{n} = 0/0: the candidate has no {ngram}.").format(n=n, ngram=ngram_name(n))
     unmatched = total - order.unclipped_matches
-    verb = "is" if order.matches == 1 else "are"
-    return (
-        f"p{n} = {order.matches}/{total}: {order.matches} of the candidate's {total} {ngram_name(n, total)} "
-        f"{verb} matched, {unmatched} unmatched, {order.clipped} clipped. Each chip is one {ngram_name(n)}; "
-        "hover over it or tap it to read its counts."
-    )
+    return ngettext(
+        "p{n} = {matches}/{total}: {matches} of the candidate's {total} {ngrams} is matched, {unmatched} unmatched, "
+        "{clipped} clipped. Each chip is one {ngram}; hover over it or tap it to read its counts.",
+        "p{n} = {matches}/{total}: {matches} of the candidate's {total} {ngrams} are matched, {unmatched} unmatched, "
+        "{clipped} clipped. Each chip is one {ngram}; hover over it or tap it to read its counts.",
+        order.matches,
+    ).format(n=n, matches=order.matches, total=total, ngrams=ngram_name(n, total), unmatched=unmatched, clipped=order.clipped, ngram=ngram_name(n))
 
 
 def orders_caption(orders: Sequence[OrderExplanation]) -> str:
     """The words above the all-orders view."""
     shown = ", ".join(f"p{o.n} = {o.matches}/{o.total}" for o in orders)
-    return (
-        f"{shown}. One row per order n; each chip is one n-gram of the candidate, so a word can be in "
+    return _(
+        "{shown}. One row per order n; each chip is one n-gram of the candidate, so a word can be in "
         "up to n chips of row n. Hover over a chip or tap it to read its counts; choose one order to see the "
         "references' n-grams."
-    )
+    ).format(shown=shown)

@@ -13,10 +13,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ui import options_model as om
+from ui.i18n import N_
 from ui.share import LinkReader, LinkStateError, OtherPageLink, is_new, remember
 
 SOURCES = ("sample", "sample-ko", "upload", "paste")
-SOURCE_LABELS = {"sample": "Bundled sample", "sample-ko": "Korean sample", "upload": "Upload files", "paste": "Paste text"}
+SOURCE_LABELS = {
+    "sample": N_("Bundled sample"), "sample-ko": N_("Korean sample"), "upload": N_("Upload files"), "paste": N_("Paste text"),
+}  # fmt: skip
 MAX_PASTED_REFERENCES = 4
 #: The preset both pages open with and reset to.
 START_PRESET = om.SACREBLEU_NAME

@@ -8,9 +8,12 @@ from typing import Any
 
 import streamlit as st
 
+from ui import i18n
+
 from ui.input_state import StatePage, init_page, link_with_fallback
 from ui.share import PARAM, remember
 from ui.uploads import escape_markdown
+from ui.i18n import _
 
 
 def share_box(
@@ -20,19 +23,19 @@ def share_box(
 
     ``with_texts``: the pasted texts fit in the link; ``uploads``: the view uses uploaded files.
     """
-    with st.expander("Share this view"):
+    with st.expander(_("Share this view")):
         if token is not None:
             remember(st.session_state, loaded_key, token)  # type: ignore[arg-type]
             st.query_params[PARAM] = token  # always: after a page switch the browser's address may differ
             url = (st.context.url or "").split("?")[0]
-            ending = " and the pasted texts." if with_texts else "."
-            st.caption(f"The address bar holds a link to this view: {holds}{ending}")
+            shown = _("The address bar holds a link to this view: {holds} and the pasted texts.") if with_texts else _("The address bar holds a link to this view: {holds}.")
+            st.caption(shown.format(holds=holds))
             if url:
-                st.code(f"{url}?{PARAM}={token}", language=None, wrap_lines=True)
+                st.code(f"{url}?{PARAM}={token}{i18n.link_suffix()}", language=None, wrap_lines=True)
         if note:
             st.caption(escape_markdown(note))
         if uploads:
-            st.caption("Uploaded files cannot be part of a link: whoever opens it must upload the files again.")
+            st.caption(_("Uploaded files cannot be part of a link: whoever opens it must upload the files again."))
 
 
 def share_link(token: str | None, note: str | None) -> None:
@@ -53,7 +56,7 @@ def opened_link_notices(link_error: str | None, made_with_uploads: bool) -> None
     if link_error:
         st.warning(escape_markdown(link_error), icon=":material/link_off:")
     if made_with_uploads:
-        st.info("This link was made with uploaded files, which a link cannot hold: upload them again.")
+        st.info(_("This link was made with uploaded files, which a link cannot hold: upload them again."))
 
 
 def publish_state(

@@ -17,16 +17,17 @@ from typing import Any
 
 from bleucore import BleuOptions, uniform_weights
 from bleucore.metrics.bleu import options as bleu_options
+from ui.i18n import N_, _
 from ui.share import LinkReader
 
 #: What each smoothing method's value is called (methods not listed take no value).
 SMOOTHING_VALUE_LABELS = {
-    "floor": "floor value",
-    "add-k": "k",
-    "nltk-method1": "epsilon",
-    "nltk-method4": "K",
-    "nltk-method6": "alpha",
-    "nltk-method7": "K",
+    "floor": N_("floor value"),
+    "add-k": N_("k"),
+    "nltk-method1": N_("epsilon"),
+    "nltk-method4": N_("K"),
+    "nltk-method6": N_("alpha"),
+    "nltk-method7": N_("K"),
 }
 
 
@@ -134,12 +135,12 @@ class Choices:
 
 SACREBLEU = Choices()
 TUTORIAL = Choices(tokenize="none", smooth_method="none", effective_order=False)
-SACREBLEU_NAME = "sacreBLEU defaults"
-TUTORIAL_NAME = "tutorial (whitespace, no smoothing)"
-CUSTOM = "custom"
+SACREBLEU_NAME = N_("sacreBLEU defaults")
+TUTORIAL_NAME = N_("tutorial (whitespace, no smoothing)")
+CUSTOM = N_("custom")
 PRESETS: dict[str, Choices] = {SACREBLEU_NAME: SACREBLEU, TUTORIAL_NAME: TUTORIAL}
 #: How a button names each preset (the selector shows the full names).
-SHORT_NAMES = {SACREBLEU_NAME: "sacreBLEU defaults", TUTORIAL_NAME: "the tutorial preset"}
+SHORT_NAMES = {SACREBLEU_NAME: N_("sacreBLEU defaults"), TUTORIAL_NAME: N_("the tutorial preset")}
 
 
 def preset_name(choices: Choices) -> str:
@@ -152,9 +153,9 @@ def describe(choices: Choices) -> str:
     """One line naming the preset, or every option of custom choices."""
     name = preset_name(choices)
     if name == TUTORIAL_NAME:
-        return "tutorial preset (whitespace, no smoothing)"
+        return _("tutorial preset (whitespace, no smoothing)")
     if name == SACREBLEU_NAME:
-        return "sacreBLEU defaults (13a, exp smoothing, effective order for sentence BLEU)"
+        return _("sacreBLEU defaults (13a, exp smoothing, effective order for sentence BLEU)")
     c = choices.normalized()
     smoothing = c.smooth_method if c.smooth_value is None else f"{c.smooth_method} {c.smooth_value:g}"
     parts = [
@@ -167,7 +168,7 @@ def describe(choices: Choices) -> str:
         f"r {c.ref_length}",
         f"{c.variant} BLEU",
     ]
-    return "custom: " + ", ".join(parts)
+    return _("custom: {options}").format(options=", ".join(parts))
 
 
 # --- widget keys -----------------------------------------------------------------------------

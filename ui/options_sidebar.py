@@ -12,10 +12,12 @@ from typing import Any, cast
 import streamlit as st
 
 from bleucore.metrics.bleu.options import REF_LENGTH_RULES, SMOOTHING_METHODS, TOKENIZER_NAMES, VARIANTS
+from ui import i18n
 from ui import options_model as om
+from ui.i18n import N_, _
 from ui.tokenizer_rows import tokenizer_label
 
-TOKENIZER_HELP = (
+TOKENIZER_HELP = N_(
     "none: split on whitespace only (the tutorials); 13a: sacreBLEU's default (mteval-v13a, punctuation "
     "split off); intl: Unicode punctuation and symbols split off; char: every character is a token; "
     "zh: every Chinese character a token; ja-mecab, ko-mecab: Japanese and Korean morphemes (MeCab), "
@@ -50,44 +52,44 @@ def options_sidebar(keys: om.OptionKeys, start: str) -> om.Choices:
     # SessionStateProxy maps str | int keys; every key used here is a str.
     session = cast(MutableMapping[str, Any], st.session_state)
     session[keys.preset] = om.preset_name(om.read(session, keys))
-    st.header("Options")
+    st.header(_("Options"))
     st.selectbox(
-        "Preset", [*om.PRESETS, om.CUSTOM], key=keys.preset, on_change=apply_preset, args=(session, keys),
-        help="sacreBLEU defaults: what sacreBLEU reports. Tutorial: the Korean tutorials' whitespace tokens, "
-        "no smoothing. Shows custom when the options below match neither.",
+        _("Preset"), [*om.PRESETS, om.CUSTOM], key=keys.preset, format_func=i18n.bound(), on_change=apply_preset, args=(session, keys),
+        help=_("sacreBLEU defaults: what sacreBLEU reports. Tutorial: the Korean tutorials' whitespace tokens, "
+        "no smoothing. Shows custom when the options below match neither."),
     )  # fmt: skip
-    st.button(f"Reset to {om.SHORT_NAMES[start]}", key=keys.reset, on_click=apply_preset, args=(session, keys, start))
-    st.selectbox("Tokenizer", TOKENIZER_NAMES, key=keys.key("tokenize"), help=TOKENIZER_HELP, format_func=tokenizer_label)
-    st.checkbox("Lowercase", key=keys.key("lowercase"), help="Lowercase all texts before tokenizing (sacreBLEU's -lc).")
+    st.button(_("Reset to {preset}").format(preset=_(om.SHORT_NAMES[start])), key=keys.reset, on_click=apply_preset, args=(session, keys, start))
+    st.selectbox(_("Tokenizer"), TOKENIZER_NAMES, key=keys.key("tokenize"), help=_(TOKENIZER_HELP), format_func=tokenizer_label)
+    st.checkbox(_("Lowercase"), key=keys.key("lowercase"), help=_("Lowercase all texts before tokenizing (sacreBLEU's -lc)."))
     st.number_input(
-        "Max n-gram order N", step=1, format="%d", key=keys.key("max_order"),
-        help="A whole number from 1 to 10; BLEU uses n-grams of orders 1..N. sacreBLEU's default is 4.",
+        _("Max n-gram order N"), step=1, format="%d", key=keys.key("max_order"),
+        help=_("A whole number from 1 to 10; BLEU uses n-grams of orders 1..N. sacreBLEU's default is 4."),
     )  # fmt: skip
-    st.checkbox("Custom weights", key=keys.key("custom_weights"), on_change=_weights_toggled, args=(session, keys))
+    st.checkbox(_("Custom weights"), key=keys.key("custom_weights"), on_change=_weights_toggled, args=(session, keys))
     if session[keys.key("custom_weights")]:
         st.text_input(
-            "Weights w_1, …, w_N", key=keys.key("weights"), help="N comma-separated numbers (0.5 or 1/2) summing to 1."
+            _("Weights w_1, …, w_N"), key=keys.key("weights"), help=_("N comma-separated numbers (0.5 or 1/2) summing to 1.")
         )
     st.selectbox(
-        "Smoothing", SMOOTHING_METHODS, key=keys.key("smooth_method"), on_change=_smoothing_changed, args=(session, keys),
-        help="exp is sacreBLEU's default; floor, add-k and NLTK's Chen & Cherry methods 1-7 are also available.",
+        _("Smoothing"), SMOOTHING_METHODS, key=keys.key("smooth_method"), on_change=_smoothing_changed, args=(session, keys),
+        help=_("exp is sacreBLEU's default; floor, add-k and NLTK's Chen & Cherry methods 1-7 are also available."),
     )  # fmt: skip
     method = session[keys.key("smooth_method")]
     if om.has_value(method):
         label = om.SMOOTHING_VALUE_LABELS.get(method, "value")
-        st.number_input(f"Smoothing value ({label})", step=0.1, format="%g", key=keys.key("smooth_value"))
+        st.number_input(_("Smoothing value ({label})").format(label=_(label)), step=0.1, format="%g", key=keys.key("smooth_value"))
     st.checkbox(
-        "Effective order (sentence BLEU)", key=keys.key("effective_order"), disabled=method.startswith("nltk-"),
-        help="sacreBLEU's sentence_bleu rule: orders with no candidate n-gram are left out. Corpus BLEU never "
-        "uses it (as sacreBLEU's corpus_score). Not available with NLTK's smoothing.",
+        _("Effective order (sentence BLEU)"), key=keys.key("effective_order"), disabled=method.startswith("nltk-"),
+        help=_("sacreBLEU's sentence_bleu rule: orders with no candidate n-gram are left out. Corpus BLEU never "
+        "uses it (as sacreBLEU's corpus_score). Not available with NLTK's smoothing."),
     )  # fmt: skip
     st.radio(
-        "Reference length r", REF_LENGTH_RULES, key=keys.key("ref_length"),
-        help="closest: the reference length nearest to c, ties to the shorter (Papineni, sacreBLEU, NLTK).",
+        _("Reference length r"), REF_LENGTH_RULES, key=keys.key("ref_length"),
+        help=_("closest: the reference length nearest to c, ties to the shorter (Papineni, sacreBLEU, NLTK)."),
     )  # fmt: skip
     st.radio(
-        "Variant", VARIANTS, key=keys.key("variant"),
-        help="standard: Papineni et al.; simplified: min(1, c/r)·∏p_n^w_n; tutorial: the code of the wikidocs "
-        "tutorial (딥 러닝을 이용한 자연어 처리 입문), which skips zero precisions (a bug, kept to show it).",
+        _("Variant"), VARIANTS, key=keys.key("variant"),
+        help=_("standard: Papineni et al.; simplified: min(1, c/r)·∏p_n^w_n; tutorial: the code of the wikidocs "
+        "tutorial (딥 러닝을 이용한 자연어 처리 입문), which skips zero precisions (a bug, kept to show it)."),
     )  # fmt: skip
     return om.read(session, keys)

@@ -1,0 +1,170 @@
+"""The Korean catalog covers every user-visible string of the app (issue 16).
+
+Two checks, both over ``app_pages/`` and ``ui/`` (plus ``app.py``):
+
+(a) **Unmarked text** (an AST scan). A string is user-visible when it is an argument that Streamlit
+    shows: the first positional argument (or ``label=``/``body=``) of ``title``, ``header``,
+    ``subheader``, ``markdown``, ``caption``, ``info``, ``warning``, ``error``, ``success``, ``toast``,
+    ``metric``, ``button``, ``checkbox``, ``toggle``, ``radio``, ``selectbox``, ``multiselect``,
+    ``text_area``, ``text_input``, ``number_input``, ``slider``, ``select_slider``,
+    ``segmented_control``, ``pills``, ``expander``, ``popover``, ``download_button``,
+    ``file_uploader`` and the ``st.column_config.*Column`` headers, every item of a
+    ``tabs([...])`` list, and any ``help=``, ``placeholder=`` or ``title=`` keyword of any call, whatever
+    object the method is called on (``st``, ``st.sidebar``, a column). Such an argument fails when it
+    holds a string literal or f-string with words (two letters or more outside ``$...$`` formulas and
+    backtick code) that does not pass through ``_()``/``ngettext()``. The scan follows the argument
+    through ``a + b``, ``x if c else y``, ``"...".format(...)`` and plain wrapper calls such as
+    ``escape_markdown(...)``, so ``st.caption(plain(f"Too long: {n}"))`` fails and
+    ``st.caption(plain(_("Too long: {n}").format(n=n)))`` passes. Text built elsewhere (a variable, a
+    function's return value) is not seen here: mark it with ``_()`` or ``N_()`` where it is written.
+    A literal may stay unmarked only when the line says ``# i18n: keep`` (a name that is the same in
+    every language, such as "BLEU").
+(b) **Missing Korean** (Babel's extractor). Every msgid marked with ``_``, ``ngettext`` or ``N_`` in
+    those files has a non-empty Korean msgstr in ``locale/ko/LC_MESSAGES/bleu_explorer.po``, with the
+    same named placeholders (``{score}``), so ``.format`` never fails in Korean.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from collections.abc import Iterator
+from pathlib import Path
+
+from babel.messages.extract import extract_from_file
+from babel.messages.pofile import read_po
+
+from tests.conftest import ROOT
+
+SOURCES = [ROOT / "app.py", *sorted((ROOT / "app_pages").glob("*.py")), *sorted((ROOT / "ui").glob("*.py"))]
+PO = ROOT / "locale" / "ko" / "LC_MESSAGES" / "bleu_explorer.po"
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+MARKERS = {"_", "ngettext", "N_"}
+
+LABELLED = {
+    "title", "header", "subheader", "markdown", "caption", "info", "warning", "error", "success", "toast",
+    "metric", "button", "checkbox", "toggle", "radio", "selectbox", "multiselect", "text_area", "text_input",
+    "number_input", "slider", "select_slider", "segmented_control", "pills", "expander", "popover",
+    "download_button", "file_uploader",
+}
+VISIBLE_KEYWORDS = {"help", "placeholder", "title"}
+KEEP = "# i18n: keep"
+
+
+def has_words(text: str) -> bool:
+    """Two letters or more outside $...$ formulas and `code`."""
+    text = re.sub(r"\$[^$]*\$|`[^`]*`", "", text)
+    return re.search(r"[A-Za-z]{2,}", text) is not None
+
+
+def _unmarked(node: ast.AST) -> Iterator[ast.AST]:
+    """The literals with words that reach the screen through ``node`` without a translation call."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        if has_words(node.value):
+            yield node
+    elif isinstance(node, ast.JoinedStr):
+        if any(isinstance(v, ast.Constant) and has_words(str(v.value)) for v in node.values):
+            yield node
+    elif isinstance(node, ast.BinOp):
+        yield from _unmarked(node.left)
+        yield from _unmarked(node.right)
+    elif isinstance(node, ast.IfExp):
+        yield from _unmarked(node.body)
+        yield from _unmarked(node.orelse)
+    elif isinstance(node, ast.Call):
+        func = node.func
+        if isinstance(func, ast.Name) and func.id in MARKERS:
+            return
+        if isinstance(func, ast.Attribute) and func.attr == "format":
+            yield from _unmarked(func.value)
+            return
+        if isinstance(func, ast.Name):  # a wrapper such as escape_markdown(...): look inside
+            for arg in node.args:
+                yield from _unmarked(arg)
+
+
+def _shown_arguments(call: ast.Call) -> Iterator[ast.AST]:
+    """The arguments of ``call`` that Streamlit puts on the screen."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    column = isinstance(func, ast.Attribute) and name.endswith("Column") and "column_config" in ast.unparse(func)
+    if name in LABELLED or column:
+        if call.args:
+            yield call.args[0]
+        yield from (k.value for k in call.keywords if k.arg in ("label", "body"))
+    if name == "tabs" and call.args and isinstance(call.args[0], (ast.List, ast.Tuple)):
+        yield from call.args[0].elts
+    yield from (k.value for k in call.keywords if k.arg in VISIBLE_KEYWORDS)
+
+
+def unmarked_strings(path: Path) -> list[str]:
+    """``file:line: text`` of every unmarked user-visible literal in ``path``."""
+    source = path.read_text(encoding="utf-8")
+    lines = source.splitlines()
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            for argument in _shown_arguments(node):
+                for literal in _unmarked(argument):
+                    line = literal.lineno
+                    if KEEP in lines[line - 1]:
+                        continue
+                    found.append(f"{path.relative_to(ROOT)}:{line}: {ast.unparse(literal)[:80]}")
+    return found
+
+
+def extracted() -> dict[str, tuple[str, int]]:
+    """Every marked msgid (plural forms included) -> where it was first found."""
+    ids: dict[str, tuple[str, int]] = {}
+    for path in SOURCES:
+        for lineno, message, _comments, _context in extract_from_file("python", str(path), keywords=KEYWORDS):
+            for msgid in message if isinstance(message, tuple) else (message,):
+                if msgid:
+                    ids.setdefault(msgid, (str(path.relative_to(ROOT)), lineno))
+    return ids
+
+
+def placeholders(text: str) -> set[str]:
+    """The named fields of a format string ({score}, {n:,})."""
+    return {field for _lit, field, _spec, _conv in string.Formatter().parse(text) if field}
+
+
+def test_scanner_sees_what_it_should() -> None:
+    """The scan's rules on a small sample (so that a broken scan cannot pass everything)."""
+    sample = ast.parse(
+        "st.title('Explore BLEU')\n"
+        "st.caption(plain(f'Too long: {n}'))\n"
+        "col.selectbox(_('System'), names, help='Which system')\n"
+        "st.tabs([_('Scores'), 'Lines'])\n"
+        "st.metric('BLEU', 1)  # i18n: keep\n"
+        "st.markdown(_('p{n} is {p}').format(n=1, p=2))\n"
+        "st.caption('$p_n$')\n"
+        "st.column_config.NumberColumn('Count', help=_('x'))\n"
+    )
+    calls = [n for n in ast.walk(sample) if isinstance(n, ast.Call)]
+    flagged = {ast.unparse(lit) for call in calls for arg in _shown_arguments(call) for lit in _unmarked(arg)}
+    assert flagged == {"'Explore BLEU'", "f'Too long: {n}'", "'Which system'", "'Lines'", "'BLEU'", "'Count'"}
+
+
+def test_every_visible_string_is_marked() -> None:
+    found = [entry for path in SOURCES for entry in unmarked_strings(path)]
+    assert not found, "mark these with _() (see this test's docstring):\n" + "\n".join(found)
+
+
+def test_every_marked_string_has_korean() -> None:
+    with PO.open("rb") as handle:
+        catalog = read_po(handle, locale="ko")
+    missing, mismatched = [], []
+    for msgid, (where, line) in sorted(extracted().items()):
+        message = catalog.get(msgid)
+        if message is None:
+            message = next((m for m in catalog if isinstance(m.id, tuple) and msgid in m.id), None)
+        strings = message.string if message is not None else ""
+        forms = strings if isinstance(strings, tuple) else (strings,)
+        if not all(forms):
+            missing.append(f"{where}:{line}: {msgid!r}")
+        elif any(placeholders(form) != placeholders(msgid) for form in forms):
+            mismatched.append(f"{where}:{line}: {msgid!r} -> {forms!r}")
+    assert not missing, "no Korean in locale/ko/LC_MESSAGES/bleu_explorer.po for:\n" + "\n".join(missing)
+    assert not mismatched, "the Korean has other {placeholders}:\n" + "\n".join(mismatched)

@@ -1,0 +1,75 @@
+"""The Korean interface in Chromium (issue 16): ?lang=ko on each page, kept by the sidebar's navigation
+and a reload, English without it; Korean screenshots for the README (Noto CJK renders the Hangul)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+# (url path, Korean title, Korean nav label of the page)
+PAGES = [("", "BLEU 탐색"), ("learn", "예제로 배우는 BLEU"), ("corpus", "코퍼스 BLEU"), ("compare", "시스템 비교")]
+KOREAN_NAV = ["탐색", "배우기", "코퍼스", "비교"]
+
+
+def _heading(page: Page):  # type: ignore[no-untyped-def]
+    return page.locator('[data-testid="stMain"] h1').first
+
+
+def _expect_korean_sidebar(page: Page) -> None:
+    nav = page.locator('[data-testid="stSidebarNav"]')
+    for label in KOREAN_NAV:
+        expect(nav.get_by_text(label, exact=True)).to_be_visible()
+
+
+@pytest.mark.parametrize(("path", "title"), PAGES)
+def test_each_page_opens_in_korean(
+    page: Page, streamlit_server: str, wait_for_app: Callable[..., None], path: str, title: str
+) -> None:
+    page.goto(f"{streamlit_server}/{path}?lang=ko")
+    wait_for_app(page)
+    expect(_heading(page)).to_have_text(re.compile(re.escape(title)))
+    _expect_korean_sidebar(page)
+
+
+def test_explore_in_korean_keeps_its_score_and_the_language_through_navigation_and_reload(
+    page: Page, streamlit_server: str, wait_for_app: Callable[..., None], screenshot_dir: Path
+) -> None:
+    page.goto(f"{streamlit_server}/?lang=ko")
+    wait_for_app(page)
+    score = page.locator('[data-testid="stMetric"]').filter(has_text="BLEU (0–100)").first
+    expect(score.locator('[data-testid="stMetricValue"]')).to_have_text("50.46")  # golden.md, Example 1
+    expect(page.get_by_text("브레버티 패널티", exact=True).first).to_be_visible()
+    page.screenshot(path=str(screenshot_dir / "explore-ko.png"))
+
+    page.locator('[data-testid="stSidebarNav"]').get_by_text("배우기", exact=True).click()
+    wait_for_app(page)
+    expect(_heading(page)).to_have_text(re.compile("예제로 배우는 BLEU"))
+    expect(page).to_have_url(re.compile(r"/learn\?(.*&)?lang=ko"))
+    page.screenshot(path=str(screenshot_dir / "learn-ko.png"))
+
+    page.reload()
+    wait_for_app(page)
+    expect(_heading(page)).to_have_text(re.compile("예제로 배우는 BLEU"))
+    _expect_korean_sidebar(page)
+
+
+def test_without_lang_the_app_is_english(page: Page, streamlit_server: str, wait_for_app: Callable[..., None]) -> None:
+    page.goto(f"{streamlit_server}/corpus")
+    wait_for_app(page)
+    expect(_heading(page)).to_have_text(re.compile("Corpus BLEU"))
+    expect(page.locator('[data-testid="stSidebarNav"]').get_by_text("Learn", exact=True)).to_be_visible()
+    assert not HANGUL.search(_heading(page).inner_text())
+
+
+def test_the_sidebar_switch_turns_the_page_korean(
+    app_page: Page, wait_for_app: Callable[..., None]
+) -> None:
+    app_page.locator('[data-testid="stSidebar"]').get_by_text("한국어", exact=True).click()
+    wait_for_app(app_page)
+    expect(_heading(app_page)).to_have_text(re.compile("BLEU 탐색"))
+    expect(app_page).to_have_url(re.compile(r"lang=ko"))
