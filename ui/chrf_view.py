@@ -19,6 +19,7 @@ from bleucore.metrics.chrf.explanation import ChrfExplanation, char_occurrences,
 from ui import ter_view
 from ui.highlight import MATCHED_COLOR, UNMATCHED_COLOR, keep_title
 from ui.uploads import escape_markdown
+from ui.i18n import _
 
 CHRF = ChrfOptions()
 CHRF_PLUS = ChrfOptions(word_order=2)
@@ -139,10 +140,10 @@ def disagreement(bleu: float, chrf: float, candidate: str, reference: str) -> st
 def score_metrics(candidate: str, references: Sequence[str]) -> None:
     """chrF2, chrF2++ and TER of the candidate, as three metrics beside BLEU's."""
     chrf, chrf_plus, ter = st.columns(3)
-    chrf.metric("chrF2", f"{get_metric('chrf', CHRF).sentence_score(candidate, references).score:.2f}",
-                help="Character n-gram F-score (sacreBLEU's chrF, β = 2); higher is better")
-    chrf_plus.metric("chrF2++", f"{get_metric('chrf', CHRF_PLUS).sentence_score(candidate, references).score:.2f}",
-                     help="chrF with word unigrams and bigrams; higher is better")
+    chrf.metric("chrF2", f"{get_metric('chrf', CHRF).sentence_score(candidate, references).score:.2f}",  # i18n: keep
+                help=_("Character n-gram F-score (sacreBLEU's chrF, β = 2); higher is better"))
+    chrf_plus.metric("chrF2++", f"{get_metric('chrf', CHRF_PLUS).sentence_score(candidate, references).score:.2f}",  # i18n: keep
+                     help=_("chrF with word unigrams and bigrams; higher is better"))
     ter_view.score_metric(ter, candidate, references)
 
 
@@ -151,13 +152,13 @@ def render(candidate: str, references: Sequence[str], bleu: float, order_key: st
     explanation = explain_chrf(candidate, references, CHRF)
     reference = references[explanation.reference_index]
     note = disagreement(bleu, explanation.score.score, candidate, reference)
-    st.subheader(f"chrF2 = {explanation.score.score:.2f}", anchor=False)
+    st.subheader(f"chrF2 = {explanation.score.score:.2f}", anchor=False)  # i18n: keep (a formula)
     if note:
         st.info(escape_markdown(note))
-    n = st.radio("Character n-gram order", list(range(1, CHRF.char_order + 1)), index=2, key=order_key,
+    n = st.radio(_("Character n-gram order"), list(range(1, CHRF.char_order + 1)), index=2, key=order_key,
                  horizontal=True, format_func=lambda k: f"{k}-grams")
-    st.caption(f"Scored against reference {explanation.reference_index + 1} (the highest chrF of the "
-               f"{len(references)}); spaces are not part of chrF's character n-grams.")
+    st.caption(_("Scored against reference {index} (the highest chrF of the {n}); spaces are not part of "
+                 "chrF's character n-grams.").format(index=explanation.reference_index + 1, n=len(references)))
     st.html(STYLE + legend_html(n) + char_html(candidate, reference, n, "Candidate")
             + char_html(reference, candidate, n, f"Reference {explanation.reference_index + 1}"))
     st.dataframe(
@@ -165,5 +166,5 @@ def render(candidate: str, references: Sequence[str], bleu: float, order_key: st
         hide_index=True,
         column_config={name: st.column_config.NumberColumn(name, format="%.1f") for name in ("precision", "recall", "F2")},
     )
-    st.caption("chrF = F-beta of the precision and recall averaged over the orders (sacreBLEU 2.6's rule).")
+    st.caption(_("chrF = F-beta of the precision and recall averaged over the orders (sacreBLEU 2.6's rule)."))
 

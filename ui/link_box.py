@@ -40,15 +40,15 @@ def share_box(
 
 def share_link(token: str | None, note: str | None) -> None:
     """Explore's share part: put ``token`` in ``?s=`` and show the link, or say why there is none."""
-    st.markdown("**Share this view**")
+    st.markdown("**" + _("Share this view") + "**")
     if token is None:
         st.query_params.pop(PARAM, None)
         st.info(escape_markdown(note or ""))
         return
     st.query_params[PARAM] = token  # always: after a page switch the browser's address may differ from ours
     base = (st.context.url or "").split("?")[0]
-    st.caption("The address bar always reproduces this view. Copy the link:")
-    st.code(f"{base}?{PARAM}={token}", language=None, wrap_lines=True)
+    st.caption(_("The address bar always reproduces this view. Copy the link:"))
+    st.code(f"{base}?{PARAM}={token}{i18n.link_suffix()}", language=None, wrap_lines=True)
 
 
 def opened_link_notices(link_error: str | None, made_with_uploads: bool) -> None:

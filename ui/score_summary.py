@@ -10,6 +10,7 @@ import streamlit as st
 
 from bleucore import BLEUScore
 from ui import headline
+from ui.i18n import _
 
 #: Narrow enough that two metrics share a row on a 390 px phone.
 METRIC_WIDTH = 150
@@ -19,7 +20,7 @@ def result_summary(score: BLEUScore) -> None:
     """``BLEU 50.46 (standard, no smoothing)``, then BLEU on both scales, the brevity penalty and c / r."""
     st.subheader(headline.headline(score), anchor=False, help=headline.full_precision(score))
     with st.container(horizontal=True, gap="small"):
-        st.metric("BLEU (0–100)", f"{score.score:.2f}", help=headline.full_precision(score), width=METRIC_WIDTH)
-        st.metric("BLEU (0–1)", f"{score.value:.4f}", width=METRIC_WIDTH)
-        st.metric("Brevity penalty", f"{score.bp:.4f}", width=METRIC_WIDTH)
+        st.metric(_("BLEU (0–100)"), f"{score.score:.2f}", help=headline.full_precision(score), width=METRIC_WIDTH)
+        st.metric(_("BLEU (0–1)"), f"{score.value:.4f}", width=METRIC_WIDTH)
+        st.metric(_("Brevity penalty"), f"{score.bp:.4f}", width=METRIC_WIDTH)
         st.metric("c / r", f"{score.sys_len} / {score.ref_len:g}", width=METRIC_WIDTH)

@@ -17,6 +17,7 @@ import streamlit as st
 from bleucore.metrics.ter.explanation import Step, TerExplanation, explain_ter
 from ui.highlight import CLIPPED_COLOR, MATCHED_COLOR, UNMATCHED_COLOR, keep_title
 from ui.uploads import escape_markdown
+from ui.i18n import _
 
 STYLE = (
     "<style>"
@@ -93,27 +94,32 @@ def count_rows(explanation: TerExplanation) -> list[dict[str, Any]]:
 def score_metric(column: Any, candidate: str, references: Sequence[str]) -> None:
     """TER of the candidate as a metric (lower is better)."""
     if too_long(candidate, references):
-        column.metric("TER", "—", help=f"TER is computed here for sentences of up to {MAX_WORDS} words")
+        column.metric("TER", "—", help=_("TER is computed here for sentences of up to {n} words").format(n=MAX_WORDS))  # i18n: keep
         return
     score = explain_ter(candidate, references).score
-    column.metric("TER", f"{score.score:.2f}", help="Translation edit rate (sacreBLEU's TER): edits per reference word; lower is better")
+    column.metric(
+        "TER", f"{score.score:.2f}",  # i18n: keep (the metric's name)
+        help=_("Translation edit rate (sacreBLEU's TER): edits per reference word; lower is better"),
+    )
 
 
 def render(candidate: str, references: Sequence[str]) -> None:
     """The TER part of the tab: the score, the alignment, the shifts and the counts."""
     if too_long(candidate, references):
-        st.info(f"TER is computed here for sentences of up to {MAX_WORDS} words; score long texts on the Corpus page "
-                "or with python -m bleucore -m ter.")
+        st.info(_("TER is computed here for sentences of up to {n} words; score long texts with "
+                  "python -m bleucore -m ter.").format(n=MAX_WORDS))
         return
     explanation = explain_ter(candidate, references)
     score = explanation.score
-    st.subheader(f"TER = {score.score:.2f}", anchor=False)
+    st.subheader(f"TER = {score.score:.2f}", anchor=False)  # i18n: keep (a formula)
     st.caption(
-        f"{score.num_edits} edit(s) / {score.ref_length:g} reference words (average over the references); aligned with "
-        f"reference {explanation.reference_index + 1}, the one needing the fewest edits. Words are lowercased (Tercom)."
+        _("{edits} edit(s) / {words:g} reference words (average over the references); aligned with reference {index}, "
+          "the one needing the fewest edits. Words are lowercased (Tercom).").format(
+            edits=score.num_edits, words=score.ref_length, index=explanation.reference_index + 1
+        )
     )
     st.html(alignment_html(explanation))
-    st.caption("Markers: ≠ substituted, + inserted (not in the reference), − deleted (missing), ↷ shifted (moved: 1 edit per shift).")
+    st.caption(_("Markers: ≠ substituted, + inserted (not in the reference), − deleted (missing), ↷ shifted (moved: 1 edit per shift)."))
     for line in moves_text(explanation):
         st.markdown(escape_markdown(line))
     st.dataframe(count_rows(explanation), hide_index=True)

@@ -15,26 +15,27 @@ from bleucore import BleuOptions, sentence_bleu, statistics_from_tokens, tokeniz
 from bleucore.metrics.bleu.options import TOKENIZER_NAMES
 from bleucore.tokenizers import available_tokenizers, missing_package
 from bleucore.tokenizers.languages import LANGUAGE_TOKENIZERS
+from ui.i18n import N_, _
 
 #: Language codes (sacreBLEU's targets) -> their names in the interface.
-LANGUAGE_NAMES = {"ko": "Korean", "ja": "Japanese", "zh": "Chinese"}
+LANGUAGE_NAMES = {"ko": N_("Korean"), "ja": N_("Japanese"), "zh": N_("Chinese")}
 #: Tokenizers that split text poorly without spaces between words.
 WHITESPACE_LIKE = ("none", "13a")
 #: Share of a text's letters (a word of other letters counts once) that must be Hangul, kana or Han.
 CJK_SHARE = 0.3
 
 WHY_THEY_DIFFER = {
-    "ko": (
+    "ko": N_(
         "Under whitespace a Korean word (eojeol) carries its particles and endings, so one wrong particle "
         "makes the whole eojeol unmatched; ko-mecab splits particles and endings off, so the same error costs "
         "one morpheme, and char matches single syllables even where the words differ."
     ),
-    "ja": (
+    "ja": N_(
         "Japanese is written without spaces, so under whitespace a sentence is one or a few long words that "
         "rarely match; ja-mecab splits it into words, particles and endings as MeCab does, and char matches "
         "single characters."
     ),
-    "zh": (
+    "zh": N_(
         "Chinese is written without spaces, so under whitespace a sentence is one long word that rarely "
         "matches; zh makes every Chinese character a token (the usual unit of Chinese BLEU) and tokenizes "
         "Latin words and numbers as 13a does, while char also splits Latin words into letters."
@@ -127,9 +128,8 @@ def advice(language: str | None, tokenizer: str) -> str | None:
     if language is None or tokenizer not in WHITESPACE_LIKE:
         return None
     better = language_tokenizer(language)
-    return (
-        f"The candidate is {LANGUAGE_NAMES[language]}, and {tokenizer} splits it only at spaces"
-        f"{' and punctuation' if tokenizer == '13a' else ''}. "
-        f"sacreBLEU scores {LANGUAGE_NAMES[language]} with {better} (its choice for -l xx-{language}), "
-        f"the score {LANGUAGE_NAMES[language]} MT papers report."
-    )
+    where = _("only at spaces and punctuation") if tokenizer == "13a" else _("only at spaces")
+    return _(
+        "The candidate is {language}, and {tokenizer} splits it {where}. sacreBLEU scores {language} with "
+        "{better} (its choice for -l xx-{code}), the score {language} MT papers report."
+    ).format(language=_(LANGUAGE_NAMES[language]), tokenizer=tokenizer, where=where, better=better, code=language)

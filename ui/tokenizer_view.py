@@ -11,6 +11,7 @@ import streamlit as st
 from bleucore import BleuOptions
 from ui import tokenizer_rows as tr
 from ui.cache import tokenizer_rows
+from ui.i18n import _
 
 USE_BUTTON_KEY = "tokenizer_advice_use"
 
@@ -31,7 +32,7 @@ def tokenizer_advice(candidate: str, options: BleuOptions, tokenizer_key: str) -
     label = tr.tokenizer_label(better)
     session = cast(MutableMapping[str, Any], st.session_state)
     st.button(
-        f"Use {better}" if label == better else label, key=USE_BUTTON_KEY, on_click=_use,
+        _("Use {tokenizer}").format(tokenizer=better) if label == better else label, key=USE_BUTTON_KEY, on_click=_use,
         args=(session, tokenizer_key, better), disabled=label != better,
     )  # fmt: skip
 
@@ -48,18 +49,19 @@ def tokenizer_tab(candidate: str, references: Sequence[str], options: BleuOption
     by_name = {row.tokenizer: row for row in rows}
     shown = [by_name[name] for name in tr.comparison_tokenizers(language) if name in by_name]
     if language is not None:
-        st.markdown(f"**{tr.LANGUAGE_NAMES[language]}: whitespace, characters and {tr.language_tokenizer(language)}**")
-        st.caption(tr.WHY_THEY_DIFFER[language])
+        st.markdown("**" + _("{language}: whitespace, characters and {tokenizer}").format(
+            language=_(tr.LANGUAGE_NAMES[language]), tokenizer=tr.language_tokenizer(language)) + "**")
+        st.caption(_(tr.WHY_THEY_DIFFER[language]))
     for col, row in zip(st.columns(len(shown)), shown):
         with col:
-            st.markdown(f"**{row.tokenizer}**" + (" (whitespace)" if row.tokenizer == "none" else ""))
-            st.metric(f"BLEU, {row.tokenizer}", "undefined" if row.bleu is None else f"{row.bleu:.2f}")
-            st.caption(f"{len(row.tokens)} tokens; {_precisions(row)}")
+            st.markdown(f"**{row.tokenizer}**" + (" " + _("(whitespace)") if row.tokenizer == "none" else ""))
+            st.metric(f"BLEU, {row.tokenizer}", _("undefined") if row.bleu is None else f"{row.bleu:.2f}")  # i18n: keep
+            st.caption(_("{n} tokens; {precisions}").format(n=len(row.tokens), precisions=_precisions(row)))
             st.code(
                 " · ".join(row.tokens), language=None, wrap_lines=True,
                 height="content" if len(row.tokens) < 120 else 320,
             )  # fmt: skip
-    st.caption("Every tokenizer, with the other options of the sidebar:")
+    st.caption(_("Every tokenizer, with the other options of the sidebar:"))
     st.dataframe(
         [
             {
@@ -71,5 +73,5 @@ def tokenizer_tab(candidate: str, references: Sequence[str], options: BleuOption
             for r in rows
         ],
         hide_index=True,
-        column_config={"BLEU": st.column_config.NumberColumn("BLEU (0–100)", format="%.2f")},
+        column_config={"BLEU": st.column_config.NumberColumn(_("BLEU (0–100)"), format="%.2f")},
     )
