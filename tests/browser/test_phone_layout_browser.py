@@ -95,6 +95,7 @@ def test_learn_formula_and_compare_p_values_fit_a_phone(page: Page, streamlit_se
     assert box is not None and box["x"] + box["width"] <= PHONE["width"], box
     # The grid draws on a canvas; its accessible table lists the columns in their drawn order:
     # Δ BLEU and both p-values come right after the system, within the first 390 px screen.
+    expect(table.locator("th").first).to_be_attached()  # the accessible table is drawn after the canvas
     headers = table.evaluate("d => [...d.querySelectorAll('th')].map(e => e.textContent)")
     assert headers[:4] == ["system", "Δ BLEU", "p (bootstrap)", "p (AR)"], headers
 
