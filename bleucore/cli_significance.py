@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import argparse
 
-from .cli import Corpus, join_outputs, read_corpus, score_dict, text_line
+from .cli import join_outputs, score_dict, text_line
+from .cli_input import Corpus, read_corpus
 from .metrics import Metric, Score
 from .resampling import SEED
 from .usage import UsageError

@@ -16,12 +16,19 @@ naming the file, line and byte.
 from __future__ import annotations
 
 import os
-import sys
-from bisect import bisect_left
-from itertools import accumulate
 from collections.abc import Iterable, Iterator, Sequence
-from typing import BinaryIO
 
+from .line_reader import (
+    STDIN,
+    _lines,
+    LineReader,
+    PathLike,
+    check_encoding,
+    iter_lines,
+    read_lines,
+    split_fields,
+    split_lines,
+)
 from .metrics import Metric, as_metric
 from .metrics.bleu.options import BleuOptions
 from .metrics.bleu.score import BLEUScore, score_statistics, sentence_scores_from_statistics
@@ -43,219 +50,11 @@ __all__ = [
     "sum_statistics",
 ]
 
-PathLike = str | os.PathLike[str]
-STDIN = "-"
 #: At most this many segments per chunk read from the files (the app caches by chunks of its own) ...
 READ_CHUNK_LINES = 50_000
 #: ... and about this many characters of hypothesis and reference text together (long lines or
 #: many references make smaller chunks; about 40 MB of tokens at most).
 CHUNK_BYTES = 1 << 22
-_READ_BYTES = 1 << 20
-_BOM = b"\xef\xbb\xbf"
-
-
-def _name(path: PathLike) -> str:
-    return "<stdin>" if str(path) == STDIN else os.fspath(path)
-
-
-def _lines(count: int) -> str:
-    return f"{count} line" if count == 1 else f"{count} lines"
-
-
-_UTF8 = ("utf-8", "utf-8-sig")
-
-
-def check_encoding(encoding: str) -> str:
-    """The codec's canonical name (``-e/--encoding``); ValueError for an unknown codec or one in
-    which a line does not end at byte 0x0a (UTF-16, UTF-32: convert those files to UTF-8)."""
-    import codecs
-
-    try:
-        name = codecs.lookup(encoding).name
-    except LookupError:
-        raise ValueError(f"unknown encoding {encoding!r} (Python's codec names: utf-8, latin-1, cp1252, euc-kr, ...)") from None
-    if name in _UTF8:
-        return name
-    if "\n".encode(name, errors="replace") != b"\n" or "a".encode(name, errors="replace") != b"a":
-        raise ValueError(f"encoding {encoding!r} is not supported: lines are split at byte 0x0a; convert the files to UTF-8")
-    return name
-
-
-def split_fields(lines: Sequence[str], count: int, name: str, first_line: int) -> list[list[str]]:
-    """``-nr/--num-refs``: each line split at its first ``count - 1`` tabs into ``count``
-    reference streams (sacreBLEU's rule); ValueError naming the line with too few fields."""
-    streams: list[list[str]] = [[] for _ in range(count)]
-    for number, line in enumerate(lines, start=first_line):
-        fields = line.split("\t", count - 1)
-        if len(fields) != count:
-            raise ValueError(f"{name} line {number}: expected {count} tab-separated references, found {len(fields)}")
-        for stream, field in zip(streams, fields):
-            stream.append(field)
-    return streams
-
-
-def split_lines(text: str) -> list[str]:
-    """Lines split on "\\n" only, one "\\r" before each "\\n" (and at the very end) dropped; no extra
-    line after a final newline. U+2028, U+0085 and the like stay inside their line."""
-    if not text:
-        return []
-    if "\r" in text:
-        text = text.replace("\r\n", "\n")
-        if text.endswith("\r"):
-            text = text[:-1]
-    lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()
-    return lines
-
-
-class LineReader:
-    """The lines of a UTF-8 file (``"-"``: standard input), decoded a block at a time.
-
-    ``take(n)`` returns the next n lines (fewer only at the end); ``lines_read`` counts them.
-    ``rstrip``: drop each line's trailing whitespace, as sacreBLEU's command line reads files
-    (it matters to chrF with spaces counted).
-    """
-
-    def __init__(
-        self, path: PathLike, read_bytes: int = _READ_BYTES, encoding: str = "utf-8", rstrip: bool = False
-    ) -> None:
-        self.name = _name(path)
-        self.encoding = check_encoding(encoding)
-        self._read_bytes = read_bytes
-        self._rstrip = rstrip
-        self._handle: BinaryIO
-        self._owned = str(path) != STDIN
-        if self._owned:
-            try:
-                self._handle = open(path, "rb")  # noqa: SIM115 - closed by close()
-            except OSError as exc:
-                raise OSError(exc.errno, f"cannot read {self.name}: {exc.strerror or exc}") from None
-        else:
-            self._handle = sys.stdin.buffer
-        self._pending: list[str] = []
-        self._next = 0
-        self._tail = b""
-        self._start = True
-        self._eof = False
-        self._decoded_lines = 0  # lines decoded so far, for error messages
-        self.lines_read = 0
-
-    def __enter__(self) -> LineReader:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def close(self) -> None:
-        """Close the file (standard input stays open)."""
-        if self._owned:
-            self._handle.close()
-
-    def _decode(self, data: bytes) -> str:
-        try:
-            return data.decode(self.encoding)
-        except UnicodeDecodeError as exc:
-            line_start = data.rfind(b"\n", 0, exc.start) + 1
-            line = self._decoded_lines + data.count(b"\n", 0, exc.start) + 1
-            label = "UTF-8" if self.encoding == "utf-8" else self.encoding
-            raise ValueError(
-                f"{self.name} is not {label} text: line {line}, byte {exc.start - line_start + 1} (0x{data[exc.start]:02x})"
-            ) from None
-
-    def _read(self) -> bytes:
-        block = self._handle.read(self._read_bytes)
-        if self._start:
-            while 0 < len(block) < len(_BOM):  # a short first read: wait for a whole BOM
-                more = self._handle.read(self._read_bytes)
-                if not more:
-                    break
-                block += more
-            self._start = False
-            if block.startswith(_BOM) and self.encoding in _UTF8:
-                block = block[len(_BOM) :] or self._handle.read(self._read_bytes)
-        return block
-
-    def _fill(self) -> bool:
-        """Decode the next block of complete lines into the pending list; False at the end."""
-        while not self._eof:
-            block = self._read()
-            data = self._tail + block
-            if block:
-                cut = data.rfind(b"\n") + 1
-                if cut == 0:  # no line ends in this block yet
-                    self._tail = data
-                    continue
-                self._tail = data[cut:]
-                lines = split_lines(self._decode(data[:cut]))
-            else:
-                self._eof, self._tail = True, b""
-                lines = split_lines(self._decode(data))
-            self._decoded_lines += len(lines)
-            if self._rstrip:
-                lines = [line.rstrip() for line in lines]
-            self._pending, self._next = lines, 0
-            if lines:
-                return True
-        return False
-
-    def at_end(self) -> bool:
-        """True if no line is left (reads ahead one block if needed)."""
-        return self._next >= len(self._pending) and not self._fill()
-
-    def take(self, count: int) -> list[str]:
-        """The next ``count`` lines (fewer only when the file ends)."""
-        out: list[str] = []
-        while len(out) < count:
-            if self._next >= len(self._pending) and not self._fill():
-                break
-            want = count - len(out)
-            got = self._pending[self._next : self._next + want]
-            self._next += len(got)
-            out.extend(got)
-        self.lines_read += len(out)
-        return out
-
-    def take_bytes(self, max_bytes: int, max_lines: int) -> list[str]:
-        """The next lines up to about ``max_bytes`` characters (at least one line) or ``max_lines``:
-        lines are taken, each counting its length + 1, until the count reaches ``max_bytes``."""
-        out: list[str] = []
-        size = 0
-        while len(out) < max_lines and size < max_bytes:
-            if self._next >= len(self._pending) and not self._fill():
-                break
-            window = self._pending[self._next : self._next + max_lines - len(out)]
-            chars = list(accumulate(map(len, window)))
-            # the first line at which the count reaches max_bytes (else the whole window)
-            stop = bisect_left(range(len(window)), max_bytes - size, key=lambda i: chars[i] + i + 1)
-            taken = min(stop + 1, len(window))
-            out.extend(window[:taken])
-            self._next += taken
-            size += chars[taken - 1] + taken
-        self.lines_read += len(out)
-        return out
-
-    def count_rest(self) -> int:
-        """Read to the end; the total number of lines of the file."""
-        while self.take(_READ_BYTES):
-            pass
-        return self.lines_read
-
-
-def iter_lines(path: PathLike) -> Iterator[str]:
-    """The lines of a UTF-8 file, one at a time, in bounded memory."""
-    with LineReader(path) as reader:
-        while True:
-            block = reader.take(4096)
-            if not block:
-                return
-            yield from block
-
-
-def read_lines(path: PathLike) -> list[str]:
-    """All the lines of a UTF-8 file (``"-"``: standard input) at once."""
-    with LineReader(path) as reader:
-        return reader.take(sys.maxsize)
 
 
 def sum_statistics(parts: Iterable[Statistics]) -> Statistics:
