@@ -10,12 +10,13 @@ import logging
 import re
 from pathlib import Path
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "app.py"
 
-__all__ = ["APP", "ROOT", "corpus_score", "exact", "messages", "metric", "open_app", "write_lines"]
+__all__ = ["APP", "ROOT", "corpus_score", "exact", "messages", "metric", "open_app", "PAYLOADS", "write_lines"]
 
 # Streamlit warns "missing ScriptRunContext ... can be ignored when running in bare mode" when a
 # thread without a session touches it; AppTest's leftover handlers then write that warning to a
@@ -24,6 +25,25 @@ __all__ = ["APP", "ROOT", "corpus_score", "exact", "messages", "metric", "open_a
 logging.getLogger("streamlit.runtime.scriptrunner_utils.script_run_context").addFilter(
     lambda record: "missing ScriptRunContext" not in record.getMessage()
 )
+
+#: Markup and Markdown that must show as text wherever user text is drawn (never run or render).
+PAYLOADS = [
+    "<script>window.__x=1</script>",
+    "<img src=x onerror=window.__x=1>",
+    "<svg/onload=window.__x=1>",
+    '"><b>bold</b>',
+    "[x](javascript:alert(1))",
+    "![x](http://example.com/a.png)",
+    "&lt;b&gt;",
+    "' onmouseover='window.__x=1",
+]
+
+
+@pytest.fixture
+def sacrebleu_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """sacreBLEU reads its seed from SACREBLEU_SEED: no outer setting changes it, and a test's own is undone."""
+    monkeypatch.delenv("SACREBLEU_SEED", raising=False)
+
 
 # Generous: CI runs on a busy machine, and a timeout only bounds a hung script.
 APP_TIMEOUT = 120

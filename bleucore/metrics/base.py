@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 if TYPE_CHECKING:
@@ -105,11 +106,19 @@ class Metric(ABC):
 
     # --- command line ----------------------------------------------------------------------------
 
+    #: The module of the metric's command-line flags, imported only when the parser is built:
+    #: it defines ``add_arguments(parser)`` and ``options_from_args(args)``. None: no flags.
+    arguments_module: ClassVar[str | None] = None
+
     @classmethod
     def add_arguments(cls, parser: argparse.ArgumentParser) -> None:
         """Add the metric's argument group to the command line's parser."""
+        if cls.arguments_module is not None:
+            import_module(cls.arguments_module).add_arguments(parser)
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> Metric:
         """The metric with the options of a parsed command line."""
-        return cls()
+        if cls.arguments_module is None:
+            return cls()
+        return cls(import_module(cls.arguments_module).options_from_args(args))

@@ -4,7 +4,6 @@ sentence differences and n-gram differences, inputs, messages and the link."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 
 import pandas as pd
 import pytest
@@ -30,14 +29,7 @@ SYS_C = SYS_A[:4] + SYS_B[4:]
 EPSILON = 1e-9
 
 
-@pytest.fixture(autouse=True)
-def _sacrebleu_seed() -> Iterator[None]:
-    """sacreBLEU reads its seed from SACREBLEU_SEED; make sure no outer setting changes it."""
-    saved = os.environ.pop("SACREBLEU_SEED", None)
-    yield
-    os.environ.pop("SACREBLEU_SEED", None)
-    if saved is not None:
-        os.environ["SACREBLEU_SEED"] = saved
+pytestmark = pytest.mark.usefixtures("sacrebleu_seed")  # tests/conftest.py
 
 
 def open_compare(link: str | None = None) -> AppTest:

@@ -3,9 +3,7 @@ is scored with ko-mecab, and its numbers are sacreBLEU 2.6's; back on the Englis
 
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -31,13 +29,7 @@ def lines(name: str) -> list[str]:
 SYS_A, SYS_B, REF1, REF2 = (lines(n) for n in ("system_a.ko", "system_b.ko", "ref.ko", "ref2.ko"))
 
 
-@pytest.fixture(autouse=True)
-def _sacrebleu_seed() -> Iterator[None]:
-    saved = os.environ.pop("SACREBLEU_SEED", None)
-    yield
-    os.environ.pop("SACREBLEU_SEED", None)
-    if saved is not None:
-        os.environ["SACREBLEU_SEED"] = saved
+pytestmark = pytest.mark.usefixtures("sacrebleu_seed")  # tests/conftest.py
 
 
 def open_page(page: str) -> AppTest:

@@ -27,22 +27,13 @@ from ui.highlight import (
     orders_html,
     reference_html,
 )
+from tests.conftest import PAYLOADS
 
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 KO_CAND = "나는 오늘 아침에 학교에 갔다"
 KO_REFS = ("나는 오늘 아침 학교에 갔다", "오늘 아침에 나는 학교로 갔다")
 ALLOWED_TAGS = {"style", "div", "span", "strong", "details", "summary", "mark"}
 ALLOWED_ATTRS = {"class", "title", "aria-label"}
-PAYLOADS = [
-    "<script>window.__x=1</script>",
-    "<img src=x onerror=window.__x=1>",
-    "<svg/onload=window.__x=1>",
-    '"><b>bold</b>',
-    "[x](javascript:alert(1))",
-    "![x](http://example.com/a.png)",
-    "&lt;b&gt;",
-    "' onmouseover='window.__x=1",
-]
 
 
 @dataclass

@@ -12,18 +12,10 @@ from bleucore import BleuOptions, sentence_bleu
 from bleucore.metrics.bleu.explanation import explain
 from tests.golden_examples import REFS_1
 from ui.highlight import WORD_JOINER
+from tests.conftest import PAYLOADS
 
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 BLUE, ORANGE, GREY = "rgb(0, 114, 178)", "rgb(230, 159, 0)", "rgb(229, 229, 229)"
-PAYLOADS = [
-    "<script>window.__x=1</script>",
-    "<img src=x onerror=window.__x=1>",
-    "<svg/onload=window.__x=1>",
-    '"><b>bold</b>',
-    "[x](javascript:alert(1))",
-    "![x](http://example.com/a.png)",
-    "&lt;b&gt;",
-]
 
 
 def metric(page: Page, label: str):

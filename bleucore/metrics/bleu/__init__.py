@@ -10,7 +10,6 @@ imported by the methods, so listing the metric stays light.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +30,7 @@ class BLEU(Metric):
     """BLEU with ``BleuOptions`` (sacreBLEU's corpus defaults when None)."""
 
     name = "bleu"
+    arguments_module = f"{__name__}.arguments"
     label = "BLEU"
     options_type = BleuOptions
     options: BleuOptions
@@ -91,15 +91,3 @@ class BLEU(Metric):
         from .row_scores import row_scores
 
         return row_scores(rows, self.options, float32)
-
-    @classmethod
-    def add_arguments(cls, parser: argparse.ArgumentParser) -> None:
-        from .arguments import add_arguments
-
-        add_arguments(parser)
-
-    @classmethod
-    def from_args(cls, args: argparse.Namespace) -> BLEU:
-        from .arguments import options_from_args
-
-        return cls(options_from_args(args))

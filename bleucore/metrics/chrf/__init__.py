@@ -9,7 +9,6 @@ group). Heavy modules are imported by the methods, so listing the metric stays l
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +31,7 @@ class CHRF(Metric):
     """chrF with ``ChrfOptions`` (sacreBLEU's defaults when None: chrF2, character order 6)."""
 
     name = "chrf"
+    arguments_module = f"{__name__}.arguments"
     label = "chrF"
     options_type = ChrfOptions
     options: ChrfOptions
@@ -65,15 +65,3 @@ class CHRF(Metric):
         from .fscore import f_scores
 
         return f_scores(rows, self.options, float32)
-
-    @classmethod
-    def add_arguments(cls, parser: argparse.ArgumentParser) -> None:
-        from .arguments import add_arguments
-
-        add_arguments(parser)
-
-    @classmethod
-    def from_args(cls, args: argparse.Namespace) -> CHRF:
-        from .arguments import options_from_args
-
-        return cls(options_from_args(args))

@@ -10,7 +10,6 @@ word kept, substituted, inserted, deleted or shifted); ``arguments`` (its CLI gr
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +32,7 @@ class TER(Metric):
     """TER with ``TerOptions`` (sacreBLEU's defaults when None: Tercom's, case-insensitive)."""
 
     name = "ter"
+    arguments_module = f"{__name__}.arguments"
     label = "TER"
     options_type = TerOptions
     options: TerOptions
@@ -64,15 +64,3 @@ class TER(Metric):
         from .score import ter_scores
 
         return ter_scores(rows, float32)
-
-    @classmethod
-    def add_arguments(cls, parser: argparse.ArgumentParser) -> None:
-        from .arguments import add_arguments
-
-        add_arguments(parser)
-
-    @classmethod
-    def from_args(cls, args: argparse.Namespace) -> TER:
-        from .arguments import options_from_args
-
-        return cls(options_from_args(args))
