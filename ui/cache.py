@@ -25,6 +25,8 @@ from ui.tokenizer_rows import TokenizerRow, all_tokenizer_rows
 from ui.uploads import TextFile, decode_bytes
 
 if TYPE_CHECKING:  # at run time imported where used: Explore's first view needs none of them (pandas, significance)
+    from bleucore.metrics.chrf.explanation import ChrfExplanation
+    from bleucore.metrics.ter.explanation import TerExplanation
     from bleucore.significance import ConfidenceResult, PairedTestResult
     from ui import compare_analysis, corpus_analysis
 
@@ -266,3 +268,32 @@ def paired(
     """Paired bootstrap and paired approximate randomization of a system against the baseline, cached
     per (baseline digest, system digest)."""
     return _paired(digests[0], digests[1], options_key(options), n_samples, n_trials, seed, baseline, system)
+
+
+# --- chrF and TER beside BLEU (Explore) ----------------------------------------------------------
+
+
+@st.cache_data(max_entries=MAX_SENTENCE_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+def chrf_sentence_score(candidate: str, references: tuple[str, ...], word_order: int) -> float:
+    """Sentence chrF2 (word_order 0) or chrF2++ (2) with sacreBLEU's other defaults, cached."""
+    from bleucore.metrics import get_metric
+    from bleucore.metrics.chrf import ChrfOptions
+
+    return float(get_metric("chrf", ChrfOptions(word_order=word_order)).sentence_score(candidate, references).score)
+
+
+@st.cache_data(max_entries=MAX_SENTENCE_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+def chrf_explanation(candidate: str, references: tuple[str, ...]) -> ChrfExplanation:
+    """``explain_chrf`` with sacreBLEU's default chrF2 options, cached."""
+    from bleucore.metrics.chrf import ChrfOptions
+    from bleucore.metrics.chrf.explanation import explain_chrf
+
+    return explain_chrf(candidate, references, ChrfOptions())
+
+
+@st.cache_data(max_entries=MAX_SENTENCE_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+def ter_explanation(candidate: str, references: tuple[str, ...]) -> TerExplanation:
+    """``explain_ter`` with sacreBLEU's default TER options, cached (the score and the tab share it)."""
+    from bleucore.metrics.ter.explanation import explain_ter
+
+    return explain_ter(candidate, references)

@@ -13,10 +13,9 @@ from html import escape
 
 import streamlit as st
 
-from bleucore.metrics import get_metric
 from bleucore.metrics.chrf import ChrfOptions
-from bleucore.metrics.chrf.explanation import ChrfExplanation, char_occurrences, explain_chrf
-from ui import ter_view
+from bleucore.metrics.chrf.explanation import ChrfExplanation, char_occurrences
+from ui import cache, ter_view
 from ui.highlight import MATCHED_COLOR, UNMATCHED_COLOR, keep_title
 from ui.uploads import escape_markdown
 from ui.i18n import _
@@ -140,16 +139,16 @@ def disagreement(bleu: float, chrf: float, candidate: str, reference: str) -> st
 def score_metrics(candidate: str, references: Sequence[str]) -> None:
     """chrF2, chrF2++ and TER of the candidate, as three metrics beside BLEU's."""
     chrf, chrf_plus, ter = st.columns(3)
-    chrf.metric("chrF2", f"{get_metric('chrf', CHRF).sentence_score(candidate, references).score:.2f}",  # i18n: keep
+    chrf.metric("chrF2", f"{cache.chrf_sentence_score(candidate, tuple(references), CHRF.word_order):.2f}",  # i18n: keep
                 help=_("Character n-gram F-score (sacreBLEU's chrF, β = 2); higher is better"))
-    chrf_plus.metric("chrF2++", f"{get_metric('chrf', CHRF_PLUS).sentence_score(candidate, references).score:.2f}",  # i18n: keep
+    chrf_plus.metric("chrF2++", f"{cache.chrf_sentence_score(candidate, tuple(references), CHRF_PLUS.word_order):.2f}",  # i18n: keep
                      help=_("chrF with word unigrams and bigrams; higher is better"))
     ter_view.score_metric(ter, candidate, references)
 
 
 def render(candidate: str, references: Sequence[str], bleu: float, order_key: str) -> None:
     """The chrF part of the tab: the disagreement sentence, the order, the highlights, the table."""
-    explanation = explain_chrf(candidate, references, CHRF)
+    explanation = cache.chrf_explanation(candidate, tuple(references))
     reference = references[explanation.reference_index]
     note = disagreement(bleu, explanation.score.score, candidate, reference)
     st.subheader(f"chrF2 = {explanation.score.score:.2f}", anchor=False)  # i18n: keep (a formula)

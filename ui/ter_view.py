@@ -14,7 +14,8 @@ from typing import Any
 
 import streamlit as st
 
-from bleucore.metrics.ter.explanation import Step, TerExplanation, explain_ter
+from bleucore.metrics.ter.explanation import Step, TerExplanation
+from ui import cache
 from ui.highlight import CLIPPED_COLOR, MATCHED_COLOR, UNMATCHED_COLOR, keep_title
 from ui.uploads import escape_markdown
 from ui.i18n import _
@@ -96,7 +97,7 @@ def score_metric(column: Any, candidate: str, references: Sequence[str]) -> None
     if too_long(candidate, references):
         column.metric("TER", "—", help=_("TER is computed here for sentences of up to {n} words").format(n=MAX_WORDS))  # i18n: keep
         return
-    score = explain_ter(candidate, references).score
+    score = cache.ter_explanation(candidate, tuple(references)).score
     column.metric(
         "TER", f"{score.score:.2f}",  # i18n: keep (the metric's name)
         help=_("Translation edit rate (sacreBLEU's TER): edits per reference word; lower is better"),
@@ -109,7 +110,7 @@ def render(candidate: str, references: Sequence[str]) -> None:
         st.info(_("TER is computed here for sentences of up to {n} words; score long texts with "
                   "python -m bleucore -m ter.").format(n=MAX_WORDS))
         return
-    explanation = explain_ter(candidate, references)
+    explanation = cache.ter_explanation(candidate, tuple(references))
     score = explanation.score
     st.subheader(f"TER = {score.score:.2f}", anchor=False)  # i18n: keep (a formula)
     st.caption(
