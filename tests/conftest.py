@@ -7,7 +7,9 @@ group's own fixtures live in tests/browser/conftest.py.
 from __future__ import annotations
 
 import logging
+import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -40,9 +42,14 @@ PAYLOADS = [
 
 
 @pytest.fixture
-def sacrebleu_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    """sacreBLEU reads its seed from SACREBLEU_SEED: no outer setting changes it, and a test's own is undone."""
-    monkeypatch.delenv("SACREBLEU_SEED", raising=False)
+def sacrebleu_seed() -> Iterator[None]:
+    """sacreBLEU reads its seed from SACREBLEU_SEED: no outer setting changes it, and a test's own
+    is undone (monkeypatch.delenv of an absent variable would not undo a later assignment)."""
+    saved = os.environ.pop("SACREBLEU_SEED", None)
+    yield
+    os.environ.pop("SACREBLEU_SEED", None)
+    if saved is not None:
+        os.environ["SACREBLEU_SEED"] = saved
 
 
 # Generous: CI runs on a busy machine, and a timeout only bounds a hung script.
