@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from playwright.sync_api import Page, expect
 
@@ -14,8 +14,8 @@ def test_learn_page_shows_the_worked_examples(
     app_page: Page, wait_for_app, screenshot_dir: Path, settle_page
 ) -> None:
     app_page.get_by_test_id("stSidebarNav").get_by_role("link", name="Learn", exact=True).click()
+    expect(app_page).to_have_url(re.compile(r"/learn(\?.*)?$"))  # the navigation, not Explore's last run
     wait_for_app(app_page)
-    assert urlsplit(app_page.url).path == "/learn"
     expect(app_page.get_by_role("heading", name="Learn BLEU from the worked examples")).to_be_visible()
     main = app_page.get_by_test_id("stMain")
     for number in (
@@ -40,8 +40,9 @@ def test_open_in_explore_carries_the_example(app_page: Page, wait_for_app) -> No
     app_page.get_by_test_id("stSidebarNav").get_by_role("link", name="Learn", exact=True).click()
     wait_for_app(app_page)
     app_page.get_by_role("button", name="Open in Explore: Ca2").click()
+    # wait for the navigation itself: wait_for_app alone may see Learn's finished run
+    expect(app_page).to_have_url(re.compile(r"/\?(.*&)?s="))
     wait_for_app(app_page)
-    assert "s=" in urlsplit(app_page.url).query
     expect(app_page.get_by_label("Candidate", exact=True)).to_have_value(CA2)
     expect(
         app_page.get_by_test_id("stMetric").filter(has_text="BLEU (0–100)").get_by_test_id("stMetricValue")
