@@ -21,8 +21,6 @@ Separately, in this process: the cold import time of what Explore's first run im
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
 import socket
 import statistics
 import subprocess
@@ -34,8 +32,11 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.browser.chromium import CHROMIUM_ARGS, find_chromium  # noqa: E402
+
 PHONE = {"width": 390, "height": 844}
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 MARKS_JS = """
 (() => {
   window.__marks = {};
@@ -88,10 +89,11 @@ def wait_healthy(url: str, proc: subprocess.Popen[bytes], timeout: float = 60.0)
 
 
 def browser_path() -> str:
-    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"), shutil.which("google-chrome")):
-        if candidate and Path(candidate).exists():
-            return candidate
-    raise SystemExit("no Chromium: set CHROMIUM=/path/to/chromium")
+    """The Chromium the browser tests drive (tests/browser/chromium.py)."""
+    found = find_chromium()
+    if found is None or not found.exists():
+        raise SystemExit("no Chromium: set CHROMIUM=/path/to/chromium")
+    return str(found)
 
 
 def visit(browser, url: str) -> dict[str, float]:
@@ -146,7 +148,7 @@ def main() -> None:
     try:
         wait_healthy(url, proc)
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=browser_path(), args=ARGS)
+            browser = playwright.chromium.launch(executable_path=browser_path(), args=CHROMIUM_ARGS)
             visit(browser, url)  # warm the server
             visits = [visit(browser, url) for _ in range(args.runs)]
             browser.close()

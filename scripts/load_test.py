@@ -1,7 +1,7 @@
 """Load test: many concurrent Explore sessions against one local server (not part of the test suite).
 
 Starts ``streamlit run app.py`` as the browser fixtures do (loopback, free port, headless, no
-telemetry, no file watcher) and opens N browser sessions (one headless /usr/bin/chromium with the
+telemetry, no file watcher) and opens N browser sessions (one headless Chromium (tests/browser/chromium.py) with the
 flags of DEVELOPERS.md, one context each, Playwright's async API). Sessions arrive --ramp seconds
 apart. Once all are open, and --settle seconds more so the last pages finish loading, each
 session resumes with its arrival offset (the barrier must not make 20 staggered users start
@@ -74,22 +74,10 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from bleucore import sentence_bleu
+from tests.browser.chromium import CHROMIUM_ARGS, LOCAL_HOSTS, find_chromium
 from ui import explore_state as es
 
-CHROMIUM = "/usr/bin/chromium"
-# The flags of tests/browser/conftest.py and DEVELOPERS.md: no sandbox as root in a container,
-# no GPU, none of Chromium's own background traffic (the network is closed).
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
-LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+CHROMIUM = str(find_chromium() or "/usr/bin/chromium")
 SERVER_START_TIMEOUT_S = 60.0
 FIRST_VIEW_TIMEOUT_MS = 120_000
 EDIT_TIMEOUT_MS = 60_000

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -38,41 +37,11 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, WebSocketRoute, expect, sync_playwright
 
+from tests.browser.chromium import CHROMIUM_ARGS, LOCAL_HOSTS, find_chromium
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 BROWSER_TESTS = Path(__file__).resolve().parent
-#: Browsers tried in order when CHROMIUM is not set (Debian, Fedora/Arch, Ubuntu, Chrome).
-BROWSER_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
-MACOS_CHROME = Path("/Applications/Google Chrome.app/Contents/MacOS/Google Chrome")
-
-
-def find_chromium() -> Path | None:
-    """The browser to drive: ``$CHROMIUM`` if set, else /usr/bin/chromium, else one on PATH (or macOS's Chrome)."""
-    named = os.environ.get("CHROMIUM")
-    if named:
-        return Path(named)
-    if Path("/usr/bin/chromium").exists():
-        return Path("/usr/bin/chromium")
-    for name in BROWSER_NAMES:
-        found = shutil.which(name)
-        if found:
-            return Path(found)
-    return MACOS_CHROME if MACOS_CHROME.exists() else None
-
-
 CHROMIUM = find_chromium()
-# Flags the machine needs: no sandbox as root in a container, no GPU, and none of Chromium's
-# own background traffic (updates, sync, safe browsing, QUIC probes): the network is closed.
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
-LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 SERVER_START_TIMEOUT_S = 60.0
 APP_RUN_TIMEOUT_MS = 30_000
 ARTIFACTS_DIR = REPO_ROOT / "tests" / "artifacts"  # git-ignored; failure screenshots land here
