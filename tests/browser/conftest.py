@@ -37,7 +37,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, WebSocketRoute, expect, sync_playwright
 
-from tests.browser.chromium import CHROMIUM_ARGS, LOCAL_HOSTS, find_chromium
+from tests.browser.chromium import BROWSER_NAMES, CHROMIUM_ARGS, LOCAL_HOSTS, find_chromium
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 BROWSER_TESTS = Path(__file__).resolve().parent
