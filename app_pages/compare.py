@@ -113,7 +113,7 @@ def main() -> None:
         options_sidebar(cps.COMPARE, START_PRESET)
         views.test_settings()
     source = source_radio(cps.COMPARE_SOURCE)
-    choice = metric_pills(cps.COMPARE_METRICS)
+    choice = metric_pills(cps.COMPARE_METRICS, "compare")
     state = cps.read_compare(st.session_state)
     try:
         systems, refs = read_compare_input(source)

@@ -50,7 +50,7 @@ def main() -> None:
     with st.sidebar:
         options = options_sidebar(cs.CORPUS, START_PRESET)
     source = source_radio(cs.CORPUS_SOURCE)
-    choice = metric_pills(cs.CORPUS_METRICS)
+    choice = metric_pills(cs.CORPUS_METRICS, "corpus")
     state = cs.read_corpus(st.session_state)
     try:
         hyp, refs = read_corpus_input(source)
@@ -76,7 +76,7 @@ def main() -> None:
         if "bleu" in choice:
             views.show_scores(analysis, len(refs), options, sentence_options)
             st.caption(_("Options: {options}").format(options=describe(options)))
-        extra = metric_views.show_corpus_scores(choice, hyp, refs)
+        extra = metric_views.show_corpus_scores(choice, state.metric_options, hyp, refs)
         views.show_charts(analysis)
         names: dict[str, object] = {"hypothesis": hyp.name, "references": [r.name for r in refs]}
         views.show_table(

@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # at run time imported where used: Explore's first view needs
     from bleucore.significance import ConfidenceResult, PairedTestResult
     from ui import compare_analysis, corpus_analysis
     from ui.metric_analysis import MetricScores
+    from ui.metric_options import MetricKey
 
 #: Entries of the per-sentence caches (Explore, Learn, the Corpus page's explained line, tests).
 MAX_SENTENCE_ENTRIES = 64
@@ -272,42 +273,42 @@ def paired(
 
 
 # --- chrF, chrF++ and TER beside BLEU (Corpus and Compare) ----------------------------------------
-# Keyed by the input's digest and the metric id of ``ui.metric_choice``, which fixes the metric's options.
+# Keyed by the input's digest and ``ui.metric_options.MetricKey`` (the metric's name and its options).
 
 
 @st.cache_data(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
 def _metric_statistics(
-    input_digest: str, metric_id: str, _hypotheses: tuple[str, ...], _references: tuple[tuple[str, ...], ...]
+    input_digest: str, key: MetricKey, _hypotheses: tuple[str, ...], _references: tuple[tuple[str, ...], ...]
 ) -> object:
     from ui import metric_analysis
 
-    return metric_analysis.statistics(metric_id, _hypotheses, _references)
+    return metric_analysis.statistics(key, _hypotheses, _references)
 
 
 def metric_statistics(
-    input_digest: str, metric_id: str, hypotheses: Sequence[str], references: Sequence[Sequence[str]]
+    input_digest: str, key: MetricKey, hypotheses: Sequence[str], references: Sequence[Sequence[str]]
 ) -> object:
     """Per-segment statistics of one input under chrF, chrF++ or TER, cached per digest and metric."""
-    return _metric_statistics(input_digest, metric_id, tuple(hypotheses), tuple(tuple(r) for r in references))
+    return _metric_statistics(input_digest, key, tuple(hypotheses), tuple(tuple(r) for r in references))
 
 
 @st.cache_data(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
-def _metric_scores(input_digest: str, metric_id: str, nrefs: int, _stats: object) -> MetricScores:
+def _metric_scores(input_digest: str, key: MetricKey, nrefs: int, _stats: object) -> MetricScores:
     from ui import metric_analysis
 
-    return metric_analysis.metric_scores(metric_id, _stats, nrefs)
+    return metric_analysis.metric_scores(key, _stats, nrefs)
 
 
-def metric_scores(input_digest: str, metric_id: str, nrefs: int, stats: object) -> MetricScores:
+def metric_scores(input_digest: str, key: MetricKey, nrefs: int, stats: object) -> MetricScores:
     """``metric_analysis.metric_scores`` (corpus and sentence scores) of one input, cached."""
-    return _metric_scores(input_digest, metric_id, nrefs, stats)
+    return _metric_scores(input_digest, key, nrefs, stats)
 
 
 @st.cache_data(max_entries=MAX_SENTENCE_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
 def _metric_paired(
     baseline_digest: str,
     system_digest: str,
-    metric_id: str,
+    key: MetricKey,
     n_samples: int,
     n_trials: int,
     seed: int,
@@ -316,15 +317,15 @@ def _metric_paired(
 ) -> tuple[PairedTestResult, PairedTestResult]:
     from ui import metric_analysis
 
-    return metric_analysis.paired_tests(metric_id, _baseline, _system, n_samples, n_trials, seed)
+    return metric_analysis.paired_tests(key, _baseline, _system, n_samples, n_trials, seed)
 
 
 def metric_paired(
-    digests: tuple[str, str], metric_id: str, n_samples: int, n_trials: int, seed: int, baseline: object, system: object
+    digests: tuple[str, str], key: MetricKey, n_samples: int, n_trials: int, seed: int, baseline: object, system: object
 ) -> tuple[PairedTestResult, PairedTestResult]:
     """Both paired tests of a system against the baseline under chrF, chrF++ or TER, cached per
     (baseline digest, system digest, metric, settings)."""
-    return _metric_paired(digests[0], digests[1], metric_id, n_samples, n_trials, seed, baseline, system)
+    return _metric_paired(digests[0], digests[1], key, n_samples, n_trials, seed, baseline, system)
 
 
 # --- chrF and TER beside BLEU (Explore) ----------------------------------------------------------

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from ui.metric_choice import LOWER_IS_BETTER, metric
+from ui.metric_choice import LOWER_IS_BETTER
+from ui.metric_options import MetricKey, metric_of
 
 if TYPE_CHECKING:
     from bleucore.metrics import Score
@@ -30,21 +31,21 @@ class MetricScores:
     """One input's corpus score under one metric (None and ``error`` when it cannot be scored)
     and its sentence scores (NaN where a segment cannot be scored)."""
 
-    metric_id: str
+    metric_id: str  # bleucore's name: "chrf" or "ter"
     label: str
     corpus: Score | None
     error: str | None
     sentences: np.ndarray
 
 
-def statistics(metric_id: str, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> Any:
+def statistics(key: MetricKey, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> Any:
     """Per-segment statistics of one input under the metric (``references[j][i]``: reference j of line i)."""
-    return metric(metric_id).statistics(hypotheses, references)
+    return metric_of(key).statistics(hypotheses, references)
 
 
-def metric_scores(metric_id: str, stats: Any, nrefs: int) -> MetricScores:
+def metric_scores(key: MetricKey, stats: Any, nrefs: int) -> MetricScores:
     """The corpus score (sacreBLEU's ``corpus_score``) and every segment's sentence score."""
-    scorer = metric(metric_id)
+    scorer = metric_of(key)
     label = scorer.options.label
     try:
         corpus: Score | None = scorer.score_from_statistics(stats, nrefs)
@@ -55,16 +56,16 @@ def metric_scores(metric_id: str, stats: Any, nrefs: int) -> MetricScores:
         sentences = np.array([s.score for s in scorer.sentence_scores(stats, nrefs)], dtype=np.float64)
     except ValueError:
         sentences = np.full(stats.segments, np.nan, dtype=np.float64)
-    return MetricScores(metric_id, label, corpus, error, sentences)
+    return MetricScores(key[0], label, corpus, error, sentences)
 
 
 def paired_tests(
-    metric_id: str, baseline: Any, system: Any, n_samples: int, n_trials: int, seed: int
+    key: MetricKey, baseline: Any, system: Any, n_samples: int, n_trials: int, seed: int
 ) -> tuple[PairedTestResult, PairedTestResult]:
     """Paired bootstrap and approximate randomization of ``system`` against ``baseline`` (sacreBLEU's)."""
     from bleucore.significance import paired_approximate_randomization, paired_bootstrap
 
-    scorer = metric(metric_id)
+    scorer = metric_of(key)
     bs = paired_bootstrap(baseline, system, scorer, n_samples, seed)
     ar = paired_approximate_randomization(baseline, system, scorer, n_trials, seed)
     return bs, ar

@@ -20,26 +20,29 @@ from ui.compare_views import verdict
 from ui.corpus_inputs import show_error
 from ui.metric_analysis import MetricScores, significance_rows
 from ui.metric_choice import LOWER_IS_BETTER, others
+from ui.metric_options import MetricKey, MetricSettings, metric_key
 from ui.uploads import TextFile, digest, escape_markdown
 from ui.i18n import N_, _
 
 DIRECTIONS = {"better": N_("better"), "worse": N_("worse"), "same": N_("same")}
 
 
-def input_scores(metric_id: str, hyp: TextFile, refs: Sequence[TextFile]) -> MetricScores:
-    """One input's scores under a metric, cached per its digest."""
+def input_scores(key: MetricKey, hyp: TextFile, refs: Sequence[TextFile]) -> MetricScores:
+    """One input's scores under a metric, cached per its digest and the metric's options."""
     input_digest = digest([hyp, *refs])
     references = [r.lines for r in refs]
-    stats = cache.metric_statistics(input_digest, metric_id, hyp.lines, references)
-    return cache.metric_scores(input_digest, metric_id, len(refs), stats)
+    stats = cache.metric_statistics(input_digest, key, hyp.lines, references)
+    return cache.metric_scores(input_digest, key, len(refs), stats)
 
 
 # --- Corpus ------------------------------------------------------------------------------------
 
 
-def show_corpus_scores(choice: Sequence[str], hyp: TextFile, refs: Sequence[TextFile]) -> list[MetricScores]:
+def show_corpus_scores(
+    choice: Sequence[str], settings: MetricSettings, hyp: TextFile, refs: Sequence[TextFile]
+) -> list[MetricScores]:
     """Each picked metric other than BLEU: its corpus score, sacreBLEU's line and its signature."""
-    results = [input_scores(m, hyp, refs) for m in others(choice)]
+    results = [input_scores(metric_key(m, settings), hyp, refs) for m in others(choice)]
     for result in results:
         st.subheader(_("Corpus {metric}").format(metric=result.label))
         if result.corpus is None:
@@ -83,11 +86,12 @@ def compare_metric(
     metric_id: str, systems: Sequence[TextFile], refs: Sequence[TextFile], baseline: str, settings: cps.CompareState
 ) -> tuple[pd.DataFrame, list[str], dict[str, MetricScores]]:
     """Every system's scores under a metric and both paired tests against the baseline (errors as messages)."""
+    key = metric_key(metric_id, settings.metric_options)
     by_name = {s.name: s for s in systems}
     references = [r.lines for r in refs]
     digests = {s.name: digest([s, *refs]) for s in systems}
-    stats = {s.name: cache.metric_statistics(digests[s.name], metric_id, s.lines, references) for s in systems}
-    scores = {n: cache.metric_scores(digests[n], metric_id, len(refs), stats[n]) for n in by_name}
+    stats = {s.name: cache.metric_statistics(digests[s.name], key, s.lines, references) for s in systems}
+    scores = {n: cache.metric_scores(digests[n], key, len(refs), stats[n]) for n in by_name}
     errors = [
         _("{metric} of {name} is undefined: {error}.").format(metric=s.label, name=n, error=s.error)
         for n, s in scores.items() if s.corpus is None
@@ -98,13 +102,13 @@ def compare_metric(
             continue
         try:
             tests[name] = cache.metric_paired(
-                (digests[baseline], digests[name]), metric_id, settings.n_samples, settings.n_trials, settings.seed,
+                (digests[baseline], digests[name]), key, settings.n_samples, settings.n_trials, settings.seed,
                 stats[baseline], stats[name],
             )  # fmt: skip
         except ValueError as err:
             tests[name] = str(err)
             errors.append(_("The tests cannot be run for {name}: {error}.").format(name=name, error=err))
-    return significance_rows(metric_id, list(by_name), baseline, scores, tests), errors, scores
+    return significance_rows(key[0], list(by_name), baseline, scores, tests), errors, scores
 
 
 def show_metric_significance(
@@ -124,7 +128,7 @@ def show_metric_significance(
         column_config={
             "system": st.column_config.TextColumn(_("system"), pinned=True),
             "role": st.column_config.TextColumn(_("role")),
-            "score": st.column_config.NumberColumn(label, format="%.2f", help=_("Corpus {metric} with sacreBLEU's default options").format(metric=label)),
+            "score": st.column_config.NumberColumn(label, format="%.2f", help=_("Corpus {metric} with the chrF and TER options").format(metric=label)),
             "delta": st.column_config.NumberColumn(
                 _("Δ {metric}").format(metric=label), format="%+.2f",
                 help=_("{metric} minus the baseline's; lower TER is better").format(metric=label) if lower

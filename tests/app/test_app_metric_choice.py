@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from ui import compare_state as cps
 from ui import corpus_state as cs
+from ui import metric_options as mo
 from ui.share import decode_state, encode_state
 from ui.uploads import escape_markdown
 from tests.conftest import PAYLOADS, ROOT, messages, open_app
@@ -211,3 +212,90 @@ def test_payload_system_names_and_texts_stay_text(payload: str) -> None:
     for label in ("chrF2", "TER"):
         start = f"**{escape_markdown(name)}** against **system\\_a\\.en** by {label}: Δ "
         assert any(m.value.startswith(start) for m in at.markdown), start
+
+
+# --------------------------------------------------------------------------- chrF and TER options
+
+
+def set_options(at: AppTest, prefix: str, values: dict[str, object]) -> None:
+    for name, value in values.items():
+        key = mo.keys(prefix)[name]
+        if isinstance(value, bool):
+            at.checkbox(key=key).check() if value else at.checkbox(key=key).uncheck()
+        else:
+            at.number_input(key=key).set_value(value)
+    at.run()
+
+
+CHANGED = {
+    "char_order": 4, "word_order": 1, "beta": 1, "whitespace": True, "chrf_lowercase": True,
+    "ter_normalized": True, "ter_no_punct": True, "ter_case_sensitive": True,
+}  # fmt: skip
+SACRE_CHANGED = {
+    "chrF1": CHRF(char_order=4, beta=1, lowercase=True, whitespace=True),
+    "chrF1+": CHRF(char_order=4, word_order=1, beta=1, lowercase=True, whitespace=True),
+    "TER": TER(normalized=True, no_punct=True, case_sensitive=True),
+}
+
+
+def test_corpus_chrf_and_ter_options_equal_sacrebleu_and_survive_the_link() -> None:
+    at = open_app("corpus")
+    at.pills(key=cs.CORPUS_METRICS).set_value(["chrf", "chrf++", "ter"]).run()
+    set_options(at, "corpus", CHANGED)
+    assert not at.exception
+
+    def check(app: AppTest) -> None:
+        metrics = {m.label: m.value for m in app.metric}
+        signatures = [signature_without_version(c.value) for c in app.code]
+        table = next(f.value for f in app.dataframe if "line" in f.value.columns).set_index("line").sort_index()
+        for label, sacre in SACRE_CHANGED.items():
+            assert metrics[f"Corpus {label}"] == f"{sacre.corpus_score(SYS_A, REFS).score:.2f}", label
+            assert signature_without_version(str(sacre.get_signature())) in signatures, label
+            expected = [sacre.sentence_score(h, [r1, r2]).score for h, r1, r2 in zip(SYS_A, REF1, REF2)]
+            np.testing.assert_allclose(table[label].to_numpy(), expected, rtol=0, atol=EPSILON)
+
+    check(at)
+    token = at.query_params["s"]
+    state, notes = cs.corpus_from_link(token)
+    assert not notes and state.metric_options == mo.MetricSettings(**CHANGED)  # type: ignore[arg-type]
+    fresh = open_app("corpus", token)
+    assert fresh.number_input(key=mo.keys("corpus")["char_order"]).value == 4
+    assert fresh.checkbox(key=mo.keys("corpus")["ter_no_punct"]).value is True
+    check(fresh)
+
+
+def test_compare_korean_sample_with_ter_asian_support_equals_sacrebleu() -> None:
+    sys_a, sys_b, ref1, ref2 = (
+        (SAMPLE / name).read_text(encoding="utf-8").splitlines()
+        for name in ("system_a.ko", "system_b.ko", "ref.ko", "ref2.ko")
+    )
+    at = open_app("compare")
+    at.radio(key=cps.COMPARE_SOURCE).set_value("sample-ko").run()
+    at.pills(key=cps.COMPARE_METRICS).set_value(["chrf", "ter"]).run()
+    set_options(at, "compare", {"whitespace": True, "ter_normalized": True, "ter_asian_support": True})
+    assert not at.exception
+    chrf, ter = metric_tables(at)
+    for table, sacre in ((chrf, CHRF(whitespace=True)), (ter, TER(normalized=True, asian_support=True))):
+        for test in ("bs", "ar"):
+            _, scores = PairedTest(
+                [("a", sys_a), ("b", sys_b)], {"M": sacre}, references=[ref1, ref2], test_type=test, n_samples=0
+            )()
+            result = next(v for k, v in scores.items() if k != "System")
+            row = table.loc["system_b.ko"]
+            assert row["score"] == pytest.approx(result[1].score, abs=EPSILON)
+            column = "p (bootstrap)" if test == "bs" else "p (AR)"
+            assert row[column] == pytest.approx(result[1].p_value, abs=EPSILON)
+            if test == "bs":
+                assert row["mean"] == pytest.approx(result[1].mean, abs=EPSILON)
+
+
+def test_metric_options_link_validation() -> None:
+    token = encode_state({"page": "compare", "v": 2, "m": ["chrf"], "mo": {"nc": 0, "ws": "yes", "b": 3}})
+    at = open_app("compare", token)
+    assert not at.exception
+    text = messages(at)
+    assert "This link's char order 0 is not a whole number from 1 to 20: kept the rest, using char order = 6." in text
+    assert "This link's whitespace 'yes' is not true or false: kept the rest, using whitespace off." in text
+    (chrf,) = metric_tables(at)
+    sacre = CHRF(beta=3)
+    assert chrf.loc["system_b.en", "score"] == pytest.approx(sacre.corpus_score(SYS_B, REFS).score, abs=EPSILON)
