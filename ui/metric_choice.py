@@ -13,6 +13,7 @@ from typing import Any
 import streamlit as st
 
 from ui.i18n import N_, _
+from ui.metric_options import options_expander
 
 METRIC_IDS = ("bleu", "chrf", "chrf++", "ter")
 #: What a pill shows: the metrics' own names, the same in every language.
@@ -45,8 +46,6 @@ def others(choice: Sequence[str]) -> list[str]:
 
 def metric_pills(key: str, options_prefix: str) -> tuple[str, ...]:
     """The metric choice (several at once) and, when chrF, chrF++ or TER is picked, their options."""
-    from ui.metric_options import options_expander
-
     value = st.pills(
         _("Metrics"), list(METRIC_IDS), selection_mode="multi", key=key,
         format_func=LABELS.__getitem__, help=_(METRICS_HELP),
