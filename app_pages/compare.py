@@ -11,11 +11,14 @@ from bleucore import BleuOptions, Statistics
 from ui import cache, handoff
 from ui import compare_state as cps
 from ui import compare_views as views
+from ui import metric_views
 from ui.compare_analysis import SystemScores
 from ui.corpus_inputs import read_compare_input, scoring_options, source_radio
 from ui.corpus_inputs import show_error as _show_error
 from ui.input_state import START_PRESET
 from ui.link_box import open_state_page, publish_state
+from ui.metric_choice import metric_pills
+from ui.metric_choice import others as other_metrics
 from ui.options_model import describe
 from ui.options_sidebar import options_sidebar
 from ui.uploads import InputError, TextFile, check_systems, digest
@@ -110,6 +113,7 @@ def main() -> None:
         options_sidebar(cps.COMPARE, START_PRESET)
         views.test_settings()
     source = source_radio(cps.COMPARE_SOURCE)
+    choice = metric_pills(cps.COMPARE_METRICS, "compare")
     state = cps.read_compare(st.session_state)
     try:
         systems, refs = read_compare_input(source)
@@ -139,10 +143,16 @@ def main() -> None:
             name: cache.system_scores(stats[name][0], name, corpus_options, sentence_options, len(refs), stats[name][1])
             for name in names
         }
-        table, problems = significance_rows(names, baseline, stats, scores, corpus_options, state)
-        views.show_significance(table, problems, baseline, state)
-        st.caption(_("Options: {options}").format(options=describe(state.options)))
-        views.show_lines(names, scores)
+        if "bleu" in choice:
+            table, problems = significance_rows(names, baseline, stats, scores, corpus_options, state)
+            views.show_significance(table, problems, baseline, state)
+            st.caption(_("Options: {options}").format(options=describe(state.options)))
+            views.show_lines(names, scores)
+        for metric_id in other_metrics(choice):
+            metric_table, metric_problems, metric_scores = metric_views.compare_metric(metric_id, systems, refs, baseline, state)
+            label = metric_scores[baseline].label
+            metric_views.show_metric_significance(metric_id, label, metric_table, metric_problems, baseline)
+            metric_views.show_metric_lines(names, metric_scores)
         others = [n for n in names if n != baseline]
         st.subheader(_("Sentence by sentence"))
         if st.session_state.get(cps.COMPARE_OTHER) not in others:

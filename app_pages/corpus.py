@@ -10,11 +10,13 @@ from bleucore import BleuOptions
 from ui import cache, handoff
 from ui import corpus_state as cs
 from ui import corpus_views as views
+from ui import metric_views
 from ui.corpus_analysis import CorpusAnalysis
 from ui.corpus_inputs import read_corpus_input, scoring_options, source_radio
 from ui.corpus_inputs import show_error as _show_error
 from ui.input_state import START_PRESET
 from ui.link_box import open_state_page, publish_state
+from ui.metric_choice import metric_pills
 from ui.options_model import describe
 from ui.options_sidebar import options_sidebar
 from ui.uploads import InputError, TextFile, check_same_length, digest
@@ -48,6 +50,7 @@ def main() -> None:
     with st.sidebar:
         options = options_sidebar(cs.CORPUS, START_PRESET)
     source = source_radio(cs.CORPUS_SOURCE)
+    choice = metric_pills(cs.CORPUS_METRICS, "corpus")
     state = cs.read_corpus(st.session_state)
     try:
         hyp, refs = read_corpus_input(source)
@@ -70,11 +73,16 @@ def main() -> None:
                 st.session_state[cs.CORPUS_LINE] = analysis.worst_line
             st.session_state[cs.CORPUS_LAST_INPUT] = input_digest
             st.session_state[cs.CORPUS_LAST_SELECTION] = []
-        views.show_scores(analysis, len(refs), options, sentence_options)
-        st.caption(_("Options: {options}").format(options=describe(options)))
+        if "bleu" in choice:
+            views.show_scores(analysis, len(refs), options, sentence_options)
+            st.caption(_("Options: {options}").format(options=describe(options)))
+        extra = metric_views.show_corpus_scores(choice, state.metric_options, hyp, refs)
         views.show_charts(analysis)
         names: dict[str, object] = {"hypothesis": hyp.name, "references": [r.name for r in refs]}
-        views.show_table(analysis, corpus_options.max_order, names, (corpus_options, sentence_options), input_digest)
+        views.show_table(
+            analysis, corpus_options.max_order, names, (corpus_options, sentence_options), input_digest,
+            metric_views.sentence_columns(extra),
+        )  # fmt: skip
         views.show_sentence(hyp, refs, analysis, options, sentence_options)
         state = cs.read_corpus(st.session_state)
     finally:

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bleucore.resampling import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
+from ui import metric_choice as mc
+from ui import metric_options as mo
 from ui import options_model as om
 from ui.input_state import MAX_PASTED_REFERENCES, SOURCES, StatePage, link_options
 from ui.share import LinkReader, make_link, open_link
@@ -34,6 +36,8 @@ class CompareState:
     n_trials: int = AR_TRIALS
     seed: int = SEED
     options: om.Choices = field(default_factory=lambda: om.SACREBLEU)
+    metrics: tuple[str, ...] = mc.DEFAULT  # ids of ui.metric_choice
+    metric_options: mo.MetricSettings = mo.DEFAULT_SETTINGS
 
 
 COMPARE = om.OptionKeys("compare")
@@ -49,6 +53,7 @@ COMPARE_SAMPLES = "compare_samples"
 COMPARE_TRIALS = "compare_trials"
 COMPARE_SEED = "compare_seed"
 COMPARE_NGRAM_ORDER = "compare_ngram_order"
+COMPARE_METRICS = "compare_metrics"
 
 
 def compare_ref_key(index: int) -> str:
@@ -73,6 +78,8 @@ def compare_widget_values(state: CompareState) -> dict[str, Any]:
         COMPARE_SAMPLES: state.n_samples,
         COMPARE_TRIALS: state.n_trials,
         COMPARE_SEED: state.seed,
+        COMPARE_METRICS: list(state.metrics),
+        **mo.widget_values("compare", state.metric_options),
     }
     values.update({compare_ref_key(i): refs[i] if i < len(refs) else "" for i in range(MAX_PASTED_REFERENCES)})
     values.update({compare_sys_key(i): systems[i] if i < len(systems) else "" for i in range(MAX_PASTED_SYSTEMS)})
@@ -92,6 +99,8 @@ def read_compare(session: Mapping[str, Any]) -> CompareState:
         n_trials=int(session[COMPARE_TRIALS] or AR_TRIALS),
         seed=int(session[COMPARE_SEED] or 0),
         options=om.read(session, COMPARE),
+        metrics=mc.normalize(session.get(COMPARE_METRICS, list(mc.DEFAULT))),
+        metric_options=mo.read(session, "compare"),
     )
 
 
@@ -104,6 +113,10 @@ def compare_link(state: CompareState, with_texts: bool = True) -> str:
         "ar": state.n_trials,
         "seed": state.seed,
     }
+    if state.metrics != mc.DEFAULT:
+        data["m"] = list(state.metrics)
+    if mo.to_link(state.metric_options):
+        data["mo"] = mo.to_link(state.metric_options)
     if state.source == "paste" and with_texts:
         data["r"] = list(state.references)
         data["sys"] = list(state.systems)
@@ -122,6 +135,8 @@ def compare_from_link(token: str) -> tuple[CompareState, list[str]]:
         n_trials=reader.whole("ar", "randomization trials", 1, MAX_AR_TRIALS, AR_TRIALS),
         seed=reader.whole("seed", "seed", 0, MAX_SEED, SEED),
         options=link_options(reader, version),
+        metrics=reader.choices("m", "metrics", mc.METRIC_IDS, mc.DEFAULT),
+        metric_options=mo.from_link(reader.section("mo", "chrF and TER options")),
     )
     return state, reader.notes
 

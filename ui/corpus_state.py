@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ui import metric_choice as mc
+from ui import metric_options as mo
 from ui import options_model as om
 from ui.input_state import MAX_PASTED_REFERENCES, SOURCES, StatePage, link_options
 from ui.share import LinkReader, make_link, open_link
@@ -28,6 +30,8 @@ class CorpusState:
     references: tuple[str, ...] = ("",)
     line: int = 0  # 1-based line to explain; 0 = the worst sentence
     options: om.Choices = field(default_factory=lambda: om.SACREBLEU)
+    metrics: tuple[str, ...] = mc.DEFAULT  # ids of ui.metric_choice
+    metric_options: mo.MetricSettings = mo.DEFAULT_SETTINGS
 
 
 CORPUS = om.OptionKeys("corpus")
@@ -41,6 +45,7 @@ CORPUS_ORDER = "corpus_explain_order"
 CORPUS_TABLE = "corpus_table"
 CORPUS_LAST_SELECTION = "corpus_last_selection"
 CORPUS_LAST_INPUT = "corpus_last_input"
+CORPUS_METRICS = "corpus_metrics"
 
 
 def corpus_ref_key(index: int) -> str:
@@ -55,6 +60,8 @@ def corpus_widget_values(state: CorpusState) -> dict[str, Any]:
         CORPUS_SOURCE: state.source,
         CORPUS_HYP_PASTE: state.hypothesis,
         CORPUS_REF_COUNT: len(refs),
+        CORPUS_METRICS: list(state.metrics),
+        **mo.widget_values("corpus", state.metric_options),
     }
     values.update({corpus_ref_key(i): refs[i] if i < len(refs) else "" for i in range(MAX_PASTED_REFERENCES)})
     values.update(om.widget_values(CORPUS, state.options))
@@ -73,6 +80,8 @@ def read_corpus(session: Mapping[str, Any]) -> CorpusState:
         references=tuple(session[corpus_ref_key(i)] for i in range(count)),
         line=int(line) if isinstance(line, (int, float)) else 0,
         options=om.read(session, CORPUS),
+        metrics=mc.normalize(session.get(CORPUS_METRICS, list(mc.DEFAULT))),
+        metric_options=mo.read(session, "corpus"),
     )
 
 
@@ -81,6 +90,10 @@ def corpus_link(state: CorpusState, with_texts: bool = True) -> str:
     data: dict[str, Any] = {"src": state.source, "opt": om.to_link(state.options)}
     if state.line:
         data["line"] = state.line
+    if state.metrics != mc.DEFAULT:
+        data["m"] = list(state.metrics)
+    if mo.to_link(state.metric_options):
+        data["mo"] = mo.to_link(state.metric_options)
     if state.source == "paste" and with_texts:
         data["h"] = state.hypothesis
         data["r"] = list(state.references)
@@ -97,6 +110,8 @@ def corpus_from_link(token: str) -> tuple[CorpusState, list[str]]:
         references=reader.texts("r", "references", 1, MAX_PASTED_REFERENCES, ("",)),
         line=reader.whole("line", "line", 0, 10_000_000, 0),
         options=link_options(reader, version),
+        metrics=reader.choices("m", "metrics", mc.METRIC_IDS, mc.DEFAULT),
+        metric_options=mo.from_link(reader.section("mo", "chrF and TER options")),
     )
     return state, reader.notes
 

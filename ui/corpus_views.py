@@ -121,12 +121,18 @@ def show_table(
     files: dict[str, object],
     options: tuple[BleuOptions, BleuOptions],
     input_digest: str,
+    extra: tuple[dict[str, Any], dict[str, Any]] = ({}, {}),
 ) -> None:
-    """The sortable sentence table (worst first), its row selection, and the downloads."""
+    """The sortable sentence table (worst BLEU first) with ``extra`` columns (other metrics' sentence
+    scores, their column settings), its row selection, and the downloads."""
     st.subheader(_("Every sentence, worst first"))
-    table = analysis.table.sort_values(["BLEU", "line"], na_position="last", kind="stable").reset_index(drop=True)
+    table = analysis.table
+    if extra[0]:  # the other metrics' columns right after BLEU's
+        at = list(table.columns).index("BLEU") + 1
+        table = table.iloc[:, :at].assign(**extra[0]).join(table.iloc[:, at:])
+    table = table.sort_values(["BLEU", "line"], na_position="last", kind="stable").reset_index(drop=True)
     event = st.dataframe(
-        table, hide_index=True, column_config=column_config(max_order), key=cs.CORPUS_TABLE, placeholder="—",
+        table, hide_index=True, column_config={**column_config(max_order), **extra[1]}, key=cs.CORPUS_TABLE, placeholder="—",
         on_select="rerun", selection_mode="single-row", height=360,
     )  # fmt: skip
     st.caption(_("Click a column header to sort; select a row to explain that sentence below."))

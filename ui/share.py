@@ -148,6 +148,14 @@ class LinkReader:
         self.drop(f"{label} should be a list of {low} to {high} texts", f"the default {label}")
         return default
 
+    def choices(self, key: str, label: str, choices: tuple[str, ...], default: tuple[str, ...]) -> tuple[str, ...]:
+        """A list of distinct ``choices``, kept in the order of ``choices``."""
+        value = self.data.get(key, list(default))
+        if isinstance(value, list) and all(isinstance(v, str) and v in choices for v in value):
+            return tuple(c for c in choices if c in value)
+        self.drop(f"{label} {_shown(value)} are unknown", f"{label} {', '.join(default)}")
+        return default
+
     def section(self, key: str, label: str) -> LinkReader:
         """A reader of a nested set of fields (an empty one, noted, if it is not a set of named values)."""
         value = self.data.get(key, {})
