@@ -159,14 +159,14 @@ def describe(choices: Choices) -> str:
     c = choices.normalized()
     smoothing = c.smooth_method if c.smooth_value is None else f"{c.smooth_method} {c.smooth_value:g}"
     parts = [
-        f"tokenizer {c.tokenize}",
-        *(["lowercase"] if c.lowercase else []),
+        _("tokenizer {name}").format(name=c.tokenize),
+        *([_("lowercase")] if c.lowercase else []),
         f"N = {c.max_order}",
-        *([f"weights {c.weights}"] if c.custom_weights else []),
-        f"smoothing {smoothing}",
-        "effective order" if c.effective_order else "no effective order",
+        *([_("weights {weights}").format(weights=c.weights)] if c.custom_weights else []),
+        _("smoothing {method}").format(method=smoothing),
+        _("effective order") if c.effective_order else _("no effective order"),
         f"r {c.ref_length}",
-        f"{c.variant} BLEU",
+        _("{variant} BLEU").format(variant=c.variant),
     ]
     return _("custom: {options}").format(options=", ".join(parts))
 
