@@ -72,7 +72,7 @@ if len(references) < len(state.references):
 try:
     result = explain_text(state.candidate, references, options)
 except ValueError as err:
-    result_box.error(plain(_("BLEU is not defined for this input with these options: {err}.").format(err=err)))
+    result_box.error(plain(_("BLEU is not defined for this input with these options: {err}.").format(err=wording.error_text(err))))
     st.stop()
 score = result.score
 

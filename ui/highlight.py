@@ -203,7 +203,9 @@ def _candidate_block(tokens: Sequence[str], order: OrderExplanation) -> str:
         chips.append(_chip(" ".join(occ.ngram), occ.status, label, counts))
     if not chips:
         chips.append(
-            f'<span class="bleu-note">no {ngram_name(order.n)}: the candidate has {len(tokens)} token(s)</span>'
+            '<span class="bleu-note">'
+            + escape(_("no {ngram}: the candidate has {tokens} token(s)").format(ngram=ngram_name(order.n), tokens=len(tokens)))
+            + "</span>"
         )
     return f'<div class="bleu-text bleu-candidate">{" ".join(chips)}</div>'
 

@@ -25,6 +25,12 @@ def order_format(each: str = "n = {n}", every: str = ALL_ORDERS) -> Callable[[An
     return lambda k: tr(every) if k in (0, "all") else tr(each).format(n=k)
 
 
+def error_text(err: ValueError) -> str:
+    """A scoring error in words: an undefined score by its reason (``smoothing.UndefinedScore``), else its text."""
+    reason = getattr(err, "reason", None)
+    return describe(reason) if reason is not None and type(reason) in _CATALOG else str(err)
+
+
 def and_list(items: Sequence[str]) -> str:
     """Names as a reader lists them: "a", "a and b", "a, b and c"."""
     if len(items) < 2:

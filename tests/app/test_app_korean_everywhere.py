@@ -38,28 +38,25 @@ ALLOWED = {
     "CSV", "JSON", "MB", "UTF", "Ctrl+Enter", "English", "AR", "CI", "MT", "Ca", "eojeol", "net", "float",
 }  # fmt: skip
 SAMPLE = ROOT / "data" / "sample"
-#: The tutorials' sentences, the bundled samples and their file names: the user's text, never translated.
-USER_WORDS = {
-    word.lower()
-    for text in (
-        *(v for v in vars(ex).values() if isinstance(v, str)),
-        *(t for v in vars(ex).values() if isinstance(v, tuple) for t in v if isinstance(t, str)),
-        *(path.read_text(encoding="utf-8") for path in SAMPLE.glob("*.en")),
-        *(path.name for path in SAMPLE.iterdir()),
-    )
-    for word in words(text)
-}
+#: The tutorials' sentences (Explore's default, Learn's examples): the user's text, never translated.
+EXAMPLES = (
+    *(v for v in vars(ex).values() if isinstance(v, str)),
+    *(t for v in vars(ex).values() if isinstance(v, tuple) for t in v if isinstance(t, str)),
+)
+#: The bundled samples and their file names (Corpus and Compare show their lines).
+SAMPLES = (*(path.read_text(encoding="utf-8") for path in SAMPLE.glob("*.en")), *(p.name for p in SAMPLE.iterdir()))
 _GLOSS = re.compile(r"(?<=[\uac00-\ud7a3])\([^()]*\)")  # 보정된 정밀도(modified precision)
 _FLAG = re.compile(r"(^|[\s(])--?[a-z][a-z-]*")
 
 
 def english_words(text: str, user_text: tuple[str, ...] = ()) -> list[str]:
-    """The Latin words of ``text`` that are neither allowed names nor the user's text."""
-    own = " ".join((*user_text, *USER_WORDS)).lower()  # a chrF highlight may cut a word: "p" + "arty"
+    """The Latin words of ``text`` that are neither allowed names nor part of a word of the user's text
+    (``user_text`` and the tutorials' sentences; part: a chrF highlight may cut "party" into "p" + "arty")."""
+    own = {w.lower() for t in (*user_text, *EXAMPLES) for w in words(t)}
     text = _FLAG.sub(" ", _GLOSS.sub(" ", text))
     return [
         w for w in words(text)
-        if w not in ALLOWED and w.lower() not in own
+        if w not in ALLOWED and not any(w.lower() in word for word in own)
         and not re.fullmatch(r"Ca\d|p\d*|[A-Za-z]_\w+|\w+_\w+|nltk-method\d", w)
     ]  # fmt: skip
 
@@ -124,10 +121,32 @@ def test_explore_korean_candidate_and_its_tokenizers_in_korean() -> None:
     assert not found, "\n".join(found)
 
 
+def test_explore_input_and_option_problems_in_korean() -> None:
+    at = open_app(lang="ko")
+    at.text_area(key=es.CANDIDATE).set_value("").run()  # scored: c = 0, with the reason
+    found = _walk(at, "empty candidate")
+    at = open_app(lang="ko")
+    for ref_id in at.session_state[es.REF_IDS]:
+        at.text_area(key=es.ref_key(ref_id)).set_value("")
+    at.run()
+    found += _walk(at, "empty references")
+    at = open_app(lang="ko")
+    at.checkbox(key=es.CUSTOM_WEIGHTS).check().run()
+    at.text_input(key=es.WEIGHTS).set_value("0.5, abc").run()
+    assert at.warning
+    found += _walk(at, "bad weights", "0.5, abc")
+    at = open_app(lang="ko")
+    at.number_input(key=es.MAX_ORDER).set_value(2)
+    at.selectbox(key=es.SMOOTH_METHOD).set_value("nltk-method6").run()  # NLTK's method 6 needs N >= 3
+    assert at.error
+    found += _walk(at, "undefined score")
+    assert not found, "\n".join(found)
+
+
 @pytest.mark.parametrize("page", ["explore", "corpus", "compare"])
 def test_a_bad_link_is_explained_in_korean(page: str) -> None:
     at = open_app(page, lang="ko", s="not-a-link")
-    found = _walk(at, f"{page} bad link")
+    found = _walk(at, f"{page} bad link", *(SAMPLES if page != "explore" else ()))  # the page then opens its sample
     assert "링크" in messages(at)
     assert not found, "\n".join(found)
 
@@ -148,9 +167,9 @@ def test_learn_in_korean() -> None:
 @pytest.mark.parametrize(("page", "source"), [("corpus", cs.CORPUS_SOURCE), ("compare", cps.COMPARE_SOURCE)])
 def test_corpus_and_compare_with_both_samples_in_korean(page: str, source: str) -> None:
     at = open_app(page, lang="ko")
-    found = _walk(at, f"{page} sample")
+    found = _walk(at, f"{page} sample", *SAMPLES)
     at.radio(key=source).set_value("sample-ko").run()
-    found += _walk(at, f"{page} Korean sample")
+    found += _walk(at, f"{page} Korean sample", *SAMPLES)
     assert not found, "\n".join(found)
 
 
