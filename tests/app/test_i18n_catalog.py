@@ -15,7 +15,10 @@ Two checks, both over ``app_pages/`` and ``ui/`` (plus ``app.py``):
     ``show_error``/``explore_button`` and of the ``InputError``/``LinkStateError`` a page shows,
     ``errors``/``problems``/``notes.append(...)`` (message lists), and an Altair tooltip field without a
     ``title=`` (a bare ``"fraction"`` or ``alt.Tooltip("fraction:N")`` shows the column's name; metric
-    names such as "BLEU" may stay). Such an argument fails when it
+    names such as "BLEU" may stay), an Altair axis or legend field without a ``title=`` (``alt.Y("penalty:Q")``,
+    ``.encode(y="penalty:Q")``), and the keys of rows written in a ``st.dataframe``/``st.table`` call
+    that its ``column_config`` does not label (the header would show the English key). Such an
+    argument fails when it
     holds a string literal or f-string with words (two letters or more outside ``$...$`` formulas and
     backtick code) that does not pass through ``_()``/``ngettext()``. The scan follows the argument
     through ``a + b``, ``x if c else y``, ``"...".format(...)`` and plain wrapper calls such as
@@ -61,6 +64,9 @@ SHOWN_BY_APP = {"show_error", "_show_error", "explore_button", "InputError", "Li
 MESSAGE_LISTS = {"errors", "problems", "notes"}
 #: Names a chart may show as they are (a tooltip without a title shows its field's name).
 CHART_NAMES = {"BLEU", "chrF", "TER", "c/r", "r", "c"}
+#: Altair encodings whose axis or legend is titled with the field's name unless given a ``title=``.
+CHANNELS = {"X", "Y", "Color", "StrokeDash", "Shape", "Size"}
+SHORTHAND_CHANNELS = {"x", "y", "color", "strokeDash", "shape", "size"}
 KEEP = "# i18n: keep"
 
 
@@ -116,12 +122,39 @@ def _shown_arguments(call: ast.Call) -> Iterator[ast.AST]:
         field = call.args[0]
         if isinstance(field, ast.Constant) and str(field.value).split(":")[0] not in CHART_NAMES:
             yield field  # without a title, the tooltip shows the data's column name
+    if name in CHANNELS and not any(k.arg == "title" for k in call.keywords) and call.args:
+        field = call.args[0]  # alt.X("precision:Q") without a title: the axis (or legend) shows the column's name
+        if isinstance(field, ast.Constant) and str(field.value).split(":")[0] not in CHART_NAMES:
+            yield field
+    if name in ("dataframe", "table", "data_editor") and call.args:
+        yield from _unlabelled_columns(call)
     for keyword in call.keywords:
+        if name == "encode" and keyword.arg in SHORTHAND_CHANNELS and isinstance(keyword.value, ast.Constant):
+            if str(keyword.value.value).split(":")[0] not in CHART_NAMES:
+                yield keyword.value  # .encode(y="penalty:Q"): an axis titled with the column's name
         if keyword.arg == "tooltip" and isinstance(keyword.value, (ast.List, ast.Tuple)):
             yield from (e for e in keyword.value.elts if isinstance(e, ast.Constant))  # a bare field name
         elif keyword.arg == "format_func" and isinstance(keyword.value, ast.Lambda):
             yield keyword.value.body  # the words of each option
     yield from (k.value for k in call.keywords if k.arg in VISIBLE_KEYWORDS)
+
+
+def _unlabelled_columns(call: ast.Call) -> Iterator[ast.AST]:
+    """The column names of rows written in the call (``[{"change": ..., "BLEU": ...} for f in fixes]``)
+    that its ``column_config`` does not label: their header would show the English name."""
+    rows = call.args[0]
+    if isinstance(rows, (ast.ListComp, ast.GeneratorExp)):
+        rows = rows.elt
+    elif isinstance(rows, ast.List) and rows.elts:
+        rows = rows.elts[0]
+    if not isinstance(rows, ast.Dict):
+        return
+    config = next((k.value for k in call.keywords if k.arg == "column_config"), None)
+    labelled = {k.value for k in config.keys if isinstance(k, ast.Constant)} if isinstance(config, ast.Dict) else set()
+    for key in rows.keys:
+        if isinstance(key, ast.Constant) and isinstance(key.value, str) and key.value not in labelled:
+            if key.value not in CHART_NAMES:
+                yield key
 
 
 def unmarked_strings(path: Path) -> list[str]:
@@ -180,6 +213,10 @@ def test_scanner_sees_what_it_should() -> None:
         "alt.Tooltip('weight:Q', title=_('weight'))\n"
         "st.radio(_('Order'), [1, 0], format_func=lambda k: f'{k}-grams' if k else 'All orders')\n"
         "st.radio(_('Order'), [1, 0], format_func=order_format(N_('{n}-grams')))\n"
+        "base.encode(x=alt.X('c/r:Q'), y=alt.Y('penalty:Q'), color=alt.Color('curve:N', title=_('brevity penalty')))\n"
+        "base.encode(x='c/r:Q', y='penalty:Q')\n"
+        "st.dataframe([{'change': c, 'BLEU': b} for c, b in fixes], column_config={'BLEU': col})\n"
+        "st.dataframe([{'change': c, 'BLEU': b} for c, b in fixes], column_config={'change': c, 'BLEU': col})\n"
     )
     calls = [n for n in ast.walk(sample) if isinstance(n, ast.Call)]
     flagged = {ast.unparse(lit) for call in calls for arg in _shown_arguments(call) for lit in _unmarked(arg)}
@@ -188,7 +225,7 @@ def test_scanner_sees_what_it_should() -> None:
         "f'Counting n-grams of {n:,} lines'", "f'{name} is empty: it needs one segment per line.'",
         "f'The tests cannot be run for {name}'", "'Add at least two systems to compare.'",
         "f'Open line {line} in Explore'", "'n-gram order'", "'fraction'", "'precision:Q'",
-        "f'{k}-grams'", "'All orders'",
+        "f'{k}-grams'", "'All orders'", "'penalty:Q'", "'change'",
     }  # fmt: skip
 
 
