@@ -30,7 +30,7 @@ def compute_statistics(
 ) -> dict[str, tuple[str, Statistics]]:
     """Per system: (digest of system + references, statistics), with a progress bar for large inputs."""
     total = len(systems) * math.ceil(len(refs[0]) / cache.LINES_PER_CACHED_CHUNK)
-    bar = st.progress(0.0, text="Counting n-grams") if total > 2 else None
+    bar = st.progress(0.0, text=_("Counting n-grams")) if total > 2 else None
     out: dict[str, tuple[str, Statistics]] = {}
     for k, system in enumerate(systems):
         input_digest = digest([system, *refs])
@@ -39,7 +39,7 @@ def compute_statistics(
             if bar is not None:
                 bar.progress(
                     min(1.0, (k + done / max(lines, 1)) / len(systems)),
-                    text=f"Counting n-grams of {name}: {done:,} of {lines:,} lines",
+                    text=_("Counting n-grams of {name}: {done:,} of {lines:,} lines").format(name=name, done=done, lines=lines),
                 )
 
         stats = cache.statistics(input_digest, system.lines, [r.lines for r in refs], options, progress)
@@ -64,7 +64,7 @@ def significance_rows(
     for name in [baseline, *[n for n in names if n != baseline]]:
         score = scores[name].corpus
         if score is None:
-            errors.append(f"BLEU of {name} is undefined with these options: {scores[name].corpus_error}.")
+            errors.append(_("BLEU of {name} is undefined with these options: {err}.").format(name=name, err=scores[name].corpus_error))
             continue
         sys_digest, sys_stats = stats[name]
         p_bootstrap: float | None = None
@@ -83,12 +83,12 @@ def significance_rows(
                 mean, ci = float(bs.mean or 0.0), float(bs.ci or 0.0)
                 p_bootstrap, p_randomization = bs.p_value, ar.p_value
         except ValueError as err:
-            errors.append(f"The tests cannot be run for {name} with these options: {err}.")
+            errors.append(_("The tests cannot be run for {name} with these options: {err}.").format(name=name, err=err))
             continue
         rows.append(
             {
                 "system": name,
-                "role": "baseline" if name == baseline else "system",
+                "role": _("baseline") if name == baseline else _("system"),
                 "BLEU": score.score,
                 "delta": score.score - base_score.score if base_score is not None else None,
                 "mean": mean,
@@ -120,7 +120,7 @@ def main() -> None:
         if not refs or not systems:
             return
         if len(systems) < 2:
-            _show_error("Add at least two systems to compare.")
+            _show_error(_("Add at least two systems to compare."))
             return
         try:
             check_systems(systems, refs)

@@ -28,11 +28,11 @@ def compute(
 ) -> CorpusAnalysis:
     """Statistics (chunked, with a progress bar for large inputs) and the cached analysis."""
     chunks = math.ceil(len(hyp) / cache.LINES_PER_CACHED_CHUNK)
-    bar = st.progress(0.0, text=f"Counting n-grams of {len(hyp):,} lines") if chunks > 1 else None
+    bar = st.progress(0.0, text=_("Counting n-grams of {n:,} lines").format(n=len(hyp))) if chunks > 1 else None
 
     def progress(done: int, total: int) -> None:
         if bar is not None:
-            bar.progress(done / total, text=f"Counting n-grams: {done:,} of {total:,} lines")
+            bar.progress(done / total, text=_("Counting n-grams: {done:,} of {total:,} lines").format(done=done, total=total))
 
     references = [r.lines for r in refs]
     stats = cache.statistics(input_digest, hyp.lines, references, corpus_options, progress)

@@ -5,7 +5,7 @@ import streamlit as st
 from ui import charts, chrf_view, formula, headline, highlight, ngram_table, ter_view, wording
 from ui import explore_state as es
 from ui import i18n
-from ui.i18n import _
+from ui.i18n import N_, _
 from ui.cache import explain_text, variants_text
 from ui.link_box import opened_link_notices, share_link
 from ui.options_model import describe
@@ -58,7 +58,7 @@ problems = es.input_problems(state)
 try:
     options = es.to_options(state)
 except ValueError as err:
-    problems.append(f"Check the options: {err}.")
+    problems.append(_("Check the options: {err}.").format(err=err))
 for problem in problems:
     result_box.warning(plain(problem))
 if problems:
@@ -72,7 +72,7 @@ if len(references) < len(state.references):
 try:
     result = explain_text(state.candidate, references, options)
 except ValueError as err:
-    result_box.error(plain(_("BLEU is not defined for this input with these options: {err}.").format(err=err)))
+    result_box.error(plain(_("BLEU is not defined for this input with these options: {err}.").format(err=wording.error_text(err))))
     st.stop()
 score = result.score
 
@@ -90,7 +90,7 @@ with details:
         st.info(wording.describe(note))
     diagnosis = result.diagnosis
     if diagnosis is not None:
-        title = "Why is it zero?" if diagnosis.score == 0 else "Why is it so low?"
+        title = _("Why is it zero?") if diagnosis.score == 0 else _("Why is it so low?")
         extra = ""
         if score.zero_reason and not diagnosis.nothing_matches:
             extra = f"\n\n{wording.sentence(score.zero_reason)}"
@@ -100,12 +100,16 @@ with details:
             st.dataframe(
                 [{"change": wording.describe(f.change), "BLEU": f.score} for f in diagnosis.fixes],
                 hide_index=True,
-                column_config={"BLEU": st.column_config.NumberColumn(_("BLEU (0–100)"), format="%.2f")},
+                column_config={
+                    "change": st.column_config.TextColumn(_("change")),
+                    "BLEU": st.column_config.NumberColumn(_("BLEU (0–100)"), format="%.2f"),
+                },
             )
 
 # Lazy tabs: only the open tab's content runs, so an edit redraws only what is on screen.
+es.show_tab_in_language(session)
 matches_tab, formula_tab, charts_tab, variants_tab, tokens_tab, export_tab, metrics_tab = st.tabs(
-    es.TABS, key=es.TAB, on_change="rerun"
+    es.tab_labels(), key=es.TAB, on_change="rerun"
 )
 
 if matches_tab.open:
@@ -116,7 +120,7 @@ if matches_tab.open:
             [*range(1, options.max_order + 1), 0],
             key=es.ORDER,
             horizontal=True,
-            format_func=lambda k: f"{k}-grams" if k else "All orders",
+            format_func=wording.order_format(N_("{n}-grams"), N_("All orders")),
         )
         if n == 0:
             st.markdown(highlight.orders_caption(result.orders))
@@ -141,6 +145,8 @@ if matches_tab.open:
                         "source reference": st.column_config.TextColumn(
                             _("source reference"), help=_("Reference(s) holding Max_Ref_Count")
                         ),
+                        "clipped away": st.column_config.NumberColumn(_("clipped away"), help=_("Count − Count_clip")),
+                        "positions": st.column_config.TextColumn(_("positions"), help=_("Token positions in the candidate")),
                     },
                 )
                 st.download_button(

@@ -10,7 +10,7 @@ from ui import explore_state as es
 from ui import handoff, highlight, wording
 from ui import learn_examples as ex
 from ui.cache import explain_text
-from ui.i18n import _
+from ui.i18n import N_, _
 
 
 def run(candidate: str, references: Sequence[str], options: BleuOptions = ex.TUTORIAL) -> SentenceExplanation:
@@ -31,18 +31,23 @@ def open_in_explore(
     Learn mirrors nothing in the address bar, so the switch can follow the click at once.
     """
     state = es.from_options(candidate, references, options, order)
-    handoff.explore_button(f"Open in Explore: {label}", state, f"learn_open_{label}")
+    handoff.explore_button(_("Open in Explore: {label}").format(label=_(label)), state, f"learn_open_{label}")
     handoff.follow()
 
 
 def sentences(*lines: tuple[str, str]) -> None:
     """Example sentences (fixed tutorial text) as a labelled list."""
-    st.markdown("\n".join(f"- {name}: `{text}`" for name, text in lines))
+    st.markdown("\n".join(f"- {_(name)}: `{text}`" for name, text in lines))
+
+
+def reference(position: int) -> str:
+    """"Reference 2" in the session's language."""
+    return _("Reference {position}").format(position=position)
 
 
 def exact(*values: tuple[str, float]) -> None:
     """A labelled caption with the numbers of the prose above to full precision (as Python prints them)."""
-    st.caption(_("To full precision: {values}.").format(values="; ".join(f"{name} {value!r}" for name, value in values)))
+    st.caption(_("To full precision: {values}.").format(values="; ".join(f"{_(name)} {value!r}" for name, value in values)))
 
 
 st.title(_("Learn BLEU from the worked examples"))
@@ -61,7 +66,7 @@ st.latex(r"p_n = \frac{\sum \mathrm{Count}_\mathrm{clip}}{\sum \mathrm{Count}}")
 
 # --- Example 2: clipping -----------------------------------------------------------------------
 st.header(_("1. Why precision must be clipped"))
-sentences(("Reference 1", ex.REFS_2[0]), ("Reference 2", ex.REFS_2[1]), ("Candidate", ex.CAND_2))
+sentences((reference(1), ex.REFS_2[0]), (reference(2), ex.REFS_2[1]), (N_("Candidate"), ex.CAND_2))
 silly = run(ex.CAND_2, ex.REFS_2)
 p1 = silly.order(1)
 (the_row,) = p1.rows
@@ -82,7 +87,7 @@ open_in_explore("the cat the cat on the mat", ex.CAND_2B, ex.REFS_2, order=2)
 
 # --- Example 1: three references ---------------------------------------------------------------
 st.header(_("2. Three references, four candidates"))
-sentences(*((f"Reference {i}", r) for i, r in enumerate(ex.REFS_1, start=1)), ("Ca1", ex.CA1), ("Ca2", ex.CA2))
+sentences(*((reference(i), r) for i, r in enumerate(ex.REFS_1, start=1)), ("Ca1", ex.CA1), ("Ca2", ex.CA2))
 ca1_lc, ca2_lc = run(ex.CA1, ex.REFS_1, ex.TUTORIAL_LC), run(ex.CA2, ex.REFS_1, ex.TUTORIAL_LC)
 missing = [r.text for r in ca1_lc.order(1).rows if r.max_ref_count == 0]
 st.markdown(
@@ -96,6 +101,7 @@ st.dataframe(
         for name, r in (("Ca1", ca1), ("Ca2", ca2))
     ],
     hide_index=True,
+    column_config={"candidate": st.column_config.TextColumn(_("candidate"))},
 )
 simplified = run(ex.CA1, ex.REFS_1, ex.TUTORIAL.with_changes(variant="simplified"))
 st.markdown(
@@ -105,7 +111,7 @@ st.markdown(
     "NLTK's `sentence_bleu` gives the same). The simplified variant min(1, c/r)·(p1p2p3p4)^(1/4) also gives "
     "**{value2:.4f}** because c = r.").format(sys_len=ca1.score.sys_len, lengths=', '.join(map(str, ca1.reference_lengths)), ref_len=ca1.score.ref_len, bp=ca1.score.bp, value=ca1.score.value, score=ca1.score.score, value2=simplified.score.value)
 )
-exact(("Ca1 BLEU", ca1.score.value), ("sacreBLEU", ca1.score.score), ("simplified", simplified.score.value))
+exact(("Ca1 BLEU", ca1.score.value), ("sacreBLEU", ca1.score.score), (N_("simplified"), simplified.score.value))
 tutorial = run(ex.CA2, ex.REFS_1, ex.TUTORIAL.with_changes(variant="tutorial"))
 st.warning(
     _("Ca2 has p3 = {matches}/{total}, so standard BLEU is **{value:g}**. "
@@ -113,9 +119,9 @@ st.warning(
     "and r = {ref_len:g}, gives **{value2:.4f}**: a bad translation scores almost as "
     "high as Ca1's {value3:.4f}.").format(matches=ca2.order(3).matches, total=ca2.order(3).total, value=ca2.score.value, sys_len=tutorial.score.sys_len, ref_len=tutorial.score.ref_len, value2=tutorial.score.value, value3=ca1.score.value)
 )
-exact(("the tutorial code's Ca2", tutorial.score.value))
+exact((N_("the tutorial code's Ca2"), tutorial.score.value))
 ca3, ca4 = run(ex.CA3, ex.REFS_1), run(ex.CA4, ex.REFS_1, ex.TUTORIAL_LC)
-sentences(("Ca3 (Ca1 shuffled)", ex.CA3), ("Ca4", ex.CA4))
+sentences((N_("Ca3 (Ca1 shuffled)"), ex.CA3), ("Ca4", ex.CA4))
 st.markdown(
     _("Shuffling keeps p1 = **{ca3}** but leaves p2 = **{matches}/{total}**: "
     "higher orders measure word order. The two-word Ca4 is 'perfect' in precision (ignoring case): "
@@ -133,8 +139,8 @@ for name, text, opts in (
 # --- Example 3: brevity ------------------------------------------------------------------------
 st.header(_("3. Brevity: short candidates are penalised"))
 sentences(
-    *((f"Reference {i}", r) for i, r in enumerate(ex.REFS_3, start=1)),
-    *((f"Candidate {i}", c) for i, c in enumerate(ex.CANDS_3, start=1)),
+    *((reference(i), r) for i, r in enumerate(ex.REFS_3, start=1)),
+    *((_("Candidate {i}").format(i=i), c) for i, c in enumerate(ex.CANDS_3, start=1)),
 )
 long_c, short_c = run(ex.CANDS_3[0], ex.REFS_3), run(ex.CANDS_3[1], ex.REFS_3)
 st.markdown(
@@ -152,19 +158,19 @@ st.markdown(
     "so BP = {tie_c2:g}. With c = {sys_len} and r = {ref_len:g}, "
     "candidate 2 gets BP = e^(1 − {ref_len:g}/{sys_len}) = {bp:g}.").format(tie_c=tie_c, ref_lengths=' and '.join((str(len(r.split())) for r in ex.TIE_REFS)), tie_r=tie_r, tie_c2=brevity_penalty(tie_c, tie_r), sys_len=short_c.score.sys_len, ref_len=short_c.score.ref_len, bp=short_c.score.bp)
 )
-open_in_explore("candidate 1 of Example 3", ex.CANDS_3[0], ex.REFS_3, order=2)
-open_in_explore("the 10-token tie", ex.TIE_CAND, ex.TIE_REFS)
+open_in_explore(N_("candidate 1 of Example 3"), ex.CANDS_3[0], ex.REFS_3, order=2)
+open_in_explore(N_("the 10-token tie"), ex.TIE_CAND, ex.TIE_REFS)
 
 # --- Korean ------------------------------------------------------------------------------------
 st.header(_("4. A Korean sentence, and the simplified penalty"))
-sentences(("Reference", ex.KO_REF), ("Candidate", ex.KO_CAND), ("Short candidate", ex.KO_SHORT))
+sentences((N_("Reference"), ex.KO_REF), (N_("Candidate"), ex.KO_CAND), (N_("Short candidate"), ex.KO_SHORT))
 ko = run(ex.KO_CAND, [ex.KO_REF])
 ko_simple = run(ex.KO_CAND, [ex.KO_REF], ex.TUTORIAL.with_changes(variant="simplified"))
 st.markdown(
     _("p1 … p4 = **{ko}**, so (p1p2p3p4)^(1/4) = **{value:.4f}**. Here c = r = {sys_len}, "
     "so BP = {bp:g} in both variants (simplified gives {value2:.4f} too) and BLEU = **{value:.4f}**.").format(ko=fractions(ko), value=ko.score.value, sys_len=ko.score.sys_len, bp=ko.score.bp, value2=ko_simple.score.value)
 )
-exact(("BLEU", ko.score.value), ("simplified", ko_simple.score.value))
+exact(("BLEU", ko.score.value), (N_("simplified"), ko_simple.score.value))
 short_std = run(ex.KO_SHORT, [ex.KO_REF])
 short_simple = run(ex.KO_SHORT, [ex.KO_REF], ex.TUTORIAL.with_changes(variant="simplified"))
 c, r = short_std.score.sys_len, short_std.score.ref_len
@@ -173,23 +179,23 @@ st.markdown(
     "built on it use the simplified penalty min(1, c/r) = {c}/{r:g} = **{c2}** = "
     "**{bp:.4f}**, far milder than the standard exp(1 − {r:g}/{c}) = **{bp2:.4f}**.").format(c=c, r=r, c2=Fraction(c, int(r)), bp=short_simple.score.bp, bp2=short_std.score.bp)
 )
-exact(("simplified BP", short_simple.score.bp), ("standard BP", short_std.score.bp))
+exact((N_("simplified BP"), short_simple.score.bp), (N_("standard BP"), short_std.score.bp))
 clip_result = run(ex.CLIP_CAND, [ex.CLIP_REF])
 clip = clip_result.order(1)
-sentences(("Candidate of the Korean note", ex.CLIP_CAND), ("Reference", ex.CLIP_REF))
+sentences((N_("Candidate of the Korean note"), ex.CLIP_CAND), (N_("Reference"), ex.CLIP_REF))
 st.markdown(
     _("The Korean note's clipping example: {unclipped_matches}/{total} before clipping, **{matches}/{total}** after.").format(unclipped_matches=clip.unclipped_matches, total=clip.total, matches=clip.matches)
 )
 st.html(highlight.order_html(clip_result.candidate, clip, clip_result.references))
-open_in_explore("Korean candidate", ex.KO_CAND, [ex.KO_REF])
+open_in_explore(N_("Korean candidate"), ex.KO_CAND, [ex.KO_REF])
 open_in_explore(
-    "short Korean candidate (simplified)", ex.KO_SHORT, [ex.KO_REF], ex.TUTORIAL.with_changes(variant="simplified")
+    N_("short Korean candidate (simplified)"), ex.KO_SHORT, [ex.KO_REF], ex.TUTORIAL.with_changes(variant="simplified")
 )
-open_in_explore("the Korean note's clipping", ex.CLIP_CAND, [ex.CLIP_REF])
+open_in_explore(N_("the Korean note's clipping"), ex.CLIP_CAND, [ex.CLIP_REF])
 
 # --- Very short sentences ----------------------------------------------------------------------
 st.header(_("5. Very short sentences: why a perfect match can score 0"))
-sentences(("Candidate = reference", ex.SHORT_KO))
+sentences((N_("Candidate = reference"), ex.SHORT_KO))
 plain = run(ex.SHORT_KO, [ex.SHORT_KO])
 nltk0 = run(ex.SHORT_KO, [ex.SHORT_KO], ex.TUTORIAL.with_changes(smooth_method="nltk-method0"))
 sacre = run(ex.SHORT_KO, [ex.SHORT_KO], ex.SACREBLEU_SENTENCE)
@@ -208,6 +214,9 @@ if plain.diagnosis is not None:
     st.dataframe(
         [{"change": wording.describe(f.change), "BLEU": f.score} for f in plain.diagnosis.fixes],
         hide_index=True,
-        column_config={"BLEU": st.column_config.NumberColumn(_("BLEU (0–100)"), format="%.2f")},
+        column_config={
+            "change": st.column_config.TextColumn(_("change")),
+            "BLEU": st.column_config.NumberColumn(_("BLEU (0–100)"), format="%.2f"),
+        },
     )
-open_in_explore("나는 사람이다 against itself", ex.SHORT_KO, [ex.SHORT_KO])
+open_in_explore(N_("나는 사람이다 against itself"), ex.SHORT_KO, [ex.SHORT_KO])

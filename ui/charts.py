@@ -35,10 +35,10 @@ def precision_frame(score: BLEUScore) -> pd.DataFrame:
                 "order": f"p{t.n}",
                 "n": t.n,
                 "precision": t.precision,
-                "fraction": t.fraction + (" (smoothed)" if t.smoothed else ""),
+                "fraction": t.fraction + (_(" (smoothed)") if t.smoothed else ""),
                 "weight": t.weight,
                 "log_term": t.term,
-                "log_label": f"w·log p = {t.term:.4f}" if t.term is not None else t.note.split(":")[0],
+                "log_label": f"w·log p = {t.term:.4f}" if t.term is not None else _(t.note).split(":")[0],
             }
         )
     return pd.DataFrame(rows)
@@ -55,11 +55,11 @@ def precision_chart(score: BLEUScore) -> alt.LayerChart:
         x=alt.X("order:N", sort=list(data["order"]), title=_("n-gram order"), axis=alt.Axis(labelAngle=0)),
         y=alt.Y("precision:Q", title=_("modified precision p_n"), scale=alt.Scale(domain=[0, top * 1.15])),
         tooltip=[
-            "order",
-            "fraction",
-            alt.Tooltip("precision:Q", format=".4f"),
-            alt.Tooltip("weight:Q", format=".4f"),
-            "log_label",
+            alt.Tooltip("order:N", title=_("order")),
+            alt.Tooltip("fraction:N", title=_("clipped matches / n-grams")),
+            alt.Tooltip("precision:Q", format=".4f", title=_("precision")),
+            alt.Tooltip("weight:Q", format=".4f", title=_("weight")),
+            alt.Tooltip("log_label:N", title=_("log term")),
         ],
     )
     bars = base.mark_bar(color=BLUE)
@@ -69,9 +69,16 @@ def precision_chart(score: BLEUScore) -> alt.LayerChart:
     return cast(alt.LayerChart, chart)
 
 
-STANDARD_CURVE = "standard exp(1 − r/c)"
-SIMPLIFIED_CURVE = "simplified min(1, c/r)"
+STANDARD_CURVE = N_("standard exp(1 − r/c)")
+SIMPLIFIED_CURVE = N_("simplified min(1, c/r)")
 CURVES = [STANDARD_CURVE, SIMPLIFIED_CURVE]
+#: Each curve's short name in the labels beside this input's points.
+_CURVE_NAMES = {STANDARD_CURVE: N_("standard"), SIMPLIFIED_CURVE: N_("simplified")}
+
+
+def curve_names() -> list[str]:
+    """The two curves' legend entries in the session's language (the data's ``curve`` values)."""
+    return [_(curve) for curve in CURVES]
 
 
 def precision_caption(score: BLEUScore) -> str:
@@ -88,21 +95,19 @@ def brevity_frame(score: BLEUScore, points: int = 120) -> pd.DataFrame:
     rows = []
     for i in range(points + 1):
         ratio = i * upper / points
-        rows.append({"c/r": ratio, "penalty": brevity_penalty(ratio, 1.0), "curve": STANDARD_CURVE})
-        rows.append({"c/r": ratio, "penalty": simplified_brevity_penalty(ratio, 1.0), "curve": SIMPLIFIED_CURVE})
+        rows.append({"c/r": ratio, "penalty": brevity_penalty(ratio, 1.0), "curve": _(STANDARD_CURVE)})
+        rows.append({"c/r": ratio, "penalty": simplified_brevity_penalty(ratio, 1.0), "curve": _(SIMPLIFIED_CURVE)})
     return pd.DataFrame(rows)
 
 
 def brevity_points(score: BLEUScore) -> pd.DataFrame:
     """This input on both curves: c/r, each penalty, and a label in words (``standard: c/r = 1.00, BP = 1.000``)."""
     ratio = score.ratio
-    rows = [
-        {"c/r": ratio, "penalty": brevity_penalty(score.sys_len, score.ref_len), "curve": STANDARD_CURVE},
-        {"c/r": ratio, "penalty": simplified_brevity_penalty(score.sys_len, score.ref_len), "curve": SIMPLIFIED_CURVE},
-    ]
-    for row in rows:
-        name = str(row["curve"]).split(" ")[0]
-        row["label"] = f"{name}: c/r = {ratio:.2f}, BP = {float(row['penalty']):.3f}"
+    rows = []
+    for curve, penalty in ((STANDARD_CURVE, brevity_penalty), (SIMPLIFIED_CURVE, simplified_brevity_penalty)):
+        value = penalty(score.sys_len, score.ref_len)
+        label = f"{_(_CURVE_NAMES[curve])}: c/r = {ratio:.2f}, BP = {value:.3f}"
+        rows.append({"c/r": ratio, "penalty": value, "curve": _(curve), "label": label})
     return pd.DataFrame(rows)
 
 
@@ -127,10 +132,10 @@ def brevity_chart(score: BLEUScore) -> alt.LayerChart:
     curves = brevity_frame(score)
     pick = alt.selection_point(fields=["curve"], bind="legend")
     colour = alt.Color(
-        "curve:N", scale=alt.Scale(domain=CURVES, range=[BLUE, ORANGE]), title=_("brevity penalty"),
+        "curve:N", scale=alt.Scale(domain=curve_names(), range=[BLUE, ORANGE]), title=_("brevity penalty"),
         legend=alt.Legend(orient="bottom", direction="vertical", labelLimit=320),
     )  # fmt: skip
-    dash = alt.StrokeDash("curve:N", scale=alt.Scale(domain=CURVES, range=[[1, 0], [6, 3]]), title=_("brevity penalty"))
+    dash = alt.StrokeDash("curve:N", scale=alt.Scale(domain=curve_names(), range=[[1, 0], [6, 3]]), title=_("brevity penalty"))
     lines = (
         alt.Chart(curves)
         .mark_line(strokeWidth=2)
@@ -140,7 +145,10 @@ def brevity_chart(score: BLEUScore) -> alt.LayerChart:
             color=colour,
             strokeDash=dash,
             opacity=alt.condition(pick, alt.value(1.0), alt.value(0.2)),
-            tooltip=["curve", alt.Tooltip("c/r:Q", format=".2f"), alt.Tooltip("penalty:Q", format=".3f")],
+            tooltip=[
+                alt.Tooltip("curve:N", title=_("brevity penalty")), alt.Tooltip("c/r:Q", format=".2f"),
+                alt.Tooltip("penalty:Q", format=".3f", title=_("penalty")),
+            ],  # fmt: skip
         )
         .add_params(pick)
     )
@@ -152,26 +160,31 @@ def brevity_chart(score: BLEUScore) -> alt.LayerChart:
     dots = (
         alt.Chart(here)
         .mark_point(size=120, filled=True, shape="diamond")
-        .encode(x="c/r:Q", y="penalty:Q", color=colour, tooltip=["curve", "label"])
+        .encode(
+            x="c/r:Q", y=alt.Y("penalty:Q", title=_("brevity penalty")), color=colour,
+            tooltip=[alt.Tooltip("curve:N", title=_("brevity penalty")), alt.Tooltip("label:N", title=_("this input"))],
+        )  # fmt: skip
     )
     # min(1, c/r) >= exp(1 - r/c): the simplified label goes above its point, the standard one below.
     align = "left" if score.ratio < 1.0 else "right"
     offset = 8 if align == "left" else -8
     standard_text = (
-        alt.Chart(here[here["curve"] == STANDARD_CURVE])
+        alt.Chart(here[here["curve"] == _(STANDARD_CURVE)])
         .mark_text(align=align, dx=offset, dy=14, fontSize=12, fontWeight="bold", color="#333333")
-        .encode(x="c/r:Q", y="penalty:Q", text="label:N")
+        .encode(x="c/r:Q", y=alt.Y("penalty:Q", title=_("brevity penalty")), text="label:N")
     )
     simplified_text = (
-        alt.Chart(here[here["curve"] == SIMPLIFIED_CURVE])
+        alt.Chart(here[here["curve"] == _(SIMPLIFIED_CURVE)])
         .mark_text(align=align, dx=offset, dy=-12, fontSize=12, fontWeight="bold", color="#333333")
-        .encode(x="c/r:Q", y="penalty:Q", text="label:N")
+        .encode(x="c/r:Q", y=alt.Y("penalty:Q", title=_("brevity penalty")), text="label:N")
     )
     chart = alt.layer(lines, rule, dots, standard_text, simplified_text).properties(height=380, title=title)
     return cast(alt.LayerChart, chart)
 
 
-HEADLINE_MARK = "yes"
+HEADLINE_MARK = N_("yes")
+#: The two families of rows, in the order of the chart's legend.
+FAMILIES = (N_("variant"), N_("smoothing"))
 
 
 def variants_frame(variants: Sequence[VariantScore], headline: BleuOptions | None = None) -> pd.DataFrame:
@@ -181,9 +194,9 @@ def variants_frame(variants: Sequence[VariantScore], headline: BleuOptions | Non
         [
             {
                 "computation": v.label,
-                "family": v.family,
+                "family": _(v.family),
                 "variant / options": options_phrase(v.options),
-                "= headline": HEADLINE_MARK if headline is not None and v.options == headline else "no",
+                "= headline": _(HEADLINE_MARK) if headline is not None and v.options == headline else _("no"),
                 "BLEU": v.score,
                 "note": describe(v.note),
             }
@@ -192,11 +205,20 @@ def variants_frame(variants: Sequence[VariantScore], headline: BleuOptions | Non
     )
 
 
+#: The variants table's headers (its columns keep these English names in English, as tests and tools read them).
+_TABLE_HEADERS = {
+    "family": N_("family"), "variant / options": N_("variant / options"), "= headline": N_("= headline"),
+    "why it differs": N_("why it differs"),
+}  # fmt: skip
+
+
 def variants_table(variants: Sequence[VariantScore], headline: BleuOptions | None = None) -> pd.DataFrame:
     """The variants as a table to read beside the chart: BLEU as text (4 decimals, or "not defined")."""
     frame = variants_frame(variants, headline)
-    frame["BLEU"] = [f"{v:.4f}" if v is not None else "not defined" for v in (x.score for x in variants)]
-    return frame.rename(columns={"note": "why it differs"}).set_index("computation")
+    frame["BLEU"] = [f"{v:.4f}" if v is not None else _("not defined") for v in (x.score for x in variants)]
+    frame = frame.rename(columns={"note": "why it differs"}).set_index("computation")
+    frame.index.name = _("computation")
+    return frame.rename(columns={column: _(label) for column, label in _TABLE_HEADERS.items()})
 
 
 VARIANTS_CAPTION = N_(
@@ -211,15 +233,21 @@ def variants_chart(variants: Sequence[VariantScore], headline: BleuOptions | Non
 
 
     data = variants_frame(variants, headline).dropna(subset=["BLEU"])
-    data["marker"] = ["= headline" if m == HEADLINE_MARK else "" for m in data["= headline"]]
+    data["marker"] = [_("= headline") if m == _(HEADLINE_MARK) else "" for m in data["= headline"]]
     base = alt.Chart(data).encode(
         y=alt.Y("computation:N", sort=list(data["computation"]), title=None),
         x=alt.X("BLEU:Q", title=_("BLEU (0–100)")),
-        tooltip=["computation", "variant / options", alt.Tooltip("BLEU:Q", format=".4f"), "= headline", "note"],
+        tooltip=[
+            alt.Tooltip("computation:N", title=_("computation")),
+            alt.Tooltip("variant / options:N", title=_("variant / options")),
+            alt.Tooltip("BLEU:Q", format=".4f"),
+            alt.Tooltip("= headline:N", title=_("= headline")),
+            alt.Tooltip("note:N", title=_("why it differs")),
+        ],
     )
     bars = base.mark_bar().encode(
         color=alt.Color(
-            "family:N", scale=alt.Scale(domain=["variant", "smoothing"], range=[BLUE, GREEN]), title=_("row changes the"),
+            "family:N", scale=alt.Scale(domain=[_(f) for f in FAMILIES], range=[BLUE, GREEN]), title=_("row changes the"),
             legend=alt.Legend(orient="bottom"),
         ),
     )  # fmt: skip

@@ -18,7 +18,8 @@ from bleucore.metrics.chrf.explanation import ChrfExplanation, char_occurrences
 from ui import cache, ter_view
 from ui.highlight import MATCHED_COLOR, UNMATCHED_COLOR, keep_title
 from ui.uploads import escape_markdown
-from ui.i18n import _
+from ui.i18n import N_, _
+from ui.wording import order_format
 
 CHRF = ChrfOptions()
 CHRF_PLUS = ChrfOptions(word_order=2)
@@ -37,8 +38,8 @@ STYLE = (
     "</style>"
 )
 _STATUS_WORDS = {
-    "matched": "in a matched {n}-gram",
-    "unmatched": "in no matched {n}-gram",
+    "matched": N_("in a matched {n}-gram"),
+    "unmatched": N_("in no matched {n}-gram"),
 }
 
 
@@ -71,17 +72,18 @@ def char_html(line: str, other: str, n: int, label: str, options: ChrfOptions = 
         if status is None:
             parts.append(text)
         else:
-            words = escape(keep_title(f"{line[k:j]}: {_STATUS_WORDS[status].format(n=n)}"), quote=True)
+            words = escape(keep_title(f"{line[k:j]}: {_(_STATUS_WORDS[status]).format(n=n)}"), quote=True)
             parts.append(f'<span class="chrf-ch {status}" title="{words}">{text}</span>')
         k = j
-    aria = escape(f"{label}: {covered} of {counted} characters in matched {n}-grams", quote=True)
+    aria = escape(_("{label}: {covered} of {counted} characters in matched {n}-grams").format(
+        label=label, covered=covered, counted=counted, n=n), quote=True)
     return f'<div class="chrf-text" role="group" aria-label="{aria}"><strong>{escape(label)}</strong>: {"".join(parts)}</div>'
 
 
 def legend_html(n: int) -> str:
     """The two statuses in words, each in its own style."""
     return "".join(
-        f'<span class="chrf-key {status}">{escape(words.format(n=n))}</span>' for status, words in _STATUS_WORDS.items()
+        f'<span class="chrf-key {status}">{escape(_(words).format(n=n))}</span>' for status, words in _STATUS_WORDS.items()
     )
 
 
@@ -89,7 +91,7 @@ def order_rows(explanation: ChrfExplanation) -> list[dict[str, object]]:
     """The per-order table: n-grams of candidate and reference, matched, P, R, F-beta (0-100)."""
     return [
         {
-            "order": f"{'character' if o.kind == 'char' else 'word'} {o.n}-grams",
+            "order": (_("character {n}-grams") if o.kind == "char" else _("word {n}-grams")).format(n=o.n),
             "candidate": o.hyp_total,
             "reference": o.ref_total,
             "matched": o.matched,
@@ -128,12 +130,13 @@ def disagreement(bleu: float, chrf: float, candidate: str, reference: str) -> st
     if chrf > bleu:
         pair = _near_miss(candidate, reference)
         if pair:
-            return (f"chrF ({chrf:.1f}) is well above BLEU ({bleu:.1f}): BLEU counts “{pair[0]}” as a miss because the "
-                    f"reference has “{pair[1]}”, but chrF still matches the characters the two words share.")
-        return (f"chrF ({chrf:.1f}) is well above BLEU ({bleu:.1f}): chrF credits shared characters, while BLEU needs "
-                "whole words and word sequences to match.")
-    return (f"BLEU ({bleu:.1f}) is well above chrF ({chrf:.1f}): chrF weighs recall twice as much as precision (β = 2), "
-            "so reference text the candidate leaves out costs more in chrF.")
+            return _("chrF ({chrf:.1f}) is well above BLEU ({bleu:.1f}): BLEU counts “{word}” as a miss because the "
+                     "reference has “{other}”, but chrF still matches the characters the two words share.").format(
+                chrf=chrf, bleu=bleu, word=pair[0], other=pair[1])
+        return _("chrF ({chrf:.1f}) is well above BLEU ({bleu:.1f}): chrF credits shared characters, while BLEU needs "
+                 "whole words and word sequences to match.").format(chrf=chrf, bleu=bleu)
+    return _("BLEU ({bleu:.1f}) is well above chrF ({chrf:.1f}): chrF weighs recall twice as much as precision (β = 2), "
+             "so reference text the candidate leaves out costs more in chrF.").format(chrf=chrf, bleu=bleu)
 
 
 def score_metrics(candidate: str, references: Sequence[str]) -> None:
@@ -155,15 +158,23 @@ def render(candidate: str, references: Sequence[str], bleu: float, order_key: st
     if note:
         st.info(escape_markdown(note))
     n = st.radio(_("Character n-gram order"), list(range(1, CHRF.char_order + 1)), index=2, key=order_key,
-                 horizontal=True, format_func=lambda k: f"{k}-grams")
+                 horizontal=True, format_func=order_format(N_("{n}-grams")))
     st.caption(_("Scored against reference {index} (the highest chrF of the {n}); spaces are not part of "
                  "chrF's character n-grams.").format(index=explanation.reference_index + 1, n=len(references)))
-    st.html(STYLE + legend_html(n) + char_html(candidate, reference, n, "Candidate")
-            + char_html(reference, candidate, n, f"Reference {explanation.reference_index + 1}"))
+    st.html(STYLE + legend_html(n) + char_html(candidate, reference, n, _("Candidate"))
+            + char_html(reference, candidate, n, _("Reference {position}").format(position=explanation.reference_index + 1)))
     st.dataframe(
         order_rows(explanation),
         hide_index=True,
-        column_config={name: st.column_config.NumberColumn(name, format="%.1f") for name in ("precision", "recall", "F2")},
+        column_config={
+            "order": st.column_config.TextColumn(_("order")),
+            "candidate": st.column_config.NumberColumn(_("candidate"), help=_("n-grams in the candidate")),
+            "reference": st.column_config.NumberColumn(_("reference"), help=_("n-grams in the reference")),
+            "matched": st.column_config.NumberColumn(_("matched")),
+            "precision": st.column_config.NumberColumn(_("precision"), format="%.1f"),
+            "recall": st.column_config.NumberColumn(_("recall"), format="%.1f"),
+            "F2": st.column_config.NumberColumn("F2", format="%.1f"),  # i18n: keep (a formula)
+        },
     )
     st.caption(_("chrF = F-beta of the precision and recall averaged over the orders (sacreBLEU 2.6's rule)."))
 

@@ -17,28 +17,29 @@ from ui import corpus_charts as charts
 from ui.compare_analysis import SystemScores, ngram_differences, sentence_differences
 from ui.corpus_inputs import show_error
 from ui.uploads import TextFile, digest, escape_markdown
-from ui.i18n import _
+from ui.wording import order_format
+from ui.i18n import N_, _
 
 
 ALPHA = 0.05
 #: Why the baseline's p-value cells show "—" (the table's placeholder for a missing value).
-BASELINE_HELP = "the baseline is the system the others are tested against, so it has no p-value of its own."
+BASELINE_HELP = N_("the baseline is the system the others are tested against, so it has no p-value of its own.")
 
 
 def verdict(p_bootstrap: float, p_randomization: float, delta: float) -> str:
     """Plain words for two p-values (and for no difference at all, where they mean nothing)."""
     if delta == 0:
-        return (
+        return _(
             "the two systems have the same corpus BLEU, so there is no difference to test "
             "(sacreBLEU's tests still report their smallest p-values, which mean nothing here)"
         )
     both = p_bootstrap < ALPHA and p_randomization < ALPHA
     neither = p_bootstrap >= ALPHA and p_randomization >= ALPHA
     if both:
-        return f"significant at p < {ALPHA} in both tests"
+        return _("significant at p < {alpha} in both tests").format(alpha=ALPHA)
     if neither:
-        return f"not significant at p < {ALPHA}: the difference could be chance"
-    return f"the tests disagree at p < {ALPHA}: treat the difference as uncertain"
+        return _("not significant at p < {alpha}: the difference could be chance").format(alpha=ALPHA)
+    return _("the tests disagree at p < {alpha}: treat the difference as uncertain").format(alpha=ALPHA)
 
 
 def show_significance(table: pd.DataFrame, errors: list[str], baseline: str, settings: cps.CompareState) -> None:
@@ -61,15 +62,15 @@ def show_significance(table: pd.DataFrame, errors: list[str], baseline: str, set
             "lower": st.column_config.NumberColumn(_("95% CI low"), format="%.2f", help=_("bootstrap mean - half-width (sacreBLEU's ±)")),
             "upper": st.column_config.NumberColumn(_("95% CI high"), format="%.2f", help=_("bootstrap mean + half-width")),
             "p (bootstrap)": st.column_config.NumberColumn(
-                _("p (bootstrap)"), format="%.4f", help=_("Paired bootstrap resampling; — for the baseline: {BASELINE_HELP}").format(BASELINE_HELP=BASELINE_HELP),
+                _("p (bootstrap)"), format="%.4f", help=_("Paired bootstrap resampling; — for the baseline: {BASELINE_HELP}").format(BASELINE_HELP=_(BASELINE_HELP)),
             ),
             "p (AR)": st.column_config.NumberColumn(
-                _("p (AR)"), format="%.4f", help=_("Approximate randomization; — for the baseline: {BASELINE_HELP}").format(BASELINE_HELP=BASELINE_HELP),
+                _("p (AR)"), format="%.4f", help=_("Approximate randomization; — for the baseline: {BASELINE_HELP}").format(BASELINE_HELP=_(BASELINE_HELP)),
             ),
         },
     )  # fmt: skip
     st.altair_chart(charts.confidence_chart(table[["system", "BLEU", "lower", "upper", "role"]]), width="stretch")
-    st.caption(charts.CONFIDENCE_CAPTION)
+    st.caption(_(charts.CONFIDENCE_CAPTION))
     for _index, row in table.iloc[1:].iterrows():
         st.markdown(
             _("**{row}** against **{baseline}**: "
@@ -121,6 +122,9 @@ def show_sentences(
             "baseline": st.column_config.NumberColumn(_("baseline BLEU"), format="%.2f"),
             "system": st.column_config.NumberColumn(_("system BLEU"), format="%.2f"),
             "difference": st.column_config.NumberColumn(_("difference"), format="%+.2f"),
+            "baseline text": st.column_config.TextColumn(_("baseline text")),
+            "system text": st.column_config.TextColumn(_("system text")),
+            "reference 1": st.column_config.TextColumn(_("Reference {position}").format(position=1)),
         },
     )  # fmt: skip
 
@@ -138,7 +142,7 @@ def show_ngrams(
     if st.session_state.get(cps.COMPARE_NGRAM_ORDER) not in choices:
         st.session_state[cps.COMPARE_NGRAM_ORDER] = "all"
     order = st.segmented_control(
-        _("Order"), choices, key=cps.COMPARE_NGRAM_ORDER, format_func=lambda k: "all orders" if k == "all" else f"n = {k}",
+        _("Order"), choices, key=cps.COMPARE_NGRAM_ORDER, format_func=order_format(),
     )  # fmt: skip
     table = ngram_differences(
         counts[baseline], counts[other], options.max_order, None if order in (None, "all") else int(order)
@@ -163,11 +167,11 @@ def show_ngrams(
 
 #: The significance settings: (label, smallest, largest, step, key, help).
 _TEST_SETTINGS = (
-    ("Bootstrap resamples", 1, cps.MAX_BOOTSTRAP_SAMPLES, 100, cps.COMPARE_SAMPLES, f"sacreBLEU's --paired-bs-n (default {BOOTSTRAP_SAMPLES})."),
-    ("Randomization trials", 1, cps.MAX_AR_TRIALS, 1000, cps.COMPARE_TRIALS, f"sacreBLEU's --paired-ar-n (default {AR_TRIALS})."),
+    (N_("Bootstrap resamples"), 1, cps.MAX_BOOTSTRAP_SAMPLES, 100, cps.COMPARE_SAMPLES, N_("sacreBLEU's --paired-bs-n (default {default}).")),
+    (N_("Randomization trials"), 1, cps.MAX_AR_TRIALS, 1000, cps.COMPARE_TRIALS, N_("sacreBLEU's --paired-ar-n (default {default}).")),
     (
-        "Seed", 0, cps.MAX_SEED, 1, cps.COMPARE_SEED,
-        f"sacreBLEU's SACREBLEU_SEED (default {SEED}): the same seed gives the same p-values.",
+        N_("Seed"), 0, cps.MAX_SEED, 1, cps.COMPARE_SEED,
+        N_("sacreBLEU's SACREBLEU_SEED (default {default}): the same seed gives the same p-values."),
     ),
 )  # fmt: skip
 
@@ -176,4 +180,5 @@ def test_settings() -> None:
     """The significance settings in the sidebar."""
     st.header(_("Significance tests"))
     for label, smallest, largest, step, key, help_text in _TEST_SETTINGS:
-        st.number_input(label, min_value=smallest, max_value=largest, step=step, key=key, help=help_text)
+        default = {cps.COMPARE_SAMPLES: BOOTSTRAP_SAMPLES, cps.COMPARE_TRIALS: AR_TRIALS, cps.COMPARE_SEED: SEED}[key]
+        st.number_input(_(label), min_value=smallest, max_value=largest, step=step, key=key, help=_(help_text).format(default=default))

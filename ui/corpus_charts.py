@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import altair as alt
 import pandas as pd
-from ui.i18n import _
+from ui.i18n import N_, _
 
 BLUE = "#0072B2"
 ORANGE = "#E69F00"
@@ -35,7 +35,7 @@ def score_histogram(table: pd.DataFrame, corpus_bleu: float | None = None) -> al
     if corpus_bleu is None:
         return bars.properties(height=260)
     rule = (
-        alt.Chart(pd.DataFrame({"BLEU": [corpus_bleu], "label": [f"corpus BLEU {corpus_bleu:.2f}"]}))
+        alt.Chart(pd.DataFrame({"BLEU": [corpus_bleu], "label": [_("corpus BLEU {score:.2f}").format(score=corpus_bleu)]}))
         .mark_rule(color=VERMILLION, strokeWidth=2, strokeDash=[6, 3])
         .encode(x="BLEU:Q", tooltip=[alt.Tooltip("label:N", title="")])
     )
@@ -46,7 +46,7 @@ def length_bucket_chart(buckets: pd.DataFrame) -> alt.LayerChart:
     """Corpus BLEU of the segments in each reference-length bucket, labelled with the segment count."""
     data = buckets.dropna(subset=["corpus BLEU"])
     # A bucket whose sentences all have undefined sentence BLEU says so in words, never "NaN".
-    mean = data["mean sentence BLEU"].map(lambda v: "— (undefined)" if pd.isna(v) else f"{v:.2f}")
+    mean = data["mean sentence BLEU"].map(lambda v: _("— (undefined)") if pd.isna(v) else f"{v:.2f}")
     data = data.assign(**{"mean sentence BLEU": mean})
     sort = list(data.sort_values("order")["bucket"])
     base = alt.Chart(data).encode(
@@ -54,9 +54,9 @@ def length_bucket_chart(buckets: pd.DataFrame) -> alt.LayerChart:
         y=alt.Y("corpus BLEU:Q", title=_("corpus BLEU of the bucket"), scale=alt.Scale(domainMin=0)),
         tooltip=[
             alt.Tooltip("bucket:N", title="r"),
-            alt.Tooltip("segments:Q"),
-            alt.Tooltip("corpus BLEU:Q", format=".2f"),
-            alt.Tooltip("mean sentence BLEU:N"),
+            alt.Tooltip("segments:Q", title=_("segments")),
+            alt.Tooltip("corpus BLEU:Q", format=".2f", title=_("corpus BLEU")),
+            alt.Tooltip("mean sentence BLEU:N", title=_("mean sentence BLEU")),
         ],
     )
     bars = base.mark_bar(color=BLUE)
@@ -64,7 +64,7 @@ def length_bucket_chart(buckets: pd.DataFrame) -> alt.LayerChart:
     return alt.layer(bars, labels).properties(height=260)
 
 
-CONFIDENCE_CAPTION = (
+CONFIDENCE_CAPTION = N_(
     "Dot: each system's corpus BLEU; bar: its 95% confidence interval. Bars that overlap a lot mean the "
     "difference may be chance; the p-values above say how likely."
 )
@@ -76,7 +76,7 @@ def confidence_chart(rows: pd.DataFrame) -> alt.LayerChart:
     ``rows`` columns: system, BLEU, lower, upper, role ("baseline" or "system").
     """
     order = list(rows["system"])
-    colour = alt.Color("role:N", scale=alt.Scale(domain=["baseline", "system"], range=[ORANGE, BLUE]), title=None)
+    colour = alt.Color("role:N", scale=alt.Scale(domain=[_("baseline"), _("system")], range=[ORANGE, BLUE]), title=None)
     base = alt.Chart(rows).encode(y=alt.Y("system:N", sort=order, title=None, axis=alt.Axis(labelLimit=260)))
     interval = base.mark_rule(strokeWidth=3).encode(
         x=alt.X(
@@ -102,7 +102,7 @@ def confidence_chart(rows: pd.DataFrame) -> alt.LayerChart:
 def sentence_scatter(diffs: pd.DataFrame, baseline_name: str, system_name: str) -> alt.LayerChart:
     """Sentence BLEU of the baseline (x) against the system (y), one point per line, with y = x."""
     data = diffs.dropna(subset=["baseline", "system"]).assign(
-        better=lambda d: d["difference"].map(lambda v: "system" if v > 0 else ("baseline" if v < 0 else "tie"))
+        better=lambda d: d["difference"].map(lambda v: _("system") if v > 0 else (_("baseline") if v < 0 else _("tie")))
     )
     points = (
         alt.Chart(data)
@@ -112,14 +112,14 @@ def sentence_scatter(diffs: pd.DataFrame, baseline_name: str, system_name: str) 
             y=alt.Y("system:Q", title=_("sentence BLEU: {system_name}").format(system_name=system_name), scale=alt.Scale(domain=[0, 100])),
             color=alt.Color(
                 "better:N",
-                scale=alt.Scale(domain=["system", "baseline", "tie"], range=[BLUE, ORANGE, GREY]),
+                scale=alt.Scale(domain=[_("system"), _("baseline"), _("tie")], range=[BLUE, ORANGE, GREY]),
                 title=_("higher"),
             ),
             tooltip=[
-                alt.Tooltip("line:Q"),
-                alt.Tooltip("baseline:Q", format=".2f"),
-                alt.Tooltip("system:Q", format=".2f"),
-                alt.Tooltip("difference:Q", format="+.2f"),
+                alt.Tooltip("line:Q", title=_("line")),
+                alt.Tooltip("baseline:Q", format=".2f", title=baseline_name),
+                alt.Tooltip("system:Q", format=".2f", title=system_name),
+                alt.Tooltip("difference:Q", format="+.2f", title=_("difference")),
             ],
         )
     )
@@ -149,7 +149,7 @@ def difference_bars(diffs: pd.DataFrame) -> alt.Chart:
             y=alt.Y("difference:Q", title=_("Δ sentence BLEU")),
             y2=alt.datum(0),
             color=alt.condition(alt.datum.difference > 0, alt.value(BLUE), alt.value(ORANGE)),
-            tooltip=[alt.Tooltip("line:Q"), alt.Tooltip("difference:Q", format="+.2f")],
+            tooltip=[alt.Tooltip("line:Q", title=_("line")), alt.Tooltip("difference:Q", format="+.2f", title=_("difference"))],
         )
         .properties(height=240)
     )

@@ -22,6 +22,7 @@ from ui import compare_state as cps
 from ui import corpus_state as cs
 from ui.input_state import MAX_PASTED_REFERENCES, SOURCE_LABELS, SOURCES
 from ui.options_model import Choices
+from ui.wording import and_list
 from ui.uploads import MAX_UPLOAD_MB, InputError, TextFile, decode_bytes, decode_paste, escape_markdown, unique_names
 from ui import i18n
 from ui.i18n import N_, _
@@ -122,7 +123,7 @@ def _corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[st
         st.caption(
             _("The bundled sample: {hypothesis} (a weak system, {n} lines) scored against "
             "{references}. Upload or paste your own files above.").format(
-                hypothesis=sample.systems[0], n=len(sample_hyp), references=" and ".join(sample.references)
+                hypothesis=sample.systems[0], n=len(sample_hyp), references=and_list(sample.references)
             ) + (" " + _(sample.note) if sample.note else "")
         )
         return sample_hyp, list(sample_refs), errors
@@ -168,22 +169,22 @@ def _corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[st
         )
         return None, [], errors
     try:
-        hyp = decode_paste(hyp_text, "The pasted hypothesis")
+        hyp = decode_paste(hyp_text, _("The pasted hypothesis"))
     except InputError as err:
         errors.append(str(err))
-    return hyp, decode_pastes(ref_texts, "Pasted reference", errors), errors
+    return hyp, decode_pastes(ref_texts, _("Pasted reference"), errors), errors
 
 
 def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[str]]:
     """Draw the input widgets of ``source``; return (systems, references, error messages)."""
     errors: list[str] = []
-    help_upload = f"Plain UTF-8 text, one segment per line, at most {MAX_UPLOAD_MB} MB per file."
+    help_upload = _("Plain UTF-8 text, one segment per line, at most {mb} MB per file.").format(mb=MAX_UPLOAD_MB)
     if source in SAMPLES:
         sample = SAMPLES[source]
         sample_systems = sample_files(sample.systems)
         sample_refs = sample_files(sample.references)
         head = _("The bundled sample: {systems} ({n} lines each) against {references}.").format(
-            systems=" and ".join(sample.systems), n=len(sample_refs[0]), references=" and ".join(sample.references)
+            systems=and_list(sample.systems), n=len(sample_refs[0]), references=and_list(sample.references)
         )
         if source != "sample":  # extra systems only for the English sample (Compare's link notice counts on it)
             st.caption(head + " " + _("Upload or paste a new test set above.") + (" " + _(sample.note) if sample.note else ""))
@@ -235,8 +236,8 @@ def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[st
             _("Paste the references and two or more systems (one segment per line), then press Ctrl+Enter or click outside the box.")
         )
         return [], [], errors
-    refs = decode_pastes(ref_texts, "Reference", errors)
-    return decode_pastes(sys_texts, "System", errors), refs, errors
+    refs = decode_pastes(ref_texts, _("Reference"), errors)
+    return decode_pastes(sys_texts, _("System"), errors), refs, errors
 
 
 def read_corpus_input(source: str) -> tuple[TextFile | None, list[TextFile]]:
@@ -260,11 +261,12 @@ def scoring_options(choices: Choices) -> tuple[BleuOptions, BleuOptions] | None:
     try:
         options = choices.corpus_options(), choices.sentence_options()
     except ValueError as err:
-        show_error(f"These options cannot be combined: {err}.")
+        show_error(_("These options cannot be combined: {err}.").format(err=err))
         return None
     package = missing_package(choices.tokenize)
     if package is not None:  # a link may name a tokenizer whose analyser this server lacks
-        show_error(f"The tokenizer {choices.tokenize} needs the {package} package (pip install {package}), "
-                   "which is not installed here: choose another tokenizer in the sidebar.")
+        show_error(_("The tokenizer {tokenizer} needs the {package} package (pip install {package}), "
+                     "which is not installed here: choose another tokenizer in the sidebar.").format(
+            tokenizer=choices.tokenize, package=package))
         return None
     return options

@@ -39,15 +39,15 @@ def show_scores(
     """Corpus BLEU with its signature and sacreBLEU's line, against the mean of sentence BLEU."""
     corpus = analysis.corpus
     cols = st.columns(4)
-    cols[0].metric(_("Corpus BLEU"), f"{corpus.score:.2f}" if corpus else "undefined")
+    cols[0].metric(_("Corpus BLEU"), f"{corpus.score:.2f}" if corpus else _("undefined"))
     cols[1].metric(
-        _("Mean of sentence BLEU"), f"{analysis.mean_sentence:.2f}" if analysis.mean_sentence is not None else "undefined"
+        _("Mean of sentence BLEU"), f"{analysis.mean_sentence:.2f}" if analysis.mean_sentence is not None else _("undefined")
     )
     cols[2].metric(_("Segments"), f"{len(analysis.table):,}")
     cols[3].metric(_("References"), nrefs)
     if corpus is None:
         show_error(
-            f"Corpus BLEU is undefined with these options: {analysis.corpus_error}. Choose another smoothing method."
+            _("Corpus BLEU is undefined with these options: {err}. Choose another smoothing method.").format(err=analysis.corpus_error)
         )
     else:
         st.code(corpus.format(), language=None, wrap_lines=True)
@@ -153,7 +153,7 @@ def show_table(
 def scored_label(options: BleuOptions) -> str:
     """The header of the smoothed precisions, saying which smoothing made them."""
     method = options.smooth_method
-    return "p_n as scored (%), no smoothing" if method == "none" else f"p_n as scored (%), after {method} smoothing"
+    return _("p_n as scored (%), no smoothing") if method == "none" else _("p_n as scored (%), after {method} smoothing").format(method=method)
 
 
 def sentence_precisions(explanation: SentenceExplanation) -> pd.DataFrame:
@@ -177,6 +177,8 @@ def sentence_precisions(explanation: SentenceExplanation) -> pd.DataFrame:
 def precision_columns(options: BleuOptions) -> dict[str, Any]:
     """Headers and help of the sentence's precision table: raw against smoothed, each labelled."""
     return {
+        "matched / total": st.column_config.TextColumn(_("matched / total")),
+        "clipped": st.column_config.NumberColumn(_("clipped")),
         "raw p_n (%)": st.column_config.NumberColumn(
             _("raw p_n (%)"), format="%.2f", help=_("Clipped matches / n-grams, before smoothing; — when the line has no n-gram")
         ),
@@ -209,7 +211,7 @@ def show_sentence(
     try:
         explanation = cache.explain_text(hypothesis, references, sentence_options)
     except ValueError as err:
-        show_error(f"Line {line} cannot be explained with these options: {err}.")
+        show_error(_("Line {line} cannot be explained with these options: {err}.").format(line=line, err=err))
         return
     score = explanation.score
     labels = ["hypothesis", *(f"reference {j + 1}" for j in range(len(references)))]
@@ -227,7 +229,7 @@ def show_sentence(
         st.info(escape_markdown(wording.describe_all(explanation.diagnosis.reasons)))
     n = st.segmented_control(
         _("Show the n-grams of order"), [*range(1, len(explanation.orders) + 1), 0], key=cs.CORPUS_ORDER,
-        format_func=lambda k: f"n = {k}" if k else "all orders",
+        format_func=wording.order_format(),
     )  # fmt: skip
     if n == 0:
         st.caption(orders_caption(explanation.orders))
@@ -237,4 +239,4 @@ def show_sentence(
         st.caption(order_caption(order))
         st.html(order_html(explanation.candidate, order, explanation.references))
     state = handoff.sentence_state(hypothesis, references, options, int(n if n is not None else 1))
-    handoff.explore_button("Open this sentence in Explore", state, "corpus_open_explore")
+    handoff.explore_button(_("Open this sentence in Explore"), state, "corpus_open_explore")

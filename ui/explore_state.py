@@ -15,7 +15,7 @@ from typing import Any
 from bleucore import BleuOptions
 from bleucore.metrics.bleu.options import MAX_ORDER_LIMIT
 from ui import options_model as om
-from ui.i18n import _
+from ui.i18n import LANGUAGES, N_, _, translations
 from ui.learn_examples import CA1, REFS_1
 from ui.share import LINK_VERSION as LINK_VERSION  # the version new links carry (tests build links with it)
 from ui.share import LinkReader, LinkStateError, OtherPageLink, is_new, make_link, open_link, remember
@@ -38,7 +38,9 @@ VARIANT = OPTIONS.key("variant")
 START_PRESET = om.TUTORIAL_NAME
 ORDER = "explore_order"
 TAB = "explore_tab"
-TABS = ("N-gram matches", "Formula", "Charts", "Variants", "Tokenizers", "Export", "chrF & TER")
+#: The tabs' stable keys: what the link's ``tab`` holds and ``ExploreState.tab`` stores, in every language.
+#: Each is also its English label (a msgid); the tabs show ``tab_labels()``, the session's language.
+TABS = (N_("N-gram matches"), N_("Formula"), N_("Charts"), N_("Variants"), N_("Tokenizers"), N_("Export"), N_("chrF & TER"))
 #: The character n-gram order highlighted in the chrF & TER tab.
 CHRF_ORDER = "explore_chrf_order"
 SAVED = "explore_saved"
@@ -50,6 +52,27 @@ MAX_REFERENCES = 20
 #: Most characters the candidate and references may hold together. Explore draws every token as a
 #: coloured span: a 1 MB paste took 34 s per edit in Chromium (30 MB of HTML); 50,000 take ~2 s.
 MAX_TEXT_CHARS = 50_000
+
+def tab_labels() -> list[str]:
+    """The tabs' labels in the session's language, in the order of ``TABS``."""
+    return [_(key) for key in TABS]
+
+
+def tab_key(shown: object) -> str | None:
+    """The stable key of a tab label in any language (the tab widget holds its label), or None."""
+    if shown in TABS:
+        return str(shown)
+    return next((key for key in TABS for lang in LANGUAGES if translations(lang).gettext(key) == shown), None)
+
+
+def show_tab_in_language(session: MutableMapping[str, Any]) -> None:
+    """Before the tabs are drawn: the tab widget's value becomes the open tab's label in this language
+    (it may hold an English key from a link or a test, or the other language's label after a switch)."""
+    key = tab_key(session.get(TAB))
+    label = _(key if key is not None else TABS[0])
+    if session.get(TAB) != label:
+        session[TAB] = label
+
 
 def ref_key(ref_id: int) -> str:
     """The session key of the reference text area with this id."""
@@ -133,7 +156,7 @@ def from_link(token: str) -> tuple[ExploreState, list[str]]:
     candidate = reader.text("c", "candidate", DEFAULT.candidate)
     references = reader.texts("r", "references", 1, MAX_REFERENCES, DEFAULT.references)
     order = reader.whole("o", "n-gram order", 0, options.max_order, min(DEFAULT.order, options.max_order))
-    tab = reader.choice("tab", "tab", TABS, DEFAULT.tab)
+    tab = reader.choice("tab", "tab", TABS, DEFAULT.tab, lambda key: repr(_(key)))
     return ExploreState(candidate, references, options, order, tab), reader.notes
 
 
@@ -168,7 +191,7 @@ def init(session: MutableMapping[str, Any], link: str | None) -> str | None:
         except OtherPageLink:
             state, notes = None, []
         except LinkStateError as err:
-            state, notes = DEFAULT, [f"This link could not be opened: {err}. Showing the default example instead."]
+            state, notes = DEFAULT, [_("This link could not be opened: {err}. Showing the default example instead.").format(err=err)]
         if state is not None:
             for key in [k for k in session if _is_ref_key(k)]:
                 del session[key]
@@ -199,7 +222,7 @@ def read(session: Mapping[str, Any]) -> ExploreState:
         references=tuple(session[ref_key(i)] for i in session[REF_IDS]),
         options=om.read(session, OPTIONS),
         order=int(order) if isinstance(order, (int, float)) else 1,
-        tab=tab if tab in TABS else TABS[0],
+        tab=tab_key(tab) or TABS[0],
     )
 
 
@@ -209,7 +232,7 @@ def publish(session: MutableMapping[str, Any], state: ExploreState) -> tuple[str
     try:
         token = to_link(state)
     except LinkStateError as err:
-        return None, f"No link for this input: {err}."
+        return None, _("No link for this input: {err}.").format(err=err)
     remember(session, LOADED_LINK, token)
     return token, None
 

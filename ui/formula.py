@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from bleucore import BLEUScore
 from bleucore.metrics.bleu.score import used_weights
-from ui.i18n import _
+from ui.i18n import N_, _
 
 
 @dataclass(frozen=True)
@@ -35,10 +35,10 @@ class LogTerm:
         return f"{self.matches}/{self.total}"
 
 
-_BEYOND = "beyond the effective order: the candidate has no n-gram of this order"
-_WEIGHT0 = "weight 0"
-_SKIPPED = "p = 0 is left out of the sum"
-_LOG0 = "log 0 = −∞, so BLEU = 0"
+_BEYOND = N_("beyond the effective order: the candidate has no n-gram of this order")
+_WEIGHT0 = N_("weight 0")
+_SKIPPED = N_("p = 0 is left out of the sum")
+_LOG0 = N_("log 0 = −∞, so BLEU = 0")
 
 
 def log_terms(score: BLEUScore) -> tuple[LogTerm, ...]:

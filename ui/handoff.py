@@ -49,7 +49,7 @@ def segment_picker(systems: dict[str, TextFile], refs: Sequence[TextFile], optio
         return
     line = int(line_col.number_input(_("Line"), min_value=1, max_value=lines, step=1, key=f"{prefix}_open_line") or 1)
     state = sentence_state(systems[name].lines[line - 1], [r.lines[line - 1] for r in refs], options)
-    explore_button(f"Open line {line} of {name} in Explore", state, f"{prefix}_open_explore")
+    explore_button(_("Open line {line} of {name} in Explore").format(line=line, name=name), state, f"{prefix}_open_explore")
 
 
 def follow() -> None:

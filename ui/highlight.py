@@ -93,26 +93,38 @@ def ngram_name(n: int, count: int = 1) -> str:
     return _({1: N_("unigrams"), 2: N_("bigrams"), 3: N_("trigrams")}[n]) if n in _NAMES else _("{n}-grams").format(n=n)
 
 
+#: A status as the chips' titles and counts name it.
+_STATUS_WORDS = {
+    "matched": N_("matched"), "clipped": N_("clipped"), "unmatched": N_("unmatched"),
+    "used": N_("used"), "not used": N_("not used"),
+}  # fmt: skip
+
+
 def _sources(row: NgramRow) -> str:
     if not row.sources:
-        return "none"
-    return ", ".join(f"reference {j + 1}" for j in row.sources)
+        return _("none")
+    return ", ".join(_("reference {j}").format(j=j + 1) for j in row.sources)
 
 
 def _counts(row: NgramRow) -> str:
-    where = "in no reference" if not row.sources else f"source: {_sources(row)}"
-    return f"Count {row.count}, Max_Ref_Count {row.max_ref_count}, Count_clip {row.count_clip}, {where}"
+    where = _("in no reference") if not row.sources else _("source: {sources}").format(sources=_sources(row))
+    return _("Count {count}, Max_Ref_Count {max_ref_count}, Count_clip {count_clip}, {where}").format(
+        count=row.count, max_ref_count=row.max_ref_count, count_clip=row.count_clip, where=where
+    )
 
 
 def describe_occurrence(occ: Occurrence, index: int, row: NgramRow) -> tuple[str, str]:
     """(label, visible counts) in plain text for the ``index``-th (from 1) occurrence of ``row`` in the
     candidate: 'unmatched 2-gram “a b”: Count 1, Max_Ref_Count 0, Count_clip 0, in no reference'."""
-    which = f", occurrence {index} of {row.count}" if row.count > 1 else ""
+    status = _(_STATUS_WORDS[occ.status])
+    which = _(", occurrence {index} of {count}").format(index=index, count=row.count) if row.count > 1 else ""
     counts = _counts(row)
     if occ.status == "clipped":
-        counts += f"; only the first {row.count_clip} count"
-    n = len(occ.ngram)
-    return f"{occ.status} {n}-gram “{row.text}”{which}: {counts}", f"{occ.status}{which}: {counts}"
+        counts += _("; only the first {count_clip} count").format(count_clip=row.count_clip)
+    label = _("{status} {n}-gram “{ngram}”{which}: {counts}").format(
+        status=status, n=len(occ.ngram), ngram=row.text, which=which, counts=counts
+    )
+    return label, _("{status}{which}: {counts}").format(status=status, which=which, counts=counts)
 
 
 def describe_reference_occurrence(occ: ReferenceOccurrence, label: str, max_ref_count: int) -> str:
@@ -120,12 +132,18 @@ def describe_reference_occurrence(occ: ReferenceOccurrence, label: str, max_ref_
     holds Max_Ref_Count (the count the clip is taken against): 'used 1-gram “the” in Reference 2,
     occurrence 1 of 1: used 1 of 1, below Max_Ref_Count 2'."""
     ref = occ.row
-    status = "used" if occ.used else "not used"
-    limit = "the Max_Ref_Count" if ref.count == max_ref_count else f"below Max_Ref_Count {max_ref_count}"
-    return (
-        f"{status} {len(ref.ngram)}-gram “{ref.text}” in {label}, occurrence {occ.index} of {ref.count}: "
-        f"used {ref.used} of {ref.count}, {limit}"
-    )
+    kind = "used" if occ.used else "not used"
+    status = _(_STATUS_WORDS[kind])
+    limit = (
+        _("the Max_Ref_Count") if ref.count == max_ref_count
+        else _("below Max_Ref_Count {max_ref_count}").format(max_ref_count=max_ref_count)
+    )  # fmt: skip
+    return _(
+        "{status} {n}-gram “{ngram}” in {reference}, occurrence {index} of {count}: used {used} of {count}, {limit}"
+    ).format(
+        status=status, n=len(ref.ngram), ngram=ref.text, reference=label, index=occ.index, count=ref.count,
+        used=ref.used, limit=limit,
+    )  # fmt: skip
 
 
 WORD_JOINER = "\u2060"
@@ -185,7 +203,9 @@ def _candidate_block(tokens: Sequence[str], order: OrderExplanation) -> str:
         chips.append(_chip(" ".join(occ.ngram), occ.status, label, counts))
     if not chips:
         chips.append(
-            f'<span class="bleu-note">no {ngram_name(order.n)}: the candidate has {len(tokens)} token(s)</span>'
+            '<span class="bleu-note">'
+            + escape(_("no {ngram}: the candidate has {tokens} token(s)").format(ngram=ngram_name(order.n), tokens=len(tokens)))
+            + "</span>"
         )
     return f'<div class="bleu-text bleu-candidate">{" ".join(chips)}</div>'
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ui import options_model as om
-from ui.i18n import N_
+from ui.i18n import N_, _
 from ui.share import LinkReader, LinkStateError, OtherPageLink, is_new, remember
 
 SOURCES = ("sample", "sample-ko", "upload", "paste")
@@ -63,11 +63,11 @@ def link_with_fallback(make: Any, state: Any) -> tuple[str | None, str | None]:
     except LinkStateError as err:
         full_error = err
     try:
-        return make(
-            state, False
-        ), f"The pasted texts are too long for a link ({full_error}); the link keeps the options only."
+        return make(state, False), _(
+            "The pasted texts are too long for a link ({err}); the link keeps the options only."
+        ).format(err=full_error)
     except LinkStateError as err:
-        return None, f"No link for this view: {err}."
+        return None, _("No link for this view: {err}.").format(err=err)
 
 
 def init_page(session: MutableMapping[str, Any], link: str | None, page: StatePage) -> tuple[Any | None, str | None]:
@@ -86,7 +86,7 @@ def init_page(session: MutableMapping[str, Any], link: str | None, page: StatePa
             state, notes = page.from_link(link)
         except LinkStateError as err:
             _restore(session, page.widget_values(start), overwrite=page.source_key not in session)
-            return None, None if isinstance(err, OtherPageLink) else f"This link could not be opened: {err}."
+            return None, None if isinstance(err, OtherPageLink) else _("This link could not be opened: {err}.").format(err=err)
         session.update(page.widget_values(state))
         return state, " ".join(notes) or None
     _restore(session, page.widget_values(start), overwrite=page.source_key not in session)

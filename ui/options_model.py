@@ -52,17 +52,17 @@ def parse_weights(text: str, max_order: int) -> tuple[float, ...]:
     """Comma-separated weights (decimals or fractions such as 1/4), exactly N of them, summing to 1."""
     parts = [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
     if not parts:
-        raise ValueError(f"type {max_order} comma-separated weights, e.g. {', '.join(['0.25'] * 4)}")
+        raise ValueError(_("type {n} comma-separated weights, e.g. {example}").format(n=max_order, example=", ".join(["0.25"] * 4)))
     try:
         values = [Fraction(p) for p in parts]
     except (ValueError, ZeroDivisionError):
-        raise ValueError(f"weights must be numbers such as 0.25 or 1/4, got {text.strip()!r}") from None
+        raise ValueError(_("weights must be numbers such as 0.25 or 1/4, got {text}").format(text=repr(text.strip()))) from None
     if len(values) != max_order:
-        raise ValueError(f"{len(values)} weights for N = {max_order}: give one weight per order")
+        raise ValueError(_("{count} weights for N = {n}: give one weight per order").format(count=len(values), n=max_order))
     if any(v < 0 for v in values):
-        raise ValueError("weights must be non-negative")
+        raise ValueError(_("weights must be non-negative"))
     if abs(float(sum(values)) - 1.0) > 1e-9:
-        raise ValueError(f"weights must sum to 1, these sum to {float(sum(values)):g}")
+        raise ValueError(_("weights must sum to 1, these sum to {total:g}").format(total=float(sum(values))))
     return tuple(float(v) for v in values)
 
 
@@ -92,11 +92,11 @@ class Choices:
         """The options of corpus BLEU (never effective order); ValueError with a readable message."""
         n = self.max_order
         if not 1 <= n <= bleu_options.MAX_ORDER_LIMIT:
-            raise ValueError(f"N must be a whole number from 1 to {bleu_options.MAX_ORDER_LIMIT}, got {n}")
+            raise ValueError(_("N must be a whole number from 1 to {limit}, got {n}").format(limit=bleu_options.MAX_ORDER_LIMIT, n=n))
         weights = parse_weights(self.weights, n) if self.custom_weights else uniform_weights(n)
         value = self.normalized().smooth_value
         if value is not None and not (math.isfinite(value) and value >= 0):
-            raise ValueError(f"the smoothing value must be 0 or more, got {value:g}")
+            raise ValueError(_("the smoothing value must be 0 or more, got {value:g}").format(value=value))
         return BleuOptions(
             tokenize=self.tokenize,
             lowercase=self.lowercase,
@@ -159,14 +159,14 @@ def describe(choices: Choices) -> str:
     c = choices.normalized()
     smoothing = c.smooth_method if c.smooth_value is None else f"{c.smooth_method} {c.smooth_value:g}"
     parts = [
-        f"tokenizer {c.tokenize}",
-        *(["lowercase"] if c.lowercase else []),
+        _("tokenizer {name}").format(name=c.tokenize),
+        *([_("lowercase")] if c.lowercase else []),
         f"N = {c.max_order}",
-        *([f"weights {c.weights}"] if c.custom_weights else []),
-        f"smoothing {smoothing}",
-        "effective order" if c.effective_order else "no effective order",
+        *([_("weights {weights}").format(weights=c.weights)] if c.custom_weights else []),
+        _("smoothing {method}").format(method=smoothing),
+        _("effective order") if c.effective_order else _("no effective order"),
         f"r {c.ref_length}",
-        f"{c.variant} BLEU",
+        _("{variant} BLEU").format(variant=c.variant),
     ]
     return _("custom: {options}").format(options=", ".join(parts))
 

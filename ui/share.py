@@ -11,8 +11,10 @@ import binascii
 import json
 import math
 import zlib
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Callable, Mapping, MutableMapping
 from typing import Any
+
+from ui.i18n import N_, _
 
 #: Longest encoded state we write or accept (browsers and proxies cut URLs near 8-32 kB).
 MAX_LINK_STATE = 8000
@@ -35,7 +37,8 @@ def encode_state(state: dict[str, Any]) -> str:
     token = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
     if len(token) > MAX_LINK_STATE:
         raise LinkStateError(
-            f"this input is too long to fit in a link ({len(token):,} characters encoded, limit {MAX_LINK_STATE:,})"
+            _("this input is too long to fit in a link ({n:,} characters encoded, limit {limit:,})").format(
+                n=len(token), limit=MAX_LINK_STATE)
         )
     return token
 
@@ -43,21 +46,21 @@ def encode_state(state: dict[str, Any]) -> str:
 def decode_state(token: str) -> dict[str, Any]:
     """The inverse of encode_state; raises LinkStateError for anything malformed, too long or not a dict."""
     if len(token) > MAX_LINK_STATE:
-        raise LinkStateError(f"the link's state is {len(token):,} characters long, limit {MAX_LINK_STATE:,}")
+        raise LinkStateError(_("the link's state is {n:,} characters long, limit {limit:,}").format(n=len(token), limit=MAX_LINK_STATE))
     try:
         padded = token + "=" * (-len(token) % 4)
         compressed = base64.urlsafe_b64decode(padded.encode("ascii"))
         inflater = zlib.decompressobj()
         raw = inflater.decompress(compressed, MAX_DECODED_BYTES + 1)
         if len(raw) > MAX_DECODED_BYTES or inflater.unconsumed_tail:
-            raise LinkStateError(f"the link's state expands beyond {MAX_DECODED_BYTES:,} bytes")
+            raise LinkStateError(_("the link's state expands beyond {limit:,} bytes").format(limit=MAX_DECODED_BYTES))
         state = json.loads(raw.decode("utf-8"))
     except LinkStateError:
         raise
     except (binascii.Error, zlib.error, UnicodeError, ValueError) as err:
-        raise LinkStateError(f"the link is corrupted and cannot be read ({type(err).__name__})") from None
+        raise LinkStateError(_("the link is corrupted and cannot be read")) from None
     if not isinstance(state, dict):
-        raise LinkStateError("the link's state is not a set of named values")
+        raise LinkStateError(_("the link's state is not a set of named values"))
     return state
 
 
@@ -75,13 +78,22 @@ def open_link(token: str, page: str, versions: tuple[int, ...] = (1, LINK_VERSIO
         raise OtherPageLink(f"the link belongs to another page ({data.get('page')!r}, not {page!r})")
     version = data.get("v")
     if type(version) is not int or version not in versions:
-        raise LinkStateError(f"the link was made by another version of this page (version {version!r})")
+        raise LinkStateError(_("the link was made by another version of this page (version {version})").format(version=repr(version)))
     return data, version
 
 
 def make_link(page: str, fields: dict[str, Any]) -> str:
     """The ``s`` token of a page's fields, stamped with the page and LINK_VERSION (LinkStateError if too long)."""
     return encode_state({"page": page, "v": LINK_VERSION, **fields})
+
+
+#: The field labels pages pass to ``LinkReader`` (msgids; the reader translates them into its notes).
+FIELD_LABELS = (
+    N_("candidate"), N_("references"), N_("n-gram order"), N_("tab"), N_("options"), N_("smoothing"),
+    N_("smoothing value"), N_("custom weights"), N_("tokenizer"), N_("lowercase"), N_("N"), N_("weights"),
+    N_("effective order"), N_("reference length"), N_("variant"), N_("input source"), N_("systems"),
+    N_("bootstrap resamples"), N_("randomization trials"), N_("seed"), N_("hypothesis"), N_("line"),
+)  # fmt: skip
 
 
 class LinkReader:
@@ -97,14 +109,17 @@ class LinkReader:
 
     def drop(self, problem: str, fallback: str) -> None:
         """Note a field that could not be used."""
-        self.notes.append(f"This link's {problem}: kept the rest, using {fallback}.")
+        self.notes.append(_("This link's {problem}: kept the rest, using {fallback}.").format(problem=problem, fallback=fallback))
 
-    def choice(self, key: str, label: str, choices: tuple[str, ...], default: str) -> str:
-        """One of ``choices``."""
+    def choice(
+        self, key: str, label: str, choices: tuple[str, ...], default: str, shown: Callable[[str], str] = repr
+    ) -> str:
+        """One of ``choices`` (``shown`` words the default in the note, e.g. a tab key as its translated label)."""
         value = self.data.get(key, default)
         if isinstance(value, str) and value in choices:
             return value
-        self.drop(f"{label} {_shown(value)} is unknown", f"{label} {default!r}")
+        label = _(label)
+        self.drop(_("{label} {value} is unknown").format(label=label, value=_shown(value)), f"{label} {shown(default)}")
         return default
 
     def flag(self, key: str, label: str, default: bool) -> bool:
@@ -112,7 +127,9 @@ class LinkReader:
         value = self.data.get(key, default)
         if type(value) is bool:
             return value
-        self.drop(f"{label} {_shown(value)} is not true or false", f"{label} {'on' if default else 'off'}")
+        label = _(label)
+        fallback = (_("{label} on") if default else _("{label} off")).format(label=label)
+        self.drop(_("{label} {value} is not true or false").format(label=label, value=_shown(value)), fallback)
         return default
 
     def whole(self, key: str, label: str, low: int, high: int, default: int) -> int:
@@ -120,7 +137,10 @@ class LinkReader:
         value = self.data.get(key, default)
         if type(value) is int and low <= value <= high:
             return value
-        self.drop(f"{label} {_shown(value)} is not a whole number from {low:,} to {high:,}", f"{label} = {default:,}")
+        label = _(label)
+        problem = _("{label} {value} is not a whole number from {low:,} to {high:,}").format(
+            label=label, value=_shown(value), low=low, high=high)
+        self.drop(problem, f"{label} = {default:,}")
         return default
 
     def number(self, key: str, label: str, default: float | None) -> float | None:
@@ -128,8 +148,9 @@ class LinkReader:
         value = self.data.get(key, default)
         if value is None or (type(value) in (int, float) and math.isfinite(value) and value >= 0):
             return None if value is None else float(value)
-        fallback = "none" if default is None else f"{default:g}"
-        self.drop(f"{label} {_shown(value)} is not a number of 0 or more", f"{label} {fallback}")
+        label = _(label)
+        fallback = _("none") if default is None else f"{default:g}"
+        self.drop(_("{label} {value} is not a number of 0 or more").format(label=label, value=_shown(value)), f"{label} {fallback}")
         return default
 
     def text(self, key: str, label: str, default: str) -> str:
@@ -137,7 +158,8 @@ class LinkReader:
         value = self.data.get(key, default)
         if isinstance(value, str):
             return value
-        self.drop(f"{label} is not a text", f"the default {label}")
+        label = _(label)
+        self.drop(_("{label} is not a text").format(label=label), _("the default {label}").format(label=label))
         return default
 
     def texts(self, key: str, label: str, low: int, high: int, default: tuple[str, ...]) -> tuple[str, ...]:
@@ -145,7 +167,9 @@ class LinkReader:
         value = self.data.get(key, list(default))
         if isinstance(value, list) and low <= len(value) <= high and all(isinstance(t, str) for t in value):
             return tuple(value)
-        self.drop(f"{label} should be a list of {low} to {high} texts", f"the default {label}")
+        label = _(label)
+        problem = _("{label} should be a list of {low} to {high} texts").format(label=label, low=low, high=high)
+        self.drop(problem, _("the default {label}").format(label=label))
         return default
 
     def choices(self, key: str, label: str, choices: tuple[str, ...], default: tuple[str, ...]) -> tuple[str, ...]:
@@ -162,7 +186,7 @@ class LinkReader:
         if isinstance(value, dict):
             sub = LinkReader(value)
         else:
-            self.drop(f"{label} are not a set of named values", "the defaults")
+            self.drop(_("{label} are not a set of named values").format(label=_(label)), _("the defaults"))
             sub = LinkReader({})
         sub.notes = self.notes
         return sub

@@ -18,7 +18,7 @@ from bleucore.metrics.ter.explanation import Step, TerExplanation
 from ui import cache
 from ui.highlight import CLIPPED_COLOR, MATCHED_COLOR, UNMATCHED_COLOR, keep_title
 from ui.uploads import escape_markdown
-from ui.i18n import _
+from ui.i18n import N_, _
 
 STYLE = (
     "<style>"
@@ -45,14 +45,15 @@ def too_long(candidate: str, references: Sequence[str]) -> bool:
 
 def _describe(step: Step) -> str:
     if step.op == "keep":
-        text = f"kept: “{step.hyp}”"
+        text = _("kept: “{hyp}”")
     elif step.op == "sub":
-        text = f"substituted: the candidate's “{step.hyp}” for the reference's “{step.ref}” (1 edit)"
+        text = _("substituted: the candidate's “{hyp}” for the reference's “{ref}” (1 edit)")
     elif step.op == "ins":
-        text = f"inserted: the candidate's “{step.hyp}” is not in the reference (1 edit)"
+        text = _("inserted: the candidate's “{hyp}” is not in the reference (1 edit)")
     else:
-        text = f"deleted: the reference's “{step.ref}” is missing from the candidate (1 edit)"
-    return text + ("; shifted here from elsewhere in the candidate" if step.shifted else "")
+        text = _("deleted: the reference's “{ref}” is missing from the candidate (1 edit)")
+    text = text.format(hyp=step.hyp, ref=step.ref)
+    return text + (_("; shifted here from elsewhere in the candidate") if step.shifted else "")
 
 
 def step_html(step: Step) -> str:
@@ -63,7 +64,7 @@ def step_html(step: Step) -> str:
         shown = f"{escape(step.hyp or '', quote=True)} → {escape(step.ref or '', quote=True)}"
     label = escape(keep_title(_describe(step)), quote=True)
     classes = f"ter-w {step.op}" + (" shifted" if step.shifted else "")
-    tags = _MARKERS[step.op] + (" ↷ shifted" if step.shifted else "")
+    tags = _MARKERS[step.op] + (" ↷ " + _("shifted") if step.shifted else "")
     tag = f'<span class="ter-tag" aria-hidden="true">{escape(tags)}</span>' if tags else ""
     return f'<span class="{classes}" title="{label}" aria-label="{label}">{shown}{tag}</span>'
 
@@ -76,7 +77,9 @@ def alignment_html(explanation: TerExplanation) -> str:
 def moves_text(explanation: TerExplanation) -> list[str]:
     """Each shift in words (positions counted from 1 in the candidate as it was at that shift)."""
     return [
-        f"Shift {k}: “{' '.join(m.words)}” moved from word {m.start + 1} to before word {m.target + 1} (1 edit)"
+        _("Shift {k}: “{words}” moved from word {start} to before word {target} (1 edit)").format(
+            k=k, words=" ".join(m.words), start=m.start + 1, target=m.target + 1
+        )
         for k, m in enumerate(explanation.moves, start=1)
     ]
 
@@ -85,10 +88,10 @@ def count_rows(explanation: TerExplanation) -> list[dict[str, Any]]:
     """Edits by kind, and the total over the average reference length."""
     c = explanation.counts
     rows: list[dict[str, Any]] = [
-        {"edit": name, "count": c[key]}
-        for key, name in (("shift", "shifts"), ("sub", "substitutions"), ("ins", "insertions"), ("del", "deletions"))
+        {"edit": _(name), "count": c[key]}
+        for key, name in (("shift", N_("shifts")), ("sub", N_("substitutions")), ("ins", N_("insertions")), ("del", N_("deletions")))
     ]
-    rows.append({"edit": "total edits", "count": explanation.score.num_edits})
+    rows.append({"edit": _("total edits"), "count": explanation.score.num_edits})
     return rows
 
 
@@ -123,4 +126,6 @@ def render(candidate: str, references: Sequence[str]) -> None:
     st.caption(_("Markers: ≠ substituted, + inserted (not in the reference), − deleted (missing), ↷ shifted (moved: 1 edit per shift)."))
     for line in moves_text(explanation):
         st.markdown(escape_markdown(line))
-    st.dataframe(count_rows(explanation), hide_index=True)
+    st.dataframe(count_rows(explanation), hide_index=True, column_config={
+        "edit": st.column_config.TextColumn(_("edit")), "count": st.column_config.NumberColumn(_("count")),
+    })  # fmt: skip

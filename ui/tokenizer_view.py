@@ -73,5 +73,9 @@ def tokenizer_tab(candidate: str, references: Sequence[str], options: BleuOption
             for r in rows
         ],
         hide_index=True,
-        column_config={"BLEU": st.column_config.NumberColumn(_("BLEU (0–100)"), format="%.2f")},
+        column_config={
+            "tokenizer": st.column_config.TextColumn(_("tokenizer")),
+            "tokens": st.column_config.NumberColumn(_("tokens")),
+            "BLEU": st.column_config.NumberColumn(_("BLEU (0–100)"), format="%.2f"),
+        },
     )

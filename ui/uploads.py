@@ -13,6 +13,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ui.i18n import _
+
 #: The server's upload limit in MB (``server.maxUploadSize`` in .streamlit/config.toml).
 MAX_UPLOAD_MB = 10
 MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024
@@ -62,33 +64,35 @@ def _check_text(text: str, name: str) -> tuple[str, ...]:
     nul = text.find("\x00")
     if nul >= 0:
         line = text.count("\n", 0, nul) + 1
-        raise InputError(f"{name} looks like a binary file (a NUL character on line {line}), not plain text.")
+        raise InputError(_("{name} looks like a binary file (a NUL character on line {line}), not plain text.").format(name=name, line=line))
     lines = split_segments(text)
     if not lines:
-        raise InputError(f"{name} is empty: it needs one segment per line.")
+        raise InputError(_("{name} is empty: it needs one segment per line.").format(name=name))
     if not any(lines):
-        raise InputError(f"{name} has only blank lines ({len(lines)}): it needs one segment per line.")
+        raise InputError(_("{name} has only blank lines ({n}): it needs one segment per line.").format(name=name, n=len(lines)))
     return lines
 
 
 def decode_bytes(data: bytes, name: str) -> TextFile:
     """An uploaded file's bytes as UTF-8 lines; InputError names the file and, for bad bytes, the line."""
     if len(data) > MAX_UPLOAD_BYTES:
-        raise InputError(f"{name} is {len(data) / 1024 / 1024:.1f} MB; files are limited to {MAX_UPLOAD_MB} MB.")
+        raise InputError(_("{name} is {mb:.1f} MB; files are limited to {limit} MB.").format(
+            name=name, mb=len(data) / 1024 / 1024, limit=MAX_UPLOAD_MB))
     if len(data) == 0:
-        raise InputError(f"{name} is empty: it needs one segment per line.")
+        raise InputError(_("{name} is empty: it needs one segment per line.").format(name=name))
     if data.startswith(_UTF16_BOMS):
-        raise InputError(f"{name} is UTF-16 encoded; save it as UTF-8 and upload it again.")
+        raise InputError(_("{name} is UTF-16 encoded; save it as UTF-8 and upload it again.").format(name=name))
     if b"\x00" in data:
-        line, _ = _line_and_column(data, data.index(b"\x00"))
-        raise InputError(f"{name} looks like a binary file (a NUL byte on line {line}), not plain text.")
+        line, _column = _line_and_column(data, data.index(b"\x00"))
+        raise InputError(_("{name} looks like a binary file (a NUL byte on line {line}), not plain text.").format(name=name, line=line))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         line, column = _line_and_column(data, err.start)
         raise InputError(
-            f"{name} is not UTF-8: line {line} has the byte 0x{data[err.start]:02X} at byte {column}. "
-            "Save the file as UTF-8 and upload it again."
+            _("{name} is not UTF-8: line {line} has the byte {byte} at byte {column}. "
+              "Save the file as UTF-8 and upload it again.").format(
+                name=name, line=line, byte=f"0x{data[err.start]:02X}", column=column)
         ) from None
     if text.startswith(_UTF8_BOM):
         text = text[1:]
@@ -99,8 +103,9 @@ def decode_paste(text: str, name: str) -> TextFile:
     """Pasted text as lines; refused with a message naming the limit when longer than MAX_PASTE_CHARS."""
     if len(text) > MAX_PASTE_CHARS:
         raise InputError(
-            f"{name} is {len(text):,} characters long; pasted text is limited to {MAX_PASTE_CHARS:,} "
-            f"characters. Upload it as a file instead (up to {MAX_UPLOAD_MB} MB)."
+            _("{name} is {n:,} characters long; pasted text is limited to {limit:,} "
+              "characters. Upload it as a file instead (up to {mb} MB).").format(
+                name=name, n=len(text), limit=MAX_PASTE_CHARS, mb=MAX_UPLOAD_MB)
         )
     if text.startswith(_UTF8_BOM):
         text = text[1:]
@@ -110,27 +115,27 @@ def decode_paste(text: str, name: str) -> TextFile:
 def check_same_length(hypothesis: TextFile, references: Sequence[TextFile]) -> None:
     """Raise InputError naming every reference whose line count differs from the hypothesis's."""
     if not references:
-        raise InputError("Add at least one reference file.")
+        raise InputError(_("Add at least one reference file."))
     wrong = [ref for ref in references if len(ref) != len(hypothesis)]
     if wrong:
-        details = "; ".join(f"{ref.name} has {len(ref):,}" for ref in wrong)
+        details = "; ".join(_("{name} has {n:,}").format(name=ref.name, n=len(ref)) for ref in wrong)
         raise InputError(
-            f"Line counts differ: {hypothesis.name} has {len(hypothesis):,} lines but {details}. "
-            "Every file needs one line per segment, in the same order."
+            _("Line counts differ: {name} has {n:,} lines but {details}. "
+              "Every file needs one line per segment, in the same order.").format(name=hypothesis.name, n=len(hypothesis), details=details)
         )
 
 
 def check_systems(systems: Sequence[TextFile], references: Sequence[TextFile]) -> None:
     """Raise InputError naming every system or reference whose line count differs from the first reference."""
     if not references:
-        raise InputError("Add at least one reference file.")
+        raise InputError(_("Add at least one reference file."))
     first = references[0]
     wrong = [f for f in (*references[1:], *systems) if len(f) != len(first)]
     if wrong:
-        details = "; ".join(f"{f.name} has {len(f):,}" for f in wrong)
+        details = "; ".join(_("{name} has {n:,}").format(name=f.name, n=len(f)) for f in wrong)
         raise InputError(
-            f"Line counts differ: {first.name} has {len(first):,} lines but {details}. "
-            "Every file needs one line per segment, in the same order."
+            _("Line counts differ: {name} has {n:,} lines but {details}. "
+              "Every file needs one line per segment, in the same order.").format(name=first.name, n=len(first), details=details)
         )
 
 

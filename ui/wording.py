@@ -12,7 +12,30 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from bleucore.metrics.bleu import messages as m
+from ui import i18n
 from ui.i18n import N_, _, ngettext
+
+ALL_ORDERS = N_("all orders")
+
+
+def order_format(each: str = "n = {n}", every: str = ALL_ORDERS) -> Callable[[Any], str]:
+    """A ``format_func`` for an n-gram order choice (0 or "all" = every order), bound to this run's language
+    (``each`` and ``every`` are msgids marked with ``N_``, or a formula such as "n = {n}")."""
+    tr = i18n.bound()
+    return lambda k: tr(every) if k in (0, "all") else tr(each).format(n=k)
+
+
+def error_text(err: ValueError) -> str:
+    """A scoring error in words: an undefined score by its reason (``smoothing.UndefinedScore``), else its text."""
+    reason = getattr(err, "reason", None)
+    return describe(reason) if reason is not None and type(reason) in _CATALOG else str(err)
+
+
+def and_list(items: Sequence[str]) -> str:
+    """Names as a reader lists them: "a", "a and b", "a, b and c"."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
 
 
 def order_list(orders: Sequence[int], plural: bool = False) -> str:

@@ -10,7 +10,15 @@ Two checks, both over ``app_pages/`` and ``ui/`` (plus ``app.py``):
     ``segmented_control``, ``pills``, ``expander``, ``popover``, ``download_button``,
     ``file_uploader`` and the ``st.column_config.*Column`` headers, every item of a
     ``tabs([...])`` list, and any ``help=``, ``placeholder=`` or ``title=`` keyword of any call, whatever
-    object the method is called on (``st``, ``st.sidebar``, a column). Such an argument fails when it
+    object the method is called on (``st``, ``st.sidebar``, a column); also a progress bar's ``text=``, a
+    ``format_func=lambda`` (the words of each option), the first argument of the app's own
+    ``show_error``/``explore_button`` and of the ``InputError``/``LinkStateError`` a page shows,
+    ``errors``/``problems``/``notes.append(...)`` (message lists), and an Altair tooltip field without a
+    ``title=`` (a bare ``"fraction"`` or ``alt.Tooltip("fraction:N")`` shows the column's name; metric
+    names such as "BLEU" may stay), an Altair axis or legend field without a ``title=`` (``alt.Y("penalty:Q")``,
+    ``.encode(y="penalty:Q")``), and the keys of rows written in a ``st.dataframe``/``st.table`` call
+    that its ``column_config`` does not label (the header would show the English key). Such an
+    argument fails when it
     holds a string literal or f-string with words (two letters or more outside ``$...$`` formulas and
     backtick code) that does not pass through ``_()``/``ngettext()``. The scan follows the argument
     through ``a + b``, ``x if c else y``, ``"...".format(...)`` and plain wrapper calls such as
@@ -49,6 +57,16 @@ LABELLED = {
     "download_button", "file_uploader",
 }
 VISIBLE_KEYWORDS = {"help", "placeholder", "title"}
+#: The app's own calls that put their first argument on the screen: error boxes, hand-off buttons, and the
+#: exceptions whose text a page shows (upload errors, link errors).
+SHOWN_BY_APP = {"show_error", "_show_error", "explore_button", "InputError", "LinkStateError"}
+#: Lists whose items a page shows as messages (``errors.append(f"...")``).
+MESSAGE_LISTS = {"errors", "problems", "notes"}
+#: Names a chart may show as they are (a tooltip without a title shows its field's name).
+CHART_NAMES = {"BLEU", "chrF", "TER", "c/r", "r", "c"}
+#: Altair encodings whose axis or legend is titled with the field's name unless given a ``title=``.
+CHANNELS = {"X", "Y", "Color", "StrokeDash", "Shape", "Size"}
+SHORTHAND_CHANNELS = {"x", "y", "color", "strokeDash", "shape", "size"}
 KEEP = "# i18n: keep"
 
 
@@ -89,13 +107,54 @@ def _shown_arguments(call: ast.Call) -> Iterator[ast.AST]:
     func = call.func
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
     column = isinstance(func, ast.Attribute) and name.endswith("Column") and "column_config" in ast.unparse(func)
-    if name in LABELLED or column:
+    if name in LABELLED or column or name in SHOWN_BY_APP:
         if call.args:
             yield call.args[0]
         yield from (k.value for k in call.keywords if k.arg in ("label", "body"))
     if name == "tabs" and call.args and isinstance(call.args[0], (ast.List, ast.Tuple)):
         yield from call.args[0].elts
+    if name == "progress":  # st.progress(value, text=...) and bar.progress(value, text=...)
+        yield from (k.value for k in call.keywords if k.arg == "text")
+    if name == "append" and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        if func.value.id in MESSAGE_LISTS and call.args:
+            yield call.args[0]
+    if name == "Tooltip" and not any(k.arg == "title" for k in call.keywords) and call.args:
+        field = call.args[0]
+        if isinstance(field, ast.Constant) and str(field.value).split(":")[0] not in CHART_NAMES:
+            yield field  # without a title, the tooltip shows the data's column name
+    if name in CHANNELS and not any(k.arg == "title" for k in call.keywords) and call.args:
+        field = call.args[0]  # alt.X("precision:Q") without a title: the axis (or legend) shows the column's name
+        if isinstance(field, ast.Constant) and str(field.value).split(":")[0] not in CHART_NAMES:
+            yield field
+    if name in ("dataframe", "table", "data_editor") and call.args:
+        yield from _unlabelled_columns(call)
+    for keyword in call.keywords:
+        if name == "encode" and keyword.arg in SHORTHAND_CHANNELS and isinstance(keyword.value, ast.Constant):
+            if str(keyword.value.value).split(":")[0] not in CHART_NAMES:
+                yield keyword.value  # .encode(y="penalty:Q"): an axis titled with the column's name
+        if keyword.arg == "tooltip" and isinstance(keyword.value, (ast.List, ast.Tuple)):
+            yield from (e for e in keyword.value.elts if isinstance(e, ast.Constant))  # a bare field name
+        elif keyword.arg == "format_func" and isinstance(keyword.value, ast.Lambda):
+            yield keyword.value.body  # the words of each option
     yield from (k.value for k in call.keywords if k.arg in VISIBLE_KEYWORDS)
+
+
+def _unlabelled_columns(call: ast.Call) -> Iterator[ast.AST]:
+    """The column names of rows written in the call (``[{"change": ..., "BLEU": ...} for f in fixes]``)
+    that its ``column_config`` does not label: their header would show the English name."""
+    rows = call.args[0]
+    if isinstance(rows, (ast.ListComp, ast.GeneratorExp)):
+        rows = rows.elt
+    elif isinstance(rows, ast.List) and rows.elts:
+        rows = rows.elts[0]
+    if not isinstance(rows, ast.Dict):
+        return
+    config = next((k.value for k in call.keywords if k.arg == "column_config"), None)
+    labelled = {k.value for k in config.keys if isinstance(k, ast.Constant)} if isinstance(config, ast.Dict) else set()
+    for key in rows.keys:
+        if isinstance(key, ast.Constant) and isinstance(key.value, str) and key.value not in labelled:
+            if key.value not in CHART_NAMES:
+                yield key
 
 
 def unmarked_strings(path: Path) -> list[str]:
@@ -141,10 +200,33 @@ def test_scanner_sees_what_it_should() -> None:
         "st.markdown(_('p{n} is {p}').format(n=1, p=2))\n"
         "st.caption('$p_n$')\n"
         "st.column_config.NumberColumn('Count', help=_('x'))\n"
+        "bar = st.progress(0.0, text=f'Counting n-grams of {n:,} lines')\n"
+        "bar.progress(0.5, text=_('Counting n-grams: {done:,}').format(done=1))\n"
+        "raise InputError(f'{name} is empty: it needs one segment per line.')\n"
+        "raise LinkStateError(_('the link is corrupted'))\n"
+        "errors.append(f'The tests cannot be run for {name}')\n"
+        "rows.append(f'{name} row')\n"
+        "show_error('Add at least two systems to compare.')\n"
+        "handoff.explore_button(f'Open line {line} in Explore', state, key)\n"
+        "alt.Chart(d).encode(x=alt.X('order:N', title='n-gram order'), tooltip=['fraction', alt.Tooltip('BLEU:Q')])\n"
+        "alt.Tooltip('precision:Q', format='.4f')\n"
+        "alt.Tooltip('weight:Q', title=_('weight'))\n"
+        "st.radio(_('Order'), [1, 0], format_func=lambda k: f'{k}-grams' if k else 'All orders')\n"
+        "st.radio(_('Order'), [1, 0], format_func=order_format(N_('{n}-grams')))\n"
+        "base.encode(x=alt.X('c/r:Q'), y=alt.Y('penalty:Q'), color=alt.Color('curve:N', title=_('brevity penalty')))\n"
+        "base.encode(x='c/r:Q', y='penalty:Q')\n"
+        "st.dataframe([{'change': c, 'BLEU': b} for c, b in fixes], column_config={'BLEU': col})\n"
+        "st.dataframe([{'change': c, 'BLEU': b} for c, b in fixes], column_config={'change': c, 'BLEU': col})\n"
     )
     calls = [n for n in ast.walk(sample) if isinstance(n, ast.Call)]
     flagged = {ast.unparse(lit) for call in calls for arg in _shown_arguments(call) for lit in _unmarked(arg)}
-    assert flagged == {"'Explore BLEU'", "f'Too long: {n}'", "'Which system'", "'Lines'", "'BLEU'", "'Count'"}
+    assert flagged == {
+        "'Explore BLEU'", "f'Too long: {n}'", "'Which system'", "'Lines'", "'BLEU'", "'Count'",
+        "f'Counting n-grams of {n:,} lines'", "f'{name} is empty: it needs one segment per line.'",
+        "f'The tests cannot be run for {name}'", "'Add at least two systems to compare.'",
+        "f'Open line {line} in Explore'", "'n-gram order'", "'fraction'", "'precision:Q'",
+        "f'{k}-grams'", "'All orders'", "'penalty:Q'", "'change'",
+    }  # fmt: skip
 
 
 def test_every_visible_string_is_marked() -> None:

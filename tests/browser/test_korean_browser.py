@@ -73,3 +73,30 @@ def test_the_sidebar_switch_turns_the_page_korean(
     wait_for_app(app_page)
     expect(_heading(app_page)).to_have_text(re.compile("BLEU 탐색"))
     expect(app_page).to_have_url(re.compile(r"lang=ko"))
+
+
+def test_a_korean_tab_click_makes_a_link_that_opens_the_same_tab_in_english(
+    page: Page, streamlit_server: str, wait_for_app: Callable[..., None]
+) -> None:
+    """The tab is shown as 차트 and stored as its key: the copied link opens Charts in either language."""
+    from urllib.parse import parse_qs, urlparse
+
+    from ui.share import decode_state
+
+    page.goto(f"{streamlit_server}/?lang=ko")
+    wait_for_app(page)
+    before = page.url
+    page.get_by_role("tab", name="차트").click()
+    wait_for_app(page)
+    page.wait_for_function("old => window.location.href !== old", arg=before)  # the open tab is in the link
+    expect(page.get_by_role("tab", name="차트")).to_have_attribute("aria-selected", "true")
+    expect(page.get_by_text("보정된 n-gram 정밀도와 로그 항").first).to_be_attached()
+    token = parse_qs(urlparse(page.url).query)["s"][0]
+    assert decode_state(token)["tab"] == "Charts"
+
+    page.goto(f"{streamlit_server}/?s={token}")  # the same link without the language: English
+    wait_for_app(page)
+    expect(page.get_by_role("tab", name="Charts")).to_have_attribute("aria-selected", "true")
+    page.goto(f"{streamlit_server}/?s={token}&lang=ko")
+    wait_for_app(page)
+    expect(page.get_by_role("tab", name="차트")).to_have_attribute("aria-selected", "true")

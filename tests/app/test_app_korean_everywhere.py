@@ -1,0 +1,273 @@
+"""Every page in Korean, read as a student would (issue 16): no English sentence is left.
+
+Each test opens a page (or a state of it: every Explore tab, an error, a bad link) with ``?lang=ko``
+and reads every text it shows (tests/app/rendered_text.py: labels, help, captions, messages, HTML
+titles, table headers and cells, chart titles, axes, legends and tooltips). A Latin word may stay
+only when it is a name or notation that the Korean tutorials keep as it is (``ALLOWED``, a short
+list), or part of the user's text (the inputs, the tutorials' example sentences, the sample files
+and their names). Korean glosses in parentheses after Hangul ("보정된 정밀도(modified precision)") and
+command-line flags (``-lc``) are fine. Numbers must be the same as in English.
+"""
+
+from __future__ import annotations
+
+import re
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.app.rendered_text import shown_texts, words
+from tests.conftest import ROOT, messages, open_app
+from ui import compare_state as cps
+from ui import corpus_state as cs
+from ui import explore_state as es
+from ui import i18n
+from ui import learn_examples as ex
+from ui.share import encode_state
+
+#: Names and notation kept in Korean text: metrics, tools, the tutorials' own terms (Count_clip ...), the
+#: option values of sacreBLEU's command line (tokenizers, smoothing methods, reference-length rules,
+#: variants), file formats and units.
+ALLOWED = {
+    "BLEU", "chrF", "chrF2", "chrF2++", "chrF++", "TER", "sacreBLEU", "SACREBLEU_SEED", "NLTK", "MeCab", "Tercom",
+    "bleucore", "python", "pip", "install", "Papineni", "et", "al", "Koehn", "Riezler", "Maxwell", "Chen", "Cherry",
+    "wikidocs", "donghwa-kim", "github", "io", "torchtext",
+    "Candidate", "Reference", "Count", "Count_clip", "Max_Ref_Count", "n-gram", "gram", "BP", "log", "exp", "min",
+    "max", "ln", "alpha", "epsilon", "F-beta", "NIST", "mteval-v13a", "Unicode", "UTF-8", "UTF-16", "NUL",
+    "none", "13a", "intl", "char", "zh", "ja-mecab", "ko-mecab", "floor", "add-k", "nltk-method", "method",
+    "closest", "shortest", "average", "standard", "simplified", "tutorial",
+    "CSV", "JSON", "MB", "UTF", "Ctrl+Enter", "English", "AR", "CI", "MT", "Ca", "eojeol", "net", "float",
+}  # fmt: skip
+SAMPLE = ROOT / "data" / "sample"
+#: The tutorials' sentences (Explore's default, Learn's examples): the user's text, never translated.
+EXAMPLES = (
+    *(v for v in vars(ex).values() if isinstance(v, str)),
+    *(t for v in vars(ex).values() if isinstance(v, tuple) for t in v if isinstance(t, str)),
+)
+#: The bundled samples and their file names (Corpus and Compare show their lines).
+SAMPLES = (*(path.read_text(encoding="utf-8") for path in SAMPLE.glob("*.en")), *(p.name for p in SAMPLE.iterdir()))
+_GLOSS = re.compile(r"(?<=[\uac00-\ud7a3])\([^()]*\)")  # 보정된 정밀도(modified precision)
+_FLAG = re.compile(r"(^|[\s(])--?[a-z][a-z-]*")
+
+
+def english_words(text: str, user_text: tuple[str, ...] = ()) -> list[str]:
+    """The Latin words of ``text`` that are neither allowed names nor part of a word of the user's text
+    (``user_text`` and the tutorials' sentences; part: a chrF highlight may cut "party" into "p" + "arty")."""
+    own = {w.lower() for t in (*user_text, *EXAMPLES) for w in words(t)}
+    text = _FLAG.sub(" ", _GLOSS.sub(" ", text))
+    return [
+        w for w in words(text)
+        if w not in ALLOWED and not any(w.lower() in word for word in own)
+        and not re.fullmatch(r"Ca\d|p\d*|[A-Za-z]_\w+|\w+_\w+|nltk-method\d", w)
+    ]  # fmt: skip
+
+
+def untranslated(at: AppTest, *user_text: str) -> list[str]:
+    """Every shown text with an English word left, with the words."""
+    assert not at.exception, [e.value for e in at.exception]
+    found = []
+    for text in dict.fromkeys(shown_texts(at)):
+        left = english_words(text, user_text)
+        if left:
+            found.append(f"{text[:160]!r}: {left}")
+    return found
+
+
+def test_the_reader_finds_english_and_lets_names_and_user_text_pass() -> None:
+    """The check itself: an English sentence fails, a Korean one with names, formulas and user text passes."""
+    assert english_words("Why is it zero?") == ["Why", "zero"]  # "is" and "it" are words of the tutorials' sentences
+    assert english_words("Counting n-grams of 60 lines") == ["Counting", "n-grams", "lines"]
+    assert english_words("브레버티 패널티(brevity penalty): BP = exp(1 − r/c), sacreBLEU의 -lc") == []
+    assert english_words("후보 번역 “obeys”는 Count 1, Max_Ref_Count 0") == []
+    assert english_words("“xyzzy plugh” 불일치", ("xyzzy plugh",)) == []
+
+
+def _walk(at: AppTest, state: str, *user_text: str) -> list[str]:
+    return [f"[{state}] {entry}" for entry in untranslated(at, *user_text)]
+
+
+def test_explore_every_tab_in_korean() -> None:
+    at = open_app(lang="ko")
+    found = []
+    for key in es.TABS:
+        at.session_state[es.TAB] = key  # the stable English key, as a link or another test sets it
+        at.run()
+        found += _walk(at, key)
+    at.session_state[es.TAB] = es.TABS[0]
+    at.session_state[es.ORDER] = 0  # all orders
+    at.run()
+    found += _walk(at, "all orders")
+    assert not found, "\n".join(found)
+
+
+def test_explore_zero_score_and_its_fixes_in_korean() -> None:
+    at = open_app(lang="ko")
+    at.text_area(key=es.CANDIDATE).set_value("xyzzy plugh").run()
+    assert any("0" in w.value for w in at.warning)
+    found = _walk(at, "zero", "xyzzy plugh")
+    at.session_state[es.TAB] = "Variants"
+    at.run()
+    found += _walk(at, "zero variants", "xyzzy plugh")
+    assert not found, "\n".join(found)
+
+
+def test_explore_korean_candidate_and_its_tokenizers_in_korean() -> None:
+    at = open_app(lang="ko")
+    at.text_area(key=es.CANDIDATE).set_value(ex.KO_CAND)
+    for ref_id in at.session_state[es.REF_IDS]:
+        at.text_area(key=es.ref_key(ref_id)).set_value(ex.KO_REF)
+    at.session_state[es.TAB] = "Tokenizers"
+    at.run()
+    found = _walk(at, "Korean candidate")
+    assert not found, "\n".join(found)
+
+
+def test_explore_input_and_option_problems_in_korean() -> None:
+    at = open_app(lang="ko")
+    at.text_area(key=es.CANDIDATE).set_value("").run()  # scored: c = 0, with the reason
+    found = _walk(at, "empty candidate")
+    at = open_app(lang="ko")
+    for ref_id in at.session_state[es.REF_IDS]:
+        at.text_area(key=es.ref_key(ref_id)).set_value("")
+    at.run()
+    found += _walk(at, "empty references")
+    at = open_app(lang="ko")
+    at.checkbox(key=es.CUSTOM_WEIGHTS).check().run()
+    at.text_input(key=es.WEIGHTS).set_value("0.5, abc").run()
+    assert at.warning
+    found += _walk(at, "bad weights", "0.5, abc")
+    at = open_app(lang="ko")
+    at.number_input(key=es.MAX_ORDER).set_value(2)
+    at.selectbox(key=es.SMOOTH_METHOD).set_value("nltk-method6").run()  # NLTK's method 6 needs N >= 3
+    assert at.error
+    found += _walk(at, "undefined score")
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("page", ["explore", "corpus", "compare"])
+def test_a_bad_link_is_explained_in_korean(page: str) -> None:
+    at = open_app(page, lang="ko", s="not-a-link")
+    found = _walk(at, f"{page} bad link", *(SAMPLES if page != "explore" else ()))  # the page then opens its sample
+    assert "링크" in messages(at)
+    assert not found, "\n".join(found)
+
+
+def test_a_partly_readable_link_is_explained_in_korean() -> None:
+    token = encode_state({"page": "explore", "v": es.LINK_VERSION, "c": "a b", "r": ["a b"], "o": 99, "tab": "Secrets"})
+    at = open_app(lang="ko", s=token)
+    found = _walk(at, "partly readable link", "a b", "Secrets")
+    assert "링크" in messages(at)
+    assert not found, "\n".join(found)
+
+
+def test_learn_in_korean() -> None:
+    found = _walk(open_app("learn", lang="ko"), "learn")
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize(("page", "source"), [("corpus", cs.CORPUS_SOURCE), ("compare", cps.COMPARE_SOURCE)])
+def test_corpus_and_compare_with_both_samples_in_korean(page: str, source: str) -> None:
+    at = open_app(page, lang="ko")
+    found = _walk(at, f"{page} sample", *SAMPLES)
+    at.radio(key=source).set_value("sample-ko").run()
+    found += _walk(at, f"{page} Korean sample", *SAMPLES)
+    assert not found, "\n".join(found)
+
+
+def test_corpus_mismatched_line_counts_in_korean() -> None:
+    at = open_app("corpus", lang="ko")
+    at.radio(key=cs.CORPUS_SOURCE).set_value("paste").run()
+    at.text_area(key=cs.CORPUS_HYP_PASTE).set_value("one line\ntwo lines")
+    at.text_area(key=cs.corpus_ref_key(0)).set_value("one line")
+    at.run()
+    assert "줄 수가 다릅니다" in messages(at)
+    found = _walk(at, "corpus mismatch", "one line\ntwo lines")
+    assert not found, "\n".join(found)
+
+
+def test_compare_errors_in_korean() -> None:
+    at = open_app("compare", lang="ko")
+    at.radio(key=cps.COMPARE_SOURCE).set_value("paste").run()
+    at.text_area(key=cps.compare_ref_key(0)).set_value("a b\nc d")
+    at.text_area(key=cps.compare_sys_key(0)).set_value("a b\nc d")
+    at.text_area(key=cps.compare_sys_key(1)).set_value("a b")
+    at.run()
+    assert "줄 수가 다릅니다" in messages(at)
+    found = _walk(at, "compare mismatch", "a b c d")
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize(
+    ("data", "needle"),
+    [(b"\xff\xfeA\x00", "UTF-16"), (b"caf\xe9\n", "UTF-8"), (b"a\x00b", "NUL"), (b"", "비어")],
+)
+def test_upload_errors_in_korean(data: bytes, needle: str) -> None:
+    """The upload errors' words (AppTest cannot upload a file: the decoder is called in a Korean run's place)."""
+    from ui.uploads import InputError, decode_bytes
+
+    i18n.use("ko")
+    try:
+        with pytest.raises(InputError) as caught:
+            decode_bytes(data, "hyp.txt")
+    finally:
+        i18n.use("en")
+    message = str(caught.value)
+    assert needle in message and "hyp.txt" in message
+    assert english_words(message, ("hyp.txt",)) == [], message
+
+
+# --- the tabs: stable keys in links and state, labels in the session's language ---------------------------
+
+
+def _charts_tab_open(at: AppTest) -> bool:
+    return len(at.get("vega_lite_chart")) == 2  # the precision and brevity penalty charts
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_link_to_a_tab_opens_it_in_either_language(lang: str) -> None:
+    """Links hold the English key ("Charts"), old links included; the Korean page shows its label 차트."""
+    token = es.to_link(es.with_changes(es.DEFAULT, tab="Charts"))
+    at = open_app(s=token, **({"lang": lang} if lang == "ko" else {}))
+    assert _charts_tab_open(at)
+    assert at.session_state[es.TAB] == ("차트" if lang == "ko" else "Charts")
+    assert es.from_link(at.query_params["s"][0] if isinstance(at.query_params["s"], list) else at.query_params["s"])[0].tab == "Charts"
+
+
+def test_a_korean_tab_click_keeps_the_english_key_in_the_link_and_survives_a_language_switch() -> None:
+    at = open_app(lang="ko")
+    at.session_state[es.TAB] = "변형"  # the tab widget holds the label the user clicked
+    at.run()
+    assert len(at.get("vega_lite_chart")) == 1 and at.table  # the Variants tab
+    token = at.query_params["s"]
+    token = token[0] if isinstance(token, list) else token
+    assert es.from_link(token)[0].tab == "Variants"
+    at.sidebar.segmented_control[0].set_value("en").run()
+    assert not at.exception
+    assert at.session_state[es.TAB] == "Variants" and at.table  # still the Variants tab, now in English
+
+
+# --- translating never changes a number --------------------------------------------------------------------
+
+
+def _numbers(at: AppTest) -> list[object]:
+    """Every metric value and every numeric cell of every table, in page order."""
+    found: list[object] = [m.value for m in at.metric]
+    for frame in [*at.dataframe, *at.table]:
+        value = frame.value
+        numeric = value.select_dtypes("number")
+        found += [round(float(v), 9) for v in numeric.to_numpy().ravel().tolist() if v == v]
+    return found
+
+
+@pytest.mark.parametrize("page", ["explore", "corpus", "compare"])
+def test_numbers_are_the_same_in_both_languages(page: str) -> None:
+    english, korean = open_app(page), open_app(page, lang="ko")
+    assert _numbers(english) and _numbers(korean) == _numbers(english)
+
+
+@pytest.mark.parametrize("tab", ["Charts", "Variants", "Tokenizers", "chrF & TER"])
+def test_explore_tab_numbers_are_the_same_in_both_languages(tab: str) -> None:
+    english, korean = open_app(), open_app(lang="ko")
+    for at in (english, korean):
+        at.session_state[es.TAB] = tab
+        at.run()
+    assert _numbers(korean) == _numbers(english)
