@@ -8,7 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from bleucore import BleuOptions, Statistics
-from ui import cache, handoff
+from ui import cache, handoff, wording
 from ui import compare_state as cps
 from ui import compare_views as views
 from ui import metric_views
@@ -64,7 +64,7 @@ def significance_rows(
     for name in [baseline, *[n for n in names if n != baseline]]:
         score = scores[name].corpus
         if score is None:
-            errors.append(_("BLEU of {name} is undefined with these options: {err}.").format(name=name, err=scores[name].corpus_error))
+            errors.append(_("BLEU of {name} is undefined with these options: {err}.").format(name=name, err=wording.reason_text(scores[name].corpus_error_reason, scores[name].corpus_error or "")))
             continue
         sys_digest, sys_stats = stats[name]
         p_bootstrap: float | None = None

@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from bleucore import BleuOptions, BLEUScore, Statistics, score_statistics
+from bleucore.metrics.bleu.messages import Undefined
 from bleucore.metrics.bleu.ngrams import Ngram, count_ngrams, max_reference_counts
 from bleucore.tokenizers import tokenize_lines
 from ui.corpus_analysis import sentence_scores
@@ -79,6 +80,8 @@ class SystemScores:
     corpus: BLEUScore | None
     corpus_error: str | None
     sentences: np.ndarray
+    #: why the corpus score is undefined, as a code the UI words in the session's language
+    corpus_error_reason: Undefined | None = None
 
 
 def system_scores(
@@ -87,10 +90,10 @@ def system_scores(
     """Corpus BLEU and sentence BLEU of one system."""
     try:
         corpus: BLEUScore | None = score_statistics(stats, corpus_options, nrefs)
-        error = None
+        error, reason = None, None
     except ValueError as err:
-        corpus, error = None, str(err)
-    return SystemScores(name, corpus, error, sentence_scores(stats, sentence_options, nrefs).scores)
+        corpus, error, reason = None, str(err), getattr(err, "reason", None)
+    return SystemScores(name, corpus, error, sentence_scores(stats, sentence_options, nrefs).scores, reason)
 
 
 def sentence_differences(baseline: SystemScores, system: SystemScores) -> pd.DataFrame:

@@ -134,6 +134,8 @@ class CorpusAnalysis:
     undefined: int
     undefined_reason: Undefined | None
     buckets: pd.DataFrame
+    #: why the corpus score is undefined, as a code the UI words in the session's language
+    corpus_error_reason: Undefined | None = None
 
     @property
     def worst_line(self) -> int:
@@ -155,9 +157,9 @@ def analyse(
     """Corpus BLEU (summed statistics), sentence BLEU of every line, the table and the buckets."""
     try:
         corpus: BLEUScore | None = score_statistics(stats, corpus_options, nrefs)
-        corpus_error = None
+        corpus_error, corpus_error_reason = None, None
     except ValueError as err:
-        corpus, corpus_error = None, str(err)
+        corpus, corpus_error, corpus_error_reason = None, str(err), getattr(err, "reason", None)
     sentences = sentence_scores(stats, sentence_options, nrefs)
     defined = sentences.scores[~np.isnan(sentences.scores)]
     return CorpusAnalysis(
@@ -168,6 +170,7 @@ def analyse(
         undefined=sentences.undefined,
         undefined_reason=sentences.reason,
         buckets=length_buckets(stats, sentences.scores, corpus_options, nrefs),
+        corpus_error_reason=corpus_error_reason,
     )
 
 

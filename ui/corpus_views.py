@@ -47,7 +47,9 @@ def show_scores(
     cols[3].metric(_("References"), nrefs)
     if corpus is None:
         show_error(
-            _("Corpus BLEU is undefined with these options: {err}. Choose another smoothing method.").format(err=analysis.corpus_error)
+            _("Corpus BLEU is undefined with these options: {err}. Choose another smoothing method.").format(
+                err=wording.reason_text(analysis.corpus_error_reason, analysis.corpus_error or "")
+            )
         )
     else:
         st.code(corpus.format(), language=None, wrap_lines=True)
@@ -211,7 +213,7 @@ def show_sentence(
     try:
         explanation = cache.explain_text(hypothesis, references, sentence_options)
     except ValueError as err:
-        show_error(_("Line {line} cannot be explained with these options: {err}.").format(line=line, err=err))
+        show_error(_("Line {line} cannot be explained with these options: {err}.").format(line=line, err=wording.error_text(err)))
         return
     score = explanation.score
     labels = ["hypothesis", *(f"reference {j + 1}" for j in range(len(references)))]

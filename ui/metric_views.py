@@ -121,7 +121,10 @@ def show_metric_significance(
     if table.empty:
         return
     lower = metric_id in LOWER_IS_BETTER
-    shown = table.drop(columns=["ci"]).assign(direction=[_(DIRECTIONS[d]) if isinstance(d, str) else None for d in table["direction"]])
+    shown = table.drop(columns=["ci"]).assign(
+        direction=[_(DIRECTIONS[d]) if isinstance(d, str) else None for d in table["direction"]],
+        role=[_("baseline") if r == "baseline" else _("system") for r in table["role"]],
+    )
     st.dataframe(
         shown, hide_index=True, placeholder="—", key=f"compare_table_{metric_id}",
         column_order=["system", "delta", "direction", "p (bootstrap)", "p (AR)", "score", "role", "mean", "lower", "upper"],

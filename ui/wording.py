@@ -31,6 +31,11 @@ def error_text(err: ValueError) -> str:
     return describe(reason) if reason is not None and type(reason) in _CATALOG else str(err)
 
 
+def reason_text(reason: object | None, text: str) -> str:
+    """An undefined score's reason code in words (``error_text`` for a reason kept in a cached result)."""
+    return describe(reason) if reason is not None and type(reason) in _CATALOG else text  # type: ignore[arg-type]
+
+
 def and_list(items: Sequence[str]) -> str:
     """Names as a reader lists them: "a", "a and b", "a, b and c"."""
     if len(items) < 2:

@@ -35,7 +35,7 @@ ALLOWED = {
     "max", "ln", "alpha", "epsilon", "F-beta", "NIST", "mteval-v13a", "Unicode", "UTF-8", "UTF-16", "NUL",
     "none", "13a", "intl", "char", "zh", "ja-mecab", "ko-mecab", "floor", "add-k", "nltk-method", "method",
     "closest", "shortest", "average", "standard", "simplified", "tutorial",
-    "CSV", "JSON", "MB", "UTF", "Ctrl+Enter", "English", "AR", "CI", "MT", "Ca", "eojeol", "net", "float",
+    "CSV", "JSON", "XML", "MB", "UTF", "Ctrl+Enter", "English", "AR", "CI", "MT", "Ca", "eojeol", "net", "float",
 }  # fmt: skip
 SAMPLE = ROOT / "data" / "sample"
 #: The tutorials' sentences (Explore's default, Learn's examples): the user's text, never translated.
@@ -170,6 +170,27 @@ def test_corpus_and_compare_with_both_samples_in_korean(page: str, source: str) 
     found = _walk(at, f"{page} sample", *SAMPLES)
     at.radio(key=source).set_value("sample-ko").run()
     found += _walk(at, f"{page} Korean sample", *SAMPLES)
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize(("page", "key"), [("corpus", cs.CORPUS_METRICS), ("compare", cps.COMPARE_METRICS)])
+def test_corpus_and_compare_with_every_metric_in_korean(page: str, key: str) -> None:
+    at = open_app(page, lang="ko")
+    at.pills(key=key).set_value(["bleu", "chrf", "chrf++", "ter"]).run()
+    found = _walk(at, f"{page} every metric", *SAMPLES)
+    at.pills(key=key).set_value([]).run()
+    found += _walk(at, f"{page} no metric", *SAMPLES)
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize(("page", "options"), [("corpus", cs.CORPUS), ("compare", cps.COMPARE)])
+def test_an_undefined_corpus_score_is_explained_in_korean(page: str, options) -> None:
+    """NLTK's method 6 with N = 2: the corpus score's reason is worded from its code, not bleucore's English."""
+    at = open_app(page, lang="ko")
+    at.selectbox(key=options.key("smooth_method")).set_value("nltk-method6").run()
+    at.number_input(key=options.key("max_order")).set_value(2).run()
+    assert "nltk-method6" in messages(at) and "N ≥ 3" in messages(at).replace(">=", "≥"), messages(at)
+    found = _walk(at, f"{page} undefined", *SAMPLES)
     assert not found, "\n".join(found)
 
 
