@@ -166,7 +166,7 @@ def main() -> None:
     finally:
         uploads = source == "upload" or (source == "sample" and bool(st.session_state.get(cps.COMPARE_EXTRA_UPLOAD)))
         publish_state(
-            st.session_state, cps.PAGE, state, _("the options and test settings"),
+            st.session_state, cps.PAGE, state, _("the options, the metrics and test settings"),
             with_texts=source == "paste", uploads=uploads,
         )  # fmt: skip
     handoff.follow()

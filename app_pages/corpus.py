@@ -81,13 +81,13 @@ def main() -> None:
         names: dict[str, object] = {"hypothesis": hyp.name, "references": [r.name for r in refs]}
         views.show_table(
             analysis, corpus_options.max_order, names, (corpus_options, sentence_options), input_digest,
-            metric_views.sentence_columns(extra),
+            extra,
         )  # fmt: skip
         views.show_sentence(hyp, refs, analysis, options, sentence_options)
         state = cs.read_corpus(st.session_state)
     finally:
         publish_state(
-            st.session_state, cs.PAGE, state, _("the options, the chosen line"),
+            st.session_state, cs.PAGE, state, _("the options, the metrics, the chosen line"),
             with_texts=source == "paste", uploads=source == "upload",
         )  # fmt: skip
     handoff.follow()

@@ -164,13 +164,15 @@ def analysis(
 def _downloads(
     input_digest: str,
     keys: tuple[OptionsKey, OptionsKey],
+    metric_keys: tuple[tuple[str, str], ...],
     _analysis: corpus_analysis.CorpusAnalysis,
     _files: dict[str, object],
+    _metrics: Sequence[MetricScores],
 ) -> tuple[bytes, bytes]:
     options: dict[str, object] = {"corpus": list(keys[0]), "sentence": list(keys[1])}
     from ui import corpus_analysis
 
-    return corpus_analysis.downloads(_analysis, options, _files)
+    return corpus_analysis.downloads(_analysis, options, _files, _metrics)
 
 
 def downloads(
@@ -179,9 +181,14 @@ def downloads(
     sentence_options: BleuOptions,
     result: corpus_analysis.CorpusAnalysis,
     files: dict[str, object],
+    metrics: Sequence[MetricScores] = (),
 ) -> tuple[bytes, bytes]:
-    """(CSV of the sentence table, JSON of the result), cached with the analysis they come from."""
-    return _downloads(input_digest, (options_key(corpus_options), options_key(sentence_options)), result, files)
+    """(CSV of the sentence table, JSON of the result) with the other picked metrics, cached with the
+    analyses they come from (a metric by its label and signature: every option that changes it)."""
+    metric_keys = tuple((m.label, m.corpus.signature if m.corpus is not None else str(m.error)) for m in metrics)
+    return _downloads(
+        input_digest, (options_key(corpus_options), options_key(sentence_options)), metric_keys, result, files, metrics
+    )
 
 
 # --- the Compare page -----------------------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -19,6 +20,9 @@ import pandas as pd
 from bleucore import BleuOptions, BLEUScore, Statistics, score_statistics
 from bleucore.metrics.bleu.messages import Undefined
 from bleucore.metrics.bleu.score import SegmentError, iter_row_scores
+
+if TYPE_CHECKING:
+    from ui.metric_analysis import MetricScores
 
 #: Reference-length buckets (upper bounds, inclusive) of the "BLEU by sentence length" chart.
 LENGTH_BUCKETS = (5, 10, 15, 20, 25, 30, 40, 50)
@@ -174,14 +178,37 @@ def analyse(
     )
 
 
-def result_json(analysis: CorpusAnalysis, files: Mapping[str, object], options: Mapping[str, object]) -> str:
-    """The downloadable result: corpus score (sacreBLEU's keys), options, files and every sentence."""
-    table = analysis.table.astype(object).where(analysis.table.notna(), None)
+def with_metric_columns(table: pd.DataFrame, columns: Mapping[str, np.ndarray]) -> pd.DataFrame:
+    """The sentence table with other metrics' sentence scores right after BLEU's column (in line order)."""
+    if not columns:
+        return table
+    at = list(table.columns).index("BLEU") + 1
+    return table.iloc[:, :at].assign(**columns).join(table.iloc[:, at:])
+
+
+def metric_result(metric: MetricScores) -> dict[str, object]:
+    """One other metric in the JSON result: sacreBLEU's keys, its line and signature, or why it is undefined."""
+    if metric.corpus is None:
+        return {"name": metric.label, "score": None, "error": metric.error}
+    return {**metric.corpus.to_dict(), "line": metric.corpus.format(), "signature": metric.corpus.signature}
+
+
+def result_json(
+    analysis: CorpusAnalysis,
+    files: Mapping[str, object],
+    options: Mapping[str, object],
+    metrics: Sequence[MetricScores] = (),
+) -> str:
+    """The downloadable result: corpus score (sacreBLEU's keys), the other picked metrics' corpus scores,
+    options, files and every sentence (with the other metrics' sentence scores)."""
+    table = with_metric_columns(analysis.table, {m.label: m.sentences for m in metrics})
+    table = table.astype(object).where(table.notna(), None)
     data = {
         "corpus": analysis.corpus.to_dict() if analysis.corpus else None,
         "corpus_error": analysis.corpus_error,
         "corpus_line": analysis.corpus.format() if analysis.corpus else None,
         "mean_sentence_bleu": analysis.mean_sentence,
+        "metrics": [metric_result(m) for m in metrics],
         "options": options,
         "files": files,
         "sentences": table.to_dict(orient="records"),
@@ -189,9 +216,13 @@ def result_json(analysis: CorpusAnalysis, files: Mapping[str, object], options: 
     return json.dumps(data, ensure_ascii=False, indent=1)
 
 
-def downloads(analysis: CorpusAnalysis, options: dict[str, object], files: Mapping[str, object]) -> tuple[bytes, bytes]:
-    """(CSV of the sentence table, JSON of the result); ``options`` gains the corpus signature."""
+def downloads(
+    analysis: CorpusAnalysis, options: dict[str, object], files: Mapping[str, object], metrics: Sequence[MetricScores] = ()
+) -> tuple[bytes, bytes]:
+    """(CSV of the sentence table, JSON of the result), both with the other picked metrics; ``options``
+    gains the corpus signature."""
     if analysis.corpus is not None:
         options = {**options, "signature": analysis.corpus.signature}
-    csv = analysis.table.to_csv(index=False).encode("utf-8")
-    return csv, result_json(analysis, files, options).encode("utf-8")
+    table = with_metric_columns(analysis.table, {m.label: m.sentences for m in metrics})
+    csv = table.to_csv(index=False).encode("utf-8")
+    return csv, result_json(analysis, files, options, metrics).encode("utf-8")

@@ -6,6 +6,7 @@ bleucore explanation); the page decides which to draw and in what order.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pandas as pd
@@ -15,7 +16,9 @@ from bleucore import BleuOptions, SentenceExplanation
 from ui import cache, handoff, wording
 from ui import corpus_charts as charts
 from ui import corpus_state as cs
-from ui.corpus_analysis import CorpusAnalysis
+from ui import metric_views
+from ui.corpus_analysis import CorpusAnalysis, with_metric_columns
+from ui.metric_analysis import MetricScores
 from ui.corpus_inputs import show_error
 from ui.highlight import order_caption, order_html, orders_caption, orders_html
 from ui.options_model import Choices
@@ -123,15 +126,13 @@ def show_table(
     files: dict[str, object],
     options: tuple[BleuOptions, BleuOptions],
     input_digest: str,
-    extra: tuple[dict[str, Any], dict[str, Any]] = ({}, {}),
+    metrics: Sequence[MetricScores] = (),
 ) -> None:
-    """The sortable sentence table (worst BLEU first) with ``extra`` columns (other metrics' sentence
-    scores, their column settings), its row selection, and the downloads."""
+    """The sortable sentence table (worst BLEU first) with a column per other picked metric, its row
+    selection, and the downloads (which hold the other metrics too)."""
     st.subheader(_("Every sentence, worst first"))
-    table = analysis.table
-    if extra[0]:  # the other metrics' columns right after BLEU's
-        at = list(table.columns).index("BLEU") + 1
-        table = table.iloc[:, :at].assign(**extra[0]).join(table.iloc[:, at:])
+    extra = metric_views.sentence_columns(metrics)
+    table = with_metric_columns(analysis.table, extra[0])  # the other metrics' columns right after BLEU's
     table = table.sort_values(["BLEU", "line"], na_position="last", kind="stable").reset_index(drop=True)
     event = st.dataframe(
         table, hide_index=True, column_config={**column_config(max_order), **extra[1]}, key=cs.CORPUS_TABLE, placeholder="—",
@@ -142,7 +143,7 @@ def show_table(
     if rows and rows != st.session_state.get(cs.CORPUS_LAST_SELECTION):
         st.session_state[cs.CORPUS_LINE] = int(table.iloc[rows[0]]["line"])
     st.session_state[cs.CORPUS_LAST_SELECTION] = rows
-    csv, result = cache.downloads(input_digest, options[0], options[1], analysis, files)
+    csv, result = cache.downloads(input_digest, options[0], options[1], analysis, files, metrics)
     left, right = st.columns(2)
     left.download_button(
         _("Download table (CSV)"), csv, file_name="bleu_sentences.csv", mime="text/csv", key="corpus_dl_csv"

@@ -299,3 +299,37 @@ def test_metric_options_link_validation() -> None:
     (chrf,) = metric_tables(at)
     sacre = CHRF(beta=3)
     assert chrf.loc["system_b.en", "score"] == pytest.approx(sacre.corpus_score(SYS_B, REFS).score, abs=EPSILON)
+
+
+def test_corpus_downloads_hold_every_picked_metric() -> None:
+    """The CSV and JSON a user downloads carry the chrF/TER columns and corpus scores shown on screen."""
+    import io
+    import json
+
+    from bleucore import BleuOptions, corpus_statistics
+    from ui import corpus_analysis as ca
+    from ui import metric_analysis as ma
+
+    options = BleuOptions()
+    analysis = ca.analyse(corpus_statistics(SYS_A, REFS, options), options, options, 2, SYS_A, REF1)
+    settings = mo.MetricSettings()
+    metrics = []
+    for metric_id in ("chrf", "ter"):
+        key = mo.metric_key(metric_id, settings)
+        metrics.append(ma.metric_scores(key, ma.statistics(key, SYS_A, REFS), 2))
+    csv, result = ca.downloads(analysis, {}, {"hypothesis": "system_a.en"}, metrics)
+    table = pd.read_csv(io.StringIO(csv.decode("utf-8")))
+    assert list(table.columns[list(table.columns).index("BLEU") :][:3]) == ["BLEU", "chrF2", "TER"]
+    data = json.loads(result)
+    for metric_id, label in (("chrf", "chrF2"), ("ter", "TER")):
+        sacre = sacre_metric(metric_id)
+        expected = [sacre.sentence_score(h, [r1, r2]).score for h, r1, r2 in zip(SYS_A, REF1, REF2)]
+        np.testing.assert_allclose(table.sort_values("line")[label].to_numpy(), expected, rtol=0, atol=1e-6)
+        corpus = sacre.corpus_score(SYS_A, REFS)
+        [entry] = [m for m in data["metrics"] if m["name"] == label]
+        assert abs(entry["score"] - corpus.score) <= EPSILON
+        assert signature_without_version(entry["signature"]) == signature_without_version(str(sacre.get_signature()))
+        assert [row[label] for row in sorted(data["sentences"], key=lambda r: r["line"])] == pytest.approx(expected, abs=EPSILON)
+    # nothing picked beside BLEU: the files are as before
+    csv_bleu, result_bleu = ca.downloads(analysis, {}, {"hypothesis": "system_a.en"})
+    assert "chrF2" not in csv_bleu.decode() and json.loads(result_bleu)["metrics"] == []
