@@ -13,7 +13,7 @@ from typing import Any
 import streamlit as st
 
 from ui.i18n import N_, _
-from ui.metric_options import options_expander
+from ui.metric_options import keys, options_expander
 
 METRIC_IDS = ("bleu", "chrf", "chrf++", "ter")
 #: What a pill shows: the metrics' own names, the same in every language.
@@ -46,6 +46,11 @@ def others(choice: Sequence[str]) -> list[str]:
 
 def metric_pills(key: str, options_prefix: str) -> tuple[str, ...]:
     """The metric choice (several at once) and, when chrF, chrF++ or TER is picked, their options."""
+    for option_key in keys(options_prefix).values():
+        if option_key in st.session_state:
+            # Streamlit drops the value of a widget that a run does not draw; re-setting it keeps a
+            # metric's options while it is unpicked, so picking it again brings them back.
+            st.session_state[option_key] = st.session_state[option_key]
     value = st.pills(
         _("Metrics"), list(METRIC_IDS), selection_mode="multi", key=key,
         format_func=LABELS.__getitem__, help=_(METRICS_HELP),

@@ -333,3 +333,16 @@ def test_corpus_downloads_hold_every_picked_metric() -> None:
     # nothing picked beside BLEU: the files are as before
     csv_bleu, result_bleu = ca.downloads(analysis, {}, {"hypothesis": "system_a.en"})
     assert "chrF2" not in csv_bleu.decode() and json.loads(result_bleu)["metrics"] == []
+
+
+def test_a_metric_unpicked_and_picked_again_keeps_its_options() -> None:
+    at = open_app("corpus")
+    at.pills(key=cs.CORPUS_METRICS).set_value(["bleu", "chrf"]).run()
+    at.number_input(key=mo.keys("corpus")["char_order"]).set_value(4).run()
+    at.pills(key=cs.CORPUS_METRICS).set_value(["bleu"]).run()
+    at.run()  # a further run (any widget) while chrF is hidden
+    at.pills(key=cs.CORPUS_METRICS).set_value(["bleu", "chrf"]).run()
+    assert not at.exception
+    assert at.number_input(key=mo.keys("corpus")["char_order"]).value == 4
+    expected = CHRF(char_order=4).corpus_score(SYS_A, REFS).score
+    assert {m.label: m.value for m in at.metric}["Corpus chrF2"] == f"{expected:.2f}"
