@@ -13,11 +13,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from bleucore import BleuOptions, BLEUScore, Statistics, score_statistics
+from bleucore import BleuOptions, BLEUScore, Statistics
 from bleucore.metrics.bleu.messages import Undefined
 from bleucore.metrics.bleu.ngrams import Ngram, count_ngrams, max_reference_counts
 from bleucore.tokenizers import tokenize_lines
-from ui.corpus_analysis import sentence_scores
+from ui.corpus_analysis import corpus_or_error, sentence_scores
 
 
 def matched_ngram_counts(
@@ -88,11 +88,7 @@ def system_scores(
     name: str, stats: Statistics, corpus_options: BleuOptions, sentence_options: BleuOptions, nrefs: int
 ) -> SystemScores:
     """Corpus BLEU and sentence BLEU of one system."""
-    try:
-        corpus: BLEUScore | None = score_statistics(stats, corpus_options, nrefs)
-        error, reason = None, None
-    except ValueError as err:
-        corpus, error, reason = None, str(err), getattr(err, "reason", None)
+    corpus, error, reason = corpus_or_error(stats, corpus_options, nrefs)
     return SystemScores(name, corpus, error, sentence_scores(stats, sentence_options, nrefs).scores, reason)
 
 

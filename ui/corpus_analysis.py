@@ -150,6 +150,17 @@ class CorpusAnalysis:
         return int(np.nanargmin(scores)) + 1
 
 
+def corpus_or_error(
+    stats: Statistics, options: BleuOptions, nrefs: int
+) -> tuple[BLEUScore | None, str | None, Undefined | None]:
+    """Corpus BLEU, or None with bleucore's text and reason code when these options cannot score it
+    (the code is worded in the session's language where it is shown: ``wording.reason_text``)."""
+    try:
+        return score_statistics(stats, options, nrefs), None, None
+    except ValueError as err:
+        return None, str(err), getattr(err, "reason", None)
+
+
 def analyse(
     stats: Statistics,
     corpus_options: BleuOptions,
@@ -159,11 +170,7 @@ def analyse(
     first_references: Sequence[str],
 ) -> CorpusAnalysis:
     """Corpus BLEU (summed statistics), sentence BLEU of every line, the table and the buckets."""
-    try:
-        corpus: BLEUScore | None = score_statistics(stats, corpus_options, nrefs)
-        corpus_error, corpus_error_reason = None, None
-    except ValueError as err:
-        corpus, corpus_error, corpus_error_reason = None, str(err), getattr(err, "reason", None)
+    corpus, corpus_error, corpus_error_reason = corpus_or_error(stats, corpus_options, nrefs)
     sentences = sentence_scores(stats, sentence_options, nrefs)
     defined = sentences.scores[~np.isnan(sentences.scores)]
     return CorpusAnalysis(

@@ -27,8 +27,7 @@ def order_format(each: str = "n = {n}", every: str = ALL_ORDERS) -> Callable[[An
 
 def error_text(err: ValueError) -> str:
     """A scoring error in words: an undefined score by its reason (``smoothing.UndefinedScore``), else its text."""
-    reason = getattr(err, "reason", None)
-    return describe(reason) if reason is not None and type(reason) in _CATALOG else str(err)
+    return reason_text(getattr(err, "reason", None), str(err))
 
 
 def reason_text(reason: object | None, text: str) -> str:
