@@ -6,8 +6,9 @@ link to a sub-page opened first on a fresh server never ran this router (tests/b
 
 import streamlit as st
 
-from ui import i18n, page_style
-from ui.i18n import _
+from ui.shell import i18n
+from ui.shell import style as page_style
+from ui.shell.i18n import _
 
 st.set_page_config(page_title="BLEU Explorer", page_icon="🔵", layout="wide")
 page_style.apply()

@@ -8,28 +8,30 @@ import pandas as pd
 import streamlit as st
 
 from bleucore import BleuOptions, Statistics
-from ui import cache, handoff, wording
-from ui import compare_state as cps
-from ui import compare_views as views
-from ui import metric_views
-from ui.compare_analysis import SystemScores
-from ui.corpus_inputs import read_compare_input, scoring_options, source_radio
-from ui.corpus_inputs import show_error as _show_error
-from ui.input_state import START_PRESET
-from ui.link_box import open_state_page, publish_state
-from ui.metric_choice import metric_pills
-from ui.metric_choice import others as other_metrics
-from ui.options_model import describe
-from ui.options_sidebar import options_sidebar
-from ui.uploads import InputError, TextFile, check_systems, digest
-from ui.i18n import _
+from ui.compare import cache, views
+from ui.compare import state as cps
+from ui.compare.analysis import SystemScores
+from ui.inputs.uploads import InputError, TextFile, check_systems, digest
+from ui.inputs.widgets import read_compare_input, scoring_options, source_radio
+from ui.inputs.widgets import show_error as _show_error
+from ui.links import handoff
+from ui.links.page_state import START_PRESET
+from ui.links.share_box import open_state_page, publish_state
+from ui.metrics import views as metric_views
+from ui.metrics.bleu import cache as bleu_cache
+from ui.metrics.bleu import wording
+from ui.metrics.bleu.options import describe
+from ui.metrics.bleu.sidebar import options_sidebar
+from ui.metrics.choice import metric_pills
+from ui.metrics.choice import others as other_metrics
+from ui.shell.i18n import _
 
 
 def compute_statistics(
     systems: list[TextFile], refs: list[TextFile], options: BleuOptions
 ) -> dict[str, tuple[str, Statistics]]:
     """Per system: (digest of system + references, statistics), with a progress bar for large inputs."""
-    total = len(systems) * math.ceil(len(refs[0]) / cache.LINES_PER_CACHED_CHUNK)
+    total = len(systems) * math.ceil(len(refs[0]) / bleu_cache.LINES_PER_CACHED_CHUNK)
     bar = st.progress(0.0, text=_("Counting n-grams")) if total > 2 else None
     out: dict[str, tuple[str, Statistics]] = {}
     for k, system in enumerate(systems):
@@ -42,7 +44,7 @@ def compute_statistics(
                     text=_("Counting n-grams of {name}: {done:,} of {lines:,} lines").format(name=name, done=done, lines=lines),
                 )
 
-        stats = cache.statistics(input_digest, system.lines, [r.lines for r in refs], options, progress)
+        stats = bleu_cache.statistics(input_digest, system.lines, [r.lines for r in refs], options, progress)
         out[system.name] = (input_digest, stats)
     if bar is not None:
         bar.empty()

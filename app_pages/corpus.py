@@ -7,27 +7,28 @@ import math
 import streamlit as st
 
 from bleucore import BleuOptions
-from ui import cache, handoff
-from ui import corpus_state as cs
-from ui import corpus_views as views
-from ui import metric_views
-from ui.corpus_analysis import CorpusAnalysis
-from ui.corpus_inputs import read_corpus_input, scoring_options, source_radio
-from ui.corpus_inputs import show_error as _show_error
-from ui.input_state import START_PRESET
-from ui.link_box import open_state_page, publish_state
-from ui.metric_choice import metric_pills
-from ui.options_model import describe
-from ui.options_sidebar import options_sidebar
-from ui.uploads import InputError, TextFile, check_same_length, digest
-from ui.i18n import _
+from ui.corpus import cache, views
+from ui.corpus import state as cs
+from ui.corpus.analysis import CorpusAnalysis
+from ui.inputs.uploads import InputError, TextFile, check_same_length, digest
+from ui.inputs.widgets import read_corpus_input, scoring_options, source_radio
+from ui.inputs.widgets import show_error as _show_error
+from ui.links import handoff
+from ui.links.page_state import START_PRESET
+from ui.links.share_box import open_state_page, publish_state
+from ui.metrics import views as metric_views
+from ui.metrics.bleu import cache as bleu_cache
+from ui.metrics.bleu.options import describe
+from ui.metrics.bleu.sidebar import options_sidebar
+from ui.metrics.choice import metric_pills
+from ui.shell.i18n import _
 
 
 def compute(
     hyp: TextFile, refs: list[TextFile], input_digest: str, corpus_options: BleuOptions, sentence_options: BleuOptions
 ) -> CorpusAnalysis:
     """Statistics (chunked, with a progress bar for large inputs) and the cached analysis."""
-    chunks = math.ceil(len(hyp) / cache.LINES_PER_CACHED_CHUNK)
+    chunks = math.ceil(len(hyp) / bleu_cache.LINES_PER_CACHED_CHUNK)
     bar = st.progress(0.0, text=_("Counting n-grams of {n:,} lines").format(n=len(hyp))) if chunks > 1 else None
 
     def progress(done: int, total: int) -> None:
@@ -35,7 +36,7 @@ def compute(
             bar.progress(done / total, text=_("Counting n-grams: {done:,} of {total:,} lines").format(done=done, total=total))
 
     references = [r.lines for r in refs]
-    stats = cache.statistics(input_digest, hyp.lines, references, corpus_options, progress)
+    stats = bleu_cache.statistics(input_digest, hyp.lines, references, corpus_options, progress)
     if bar is not None:
         bar.empty()
     return cache.analysis(input_digest, corpus_options, sentence_options, stats, hyp.lines, references)

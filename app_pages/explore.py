@@ -2,18 +2,19 @@
 
 import streamlit as st
 
-from ui import charts, chrf_view, formula, headline, highlight, ngram_table, ter_view, wording
-from ui import explore_state as es
-from ui import i18n
-from ui.i18n import N_, _
-from ui.cache import explain_text, variants_text
-from ui.link_box import opened_link_notices, share_link
-from ui.options_model import describe
-from ui.options_sidebar import options_sidebar
-from ui.score_summary import result_summary
-from ui.share import PARAM
-from ui.tokenizer_view import tokenizer_advice, tokenizer_tab
-from ui.uploads import escape_markdown as plain  # the one Markdown escaper: messages may quote user text
+from ui.explore import state as es
+from ui.explore.summary import other_metrics, result_summary
+from ui.explore.tokenizer_view import tokenizer_advice, tokenizer_tab
+from ui.inputs.uploads import escape_markdown as plain  # the one Markdown escaper: messages may quote user text
+from ui.links.share import PARAM
+from ui.links.share_box import opened_link_notices, share_link
+from ui.metrics.bleu import charts, formula, headline, highlight, ngram_table, wording
+from ui.metrics.bleu.cache import explain_text, variants_text
+from ui.metrics.bleu.options import describe
+from ui.metrics.bleu.sidebar import options_sidebar
+from ui.metrics.chrf import view as chrf_view
+from ui.metrics.ter import view as ter_view
+from ui.shell.i18n import N_, _
 
 session = st.session_state
 link_error = es.init(session, st.query_params.get(PARAM))
@@ -80,7 +81,7 @@ with result_box:
     result_summary(score)
 
 with details:
-    chrf_view.score_metrics(state.candidate, references)  # chrF2, chrF2++ and TER beside BLEU
+    other_metrics(state.candidate, references)  # chrF2, chrF2++ and TER beside BLEU
     st.caption(_("Options: {options}").format(options=describe(state.options)))
     tokenizer_advice(state.candidate, options, es.TOKENIZE)
     st.caption(_("sacreBLEU's line (score, p_1/…/p_N in % as scored, lengths) and the signature of every option:"))

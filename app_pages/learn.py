@@ -6,11 +6,12 @@ from fractions import Fraction
 import streamlit as st
 
 from bleucore import BleuOptions, SentenceExplanation, brevity_penalty, reference_length
-from ui import explore_state as es
-from ui import handoff, highlight, wording
-from ui import learn_examples as ex
-from ui.cache import explain_text
-from ui.i18n import N_, _
+from ui.explore import state as es
+from ui.learn import examples as ex
+from ui.links import handoff
+from ui.metrics.bleu import highlight, wording
+from ui.metrics.bleu.cache import explain_text
+from ui.shell.i18n import N_, _
 
 
 def run(candidate: str, references: Sequence[str], options: BleuOptions = ex.TUTORIAL) -> SentenceExplanation:

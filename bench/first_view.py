@@ -111,7 +111,7 @@ def import_seconds() -> float:
     """Cold import of what Explore's first run needs, in a fresh interpreter."""
     code = (
         "import time; t = time.perf_counter(); import streamlit; s = time.perf_counter();"
-        "import ui.cache, ui.charts, ui.highlight, ui.ngram_table, ui.options_sidebar, ui.link_box;"
+        "import ui.metrics.bleu.cache, ui.metrics.bleu.charts, ui.metrics.bleu.highlight, ui.metrics.bleu.ngram_table, ui.metrics.bleu.sidebar, ui.links.share_box;"
         "print(s - t, time.perf_counter() - s)"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout

@@ -75,7 +75,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from bleucore import sentence_bleu
 from tests.browser.chromium import CHROMIUM_ARGS, LOCAL_HOSTS, find_chromium
-from ui import explore_state as es
+from ui.explore import state as es
 
 CHROMIUM = str(find_chromium() or "/usr/bin/chromium")
 SERVER_START_TIMEOUT_S = 60.0

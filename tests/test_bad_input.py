@@ -77,18 +77,18 @@ from sacrebleu.metrics import BLEU
 from streamlit.testing.v1 import AppTest
 
 from bleucore import BleuOptions, corpus_bleu, sentence_bleu
-from bleucore.metrics.bleu.explanation import explain
 from bleucore.cli import main
-from tests.golden_examples import REFS_1
-from ui import compare_state as cps
-from ui import corpus_state as cs
-from ui import explore_state as es
-from ui import options_model as om
-from ui.share import MAX_DECODED_BYTES, MAX_LINK_STATE, encode_state
-from ui.uploads import MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, InputError, decode_bytes
 from bleucore.metrics.bleu import messages as msg
-from ui.wording import describe_all
-from tests.conftest import ROOT, corpus_score, messages, metric, open_app
+from bleucore.metrics.bleu.explanation import explain
+from tests.conftest import corpus_score, messages, metric, open_app
+from tests.golden_examples import REFS_1
+from ui.compare import state as cps
+from ui.corpus import state as cs
+from ui.explore import state as es
+from ui.inputs.uploads import MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, InputError, decode_bytes
+from ui.links.share import MAX_DECODED_BYTES, MAX_LINK_STATE, encode_state
+from ui.metrics.bleu import options as om
+from ui.metrics.bleu.wording import describe_all
 
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 EPSILON = 1e-9

@@ -4,7 +4,7 @@
   sources, so removing either from any decorator fails here);
 * ``.streamlit/config.toml`` caps uploads (``server.maxUploadSize``) at the size the upload helper
   and the upload widgets name;
-* link state is capped at ``ui.share.MAX_LINK_STATE`` characters: a state just over the cap is
+* link state is capped at ``ui.links.share.MAX_LINK_STATE`` characters: a state just over the cap is
   refused with a message when the link is written and when it is read, one at the cap is not.
 """
 
@@ -21,15 +21,15 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from ui import compare_state as cps
-from ui import corpus_state as cs
-from ui import explore_state as es
-from ui.share import MAX_LINK_STATE, LinkStateError, decode_state, encode_state
-from ui.uploads import MAX_UPLOAD_BYTES, MAX_UPLOAD_MB
+from ui.compare import state as cps
+from ui.corpus import state as cs
+from ui.explore import state as es
+from ui.inputs.uploads import MAX_UPLOAD_BYTES, MAX_UPLOAD_MB
+from ui.links.share import MAX_LINK_STATE, LinkStateError, decode_state, encode_state
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
-SOURCES = sorted([*(ROOT / "ui").glob("*.py"), *(ROOT / "app_pages").glob("*.py")])
+SOURCES = sorted([*(ROOT / "ui").rglob("*.py"), *(ROOT / "app_pages").glob("*.py")])
 
 
 # --------------------------------------------------------------------------- caches

@@ -1,1 +1,1 @@
-"""UI pieces shared by the pages: escaped highlighting, charts, link state. No scoring here."""
+"""What the pages draw, in packages named for what a user sees: see ui/README.md."""

@@ -8,10 +8,11 @@ from pathlib import Path
 from sacrebleu.metrics import CHRF, TER
 from streamlit.testing.v1 import AppTest
 
-from tests.golden_examples import CA1, KO_CAND, KO_REF, REFS_1
-from ui import chrf_view, ter_view
-from ui import explore_state as es
 from bleucore.metrics.ter.explanation import explain_ter
+from tests.golden_examples import CA1, KO_CAND, KO_REF, REFS_1
+from ui.explore import state as es
+from ui.metrics.chrf import view as chrf_view
+from ui.metrics.ter import view as ter_view
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 TAB = "chrF & TER"

@@ -13,11 +13,11 @@ from streamlit.testing.v1 import AppTest
 
 from bleucore import BleuOptions, corpus_statistics
 from bleucore.tokenizers import tokenize_lines
-from ui import compare_analysis as ca
-from ui import compare_state as cps
-from ui import options_model as om
-from ui.share import encode_state
 from tests.conftest import ROOT, messages, open_app
+from ui.compare import analysis as ca
+from ui.compare import state as cps
+from ui.links.share import encode_state
+from ui.metrics.bleu import options as om
 
 SAMPLE = ROOT / "data" / "sample"
 SYS_A = (SAMPLE / "system_a.en").read_text(encoding="utf-8").splitlines()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 
 import numpy as np
 import pandas as pd
@@ -16,14 +15,10 @@ from sacrebleu.metrics import BLEU
 from streamlit.testing.v1 import AppTest
 
 from bleucore import BleuOptions, corpus_bleu, corpus_statistics, sentence_bleu
-from ui import cache, wording
-from ui import corpus_analysis as cc
-from ui import corpus_state as cs
-from ui import options_model as om
-from ui.input_state import link_with_fallback
-from ui.page_style import body as page_style_body
-from ui.share import LinkStateError, OtherPageLink, decode_state, encode_state
-from ui.uploads import (
+from tests.conftest import ROOT, corpus_score, exact, messages, metric, open_app
+from ui.corpus import analysis as cc
+from ui.corpus import state as cs
+from ui.inputs.uploads import (
     MAX_PASTE_CHARS,
     MAX_UPLOAD_BYTES,
     InputError,
@@ -36,7 +31,11 @@ from ui.uploads import (
     split_segments,
     unique_names,
 )
-from tests.conftest import ROOT, corpus_score, exact, messages, metric, open_app
+from ui.links.page_state import link_with_fallback
+from ui.links.share import LinkStateError, OtherPageLink, decode_state, encode_state
+from ui.metrics.bleu import cache, wording
+from ui.metrics.bleu import options as om
+from ui.shell.style import body as page_style_body
 
 SAMPLE = ROOT / "data" / "sample"
 HYPS = (SAMPLE / "system_a.en").read_text(encoding="utf-8").splitlines()
@@ -293,7 +292,7 @@ def test_pasted_texts_are_scored_and_escaped() -> None:
     assert corpus_score(at) == pytest.approx(sacre(hostile, [refs]), abs=EPSILON)
     at.number_input(key=cs.CORPUS_LINE).set_value(1).run()
     # user text reaches the page only as escaped HTML, code blocks or table cells, never as markup
-    # (the app's own page style, with ui.address_history's script, is not user text)
+    # (the app's own page style, with ui.links.history's script, is not user text)
     own = page_style_body()
     bodies = " ".join(h.proto.body for h in at.get("html") if h.proto.body != own)
     assert "<script" not in bodies and "<img" not in bodies
@@ -498,7 +497,7 @@ def test_long_paste_link_falls_back_to_options_only() -> None:
     assert decode_state(token).get("h") is None
 
 
-# --------------------------------------------------------------------------- ui.uploads
+# --------------------------------------------------------------------------- ui.inputs.uploads
 
 
 def test_split_lines_reads_like_sacrebleu() -> None:
@@ -547,7 +546,7 @@ def test_unique_names_and_digest() -> None:
     assert digest(a) == digest([TextFile("h", ("x", "y")), TextFile("r", ("x",))])
 
 
-# --------------------------------------------------------------------------- ui.corpus_analysis
+# --------------------------------------------------------------------------- ui.corpus.analysis
 
 
 def test_analysis_buckets_sum_to_the_corpus_and_downloads() -> None:

@@ -12,11 +12,11 @@ from bleucore.metrics.bleu.explanation import explain
 from bleucore.metrics.bleu.options import SMOOTHING_METHODS, TOKENIZER_NAMES
 from tests.conftest import metric, open_app
 from tests.golden_examples import CA1, CA2, CA4, KO_CAND, KO_REF, REFS_1, SHORT_KO
-from ui import explore_state as es
-from ui import learn_examples
-from ui.cache import variants_text
-from ui.share import MAX_LINK_STATE, encode_state
-from ui.wording import describe
+from ui.explore import state as es
+from ui.learn import examples as learn_examples
+from ui.links.share import MAX_LINK_STATE, encode_state
+from ui.metrics.bleu.cache import variants_text
+from ui.metrics.bleu.wording import describe
 
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 
@@ -44,7 +44,7 @@ def assert_scores(at: AppTest, candidate: str, references: list[str] | tuple[str
 
 
 def unescaped(message: str) -> str:
-    """A message without the backslashes of ui.uploads.escape_markdown (the one escaper of every page)."""
+    """A message without the backslashes of ui.inputs.uploads.escape_markdown (the one escaper of every page)."""
     return message.replace("\\", "")
 
 
@@ -477,7 +477,7 @@ def test_state_helpers_agree_with_learn_examples():
 def test_csv_and_json_exports_hold_the_counts():
     import json
 
-    from ui import ngram_table
+    from ui.metrics.bleu import ngram_table
 
     result = explain(CA1, REFS_1, TUTORIAL)
     csv = ngram_table.order_csv(result.order(1)).splitlines()
@@ -500,7 +500,7 @@ def test_csv_and_json_exports_hold_the_counts():
     ],
 )
 def test_formula_steps_follow_the_zero_rules(options, mean):
-    from ui.formula import formula_steps, log_terms
+    from ui.metrics.bleu.formula import formula_steps, log_terms
 
     score = explain(CA2, REFS_1, options).score
     steps = dict(formula_steps(score))
@@ -514,7 +514,7 @@ def test_formula_steps_follow_the_zero_rules(options, mean):
 
 
 def test_charts_carry_fractions_log_terms_and_the_input_point():
-    from ui import charts
+    from ui.metrics.bleu import charts
 
     result = explain(CA1, REFS_1, TUTORIAL)
     frame = charts.precision_frame(result.score)

@@ -11,14 +11,13 @@ import re
 
 import pytest
 from sacrebleu.metrics import BLEU
-from streamlit.testing.v1 import AppTest
 
 from bleucore import BleuOptions, explain, sentence_bleu
 from bleucore.metrics.bleu.options import SMOOTHING_METHODS, VARIANTS
-from tests.golden_examples import CA1, CA2, KO_CAND, KO_REF, REFS_1
-from ui import charts, headline
-from ui import explore_state as es
 from tests.conftest import open_app as start
+from tests.golden_examples import CA1, CA2, KO_CAND, KO_REF, REFS_1
+from ui.explore import state as es
+from ui.metrics.bleu import charts, headline
 
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 EXAMPLES = {"Ca1": (CA1, REFS_1), "Ca2": (CA2, REFS_1), "Korean": (KO_CAND, (KO_REF,))}

@@ -12,17 +12,18 @@ command-line flags (``-lc``) are fine. Numbers must be the same as in English.
 from __future__ import annotations
 
 import re
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.rendered_text import shown_texts, words
 from tests.conftest import ROOT, messages, open_app
-from ui import compare_state as cps
-from ui import corpus_state as cs
-from ui import explore_state as es
-from ui import i18n
-from ui import learn_examples as ex
-from ui.share import encode_state
+from ui.compare import state as cps
+from ui.corpus import state as cs
+from ui.explore import state as es
+from ui.learn import examples as ex
+from ui.links.share import encode_state
+from ui.shell import i18n
 
 #: Names and notation kept in Korean text: metrics, tools, the tutorials' own terms (Count_clip ...), the
 #: option values of sacreBLEU's command line (tokenizers, smoothing methods, reference-length rules,
@@ -223,7 +224,7 @@ def test_compare_errors_in_korean() -> None:
 )
 def test_upload_errors_in_korean(data: bytes, needle: str) -> None:
     """The upload errors' words (AppTest cannot upload a file: the decoder is called in a Korean run's place)."""
-    from ui.uploads import InputError, decode_bytes
+    from ui.inputs.uploads import InputError, decode_bytes
 
     i18n.use("ko")
     try:

@@ -14,8 +14,8 @@ from sacrebleu.compat import corpus_bleu as sacre_corpus_bleu  # noqa: E402
 from sacrebleu.metrics import BLEU  # noqa: E402
 from sacrebleu.significance import PairedTest  # noqa: E402
 
-from ui import compare_state as cps  # noqa: E402
-from ui import corpus_state as cs  # noqa: E402
+from ui.compare import state as cps  # noqa: E402
+from ui.corpus import state as cs  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")

@@ -9,8 +9,8 @@ from streamlit.testing.v1 import AppTest
 
 from bleucore import BleuOptions, sentence_bleu
 from tests import golden_examples as golden
-from ui import explore_state as es
 from tests.conftest import ROOT, open_app
+from ui.explore import state as es
 
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 

@@ -13,12 +13,12 @@ from sacrebleu.metrics import CHRF, TER
 from sacrebleu.significance import PairedTest
 from streamlit.testing.v1 import AppTest
 
-from ui import compare_state as cps
-from ui import corpus_state as cs
-from ui import metric_options as mo
-from ui.share import decode_state, encode_state
-from ui.uploads import escape_markdown
 from tests.conftest import PAYLOADS, ROOT, messages, open_app
+from ui.compare import state as cps
+from ui.corpus import state as cs
+from ui.inputs.uploads import escape_markdown
+from ui.links.share import decode_state, encode_state
+from ui.metrics import options as mo
 
 SAMPLE = ROOT / "data" / "sample"
 SYS_A = (SAMPLE / "system_a.en").read_text(encoding="utf-8").splitlines()
@@ -307,8 +307,8 @@ def test_corpus_downloads_hold_every_picked_metric() -> None:
     import json
 
     from bleucore import BleuOptions, corpus_statistics
-    from ui import corpus_analysis as ca
-    from ui import metric_analysis as ma
+    from ui.corpus import analysis as ca
+    from ui.metrics import analysis as ma
 
     options = BleuOptions()
     analysis = ca.analyse(corpus_statistics(SYS_A, REFS, options), options, options, 2, SYS_A, REF1)

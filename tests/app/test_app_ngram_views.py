@@ -6,10 +6,10 @@ import re
 
 from streamlit.testing.v1 import AppTest
 
-from tests.golden_examples import CAND_2
-from ui import corpus_state as cs
-from ui import explore_state as es
 from tests.conftest import open_app as start
+from tests.golden_examples import CAND_2
+from ui.corpus import state as cs
+from ui.explore import state as es
 
 KO_CAND = "나는 오늘 아침에 학교에 갔다"
 KO_REFS = ("나는 오늘 아침 학교에 갔다", "오늘 아침에 나는 학교로 갔다")

@@ -5,17 +5,15 @@ Numbers are checked against sacreBLEU 2.6 on the same texts, and the tutorials' 
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from sacrebleu.metrics import BLEU
 from streamlit.testing.v1 import AppTest
 
 from bleucore.metrics.bleu.options import TOKENIZER_NAMES
-from tests.golden_examples import CA1, REFS_1
-from ui import options_model as om
 from tests.conftest import ROOT, corpus_score
 from tests.conftest import open_app as open_page
+from tests.golden_examples import CA1, REFS_1
+from ui.metrics.bleu import options as om
 
 SAMPLE = ROOT / "data" / "sample"
 PAGES = ("explore", "corpus", "compare")

@@ -7,7 +7,6 @@ golden.md (tests/golden_examples.py) or from sacreBLEU, never from the code unde
 from __future__ import annotations
 
 import json
-
 import math
 import re
 from collections.abc import Iterator
@@ -18,15 +17,16 @@ from sacrebleu.metrics import BLEU
 from streamlit.testing.v1 import AppTest
 
 from bleucore import BleuOptions, corpus_bleu, explain, sentence_bleu
-from ui.wording import describe, describe_all, order_list
-from bleucore.metrics.bleu.options import SMOOTHING_METHODS, VARIANTS
-from tests.golden_examples import CA1, CA2, KO_CAND, KO_REF, KO_SHORT, REFS_1
-from ui import charts, corpus_charts, formula
-from ui import corpus_state as cs
-from ui import explore_state as es
 from bleucore.metrics.bleu import messages as msg
+from bleucore.metrics.bleu.options import SMOOTHING_METHODS, VARIANTS
 from tests.conftest import ROOT
 from tests.conftest import open_app as start
+from tests.golden_examples import CA1, CA2, KO_REF, KO_SHORT, REFS_1
+from ui.corpus import charts as corpus_charts
+from ui.corpus import state as cs
+from ui.explore import state as es
+from ui.metrics.bleu import charts, formula
+from ui.metrics.bleu.wording import describe, describe_all, order_list
 
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 SEED_NUMBER = re.compile(r"seeds? ?0[0-9]{2}", re.IGNORECASE)

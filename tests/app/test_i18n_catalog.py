@@ -45,7 +45,7 @@ from babel.messages.pofile import read_po
 
 from tests.conftest import ROOT
 
-SOURCES = [ROOT / "app.py", *sorted((ROOT / "app_pages").glob("*.py")), *sorted((ROOT / "ui").glob("*.py"))]
+SOURCES = [ROOT / "app.py", *sorted((ROOT / "app_pages").glob("*.py")), *sorted((ROOT / "ui").rglob("*.py"))]
 PO = ROOT / "locale" / "ko" / "LC_MESSAGES" / "bleu_explorer.po"
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 MARKERS = {"_", "ngettext", "N_"}

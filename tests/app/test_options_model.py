@@ -1,4 +1,4 @@
-"""The one options model (ui.options_model), its presets, and the one link codec (ui.share) of every page."""
+"""The one options model (ui.metrics.bleu.options), its presets, and the one link codec (ui.links.share) of every page."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from sacrebleu.metrics import BLEU
 from bleucore import BleuOptions, corpus_bleu, sentence_bleu
 from bleucore.metrics.bleu.options import MAX_ORDER_LIMIT, REF_LENGTH_RULES, SMOOTHING_METHODS, TOKENIZER_NAMES, VARIANTS
 from tests.golden_examples import CA1, CA2, REFS_1
-from ui import compare_state as cps
-from ui import corpus_state as cs
-from ui import explore_state as es
-from ui import options_model as om
-from ui.share import LinkStateError, OtherPageLink, decode_state, encode_state, forget, is_new, remember
+from ui.compare import state as cps
+from ui.corpus import state as cs
+from ui.explore import state as es
+from ui.links.share import LinkStateError, OtherPageLink, decode_state, encode_state, forget, is_new, remember
+from ui.metrics.bleu import options as om
 
 EPSILON = 1e-9
 HYPS = ["the cat sat on the mat", "a dog", "it is raining today in the city"]
@@ -211,6 +211,6 @@ def test_explore_keeps_edits_against_a_stale_address_but_a_hand_off_opens_again(
     es.publish(session, es.read(session))
     es.init(session, token)  # the old address came back with a rerun
     assert session[es.CANDIDATE] == "an edit"
-    forget(session, es.LOADED_LINK, token)  # what ui.handoff.follow does before switching to Explore
+    forget(session, es.LOADED_LINK, token)  # what ui.links.handoff.follow does before switching to Explore
     es.init(session, token)
     assert session[es.CANDIDATE] == CA2

@@ -1,4 +1,4 @@
-"""ui.highlight: one chip per n-gram occurrence, statuses and counts in words, reference usage, escaping.
+"""ui.metrics.bleu.highlight: one chip per n-gram occurrence, statuses and counts in words, reference usage, escaping.
 
 Expected numbers come from ../shared/golden.md or are counted by hand in the comments, never from
 the code under test.
@@ -14,8 +14,9 @@ import pytest
 
 from bleucore import BleuOptions
 from bleucore.metrics.bleu.explanation import explain
+from tests.conftest import PAYLOADS
 from tests.golden_examples import CA1, CAND_2, REFS_1, REFS_2
-from ui.highlight import (
+from ui.metrics.bleu.highlight import (
     STYLES,
     STYLESHEET,
     WORD_JOINER,
@@ -27,7 +28,6 @@ from ui.highlight import (
     orders_html,
     reference_html,
 )
-from tests.conftest import PAYLOADS
 
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 KO_CAND = "나는 오늘 아침에 학교에 갔다"

@@ -9,7 +9,7 @@ import pytest
 from bleucore import BleuOptions, corpus_bleu, explain
 from bleucore.metrics.bleu import messages as msg
 from bleucore.metrics.bleu.score_text import score_text
-from ui.wording import describe, describe_all, sentence
+from ui.metrics.bleu.wording import describe, describe_all, sentence
 
 SAMPLES: list[msg.Message] = [
     msg.EmptyCandidate(),

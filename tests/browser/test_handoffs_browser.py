@@ -17,8 +17,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from bleucore import BleuOptions, sentence_bleu
 from tests.golden_examples import CAND_2B, REFS_2
-from ui import explore_state as es
-from ui import options_model as om
+from ui.explore import state as es
+from ui.metrics.bleu import options as om
 
 SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")

@@ -81,7 +81,7 @@ def test_a_korean_tab_click_makes_a_link_that_opens_the_same_tab_in_english(
     """The tab is shown as 차트 and stored as its key: the copied link opens Charts in either language."""
     from urllib.parse import parse_qs, urlparse
 
-    from ui.share import decode_state
+    from ui.links.share import decode_state
 
     page.goto(f"{streamlit_server}/?lang=ko")
     wait_for_app(page)

@@ -10,8 +10,8 @@ from playwright.sync_api import Page, expect
 from sacrebleu.metrics import TER
 from sacrebleu.significance import PairedTest
 
-from ui.share import decode_state
 from tests.conftest import ROOT
+from ui.links.share import decode_state
 
 SAMPLE = ROOT / "data" / "sample"
 

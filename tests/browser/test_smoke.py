@@ -21,7 +21,7 @@ def test_app_loads_with_title_and_no_exception(
 
 
 def test_stale_elements_dim_at_once_instead_of_fading(app_page: Page) -> None:
-    # ui.page_style: while a run is under way Streamlit marks the last run's elements
+    # ui.shell.style: while a run is under way Streamlit marks the last run's elements
     # data-stale="true" and fades them over 1 s (a compositor animation per element); the app's
     # stylesheet must reach the page and win, so they dim in one step after 1 s instead.
     metric = app_page.get_by_test_id("stMetric").first

@@ -6,16 +6,21 @@ import sys
 import numpy as np
 import pytest
 
-from bleucore import __version__
 from bleucore import (
-    BleuOptions, compare_variants, corpus_bleu, corpus_statistics, explain, score_statistics, sentence_bleu,
+    BleuOptions,
+    __version__,
+    corpus_bleu,
+    corpus_statistics,
+    explain,
+    score_statistics,
+    sentence_bleu,
     sentence_bleus,
 )
-from bleucore.metrics.bleu.stats import Statistics
 from bleucore.metrics.bleu import messages as msg
-from ui.wording import describe
-from tests.golden_examples import CA1, CA2, REFS_1
+from bleucore.metrics.bleu.stats import Statistics
 from tests.generators import random_corpus
+from tests.golden_examples import CA1, CA2, REFS_1
+from ui.metrics.bleu.wording import describe
 
 
 def test_bleucore_imports_no_ui_library():

@@ -3,10 +3,10 @@
 from fractions import Fraction
 
 from bleucore import BleuOptions, explain
-from bleucore.metrics.bleu.breakdown import explain_order
 from bleucore.metrics.bleu import messages as msg
-from ui.wording import describe_all
+from bleucore.metrics.bleu.breakdown import explain_order
 from tests.golden_examples import CA1, CAND_2, REFS_1, REFS_2
+from ui.metrics.bleu.wording import describe_all
 
 NONE = BleuOptions(tokenize="none", smooth_method="none")
 

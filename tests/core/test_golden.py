@@ -6,12 +6,25 @@ from fractions import Fraction
 import pytest
 
 from bleucore import BleuOptions, brevity_penalty, explain, reference_length, sentence_bleu
-from bleucore.metrics.bleu.options import uniform_weights
 from bleucore.metrics.bleu import messages as msg
-from ui.wording import describe
+from bleucore.metrics.bleu.options import uniform_weights
 from tests.golden_examples import (
-    CA1, CA2, CA3, CA4, CAND_2, CAND_2B, CLIP_CAND, CLIP_REF, KO_CAND, KO_REF, KO_SHORT, REFS_1, REFS_2, SHORT_KO,
+    CA1,
+    CA2,
+    CA3,
+    CA4,
+    CAND_2,
+    CAND_2B,
+    CLIP_CAND,
+    CLIP_REF,
+    KO_CAND,
+    KO_REF,
+    KO_SHORT,
+    REFS_1,
+    REFS_2,
+    SHORT_KO,
 )
+from ui.metrics.bleu.wording import describe
 
 EPSILON = 1e-12
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")

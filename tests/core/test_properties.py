@@ -4,10 +4,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from bleucore import BleuOptions, corpus_statistics, explain, sentence_bleu
-from bleucore.metrics.bleu.options import SMOOTHING_METHODS, uniform_weights
-from bleucore.metrics.bleu.stats import statistics_from_tokens
 from bleucore.metrics.bleu import messages as msg
-from ui.wording import describe
+from bleucore.metrics.bleu.options import SMOOTHING_METHODS, uniform_weights
+from ui.metrics.bleu.wording import describe
 
 TEXT = st.text(st.characters(blacklist_characters="\n", blacklist_categories=("Cs",)), max_size=30)
 WORDS = st.lists(st.sampled_from(["a", "b", "c", "빛이", "😀", "the", "."]), max_size=12).map(" ".join)

@@ -43,7 +43,7 @@ class Fix:
 class ZeroDiagnosis:
     """Why a score is 0 (or tiny), and the fixes that would make it non-zero, best first.
 
-    ``reasons``: the explanation as codes in reading order (``messages``; ``ui/wording.py`` words them).
+    ``reasons``: the explanation as codes in reading order (``messages``; ``ui/metrics/bleu/wording.py`` words them).
     """
 
     score: float

@@ -1,7 +1,7 @@
 """What BLEU's explanation says, as codes with typed parameters, never as sentences.
 
 One small frozen dataclass per kind of message: the class is the code, its fields the
-parameters (``OrdersWithoutMatches(orders=(3, 4))``). The app words them in ``ui/wording.py``
+parameters (``OrdersWithoutMatches(orders=(3, 4))``). The app words them in ``ui/metrics/bleu/wording.py``
 (where a translation catalog hangs on the same classes); the command line words a score's own
 messages (``BLEUScore.zero_reason``/``notes``, ``smoothing.UndefinedScore``) in ``score_text.py``.
 """

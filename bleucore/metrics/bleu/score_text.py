@@ -1,9 +1,9 @@
 """The English of a score's own messages as the command line and JSON files print them.
 
-Why here and not in ``ui/wording.py``: the CLI is not a screen. Its JSON (``BLEUScore.to_dict``,
+Why here and not in ``ui/metrics/bleu/wording.py``: the CLI is not a screen. Its JSON (``BLEUScore.to_dict``,
 also the app's download) is an output format that scripts read and tests compare word for word,
 so its wording must not move when the app's wording is edited or translated. The app words the
-same codes in ``ui/wording.py``, its one catalog; only a score's zero reasons, notes and reasons it
+same codes in ``ui/metrics/bleu/wording.py``, its one catalog; only a score's zero reasons, notes and reasons it
 is undefined (the exception's message) are worded in both places.
 """
 
@@ -16,7 +16,6 @@ from .messages import (
     NltkDropsZeroOrders,
     NltkMethod0Zero,
     NltkMethod5AboveOne,
-    NltkPhantomNgrams,
     NoMatchAnyOrder,
     NoUnigramMatch,
     ScoreNote,

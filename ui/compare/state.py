@@ -1,0 +1,144 @@
+"""State of the Compare page: session keys, widget values, and the link that reproduces them.
+
+Keys are prefixed ``compare_`` and listed here; what the page shares with Corpus is
+``ui.links.page_state``. The shareable part (options, pasted texts when short enough, the test
+settings) is mirrored in the query parameter ``s`` through ``ui.links.share``; uploaded files never are.
+The test settings default to sacreBLEU's (``bleucore.resampling``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from bleucore.resampling import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
+from ui.links.page_state import MAX_PASTED_REFERENCES, SOURCES, StatePage, link_options
+from ui.links.share import LinkReader, make_link, open_link
+from ui.metrics import choice as mc
+from ui.metrics import options as mo
+from ui.metrics.bleu import options as om
+
+MAX_PASTED_SYSTEMS = 6
+MAX_BOOTSTRAP_SAMPLES = 10_000
+MAX_AR_TRIALS = 100_000
+MAX_SEED = 2**32 - 1
+
+
+@dataclass(frozen=True)
+class CompareState:
+    """The Compare page's shareable state. ``references``/``systems`` are pasted texts."""
+
+    source: str = "sample"
+    references: tuple[str, ...] = ("",)
+    systems: tuple[str, ...] = ("", "")
+    n_samples: int = BOOTSTRAP_SAMPLES
+    n_trials: int = AR_TRIALS
+    seed: int = SEED
+    options: om.Choices = field(default_factory=lambda: om.SACREBLEU)
+    metrics: tuple[str, ...] = mc.DEFAULT  # ids of ui.metrics.choice
+    metric_options: mo.MetricSettings = mo.DEFAULT_SETTINGS
+
+
+COMPARE = om.OptionKeys("compare")
+COMPARE_SOURCE = "compare_source"  # StatePage.source_key
+COMPARE_REF_UPLOAD = "compare_ref_upload"
+COMPARE_SYS_UPLOAD = "compare_sys_upload"
+COMPARE_EXTRA_UPLOAD = "compare_extra_upload"
+COMPARE_REF_COUNT = "compare_ref_count"
+COMPARE_SYS_COUNT = "compare_sys_count"
+COMPARE_BASELINE = "compare_baseline"
+COMPARE_OTHER = "compare_other"
+COMPARE_SAMPLES = "compare_samples"
+COMPARE_TRIALS = "compare_trials"
+COMPARE_SEED = "compare_seed"
+COMPARE_NGRAM_ORDER = "compare_ngram_order"
+COMPARE_METRICS = "compare_metrics"
+
+
+def compare_ref_key(index: int) -> str:
+    """The key of the pasted reference text area ``index`` (0-based) on the Compare page."""
+    return f"compare_ref_paste_{index}"
+
+
+def compare_sys_key(index: int) -> str:
+    """The key of the pasted system text area ``index`` (0-based) on the Compare page."""
+    return f"compare_sys_paste_{index}"
+
+
+def compare_widget_values(state: CompareState) -> dict[str, Any]:
+    """Widget key -> value that shows a CompareState."""
+    refs = state.references[:MAX_PASTED_REFERENCES] or ("",)
+    systems = state.systems[:MAX_PASTED_SYSTEMS]
+    systems = systems + ("",) * (2 - len(systems)) if len(systems) < 2 else systems
+    values: dict[str, Any] = {
+        COMPARE_SOURCE: state.source,
+        COMPARE_REF_COUNT: len(refs),
+        COMPARE_SYS_COUNT: len(systems),
+        COMPARE_SAMPLES: state.n_samples,
+        COMPARE_TRIALS: state.n_trials,
+        COMPARE_SEED: state.seed,
+        COMPARE_METRICS: list(state.metrics),
+        **mo.widget_values("compare", state.metric_options),
+    }
+    values.update({compare_ref_key(i): refs[i] if i < len(refs) else "" for i in range(MAX_PASTED_REFERENCES)})
+    values.update({compare_sys_key(i): systems[i] if i < len(systems) else "" for i in range(MAX_PASTED_SYSTEMS)})
+    values.update(om.widget_values(COMPARE, state.options))
+    return values
+
+
+def read_compare(session: Mapping[str, Any]) -> CompareState:
+    """The Compare state the widgets hold now."""
+    refs = int(session[COMPARE_REF_COUNT] or 1)
+    systems = int(session[COMPARE_SYS_COUNT] or 2)
+    return CompareState(
+        source=session[COMPARE_SOURCE],
+        references=tuple(session[compare_ref_key(i)] for i in range(refs)),
+        systems=tuple(session[compare_sys_key(i)] for i in range(systems)),
+        n_samples=int(session[COMPARE_SAMPLES] or BOOTSTRAP_SAMPLES),
+        n_trials=int(session[COMPARE_TRIALS] or AR_TRIALS),
+        seed=int(session[COMPARE_SEED] or 0),
+        options=om.read(session, COMPARE),
+        metrics=mc.normalize(session.get(COMPARE_METRICS, list(mc.DEFAULT))),
+        metric_options=mo.read(session, "compare"),
+    )
+
+
+def compare_link(state: CompareState, with_texts: bool = True) -> str:
+    """The ``s`` parameter of a Compare state; LinkStateError if too long."""
+    data: dict[str, Any] = {
+        "src": state.source,
+        "opt": om.to_link(state.options),
+        "bs": state.n_samples,
+        "ar": state.n_trials,
+        "seed": state.seed,
+    }
+    if state.metrics != mc.DEFAULT:
+        data["m"] = list(state.metrics)
+    if mo.to_link(state.metric_options):
+        data["mo"] = mo.to_link(state.metric_options)
+    if state.source == "paste" and with_texts:
+        data["r"] = list(state.references)
+        data["sys"] = list(state.systems)
+    return make_link("compare", data)
+
+
+def compare_from_link(token: str) -> tuple[CompareState, list[str]]:
+    """The Compare state a link holds and notes on fields it could not use; LinkStateError if unreadable."""
+    data, version = open_link(token, "compare")
+    reader = LinkReader(data)
+    state = CompareState(
+        source=reader.choice("src", "input source", SOURCES, "sample"),
+        references=reader.texts("r", "references", 1, MAX_PASTED_REFERENCES, ("",)),
+        systems=reader.texts("sys", "systems", 2, MAX_PASTED_SYSTEMS, ("", "")),
+        n_samples=reader.whole("bs", "bootstrap resamples", 1, MAX_BOOTSTRAP_SAMPLES, BOOTSTRAP_SAMPLES),
+        n_trials=reader.whole("ar", "randomization trials", 1, MAX_AR_TRIALS, AR_TRIALS),
+        seed=reader.whole("seed", "seed", 0, MAX_SEED, SEED),
+        options=link_options(reader, version),
+        metrics=reader.choices("m", "metrics", mc.METRIC_IDS, mc.DEFAULT),
+        metric_options=mo.from_link(reader.section("mo", "chrF and TER options")),
+    )
+    return state, reader.notes
+
+
+PAGE = StatePage("compare", CompareState(), compare_link, compare_from_link, compare_widget_values)

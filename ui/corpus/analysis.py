@@ -1,0 +1,235 @@
+"""What the Corpus page shows, computed from per-segment statistics: sentence BLEU, the table,
+the length buckets, the worst line and the downloads.
+
+Pure functions of bleucore results (no Streamlit; tested directly); the ``cache.py`` beside it caches them.
+Sentence BLEU is bleucore's ``score.iter_row_scores`` of each segment's row of statistics; a
+segment the options cannot score (NLTK's method 6 with p3 = 0) is NaN in the table and counted
+as undefined, never shown as a number.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pandas as pd
+
+from bleucore import BleuOptions, BLEUScore, Statistics, score_statistics
+from bleucore.metrics.bleu.messages import Undefined
+from bleucore.metrics.bleu.score import SegmentError, iter_row_scores
+
+if TYPE_CHECKING:
+    from ui.metrics.analysis import MetricScores
+
+#: Reference-length buckets (upper bounds, inclusive) of the "BLEU by sentence length" chart.
+LENGTH_BUCKETS = (5, 10, 15, 20, 25, 30, 40, 50)
+#: Rows scored per call of ``iter_row_scores``: an undefined row restarts the scoring after it
+#: within its block only, so many undefined rows cost no more than one pass.
+_SCORE_BLOCK = 512
+
+
+
+@dataclass(frozen=True)
+class SentenceScores:
+    """Sentence BLEU of every segment (NaN where undefined) and why the first undefined one is."""
+
+    scores: np.ndarray
+    undefined: int
+    reason: Undefined | None
+
+
+def sentence_scores(stats: Statistics, options: BleuOptions, nrefs: int) -> SentenceScores:
+    """Sentence BLEU of every segment (bleucore's ``iter_row_scores``, i.e. ``compute_bleu`` per row);
+    a segment the options cannot score gets NaN instead of stopping the whole table."""
+    rows = np.column_stack([stats.hyp_len, stats.ref_len, stats.matches, stats.totals]).astype(np.float64)
+    scores = np.full(stats.segments, np.nan, dtype=np.float64)
+    undefined, reason = 0, None
+    start = 0
+    while start < stats.segments:
+        stop = min(start + _SCORE_BLOCK, stats.segments)
+        try:
+            for i, score in enumerate(iter_row_scores(rows[start:stop], options, nrefs), start):
+                scores[i] = score.score
+            start = stop
+        except SegmentError as err:
+            undefined += 1
+            reason = reason or err.reason
+            start += err.index + 1
+    return SentenceScores(scores, undefined, reason)
+
+
+def precision_columns(stats: Statistics, max_order: int) -> dict[str, np.ndarray]:
+    """Unsmoothed p_n = matches / totals in percent, per segment; NaN where a segment has no n-gram of order n."""
+    matches = stats.matches[:, :max_order].astype(np.float64)
+    totals = stats.totals[:, :max_order].astype(np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = np.where(totals > 0, 100.0 * matches / np.where(totals > 0, totals, 1.0), np.nan)
+    return {f"p{n}": p[:, n - 1] for n in range(1, max_order + 1)}
+
+
+def sentence_table(
+    stats: Statistics, scores: np.ndarray, max_order: int, hypotheses: Sequence[str], first_references: Sequence[str]
+) -> pd.DataFrame:
+    """One row per segment in line order: line, BLEU, c, r, p1..pN, hypothesis, reference 1."""
+    ref_len = stats.ref_len
+    r: np.ndarray = ref_len.astype(np.int64) if np.all(np.mod(ref_len, 1.0) == 0) else ref_len
+    columns: dict[str, object] = {
+        "line": np.arange(1, stats.segments + 1, dtype=np.int64),
+        "BLEU": scores,
+        "c": stats.hyp_len.astype(np.int64),
+        "r": r,
+    }
+    columns.update(precision_columns(stats, max_order))
+    columns["hypothesis"] = list(hypotheses)
+    columns["reference"] = list(first_references)
+    return pd.DataFrame(columns)
+
+
+def _bucket_labels() -> list[str]:
+    labels, low = [], 0
+    for high in LENGTH_BUCKETS:
+        labels.append(f"{low}-{high}" if low == 0 else f"{low + 1}-{high}")
+        low = high
+    labels.append(f"{low + 1}+")
+    return labels
+
+
+BUCKET_LABELS = tuple(_bucket_labels())
+
+
+def length_buckets(stats: Statistics, scores: np.ndarray, options: BleuOptions, nrefs: int) -> pd.DataFrame:
+    """Per reference-length bucket (r): segments, corpus BLEU of those segments (summed statistics),
+    mean sentence BLEU. Empty buckets are left out; an undefined BLEU is None."""
+    index = np.searchsorted(np.array(LENGTH_BUCKETS, dtype=np.float64), stats.ref_len, side="left")
+    rows = []
+    for b, label in enumerate(BUCKET_LABELS):
+        members = np.flatnonzero(index == b)
+        if members.size == 0:
+            continue
+        try:
+            bleu: float | None = score_statistics(stats.take(members), options, nrefs).score
+        except ValueError:
+            bleu = None
+        member_scores = scores[members]
+        defined = member_scores[~np.isnan(member_scores)]
+        rows.append(
+            {
+                "bucket": label,
+                "order": b,
+                "segments": int(members.size),
+                "corpus BLEU": bleu,
+                "mean sentence BLEU": float(defined.mean()) if defined.size else None,
+            }
+        )
+    return pd.DataFrame(rows, columns=["bucket", "order", "segments", "corpus BLEU", "mean sentence BLEU"])
+
+
+@dataclass(frozen=True)
+class CorpusAnalysis:
+    """Everything the Corpus page shows about one input under one set of options."""
+
+    corpus: BLEUScore | None
+    corpus_error: str | None
+    table: pd.DataFrame
+    mean_sentence: float | None
+    undefined: int
+    undefined_reason: Undefined | None
+    buckets: pd.DataFrame
+    #: why the corpus score is undefined, as a code the UI words in the session's language
+    corpus_error_reason: Undefined | None = None
+
+    @property
+    def worst_line(self) -> int:
+        """The 1-based line of the lowest sentence BLEU (the first such line)."""
+        scores = self.table["BLEU"].to_numpy()
+        if np.all(np.isnan(scores)):
+            return 1
+        return int(np.nanargmin(scores)) + 1
+
+
+def corpus_or_error(
+    stats: Statistics, options: BleuOptions, nrefs: int
+) -> tuple[BLEUScore | None, str | None, Undefined | None]:
+    """Corpus BLEU, or None with bleucore's text and reason code when these options cannot score it
+    (the code is worded in the session's language where it is shown: ``wording.reason_text``)."""
+    try:
+        return score_statistics(stats, options, nrefs), None, None
+    except ValueError as err:
+        return None, str(err), getattr(err, "reason", None)
+
+
+def analyse(
+    stats: Statistics,
+    corpus_options: BleuOptions,
+    sentence_options: BleuOptions,
+    nrefs: int,
+    hypotheses: Sequence[str],
+    first_references: Sequence[str],
+) -> CorpusAnalysis:
+    """Corpus BLEU (summed statistics), sentence BLEU of every line, the table and the buckets."""
+    corpus, corpus_error, corpus_error_reason = corpus_or_error(stats, corpus_options, nrefs)
+    sentences = sentence_scores(stats, sentence_options, nrefs)
+    defined = sentences.scores[~np.isnan(sentences.scores)]
+    return CorpusAnalysis(
+        corpus=corpus,
+        corpus_error=corpus_error,
+        table=sentence_table(stats, sentences.scores, corpus_options.max_order, hypotheses, first_references),
+        mean_sentence=float(defined.mean()) if defined.size else None,
+        undefined=sentences.undefined,
+        undefined_reason=sentences.reason,
+        buckets=length_buckets(stats, sentences.scores, corpus_options, nrefs),
+        corpus_error_reason=corpus_error_reason,
+    )
+
+
+def with_metric_columns(table: pd.DataFrame, columns: Mapping[str, np.ndarray]) -> pd.DataFrame:
+    """The sentence table with other metrics' sentence scores right after BLEU's column (in line order)."""
+    if not columns:
+        return table
+    at = list(table.columns).index("BLEU") + 1
+    return table.iloc[:, :at].assign(**columns).join(table.iloc[:, at:])
+
+
+def metric_result(metric: MetricScores) -> dict[str, object]:
+    """One other metric in the JSON result: sacreBLEU's keys, its line and signature, or why it is undefined."""
+    if metric.corpus is None:
+        return {"name": metric.label, "score": None, "error": metric.error}
+    return {**metric.corpus.to_dict(), "line": metric.corpus.format(), "signature": metric.corpus.signature}
+
+
+def result_json(
+    analysis: CorpusAnalysis,
+    files: Mapping[str, object],
+    options: Mapping[str, object],
+    metrics: Sequence[MetricScores] = (),
+) -> str:
+    """The downloadable result: corpus score (sacreBLEU's keys), the other picked metrics' corpus scores,
+    options, files and every sentence (with the other metrics' sentence scores)."""
+    table = with_metric_columns(analysis.table, {m.label: m.sentences for m in metrics})
+    table = table.astype(object).where(table.notna(), None)
+    data = {
+        "corpus": analysis.corpus.to_dict() if analysis.corpus else None,
+        "corpus_error": analysis.corpus_error,
+        "corpus_line": analysis.corpus.format() if analysis.corpus else None,
+        "mean_sentence_bleu": analysis.mean_sentence,
+        "metrics": [metric_result(m) for m in metrics],
+        "options": options,
+        "files": files,
+        "sentences": table.to_dict(orient="records"),
+    }
+    return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+def downloads(
+    analysis: CorpusAnalysis, options: dict[str, object], files: Mapping[str, object], metrics: Sequence[MetricScores] = ()
+) -> tuple[bytes, bytes]:
+    """(CSV of the sentence table, JSON of the result), both with the other picked metrics; ``options``
+    gains the corpus signature."""
+    if analysis.corpus is not None:
+        options = {**options, "signature": analysis.corpus.signature}
+    table = with_metric_columns(analysis.table, {m.label: m.sentences for m in metrics})
+    csv = table.to_csv(index=False).encode("utf-8")
+    return csv, result_json(analysis, files, options, metrics).encode("utf-8")

@@ -1,0 +1,75 @@
+"""Corpus's cached computations: the analysis of one input and its downloads (``ui.corpus.analysis``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import streamlit as st
+
+from bleucore import BleuOptions, Statistics
+from ui.corpus import analysis as corpus_analysis
+from ui.metrics.analysis import MetricScores
+from ui.metrics.bleu.options_key import OptionsKey, from_key, options_key
+from ui.shell.cache_limits import MAX_INPUT_ENTRIES, TTL_SECONDS
+
+
+@st.cache_data(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+def _analysis(
+    input_digest: str,
+    corpus_key: OptionsKey,
+    sentence_key: OptionsKey,
+    nrefs: int,
+    _stats: Statistics,
+    _hypotheses: tuple[str, ...],
+    _first_references: tuple[str, ...],
+) -> corpus_analysis.CorpusAnalysis:
+
+    return corpus_analysis.analyse(
+        _stats, from_key(corpus_key), from_key(sentence_key), nrefs, _hypotheses, _first_references
+    )
+
+
+def analysis(
+    input_digest: str,
+    corpus_options: BleuOptions,
+    sentence_options: BleuOptions,
+    stats: Statistics,
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str]],
+) -> corpus_analysis.CorpusAnalysis:
+    """``corpus_analysis.analyse`` of one input (``references`` are its reference streams), cached."""
+    return _analysis(
+        input_digest, options_key(corpus_options), options_key(sentence_options), len(references),
+        stats, tuple(hypotheses), tuple(references[0]),
+    )  # fmt: skip
+
+
+@st.cache_data(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+def _downloads(
+    input_digest: str,
+    keys: tuple[OptionsKey, OptionsKey],
+    metric_keys: tuple[tuple[str, str], ...],
+    _analysis: corpus_analysis.CorpusAnalysis,
+    _files: dict[str, object],
+    _metrics: Sequence[MetricScores],
+) -> tuple[bytes, bytes]:
+    options: dict[str, object] = {"corpus": list(keys[0]), "sentence": list(keys[1])}
+
+    return corpus_analysis.downloads(_analysis, options, _files, _metrics)
+
+
+def downloads(
+    input_digest: str,
+    corpus_options: BleuOptions,
+    sentence_options: BleuOptions,
+    result: corpus_analysis.CorpusAnalysis,
+    files: dict[str, object],
+    metrics: Sequence[MetricScores] = (),
+) -> tuple[bytes, bytes]:
+    """(CSV of the sentence table, JSON of the result) with the other picked metrics, cached with the
+    analyses they come from (a metric by its label and signature: every option that changes it)."""
+    metric_keys = tuple((m.label, m.corpus.signature if m.corpus is not None else str(m.error)) for m in metrics)
+    return _downloads(
+        input_digest, (options_key(corpus_options), options_key(sentence_options)), metric_keys, result, files, metrics
+    )
+

@@ -1,0 +1,118 @@
+"""State of the Corpus page: session keys, widget values, and the link that reproduces them.
+
+Keys are prefixed ``corpus_`` and listed here; what the page shares with Compare (sources,
+restoring keys after a page switch, links without pasted texts) is ``ui.links.page_state``. The
+shareable part (options, pasted texts when short enough, the chosen line) is mirrored in the
+query parameter ``s`` through ``ui.links.share``; uploaded files never are. The options are
+``ui.metrics.bleu.options.Choices``, as on Explore; their widgets are ``ui.metrics.bleu.sidebar``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ui.links.page_state import MAX_PASTED_REFERENCES, SOURCES, StatePage, link_options
+from ui.links.share import LinkReader, make_link, open_link
+from ui.metrics import choice as mc
+from ui.metrics import options as mo
+from ui.metrics.bleu import options as om
+
+
+@dataclass(frozen=True)
+class CorpusState:
+    """The Corpus page's shareable state. ``references`` are the pasted reference texts."""
+
+    source: str = "sample"
+    hypothesis: str = ""
+    references: tuple[str, ...] = ("",)
+    line: int = 0  # 1-based line to explain; 0 = the worst sentence
+    options: om.Choices = field(default_factory=lambda: om.SACREBLEU)
+    metrics: tuple[str, ...] = mc.DEFAULT  # ids of ui.metrics.choice
+    metric_options: mo.MetricSettings = mo.DEFAULT_SETTINGS
+
+
+CORPUS = om.OptionKeys("corpus")
+CORPUS_SOURCE = "corpus_source"  # StatePage.source_key
+CORPUS_HYP_UPLOAD = "corpus_hyp_upload"
+CORPUS_REF_UPLOAD = "corpus_ref_upload"
+CORPUS_HYP_PASTE = "corpus_hyp_paste"
+CORPUS_REF_COUNT = "corpus_ref_count"
+CORPUS_LINE = "corpus_line"
+CORPUS_ORDER = "corpus_explain_order"
+CORPUS_TABLE = "corpus_table"
+CORPUS_LAST_SELECTION = "corpus_last_selection"
+CORPUS_LAST_INPUT = "corpus_last_input"
+CORPUS_METRICS = "corpus_metrics"
+
+
+def corpus_ref_key(index: int) -> str:
+    """The key of the pasted reference text area ``index`` (0-based) on the Corpus page."""
+    return f"corpus_ref_paste_{index}"
+
+
+def corpus_widget_values(state: CorpusState) -> dict[str, Any]:
+    """Widget key -> value that shows a CorpusState (line 0, "the worst", is chosen once the table exists)."""
+    refs = state.references[:MAX_PASTED_REFERENCES] or ("",)
+    values: dict[str, Any] = {
+        CORPUS_SOURCE: state.source,
+        CORPUS_HYP_PASTE: state.hypothesis,
+        CORPUS_REF_COUNT: len(refs),
+        CORPUS_METRICS: list(state.metrics),
+        **mo.widget_values("corpus", state.metric_options),
+    }
+    values.update({corpus_ref_key(i): refs[i] if i < len(refs) else "" for i in range(MAX_PASTED_REFERENCES)})
+    values.update(om.widget_values(CORPUS, state.options))
+    if state.line > 0:
+        values[CORPUS_LINE] = state.line
+    return values
+
+
+def read_corpus(session: Mapping[str, Any]) -> CorpusState:
+    """The Corpus state the widgets hold now."""
+    count = int(session[CORPUS_REF_COUNT] or 1)
+    line = session.get(CORPUS_LINE)
+    return CorpusState(
+        source=session[CORPUS_SOURCE],
+        hypothesis=session[CORPUS_HYP_PASTE],
+        references=tuple(session[corpus_ref_key(i)] for i in range(count)),
+        line=int(line) if isinstance(line, (int, float)) else 0,
+        options=om.read(session, CORPUS),
+        metrics=mc.normalize(session.get(CORPUS_METRICS, list(mc.DEFAULT))),
+        metric_options=mo.read(session, "corpus"),
+    )
+
+
+def corpus_link(state: CorpusState, with_texts: bool = True) -> str:
+    """The ``s`` parameter of a Corpus state (pasted texts only when ``with_texts``); LinkStateError if too long."""
+    data: dict[str, Any] = {"src": state.source, "opt": om.to_link(state.options)}
+    if state.line:
+        data["line"] = state.line
+    if state.metrics != mc.DEFAULT:
+        data["m"] = list(state.metrics)
+    if mo.to_link(state.metric_options):
+        data["mo"] = mo.to_link(state.metric_options)
+    if state.source == "paste" and with_texts:
+        data["h"] = state.hypothesis
+        data["r"] = list(state.references)
+    return make_link("corpus", data)
+
+
+def corpus_from_link(token: str) -> tuple[CorpusState, list[str]]:
+    """The Corpus state a link holds and notes on fields it could not use; LinkStateError if unreadable."""
+    data, version = open_link(token, "corpus")
+    reader = LinkReader(data)
+    state = CorpusState(
+        source=reader.choice("src", "input source", SOURCES, "sample"),
+        hypothesis=reader.text("h", "hypothesis", ""),
+        references=reader.texts("r", "references", 1, MAX_PASTED_REFERENCES, ("",)),
+        line=reader.whole("line", "line", 0, 10_000_000, 0),
+        options=link_options(reader, version),
+        metrics=reader.choices("m", "metrics", mc.METRIC_IDS, mc.DEFAULT),
+        metric_options=mo.from_link(reader.section("mo", "chrF and TER options")),
+    )
+    return state, reader.notes
+
+
+PAGE = StatePage("corpus", CorpusState(), corpus_link, corpus_from_link, corpus_widget_values)

@@ -1,0 +1,276 @@
+"""The Explore page's state: its session keys, defaults, options and the link that reproduces it.
+
+Every key is prefixed ``explore_`` and listed here. Widget values live under their widget keys;
+``explore_saved`` keeps the last complete state (a plain value, so it survives page switches,
+when Streamlit drops the keys of widgets it did not draw) and the link parameter ``s`` carries
+the same state in the address bar (``ui.links.share``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, MutableMapping, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+from bleucore import BleuOptions
+from bleucore.metrics.bleu.options import MAX_ORDER_LIMIT
+from ui.learn.examples import CA1, REFS_1
+from ui.links.share import LINK_VERSION as LINK_VERSION  # the version new links carry (tests build links with it)
+from ui.links.share import LinkReader, LinkStateError, OtherPageLink, is_new, make_link, open_link, remember
+from ui.metrics.bleu import options as om
+from ui.shell.i18n import LANGUAGES, N_, _, translations
+
+CANDIDATE = "explore_candidate"
+REF_IDS = "explore_ref_ids"
+NEXT_REF_ID = "explore_next_ref_id"
+OPTIONS = om.OptionKeys("explore")
+TOKENIZE = OPTIONS.key("tokenize")
+LOWERCASE = OPTIONS.key("lowercase")
+MAX_ORDER = OPTIONS.key("max_order")
+CUSTOM_WEIGHTS = OPTIONS.key("custom_weights")
+WEIGHTS = OPTIONS.key("weights")
+SMOOTH_METHOD = OPTIONS.key("smooth_method")
+SMOOTH_VALUE = OPTIONS.key("smooth_value")
+EFFECTIVE_ORDER = OPTIONS.key("effective_order")
+REF_LENGTH = OPTIONS.key("ref_length")
+VARIANT = OPTIONS.key("variant")
+#: The preset Explore opens with and resets to: the tutorials' settings.
+START_PRESET = om.TUTORIAL_NAME
+ORDER = "explore_order"
+TAB = "explore_tab"
+#: The tabs' stable keys: what the link's ``tab`` holds and ``ExploreState.tab`` stores, in every language.
+#: Each is also its English label (a msgid); the tabs show ``tab_labels()``, the session's language.
+TABS = (N_("N-gram matches"), N_("Formula"), N_("Charts"), N_("Variants"), N_("Tokenizers"), N_("Export"), N_("chrF & TER"))
+#: The character n-gram order highlighted in the chrF & TER tab.
+CHRF_ORDER = "explore_chrf_order"
+SAVED = "explore_saved"
+#: The link tokens this session made or opened (``ui.links.share.is_new``).
+LOADED_LINK = "explore_loaded_link"
+PAGE = "explore"
+
+MAX_REFERENCES = 20
+#: Most characters the candidate and references may hold together. Explore draws every token as a
+#: coloured span: a 1 MB paste took 34 s per edit in Chromium (30 MB of HTML); 50,000 take ~2 s.
+MAX_TEXT_CHARS = 50_000
+
+def tab_labels() -> list[str]:
+    """The tabs' labels in the session's language, in the order of ``TABS``."""
+    return [_(key) for key in TABS]
+
+
+def tab_key(shown: object) -> str | None:
+    """The stable key of a tab label in any language (the tab widget holds its label), or None."""
+    if shown in TABS:
+        return str(shown)
+    return next((key for key in TABS for lang in LANGUAGES if translations(lang).gettext(key) == shown), None)
+
+
+def show_tab_in_language(session: MutableMapping[str, Any]) -> None:
+    """Before the tabs are drawn: the tab widget's value becomes the open tab's label in this language
+    (it may hold an English key from a link or a test, or the other language's label after a switch)."""
+    key = tab_key(session.get(TAB))
+    label = _(key if key is not None else TABS[0])
+    if session.get(TAB) != label:
+        session[TAB] = label
+
+
+def ref_key(ref_id: int) -> str:
+    """The session key of the reference text area with this id."""
+    return f"explore_ref_{ref_id}"
+
+
+def remove_key(ref_id: int) -> str:
+    """The key of the button that removes the reference with this id."""
+    return f"explore_remove_{ref_id}"
+
+
+@dataclass(frozen=True)
+class ExploreState:
+    """Everything the Explore page's inputs hold; the default is the tutorials' Example 1 (Ca1)."""
+
+    candidate: str = CA1
+    references: tuple[str, ...] = REFS_1
+    options: om.Choices = field(default_factory=lambda: om.TUTORIAL)
+    order: int = 1  # the highlighted n-gram order; 0 = all orders
+    tab: str = TABS[0]
+
+
+DEFAULT = ExploreState()
+
+
+def to_options(state: ExploreState) -> BleuOptions:
+    """The BleuOptions of a state (sentence BLEU); ValueError with a readable message for any invalid option."""
+    return state.options.sentence_options()
+
+
+def from_options(candidate: str, references: Sequence[str], options: BleuOptions, order: int = 1) -> ExploreState:
+    """The state that shows ``candidate`` and ``references`` scored with ``options`` (for "Open in Explore")."""
+    choices = om.Choices.from_bleu(options)
+    return ExploreState(candidate, tuple(references), choices, _clamp(order, choices.max_order))
+
+
+def _clamp(order: int, max_order: int) -> int:
+    return min(max(int(order), 0), max(1, min(max_order, MAX_ORDER_LIMIT)))
+
+
+def input_problems(state: ExploreState) -> list[str]:
+    """Messages for text the page cannot score (no non-empty reference, too long).
+
+    An empty candidate is scored, as sacreBLEU scores it: c = 0, so BP = 0 and BLEU = 0, with the reason.
+    """
+    problems = []
+    if not any(r.strip() for r in state.references):
+        problems.append(_("Every reference is empty: type at least one reference translation."))
+    total = len(state.candidate) + sum(len(r) for r in state.references)
+    if total > MAX_TEXT_CHARS:
+        problems.append(
+            _("The candidate and references hold {total:,} characters; Explore takes at most {limit:,} "
+            "characters in all. Score long texts on the Corpus page.").format(total=total, limit=MAX_TEXT_CHARS)
+        )
+    return problems
+
+
+def scored_references(state: ExploreState) -> tuple[str, ...]:
+    """The non-empty references, the ones that are scored."""
+    return tuple(r for r in state.references if r.strip())
+
+
+# --- link state -----------------------------------------------------------------------------
+
+
+def to_link(state: ExploreState) -> str:
+    """The ``s`` parameter for a state (LinkStateError when it is too long for a link)."""
+    fields = {"c": state.candidate, "r": list(state.references), "opt": om.to_link(state.options)}
+    return make_link(PAGE, {**fields, "o": state.order, "tab": state.tab})
+
+
+def from_link(token: str) -> tuple[ExploreState, list[str]]:
+    """The state a link holds and notes on the fields it could not use (those keep the default's values).
+
+    LinkStateError when nothing can be read (corrupted, too long, another version); OtherPageLink
+    for a link of another page. Version 1 (flat option fields, no page, tab or order 0) still opens.
+    """
+    data, version = open_link(token, PAGE)
+    reader = LinkReader(data)
+    options = om.from_link(reader if version == 1 else reader.section("opt", "options"), DEFAULT.options)
+    candidate = reader.text("c", "candidate", DEFAULT.candidate)
+    references = reader.texts("r", "references", 1, MAX_REFERENCES, DEFAULT.references)
+    order = reader.whole("o", "n-gram order", 0, options.max_order, min(DEFAULT.order, options.max_order))
+    tab = reader.choice("tab", "tab", TABS, DEFAULT.tab, lambda key: repr(_(key)))
+    return ExploreState(candidate, references, options, order, tab), reader.notes
+
+
+# --- session state --------------------------------------------------------------------------
+
+
+def widget_values(state: ExploreState) -> dict[str, Any]:
+    """The widget keys and values that show ``state`` (references numbered from 0)."""
+    values: dict[str, Any] = {
+        CANDIDATE: state.candidate,
+        REF_IDS: list(range(len(state.references))),
+        NEXT_REF_ID: len(state.references),
+        ORDER: state.order,
+        TAB: state.tab,
+        **om.widget_values(OPTIONS, state.options),
+    }
+    values.update({ref_key(i): text for i, text in enumerate(state.references)})
+    return values
+
+
+def init(session: MutableMapping[str, Any], link: str | None) -> str | None:
+    """Fill the widget keys before any widget is drawn; returns a message if the link was not fully usable.
+
+    A link this session has not made or opened before wins; a link only partly readable opens
+    what it can. Otherwise missing keys come back from the last saved state (or the default
+    example) with ``setdefault``, leaving values the user typed untouched.
+    """
+    if link and is_new(session, LOADED_LINK, link):
+        remember(session, LOADED_LINK, link)
+        try:
+            state, notes = from_link(link)
+        except OtherPageLink:
+            state, notes = None, []
+        except LinkStateError as err:
+            state, notes = DEFAULT, [_("This link could not be opened: {err}. Showing the default example instead.").format(err=err)]
+        if state is not None:
+            for key in [k for k in session if _is_ref_key(k)]:
+                del session[key]
+            session.update(widget_values(state))
+            return " ".join(notes) or None
+    saved = session.get(SAVED)
+    start = saved if isinstance(saved, ExploreState) else DEFAULT
+    for key, value in widget_values(start).items():
+        if not _is_ref_key(key):
+            session.setdefault(key, value)
+    # The ids are a plain key and outlive a page switch; the texts are widget keys and may not.
+    for position, ref_id in enumerate(session[REF_IDS]):
+        text = start.references[position] if position < len(start.references) else ""
+        session.setdefault(ref_key(ref_id), text)
+    return None
+
+
+def _is_ref_key(key: str) -> bool:
+    return key.startswith("explore_ref_") and key[len("explore_ref_") :].isdigit()
+
+
+def read(session: Mapping[str, Any]) -> ExploreState:
+    """The state the widgets hold now."""
+    order = session.get(ORDER)
+    tab = session.get(TAB)
+    return ExploreState(
+        candidate=session[CANDIDATE],
+        references=tuple(session[ref_key(i)] for i in session[REF_IDS]),
+        options=om.read(session, OPTIONS),
+        order=int(order) if isinstance(order, (int, float)) else 1,
+        tab=tab_key(tab) or TABS[0],
+    )
+
+
+def publish(session: MutableMapping[str, Any], state: ExploreState) -> tuple[str | None, str | None]:
+    """Save the state for later page visits and return (link token, message if it has none)."""
+    session[SAVED] = state
+    try:
+        token = to_link(state)
+    except LinkStateError as err:
+        return None, _("No link for this input: {err}.").format(err=err)
+    remember(session, LOADED_LINK, token)
+    return token, None
+
+
+# --- callbacks (run by Streamlit before the script; they only touch session keys) -----------
+
+
+def add_reference(session: MutableMapping[str, Any]) -> None:
+    """Append an empty reference."""
+    if len(session[REF_IDS]) >= MAX_REFERENCES:
+        return
+    ref_id = session[NEXT_REF_ID]
+    session[NEXT_REF_ID] = ref_id + 1
+    session[REF_IDS] = [*session[REF_IDS], ref_id]
+    session[ref_key(ref_id)] = ""
+
+
+def remove_reference(session: MutableMapping[str, Any], ref_id: int) -> None:
+    """Remove one reference, keeping at least one."""
+    if len(session[REF_IDS]) <= 1:
+        return
+    session[REF_IDS] = [i for i in session[REF_IDS] if i != ref_id]
+
+
+def clamp_order(session: MutableMapping[str, Any], max_order: int) -> None:
+    """Keep the highlighted order within 0..N, 0 being all orders (call before drawing the order selector)."""
+    current = session.get(ORDER)
+    session[ORDER] = _clamp(current if isinstance(current, (int, float)) else 1, max_order)
+
+
+def as_dict(state: ExploreState) -> dict[str, Any]:
+    """The state as a JSON-ready dict (for the result download)."""
+    data = asdict(state)
+    data["references"] = list(state.references)
+    data.update(data.pop("options"))
+    return data
+
+
+def with_changes(state: ExploreState, **changes: Any) -> ExploreState:
+    """A copy of a state with some fields changed."""
+    return replace(state, **changes)

@@ -1,0 +1,272 @@
+"""The input widgets of Corpus and Compare: the bundled sample, uploads and pasted text, decoded to TextFiles.
+
+Each reader draws the widgets of one input source and returns the files and the messages of
+whatever could not be read (``ui.inputs.uploads`` names the file, the line and the limit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableMapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, cast
+
+import streamlit as st
+from streamlit.runtime.uploaded_file_manager import UploadedFile
+
+from bleucore import BleuOptions
+from bleucore.tokenizers import missing_package
+from ui.compare import state as cps
+from ui.corpus import state as cs
+from ui.inputs import cache
+from ui.inputs.uploads import MAX_UPLOAD_MB, InputError, TextFile, decode_bytes, decode_paste, escape_markdown, unique_names
+from ui.links.page_state import MAX_PASTED_REFERENCES, SOURCE_LABELS, SOURCES
+from ui.metrics.bleu import options as om
+from ui.metrics.bleu.options import Choices
+from ui.metrics.bleu.wording import and_list
+from ui.shell import i18n
+from ui.shell.i18n import N_, _
+
+SAMPLE_DIR = Path(__file__).resolve().parents[2] / "data" / "sample"
+
+
+@dataclass(frozen=True)
+class Sample:
+    """A bundled test set (data/sample): systems (the first is Corpus's hypothesis), references,
+    and the tokenizer it is scored with when chosen (None: the page's preset)."""
+
+    systems: tuple[str, ...]
+    references: tuple[str, ...]
+    tokenizer: str | None = None
+    note: str = ""
+
+
+#: Input source -> bundled test set (the sources are ``ui.links.page_state.SOURCES``).
+SAMPLES = {
+    "sample": Sample(("system_a.en", "system_b.en"), ("ref.en", "ref2.en")),
+    "sample-ko": Sample(
+        ("system_a.ko", "system_b.ko"), ("ref.ko", "ref2.ko"), "ko-mecab",
+        N_("Scored with ko-mecab, sacreBLEU's tokenizer for Korean: choose 13a or none in the sidebar to see "
+        "how much whole-eojeol matching lowers the score."),
+    ),
+}  # fmt: skip
+SAMPLE_SYSTEMS = SAMPLES["sample"].systems
+SAMPLE_HYPOTHESIS = SAMPLE_SYSTEMS[0]
+SAMPLE_REFERENCES = SAMPLES["sample"].references
+#: The options of each page's source radio (a sample may choose its tokenizer).
+_PAGE_OPTIONS = {cs.CORPUS_SOURCE: cs.CORPUS, cps.COMPARE_SOURCE: cps.COMPARE}
+
+
+def show_error(message: str) -> None:
+    """An error box whose text (which may quote a file name or line) is never read as Markdown."""
+    st.error(escape_markdown(message), icon=":material/error:")
+
+
+def sample_files(names: tuple[str, ...]) -> tuple[TextFile, ...]:
+    """Files of the bundled sample (data/sample), decoded once (``ui.inputs.cache.text_files``)."""
+    return cache.text_files(tuple(str(SAMPLE_DIR / name) for name in names))
+
+
+def _source_changed(session: MutableMapping[str, Any], key: str) -> None:
+    """A sample with its own tokenizer sets it; back on a sample without one, that tokenizer is undone."""
+    options = _PAGE_OPTIONS.get(key)
+    sample = SAMPLES.get(session[key])
+    if options is None or sample is None:
+        return
+    tokenizer_key = options.key("tokenize")
+    if sample.tokenizer is not None and missing_package(sample.tokenizer) is None:
+        session[tokenizer_key] = sample.tokenizer
+    elif sample.tokenizer is None and session.get(tokenizer_key) in {s.tokenizer for s in SAMPLES.values()}:
+        session[tokenizer_key] = om.SACREBLEU.tokenize
+
+
+def source_radio(key: str) -> str:
+    """The "Input" choice between the bundled samples, uploads and pasted text."""
+    session = cast(MutableMapping[str, Any], st.session_state)
+    return str(st.radio(
+        _("Input"), SOURCES, key=key, horizontal=True, format_func=lambda s, tr=i18n.bound(): tr(SOURCE_LABELS[s]),
+        on_change=_source_changed, args=(session, key),
+    ))  # fmt: skip
+
+
+def decode_pastes(texts: list[str], label: str, errors: list[str]) -> list[TextFile]:
+    """Pasted texts as TextFiles named "<label> 1", "<label> 2", ...; failures go to ``errors``."""
+    out = []
+    for i, text in enumerate(texts):
+        try:
+            out.append(decode_paste(text, f"{label} {i + 1}"))
+        except InputError as err:
+            errors.append(str(err))
+    return out
+
+
+def decode_uploads(files: list[UploadedFile], taken: list[str], errors: list[str]) -> list[TextFile]:
+    """Decode uploaded files under names unique among themselves and ``taken``; failures go to ``errors``."""
+    names = unique_names([*taken, *(f.name for f in files)])[len(taken) :]
+    out = []
+    for upload, name in zip(files, names):
+        try:
+            out.append(decode_bytes(upload.getvalue(), name))
+        except InputError as err:
+            errors.append(str(err))
+    return out
+
+
+def _corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[str]]:
+    """Draw the input widgets of ``source``; return (hypothesis, references, error messages)."""
+    errors: list[str] = []
+    hyp: TextFile | None = None
+    refs: list[TextFile] = []
+    if source in SAMPLES:
+        sample = SAMPLES[source]
+        sample_hyp, *sample_refs = sample_files((sample.systems[0], *sample.references))
+        st.caption(
+            _("The bundled sample: {hypothesis} (a weak system, {n} lines) scored against "
+            "{references}. Upload or paste your own files above.").format(
+                hypothesis=sample.systems[0], n=len(sample_hyp), references=and_list(sample.references)
+            ) + (" " + _(sample.note) if sample.note else "")
+        )
+        return sample_hyp, list(sample_refs), errors
+    if source == "upload":
+        left, right = st.columns(2)
+        hyp_file = left.file_uploader(
+            _("Hypothesis file"), key=cs.CORPUS_HYP_UPLOAD,
+            help=_("Plain UTF-8 text, one segment per line, at most {MAX_UPLOAD_MB} MB.").format(MAX_UPLOAD_MB=MAX_UPLOAD_MB),
+        )  # fmt: skip
+        ref_files = right.file_uploader(
+            _("Reference files (one or more)"), accept_multiple_files=True, key=cs.CORPUS_REF_UPLOAD,
+            help=_("One file per reference translation, each with as many lines as the hypothesis; at most {MAX_UPLOAD_MB} MB each.").format(MAX_UPLOAD_MB=MAX_UPLOAD_MB),
+        )  # fmt: skip
+        st.caption(
+            _("Files larger than {MAX_UPLOAD_MB} MB are refused by the server. Uploaded files stay in this "
+            "browser session only and cannot be part of a shareable link.").format(MAX_UPLOAD_MB=MAX_UPLOAD_MB)
+        )
+        if hyp_file is not None:
+            try:
+                hyp = decode_bytes(hyp_file.getvalue(), hyp_file.name)
+            except InputError as err:
+                errors.append(str(err))
+        refs = decode_uploads(list(ref_files or []), [], errors)
+        if hyp_file is None or not ref_files:
+            if not errors:
+                st.info(_("Upload a hypothesis file and at least one reference file to score them."))
+            return None, [], errors
+        return hyp, refs, errors
+    # paste
+    st.text_area(_("Hypothesis: one segment per line"), key=cs.CORPUS_HYP_PASTE, height=160)
+    st.number_input(
+        _("Number of references"), min_value=1, max_value=MAX_PASTED_REFERENCES, step=1, key=cs.CORPUS_REF_COUNT
+    )
+    count = int(st.session_state[cs.CORPUS_REF_COUNT] or 1)
+    columns = st.columns(count)
+    for i, column in enumerate(columns):
+        column.text_area(_("Reference {i_1}: one segment per line").format(i_1=i + 1), key=cs.corpus_ref_key(i), height=160)
+    hyp_text = st.session_state[cs.CORPUS_HYP_PASTE]
+    ref_texts = [st.session_state[cs.corpus_ref_key(i)] for i in range(count)]
+    if not hyp_text.strip() and not any(t.strip() for t in ref_texts):
+        st.info(
+            _("Paste a hypothesis and its references (one segment per line), then press Ctrl+Enter or click outside the box.")
+        )
+        return None, [], errors
+    try:
+        hyp = decode_paste(hyp_text, _("The pasted hypothesis"))
+    except InputError as err:
+        errors.append(str(err))
+    return hyp, decode_pastes(ref_texts, _("Pasted reference"), errors), errors
+
+
+def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[str]]:
+    """Draw the input widgets of ``source``; return (systems, references, error messages)."""
+    errors: list[str] = []
+    help_upload = _("Plain UTF-8 text, one segment per line, at most {mb} MB per file.").format(mb=MAX_UPLOAD_MB)
+    if source in SAMPLES:
+        sample = SAMPLES[source]
+        sample_systems = sample_files(sample.systems)
+        sample_refs = sample_files(sample.references)
+        head = _("The bundled sample: {systems} ({n} lines each) against {references}.").format(
+            systems=and_list(sample.systems), n=len(sample_refs[0]), references=and_list(sample.references)
+        )
+        if source != "sample":  # extra systems only for the English sample (Compare's link notice counts on it)
+            st.caption(head + " " + _("Upload or paste a new test set above.") + (" " + _(sample.note) if sample.note else ""))
+            return list(sample_systems), list(sample_refs), errors
+        st.caption(head + " " + _("Add your own systems for the same sentences, or upload or paste a new test set."))
+        extra = st.file_uploader(
+            _("Add more systems for the sample's sentences (optional)"), accept_multiple_files=True,
+            key=cps.COMPARE_EXTRA_UPLOAD, help=help_upload,
+        )  # fmt: skip
+        more = decode_uploads(list(extra or []), [s.name for s in sample_systems], errors)
+        return [*sample_systems, *more], list(sample_refs), errors
+    if source == "upload":
+        left, right = st.columns(2)
+        ref_files = left.file_uploader(
+            _("Reference files (one or more)"), accept_multiple_files=True, key=cps.COMPARE_REF_UPLOAD, help=help_upload
+        )
+        sys_files = right.file_uploader(
+            _("System outputs (two or more)"), accept_multiple_files=True, key=cps.COMPARE_SYS_UPLOAD, help=help_upload
+        )
+        st.caption(
+            _("Files larger than {MAX_UPLOAD_MB} MB are refused by the server. Uploaded files stay in this "
+            "browser session only and cannot be part of a shareable link.").format(MAX_UPLOAD_MB=MAX_UPLOAD_MB)
+        )
+        refs = decode_uploads(list(ref_files or []), [], errors)
+        systems = decode_uploads(list(sys_files or []), [], errors)
+        if not ref_files or len(sys_files or []) < 2:
+            if not errors:
+                st.info(_("Upload at least one reference file and two or more system outputs."))
+            return [], [], errors
+        return systems, refs, errors
+    # paste
+    left, right = st.columns(2)
+    left.number_input(
+        _("Number of references"), min_value=1, max_value=MAX_PASTED_REFERENCES, step=1, key=cps.COMPARE_REF_COUNT
+    )
+    right.number_input(
+        _("Number of systems"), min_value=2, max_value=cps.MAX_PASTED_SYSTEMS, step=1, key=cps.COMPARE_SYS_COUNT
+    )
+    ref_count = int(st.session_state[cps.COMPARE_REF_COUNT] or 1)
+    sys_count = int(st.session_state[cps.COMPARE_SYS_COUNT] or 2)
+    for i, column in enumerate(st.columns(ref_count)):
+        column.text_area(_("Reference {i_1}: one segment per line").format(i_1=i + 1), key=cps.compare_ref_key(i), height=140)
+    for i, column in enumerate(st.columns(sys_count)):
+        column.text_area(_("System {i_1}: one segment per line").format(i_1=i + 1), key=cps.compare_sys_key(i), height=140)
+    ref_texts = [st.session_state[cps.compare_ref_key(i)] for i in range(ref_count)]
+    sys_texts = [st.session_state[cps.compare_sys_key(i)] for i in range(sys_count)]
+    if not any(t.strip() for t in (*ref_texts, *sys_texts)):
+        st.info(
+            _("Paste the references and two or more systems (one segment per line), then press Ctrl+Enter or click outside the box.")
+        )
+        return [], [], errors
+    refs = decode_pastes(ref_texts, _("Reference"), errors)
+    return decode_pastes(sys_texts, _("System"), errors), refs, errors
+
+
+def read_corpus_input(source: str) -> tuple[TextFile | None, list[TextFile]]:
+    """Draw the input widgets of ``source`` and any error; (hypothesis, references), or (None, []) if not usable."""
+    hyp, refs, errors = _corpus_files(source)
+    for message in errors:
+        show_error(message)
+    return (None, []) if errors else (hyp, refs)
+
+
+def read_compare_input(source: str) -> tuple[list[TextFile], list[TextFile]]:
+    """Draw the input widgets of ``source`` and any error; (systems, references), or ([], []) if not usable."""
+    systems, refs, errors = _compare_files(source)
+    for message in errors:
+        show_error(message)
+    return ([], []) if errors else (systems, refs)
+
+
+def scoring_options(choices: Choices) -> tuple[BleuOptions, BleuOptions] | None:
+    """(corpus options, sentence options) of the sidebar's choices, or None after an error box saying why."""
+    try:
+        options = choices.corpus_options(), choices.sentence_options()
+    except ValueError as err:
+        show_error(_("These options cannot be combined: {err}.").format(err=err))
+        return None
+    package = missing_package(choices.tokenize)
+    if package is not None:  # a link may name a tokenizer whose analyser this server lacks
+        show_error(_("The tokenizer {tokenizer} needs the {package} package (pip install {package}), "
+                     "which is not installed here: choose another tokenizer in the sidebar.").format(
+            tokenizer=choices.tokenize, package=package))
+        return None
+    return options

@@ -1,0 +1,1 @@
+"""Learn's pieces: the Korean tutorials' worked examples as data."""

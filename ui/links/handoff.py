@@ -1,0 +1,61 @@
+"""Hand-offs to Explore: a button that opens one sentence there, and the switch done after the page published.
+
+A page that mirrors its own state in the address bar must switch pages only after it has done
+so: publishing after ``st.switch_page(..., query_params=...)`` (as a ``finally`` block did) sent the
+old page's link to the browser after Explore's, and Explore's first edit then reopened the wrong link.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import streamlit as st
+
+from ui.explore import state as es
+from ui.inputs.uploads import TextFile, escape_markdown
+from ui.links.share import PARAM, LinkStateError, forget
+from ui.metrics.bleu.options import Choices
+from ui.shell import i18n
+from ui.shell.i18n import _
+
+EXPLORE_PAGE = "app_pages/explore.py"
+PENDING = "handoff_pending"
+
+
+def explore_button(label: str, state: es.ExploreState, key: str) -> None:
+    """A button that opens ``state`` in Explore (the switch itself happens in ``follow``)."""
+    try:
+        token = es.to_link(state)
+    except LinkStateError as err:
+        st.caption(escape_markdown(_("This sentence is too long to open in Explore through a link: {err}.").format(err=err)))
+        return
+    if st.button(label, key=key, icon=":material/open_in_new:"):
+        st.session_state[PENDING] = (EXPLORE_PAGE, token)
+
+
+def sentence_state(hypothesis: str, references: Sequence[str], options: Choices, order: int = 1) -> es.ExploreState:
+    """The Explore state of one segment: its non-empty references, the page's options, the n-gram order shown."""
+    kept = tuple(r for r in references if r.strip()) or tuple(references)
+    return es.ExploreState(hypothesis, kept, options, min(max(int(order), 0), options.max_order))
+
+
+def segment_picker(systems: dict[str, TextFile], refs: Sequence[TextFile], options: Choices, prefix: str) -> None:
+    """Choose a system and a line, and open that segment with its references in Explore."""
+    names = list(systems)
+    system_col, line_col = st.columns(2)
+    name = system_col.selectbox(_("System to open"), names, key=f"{prefix}_open_system")
+    lines = len(refs[0]) if refs else 0
+    if not name or lines == 0:
+        return
+    line = int(line_col.number_input(_("Line"), min_value=1, max_value=lines, step=1, key=f"{prefix}_open_line") or 1)
+    state = sentence_state(systems[name].lines[line - 1], [r.lines[line - 1] for r in refs], options)
+    explore_button(_("Open line {line} of {name} in Explore").format(line=line, name=name), state, f"{prefix}_open_explore")
+
+
+def follow() -> None:
+    """Switch to the page a hand-off button asked for; call it last, after the page published its link."""
+    pending = st.session_state.pop(PENDING, None)
+    if pending is not None:
+        page, token = pending
+        forget(st.session_state, es.LOADED_LINK, token)  # type: ignore[arg-type]  # opened again if seen before
+        st.switch_page(page, query_params={PARAM: token, **i18n.query()})

@@ -1,0 +1,79 @@
+"""The link parts of the pages: notices about an opened link, and the "Share this view" box of Corpus and Compare
+(``publish_state`` saves a page's state and shares it)."""
+
+from __future__ import annotations
+
+from collections.abc import MutableMapping
+from typing import Any
+
+import streamlit as st
+
+from ui.inputs.uploads import escape_markdown
+from ui.links.page_state import StatePage, init_page, link_with_fallback
+from ui.links.share import PARAM, remember
+from ui.shell import i18n
+from ui.shell.i18n import _
+
+
+def share_box(
+    token: str | None, note: str | None, loaded_key: str, holds: str, *, with_texts: bool, uploads: bool
+) -> None:
+    """Put ``token`` in ``?s=`` and show the link, what it ``holds``, and why parts of the view are not in it.
+
+    ``with_texts``: the pasted texts fit in the link; ``uploads``: the view uses uploaded files.
+    """
+    with st.expander(_("Share this view")):
+        if token is not None:
+            remember(st.session_state, loaded_key, token)  # type: ignore[arg-type]
+            st.query_params[PARAM] = token  # always: after a page switch the browser's address may differ
+            url = (st.context.url or "").split("?")[0]
+            shown = _("The address bar holds a link to this view: {holds} and the pasted texts.") if with_texts else _("The address bar holds a link to this view: {holds}.")
+            st.caption(shown.format(holds=holds))
+            if url:
+                st.code(f"{url}?{PARAM}={token}{i18n.link_suffix()}", language=None, wrap_lines=True)
+        if note:
+            st.caption(escape_markdown(note))
+        if uploads:
+            st.caption(_("Uploaded files cannot be part of a link: whoever opens it must upload the files again."))
+
+
+def share_link(token: str | None, note: str | None) -> None:
+    """Explore's share part: put ``token`` in ``?s=`` and show the link, or say why there is none."""
+    st.markdown("**" + _("Share this view") + "**")
+    if token is None:
+        st.query_params.pop(PARAM, None)
+        st.info(escape_markdown(note or ""))
+        return
+    st.query_params[PARAM] = token  # always: after a page switch the browser's address may differ from ours
+    base = (st.context.url or "").split("?")[0]
+    st.caption(_("The address bar always reproduces this view. Copy the link:"))
+    st.code(f"{base}?{PARAM}={token}{i18n.link_suffix()}", language=None, wrap_lines=True)
+
+
+def opened_link_notices(link_error: str | None, made_with_uploads: bool) -> None:
+    """Say why an opened link could not be used, or that its uploaded files must be uploaded again."""
+    if link_error:
+        st.warning(escape_markdown(link_error), icon=":material/link_off:")
+    if made_with_uploads:
+        st.info(_("This link was made with uploaded files, which a link cannot hold: upload them again."))
+
+
+def publish_state(
+    session: MutableMapping[str, Any], page: StatePage, state: Any, holds: str, *, with_texts: bool, uploads: bool
+) -> None:
+    """Save ``state`` for later visits and mirror it in the address bar (``?s=``) with the share box.
+
+    ``with_texts``: the view holds pasted texts (kept in the link when they fit).
+    """
+    session[page.saved_key] = state
+    token, note = link_with_fallback(page.to_link, state)
+    share_box(token, note, page.loaded_key, holds, with_texts=with_texts and note is None, uploads=uploads)
+
+
+def open_state_page(page: StatePage, title: str, caption: str) -> None:
+    """Fill the page's widget keys (a new link in ``?s=`` wins, see ``init_page``), then draw its title,
+    caption and any notice about the opened link."""
+    loaded, link_error = init_page(st.session_state, st.query_params.get(PARAM), page)  # type: ignore[arg-type]
+    st.title(title)
+    st.caption(caption)
+    opened_link_notices(link_error, loaded is not None and loaded.source == "upload")

@@ -1,0 +1,252 @@
+"""Altair charts of one BLEU result: precisions, the brevity penalty curves and the variants.
+
+Pure functions of bleucore results; colours are the theme's Okabe-Ito palette.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
+
+import pandas as pd
+
+from bleucore import BleuOptions, BLEUScore, VariantScore, brevity_penalty, simplified_brevity_penalty
+from ui.metrics.bleu.formula import log_terms
+from ui.metrics.bleu.headline import options_phrase
+from ui.metrics.bleu.wording import describe
+from ui.shell.i18n import N_, _
+from ui.shell.palette import BLUE, GREEN, GREY, ORANGE
+
+if TYPE_CHECKING:  # imported when a chart is drawn: Explore's first view draws none (about 1 s of a cold start)
+    import altair as alt
+
+
+
+def precision_frame(score: BLEUScore) -> pd.DataFrame:
+    """One row per order: p_n (after smoothing), its fraction, weight and w_n log p_n."""
+    rows = []
+    for t in log_terms(score):
+        rows.append(
+            {
+                "order": f"p{t.n}",
+                "n": t.n,
+                "precision": t.precision,
+                "fraction": t.fraction + (_(" (smoothed)") if t.smoothed else ""),
+                "weight": t.weight,
+                "log_term": t.term,
+                "log_label": f"w·log p = {t.term:.4f}" if t.term is not None else _(t.note).split(":")[0],
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def precision_chart(score: BLEUScore) -> alt.LayerChart:
+    """Bars of p_1..p_N labelled with their fractions (17/18) and weighted log terms."""
+    import altair as alt
+
+
+    data = precision_frame(score)
+    top = max(1.0, float(data["precision"].max()) if len(data) else 1.0)
+    base = alt.Chart(data).encode(
+        x=alt.X("order:N", sort=list(data["order"]), title=_("n-gram order"), axis=alt.Axis(labelAngle=0)),
+        y=alt.Y("precision:Q", title=_("modified precision p_n"), scale=alt.Scale(domain=[0, top * 1.15])),
+        tooltip=[
+            alt.Tooltip("order:N", title=_("order")),
+            alt.Tooltip("fraction:N", title=_("clipped matches / n-grams")),
+            alt.Tooltip("precision:Q", format=".4f", title=_("precision")),
+            alt.Tooltip("weight:Q", format=".4f", title=_("weight")),
+            alt.Tooltip("log_label:N", title=_("log term")),
+        ],
+    )
+    bars = base.mark_bar(color=BLUE)
+    fractions = base.mark_text(dy=-18, fontSize=13, fontWeight="bold").encode(text="fraction:N")
+    logs = base.mark_text(dy=-5, fontSize=11, color="#444444").encode(text="log_label:N")
+    chart = (bars + fractions + logs).properties(height=280, title=_("Modified n-gram precisions and their log terms"))
+    return cast(alt.LayerChart, chart)
+
+
+STANDARD_CURVE = N_("standard exp(1 − r/c)")
+SIMPLIFIED_CURVE = N_("simplified min(1, c/r)")
+CURVES = [STANDARD_CURVE, SIMPLIFIED_CURVE]
+#: Each curve's short name in the labels beside this input's points.
+_CURVE_NAMES = {STANDARD_CURVE: N_("standard"), SIMPLIFIED_CURVE: N_("simplified")}
+
+
+def curve_names() -> list[str]:
+    """The two curves' legend entries in the session's language (the data's ``curve`` values)."""
+    return [_(curve) for curve in CURVES]
+
+
+def precision_caption(score: BLEUScore) -> str:
+    """What to look at in the precision chart."""
+    return _(
+        "Each bar is p_n = clipped matches / candidate n-grams (labels: the fraction and w_n·log p_n); "
+        "BLEU is the geometric mean of the bars, so one bar at 0 makes it 0 unless smoothing lifts it."
+    )
+
+
+def brevity_frame(score: BLEUScore, points: int = 120) -> pd.DataFrame:
+    """Both penalties against c/r from 0 to max(2, this input's c/r + 0.25) (r fixed at 1)."""
+    upper = max(2.0, score.ratio + 0.25)
+    rows = []
+    for i in range(points + 1):
+        ratio = i * upper / points
+        rows.append({"c/r": ratio, "penalty": brevity_penalty(ratio, 1.0), "curve": _(STANDARD_CURVE)})
+        rows.append({"c/r": ratio, "penalty": simplified_brevity_penalty(ratio, 1.0), "curve": _(SIMPLIFIED_CURVE)})
+    return pd.DataFrame(rows)
+
+
+def brevity_points(score: BLEUScore) -> pd.DataFrame:
+    """This input on both curves: c/r, each penalty, and a label in words (``standard: c/r = 1.00, BP = 1.000``)."""
+    ratio = score.ratio
+    rows = []
+    for curve, penalty in ((STANDARD_CURVE, brevity_penalty), (SIMPLIFIED_CURVE, simplified_brevity_penalty)):
+        value = penalty(score.sys_len, score.ref_len)
+        label = f"{_(_CURVE_NAMES[curve])}: c/r = {ratio:.2f}, BP = {value:.3f}"
+        rows.append({"c/r": ratio, "penalty": value, "curve": _(curve), "label": label})
+    return pd.DataFrame(rows)
+
+
+def brevity_caption(score: BLEUScore) -> str:
+    """What to look at in the brevity penalty chart."""
+    if score.ref_len == 0:
+        return _("The references are empty (r = 0), so c/r is not defined; both penalties are 1 for c > 0.")
+    shorter = score.sys_len < score.ref_len
+    return (
+        _("The diamonds mark this input (c = {c}, r = {r:g}): the candidate is shorter than the "
+          "reference; left of c/r = 1 both curves fall, the standard one faster.") if shorter else
+        _("The diamonds mark this input (c = {c}, r = {r:g}): the candidate is at least as long as the "
+          "reference; left of c/r = 1 both curves fall, the standard one faster.")
+    ).format(c=score.sys_len, r=score.ref_len)
+
+
+def brevity_chart(score: BLEUScore) -> alt.LayerChart:
+    """The two brevity penalty curves, a legend naming them, and this input's c/r marked and labelled on both."""
+    import altair as alt
+
+
+    curves = brevity_frame(score)
+    pick = alt.selection_point(fields=["curve"], bind="legend")
+    colour = alt.Color(
+        "curve:N", scale=alt.Scale(domain=curve_names(), range=[BLUE, ORANGE]), title=_("brevity penalty"),
+        legend=alt.Legend(orient="bottom", direction="vertical", labelLimit=320),
+    )  # fmt: skip
+    dash = alt.StrokeDash("curve:N", scale=alt.Scale(domain=curve_names(), range=[[1, 0], [6, 3]]), title=_("brevity penalty"))
+    lines = (
+        alt.Chart(curves)
+        .mark_line(strokeWidth=2)
+        .encode(
+            x=alt.X("c/r:Q", title=_("c / r (candidate length / reference length)")),
+            y=alt.Y("penalty:Q", title=_("brevity penalty"), scale=alt.Scale(domain=[0, 1.1])),
+            color=colour,
+            strokeDash=dash,
+            opacity=alt.condition(pick, alt.value(1.0), alt.value(0.2)),
+            tooltip=[
+                alt.Tooltip("curve:N", title=_("brevity penalty")), alt.Tooltip("c/r:Q", format=".2f"),
+                alt.Tooltip("penalty:Q", format=".3f", title=_("penalty")),
+            ],  # fmt: skip
+        )
+        .add_params(pick)
+    )
+    title = _("Brevity penalty: this input has c = {c}, r = {r:g}").format(c=score.sys_len, r=score.ref_len)
+    if score.ref_len == 0:
+        return cast(alt.LayerChart, alt.layer(lines).properties(height=380, title=title))
+    here = brevity_points(score)
+    rule = alt.Chart(here.head(1)).mark_rule(color=GREY, strokeDash=[2, 2]).encode(x="c/r:Q")
+    dots = (
+        alt.Chart(here)
+        .mark_point(size=120, filled=True, shape="diamond")
+        .encode(
+            x="c/r:Q", y=alt.Y("penalty:Q", title=_("brevity penalty")), color=colour,
+            tooltip=[alt.Tooltip("curve:N", title=_("brevity penalty")), alt.Tooltip("label:N", title=_("this input"))],
+        )  # fmt: skip
+    )
+    # min(1, c/r) >= exp(1 - r/c): the simplified label goes above its point, the standard one below.
+    align = "left" if score.ratio < 1.0 else "right"
+    offset = 8 if align == "left" else -8
+    standard_text = (
+        alt.Chart(here[here["curve"] == _(STANDARD_CURVE)])
+        .mark_text(align=align, dx=offset, dy=14, fontSize=12, fontWeight="bold", color="#333333")
+        .encode(x="c/r:Q", y=alt.Y("penalty:Q", title=_("brevity penalty")), text="label:N")
+    )
+    simplified_text = (
+        alt.Chart(here[here["curve"] == _(SIMPLIFIED_CURVE)])
+        .mark_text(align=align, dx=offset, dy=-12, fontSize=12, fontWeight="bold", color="#333333")
+        .encode(x="c/r:Q", y=alt.Y("penalty:Q", title=_("brevity penalty")), text="label:N")
+    )
+    chart = alt.layer(lines, rule, dots, standard_text, simplified_text).properties(height=380, title=title)
+    return cast(alt.LayerChart, chart)
+
+
+HEADLINE_MARK = N_("yes")
+#: The two families of rows, in the order of the chart's legend.
+FAMILIES = (N_("variant"), N_("smoothing"))
+
+
+def variants_frame(variants: Sequence[VariantScore], headline: BleuOptions | None = None) -> pd.DataFrame:
+    """One row per variant or smoothing: label, family, its options in words, whether it is the headline's
+    computation (same options), score (None when undefined) and its note."""
+    return pd.DataFrame(
+        [
+            {
+                "computation": v.label,
+                "family": _(v.family),
+                "variant / options": options_phrase(v.options),
+                "= headline": _(HEADLINE_MARK) if headline is not None and v.options == headline else _("no"),
+                "BLEU": v.score,
+                "note": describe(v.note),
+            }
+            for v in variants
+        ]
+    )
+
+
+#: The variants table's headers (its columns keep these English names in English, as tests and tools read them).
+_TABLE_HEADERS = {
+    "family": N_("family"), "variant / options": N_("variant / options"), "= headline": N_("= headline"),
+    "why it differs": N_("why it differs"),
+}  # fmt: skip
+
+
+def variants_table(variants: Sequence[VariantScore], headline: BleuOptions | None = None) -> pd.DataFrame:
+    """The variants as a table to read beside the chart: BLEU as text (4 decimals, or "not defined")."""
+    frame = variants_frame(variants, headline)
+    frame["BLEU"] = [f"{v:.4f}" if v is not None else _("not defined") for v in (x.score for x in variants)]
+    frame = frame.rename(columns={"note": "why it differs"}).set_index("computation")
+    frame.index.name = _("computation")
+    return frame.rename(columns={column: _(label) for column, label in _TABLE_HEADERS.items()})
+
+
+VARIANTS_CAPTION = N_(
+    "Each row changes one thing in your options: the variant (blue) or the smoothing (green); "
+    "“= headline” marks the rows computed exactly as the headline, and the table names every row's options."
+)
+
+
+def variants_chart(variants: Sequence[VariantScore], headline: BleuOptions | None = None) -> alt.LayerChart:
+    """Horizontal bars of BLEU under each variant and smoothing (undefined ones left out), the headline's rows labelled."""
+    import altair as alt
+
+
+    data = variants_frame(variants, headline).dropna(subset=["BLEU"])
+    data["marker"] = [_("= headline") if m == _(HEADLINE_MARK) else "" for m in data["= headline"]]
+    base = alt.Chart(data).encode(
+        y=alt.Y("computation:N", sort=list(data["computation"]), title=None),
+        x=alt.X("BLEU:Q", title=_("BLEU (0–100)")),
+        tooltip=[
+            alt.Tooltip("computation:N", title=_("computation")),
+            alt.Tooltip("variant / options:N", title=_("variant / options")),
+            alt.Tooltip("BLEU:Q", format=".4f"),
+            alt.Tooltip("= headline:N", title=_("= headline")),
+            alt.Tooltip("note:N", title=_("why it differs")),
+        ],
+    )
+    bars = base.mark_bar().encode(
+        color=alt.Color(
+            "family:N", scale=alt.Scale(domain=[_(f) for f in FAMILIES], range=[BLUE, GREEN]), title=_("row changes the"),
+            legend=alt.Legend(orient="bottom"),
+        ),
+    )  # fmt: skip
+    marks = base.mark_text(align="left", dx=4, fontWeight="bold").encode(text="marker:N")
+    chart = alt.layer(bars, marks).properties(height=alt.Step(22), title=_("The same input under every variant and smoothing"))
+    return cast(alt.LayerChart, chart)

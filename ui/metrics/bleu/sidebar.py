@@ -1,0 +1,95 @@
+"""The options control every page draws in its sidebar, built from ``ui.metrics.bleu.options``.
+
+One preset selector (sacreBLEU defaults / tutorial / "custom" when the options match neither),
+the same widget for the same option on every page, and one button back to the page's start preset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableMapping
+from typing import Any, cast
+
+import streamlit as st
+
+from bleucore.metrics.bleu.options import REF_LENGTH_RULES, SMOOTHING_METHODS, TOKENIZER_NAMES, VARIANTS
+from ui.explore.tokenizer_rows import tokenizer_label
+from ui.metrics.bleu import options as om
+from ui.shell import i18n
+from ui.shell.i18n import N_, _
+
+TOKENIZER_HELP = N_(
+    "none: split on whitespace only (the tutorials); 13a: sacreBLEU's default (mteval-v13a, punctuation "
+    "split off); intl: Unicode punctuation and symbols split off; char: every character is a token; "
+    "zh: every Chinese character a token; ja-mecab, ko-mecab: Japanese and Korean morphemes (MeCab), "
+    "sacreBLEU's choices for Japanese and Korean."
+)
+
+
+def apply_preset(session: MutableMapping[str, Any], keys: om.OptionKeys, name: str | None = None) -> None:
+    """Callback: set every option widget to a preset (the one chosen in the selector when ``name`` is None)."""
+    chosen = name or session.get(keys.preset)
+    if chosen in om.PRESETS:
+        session.update(om.widget_values(keys, om.PRESETS[chosen]))
+
+
+def _smoothing_changed(session: MutableMapping[str, Any], keys: om.OptionKeys) -> None:
+    """Callback: a new smoothing method starts from its own default value."""
+    session[keys.key("smooth_value")] = float(om.default_value(session[keys.key("smooth_method")]) or 0.0)
+
+
+def _weights_toggled(session: MutableMapping[str, Any], keys: om.OptionKeys) -> None:
+    """Callback: custom weights start from uniform weights for the current N."""
+    if session[keys.key("custom_weights")]:
+        n = session[keys.key("max_order")]
+        session[keys.key("weights")] = om.default_weights_text(int(n) if n is not None else 4)
+
+
+def options_sidebar(keys: om.OptionKeys, start: str) -> om.Choices:
+    """Draw the options (their widget keys must hold values already) and return what they hold.
+
+    ``start`` is the name of the page's starting preset, the target of the reset button.
+    """
+    # SessionStateProxy maps str | int keys; every key used here is a str.
+    session = cast(MutableMapping[str, Any], st.session_state)
+    session[keys.preset] = om.preset_name(om.read(session, keys))
+    st.header(_("Options"))
+    st.selectbox(
+        _("Preset"), [*om.PRESETS, om.CUSTOM], key=keys.preset, format_func=i18n.bound(), on_change=apply_preset, args=(session, keys),
+        help=_("sacreBLEU defaults: what sacreBLEU reports. Tutorial: the Korean tutorials' whitespace tokens, "
+        "no smoothing. Shows custom when the options below match neither."),
+    )  # fmt: skip
+    st.button(_("Reset to {preset}").format(preset=_(om.SHORT_NAMES[start])), key=keys.reset, on_click=apply_preset, args=(session, keys, start))
+    st.selectbox(_("Tokenizer"), TOKENIZER_NAMES, key=keys.key("tokenize"), help=_(TOKENIZER_HELP), format_func=tokenizer_label)
+    st.checkbox(_("Lowercase"), key=keys.key("lowercase"), help=_("Lowercase all texts before tokenizing (sacreBLEU's -lc)."))
+    st.number_input(
+        _("Max n-gram order N"), step=1, format="%d", key=keys.key("max_order"),
+        help=_("A whole number from 1 to 10; BLEU uses n-grams of orders 1..N. sacreBLEU's default is 4."),
+    )  # fmt: skip
+    st.checkbox(_("Custom weights"), key=keys.key("custom_weights"), on_change=_weights_toggled, args=(session, keys))
+    if session[keys.key("custom_weights")]:
+        st.text_input(
+            _("Weights w_1, …, w_N"), key=keys.key("weights"), help=_("N comma-separated numbers (0.5 or 1/2) summing to 1.")
+        )
+    st.selectbox(
+        _("Smoothing"), SMOOTHING_METHODS, key=keys.key("smooth_method"), on_change=_smoothing_changed, args=(session, keys),
+        help=_("exp is sacreBLEU's default; floor, add-k and NLTK's Chen & Cherry methods 1-7 are also available."),
+    )  # fmt: skip
+    method = session[keys.key("smooth_method")]
+    if om.has_value(method):
+        label = om.SMOOTHING_VALUE_LABELS.get(method, "value")
+        st.number_input(_("Smoothing value ({label})").format(label=_(label)), step=0.1, format="%g", key=keys.key("smooth_value"))
+    st.checkbox(
+        _("Effective order (sentence BLEU)"), key=keys.key("effective_order"), disabled=method.startswith("nltk-"),
+        help=_("sacreBLEU's sentence_bleu rule: orders with no candidate n-gram are left out. Corpus BLEU never "
+        "uses it (as sacreBLEU's corpus_score). Not available with NLTK's smoothing."),
+    )  # fmt: skip
+    st.radio(
+        _("Reference length r"), REF_LENGTH_RULES, key=keys.key("ref_length"),
+        help=_("closest: the reference length nearest to c, ties to the shorter (Papineni, sacreBLEU, NLTK)."),
+    )  # fmt: skip
+    st.radio(
+        _("Variant"), VARIANTS, key=keys.key("variant"),
+        help=_("standard: Papineni et al.; simplified: min(1, c/r)·∏p_n^w_n; tutorial: the code of the wikidocs "
+        "tutorial (딥 러닝을 이용한 자연어 처리 입문), which skips zero precisions (a bug, kept to show it)."),
+    )  # fmt: skip
+    return om.read(session, keys)

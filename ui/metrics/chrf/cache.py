@@ -1,0 +1,25 @@
+"""chrF's cached computations on Explore: sentence chrF2/chrF2++ and the explanation of one sentence."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from bleucore.metrics import get_metric
+from bleucore.metrics.chrf import ChrfOptions
+from bleucore.metrics.chrf.explanation import ChrfExplanation, explain_chrf
+from ui.shell.cache_limits import MAX_SENTENCE_ENTRIES, TTL_SECONDS
+
+
+@st.cache_data(max_entries=MAX_SENTENCE_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+def chrf_sentence_score(candidate: str, references: tuple[str, ...], word_order: int) -> float:
+    """Sentence chrF2 (word_order 0) or chrF2++ (2) with sacreBLEU's other defaults, cached."""
+
+    return float(get_metric("chrf", ChrfOptions(word_order=word_order)).sentence_score(candidate, references).score)
+
+
+@st.cache_data(max_entries=MAX_SENTENCE_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+def chrf_explanation(candidate: str, references: tuple[str, ...]) -> ChrfExplanation:
+    """``explain_chrf`` with sacreBLEU's default chrF2 options, cached."""
+
+    return explain_chrf(candidate, references, ChrfOptions())
+

@@ -1,0 +1,1 @@
+"""TER's views: the edit alignment, its tile and its caches."""

@@ -1,0 +1,138 @@
+"""The interface language: one place that chooses it per session and translates through gettext.
+
+``?lang=ko`` opens any page in Korean; without it a new session is in English. The choice lives in
+the session (kept across sidebar navigation, which drops the address's query) and is written back
+to the address on every run, so a reload or a copied address keeps it. Catalogs are GNU gettext
+``.po`` files in ``locale/<lang>/LC_MESSAGES/bleu_explorer.po``, compiled in memory with Babel once
+per process. Text is marked with ``_()`` (``ngettext`` for plurals, ``N_`` for module-level
+constants translated where they are shown); a sentence built from parts is one msgid with named
+placeholders, ``_("BLEU is {score}").format(score=...)``, so each language keeps its word order.
+"""
+
+from __future__ import annotations
+
+import gettext
+import threading
+from collections.abc import Callable
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+
+DOMAIN = "bleu_explorer"
+LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"
+PARAM = "lang"
+DEFAULT = "en"
+#: Language code -> its name as the switch shows it (in its own language).
+LANGUAGES = {"en": "English", "ko": "한국어"}
+SESSION_KEY = "ui_language"
+WIDGET_KEY = "ui_language_switch"
+
+_current = threading.local()
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The catalog of ``lang``, its .po compiled in memory (English: the msgids themselves)."""
+    po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if lang == DEFAULT or not po.exists():
+        return gettext.NullTranslations()
+    from babel.messages import mofile, pofile
+
+    with po.open("rb") as handle:
+        catalog = pofile.read_po(handle, locale=lang, domain=DOMAIN)
+    buffer = BytesIO()
+    mofile.write_mo(buffer, catalog)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+def _active() -> gettext.NullTranslations:
+    """This run's catalog; a run that did not pass through ``setup`` (a fragment) reads the session's."""
+    active = getattr(_current, "translations", None)
+    return translations(current()) if active is None else active
+
+
+def _(message: str) -> str:
+    """``message`` in the session's language."""
+    return _active().gettext(message)
+
+
+def bound() -> Callable[[str], str]:
+    """``_`` bound to this run's language, for a widget's ``format_func`` (Streamlit and AppTest may call it
+    outside the run, where the session's language is not known)."""
+    return _active().gettext
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form of a message for ``n``, in the session's language."""
+    return _active().ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark a module-level constant for the catalog; translate it with ``_()`` where it is shown."""
+    return message
+
+
+def current() -> str:
+    """The session's language code."""
+    import streamlit as st  # on use: modules without a screen (ui.metrics.bleu.options) import N_ from here
+
+    lang = st.session_state.get(SESSION_KEY, DEFAULT)
+    return lang if lang in LANGUAGES else DEFAULT
+
+
+def use(lang: str) -> None:
+    """Translate this run (thread) into ``lang``."""
+    _current.translations = translations(lang if lang in LANGUAGES else DEFAULT)
+
+
+def link_suffix() -> str:
+    """What a share link adds after its state so that it opens in this language (``&lang=ko``; nothing in English)."""
+    lang = current()
+    return "" if lang == DEFAULT else f"&{PARAM}={lang}"
+
+
+def query() -> dict[str, str]:
+    """The language's query parameter for ``st.switch_page`` (empty in English)."""
+    lang = current()
+    return {} if lang == DEFAULT else {PARAM: lang}
+
+
+def _switched() -> None:
+    """The switch's callback: the new language becomes the session's."""
+    import streamlit as st
+
+    session = st.session_state
+    chosen = session.get(WIDGET_KEY)
+    if chosen in LANGUAGES:
+        session[SESSION_KEY] = chosen
+
+
+def setup() -> str:
+    """Choose this run's language (a new ``?lang=`` wins, then the session's, then English), mirror it
+    in the address and draw the switch at the top of the sidebar. Call first in the router."""
+    import streamlit as st  # on use: modules without a screen (ui.metrics.bleu.options) import N_ from here
+
+    session = st.session_state
+    asked = st.query_params.get(PARAM)
+    if asked in LANGUAGES and asked != session.get("ui_language_seen_param"):
+        session[SESSION_KEY] = asked
+    session["ui_language_seen_param"] = asked
+    lang = current()
+    session[SESSION_KEY] = lang
+    if lang == DEFAULT:
+        st.query_params.pop(PARAM, None)
+    else:
+        st.query_params[PARAM] = lang
+    session["ui_language_seen_param"] = st.query_params.get(PARAM)
+    use(lang)
+    session[WIDGET_KEY] = lang
+    st.sidebar.segmented_control(
+        _("Language"),
+        list(LANGUAGES),
+        format_func=LANGUAGES.__getitem__,
+        key=WIDGET_KEY,
+        on_change=_switched,
+        label_visibility="collapsed",
+    )
+    return lang
