@@ -24,6 +24,7 @@ import importlib.util
 import multiprocessing
 import os
 import sys
+import re
 import threading
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -59,6 +60,9 @@ def processes() -> int:
     if value.strip().isdigit():
         return max(1, int(value))
     return max(1, min(os.cpu_count() or 1, MAX_PROCESSES))
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class MecabTokenizer(Tokenizer):
@@ -111,11 +115,23 @@ class MecabTokenizer(Tokenizer):
         with self._lock:
             cache = self._cache
             new = [line for line in dict.fromkeys(lines) if line not in cache]
+            self._reject_surrogates(new)
             if len(cache) + len(new) > CACHE_LINES:
                 cache.clear()
                 new = list(dict.fromkeys(lines))
             cache.update(zip(new, self._parse_many(new)))
             return [cache[line] for line in lines]
+
+    def _reject_surrogates(self, lines: Sequence[str]) -> None:
+        """MeCab takes UTF-8 bytes, which a lone surrogate (U+D800-U+DFFF) has none of: sacreBLEU's tokenizer
+        raises MeCab's TypeError there; bleucore names the code point instead (a ValueError)."""
+        for line in lines:
+            match = _SURROGATE.search(line)
+            if match is not None:
+                raise ValueError(
+                    f"{self.name} cannot analyse a lone surrogate (U+{ord(match.group()):04X} at character "
+                    f"{match.start() + 1} of a line): it is not Unicode text; decode the input as UTF-8"
+                )
 
     def _parse_many(self, lines: list[str]) -> list[str]:
         """The wakati output of each line, in order; a large batch split between processes."""
