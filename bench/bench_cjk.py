@@ -5,7 +5,7 @@ against the ``sacrebleu`` command line (same files, same flags), median of alter
     python bench/bench_cjk.py --lines 10000 --repeats 1 --tokenizer ja-mecab
     python bench/bench_cjk.py --sentence-level   # -sl
 
-The corpus is seeded (tests/tokenizers/cjk_generators.py: everyday sentences, two per line, the
+The corpus is seeded (devtools/cjk_generators.py: everyday sentences, two per line, the
 hypothesis with wrong particles, spacing errors and dropped words) and written once to
 bench/data/ (git-ignored). Both outputs must agree at 6 decimals before a time counts.
 """
@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.tokenizers.cjk_generators import LANGUAGES  # noqa: E402
+from devtools.cjk_generators import LANGUAGES  # noqa: E402
 
 
 def ensure_data(tokenizer: str, lines: int) -> tuple[Path, Path]:

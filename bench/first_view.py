@@ -21,12 +21,10 @@ Separately, in this process: the cold import time of what Explore's first run im
 from __future__ import annotations
 
 import argparse
-import socket
 import statistics
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -34,7 +32,8 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.chromium import CHROMIUM_ARGS, find_chromium  # noqa: E402
+from devtools.chromium import CHROMIUM_ARGS, find_chromium  # noqa: E402
+from devtools.server import serve  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
 MARKS_JS = """
@@ -66,30 +65,8 @@ MARKS_JS = """
 """
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def wait_healthy(url: str, proc: subprocess.Popen[bytes], timeout: float = 60.0) -> None:
-    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"streamlit exited with status {proc.returncode}")
-        try:
-            with opener.open(url + "/_stcore/health", timeout=2) as response:
-                if response.read().strip() == b"ok":
-                    return
-        except OSError:
-            pass
-        time.sleep(0.2)
-    raise SystemExit("streamlit did not start")
-
-
 def browser_path() -> str:
-    """The Chromium the browser tests drive (tests/browser/chromium.py)."""
+    """The Chromium the browser tests drive (devtools/chromium.py)."""
     found = find_chromium()
     if found is None or not found.exists():
         raise SystemExit("no Chromium: set CHROMIUM=/path/to/chromium")
@@ -140,21 +117,11 @@ def main() -> None:
     args = parser.parse_args()
     import_seconds()
     print(f"server script time (warm, AppTest, median of {args.runs}): {script_seconds(args.runs):.3f} s")
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    cmd = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-           "--server.address", "127.0.0.1", "--server.headless", "true", "--server.fileWatcherType", "none"]  # fmt: skip
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    try:
-        wait_healthy(url, proc)
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=browser_path(), args=CHROMIUM_ARGS)
-            visit(browser, url)  # warm the server
-            visits = [visit(browser, url) for _ in range(args.runs)]
-            browser.close()
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with serve(ROOT / "app.py") as (_, url), sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=browser_path(), args=CHROMIUM_ARGS)
+        visit(browser, url)  # warm the server
+        visits = [visit(browser, url) for _ in range(args.runs)]
+        browser.close()
     print(f"first view of Explore at 390×844, warm server, {args.runs} fresh contexts (seconds from navigation):")
     for name in ("html", "connected", "script", "score"):
         values = sorted(v[name] for v in visits)

@@ -15,7 +15,7 @@ __version__ = "0.1.0"
 #: Public name -> module. Loaded on first use (PEP 562) so `python -m bleucore --help` stays fast.
 _EXPORTS: dict[str, str] = {
     "SentenceExplanation": "metrics.bleu.explanation",
-    "check_streams": "metrics.bleu.from_text",
+    "check_streams": "metrics.bleu.inputs",
     "corpus_bleu": "metrics.bleu.from_text",
     "corpus_statistics": "metrics.bleu.from_text",
     "explain": "metrics.bleu.explanation",
@@ -35,7 +35,7 @@ _EXPORTS: dict[str, str] = {
     "BLEUScore": "metrics.bleu.score",
     "compute_bleu": "metrics.bleu.score",
     "score_statistics": "metrics.bleu.score",
-    "sentence_scores_from_statistics": "metrics.bleu.score",
+    "sentence_scores_from_statistics": "metrics.bleu.sentence_rows",
     "signature": "metrics.bleu.signatures",
     "Statistics": "metrics.bleu.stats",
     "statistics_from_tokens": "metrics.bleu.stats",
@@ -46,17 +46,19 @@ _EXPORTS: dict[str, str] = {
 }
 
 if TYPE_CHECKING:
-    from .metrics.bleu.explanation import SentenceExplanation, explain
-    from .metrics.bleu.from_text import check_streams, corpus_bleu, corpus_statistics, sentence_bleu, sentence_bleus
-    from .metrics.bleu.diagnosis import Fix, ZeroDiagnosis, diagnose
     from .metrics.bleu.breakdown import NgramRow, Occurrence, OrderExplanation
+    from .metrics.bleu.diagnosis import Fix, ZeroDiagnosis, diagnose
+    from .metrics.bleu.explanation import SentenceExplanation, explain
+    from .metrics.bleu.from_text import corpus_bleu, corpus_statistics, sentence_bleu, sentence_bleus
+    from .metrics.bleu.inputs import check_streams
     from .metrics.bleu.lengths import brevity_penalty, reference_length, simplified_brevity_penalty
     from .metrics.bleu.options import BleuOptions, uniform_weights
-    from .metrics.bleu.score import BLEUScore, compute_bleu, score_statistics, sentence_scores_from_statistics
+    from .metrics.bleu.score import BLEUScore, compute_bleu, score_statistics
+    from .metrics.bleu.sentence_rows import sentence_scores_from_statistics
     from .metrics.bleu.signatures import signature
     from .metrics.bleu.stats import Statistics, statistics_from_tokens
-    from .tokenizers import tokenize, tokenize_lines
     from .metrics.bleu.variants import VariantScore, compare_variants
+    from .tokenizers import tokenize, tokenize_lines
 
 
 __getattr__ = lazy_attributes(__name__, _EXPORTS, globals())

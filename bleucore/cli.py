@@ -19,14 +19,16 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import os
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
 from . import __version__
+from .cli_format import join_outputs, latex_table, score_dict, short_signature, signatures_block, text_line, text_table
 from .cli_input import STDIN, iter_chunk_statistics
-from .cli_format import latex_table, short_signature, signatures_block, text_table
+from .cli_significance import run_significance
 from .metrics import DEFAULT_METRIC, METRIC_NAMES, METRICS, Metric, Score
 from .resampling import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
 from .usage import PROG, UsageError
@@ -148,31 +150,11 @@ def build_parser() -> argparse.ArgumentParser:
 # --- scoring and output ----------------------------------------------------------------------
 
 
-def text_line(score: Score, width: int, short: bool = False) -> str:
-    """sacreBLEU's text line: ``BLEU|<signature> = 50.5 94.4/58.8/43.8/26.7 (BP = 1.000 ...)``
-    (``short``: the signature abbreviated as sacreBLEU's ``-sh``)."""
-    # Score.format gives "NAME = <score> ..."; add the signature after the name.
-    name, rest = score.format(width).split(" = ", 1)
-    signature = short_signature(score.signature, name) if short else score.signature
-    return f"{name}|{signature} = {rest}"
-
-
-def score_dict(score: Score, width: int) -> dict[str, object]:
-    """Score.to_dict() (full precision) plus sacreBLEU's ``verbose_score`` string (what follows the score)."""
-    d = score.to_dict()
-    verbose = score.format(width).split(" = ", 1)[1].split(" ", 1)[1:]  # chrF and TER have none
-    if verbose:
-        d["verbose_score"] = verbose[0]
-    return d
-
-
 def render(score: Score, args: argparse.Namespace, json_format: bool, indent: int | None) -> str:
     """One score as the command line prints it (without the final newline)."""
     if args.score_only:
         return f"{score.score:.{args.width}f}"
     if json_format:
-        import json
-
         return json.dumps(score_dict(score, args.width), indent=indent)
     return text_line(score, args.width, args.short)
 
@@ -184,7 +166,7 @@ def nrefs_of(args: argparse.Namespace) -> int:
 
 def corpus_score(args: argparse.Namespace, hypothesis_path: str, metric: Metric) -> Score:
     """The corpus score of one system: statistics summed chunk by chunk (bounded memory), then scored."""
-    from .stream import sum_statistics
+    from .stream import sum_statistics  # lazy: numpy, kept out of start-up (--help imports none)
 
     chunks = iter_chunk_statistics(args.refs, hypothesis_path, metric, args.num_refs, args.encoding)
     return metric.score_from_statistics(sum_statistics(chunks), nrefs_of(args))
@@ -207,8 +189,6 @@ def run_systems(args: argparse.Namespace, hypothesis_paths: list[str], metric: M
     label, width = metric.label, args.width
     cells = [f"{score.score:.{width}f}" for score in scores]
     if args.format in (None, "json"):
-        import json
-
         rows = [{"system": name, label: cell, "scores": {label: score_dict(score, width)}}
                 for name, cell, score in zip(names, cells, scores)]
         return json.dumps(rows, indent=4) + "\n"
@@ -221,7 +201,7 @@ def run_systems(args: argparse.Namespace, hypothesis_paths: list[str], metric: M
 def run_sentences(args: argparse.Namespace, hypothesis_path: str, metric: Metric, out: TextIO) -> None:
     """The score of every line of the one system, in order (JSON Lines with -f json), written to
     ``out`` chunk by chunk as the chunks are scored (bounded memory)."""
-    from .metrics.bleu.score import SegmentError
+    from .metrics.bleu.score import SegmentError  # lazy: numpy, kept out of start-up (--help imports none)
 
     nrefs = nrefs_of(args)
     json_format = args.format == "json"
@@ -247,19 +227,6 @@ def metrics_from_args(args: argparse.Namespace) -> list[Metric]:
     return [METRICS.load(name).from_args(args) for name in names]
 
 
-def join_outputs(outputs: list[str], args: argparse.Namespace, json_format: bool) -> str:
-    """Several metrics' corpus outputs: a JSON list, or sacreBLEU's text lines aligned at " = "."""
-    if len(outputs) == 1:
-        return outputs[0]
-    lines = [out.rstrip("\n") for out in outputs]
-    if json_format:  # sacreBLEU's list: "[\n" + ",\n".join(results) + "\n]" (of numbers with -b)
-        return "[\n" + ",\n".join(lines) + "\n]\n"
-    if args.score_only:
-        return "".join(line + "\n" for line in lines)
-    width = max(line.index(" = ") for line in lines)
-    return "".join(line[: line.index(" = ")].rjust(width) + line[line.index(" = ") :] + "\n" for line in lines)
-
-
 def _check(args: argparse.Namespace) -> None:
     if not 0 <= args.width <= MAX_WIDTH:
         raise UsageError(f"--width must be between 0 and {MAX_WIDTH}, got {args.width}")
@@ -270,7 +237,7 @@ def _check(args: argparse.Namespace) -> None:
     if args.num_refs > 1 and len(args.refs) != 1:
         raise UsageError(f"--num-refs {args.num_refs} takes one reference file of tab-separated references, "
                          f"got {len(args.refs)} files")
-    from .stream import check_encoding
+    from .stream import check_encoding  # lazy: numpy, kept out of start-up (--help imports none)
 
     args.encoding = check_encoding(args.encoding)
     env_format = os.environ.get(FORMAT_ENV, "").lower()
@@ -285,7 +252,6 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> str:
     metrics = metrics_from_args(args)
     hypothesis_paths: list[str] = args.input or [STDIN]
     if args.paired_bs or args.paired_ar or args.confidence:
-        from .cli_significance import run_significance
 
         if args.format == "latex":  # bleucore's paired tables are text only (README)
             args.format = "text"

@@ -1,12 +1,18 @@
-"""The command line's sacreBLEU 2.6 layouts: short signatures (``-sh``) and the table of several
+"""The command line's sacreBLEU 2.6 layouts: a score's text line and JSON, short signatures (``-sh``), several
+metrics' outputs joined, and the table of several
 systems (``-i sys1 sys2 ...`` without a paired test: ``-f text`` tabulate's fancy_grid, ``-f latex``
 its latex_booktabs, JSON a list), written here without tabulate (bleucore needs only numpy)."""
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-__all__ = ["SHORT_KEYS", "latex_table", "short_signature", "signatures_block", "text_table"]
+if TYPE_CHECKING:
+    from .metrics import Score
+
+__all__ = ["SHORT_KEYS", "join_outputs", "latex_table", "score_dict", "short_signature", "signatures_block", "text_line", "text_table"]
 
 #: sacreBLEU's abbreviations (``Signature._abbr``), shared and per metric label; bleucore's own
 #: BLEU keys (order, weights, reflen, variant) get N, w, rl and var.
@@ -83,3 +89,34 @@ def signatures_block(signatures: dict[str, str]) -> str:
     lines = ["-----------------", "Metric signatures", "-----------------"]
     lines += [f" - {name:<10} {sig}" for name, sig in signatures.items()]
     return "\n".join(lines)
+
+
+def text_line(score: Score, width: int, short: bool = False) -> str:
+    """sacreBLEU's text line: ``BLEU|<signature> = 50.5 94.4/58.8/43.8/26.7 (BP = 1.000 ...)``
+    (``short``: the signature abbreviated as sacreBLEU's ``-sh``)."""
+    # Score.format gives "NAME = <score> ..."; add the signature after the name.
+    name, rest = score.format(width).split(" = ", 1)
+    signature = short_signature(score.signature, name) if short else score.signature
+    return f"{name}|{signature} = {rest}"
+
+
+def score_dict(score: Score, width: int) -> dict[str, object]:
+    """Score.to_dict() (full precision) plus sacreBLEU's ``verbose_score`` string (what follows the score)."""
+    d = score.to_dict()
+    verbose = score.format(width).split(" = ", 1)[1].split(" ", 1)[1:]  # chrF and TER have none
+    if verbose:
+        d["verbose_score"] = verbose[0]
+    return d
+
+
+def join_outputs(outputs: list[str], args: argparse.Namespace, json_format: bool) -> str:
+    """Several metrics' corpus outputs: a JSON list, or sacreBLEU's text lines aligned at " = "."""
+    if len(outputs) == 1:
+        return outputs[0]
+    lines = [out.rstrip("\n") for out in outputs]
+    if json_format:  # sacreBLEU's list: "[\n" + ",\n".join(results) + "\n]" (of numbers with -b)
+        return "[\n" + ",\n".join(lines) + "\n]\n"
+    if args.score_only:
+        return "".join(line + "\n" for line in lines)
+    width = max(line.index(" = ") for line in lines)
+    return "".join(line[: line.index(" = ")].rjust(width) + line[line.index(" = ") :] + "\n" for line in lines)

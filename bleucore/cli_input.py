@@ -9,6 +9,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .line_reader import LineReader, split_fields
 from .usage import PROG, UsageError
 
 if TYPE_CHECKING:
@@ -21,8 +22,6 @@ STDIN = "-"
 def _open(path: str, encoding: str = "utf-8") -> LineReader:
     """A ``line_reader.LineReader`` of a UTF-8 file (or of standard input for '-'); UsageError if it
     cannot be opened. The file rules and the not-UTF-8 message are ``bleucore.stream``'s."""
-    from .line_reader import LineReader
-
     if path == STDIN and (sys.stdin is None or sys.stdin.isatty()):
         raise UsageError(f"no hypothesis file: give -i HYP or pipe the hypotheses into python -m {PROG}")
     try:
@@ -55,7 +54,6 @@ def read_corpus(
 ) -> Corpus:
     """Read every file and check that all have the same number of lines (``num_refs`` > 1: the one
     reference file's lines split at tabs, ``line_reader.split_fields``)."""
-    from .line_reader import split_fields
 
     if not reference_paths:
         raise UsageError(f"no reference file given: {PROG} REF [REF ...] -i HYP (references before -i)")
@@ -79,7 +77,7 @@ def iter_chunk_statistics(
 ) -> Iterator[Any]:
     """Per-segment statistics of one system, a chunk of lines at a time (``stream.iter_statistics``),
     with the errors of ``read_corpus``: files that cannot be read, an empty hypothesis file, line counts."""
-    from .stream import iter_statistics
+    from .stream import iter_statistics  # lazy: numpy, kept out of start-up (--help imports none)
 
     readers: list[LineReader] = []
     try:

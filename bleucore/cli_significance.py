@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 import argparse
+import json
 
-from .cli import join_outputs, score_dict, text_line
+from .cli_format import join_outputs, score_dict, text_line
 from .cli_input import Corpus, read_corpus
 from .metrics import Metric, Score
 from .resampling import SEED
@@ -28,7 +29,7 @@ def _with_bootstrap(signature: str, test: str, n: int) -> str:
 
 def run_confidence(args: argparse.Namespace, corpus: Corpus, metric: Metric) -> str:
     """One system's score with sacreBLEU's bootstrap ``μ = mean ± 95% CI`` (same draws, same numbers)."""
-    from .significance import bootstrap_confidence
+    from .significance import bootstrap_confidence  # lazy: numpy, kept out of start-up (--help imports none)
 
     n = _samples(args.confidence_n, "--confidence-n")
     stats = metric.statistics(corpus.systems[0], corpus.references)
@@ -40,8 +41,6 @@ def run_confidence(args: argparse.Namespace, corpus: Corpus, metric: Metric) -> 
         return f"{score.score:.{width}f} ({interval})\n"
     signature = _with_bootstrap(score.signature, "bs", n)
     if args.format != "text":
-        import json
-
         d = score_dict(score, width)
         d.update(signature=signature, confidence_mean=conf.mean, confidence_var=conf.ci, confidence=interval)
         return json.dumps(d, indent=1) + "\n"
@@ -53,7 +52,10 @@ def run_confidence(args: argparse.Namespace, corpus: Corpus, metric: Metric) -> 
 def run_paired(args: argparse.Namespace, corpus: Corpus, metric: Metric) -> str:
     """Each system against the first (the baseline), as sacreBLEU's paired tests; JSON by default
     (sacreBLEU's list of ``{"system", "BLEU": {score, p_value, mean, ci}}``) or a text table."""
-    from .significance import paired_approximate_randomization, paired_bootstrap
+    from .significance import (  # lazy: numpy, kept out of start-up (--help imports none)
+        paired_approximate_randomization,
+        paired_bootstrap,
+    )
 
     bootstrap = bool(args.paired_bs)
     n = _samples(args.paired_bs_n, "--paired-bs-n") if bootstrap else _samples(args.paired_ar_n, "--paired-ar-n")
@@ -70,7 +72,6 @@ def run_paired(args: argparse.Namespace, corpus: Corpus, metric: Metric) -> str:
         rows.append({"score": result.system_score, "p_value": result.p_value, "mean": result.mean, "ci": result.ci})
     names = [f"Baseline: {corpus.system_names[0]}", *corpus.system_names[1:]]
     if args.format != "text":
-        import json
 
         label = score_name(base_score)
         return json.dumps([{"system": name, label: row} for name, row in zip(names, rows)], indent=4) + "\n"
@@ -113,7 +114,6 @@ def _merge_paired(outputs: list[str], json_format: bool) -> str:
     or the text tables one after another."""
     if not json_format:
         return "\n".join(outputs)
-    import json
 
     tables = [json.loads(out) for out in outputs]
     merged = [{k: v for table in tables for k, v in table[i].items()} for i in range(len(tables[0]))]

@@ -16,9 +16,11 @@ from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import Any
 
+from .metrics.bleu.from_text import _nrefs, corpus_statistics
 from .metrics.bleu.options import BleuOptions
 from .metrics.bleu.score import BLEUScore, score_statistics
 from .metrics.bleu.stats import Statistics
+from .stream import sum_statistics
 
 __all__ = ["bag_statistics", "corpus_bleu_bag", "corpus_bleu_dataframe", "partition_statistics"]
 
@@ -26,8 +28,6 @@ __all__ = ["bag_statistics", "corpus_bleu_bag", "corpus_bleu_dataframe", "partit
 def partition_statistics(rows: Iterable[Sequence[str | None]], options: BleuOptions) -> list[tuple[Statistics, int | str]]:
     """The summed statistics of one partition's ``(hyp, ref1, ..., refR)`` rows and its reference
     count (``[]`` for an empty partition); a None reference is skipped as in ``corpus_bleu``."""
-    from .metrics.bleu.from_text import _nrefs, corpus_statistics
-
     rows = [tuple(row) for row in rows]
     if not rows:
         return []
@@ -42,8 +42,6 @@ def partition_statistics(rows: Iterable[Sequence[str | None]], options: BleuOpti
 
 
 def _combine(parts: list[tuple[Statistics, int | str]]) -> tuple[Statistics, int | str]:
-    from .stream import sum_statistics
-
     if not parts:
         raise ValueError("no rows to score: every partition is empty")
     counts = {nrefs for _, nrefs in parts}

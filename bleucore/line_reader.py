@@ -8,11 +8,12 @@ naming the file, line and byte.
 
 from __future__ import annotations
 
+import codecs
 import os
 import sys
 from bisect import bisect_left
-from itertools import accumulate
 from collections.abc import Iterator, Sequence
+from itertools import accumulate
 from typing import BinaryIO
 
 PathLike = str | os.PathLike[str]
@@ -35,8 +36,6 @@ _UTF8 = ("utf-8", "utf-8-sig")
 def check_encoding(encoding: str) -> str:
     """The codec's canonical name (``-e/--encoding``); ValueError for an unknown codec or one in
     which a line does not end at byte 0x0a (UTF-16, UTF-32: convert those files to UTF-8)."""
-    import codecs
-
     try:
         name = codecs.lookup(encoding).name
     except LookupError:

@@ -20,9 +20,9 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from .line_reader import (
     STDIN,
-    _lines,
     LineReader,
     PathLike,
+    _lines,
     check_encoding,
     iter_lines,
     read_lines,
@@ -31,7 +31,8 @@ from .line_reader import (
 )
 from .metrics import Metric, as_metric
 from .metrics.bleu.options import BleuOptions
-from .metrics.bleu.score import BLEUScore, score_statistics, sentence_scores_from_statistics
+from .metrics.bleu.score import BLEUScore, score_statistics
+from .metrics.bleu.sentence_rows import sentence_scores_from_statistics
 from .metrics.bleu.stats import Statistics
 
 __all__ = [

@@ -1,7 +1,7 @@
 """Load test: many concurrent Explore sessions against one local server (not part of the test suite).
 
 Starts ``streamlit run app.py`` as the browser fixtures do (loopback, free port, headless, no
-telemetry, no file watcher) and opens N browser sessions (one headless Chromium (tests/browser/chromium.py) with the
+telemetry, no file watcher) and opens N browser sessions (one headless Chromium (devtools/chromium.py) with the
 flags of DEVELOPERS.md, one context each, Playwright's async API). Sessions arrive --ramp seconds
 apart. Once all are open, and --settle seconds more so the last pages finish loading, each
 session resumes with its arrival offset (the barrier must not make 20 staggered users start
@@ -50,18 +50,12 @@ import argparse
 import asyncio
 import os
 import random
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -74,11 +68,11 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from bleucore import sentence_bleu
-from tests.browser.chromium import CHROMIUM_ARGS, LOCAL_HOSTS, find_chromium
+from devtools.chromium import CHROMIUM_ARGS, LOCAL_HOSTS, find_chromium
+from devtools.server import start_server, stop_server
 from ui.explore import state as es
 
 CHROMIUM = str(find_chromium() or "/usr/bin/chromium")
-SERVER_START_TIMEOUT_S = 60.0
 FIRST_VIEW_TIMEOUT_MS = 120_000
 EDIT_TIMEOUT_MS = 60_000
 POLL_MS = 50  # how often a page checks for the new score (the latency's resolution)
@@ -109,61 +103,6 @@ READ_JS = """(labels) => labels.map(label => {
     return null;
 })"""
 # --------------------------------------------------------------------------- server
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def health_ok(url: str) -> bool:
-    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # never via a proxy
-    try:
-        with opener.open(url, timeout=2) as response:
-            return bool(response.status == 200 and response.read().strip() == b"ok")
-    except (urllib.error.URLError, OSError):
-        return False
-
-
-def start_server(log: IO[bytes]) -> tuple[subprocess.Popen[bytes], str]:
-    """``streamlit run app.py`` with the browser fixtures' flags, in its own process group."""
-    port = free_port()
-    cmd = [
-        sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
-        "--server.address", "127.0.0.1",
-        "--server.port", str(port),
-        "--server.headless", "true",
-        "--browser.gatherUsageStats", "false",
-        "--server.fileWatcherType", "none",
-    ]  # fmt: skip
-    proc = subprocess.Popen(
-        cmd, cwd=ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1"}, stdin=subprocess.DEVNULL,
-        stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-    )  # fmt: skip
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + SERVER_START_TIMEOUT_S
-    while not health_ok(f"{base}/_stcore/health"):
-        if proc.poll() is not None or time.monotonic() > deadline:
-            stop_server(proc)
-            raise RuntimeError(f"streamlit did not start (status {proc.returncode})")
-        time.sleep(0.25)
-    return proc, base
-
-
-def stop_server(proc: subprocess.Popen[bytes]) -> None:
-    """SIGTERM to our server's PID, wait, then SIGKILL to the process group we created for it."""
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=10)
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
 
 
 def cpu_seconds(pid: int, children: bool = False) -> float:
@@ -562,7 +501,7 @@ def main() -> int:
         try:
             if server_cpus:
                 os.sched_setaffinity(0, server_cpus)  # the server and all its threads inherit it
-            proc, base = start_server(log)
+            proc, base = start_server(ROOT / "app.py", log)
         except RuntimeError as err:
             log.seek(0)
             print(f"load_test: {err}\n{log.read().decode(errors='replace')}", file=sys.stderr)

@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from .whitespace import TokenizerNone
 
 __all__ = [
+    "LANGUAGE_TOKENIZERS",
     "TOKENIZERS",
     "TOKENIZER_NAMES",
     "TokenEncoder",
@@ -81,6 +82,7 @@ _LAZY = {
     "TokenizerKoMecab": "mecab",
     "TokenizerZh": "tokenizer_zh",
     "tokenizer_for_language": "languages",
+    "LANGUAGE_TOKENIZERS": "languages",
     "TokenizerNone": "whitespace",
     "intl_class_disagreement": "diagnostic",
     "ucd_item": "unicode_classes",

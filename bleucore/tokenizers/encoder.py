@@ -1,4 +1,6 @@
-"""Lines to flat integer token ids for the vectorized statistics (``bleucore.fast``)."""
+"""Lines to flat integer token ids for the vectorized statistics (``bleucore.fast``).
+
+Imported on first use (``bleucore.tokenizers`` lists it lazily), so its numpy costs nothing to ``--help``."""
 
 from __future__ import annotations
 
@@ -7,10 +9,12 @@ from collections.abc import Sequence
 from itertools import chain, count, islice
 from typing import TYPE_CHECKING
 
+import numpy as np
+
+from . import tokenize_lines
 from .registry import get_tokenizer
 
 if TYPE_CHECKING:
-    import numpy as np
     import numpy.typing as npt
 
     IntArray = npt.NDArray[np.int64]
@@ -37,8 +41,6 @@ class TokenEncoder:
     """
 
     def __init__(self, tokenizer: str = "13a", lowercase: bool = False) -> None:
-        import numpy as np
-
         self._tokenizer = get_tokenizer(tokenizer)
         self._name = tokenizer
         self._lowercase = lowercase
@@ -64,8 +66,6 @@ class TokenEncoder:
     def _ids(table: defaultdict[str, int], items: Sequence[str], sep: str, sep_id: int, first_id: int) -> IntArray:
         """Ids of ``items`` by ``table``, new items numbered from ``first_id``; ``sep`` (in no
         table) gets ``sep_id`` and is not stored."""
-        import numpy as np
-
         table.default_factory = count(first_id).__next__
         table[sep] = sep_id
         try:
@@ -76,9 +76,6 @@ class TokenEncoder:
 
     def encode(self, lines: Sequence[str]) -> tuple[IntArray, IntArray]:
         """``(ids, lengths)`` of ``lines`` (see the class docstring)."""
-        import numpy as np
-
-        from . import tokenize_lines
 
         if self._tokenizer.word_local and lines:
             prepared = [line.lower() for line in lines] if self._lowercase else list(lines)
@@ -103,8 +100,6 @@ class TokenEncoder:
 
     def _tokenize_words(self, words: list[str], sep: str) -> None:
         """Tokenize and remember new words (none holds ``sep`` or whitespace)."""
-        import numpy as np
-
         tokens = self._tokenizer.tokenize_words(words, sep)
         ids = self._ids(self._token_ids, tokens, sep, -1, len(self._token_ids))
         ends = np.append(np.flatnonzero(ids < 0), ids.size)
@@ -118,8 +113,6 @@ class TokenEncoder:
         self._word_tokens = np.concatenate([self._word_tokens, ids])
 
     def _encode_words(self, words: list[str], sep: str) -> tuple[IntArray, IntArray]:
-        import numpy as np
-
         word_ids = self._word_ids
         first = len(word_ids)
         wids = self._ids(word_ids, words, sep, 0, first + 1)
@@ -140,8 +133,6 @@ def tokenize_flat(
 ) -> tuple[list[str], IntArray]:
     """All tokens of ``lines`` in one list and the offsets (``len(lines) + 1`` of them) where each
     line's tokens start: ``tokens[offsets[i]:offsets[i + 1]] == tokenize(lines[i], ...)``."""
-    import numpy as np
-
     encoder = TokenEncoder(tokenizer, lowercase)
     ids, lengths = encoder.encode(lines)
     vocabulary = encoder.vocabulary

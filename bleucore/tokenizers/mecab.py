@@ -23,8 +23,8 @@ import importlib
 import importlib.util
 import multiprocessing
 import os
-import sys
 import re
+import sys
 import threading
 from collections.abc import Sequence
 from typing import Any, ClassVar

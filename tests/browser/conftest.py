@@ -22,14 +22,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import signal
-import socket
-import subprocess
-import sys
-import tempfile
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -37,7 +29,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, WebSocketRoute, expect, sync_playwright
 
-from tests.browser.chromium import BROWSER_NAMES, CHROMIUM_ARGS, LOCAL_HOSTS, find_chromium
+from devtools.chromium import BROWSER_NAMES, CHROMIUM_ARGS, LOCAL_HOSTS, find_chromium
+from devtools.server import ServerError, serve
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 BROWSER_TESTS = Path(__file__).resolve().parent
@@ -71,37 +64,6 @@ def pytest_runtest_makereport(
 # --------------------------------------------------------------------------- server
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _health_ok(url: str) -> bool:
-    # An opener without proxies: a proxy set in the environment must not see loopback calls.
-    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-    try:
-        with opener.open(url, timeout=2) as response:
-            return bool(response.status == 200 and response.read().strip() == b"ok")
-    except (urllib.error.URLError, OSError):
-        return False
-
-
-def _stop(proc: subprocess.Popen[bytes]) -> None:
-    """Stop the server we started: SIGTERM to its PID, wait, then SIGKILL its own group."""
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)  # the group we created for it, nothing else
-            proc.wait(timeout=10)
-    try:  # anything the server itself spawned into its group
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-
-
 def _app_path() -> Path:
     path = Path(os.environ.get("BLEU_APP_PATH", "app.py"))
     return path if path.is_absolute() else REPO_ROOT / path
@@ -113,46 +75,11 @@ def serve_app() -> Iterator[str]:
     app = _app_path()
     if not app.is_file():
         pytest.fail(f"Streamlit app not found: {app} (set BLEU_APP_PATH or write app.py)")
-    port = _free_port()
-    base_url = f"http://127.0.0.1:{port}"
-    cmd = [
-        sys.executable, "-m", "streamlit", "run", str(app),
-        "--server.address", "127.0.0.1",
-        "--server.port", str(port),
-        "--server.headless", "true",
-        "--browser.gatherUsageStats", "false",
-        "--server.fileWatcherType", "none",
-    ]  # fmt: skip
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    # Output goes to a file, not a pipe: a chatty server must never block on a full pipe.
-    with tempfile.TemporaryFile() as log:
-        # cwd = repo root so .streamlit/config.toml (theme, upload limit) applies as deployed.
-        proc = subprocess.Popen(
-            cmd, cwd=REPO_ROOT, env=env, stdin=subprocess.DEVNULL,
-            stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-        )  # fmt: skip
-        try:
-            deadline = time.monotonic() + SERVER_START_TIMEOUT_S
-            while not _health_ok(f"{base_url}/_stcore/health"):
-                if proc.poll() is not None:
-                    log.seek(0)
-                    output = log.read().decode(errors="replace")
-                    pytest.fail(
-                        f"streamlit exited early with status {proc.returncode}:\n{output}",
-                        pytrace=False,
-                    )
-                if time.monotonic() > deadline:
-                    log.seek(0)
-                    output = log.read().decode(errors="replace")
-                    pytest.fail(
-                        f"streamlit did not answer {base_url}/_stcore/health within "
-                        f"{SERVER_START_TIMEOUT_S:.0f} s:\n{output}",
-                        pytrace=False,
-                    )
-                time.sleep(0.25)
+    try:
+        with serve(app, SERVER_START_TIMEOUT_S) as (_, base_url):
             yield base_url
-        finally:
-            _stop(proc)
+    except ServerError as err:
+        pytest.fail(str(err), pytrace=False)
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,8 @@ import pytest
 
 from bleucore import BleuOptions, corpus_statistics
 from bleucore.metrics.bleu.options import SACREBLEU_SMOOTHING, SMOOTHING_METHODS
-from bleucore.metrics.bleu.score import iter_row_scores, sentence_scores_from_statistics
+from bleucore.metrics.bleu.score import iter_row_scores
+from bleucore.metrics.bleu.sentence_rows import sentence_scores_from_statistics
 from bleucore.metrics.bleu.sentence_rows import covered, sentence_rows
 from tests.generators import random_corpus
 

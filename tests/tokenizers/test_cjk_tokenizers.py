@@ -29,7 +29,7 @@ from bleucore.tokenizers import get_tokenizer, tokenize, tokenize_lines  # noqa:
 from bleucore.tokenizers import registry as tokenizer_registry  # noqa: E402
 from bleucore.tokenizers.tokenizer_zh import CJK_RANGES  # noqa: E402
 
-from .cjk_generators import cjk_corpus  # noqa: E402
+from devtools.cjk_generators import cjk_corpus  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 CJK = ("zh", "ja-mecab", "ko-mecab")
@@ -209,7 +209,7 @@ PARALLEL_SCRIPT = """
 import json, os, sys
 from pathlib import Path
 from bleucore.tokenizers import mecab, tokenize_lines
-from tests.tokenizers.cjk_generators import cjk_corpus
+from devtools.cjk_generators import cjk_corpus
 
 name, pids = sys.argv[1], Path(sys.argv[2])
 real = mecab._parse_lines

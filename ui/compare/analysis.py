@@ -14,8 +14,7 @@ import numpy as np
 import pandas as pd
 
 from bleucore import BleuOptions, BLEUScore, Statistics
-from bleucore.metrics.bleu.messages import Undefined
-from bleucore.metrics.bleu.ngrams import Ngram, count_ngrams, max_reference_counts
+from bleucore.metrics.bleu import Ngram, Undefined, count_ngrams, max_reference_counts
 from bleucore.tokenizers import tokenize_lines
 from ui.corpus.analysis import corpus_or_error, sentence_scores
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import streamlit as st
 
 from bleucore import BleuOptions, Statistics
-from bleucore.metrics.bleu.ngrams import Ngram
+from bleucore.metrics.bleu import Ngram
 from bleucore.significance import (
     ConfidenceResult,
     PairedTestResult,

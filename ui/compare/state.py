@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bleucore.resampling import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
+from bleucore.significance import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
 from ui.links.page_state import MAX_PASTED_REFERENCES, SOURCES, StatePage, link_options
 from ui.links.share import LinkReader, make_link, open_link
 from ui.metrics import choice as mc

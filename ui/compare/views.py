@@ -10,7 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from bleucore import BleuOptions
-from bleucore.resampling import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
+from bleucore.significance import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
 from ui.compare import cache, charts
 from ui.compare import state as cps
 from ui.compare.analysis import SystemScores, ngram_differences, sentence_differences

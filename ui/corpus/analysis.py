@@ -18,8 +18,7 @@ import numpy as np
 import pandas as pd
 
 from bleucore import BleuOptions, BLEUScore, Statistics, score_statistics
-from bleucore.metrics.bleu.messages import Undefined
-from bleucore.metrics.bleu.score import SegmentError, iter_row_scores
+from bleucore.metrics.bleu import SegmentError, Undefined, iter_row_scores
 
 if TYPE_CHECKING:
     from ui.metrics.analysis import MetricScores

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from bleucore import BleuOptions
-from bleucore.metrics.bleu.options import MAX_ORDER_LIMIT
+from bleucore.metrics.bleu import MAX_ORDER_LIMIT
 from ui.learn.examples import CA1, REFS_1
 from ui.links.share import LINK_VERSION as LINK_VERSION  # the version new links carry (tests build links with it)
 from ui.links.share import LinkReader, LinkStateError, OtherPageLink, is_new, make_link, open_link, remember

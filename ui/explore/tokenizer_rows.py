@@ -12,9 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bleucore import BleuOptions, sentence_bleu, statistics_from_tokens, tokenize
-from bleucore.metrics.bleu.options import TOKENIZER_NAMES
-from bleucore.tokenizers import available_tokenizers, missing_package
-from bleucore.tokenizers.languages import LANGUAGE_TOKENIZERS
+from bleucore.tokenizers import LANGUAGE_TOKENIZERS, TOKENIZER_NAMES, available_tokenizers, missing_package
 from ui.shell.i18n import N_, _
 
 #: Language codes (sacreBLEU's targets) -> their names in the interface.

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
+from bleucore.significance import paired_approximate_randomization, paired_bootstrap
 from ui.metrics.choice import LOWER_IS_BETTER
 from ui.metrics.options import MetricKey, metric_of
 
@@ -63,8 +64,6 @@ def paired_tests(
     key: MetricKey, baseline: Any, system: Any, n_samples: int, n_trials: int, seed: int
 ) -> tuple[PairedTestResult, PairedTestResult]:
     """Paired bootstrap and approximate randomization of ``system`` against ``baseline`` (sacreBLEU's)."""
-    from bleucore.significance import paired_approximate_randomization, paired_bootstrap
-
     scorer = metric_of(key)
     bs = paired_bootstrap(baseline, system, scorer, n_samples, seed)
     ar = paired_approximate_randomization(baseline, system, scorer, n_trials, seed)

@@ -11,16 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import astuple, dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import streamlit as st
 
-from bleucore.metrics.chrf.options import MAX_CHAR_ORDER, MAX_WORD_ORDER
+from bleucore.metrics import METRICS, Metric, get_metric
+from bleucore.metrics.chrf import MAX_CHAR_ORDER, MAX_WORD_ORDER, ChrfOptions
+from bleucore.metrics.ter import TerOptions
 from ui.links.share import LinkReader
 from ui.shell.i18n import _
-
-if TYPE_CHECKING:
-    from bleucore.metrics import Metric
 
 #: (bleucore metric name, its options as plain values): what a metric's numbers depend on.
 MetricKey = tuple[str, tuple[Any, ...]]
@@ -55,9 +54,6 @@ RANGES = {"char_order": (1, MAX_CHAR_ORDER), "word_order": (1, MAX_WORD_ORDER), 
 
 def metric_key(metric_id: str, settings: MetricSettings) -> MetricKey:
     """The cache key of a picked metric other than BLEU (``ui.metrics.choice`` ids) under ``settings``."""
-    from bleucore.metrics.chrf import ChrfOptions
-    from bleucore.metrics.ter.options import TerOptions
-
     s = settings
     if metric_id in ("chrf", "chrf++"):
         words = s.word_order if metric_id == "chrf++" else 0
@@ -71,8 +67,6 @@ def metric_key(metric_id: str, settings: MetricSettings) -> MetricKey:
 
 def metric_of(key: MetricKey) -> Metric:
     """The bleucore metric a key names, with its options."""
-    from bleucore.metrics import METRICS, get_metric
-
     name, values = key
     return get_metric(name, METRICS[name].options_type(*values))
 

@@ -18,6 +18,8 @@ from functools import cache
 from io import BytesIO
 from pathlib import Path
 
+import streamlit as st
+
 DOMAIN = "bleu_explorer"
 LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"
 PARAM = "lang"
@@ -36,7 +38,7 @@ def translations(lang: str) -> gettext.NullTranslations:
     po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
     if lang == DEFAULT or not po.exists():
         return gettext.NullTranslations()
-    from babel.messages import mofile, pofile
+    from babel.messages import mofile, pofile  # lazy: Babel is needed only for a catalog other than English
 
     with po.open("rb") as handle:
         catalog = pofile.read_po(handle, locale=lang, domain=DOMAIN)
@@ -75,8 +77,6 @@ def N_(message: str) -> str:
 
 def current() -> str:
     """The session's language code."""
-    import streamlit as st  # on use: modules without a screen (ui.metrics.bleu.options) import N_ from here
-
     lang = st.session_state.get(SESSION_KEY, DEFAULT)
     return lang if lang in LANGUAGES else DEFAULT
 
@@ -100,8 +100,6 @@ def query() -> dict[str, str]:
 
 def _switched() -> None:
     """The switch's callback: the new language becomes the session's."""
-    import streamlit as st
-
     session = st.session_state
     chosen = session.get(WIDGET_KEY)
     if chosen in LANGUAGES:
@@ -111,8 +109,6 @@ def _switched() -> None:
 def setup() -> str:
     """Choose this run's language (a new ``?lang=`` wins, then the session's, then English), mirror it
     in the address and draw the switch at the top of the sidebar. Call first in the router."""
-    import streamlit as st  # on use: modules without a screen (ui.metrics.bleu.options) import N_ from here
-
     session = st.session_state
     asked = st.query_params.get(PARAM)
     if asked in LANGUAGES and asked != session.get("ui_language_seen_param"):

@@ -13,14 +13,63 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .options import BleuOptions
+from ...registry import lazy_attributes
 from ..base import Metric
+from . import messages
+from .options import (
+    MAX_ORDER_LIMIT,
+    REF_LENGTH_RULES,
+    SMOOTHING_DEFAULTS,
+    SMOOTHING_METHODS,
+    TOKENIZER_NAMES,
+    VARIANTS,
+    BleuOptions,
+    uniform_weights,
+)
+from .signatures import signature
 
 if TYPE_CHECKING:
     from .score import BLEUScore
     from .stats import FloatArray, Statistics
 
-__all__ = ["BLEU", "MAX_ENCODER_WORDS"]
+__all__ = [
+    "BLEU",
+    "BleuOptions",
+    "count_ngrams",
+    "explain",
+    "iter_row_scores",
+    "MAX_ENCODER_WORDS",
+    "MAX_ORDER_LIMIT",
+    "max_reference_counts",
+    "messages",
+    "Ngram",
+    "Occurrence",
+    "REF_LENGTH_RULES",
+    "ReferenceOccurrence",
+    "SegmentError",
+    "SMOOTHING_DEFAULTS",
+    "SMOOTHING_METHODS",
+    "TOKENIZER_NAMES",
+    "Undefined",
+    "uniform_weights",
+    "used_weights",
+    "VARIANTS",
+]
+
+#: What ui/ and other callers use from this package's modules, loaded on first use (PEP 562).
+_EXPORTS: dict[str, str] = {
+    "Ngram": "ngrams",
+    "Occurrence": "breakdown",
+    "ReferenceOccurrence": "breakdown",
+    "SegmentError": "score",
+    "Undefined": "messages",
+    "count_ngrams": "ngrams",
+    "explain": "explanation",
+    "iter_row_scores": "score",
+    "max_reference_counts": "ngrams",
+    "used_weights": "score",
+}
+__getattr__ = lazy_attributes(__name__, _EXPORTS, globals())
 
 #: A chunked stream starts a new token vocabulary past this many distinct words (bounded memory).
 MAX_ENCODER_WORDS = 1 << 20
@@ -36,30 +85,30 @@ class BLEU(Metric):
     options: BleuOptions
 
     def statistics(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]], context: Any = None) -> Statistics:
-        from .fast import text_statistics
+        from .fast import text_statistics  # lazy: numpy, kept out of start-up (--help imports none)
 
         return text_statistics(hypotheses, references, self.options, context)
 
     def systems_statistics(self, systems: Sequence[Sequence[str]], references: Sequence[Sequence[str]]) -> list[Statistics]:
-        from .fast import systems_statistics
+        from .fast import systems_statistics  # lazy: numpy, kept out of start-up (--help imports none)
 
         return systems_statistics(systems, references, self.options)  # references tokenized once
 
     def chunk_context(self, previous: Any = None) -> Any:
         """One ``TokenEncoder`` for the chunks of a stream, renewed past ``MAX_ENCODER_WORDS``."""
-        from ...tokenizers import TokenEncoder
+        from ...tokenizers import TokenEncoder  # lazy: numpy, kept out of start-up (--help imports none)
 
         if isinstance(previous, TokenEncoder) and previous.words <= MAX_ENCODER_WORDS:
             return previous
         return TokenEncoder(self.options.tokenize, self.options.lowercase)
 
     def score_from_statistics(self, stats: Statistics, nrefs: int | str = 1) -> BLEUScore:
-        from .score import score_statistics
+        from .score import score_statistics  # lazy: numpy, kept out of start-up (--help imports none)
 
         return score_statistics(stats, self.options, nrefs)
 
     def sentence_scores(self, stats: Statistics, nrefs: int | str = 1) -> list[BLEUScore]:
-        from .score import sentence_scores_from_statistics
+        from .sentence_rows import sentence_scores_from_statistics  # lazy: numpy, kept out of start-up (--help imports none)
 
         return sentence_scores_from_statistics(stats, self.options, nrefs)
 
@@ -69,7 +118,7 @@ class BLEU(Metric):
     ) -> Iterator[str] | None:
         """The command line's ``-sl`` lines of a chunk, scored at once (``sentence_rows``) and
         formatted a batch at a time, or None where the options are scored row by row (NLTK's)."""
-        from .sentence_rows import covered, sentence_rows
+        from .sentence_rows import covered, sentence_rows  # lazy: numpy, kept out of start-up (--help imports none)
 
         if not covered(self.options):
             return None
@@ -78,16 +127,15 @@ class BLEU(Metric):
         return rows.iter_lines(json_format, width, score_only, text_signature)
 
     def signature(self, nrefs: int | str = 1) -> str:
-        from .signatures import signature
 
         return signature(self.options, nrefs)
 
     def columns(self, stats: Statistics) -> FloatArray:
-        from .row_scores import columns
+        from .row_scores import columns  # lazy: numpy, kept out of start-up (--help imports none)
 
         return columns(stats, self.options)
 
     def row_scores(self, rows: FloatArray, float32: bool = False) -> FloatArray:
-        from .row_scores import row_scores
+        from .row_scores import row_scores  # lazy: numpy, kept out of start-up (--help imports none)
 
         return row_scores(rows, self.options, float32)

@@ -7,6 +7,8 @@ import math
 import sys
 from fractions import Fraction
 
+from ...tokenizers.languages import LANGUAGE_TOKENIZERS, target_language, tokenizer_for_language
+from ...usage import PROG, UsageError
 from .options import (
     MAX_ORDER_LIMIT,
     REF_LENGTH_RULES,
@@ -17,8 +19,6 @@ from .options import (
     BleuOptions,
     uniform_weights,
 )
-from ...tokenizers.languages import LANGUAGE_TOKENIZERS, target_language, tokenizer_for_language
-from ...usage import PROG, UsageError
 
 __all__ = ["DEFAULT_ORDER", "add_arguments", "options_from_args"]
 

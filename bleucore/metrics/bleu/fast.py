@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from ...tokenizers import TokenEncoder, tokenize_lines
+from .inputs import check_streams
 from .ngram_matches import Block, bits, compact_ids, ngram_matches
 from .options import BleuOptions
 from .stats import FloatArray, IntArray, Statistics, statistics_from_tokens
@@ -112,9 +114,6 @@ def systems_statistics(
     The lines are encoded by a ``tokenizers.TokenEncoder`` (``encoder``, to share one across
     chunks of a file, must match the options' tokenizer and case) and counted by
     ``ids_statistics``; tokenizer ``none`` takes ``compute_statistics`` (``encoder`` unused)."""
-    from .from_text import check_streams
-    from ...tokenizers import TokenEncoder, tokenize_lines
-
     options = options or BleuOptions()
     for hypotheses in systems:
         check_streams(hypotheses, references)
@@ -136,7 +135,6 @@ def _ragged_systems_statistics(
 ) -> list[Statistics]:
     """References with ``None`` lines (a variable number of references per segment): a ``None``
     reference is left out of its segment, as sacreBLEU's ``_cache_references`` does."""
-    from ...tokenizers import tokenize_lines
 
     tok, lowercase = options.tokenize, options.lowercase
     streams = [tokenize_lines([line or "" for line in stream], tok, lowercase) for stream in references]
@@ -149,12 +147,6 @@ def _ragged_systems_statistics(
             raise ValueError(f"segment {i} has no reference: every reference of it is None")
     order, rule = options.stats_order, options.ref_length
     return [compute_statistics(tokenize_lines(h, tok, lowercase), ref_tokens, order, rule) for h in systems]
-
-
-def reference_count(references: Sequence[Sequence[str | None]]) -> int | str:
-    """sacreBLEU's ``nrefs`` of the signature: the references per segment, ``"var"`` if it varies."""
-    counts = {sum(line is not None for line in segment) for segment in zip(*references)}
-    return counts.pop() if len(counts) == 1 else ("var" if counts else len(references))
 
 
 def text_statistics(

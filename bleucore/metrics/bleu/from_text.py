@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from . import fast  # called as fast.text_statistics (tests spy on the fast path)
+from .inputs import reference_count
 from .options import BleuOptions
-from .score import BLEUScore, score_statistics, sentence_scores_from_statistics
+from .score import BLEUScore, score_statistics
+from .sentence_rows import sentence_scores_from_statistics
 from .stats import Statistics
 
 #: sacreBLEU's ``sentence_bleu`` defaults: effective order on.
@@ -20,24 +23,9 @@ def check_references(references: Sequence[str]) -> None:
         raise ValueError("a candidate needs at least 1 reference, got 0")
 
 
-def check_streams(hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> None:
-    """Raise ValueError unless every reference stream has one line per hypothesis."""
-    if isinstance(hypotheses, str):
-        raise ValueError("hypotheses must be a sequence of strings, got one string")
-    if len(references) == 0:
-        raise ValueError("corpus BLEU needs at least 1 reference stream, got 0")
-    for j, stream in enumerate(references, start=1):
-        if isinstance(stream, str):
-            raise ValueError(f"reference stream {j} must be a sequence of lines, got one string")
-        if len(stream) != len(hypotheses):
-            raise ValueError(f"{len(hypotheses)} hypotheses but {len(stream)} lines in reference {j}")
-
-
 def _nrefs(references: Sequence[Sequence[str]]) -> int | str:
     """The signature's nrefs: the number of streams, or sacreBLEU's count when some lines are None."""
     if any(None in stream for stream in references):
-        from .fast import reference_count
-
         return reference_count(references)
     return len(references)
 
@@ -50,9 +38,7 @@ def corpus_statistics(
     Computed by the vectorized path (``fast.text_statistics``), tested equal to the loop
     ``statistics_from_tokens``.
     """
-    from .fast import text_statistics
-
-    return text_statistics(hypotheses, references, options or BleuOptions())
+    return fast.text_statistics(hypotheses, references, options or BleuOptions())
 
 
 def corpus_bleu(

@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, get_args
 
+from ...tokenizers.languages import tokenizer_for_language
 from ...tokenizers.registry import TOKENIZER_NAMES as TOKENIZER_NAMES
 from ...tokenizers.registry import TOKENIZERS
 
@@ -88,8 +89,6 @@ class BleuOptions:
     def for_language(cls, trg_lang: str, tokenize: str | None = None, **options: Any) -> BleuOptions:
         """sacreBLEU's ``BLEU(trg_lang=...)``: the target language's tokenizer (zh, ja-mecab,
         ko-mecab, else 13a) unless ``tokenize`` names one."""
-        from ...tokenizers.languages import tokenizer_for_language
-
         return cls(tokenize=tokenizer_for_language(trg_lang, tokenize), **options)
 
     @property

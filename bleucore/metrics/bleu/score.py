@@ -15,9 +15,10 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .messages import EmptyCandidate, NltkDropsZeroOrders, NltkPhantomNgrams, ScoreNote, Undefined, ZeroCause
 from .lengths import brevity_penalty, simplified_brevity_penalty
+from .messages import EmptyCandidate, NltkDropsZeroOrders, NltkPhantomNgrams, ScoreNote, Undefined, ZeroCause
 from .options import BleuOptions
+from .score_text import score_text
 from .signatures import signature
 from .smoothing import SmoothedPrecisions, smooth_precisions
 from .stats import FloatArray, Statistics
@@ -115,8 +116,6 @@ class BLEUScore:
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dict with sacreBLEU's keys (``score``, ``counts``, ``totals``, ``precisions``, ...);
         the zero reason and notes worded in English by ``score_text``."""
-        from .score_text import score_text
-
         return {
             "name": "BLEU",
             "score": self.score,
@@ -236,13 +235,3 @@ def iter_row_scores(rows: FloatArray, options: BleuOptions, nrefs: int | str = 1
             raise SegmentError(str(exc), i, getattr(exc, "reason", None)) from exc
 
 
-def sentence_scores_from_statistics(stats: Statistics, options: BleuOptions, nrefs: int | str = 1) -> list[BLEUScore]:
-    """One BLEU per segment of ``stats``, equal to ``compute_bleu`` of each row: all rows at once
-    (``sentence_rows``) for sacreBLEU's smoothings, row by row for NLTK's; a segment that cannot be
-    scored raises ``SegmentError`` (a ValueError) naming its row."""
-    from .sentence_rows import covered, sentence_rows
-
-    if covered(options):
-        return sentence_rows(stats, options, nrefs).scores()
-    rows = np.column_stack([stats.hyp_len, stats.ref_len, stats.matches, stats.totals]).astype(np.float64)
-    return list(iter_row_scores(rows, options, nrefs))

@@ -12,6 +12,7 @@ NLTK's methods are scored row by row by ``score.compute_bleu``.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -21,7 +22,8 @@ import numpy.typing as npt
 
 from .messages import EmptyCandidate, NoMatchAnyOrder
 from .options import SACREBLEU_SMOOTHING, BleuOptions
-from .score import BLEUScore, used_weights
+from .score import BLEUScore, iter_row_scores, used_weights
+from .score_text import score_text
 from .signatures import signature
 from .stats import FloatArray, IntArray, Statistics
 
@@ -123,10 +125,6 @@ class SentenceRows:
             signature = (self.signature if text_signature is None else text_signature).replace("%", "%%")
             template = f"BLEU|{signature} = %.{width}f {verbose}"
             return "\n".join(map(template.__mod__, zip(self.score.tolist(), *percents, *tail))) + "\n"
-        import json
-
-        from .score_text import score_text
-
         reasons = np.full(len(self), "null", dtype=object)
         reasons[self.no_match] = json.dumps(score_text(NoMatchAnyOrder()))
         reasons[self.empty] = json.dumps(score_text(EmptyCandidate()))
@@ -231,3 +229,13 @@ def sentence_rows(stats: Statistics, options: BleuOptions, nrefs: int | str = 1)
         empty=empty, no_match=no_match & ~empty & (not tutorial), options=options,
         signature=signature(options, nrefs),
     )
+
+
+def sentence_scores_from_statistics(stats: Statistics, options: BleuOptions, nrefs: int | str = 1) -> list[BLEUScore]:
+    """One BLEU per segment of ``stats``, equal to ``compute_bleu`` of each row: all rows at once
+    (``sentence_rows``) for sacreBLEU's smoothings, row by row for NLTK's; a segment that cannot be
+    scored raises ``SegmentError`` (a ValueError) naming its row."""
+    if covered(options):
+        return sentence_rows(stats, options, nrefs).scores()
+    rows = np.column_stack([stats.hyp_len, stats.ref_len, stats.matches, stats.totals]).astype(np.float64)
+    return list(iter_row_scores(rows, options, nrefs))

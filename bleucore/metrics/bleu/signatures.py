@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .options import BleuOptions
-
 from ... import __version__
+from ...tokenizers import get_tokenizer
+from .options import BleuOptions
 
 
 def _fmt(value: float) -> str:
@@ -19,8 +19,6 @@ def signature(options: BleuOptions, nrefs: int | str = 1) -> str:
 
     Unlike sacreBLEU's, it names the max order, the weights, the reference-length rule and the variant.
     """
-    from ...tokenizers import get_tokenizer
-
     smooth = options.smooth_method
     value = options.effective_smooth_value
     if value is not None:

@@ -24,6 +24,7 @@ from .messages import (
     ZeroCause,
 )
 from .options import BleuOptions
+from .score_text import score_text
 
 Number = float | Fraction
 
@@ -33,8 +34,6 @@ class UndefinedScore(ValueError):
     (``score_text``), which the command line prints."""
 
     def __init__(self, reason: Undefined) -> None:
-        from .score_text import score_text
-
         super().__init__(score_text(reason))
         self.reason = reason
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ...registry import lazy_attributes
 from ..base import Metric
-from .options import ChrfOptions
+from .options import MAX_CHAR_ORDER, MAX_WORD_ORDER, ChrfOptions
 
 if TYPE_CHECKING:
     import numpy as np
@@ -24,7 +25,23 @@ if TYPE_CHECKING:
 
     FloatArray = npt.NDArray[np.float64]
 
-__all__ = ["CHRF", "ChrfOptions"]
+__all__ = [
+    "char_occurrences",
+    "CHRF",
+    "ChrfExplanation",
+    "ChrfOptions",
+    "explain_chrf",
+    "MAX_CHAR_ORDER",
+    "MAX_WORD_ORDER",
+]
+
+#: What ui/ and other callers use from this package's modules, loaded on first use (PEP 562).
+_EXPORTS: dict[str, str] = {
+    "ChrfExplanation": "explanation",
+    "char_occurrences": "explanation",
+    "explain_chrf": "explanation",
+}
+__getattr__ = lazy_attributes(__name__, _EXPORTS, globals())
 
 
 class CHRF(Metric):
@@ -37,31 +54,31 @@ class CHRF(Metric):
     options: ChrfOptions
 
     def statistics(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]], context: Any = None) -> ChrfStatistics:
-        from .stats import chrf_statistics
+        from .stats import chrf_statistics  # lazy: numpy, kept out of start-up (--help imports none)
 
         return chrf_statistics(hypotheses, references, self.options)
 
     def score_from_statistics(self, stats: ChrfStatistics, nrefs: int | str = 1) -> CHRFScore:
-        from .score import score_statistics
+        from .score import score_statistics  # lazy: numpy, kept out of start-up (--help imports none)
 
         return score_statistics(stats, self.options, nrefs)
 
     def sentence_scores(self, stats: ChrfStatistics, nrefs: int | str = 1) -> list[CHRFScore]:
-        from .score import sentence_scores
+        from .score import sentence_scores  # lazy: numpy, kept out of start-up (--help imports none)
 
         return sentence_scores(stats, self.options, nrefs)
 
     def signature(self, nrefs: int | str = 1) -> str:
-        from .score import chrf_signature
+        from .score import chrf_signature  # lazy: numpy, kept out of start-up (--help imports none)
 
         return chrf_signature(self.options, nrefs)
 
     def columns(self, stats: ChrfStatistics) -> FloatArray:
-        import numpy as np
+        import numpy as np  # lazy: numpy, kept out of start-up (--help imports none)
 
         return stats.counts.astype(np.float64)
 
     def row_scores(self, rows: FloatArray, float32: bool = False) -> FloatArray:
-        from .fscore import f_scores
+        from .fscore import f_scores  # lazy: numpy, kept out of start-up (--help imports none)
 
         return f_scores(rows, self.options, float32)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from .options import ChrfOptions
 from ...usage import UsageError
+from .options import ChrfOptions
 
 __all__ = ["add_arguments", "options_from_args"]
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ...registry import lazy_attributes
 from ..base import Metric
 from .options import TerOptions
 
@@ -25,7 +26,21 @@ if TYPE_CHECKING:
 
     FloatArray = npt.NDArray[np.float64]
 
-__all__ = ["TER", "TerOptions"]
+__all__ = [
+    "explain_ter",
+    "Step",
+    "TER",
+    "TerExplanation",
+    "TerOptions",
+]
+
+#: What ui/ and other callers use from this package's modules, loaded on first use (PEP 562).
+_EXPORTS: dict[str, str] = {
+    "Step": "explanation",
+    "TerExplanation": "explanation",
+    "explain_ter": "explanation",
+}
+__getattr__ = lazy_attributes(__name__, _EXPORTS, globals())
 
 
 class TER(Metric):
@@ -38,22 +53,22 @@ class TER(Metric):
     options: TerOptions
 
     def statistics(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]], context: Any = None) -> TerStatistics:
-        from .stats import ter_statistics
+        from .stats import ter_statistics  # lazy: numpy, kept out of start-up (--help imports none)
 
         return ter_statistics(hypotheses, references, self.options)
 
     def score_from_statistics(self, stats: TerStatistics, nrefs: int | str = 1) -> TERScore:
-        from .score import score_statistics
+        from .score import score_statistics  # lazy: numpy, kept out of start-up (--help imports none)
 
         return score_statistics(stats, self.options, nrefs)
 
     def sentence_scores(self, stats: TerStatistics, nrefs: int | str = 1) -> list[TERScore]:
-        from .score import sentence_scores
+        from .score import sentence_scores  # lazy: numpy, kept out of start-up (--help imports none)
 
         return sentence_scores(stats, self.options, nrefs)
 
     def signature(self, nrefs: int | str = 1) -> str:
-        from .score import ter_signature
+        from .score import ter_signature  # lazy: numpy, kept out of start-up (--help imports none)
 
         return ter_signature(self.options, nrefs)
 
@@ -61,6 +76,6 @@ class TER(Metric):
         return stats.rows
 
     def row_scores(self, rows: FloatArray, float32: bool = False) -> FloatArray:
-        from .score import ter_scores
+        from .score import ter_scores  # lazy: numpy, kept out of start-up (--help imports none)
 
         return ter_scores(rows, float32)

@@ -12,9 +12,7 @@ from collections.abc import Callable, Sequence
 
 import streamlit as st
 
-from bleucore import BleuOptions, SentenceExplanation, Statistics, VariantScore, corpus_statistics
-from bleucore.metrics.bleu.explanation import explain
-from bleucore.metrics.bleu.options import uniform_weights
+from bleucore import BleuOptions, SentenceExplanation, Statistics, VariantScore, corpus_statistics, explain, uniform_weights
 from ui.metrics.bleu.options_key import OptionsKey, from_key, options_key
 from ui.shell.cache_limits import MAX_CHUNK_ENTRIES, MAX_SENTENCE_ENTRIES, TTL_SECONDS
 

@@ -18,7 +18,7 @@ from ui.shell.i18n import N_, _
 from ui.shell.palette import BLUE, GREEN, GREY, ORANGE
 
 if TYPE_CHECKING:  # imported when a chart is drawn: Explore's first view draws none (about 1 s of a cold start)
-    import altair as alt
+    import altair as alt  # lazy: altair costs about 1 s cold and Explore's first view draws no chart
 
 
 
@@ -42,7 +42,7 @@ def precision_frame(score: BLEUScore) -> pd.DataFrame:
 
 def precision_chart(score: BLEUScore) -> alt.LayerChart:
     """Bars of p_1..p_N labelled with their fractions (17/18) and weighted log terms."""
-    import altair as alt
+    import altair as alt  # lazy: altair costs about 1 s cold and Explore's first view draws no chart
 
 
     data = precision_frame(score)
@@ -122,7 +122,7 @@ def brevity_caption(score: BLEUScore) -> str:
 
 def brevity_chart(score: BLEUScore) -> alt.LayerChart:
     """The two brevity penalty curves, a legend naming them, and this input's c/r marked and labelled on both."""
-    import altair as alt
+    import altair as alt  # lazy: altair costs about 1 s cold and Explore's first view draws no chart
 
 
     curves = brevity_frame(score)
@@ -225,7 +225,7 @@ VARIANTS_CAPTION = N_(
 
 def variants_chart(variants: Sequence[VariantScore], headline: BleuOptions | None = None) -> alt.LayerChart:
     """Horizontal bars of BLEU under each variant and smoothing (undefined ones left out), the headline's rows labelled."""
-    import altair as alt
+    import altair as alt  # lazy: altair costs about 1 s cold and Explore's first view draws no chart
 
 
     data = variants_frame(variants, headline).dropna(subset=["BLEU"])

@@ -9,7 +9,7 @@ import math
 from dataclasses import dataclass
 
 from bleucore import BLEUScore
-from bleucore.metrics.bleu.score import used_weights
+from bleucore.metrics.bleu import used_weights
 from ui.shell.i18n import N_, _
 
 

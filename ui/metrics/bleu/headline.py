@@ -7,7 +7,7 @@ the Variants table, so the two can be read against each other. Pure functions of
 from __future__ import annotations
 
 from bleucore import BleuOptions, BLEUScore
-from bleucore.metrics.bleu.options import SMOOTHING_DEFAULTS
+from bleucore.metrics.bleu import SMOOTHING_DEFAULTS
 from ui.shell.i18n import _
 
 DEFAULT_ORDER = 4

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from html import escape
 
 from bleucore import NgramRow, OrderExplanation
-from bleucore.metrics.bleu.breakdown import Occurrence, ReferenceOccurrence
+from bleucore.metrics.bleu import Occurrence, ReferenceOccurrence
 from ui.shell.i18n import N_, _, ngettext
 from ui.shell.palette import CLIPPED_CSS, MATCHED_CSS, UNMATCHED_CSS
 

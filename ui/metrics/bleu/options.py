@@ -15,8 +15,8 @@ from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import Any
 
+import bleucore.metrics.bleu as bleu
 from bleucore import BleuOptions, uniform_weights
-from bleucore.metrics.bleu import options as bleu_options
 from ui.links.share import LinkReader
 from ui.shell.i18n import N_, _
 
@@ -33,18 +33,18 @@ SMOOTHING_VALUE_LABELS = {
 
 def has_value(method: str) -> bool:
     """True when a smoothing method takes a value (epsilon, k or alpha)."""
-    return bleu_options.SMOOTHING_DEFAULTS.get(method) is not None
+    return bleu.SMOOTHING_DEFAULTS.get(method) is not None
 
 
 def default_value(method: str) -> float | None:
     """The smoothing value a method starts from (epsilon 0.1, k 1 or 5, alpha 5), None if it takes none."""
-    value = bleu_options.SMOOTHING_DEFAULTS.get(method)
+    value = bleu.SMOOTHING_DEFAULTS.get(method)
     return None if value is None else float(value)
 
 
 def default_weights_text(max_order: int) -> str:
     """Uniform weights for N as the weights box shows them."""
-    n = max_order if 1 <= max_order <= bleu_options.MAX_ORDER_LIMIT else 4
+    n = max_order if 1 <= max_order <= bleu.MAX_ORDER_LIMIT else 4
     return ", ".join(f"{1 / n:g}" for _ in range(n))
 
 
@@ -91,8 +91,8 @@ class Choices:
     def corpus_options(self) -> BleuOptions:
         """The options of corpus BLEU (never effective order); ValueError with a readable message."""
         n = self.max_order
-        if not 1 <= n <= bleu_options.MAX_ORDER_LIMIT:
-            raise ValueError(_("N must be a whole number from 1 to {limit}, got {n}").format(limit=bleu_options.MAX_ORDER_LIMIT, n=n))
+        if not 1 <= n <= bleu.MAX_ORDER_LIMIT:
+            raise ValueError(_("N must be a whole number from 1 to {limit}, got {n}").format(limit=bleu.MAX_ORDER_LIMIT, n=n))
         weights = parse_weights(self.weights, n) if self.custom_weights else uniform_weights(n)
         value = self.normalized().smooth_value
         if value is not None and not (math.isfinite(value) and value >= 0):
@@ -245,18 +245,18 @@ def to_link(choices: Choices) -> dict[str, Any]:
 
 def from_link(reader: LinkReader, default: Choices) -> Choices:
     """The choices a link's fields hold; a wrong field keeps ``default``'s value and adds a note to ``reader``."""
-    method = reader.choice("sm", "smoothing", bleu_options.SMOOTHING_METHODS, default.smooth_method)
+    method = reader.choice("sm", "smoothing", bleu.SMOOTHING_METHODS, default.smooth_method)
     value = reader.number("sv", "smoothing value", default_value(method)) if has_value(method) else None
     custom = reader.flag("cw", "custom weights", default.custom_weights)
     return Choices(
-        tokenize=reader.choice("tok", "tokenizer", bleu_options.TOKENIZER_NAMES, default.tokenize),
+        tokenize=reader.choice("tok", "tokenizer", bleu.TOKENIZER_NAMES, default.tokenize),
         lowercase=reader.flag("lc", "lowercase", default.lowercase),
-        max_order=reader.whole("n", "N", 1, bleu_options.MAX_ORDER_LIMIT, default.max_order),
+        max_order=reader.whole("n", "N", 1, bleu.MAX_ORDER_LIMIT, default.max_order),
         custom_weights=custom,
         weights=reader.text("w", "weights", default.weights) if custom else "",
         smooth_method=method,
         smooth_value=value,
         effective_order=reader.flag("eff", "effective order", default.effective_order),
-        ref_length=reader.choice("rl", "reference length", bleu_options.REF_LENGTH_RULES, default.ref_length),
-        variant=reader.choice("var", "variant", bleu_options.VARIANTS, default.variant),
+        ref_length=reader.choice("rl", "reference length", bleu.REF_LENGTH_RULES, default.ref_length),
+        variant=reader.choice("var", "variant", bleu.VARIANTS, default.variant),
     ).normalized()

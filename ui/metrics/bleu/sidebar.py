@@ -11,7 +11,7 @@ from typing import Any, cast
 
 import streamlit as st
 
-from bleucore.metrics.bleu.options import REF_LENGTH_RULES, SMOOTHING_METHODS, TOKENIZER_NAMES, VARIANTS
+from bleucore.metrics.bleu import REF_LENGTH_RULES, SMOOTHING_METHODS, TOKENIZER_NAMES, VARIANTS
 from ui.explore.tokenizer_rows import tokenizer_label
 from ui.metrics.bleu import options as om
 from ui.shell import i18n

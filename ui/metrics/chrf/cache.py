@@ -5,8 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from bleucore.metrics import get_metric
-from bleucore.metrics.chrf import ChrfOptions
-from bleucore.metrics.chrf.explanation import ChrfExplanation, explain_chrf
+from bleucore.metrics.chrf import ChrfExplanation, ChrfOptions, explain_chrf
 from ui.shell.cache_limits import MAX_SENTENCE_ENTRIES, TTL_SECONDS
 
 

@@ -14,8 +14,7 @@ from typing import Any
 
 import streamlit as st
 
-from bleucore.metrics.chrf import ChrfOptions
-from bleucore.metrics.chrf.explanation import ChrfExplanation, char_occurrences
+from bleucore.metrics.chrf import ChrfExplanation, ChrfOptions, char_occurrences
 from ui.inputs.uploads import escape_markdown
 from ui.metrics.bleu.highlight import keep_title
 from ui.metrics.bleu.wording import order_format

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from bleucore.metrics.ter.explanation import TerExplanation, explain_ter
+from bleucore.metrics.ter import TerExplanation, explain_ter
 from ui.shell.cache_limits import MAX_SENTENCE_ENTRIES, TTL_SECONDS
 
 

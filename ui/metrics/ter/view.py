@@ -14,7 +14,7 @@ from typing import Any
 
 import streamlit as st
 
-from bleucore.metrics.ter.explanation import Step, TerExplanation
+from bleucore.metrics.ter import Step, TerExplanation
 from ui.inputs.uploads import escape_markdown
 from ui.metrics.bleu.highlight import keep_title
 from ui.metrics.ter import cache
