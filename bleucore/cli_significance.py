@@ -52,27 +52,26 @@ def run_confidence(args: argparse.Namespace, corpus: Corpus, metric: Metric) -> 
 def run_paired(args: argparse.Namespace, corpus: Corpus, metric: Metric) -> str:
     """Each system against the first (the baseline), as sacreBLEU's paired tests; JSON by default
     (sacreBLEU's list of ``{"system", "BLEU": {score, p_value, mean, ci}}``) or a text table."""
-    from .significance import (  # lazy: numpy, kept out of start-up (--help imports none)
-        paired_approximate_randomization,
-        paired_bootstrap,
-    )
+    from .significance import significance_table  # lazy: numpy, kept out of start-up (--help imports none)
 
     bootstrap = bool(args.paired_bs)
     n = _samples(args.paired_bs_n, "--paired-bs-n") if bootstrap else _samples(args.paired_ar_n, "--paired-ar-n")
     stats = metric.systems_statistics(corpus.systems, corpus.references)
-    base = stats[0]
-    base_score = metric.score_from_statistics(base, len(corpus.references))
-    rows: list[dict[str, float | None]] = [{"score": base_score.score, "p_value": None, "mean": None, "ci": None}]
-    for other in stats[1:]:
-        if bootstrap:
-            result = paired_bootstrap(base, other, metric, n, SEED)
-            rows[0].update(mean=result.baseline_mean, ci=result.baseline_ci)
-        else:
-            result = paired_approximate_randomization(base, other, metric, n, SEED)
-        rows.append({"score": result.system_score, "p_value": result.p_value, "mean": result.mean, "ci": result.ci})
+    keys = [str(i) for i in range(len(stats))]  # file names may repeat across folders; rows follow -i's order
+    table = significance_table(
+        metric, dict(zip(keys, stats)), keys[0], len(corpus.references),
+        n if bootstrap else None, None if bootstrap else n, SEED,
+    )  # fmt: skip
+    if table.skipped:
+        name, reason = table.skipped[0]
+        raise ValueError(f"{corpus.system_names[int(name)]}: {reason}")
+    rows: list[dict[str, float | None]] = [
+        {"score": row.score, "p_value": row.p_bootstrap if bootstrap else row.p_randomization, "mean": row.mean, "ci": row.ci}
+        for row in table.rows
+    ]
     names = [f"Baseline: {corpus.system_names[0]}", *corpus.system_names[1:]]
+    base_score = metric.score_from_statistics(stats[0], len(corpus.references))
     if args.format != "text":
-
         label = score_name(base_score)
         return json.dumps([{"system": name, label: row} for name, row in zip(names, rows)], indent=4) + "\n"
     return _paired_table(names, rows, bootstrap, n, args.width, score_name(base_score), base_score.signature)

@@ -41,14 +41,16 @@ class Score(Protocol):
 class Metric(ABC):
     """One metric with its options: ``Metric(options)``; ``options=None`` gives its defaults.
 
-    A subclass sets ``name`` (its registry name), ``label`` (as printed: ``BLEU``) and
-    ``options_type``, and implements the abstract methods. Statistics objects have ``segments``,
+    A subclass sets ``name`` (its registry name), ``label`` (as printed: ``BLEU``),
+    ``options_type`` (and ``higher_is_better = False`` for an error rate), and implements the abstract methods. Statistics objects have ``segments``,
     ``total()`` (one row, the column sums) and ``concatenate(parts)`` (as ``stats.Statistics``).
     """
 
     name: ClassVar[str] = ""
     label: ClassVar[str] = ""
     options_type: ClassVar[type[Any]]
+    #: False for an error rate (TER: fewer edits is better); paired tests word a difference by it.
+    higher_is_better: ClassVar[bool] = True
 
     def __init__(self, options: Any = None) -> None:
         self.options = self.options_type() if options is None else options

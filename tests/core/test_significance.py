@@ -128,7 +128,7 @@ def test_small_batches_give_the_same_draws(monkeypatch: pytest.MonkeyPatch) -> N
     options = BleuOptions()
     a, b = corpus_statistics(base, refs, options), corpus_statistics(other, refs, options)
     whole = sig.paired_bootstrap(a, b, options), sig.paired_approximate_randomization(a, b, options, n_trials=3000)
-    monkeypatch.setattr(sig, "BATCH_CELLS", 150)  # 1 resample or 32 trials per batch
+    monkeypatch.setattr(sig.paired, "BATCH_CELLS", 150)  # 1 resample or 32 trials per batch
     batched = sig.paired_bootstrap(a, b, options), sig.paired_approximate_randomization(a, b, options, n_trials=3000)
     assert whole == batched
 

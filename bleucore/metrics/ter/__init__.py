@@ -50,6 +50,7 @@ class TER(Metric):
     arguments_module = f"{__name__}.arguments"
     label = "TER"
     options_type = TerOptions
+    higher_is_better = False  # an edit rate (Snover et al. 2006)
     options: TerOptions
 
     def statistics(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]], context: Any = None) -> TerStatistics:
