@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
-import pandas as pd
 import streamlit as st
 
 from bleucore import BleuOptions, Statistics
-from ui.compare import cache, views
+from ui.compare import cache, significance, views
 from ui.compare import state as cps
-from ui.compare.analysis import SystemScores
 from ui.inputs.uploads import InputError, TextFile, check_systems, digest
 from ui.inputs.widgets import read_compare_input, scoring_options, source_radio
 from ui.inputs.widgets import show_error as _show_error
@@ -21,9 +20,11 @@ from ui.metrics import views as metric_views
 from ui.metrics.bleu import cache as bleu_cache
 from ui.metrics.bleu import wording
 from ui.metrics.bleu.options import describe
+from ui.metrics.bleu.options_key import options_key
 from ui.metrics.bleu.sidebar import options_sidebar
 from ui.metrics.choice import metric_pills
 from ui.metrics.choice import others as other_metrics
+from ui.metrics.options import MetricKey
 from ui.shell.i18n import _
 
 
@@ -51,65 +52,24 @@ def compute_statistics(
     return out
 
 
-def significance_rows(
-    names: list[str],
-    baseline: str,
-    stats: dict[str, tuple[str, Statistics]],
-    scores: dict[str, SystemScores],
-    options: BleuOptions,
-    settings: cps.CompareState,
-) -> tuple[pd.DataFrame, list[str]]:
-    """One row per system (baseline first): BLEU, bootstrap mean and interval, p-values; and error messages."""
-    base_digest, base_stats = stats[baseline]
-    base_score = scores[baseline].corpus
-    rows, errors = [], []
-    for name in [baseline, *[n for n in names if n != baseline]]:
-        score = scores[name].corpus
-        if score is None:
-            errors.append(_("BLEU of {name} is undefined with these options: {err}.").format(name=name, err=wording.reason_text(scores[name].corpus_error_reason, scores[name].corpus_error or "")))
-            continue
-        sys_digest, sys_stats = stats[name]
-        p_bootstrap: float | None = None
-        p_randomization: float | None = None
-        try:
-            if name == baseline:
-                conf = cache.confidence(base_digest, options, settings.n_samples, settings.seed, base_stats)
-                mean, ci = conf.mean, conf.ci
-            elif base_score is None:
-                continue
-            else:
-                bs, ar = cache.paired(
-                    (base_digest, sys_digest), options, settings.n_samples, settings.n_trials, settings.seed,
-                    base_stats, sys_stats,
-                )  # fmt: skip
-                mean, ci = float(bs.mean or 0.0), float(bs.ci or 0.0)
-                p_bootstrap, p_randomization = bs.p_value, ar.p_value
-        except ValueError as err:
-            errors.append(_("The tests cannot be run for {name} with these options: {err}.").format(name=name, err=err))
-            continue
-        rows.append(
-            {
-                "system": name,
-                "role": _("baseline") if name == baseline else _("system"),
-                "BLEU": score.score,
-                "delta": score.score - base_score.score if base_score is not None else None,
-                "mean": mean,
-                "ci": ci,
-                "lower": mean - ci,
-                "upper": mean + ci,
-                "p (bootstrap)": p_bootstrap,
-                "p (AR)": p_randomization,
-            }
-        )
-    columns = ["system", "role", "BLEU", "delta", "mean", "ci", "lower", "upper", "p (bootstrap)", "p (AR)"]
-    return pd.DataFrame(rows, columns=columns), errors
+def show_significance(
+    metric_id: str, key: MetricKey, stats: dict[str, tuple[str, Any]], undefined: dict[str, str], baseline: str,
+    nrefs: int, state: cps.CompareState,
+) -> None:  # fmt: skip
+    """One metric's significance section; ``undefined`` holds the message of each system it cannot score."""
+    table = cache.significance(key, stats, baseline, nrefs, state)
+    errors = [
+        undefined.get(name) or _("The tests cannot be run for {name}: {error}.").format(name=name, error=reason)
+        for name, reason in table.skipped
+    ]
+    significance.show(metric_id, table, errors, state)
 
 
 def main() -> None:
     """Draw the page."""
     open_state_page(
         cps.PAGE, _("Compare systems"),
-        _("Two or more systems on the same references: is the difference in BLEU more than chance?"),
+        _("Two or more systems on the same references: is the difference in BLEU, chrF or TER more than chance?"),
     )  # fmt: skip
     with st.sidebar:
         options_sidebar(cps.COMPARE, START_PRESET)
@@ -146,14 +106,22 @@ def main() -> None:
             for name in names
         }
         if "bleu" in choice:
-            table, problems = significance_rows(names, baseline, stats, scores, corpus_options, state)
-            views.show_significance(table, problems, baseline, state)
+            undefined = {
+                name: _("BLEU of {name} is undefined with these options: {err}.").format(
+                    name=name, err=wording.reason_text(s.corpus_error_reason, s.corpus_error or "")
+                )
+                for name, s in scores.items() if s.corpus is None
+            }  # fmt: skip
+            show_significance("bleu", ("bleu", options_key(corpus_options)), stats, undefined, baseline, len(refs), state)
             st.caption(_("Options: {options}").format(options=describe(state.options)))
             views.show_lines(names, scores)
         for metric_id in other_metrics(choice):
-            metric_table, metric_problems, metric_scores = metric_views.compare_metric(metric_id, systems, refs, baseline, state)
-            label = metric_scores[baseline].label
-            metric_views.show_metric_significance(metric_id, label, metric_table, metric_problems, baseline)
+            key, metric_stats, metric_scores = metric_views.compare_inputs(metric_id, systems, refs, state.metric_options)
+            undefined = {
+                name: _("{metric} of {name} is undefined: {error}.").format(metric=s.label, name=name, error=s.error)
+                for name, s in metric_scores.items() if s.corpus is None
+            }  # fmt: skip
+            show_significance(metric_id, key, metric_stats, undefined, baseline, len(refs), state)
             metric_views.show_metric_lines(names, metric_scores)
         others = [n for n in names if n != baseline]
         st.subheader(_("Sentence by sentence"))

@@ -12,6 +12,7 @@ from sacrebleu.significance import PairedTest
 from streamlit.testing.v1 import AppTest
 
 from bleucore import BleuOptions, corpus_statistics
+from bleucore.metrics.bleu import corpus_clipped_counts
 from bleucore.tokenizers import tokenize_lines
 from tests.conftest import ROOT, messages, open_app
 from ui.compare import analysis as ca
@@ -66,8 +67,8 @@ def test_default_render_equals_sacrebleus_paired_tests() -> None:
     ar = sacre_paired([("a", SYS_A), ("b", SYS_B)], [REF1, REF2], "ar")
     a, b = table.loc["system_a.en"], table.loc["system_b.en"]
     assert a["role"] == "baseline" and b["role"] == "system"
-    assert a["BLEU"] == pytest.approx(bs[0].score, abs=EPSILON)
-    assert b["BLEU"] == pytest.approx(bs[1].score, abs=EPSILON)
+    assert a["score"] == pytest.approx(bs[0].score, abs=EPSILON)
+    assert b["score"] == pytest.approx(bs[1].score, abs=EPSILON)
     assert b["p (bootstrap)"] == pytest.approx(bs[1].p_value, abs=EPSILON)
     assert b["p (AR)"] == pytest.approx(ar[1].p_value, abs=EPSILON)
     assert b["mean"] == pytest.approx(bs[1].mean, abs=EPSILON)
@@ -76,7 +77,7 @@ def test_default_render_equals_sacrebleus_paired_tests() -> None:
     assert a["upper"] - a["lower"] == pytest.approx(2 * bs[0].ci, abs=EPSILON)
     assert pd.isna(a["p (bootstrap)"]) and pd.isna(a["p (AR)"])
     summary = " ".join(m.value for m in at.markdown)
-    assert "Δ BLEU +38.73, p = 0.0010 (paired bootstrap), p = 0.0001 (approximate randomization)" in summary
+    assert "by BLEU: Δ +38.73 (better), p = 0.0010 (paired bootstrap), p = 0.0001 (approximate randomization)" in summary
     assert "significant at p < 0.05 in both tests" in summary
     assert [c.value.split(": BLEU = ")[0] for c in at.code] == ["system_a.en", "system_b.en"]
     assert len(at.get("vega_lite_chart")) == 3  # intervals, scatter, differences
@@ -118,7 +119,7 @@ def test_options_change_the_tests_as_sacrebleu() -> None:
     at.run()
     table = results(at)
     bs = sacre_paired([("a", SYS_A), ("b", SYS_B)], [REF1, REF2], "bs", tokenize="intl", lowercase=True)
-    assert table.loc["system_b.en", "BLEU"] == pytest.approx(bs[1].score, abs=EPSILON)
+    assert table.loc["system_b.en", "score"] == pytest.approx(bs[1].score, abs=EPSILON)
     assert table.loc["system_b.en", "mean"] == pytest.approx(bs[1].mean, abs=EPSILON)
 
 
@@ -171,7 +172,7 @@ def test_other_system_and_ngram_order() -> None:
 def _matched(system: list[str]) -> object:
     hyp = tokenize_lines(system, "13a", False)
     r1, r2 = tokenize_lines(REF1, "13a", False), tokenize_lines(REF2, "13a", False)
-    return ca.matched_ngram_counts(hyp, [(a, b) for a, b in zip(r1, r2)], 4)
+    return corpus_clipped_counts(hyp, [(a, b) for a, b in zip(r1, r2)], 4)
 
 
 def test_matched_ngrams_sum_to_the_corpus_counts() -> None:
@@ -283,7 +284,7 @@ def test_compare_link_validation_and_settings_in_link() -> None:
     assert "This link's bootstrap resamples 0 is not a whole number from 1 to 10,000: kept the rest, using bootstrap resamples = 1,000." in (
         messages(bad)
     )
-    assert results(bad).loc["system_b.en", "BLEU"] == pytest.approx(BLEU().corpus_score(SYS_B, [REF1, REF2]).score)
+    assert results(bad).loc["system_b.en", "score"] == pytest.approx(BLEU().corpus_score(SYS_B, [REF1, REF2]).score)
 
 
 def test_identical_systems_are_not_called_significant() -> None:

@@ -75,8 +75,8 @@ def test_compare_opens_the_korean_sample_with_ko_mecab() -> None:
     assert list(table.index) == ["system_a.ko", "system_b.ko"]
     _, scores = PairedTest([("a", SYS_A), ("b", SYS_B)], {"BLEU": BLEU(tokenize="ko-mecab")},
                            references=[REF1, REF2], test_type="bs", n_samples=0)()
-    assert table.loc["system_a.ko", "BLEU"] == pytest.approx(scores["BLEU"][0].score, abs=1e-9)
-    assert table.loc["system_b.ko", "BLEU"] == pytest.approx(scores["BLEU"][1].score, abs=1e-9)
+    assert table.loc["system_a.ko", "score"] == pytest.approx(scores["BLEU"][0].score, abs=1e-9)
+    assert table.loc["system_b.ko", "score"] == pytest.approx(scores["BLEU"][1].score, abs=1e-9)
     assert table.loc["system_b.ko", "p (bootstrap)"] == pytest.approx(scores["BLEU"][1].p_value, abs=1e-9)
 
 

@@ -4,6 +4,8 @@ worded as lower-is-better, and the metric choice survives the share link."""
 
 from __future__ import annotations
 
+import json
+
 import os
 
 import numpy as np
@@ -41,13 +43,21 @@ def signature_without_version(sig: str) -> str:
     return sig.rsplit("|version:", 1)[0]
 
 
+def significance_tables(at: AppTest) -> dict[str, pd.DataFrame]:
+    """Compare's significance tables in the order drawn, by the metric their score column is titled with."""
+    return {
+        json.loads(f.proto.columns)["score"]["label"]: f.value.set_index("system")
+        for f in at.dataframe if "p (bootstrap)" in f.value.columns
+    }  # fmt: skip
+
+
 def metric_tables(at: AppTest) -> list[pd.DataFrame]:
     """Compare's significance tables of the metrics other than BLEU, in the order drawn, indexed by system."""
-    return [f.value.set_index("system") for f in at.dataframe if "direction" in f.value.columns]
+    return [table for label, table in significance_tables(at).items() if label != "BLEU"]
 
 
 def bleu_table_shown(at: AppTest) -> bool:
-    return any("BLEU" in f.value.columns and "p (bootstrap)" in f.value.columns for f in at.dataframe)
+    return "BLEU" in significance_tables(at)
 
 
 def sacre_paired(systems: list[tuple[str, list[str]]], metric_id: str, test: str, n: int = 0) -> list:

@@ -1,5 +1,6 @@
 """What the Compare page computes from each system's statistics and tokens: corpus and sentence
-BLEU per system, per-line differences, and the n-grams one system matches and the other misses.
+BLEU per system, per-line differences, and the n-grams one system matches and the other misses
+(bleucore's ``matched_ngrams`` of each, set side by side).
 
 Pure functions of bleucore results (no Streamlit; tested directly); the ``cache.py`` beside it caches them.
 """
@@ -7,41 +8,14 @@ Pure functions of bleucore results (no Streamlit; tested directly); the ``cache.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
 from bleucore import BleuOptions, BLEUScore, Statistics
-from bleucore.metrics.bleu import Ngram, Undefined, count_ngrams, max_reference_counts
-from bleucore.tokenizers import tokenize_lines
+from bleucore.metrics.bleu import Ngram, Undefined
 from ui.corpus.analysis import corpus_or_error, sentence_scores
-
-
-def matched_ngram_counts(
-    hypotheses: Sequence[Sequence[str]], references: Sequence[Sequence[Sequence[str]]], max_order: int
-) -> Counter[Ngram]:
-    """Sum over segments of Count_clip(g) for every n-gram g (n <= max_order) of tokenized hypotheses.
-
-    ``references[i]`` holds the tokenized references of segment i. These are exactly the matches
-    BLEU counts, split by n-gram: summed per order they give the corpus ``counts``.
-    """
-    matched: Counter[Ngram] = Counter()
-    for hyp, refs in zip(hypotheses, references):
-        # Counter & Counter keeps min(Count(g), Max_Ref_Count(g)) = Count_clip(g), positive counts only.
-        matched += count_ngrams(hyp, max_order) & max_reference_counts(refs, max_order)
-    return matched
-
-
-def matched_ngrams(
-    hypotheses: Sequence[str], references: Sequence[Sequence[str]], options: BleuOptions
-) -> Counter[Ngram]:
-    """matched_ngram_counts of one system's text, tokenized as ``options`` say (orders up to stats_order)."""
-    hyp_tokens = tokenize_lines(hypotheses, options.tokenize, options.lowercase)
-    streams = [tokenize_lines(stream, options.tokenize, options.lowercase) for stream in references]
-    per_segment = [tuple(stream[i] for stream in streams) for i in range(len(hyp_tokens))]
-    return matched_ngram_counts(hyp_tokens, per_segment, options.stats_order)
 
 
 def ngram_differences(

@@ -1,24 +1,22 @@
-"""Compare's cached computations: per-system scores, matched n-grams and the paired tests, per text digest."""
+"""Compare's cached computations: per-system scores, matched n-grams and the significance table, per text digest."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import streamlit as st
 
 from bleucore import BleuOptions, Statistics
 from bleucore.metrics.bleu import Ngram
-from bleucore.significance import (
-    ConfidenceResult,
-    PairedTestResult,
-    bootstrap_confidence,
-    paired_approximate_randomization,
-    paired_bootstrap,
-)
+from bleucore.metrics.bleu import matched_ngrams as matched_ngrams_of
+from bleucore.significance import SignificanceTable, significance_table
 from ui.compare import analysis as compare_analysis
+from ui.compare import state as cps
 from ui.metrics.bleu.cache import statistics_options
 from ui.metrics.bleu.options_key import OptionsKey, from_key, options_key
+from ui.metrics.options import MetricKey, metric_of
 from ui.shell.cache_limits import MAX_INPUT_ENTRIES, MAX_SENTENCE_ENTRIES, TTL_SECONDS
 
 
@@ -27,13 +25,13 @@ def _matched_ngrams(
     input_digest: str, key: OptionsKey, _hypotheses: tuple[str, ...], _references: tuple[tuple[str, ...], ...]
 ) -> Counter[Ngram]:
 
-    return compare_analysis.matched_ngrams(_hypotheses, _references, from_key(key))
+    return matched_ngrams_of(_hypotheses, _references, from_key(key))
 
 
 def matched_ngrams(
     input_digest: str, options: BleuOptions, hypotheses: Sequence[str], references: Sequence[Sequence[str]]
 ) -> Counter[Ngram]:
-    """``compare_analysis.matched_ngrams`` of one system's text, cached per digest and statistics options."""
+    """bleucore's ``matched_ngrams`` of one system's text, cached per digest and statistics options."""
     key = options_key(statistics_options(options))
     return _matched_ngrams(input_digest, key, tuple(hypotheses), tuple(tuple(r) for r in references))
 
@@ -59,46 +57,23 @@ def system_scores(
 
 
 @st.cache_data(max_entries=MAX_SENTENCE_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
-def _confidence(input_digest: str, key: OptionsKey, n_samples: int, seed: int, _stats: Statistics) -> ConfidenceResult:
+def _significance(
+    key: MetricKey,
+    digests: tuple[tuple[str, str], ...],
+    baseline: str,
+    nrefs: int,
+    tests: tuple[int, int, int],
+    _systems: dict[str, Any],
+) -> SignificanceTable:
 
-    return bootstrap_confidence(_stats, from_key(key), n_samples, seed)
-
-
-def confidence(
-    input_digest: str, options: BleuOptions, n_samples: int, seed: int, stats: Statistics
-) -> ConfidenceResult:
-    """The baseline's bootstrap mean and interval (sacreBLEU's --paired-bs row of the baseline), cached."""
-    return _confidence(input_digest, options_key(options), n_samples, seed, stats)
-
-
-@st.cache_data(max_entries=MAX_SENTENCE_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
-def _paired(
-    baseline_digest: str,
-    system_digest: str,
-    key: OptionsKey,
-    n_samples: int,
-    n_trials: int,
-    seed: int,
-    _baseline: Statistics,
-    _system: Statistics,
-) -> tuple[PairedTestResult, PairedTestResult]:
-
-    options = from_key(key)
-    bs = paired_bootstrap(_baseline, _system, options, n_samples, seed)
-    ar = paired_approximate_randomization(_baseline, _system, options, n_trials, seed)
-    return bs, ar
+    return significance_table(metric_of(key), _systems, baseline, nrefs, *tests)
 
 
-def paired(
-    digests: tuple[str, str],
-    options: BleuOptions,
-    n_samples: int,
-    n_trials: int,
-    seed: int,
-    baseline: Statistics,
-    system: Statistics,
-) -> tuple[PairedTestResult, PairedTestResult]:
-    """Paired bootstrap and paired approximate randomization of a system against the baseline, cached
-    per (baseline digest, system digest)."""
-    return _paired(digests[0], digests[1], options_key(options), n_samples, n_trials, seed, baseline, system)
-
+def significance(
+    key: MetricKey, systems: Mapping[str, tuple[str, Any]], baseline: str, nrefs: int, settings: cps.CompareState
+) -> SignificanceTable:
+    """bleucore's ``significance_table`` of the systems (name -> (text digest, statistics)) under the metric
+    ``key`` names, against ``baseline``, with the page's test settings; cached per digests, metric and settings."""
+    digests = tuple((name, d) for name, (d, _stats) in systems.items())
+    tests = (settings.n_samples, settings.n_trials, settings.seed)
+    return _significance(key, digests, baseline, nrefs, tests, {name: stats for name, (_d, stats) in systems.items()})

@@ -13,33 +13,35 @@ from ui.shell.i18n import N_, _
 from ui.shell.palette import BLUE, GREY, ORANGE
 
 CONFIDENCE_CAPTION = N_(
-    "Dot: each system's corpus BLEU; bar: its 95% confidence interval. Bars that overlap a lot mean the "
+    "Dot: each system's corpus {metric}; bar: its 95% confidence interval. Bars that overlap a lot mean the "
     "difference may be chance; the p-values above say how likely."
 )
 
 
-def confidence_chart(rows: pd.DataFrame) -> alt.LayerChart:
-    """Each system's BLEU (dot) with its 95% confidence interval (bar from lower to upper), the baseline in orange.
+def confidence_chart(rows: pd.DataFrame, label: str) -> alt.LayerChart:
+    """Each system's corpus score under the metric ``label`` (dot) with its 95% confidence interval (bar from
+    lower to upper), the baseline in orange.
 
-    ``rows`` columns: system, BLEU, lower, upper, role ("baseline" or "system").
+    ``rows`` columns: system, score, lower, upper, role (translated "baseline" or "system").
     """
     order = list(rows["system"])
+    title = _("corpus {metric} with its 95% confidence interval (paired bootstrap)").format(metric=label)
     colour = alt.Color("role:N", scale=alt.Scale(domain=[_("baseline"), _("system")], range=[ORANGE, BLUE]), title=None)
     base = alt.Chart(rows).encode(y=alt.Y("system:N", sort=order, title=None, axis=alt.Axis(labelLimit=260)))
     interval = base.mark_rule(strokeWidth=3).encode(
         x=alt.X(
             "lower:Q",
-            title=_("corpus BLEU with its 95% confidence interval (paired bootstrap)"),
+            title=title,
             scale=alt.Scale(zero=False),
         ),
         x2="upper:Q",
         color=colour,
     )
     points = base.mark_point(filled=True, size=110).encode(
-        x="BLEU:Q",
+        x=alt.X("score:Q", title=title),
         color=colour,
         tooltip=[
-            alt.Tooltip("BLEU:Q", format=".2f"),
+            alt.Tooltip("score:Q", format=".2f", title=label),
             alt.Tooltip("lower:Q", format=".2f", title=_("CI low")),
             alt.Tooltip("upper:Q", format=".2f", title=_("CI high")),
         ],

@@ -1,12 +1,11 @@
-"""What the Compare page draws: the significance table and chart, sacreBLEU's lines, sentence-by-sentence
-differences, the n-grams one system matches and the other misses, and the test settings.
+"""What the Compare page draws besides the significance section (``significance.py``): sacreBLEU's lines,
+sentence-by-sentence differences, the n-grams one system matches and the other misses, and the test settings.
 
 Each function draws one section; the page decides which to draw and in what order.
 """
 
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from bleucore import BleuOptions
@@ -14,73 +13,9 @@ from bleucore.significance import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
 from ui.compare import cache, charts
 from ui.compare import state as cps
 from ui.compare.analysis import SystemScores, ngram_differences, sentence_differences
-from ui.inputs.uploads import TextFile, digest, escape_markdown
-from ui.inputs.widgets import show_error
+from ui.inputs.uploads import TextFile, digest
 from ui.metrics.bleu.wording import order_format
 from ui.shell.i18n import N_, _
-
-ALPHA = 0.05
-#: Why the baseline's p-value cells show "—" (the table's placeholder for a missing value).
-BASELINE_HELP = N_("the baseline is the system the others are tested against, so it has no p-value of its own.")
-
-
-def verdict(p_bootstrap: float, p_randomization: float, delta: float) -> str:
-    """Plain words for two p-values (and for no difference at all, where they mean nothing)."""
-    if delta == 0:
-        return _(
-            "the two systems have the same corpus BLEU, so there is no difference to test "
-            "(sacreBLEU's tests still report their smallest p-values, which mean nothing here)"
-        )
-    both = p_bootstrap < ALPHA and p_randomization < ALPHA
-    neither = p_bootstrap >= ALPHA and p_randomization >= ALPHA
-    if both:
-        return _("significant at p < {alpha} in both tests").format(alpha=ALPHA)
-    if neither:
-        return _("not significant at p < {alpha}: the difference could be chance").format(alpha=ALPHA)
-    return _("the tests disagree at p < {alpha}: treat the difference as uncertain").format(alpha=ALPHA)
-
-
-def show_significance(table: pd.DataFrame, errors: list[str], baseline: str, settings: cps.CompareState) -> None:
-    """The table, the interval chart and one sentence per system."""
-    st.subheader(_("Corpus BLEU and significance against the baseline"))
-    for message in errors:
-        show_error(message)
-    if table.empty:
-        return
-    st.dataframe(
-        table.drop(columns=["ci"]), hide_index=True, placeholder="—",
-        # Δ BLEU and the p-values next to the system: on a phone they are on screen, the rest scrolls in the table.
-        column_order=["system", "delta", "p (bootstrap)", "p (AR)", "BLEU", "role", "mean", "lower", "upper"],
-        column_config={
-            "system": st.column_config.TextColumn(_("system"), pinned=True),
-            "role": st.column_config.TextColumn(_("role")),
-            "BLEU": st.column_config.NumberColumn(_("BLEU"), format="%.2f", help=_("Corpus BLEU with the sidebar's options")),
-            "delta": st.column_config.NumberColumn(_("Δ BLEU"), format="%+.2f", help=_("BLEU minus the baseline's BLEU")),
-            "mean": st.column_config.NumberColumn(_("bootstrap mean"), format="%.2f"),
-            "lower": st.column_config.NumberColumn(_("95% CI low"), format="%.2f", help=_("bootstrap mean - half-width (sacreBLEU's ±)")),
-            "upper": st.column_config.NumberColumn(_("95% CI high"), format="%.2f", help=_("bootstrap mean + half-width")),
-            "p (bootstrap)": st.column_config.NumberColumn(
-                _("p (bootstrap)"), format="%.4f", help=_("Paired bootstrap resampling; — for the baseline: {BASELINE_HELP}").format(BASELINE_HELP=_(BASELINE_HELP)),
-            ),
-            "p (AR)": st.column_config.NumberColumn(
-                _("p (AR)"), format="%.4f", help=_("Approximate randomization; — for the baseline: {BASELINE_HELP}").format(BASELINE_HELP=_(BASELINE_HELP)),
-            ),
-        },
-    )  # fmt: skip
-    st.altair_chart(charts.confidence_chart(table[["system", "BLEU", "lower", "upper", "role"]]), width="stretch")
-    st.caption(_(charts.CONFIDENCE_CAPTION))
-    for _index, row in table.iloc[1:].iterrows():
-        st.markdown(
-            _("**{row}** against **{baseline}**: "
-            "Δ BLEU {row2:+.2f}, p = {row3:.4f} (paired bootstrap), "
-            "p = {row4:.4f} (approximate randomization): {row5}.").format(row=escape_markdown(row['system']), baseline=escape_markdown(baseline), row2=row['delta'], row3=row['p (bootstrap)'], row4=row['p (AR)'], row5=verdict(row['p (bootstrap)'], row['p (AR)'], row['delta']))
-        )
-    st.caption(
-        _("Paired bootstrap resampling ({n_samples:,} resamples; Koehn 2004) and paired approximate "
-        "randomization ({n_trials:,} trials; Riezler & Maxwell 2005), seed {seed}, as sacreBLEU's "
-        "--paired-bs and --paired-ar. A p-value is the chance of a BLEU difference at least this large if the two "
-        "systems were equally good. Intervals are the bootstrap mean ± half the width of the middle 95% of resampled scores.").format(n_samples=settings.n_samples, n_trials=settings.n_trials, seed=settings.seed)
-    )
 
 
 def show_lines(names: list[str], scores: dict[str, SystemScores]) -> None:

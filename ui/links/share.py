@@ -57,7 +57,7 @@ def decode_state(token: str) -> dict[str, Any]:
         state = json.loads(raw.decode("utf-8"))
     except LinkStateError:
         raise
-    except (binascii.Error, zlib.error, UnicodeError, ValueError) as err:
+    except (binascii.Error, zlib.error, UnicodeError, ValueError):
         raise LinkStateError(_("the link is corrupted and cannot be read")) from None
     if not isinstance(state, dict):
         raise LinkStateError(_("the link's state is not a set of named values"))

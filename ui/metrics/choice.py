@@ -2,7 +2,7 @@
 
 A choice is a tuple of metric ids in ``METRIC_IDS`` order; BLEU keeps the page's own options
 (the sidebar), the others take ``ui.metrics.options`` (sacreBLEU's defaults unless changed).
-TER counts edits, so a lower TER is better (``LOWER_IS_BETTER``).
+TER counts edits, so a lower TER is better (``LOWER_IS_BETTER``, from bleucore's ``Metric.higher_is_better``).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import Any
 
 import streamlit as st
 
+from bleucore.metrics import METRICS
 from ui.metrics.options import keys, options_expander
 from ui.shell.i18n import N_, _
 
@@ -19,7 +20,9 @@ METRIC_IDS = ("bleu", "chrf", "chrf++", "ter")
 #: What a pill shows: the metrics' own names, the same in every language.
 LABELS = {"bleu": "BLEU", "chrf": "chrF", "chrf++": "chrF++", "ter": "TER"}
 DEFAULT: tuple[str, ...] = ("bleu",)
-LOWER_IS_BETTER = frozenset({"ter"})
+#: bleucore's metric behind each id (chrF++ is chrF with word n-grams).
+BLEUCORE_NAMES = {"bleu": "bleu", "chrf": "chrf", "chrf++": "chrf", "ter": "ter"}
+LOWER_IS_BETTER = frozenset(m for m in METRIC_IDS if not METRICS[BLEUCORE_NAMES[m]].higher_is_better)
 
 METRICS_HELP = N_(
     "BLEU uses the sidebar's options; chrF (character n-grams), chrF++ (character and word n-grams) "

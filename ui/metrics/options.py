@@ -66,7 +66,7 @@ def metric_key(metric_id: str, settings: MetricSettings) -> MetricKey:
 
 
 def metric_of(key: MetricKey) -> Metric:
-    """The bleucore metric a key names, with its options."""
+    """The bleucore metric a key names, with its options (BLEU's key: ``("bleu", options_key(options))``)."""
     name, values = key
     return get_metric(name, METRICS[name].options_type(*values))
 

@@ -32,3 +32,9 @@ def max_reference_counts(references: Sequence[Sequence[str]], max_order: int) ->
             if count > merged[gram]:
                 merged[gram] = count
     return merged
+
+
+def clipped_counts(hypothesis: Sequence[str], references: Sequence[Sequence[str]], max_order: int) -> Counter[Ngram]:
+    """Count_clip(g) = min(Count(g), Max_Ref_Count(g)) of every n-gram g of ``hypothesis`` that a reference
+    holds (Papineni et al. 2002, §2.1): per order, their sum is the segment's BLEU matches."""
+    return count_ngrams(hypothesis, max_order) & max_reference_counts(references, max_order)

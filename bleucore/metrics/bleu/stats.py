@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .lengths import reference_length
-from .ngrams import count_ngrams, max_reference_counts
+from .ngrams import clipped_counts, count_ngrams
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -96,15 +96,12 @@ def segment_counts(
     """(c, r, matches, totals) of one tokenized segment: matches[n-1] = sum of min(Count, Max_Ref_Count)."""
     if not references:
         raise ValueError("a segment needs at least 1 reference, got 0")
-    ref_counts = max_reference_counts(references, max_order)
     matches = [0] * max_order
     totals = [0] * max_order
     for gram, count in count_ngrams(hypothesis, max_order).items():
-        n = len(gram) - 1
-        totals[n] += count
-        ref_count = ref_counts.get(gram, 0)
-        if ref_count:
-            matches[n] += min(count, ref_count)
+        totals[len(gram) - 1] += count
+    for gram, count in clipped_counts(hypothesis, references, max_order).items():
+        matches[len(gram) - 1] += count
     hyp_len = len(hypothesis)
     ref_len = reference_length(hyp_len, [len(r) for r in references], ref_length)
     return hyp_len, ref_len, matches, totals

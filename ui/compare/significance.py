@@ -1,0 +1,117 @@
+"""Compare's significance section, the same for BLEU, chrF, chrF++ and TER: bleucore's
+``significance_table`` (sacreBLEU 2.6's ``--paired-bs`` and ``--paired-ar``; Koehn 2004, Riezler &
+Maxwell 2005) as a table, an interval chart and one sentence per system, worded in the metric's
+direction (TER: fewer edits is better)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pandas as pd
+import streamlit as st
+
+from bleucore.significance import SignificanceTable
+from ui.compare import charts
+from ui.compare import state as cps
+from ui.inputs.uploads import escape_markdown
+from ui.inputs.widgets import show_error
+from ui.shell.i18n import N_, _
+
+ALPHA = 0.05
+#: The table's columns ("score" is the metric's corpus score; "direction" is better / worse / same).
+COLUMNS = ["system", "role", "score", "delta", "direction", "mean", "ci", "lower", "upper", "p (bootstrap)", "p (AR)"]
+DIRECTIONS = {"better": N_("better"), "worse": N_("worse"), "same": N_("same")}
+#: Why the baseline's p-value cells show "—" (the table's placeholder for a missing value).
+BASELINE_HELP = N_("the baseline is the system the others are tested against, so it has no p-value of its own.")
+
+
+def frame(table: SignificanceTable) -> pd.DataFrame:
+    """The table's rows as a DataFrame of ``COLUMNS`` (baseline first)."""
+    rows = [
+        (r.system, "baseline" if r.is_baseline else "system", r.score, r.delta, table.direction(r) or None,
+         r.mean, r.ci, r.lower, r.upper, r.p_bootstrap, r.p_randomization)
+        for r in table.rows
+    ]  # fmt: skip
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def verdict(label: str, p_bootstrap: float, p_randomization: float, delta: float) -> str:
+    """Plain words for two p-values (and for no difference at all, where they mean nothing)."""
+    if delta == 0:
+        return _("the two systems have the same corpus {metric}, so there is no difference to test").format(metric=label)
+    both = p_bootstrap < ALPHA and p_randomization < ALPHA
+    neither = p_bootstrap >= ALPHA and p_randomization >= ALPHA
+    if both:
+        return _("significant at p < {alpha} in both tests").format(alpha=ALPHA)
+    if neither:
+        return _("not significant at p < {alpha}: the difference could be chance").format(alpha=ALPHA)
+    return _("the tests disagree at p < {alpha}: treat the difference as uncertain").format(alpha=ALPHA)
+
+
+def direction_words(table: SignificanceTable, way: str) -> str:
+    """The direction of a difference in words, saying why for an error rate (fewer edits is better)."""
+    if not table.higher_is_better and way in ("better", "worse"):
+        return _("better: fewer edits") if way == "better" else _("worse: more edits")
+    return _(DIRECTIONS[way])
+
+
+def show(metric_id: str, table: SignificanceTable, errors: Sequence[str], settings: cps.CompareState) -> None:
+    """One metric's table, interval chart, one sentence per system and the tests' settings."""
+    label = table.label
+    st.subheader(_("Corpus {metric} and significance against the baseline").format(metric=label))
+    for message in errors:
+        show_error(message)
+    data = frame(table)
+    if data.empty:
+        return
+    shown = data.drop(columns=["ci"]).assign(
+        direction=[_(DIRECTIONS[d]) if isinstance(d, str) else None for d in data["direction"]],
+        role=[_(r) for r in data["role"]],
+    )
+    if table.higher_is_better:
+        delta_help = _("{metric} minus the baseline's; higher is better").format(metric=label)
+    else:
+        delta_help = _("{metric} minus the baseline's; lower TER is better").format(metric=label)
+    st.dataframe(
+        shown, hide_index=True, placeholder="—", key=f"compare_table_{metric_id}",
+        # Δ and the p-values next to the system: on a phone they are on screen, the rest scrolls in the table.
+        column_order=["system", "delta", "p (bootstrap)", "p (AR)", "direction", "score", "role", "mean", "lower", "upper"],
+        column_config={
+            "system": st.column_config.TextColumn(_("system"), pinned=True),
+            "role": st.column_config.TextColumn(_("role")),
+            "score": st.column_config.NumberColumn(label, format="%.2f", help=_("Corpus {metric}").format(metric=label)),
+            "delta": st.column_config.NumberColumn(_("Δ {metric}").format(metric=label), format="%+.2f", help=delta_help),
+            "direction": st.column_config.TextColumn(_("than the baseline")),
+            "mean": st.column_config.NumberColumn(_("bootstrap mean"), format="%.2f"),
+            "lower": st.column_config.NumberColumn(_("95% CI low"), format="%.2f", help=_("bootstrap mean - half-width (sacreBLEU's ±)")),
+            "upper": st.column_config.NumberColumn(_("95% CI high"), format="%.2f", help=_("bootstrap mean + half-width")),
+            "p (bootstrap)": st.column_config.NumberColumn(
+                _("p (bootstrap)"), format="%.4f",
+                help=_("Paired bootstrap resampling; — for the baseline: {BASELINE_HELP}").format(BASELINE_HELP=_(BASELINE_HELP)),
+            ),
+            "p (AR)": st.column_config.NumberColumn(
+                _("p (AR)"), format="%.4f",
+                help=_("Approximate randomization; — for the baseline: {BASELINE_HELP}").format(BASELINE_HELP=_(BASELINE_HELP)),
+            ),
+        },
+    )  # fmt: skip
+    if data["lower"].notna().all():
+        st.altair_chart(charts.confidence_chart(shown[["system", "score", "lower", "upper", "role"]], label), width="stretch")
+        st.caption(_(charts.CONFIDENCE_CAPTION).format(metric=label))
+    for row in table.rows[1:]:
+        st.markdown(
+            _("**{system}** against **{baseline}** by {metric}: Δ {delta:+.2f} ({direction}), "
+              "p = {p_bs:.4f} (paired bootstrap), p = {p_ar:.4f} (approximate randomization): {verdict}.").format(
+                system=escape_markdown(row.system), baseline=escape_markdown(table.rows[0].system), metric=label,
+                delta=row.delta, direction=direction_words(table, table.direction(row)),
+                p_bs=row.p_bootstrap, p_ar=row.p_randomization,
+                verdict=verdict(label, row.p_bootstrap, row.p_randomization, row.delta),
+            )
+        )  # fmt: skip
+    st.caption(
+        _("Paired bootstrap resampling ({n_samples:,} resamples; Koehn 2004) and paired approximate "
+          "randomization ({n_trials:,} trials; Riezler & Maxwell 2005), seed {seed}, as sacreBLEU's "
+          "--paired-bs and --paired-ar. A p-value is the chance of a {metric} difference at least this large if the "
+          "two systems were equally good. Intervals are the bootstrap mean ± half the width of the middle 95% of "
+          "resampled scores.").format(n_samples=settings.n_samples, n_trials=settings.n_trials, seed=settings.seed, metric=label)
+    )  # fmt: skip
