@@ -1,8 +1,11 @@
 """BleuOptions validation: every bad option is a ValueError that names the value."""
 
+from fractions import Fraction
+
 import pytest
 
 from bleucore import BleuOptions
+from bleucore.metrics.bleu import WeightsError, messages, parse_weights
 
 
 @pytest.mark.parametrize(
@@ -44,3 +47,32 @@ def test_default_smoothing_values():
 def test_method5_needs_the_fifth_order():
     assert BleuOptions(smooth_method="nltk-method5", weights=(0.5, 0.5)).stats_order == 5
     assert BleuOptions(smooth_method="exp", weights=(0.5, 0.5)).stats_order == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "order", "reason"),
+    [
+        ("", 4, messages.WeightsMissing(4)),
+        ("0.5, x", None, messages.WeightsNotNumbers("0.5, x")),
+        ("1/0", None, messages.WeightsNotNumbers("1/0")),
+        ("0.5, 0.5", 4, messages.WeightsCount(2, 4)),
+        ("-0.5, 1.5", None, messages.WeightsNegative()),
+        ("0.5, 0.6", None, messages.WeightsSum(1.1)),
+        (",".join(["0.0625"] * 16), None, messages.OrderOutOfRange(16, 10)),
+    ],
+)
+def test_weights_are_checked_once_with_a_reason(text: str, order: int | None, reason: object) -> None:
+    """parse_weights (the app's box, the CLI's --weights) and BleuOptions reject weights by one rule, naming why."""
+    with pytest.raises(WeightsError) as err:
+        parse_weights(text, order)
+    assert err.value.reason == reason or (isinstance(reason, messages.WeightsSum) and err.value.reason.total == pytest.approx(1.1))
+    if not isinstance(reason, (messages.WeightsMissing, messages.WeightsNotNumbers, messages.WeightsCount)):
+        weights = tuple(float(Fraction(p)) for p in text.split(","))
+        with pytest.raises(WeightsError) as direct:
+            BleuOptions(weights=weights)
+        assert type(direct.value.reason) is type(reason)
+
+
+def test_parse_weights_reads_fractions_and_semicolons() -> None:
+    assert parse_weights("1/3; 1/3, 1/3", 3) == (1 / 3, 1 / 3, 1 / 3)
+    assert BleuOptions(weights=parse_weights("0.7,0.1,0.1,0.1")).max_order == 4

@@ -24,6 +24,8 @@ from .options import (
     TOKENIZER_NAMES,
     VARIANTS,
     BleuOptions,
+    WeightsError,
+    parse_weights,
     uniform_weights,
 )
 from .signatures import signature
@@ -45,6 +47,7 @@ __all__ = [
     "matched_ngrams",
     "max_reference_counts",
     "messages",
+    "parse_weights",
     "Ngram",
     "Occurrence",
     "REF_LENGTH_RULES",
@@ -57,6 +60,7 @@ __all__ = [
     "uniform_weights",
     "used_weights",
     "VARIANTS",
+    "WeightsError",
 ]
 
 #: What ui/ and other callers use from this package's modules, loaded on first use (PEP 562).

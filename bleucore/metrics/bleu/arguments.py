@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from fractions import Fraction
 
 from ...tokenizers.languages import LANGUAGE_TOKENIZERS, target_language, tokenizer_for_language
 from ...usage import PROG, UsageError
+from .messages import WeightsCount
 from .options import (
     MAX_ORDER_LIMIT,
     REF_LENGTH_RULES,
@@ -17,6 +17,8 @@ from .options import (
     TOKENIZER_NAMES,
     VARIANTS,
     BleuOptions,
+    WeightsError,
+    parse_weights,
     uniform_weights,
 )
 
@@ -50,21 +52,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                       help="sacreBLEU's effective order (default: on with -sl, off for corpus BLEU and nltk-method*)")
 
 
-def _parse_weights(text: str) -> tuple[float, ...]:
-    try:
-        return tuple(float(Fraction(part.strip())) for part in text.split(","))
-    except (ValueError, ZeroDivisionError):
-        raise UsageError(f"--weights must be comma-separated numbers such as 0.25,0.25,0.25,0.25, got {text!r}") from None
-
-
 def _weights(args: argparse.Namespace) -> tuple[float, ...]:
     order: int | None = args.max_ngram_order
     if args.weights is None:
         return uniform_weights(DEFAULT_ORDER if order is None else order)
-    weights = _parse_weights(args.weights)
-    if order is not None and order != len(weights):
-        raise UsageError(f"--weights gives {len(weights)} weights but --max-ngram-order is {order}")
-    return weights
+    try:
+        return parse_weights(args.weights, order)
+    except WeightsError as err:
+        if isinstance(err.reason, WeightsCount):  # N came from --max-ngram-order: name it
+            raise UsageError(f"--weights gives {err.reason.count} weights but --max-ngram-order is {order}") from None
+        raise UsageError(f"--weights: {err}") from None
 
 
 def _smooth_value(args: argparse.Namespace) -> float | None:

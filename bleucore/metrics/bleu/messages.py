@@ -237,4 +237,51 @@ VariantNote = (
     | SmoothingRule
 )
 
-Message = ZeroCause | ScoreNote | Undefined | DiagnosisReason | FixChange | VariantNote
+# --- why BLEU's weights cannot be used (options.WeightsError.reason)
+
+
+@dataclass(frozen=True)
+class WeightsMissing:
+    """No weights were given where ``max_order`` were expected."""
+
+    max_order: int
+
+
+@dataclass(frozen=True)
+class WeightsNotNumbers:
+    """``text`` is not comma-separated decimals or fractions."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class WeightsCount:
+    """``count`` weights where N = ``max_order`` needs one per order."""
+
+    count: int
+    max_order: int
+
+
+@dataclass(frozen=True)
+class OrderOutOfRange:
+    """N = ``max_order`` is not a whole number from 1 to ``limit``."""
+
+    max_order: int
+    limit: int
+
+
+@dataclass(frozen=True)
+class WeightsNegative:
+    """A weight is negative, infinite or not a number."""
+
+
+@dataclass(frozen=True)
+class WeightsSum:
+    """The weights sum to ``total``, not 1."""
+
+    total: float
+
+
+WeightsProblem = WeightsMissing | WeightsNotNumbers | WeightsCount | OrderOutOfRange | WeightsNegative | WeightsSum
+
+Message = ZeroCause | ScoreNote | Undefined | DiagnosisReason | FixChange | VariantNote | WeightsProblem

@@ -4,11 +4,21 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Any, Literal, get_args
 
 from ...tokenizers.languages import tokenizer_for_language
 from ...tokenizers.registry import TOKENIZER_NAMES as TOKENIZER_NAMES
 from ...tokenizers.registry import TOKENIZERS
+from .messages import (
+    OrderOutOfRange,
+    WeightsCount,
+    WeightsMissing,
+    WeightsNegative,
+    WeightsNotNumbers,
+    WeightsProblem,
+    WeightsSum,
+)
 
 Variant = Literal["standard", "simplified", "tutorial"]
 RefLengthRule = Literal["closest", "shortest", "average"]
@@ -32,6 +42,49 @@ VARIANTS: tuple[str, ...] = get_args(Variant)
 REF_LENGTH_RULES: tuple[str, ...] = get_args(RefLengthRule)
 MAX_ORDER_LIMIT = 10
 WEIGHT_TOLERANCE = 1e-9
+
+
+class WeightsError(ValueError):
+    """Weights BLEU cannot use; ``reason`` says why as a ``messages`` code (the app words it)."""
+
+    def __init__(self, reason: WeightsProblem, text: str) -> None:
+        super().__init__(text)
+        self.reason = reason
+
+
+def check_weights(weights: tuple[float, ...]) -> None:
+    """WeightsError unless there are 1..MAX_ORDER_LIMIT finite, non-negative weights summing to 1."""
+    if not 1 <= len(weights) <= MAX_ORDER_LIMIT:
+        raise WeightsError(
+            OrderOutOfRange(len(weights), MAX_ORDER_LIMIT),
+            f"max n-gram order must be between 1 and {MAX_ORDER_LIMIT}, got {len(weights)} weights",
+        )
+    if any(not math.isfinite(w) or w < 0 for w in weights):
+        raise WeightsError(WeightsNegative(), f"weights must be finite and non-negative, got {list(weights)}")
+    if abs(math.fsum(weights) - 1.0) > WEIGHT_TOLERANCE:
+        total = math.fsum(weights)
+        raise WeightsError(WeightsSum(total), f"weights must sum to 1, got {list(weights)} (sum {total:.12g})")
+
+
+def parse_weights(text: str, max_order: int | None = None) -> tuple[float, ...]:
+    """Weights typed as comma-separated decimals or fractions (``0.25, 1/4``), exactly ``max_order`` of them when
+    given, checked as ``BleuOptions`` checks them."""
+    parts = [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
+    if not parts:
+        n = max_order or 4
+        raise WeightsError(WeightsMissing(n), f"no weights given: type {n} comma-separated weights, e.g. 0.25,0.25,0.25,0.25")
+    try:
+        weights = tuple(float(Fraction(p)) for p in parts)
+    except (ValueError, ZeroDivisionError):
+        raise WeightsError(
+            WeightsNotNumbers(text.strip()), f"weights must be comma-separated numbers such as 0.25 or 1/4, got {text.strip()!r}"
+        ) from None
+    if max_order is not None and len(weights) != max_order:
+        raise WeightsError(
+            WeightsCount(len(weights), max_order), f"{len(weights)} weights for N = {max_order}: give one weight per order"
+        )
+    check_weights(weights)
+    return weights
 
 
 def uniform_weights(max_order: int) -> tuple[float, ...]:
@@ -63,12 +116,7 @@ class BleuOptions:
             raise TOKENIZERS.unknown(self.tokenize)
         weights = tuple(float(w) for w in self.weights)
         object.__setattr__(self, "weights", weights)
-        if not 1 <= len(weights) <= MAX_ORDER_LIMIT:
-            raise ValueError(f"max n-gram order must be between 1 and {MAX_ORDER_LIMIT}, got {len(weights)} weights")
-        if any(not math.isfinite(w) or w < 0 for w in weights):
-            raise ValueError(f"weights must be finite and non-negative, got {list(weights)}")
-        if abs(math.fsum(weights) - 1.0) > WEIGHT_TOLERANCE:
-            raise ValueError(f"weights must sum to 1, got {list(weights)} (sum {math.fsum(weights):.12g})")
+        check_weights(weights)
         if self.smooth_method not in SMOOTHING_DEFAULTS:
             raise ValueError(
                 f"unknown smoothing {self.smooth_method!r}; choose one of {', '.join(SMOOTHING_METHODS)}"

@@ -12,12 +12,13 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from fractions import Fraction
 from typing import Any
 
 import bleucore.metrics.bleu as bleu
 from bleucore import BleuOptions, uniform_weights
+from bleucore.metrics.bleu import messages
 from ui.links.share import LinkReader
+from ui.metrics.bleu.wording import describe as describe_message
 from ui.shell.i18n import N_, _
 
 #: What each smoothing method's value is called (methods not listed take no value).
@@ -48,24 +49,6 @@ def default_weights_text(max_order: int) -> str:
     return ", ".join(f"{1 / n:g}" for _ in range(n))
 
 
-def parse_weights(text: str, max_order: int) -> tuple[float, ...]:
-    """Comma-separated weights (decimals or fractions such as 1/4), exactly N of them, summing to 1."""
-    parts = [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
-    if not parts:
-        raise ValueError(_("type {n} comma-separated weights, e.g. {example}").format(n=max_order, example=", ".join(["0.25"] * 4)))
-    try:
-        values = [Fraction(p) for p in parts]
-    except (ValueError, ZeroDivisionError):
-        raise ValueError(_("weights must be numbers such as 0.25 or 1/4, got {text}").format(text=repr(text.strip()))) from None
-    if len(values) != max_order:
-        raise ValueError(_("{count} weights for N = {n}: give one weight per order").format(count=len(values), n=max_order))
-    if any(v < 0 for v in values):
-        raise ValueError(_("weights must be non-negative"))
-    if abs(float(sum(values)) - 1.0) > 1e-9:
-        raise ValueError(_("weights must sum to 1, these sum to {total:g}").format(total=float(sum(values))))
-    return tuple(float(v) for v in values)
-
-
 @dataclass(frozen=True)
 class Choices:
     """The options a page's sidebar holds; the defaults are sacreBLEU's (13a, exp, N = 4, closest r)."""
@@ -91,9 +74,12 @@ class Choices:
     def corpus_options(self) -> BleuOptions:
         """The options of corpus BLEU (never effective order); ValueError with a readable message."""
         n = self.max_order
-        if not 1 <= n <= bleu.MAX_ORDER_LIMIT:
-            raise ValueError(_("N must be a whole number from 1 to {limit}, got {n}").format(limit=bleu.MAX_ORDER_LIMIT, n=n))
-        weights = parse_weights(self.weights, n) if self.custom_weights else uniform_weights(n)
+        try:
+            if not 1 <= n <= bleu.MAX_ORDER_LIMIT:
+                raise bleu.WeightsError(messages.OrderOutOfRange(n, bleu.MAX_ORDER_LIMIT), f"N = {n}")
+            weights = bleu.parse_weights(self.weights, n) if self.custom_weights else uniform_weights(n)
+        except bleu.WeightsError as err:
+            raise ValueError(describe_message(err.reason)) from None
         value = self.normalized().smooth_value
         if value is not None and not (math.isfinite(value) and value >= 0):
             raise ValueError(_("the smoothing value must be 0 or more, got {value:g}").format(value=value))

@@ -150,6 +150,13 @@ _CATALOG: dict[type[Any], Callable[[Any], str]] = {
     m.SkipChangesNothing: lambda _m: _("Same as standard here: no precision is 0 after smoothing, so skipping zeros changes nothing."),
     m.SkipsZeroPrecisions: _skips,
     m.SmoothingRule: _smoothing_rule,
+    # weights and N the options cannot use
+    m.WeightsMissing: lambda w: _("type {n} comma-separated weights, e.g. {example}").format(n=w.max_order, example=", ".join(["0.25"] * 4)),
+    m.WeightsNotNumbers: lambda w: _("weights must be numbers such as 0.25 or 1/4, got {text}").format(text=repr(w.text)),
+    m.WeightsCount: lambda w: _("{count} weights for N = {n}: give one weight per order").format(count=w.count, n=w.max_order),
+    m.OrderOutOfRange: lambda o: _("N must be a whole number from 1 to {limit}, got {n}").format(limit=o.limit, n=o.max_order),
+    m.WeightsNegative: lambda _m: _("weights must be non-negative"),
+    m.WeightsSum: lambda w: _("weights must sum to 1, these sum to {total:g}").format(total=w.total),
 }
 
 
