@@ -6,9 +6,10 @@ from ui.explore import state as es
 from ui.explore.summary import other_metrics, result_summary
 from ui.explore.tokenizer_view import tokenizer_advice, tokenizer_tab
 from ui.inputs.uploads import escape_markdown as plain  # the one Markdown escaper: messages may quote user text
+from ui.links.page_state import init_page, save_state
 from ui.links.share import PARAM
 from ui.links.share_box import opened_link_notices, share_link
-from ui.metrics.bleu import charts, formula, headline, highlight, ngram_table, wording
+from ui.metrics.bleu import charts, chip_words, formula, headline, highlight, ngram_table, wording
 from ui.metrics.bleu.cache import explain_text, variants_text
 from ui.metrics.bleu.options import describe
 from ui.metrics.bleu.sidebar import options_sidebar
@@ -17,7 +18,7 @@ from ui.metrics.ter import view as ter_view
 from ui.shell.i18n import N_, _
 
 session = st.session_state
-link_error = es.init(session, st.query_params.get(PARAM))
+_loaded, link_error = init_page(session, st.query_params.get(PARAM), es.PAGE_STATE)
 
 st.title(_("Explore BLEU"))
 st.caption(
@@ -50,7 +51,7 @@ with inputs:
     st.button(_("Add a reference"), on_click=es.add_reference, args=(session,), disabled=len(ref_ids) >= es.MAX_REFERENCES)
 
 state = es.read(session)
-token, link_note = es.publish(session, state)
+token, link_note = save_state(session, es.PAGE_STATE, state)
 details, share_spot = summary.container(), summary.container()
 with share_spot:  # in the page, not the sidebar: a phone hides the sidebar behind its button
     share_link(token, link_note)
@@ -124,11 +125,11 @@ if matches_tab.open:
             format_func=wording.order_format(N_("{n}-grams"), N_("All orders")),
         )
         if n == 0:
-            st.markdown(highlight.orders_caption(result.orders))
+            st.markdown(chip_words.orders_caption(result.orders))
             st.html(highlight.orders_html(result.candidate, result.orders))
         else:
             order = result.order(n)
-            st.markdown(highlight.order_caption(order))
+            st.markdown(chip_words.order_caption(order))
             st.html(highlight.order_html(result.candidate, order, result.references))
             if order.total == 0:
                 st.info(_("The candidate has {tokens} token(s), so it has no {n}-gram.").format(tokens=len(result.candidate), n=n))

@@ -305,7 +305,7 @@ def test_metric_options_link_validation() -> None:
     assert not at.exception
     text = messages(at)
     assert "This link's char order 0 is not a whole number from 1 to 20: kept the rest, using char order = 6." in text
-    assert "This link's whitespace 'yes' is not true or false: kept the rest, using whitespace off." in text
+    assert "This link's chrF whitespace 'yes' is not true or false: kept the rest, using chrF whitespace off." in text
     (chrf,) = metric_tables(at)
     sacre = CHRF(beta=3)
     assert chrf.loc["system_b.en", "score"] == pytest.approx(sacre.corpus_score(SYS_B, REFS).score, abs=EPSILON)

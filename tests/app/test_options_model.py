@@ -11,6 +11,7 @@ from tests.golden_examples import CA1, CA2, REFS_1
 from ui.compare import state as cps
 from ui.corpus import state as cs
 from ui.explore import state as es
+from ui.links.page_state import init_page, save_state
 from ui.links.share import LinkStateError, OtherPageLink, decode_state, encode_state, forget, is_new, remember
 from ui.metrics.bleu import options as om
 
@@ -206,11 +207,11 @@ def test_explore_keeps_edits_against_a_stale_address_but_a_hand_off_opens_again(
     """The browser may send back an address Explore already opened; only a hand-off (forget) reopens it."""
     token = es.to_link(es.with_changes(es.DEFAULT, candidate=CA2))
     session: dict[str, object] = {}
-    assert es.init(session, token) is None and session[es.CANDIDATE] == CA2
+    assert init_page(session, token, es.PAGE_STATE)[1] is None and session[es.CANDIDATE] == CA2
     session[es.CANDIDATE] = "an edit"
-    es.publish(session, es.read(session))
-    es.init(session, token)  # the old address came back with a rerun
+    save_state(session, es.PAGE_STATE, es.read(session))
+    init_page(session, token, es.PAGE_STATE)  # the old address came back with a rerun
     assert session[es.CANDIDATE] == "an edit"
-    forget(session, es.LOADED_LINK, token)  # what ui.links.handoff.follow does before switching to Explore
-    es.init(session, token)
+    forget(session, es.PAGE_STATE.loaded_key, token)  # what ui.links.handoff.follow does before switching to Explore
+    init_page(session, token, es.PAGE_STATE)
     assert session[es.CANDIDATE] == CA2

@@ -16,18 +16,17 @@ from bleucore import BleuOptions
 from bleucore.metrics.bleu.explanation import explain
 from tests.conftest import PAYLOADS
 from tests.golden_examples import CA1, CAND_2, REFS_1, REFS_2
+from ui.metrics.bleu.chip_words import order_caption, orders_caption
 from ui.metrics.bleu.highlight import (
     STYLES,
     STYLESHEET,
-    WORD_JOINER,
     candidate_html,
     legend_html,
-    order_caption,
     order_html,
-    orders_caption,
     orders_html,
     reference_html,
 )
+from ui.shell.titles import WORD_JOINER
 
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 KO_CAND = "나는 오늘 아침에 학교에 갔다"

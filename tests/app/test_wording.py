@@ -41,6 +41,12 @@ SAMPLES: list[msg.Message] = [
     msg.SkipChangesNothing(),
     msg.SkipsZeroPrecisions(orders=(3, 4), tutorial_score=39.69, standard_score=0.0),
     msg.SmoothingRule(method="floor", value=0.1, unchanged=True),
+    msg.WeightsMissing(max_order=3),
+    msg.WeightsNotNumbers(text="0.5, x"),
+    msg.WeightsCount(count=2, max_order=4),
+    msg.OrderOutOfRange(max_order=12, limit=10),
+    msg.WeightsNegative(),
+    msg.WeightsSum(total=1.1),
 ]
 
 

@@ -12,7 +12,7 @@ from bleucore import BleuOptions, sentence_bleu
 from bleucore.metrics.bleu.explanation import explain
 from tests.conftest import PAYLOADS
 from tests.golden_examples import REFS_1
-from ui.metrics.bleu.highlight import WORD_JOINER
+from ui.shell.titles import WORD_JOINER
 
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 BLUE, ORANGE, GREY = "rgb(0, 114, 178)", "rgb(230, 159, 0)", "rgb(229, 229, 229)"
@@ -130,7 +130,7 @@ def test_injection_payloads_are_shown_as_text(app_page: Page, wait_for_app, offs
             for token in payload.split():
                 assert token in shown, (token, shown)
         titles = " ".join(app_page.locator(".bleu-candidate .bleu-tok").evaluate_all("els => els.map(e => e.title)"))
-        titles = titles.replace(WORD_JOINER, "")  # see ui.metrics.bleu.highlight.keep_title
+        titles = titles.replace(WORD_JOINER, "")  # see ui.shell.titles.keep_title
         assert '"><b>bold</b>' in titles and "<script>window.__x=1</script>" in titles
         reference = app_page.locator(".bleu-reference").first.inner_text()
         assert "&lt;b&gt;" in reference and "<svg/onload=window.__x=1>" in reference

@@ -65,7 +65,7 @@ def show(metric_id: str, table: SignificanceTable, errors: Sequence[str], settin
     if data.empty:
         return
     shown = data.drop(columns=["ci"]).assign(
-        direction=[_(DIRECTIONS[d]) if isinstance(d, str) else None for d in data["direction"]],
+        direction=[_(DIRECTIONS[d]) if isinstance(d, str) else "—" for d in data["direction"]],  # a str column: no NaN
         role=[_(r) for r in data["role"]],
     )
     if table.higher_is_better:

@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bleucore.significance import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
-from ui.links.page_state import MAX_PASTED_REFERENCES, SOURCES, StatePage, link_options
-from ui.links.share import LinkReader, make_link, open_link
+from ui.links.page_state import MAX_PASTED_REFERENCES, SHARED_FIELDS, SOURCES, StatePage, link_options
+from ui.links.share import LinkField, LinkReader, make_link, open_link
 from ui.metrics import choice as mc
 from ui.metrics import options as mo
 from ui.metrics.bleu import options as om
+from ui.shell.i18n import N_
 
 MAX_PASTED_SYSTEMS = 6
 MAX_BOOTSTRAP_SAMPLES = 10_000
@@ -104,22 +105,32 @@ def read_compare(session: Mapping[str, Any]) -> CompareState:
     )
 
 
+LINK_FIELDS = {
+    **SHARED_FIELDS,
+    "systems": LinkField("sys", N_("systems")),
+    "n_samples": LinkField("bs", N_("bootstrap resamples")),
+    "n_trials": LinkField("ar", N_("randomization trials")),
+    "seed": LinkField("seed", N_("seed")),
+}
+
+
 def compare_link(state: CompareState, with_texts: bool = True) -> str:
     """The ``s`` parameter of a Compare state; LinkStateError if too long."""
+    f = LINK_FIELDS
     data: dict[str, Any] = {
-        "src": state.source,
-        "opt": om.to_link(state.options),
-        "bs": state.n_samples,
-        "ar": state.n_trials,
-        "seed": state.seed,
+        f["source"].key: state.source,
+        f["options"].key: om.to_link(state.options),
+        f["n_samples"].key: state.n_samples,
+        f["n_trials"].key: state.n_trials,
+        f["seed"].key: state.seed,
     }
     if state.metrics != mc.DEFAULT:
-        data["m"] = list(state.metrics)
+        data[f["metrics"].key] = list(state.metrics)
     if mo.to_link(state.metric_options):
-        data["mo"] = mo.to_link(state.metric_options)
+        data[f["metric_options"].key] = mo.to_link(state.metric_options)
     if state.source == "paste" and with_texts:
-        data["r"] = list(state.references)
-        data["sys"] = list(state.systems)
+        data[f["references"].key] = list(state.references)
+        data[f["systems"].key] = list(state.systems)
     return make_link("compare", data)
 
 
@@ -127,16 +138,17 @@ def compare_from_link(token: str) -> tuple[CompareState, list[str]]:
     """The Compare state a link holds and notes on fields it could not use; LinkStateError if unreadable."""
     data, version = open_link(token, "compare")
     reader = LinkReader(data)
+    f = LINK_FIELDS
     state = CompareState(
-        source=reader.choice("src", "input source", SOURCES, "sample"),
-        references=reader.texts("r", "references", 1, MAX_PASTED_REFERENCES, ("",)),
-        systems=reader.texts("sys", "systems", 2, MAX_PASTED_SYSTEMS, ("", "")),
-        n_samples=reader.whole("bs", "bootstrap resamples", 1, MAX_BOOTSTRAP_SAMPLES, BOOTSTRAP_SAMPLES),
-        n_trials=reader.whole("ar", "randomization trials", 1, MAX_AR_TRIALS, AR_TRIALS),
-        seed=reader.whole("seed", "seed", 0, MAX_SEED, SEED),
+        source=reader.choice(*f["source"], SOURCES, "sample"),
+        references=reader.texts(*f["references"], 1, MAX_PASTED_REFERENCES, ("",)),
+        systems=reader.texts(*f["systems"], 2, MAX_PASTED_SYSTEMS, ("", "")),
+        n_samples=reader.whole(*f["n_samples"], 1, MAX_BOOTSTRAP_SAMPLES, BOOTSTRAP_SAMPLES),
+        n_trials=reader.whole(*f["n_trials"], 1, MAX_AR_TRIALS, AR_TRIALS),
+        seed=reader.whole(*f["seed"], 0, MAX_SEED, SEED),
         options=link_options(reader, version),
-        metrics=reader.choices("m", "metrics", mc.METRIC_IDS, mc.DEFAULT),
-        metric_options=mo.from_link(reader.section("mo", "chrF and TER options")),
+        metrics=reader.choices(*f["metrics"], mc.METRIC_IDS, mc.DEFAULT),
+        metric_options=mo.from_link(reader.section(*f["metric_options"])),
     )
     return state, reader.notes
 

@@ -13,11 +13,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ui.links.page_state import MAX_PASTED_REFERENCES, SOURCES, StatePage, link_options
-from ui.links.share import LinkReader, make_link, open_link
+from ui.links.page_state import MAX_PASTED_REFERENCES, SHARED_FIELDS, SOURCES, StatePage, link_options
+from ui.links.share import LinkField, LinkReader, make_link, open_link
 from ui.metrics import choice as mc
 from ui.metrics import options as mo
 from ui.metrics.bleu import options as om
+from ui.shell.i18n import N_
 
 
 @dataclass(frozen=True)
@@ -84,18 +85,26 @@ def read_corpus(session: Mapping[str, Any]) -> CorpusState:
     )
 
 
+LINK_FIELDS = {
+    **SHARED_FIELDS,
+    "hypothesis": LinkField("h", N_("hypothesis")),
+    "line": LinkField("line", N_("line")),
+}
+
+
 def corpus_link(state: CorpusState, with_texts: bool = True) -> str:
     """The ``s`` parameter of a Corpus state (pasted texts only when ``with_texts``); LinkStateError if too long."""
-    data: dict[str, Any] = {"src": state.source, "opt": om.to_link(state.options)}
+    f = LINK_FIELDS
+    data: dict[str, Any] = {f["source"].key: state.source, f["options"].key: om.to_link(state.options)}
     if state.line:
-        data["line"] = state.line
+        data[f["line"].key] = state.line
     if state.metrics != mc.DEFAULT:
-        data["m"] = list(state.metrics)
+        data[f["metrics"].key] = list(state.metrics)
     if mo.to_link(state.metric_options):
-        data["mo"] = mo.to_link(state.metric_options)
+        data[f["metric_options"].key] = mo.to_link(state.metric_options)
     if state.source == "paste" and with_texts:
-        data["h"] = state.hypothesis
-        data["r"] = list(state.references)
+        data[f["hypothesis"].key] = state.hypothesis
+        data[f["references"].key] = list(state.references)
     return make_link("corpus", data)
 
 
@@ -103,14 +112,15 @@ def corpus_from_link(token: str) -> tuple[CorpusState, list[str]]:
     """The Corpus state a link holds and notes on fields it could not use; LinkStateError if unreadable."""
     data, version = open_link(token, "corpus")
     reader = LinkReader(data)
+    f = LINK_FIELDS
     state = CorpusState(
-        source=reader.choice("src", "input source", SOURCES, "sample"),
-        hypothesis=reader.text("h", "hypothesis", ""),
-        references=reader.texts("r", "references", 1, MAX_PASTED_REFERENCES, ("",)),
-        line=reader.whole("line", "line", 0, 10_000_000, 0),
+        source=reader.choice(*f["source"], SOURCES, "sample"),
+        hypothesis=reader.text(*f["hypothesis"], ""),
+        references=reader.texts(*f["references"], 1, MAX_PASTED_REFERENCES, ("",)),
+        line=reader.whole(*f["line"], 0, 10_000_000, 0),
         options=link_options(reader, version),
-        metrics=reader.choices("m", "metrics", mc.METRIC_IDS, mc.DEFAULT),
-        metric_options=mo.from_link(reader.section("mo", "chrF and TER options")),
+        metrics=reader.choices(*f["metrics"], mc.METRIC_IDS, mc.DEFAULT),
+        metric_options=mo.from_link(reader.section(*f["metric_options"])),
     )
     return state, reader.notes
 

@@ -23,7 +23,8 @@ from ui.metrics import views as metric_views
 from ui.metrics.analysis import MetricScores
 from ui.metrics.bleu import cache as bleu_cache
 from ui.metrics.bleu import wording
-from ui.metrics.bleu.highlight import order_caption, order_html, orders_caption, orders_html
+from ui.metrics.bleu.chip_words import order_caption, orders_caption
+from ui.metrics.bleu.highlight import order_html, orders_html
 from ui.metrics.bleu.options import Choices
 from ui.shell.i18n import N_, _
 

@@ -1,9 +1,8 @@
 """The Explore page's state: its session keys, defaults, options and the link that reproduces it.
 
 Every key is prefixed ``explore_`` and listed here. Widget values live under their widget keys;
-``explore_saved`` keeps the last complete state (a plain value, so it survives page switches,
-when Streamlit drops the keys of widgets it did not draw) and the link parameter ``s`` carries
-the same state in the address bar (``ui.links.share``).
+``ui.links.page_state`` (the mechanism every page shares, through ``PAGE_STATE``) keeps the last
+complete state under ``explore_saved`` and mirrors it in the link parameter ``s``.
 """
 
 from __future__ import annotations
@@ -15,8 +14,9 @@ from typing import Any
 from bleucore import BleuOptions
 from bleucore.metrics.bleu import MAX_ORDER_LIMIT
 from ui.learn.examples import CA1, REFS_1
+from ui.links.page_state import StatePage
 from ui.links.share import LINK_VERSION as LINK_VERSION  # the version new links carry (tests build links with it)
-from ui.links.share import LinkReader, LinkStateError, OtherPageLink, is_new, make_link, open_link, remember
+from ui.links.share import LinkField, LinkReader, make_link, open_link
 from ui.metrics.bleu import options as om
 from ui.shell.i18n import LANGUAGES, N_, _, translations
 
@@ -43,9 +43,6 @@ TAB = "explore_tab"
 TABS = (N_("N-gram matches"), N_("Formula"), N_("Charts"), N_("Variants"), N_("Tokenizers"), N_("Export"), N_("chrF & TER"))
 #: The character n-gram order highlighted in the chrF & TER tab.
 CHRF_ORDER = "explore_chrf_order"
-SAVED = "explore_saved"
-#: The link tokens this session made or opened (``ui.links.share.is_new``).
-LOADED_LINK = "explore_loaded_link"
 PAGE = "explore"
 
 MAX_REFERENCES = 20
@@ -138,10 +135,22 @@ def scored_references(state: ExploreState) -> tuple[str, ...]:
 # --- link state -----------------------------------------------------------------------------
 
 
+LINK_FIELDS = {
+    "candidate": LinkField("c", N_("candidate")),
+    "references": LinkField("r", N_("references")),
+    "options": LinkField("opt", N_("options")),
+    "order": LinkField("o", N_("n-gram order")),
+    "tab": LinkField("tab", N_("tab")),
+}
+
+
 def to_link(state: ExploreState) -> str:
     """The ``s`` parameter for a state (LinkStateError when it is too long for a link)."""
-    fields = {"c": state.candidate, "r": list(state.references), "opt": om.to_link(state.options)}
-    return make_link(PAGE, {**fields, "o": state.order, "tab": state.tab})
+    f = LINK_FIELDS
+    return make_link(PAGE, {
+        f["candidate"].key: state.candidate, f["references"].key: list(state.references),
+        f["options"].key: om.to_link(state.options), f["order"].key: state.order, f["tab"].key: state.tab,
+    })  # fmt: skip
 
 
 def from_link(token: str) -> tuple[ExploreState, list[str]]:
@@ -152,11 +161,12 @@ def from_link(token: str) -> tuple[ExploreState, list[str]]:
     """
     data, version = open_link(token, PAGE)
     reader = LinkReader(data)
-    options = om.from_link(reader if version == 1 else reader.section("opt", "options"), DEFAULT.options)
-    candidate = reader.text("c", "candidate", DEFAULT.candidate)
-    references = reader.texts("r", "references", 1, MAX_REFERENCES, DEFAULT.references)
-    order = reader.whole("o", "n-gram order", 0, options.max_order, min(DEFAULT.order, options.max_order))
-    tab = reader.choice("tab", "tab", TABS, DEFAULT.tab, lambda key: repr(_(key)))
+    f = LINK_FIELDS
+    options = om.from_link(reader if version == 1 else reader.section(*f["options"]), DEFAULT.options)
+    candidate = reader.text(*f["candidate"], DEFAULT.candidate)
+    references = reader.texts(*f["references"], 1, MAX_REFERENCES, DEFAULT.references)
+    order = reader.whole(*f["order"], 0, options.max_order, min(DEFAULT.order, options.max_order))
+    tab = reader.choice(*f["tab"], TABS, DEFAULT.tab, lambda key: repr(_(key)))
     return ExploreState(candidate, references, options, order, tab), reader.notes
 
 
@@ -177,38 +187,6 @@ def widget_values(state: ExploreState) -> dict[str, Any]:
     return values
 
 
-def init(session: MutableMapping[str, Any], link: str | None) -> str | None:
-    """Fill the widget keys before any widget is drawn; returns a message if the link was not fully usable.
-
-    A link this session has not made or opened before wins; a link only partly readable opens
-    what it can. Otherwise missing keys come back from the last saved state (or the default
-    example) with ``setdefault``, leaving values the user typed untouched.
-    """
-    if link and is_new(session, LOADED_LINK, link):
-        remember(session, LOADED_LINK, link)
-        try:
-            state, notes = from_link(link)
-        except OtherPageLink:
-            state, notes = None, []
-        except LinkStateError as err:
-            state, notes = DEFAULT, [_("This link could not be opened: {err}. Showing the default example instead.").format(err=err)]
-        if state is not None:
-            for key in [k for k in session if _is_ref_key(k)]:
-                del session[key]
-            session.update(widget_values(state))
-            return " ".join(notes) or None
-    saved = session.get(SAVED)
-    start = saved if isinstance(saved, ExploreState) else DEFAULT
-    for key, value in widget_values(start).items():
-        if not _is_ref_key(key):
-            session.setdefault(key, value)
-    # The ids are a plain key and outlive a page switch; the texts are widget keys and may not.
-    for position, ref_id in enumerate(session[REF_IDS]):
-        text = start.references[position] if position < len(start.references) else ""
-        session.setdefault(ref_key(ref_id), text)
-    return None
-
-
 def _is_ref_key(key: str) -> bool:
     return key.startswith("explore_ref_") and key[len("explore_ref_") :].isdigit()
 
@@ -226,15 +204,11 @@ def read(session: Mapping[str, Any]) -> ExploreState:
     )
 
 
-def publish(session: MutableMapping[str, Any], state: ExploreState) -> tuple[str | None, str | None]:
-    """Save the state for later page visits and return (link token, message if it has none)."""
-    session[SAVED] = state
-    try:
-        token = to_link(state)
-    except LinkStateError as err:
-        return None, _("No link for this input: {err}.").format(err=err)
-    remember(session, LOADED_LINK, token)
-    return token, None
+#: Explore's state for ``ui.links.page_state`` (the mechanism every page shares): the candidate box is drawn
+#: on every run; the reference boxes are as many as the state has.
+PAGE_STATE = StatePage(
+    PAGE, DEFAULT, lambda state, _with_texts: to_link(state), from_link, widget_values, drawn=CANDIDATE, is_item_key=_is_ref_key
+)
 
 
 # --- callbacks (run by Streamlit before the script; they only touch session keys) -----------

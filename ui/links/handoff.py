@@ -57,5 +57,5 @@ def follow() -> None:
     pending = st.session_state.pop(PENDING, None)
     if pending is not None:
         page, token = pending
-        forget(st.session_state, es.LOADED_LINK, token)  # type: ignore[arg-type]  # opened again if seen before
+        forget(st.session_state, es.PAGE_STATE.loaded_key, token)  # type: ignore[arg-type]  # opened again if seen before
         st.switch_page(page, query_params={PARAM: token, **i18n.query()})

@@ -1,18 +1,19 @@
-"""What the Corpus and Compare pages' states share: input sources, paste limits, and the session.
+"""The one page-state mechanism of every page (Explore, Corpus, Compare), and what Corpus and Compare
+share besides: input sources and paste limits.
 
 Streamlit drops the keys of widgets a run did not draw (another page was open), so each page
-saves its last state under a plain key and restores missing widget keys from it (``init_page``).
-A page describes its keys and its link codec once, as a ``StatePage``; ``ui.corpus.state`` and
-``ui.compare.state`` hold the two pages' own states.
+saves its last state under a plain key and restores missing widget keys from it (``init_page``),
+and mirrors it in a link (``save_state``). A page describes its keys and its link codec once, as a
+``StatePage``; ``ui.explore.state``, ``ui.corpus.state`` and ``ui.compare.state`` hold the pages' own states.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, MutableMapping
+from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
-from ui.links.share import LinkReader, LinkStateError, OtherPageLink, is_new, remember
+from ui.links.share import LinkField, LinkReader, LinkStateError, OtherPageLink, is_new, remember
 from ui.metrics.bleu import options as om
 from ui.shell.i18n import N_, _
 
@@ -34,6 +35,10 @@ class StatePage:
     to_link: Callable[[Any, bool], str]
     from_link: Callable[[str], tuple[Any, list[str]]]
     widget_values: Callable[[Any], dict[str, Any]]
+    #: A widget the page draws on every run (default: the input source radio, ``<prefix>_source``).
+    drawn: str | None = None
+    #: Keys of a variable number of widgets (Explore's references): cleared before a whole state is applied.
+    is_item_key: Callable[[str], bool] | None = None
 
     @property
     def loaded_key(self) -> str:
@@ -47,13 +52,29 @@ class StatePage:
 
     @property
     def source_key(self) -> str:
-        """The input source radio: drawn on every run of the page, so its absence means the page was not."""
+        """The input source radio of Corpus and Compare."""
         return f"{self.prefix}_source"
+
+    @property
+    def drawn_key(self) -> str:
+        """A widget drawn on every run of the page, so its absence means the page was not."""
+        return self.drawn or self.source_key
+
+
+#: The link fields Corpus and Compare share (each page adds its own to these in its ``LINK_FIELDS``).
+SHARED_FIELDS = {
+    "source": LinkField("src", N_("input source")),
+    "references": LinkField("r", N_("references")),
+    "options": LinkField("opt", N_("options")),
+    "metrics": LinkField("m", N_("metrics")),
+    "metric_options": LinkField("mo", N_("chrF and TER options")),
+}
 
 
 def link_options(reader: LinkReader, version: int) -> om.Choices:
     """The options of a link: version 1 kept them under "o", version 2 (every page) under "opt"."""
-    return om.from_link(reader.section("o" if version == 1 else "opt", "options"), om.SACREBLEU)
+    field = SHARED_FIELDS["options"]
+    return om.from_link(reader.section("o" if version == 1 else field.key, field.label), om.SACREBLEU)
 
 
 def link_with_fallback(make: Any, state: Any) -> tuple[str | None, str | None]:
@@ -74,7 +95,7 @@ def init_page(session: MutableMapping[str, Any], link: str | None, page: StatePa
     """Fill widget keys before any widget is drawn.
 
     A link this session has not made or opened before wins (its values overwrite the widgets). Otherwise, when
-    ``page.source_key`` (a widget drawn on every run) is missing, the page was not drawn in the last
+    ``page.drawn_key`` (a widget drawn on every run) is missing, the page was not drawn in the last
     run: Streamlit dropped some of its widget keys and may have kept others at stale values, so
     every key is reset from the last saved state (or the default). Returns (state loaded from
     the link or None, message if the link was not fully usable).
@@ -85,16 +106,29 @@ def init_page(session: MutableMapping[str, Any], link: str | None, page: StatePa
         try:
             state, notes = page.from_link(link)
         except LinkStateError as err:
-            _restore(session, page.widget_values(start), overwrite=page.source_key not in session)
+            _restore(session, page, start, overwrite=page.drawn_key not in session)
             return None, None if isinstance(err, OtherPageLink) else _("This link could not be opened: {err}.").format(err=err)
-        session.update(page.widget_values(state))
+        _restore(session, page, state, overwrite=True)
         return state, " ".join(notes) or None
-    _restore(session, page.widget_values(start), overwrite=page.source_key not in session)
+    _restore(session, page, start, overwrite=page.drawn_key not in session)
     return None, None
 
 
-def _restore(session: MutableMapping[str, Any], values: Mapping[str, Any], overwrite: bool) -> None:
+def save_state(session: MutableMapping[str, Any], page: StatePage, state: Any) -> tuple[str | None, str | None]:
+    """Save ``state`` for later visits; (its link token, or None, and a note on what the link leaves out)."""
+    session[page.saved_key] = state
+    token, note = link_with_fallback(page.to_link, state)
+    if token is not None:
+        remember(session, page.loaded_key, token)
+    return token, note
+
+
+def _restore(session: MutableMapping[str, Any], page: StatePage, state: Any, overwrite: bool) -> None:
+    values = page.widget_values(state)
     if overwrite:
+        if page.is_item_key is not None:
+            for key in [k for k in session if page.is_item_key(k)]:
+                del session[key]
         session.update(values)
     else:
         for key, value in values.items():

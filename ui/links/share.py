@@ -12,9 +12,9 @@ import json
 import math
 import zlib
 from collections.abc import Callable, Mapping, MutableMapping
-from typing import Any
+from typing import Any, NamedTuple
 
-from ui.shell.i18n import N_, _
+from ui.shell.i18n import _
 
 #: Longest encoded state we write or accept (browsers and proxies cut URLs near 8-32 kB).
 MAX_LINK_STATE = 8000
@@ -87,13 +87,14 @@ def make_link(page: str, fields: dict[str, Any]) -> str:
     return encode_state({"page": page, "v": LINK_VERSION, **fields})
 
 
-#: The field labels pages pass to ``LinkReader`` (msgids; the reader translates them into its notes).
-FIELD_LABELS = (
-    N_("candidate"), N_("references"), N_("n-gram order"), N_("tab"), N_("options"), N_("smoothing"),
-    N_("smoothing value"), N_("custom weights"), N_("tokenizer"), N_("lowercase"), N_("N"), N_("weights"),
-    N_("effective order"), N_("reference length"), N_("variant"), N_("input source"), N_("systems"),
-    N_("bootstrap resamples"), N_("randomization trials"), N_("seed"), N_("hypothesis"), N_("line"),
-)  # fmt: skip
+class LinkField(NamedTuple):
+    """One state field in a link: its short key and its label (a msgid) in notes about the link.
+
+    Every codec lists its fields once as ``LINK_FIELDS = {state field: LinkField(...)}``, used both to write
+    the link and to read it (``reader.whole(*F["seed"], ...)``)."""
+
+    key: str
+    label: str
 
 
 class LinkReader:
@@ -177,7 +178,8 @@ class LinkReader:
         value = self.data.get(key, list(default))
         if isinstance(value, list) and all(isinstance(v, str) and v in choices for v in value):
             return tuple(c for c in choices if c in value)
-        self.drop(f"{label} {_shown(value)} are unknown", f"{label} {', '.join(default)}")
+        label = _(label)
+        self.drop(_("{label} {value} are unknown").format(label=label, value=_shown(value)), f"{label} {', '.join(default)}")
         return default
 
     def section(self, key: str, label: str) -> LinkReader:

@@ -9,22 +9,19 @@ from typing import Any
 import streamlit as st
 
 from ui.inputs.uploads import escape_markdown
-from ui.links.page_state import StatePage, init_page, link_with_fallback
-from ui.links.share import PARAM, remember
+from ui.links.page_state import StatePage, init_page, save_state
+from ui.links.share import PARAM
 from ui.shell import i18n
 from ui.shell.i18n import _
 
 
-def share_box(
-    token: str | None, note: str | None, loaded_key: str, holds: str, *, with_texts: bool, uploads: bool
-) -> None:
+def share_box(token: str | None, note: str | None, holds: str, *, with_texts: bool, uploads: bool) -> None:
     """Put ``token`` in ``?s=`` and show the link, what it ``holds``, and why parts of the view are not in it.
 
     ``with_texts``: the pasted texts fit in the link; ``uploads``: the view uses uploaded files.
     """
     with st.expander(_("Share this view")):
         if token is not None:
-            remember(st.session_state, loaded_key, token)  # type: ignore[arg-type]
             st.query_params[PARAM] = token  # always: after a page switch the browser's address may differ
             url = (st.context.url or "").split("?")[0]
             shown = _("The address bar holds a link to this view: {holds} and the pasted texts.") if with_texts else _("The address bar holds a link to this view: {holds}.")
@@ -65,9 +62,8 @@ def publish_state(
 
     ``with_texts``: the view holds pasted texts (kept in the link when they fit).
     """
-    session[page.saved_key] = state
-    token, note = link_with_fallback(page.to_link, state)
-    share_box(token, note, page.loaded_key, holds, with_texts=with_texts and note is None, uploads=uploads)
+    token, note = save_state(session, page, state)
+    share_box(token, note, holds, with_texts=with_texts and note is None, uploads=uploads)
 
 
 def open_state_page(page: StatePage, title: str, caption: str) -> None:

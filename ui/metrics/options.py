@@ -18,8 +18,8 @@ import streamlit as st
 from bleucore.metrics import METRICS, Metric, get_metric
 from bleucore.metrics.chrf import MAX_CHAR_ORDER, MAX_WORD_ORDER, ChrfOptions
 from bleucore.metrics.ter import TerOptions
-from ui.links.share import LinkReader
-from ui.shell.i18n import _
+from ui.links.share import LinkField, LinkReader
+from ui.shell.i18n import N_, _
 
 #: (bleucore metric name, its options as plain values): what a metric's numbers depend on.
 MetricKey = tuple[str, tuple[Any, ...]]
@@ -45,8 +45,11 @@ DEFAULT_SETTINGS = MetricSettings()
 NAMES = tuple(f.name for f in fields(MetricSettings))
 #: Link field of each setting.
 LINK_FIELDS = {
-    "char_order": "nc", "word_order": "nw", "beta": "b", "whitespace": "ws", "chrf_lowercase": "lc",
-    "ter_normalized": "tn", "ter_no_punct": "tp", "ter_asian_support": "ta", "ter_case_sensitive": "tc",
+    "char_order": LinkField("nc", N_("char order")), "word_order": LinkField("nw", N_("word order")),
+    "beta": LinkField("b", N_("chrF beta")), "whitespace": LinkField("ws", N_("chrF whitespace")),
+    "chrf_lowercase": LinkField("lc", N_("chrF lowercase")), "ter_normalized": LinkField("tn", N_("TER normalized")),
+    "ter_no_punct": LinkField("tp", N_("TER no punctuation")), "ter_asian_support": LinkField("ta", N_("TER Asian support")),
+    "ter_case_sensitive": LinkField("tc", N_("TER case-sensitive")),
 }  # fmt: skip
 #: Range of each whole-number setting.
 RANGES = {"char_order": (1, MAX_CHAR_ORDER), "word_order": (1, MAX_WORD_ORDER), "beta": (0, MAX_BETA)}
@@ -99,7 +102,7 @@ def read(session: Mapping[str, Any], prefix: str) -> MetricSettings:
 def to_link(settings: MetricSettings) -> dict[str, Any]:
     """The settings that differ from sacreBLEU's defaults, as a link's compact fields."""
     return {
-        LINK_FIELDS[name]: getattr(settings, name)
+        LINK_FIELDS[name].key: getattr(settings, name)
         for name in NAMES if getattr(settings, name) != getattr(DEFAULT_SETTINGS, name)
     }  # fmt: skip
 
@@ -109,12 +112,11 @@ def from_link(reader: LinkReader) -> MetricSettings:
     values: dict[str, Any] = {}
     for name in NAMES:
         default = getattr(DEFAULT_SETTINGS, name)
-        label = name.replace("_", " ")
         if name in RANGES:
             low, high = RANGES[name]
-            values[name] = reader.whole(LINK_FIELDS[name], label, low, high, default)
+            values[name] = reader.whole(*LINK_FIELDS[name], low, high, default)
         else:
-            values[name] = reader.flag(LINK_FIELDS[name], label, default)
+            values[name] = reader.flag(*LINK_FIELDS[name], default)
     return MetricSettings(**values)
 
 

@@ -17,7 +17,7 @@ from typing import Any
 import bleucore.metrics.bleu as bleu
 from bleucore import BleuOptions, uniform_weights
 from bleucore.metrics.bleu import messages
-from ui.links.share import LinkReader
+from ui.links.share import LinkField, LinkReader
 from ui.metrics.bleu.wording import describe as describe_message
 from ui.shell.i18n import N_, _
 
@@ -215,34 +215,45 @@ def read(session: Mapping[str, Any], keys: OptionKeys) -> Choices:
 # --- link fields -----------------------------------------------------------------------------
 
 
+#: The link fields of the options (Explore's version-1 links hold them at the top level).
+LINK_FIELDS = {
+    "tokenize": LinkField("tok", N_("tokenizer")),
+    "lowercase": LinkField("lc", N_("lowercase")),
+    "max_order": LinkField("n", N_("N")),
+    "custom_weights": LinkField("cw", N_("custom weights")),
+    "weights": LinkField("w", N_("weights")),
+    "smooth_method": LinkField("sm", N_("smoothing")),
+    "smooth_value": LinkField("sv", N_("smoothing value")),
+    "effective_order": LinkField("eff", N_("effective order")),
+    "ref_length": LinkField("rl", N_("reference length")),
+    "variant": LinkField("var", N_("variant")),
+}
+
+
 def to_link(choices: Choices) -> dict[str, Any]:
-    """The choices as a link's compact fields."""
+    """The choices as a link's compact fields (weights only when custom, a smoothing value only when it takes one)."""
     c = choices.normalized()
-    data: dict[str, Any] = {
-        "tok": c.tokenize, "lc": c.lowercase, "n": c.max_order, "sm": c.smooth_method,
-        "eff": c.effective_order, "rl": c.ref_length, "var": c.variant,
-    }  # fmt: skip
-    if c.custom_weights:
-        data["cw"], data["w"] = True, c.weights
-    if c.smooth_value is not None:
-        data["sv"] = c.smooth_value
-    return data
+    skip = {"smooth_value"} if c.smooth_value is None else set()
+    if not c.custom_weights:
+        skip |= {"custom_weights", "weights"}
+    return {f.key: getattr(c, name) for name, f in LINK_FIELDS.items() if name not in skip}
 
 
 def from_link(reader: LinkReader, default: Choices) -> Choices:
     """The choices a link's fields hold; a wrong field keeps ``default``'s value and adds a note to ``reader``."""
-    method = reader.choice("sm", "smoothing", bleu.SMOOTHING_METHODS, default.smooth_method)
-    value = reader.number("sv", "smoothing value", default_value(method)) if has_value(method) else None
-    custom = reader.flag("cw", "custom weights", default.custom_weights)
+    f = LINK_FIELDS
+    method = reader.choice(*f["smooth_method"], bleu.SMOOTHING_METHODS, default.smooth_method)
+    value = reader.number(*f["smooth_value"], default_value(method)) if has_value(method) else None
+    custom = reader.flag(*f["custom_weights"], default.custom_weights)
     return Choices(
-        tokenize=reader.choice("tok", "tokenizer", bleu.TOKENIZER_NAMES, default.tokenize),
-        lowercase=reader.flag("lc", "lowercase", default.lowercase),
-        max_order=reader.whole("n", "N", 1, bleu.MAX_ORDER_LIMIT, default.max_order),
+        tokenize=reader.choice(*f["tokenize"], bleu.TOKENIZER_NAMES, default.tokenize),
+        lowercase=reader.flag(*f["lowercase"], default.lowercase),
+        max_order=reader.whole(*f["max_order"], 1, bleu.MAX_ORDER_LIMIT, default.max_order),
         custom_weights=custom,
-        weights=reader.text("w", "weights", default.weights) if custom else "",
+        weights=reader.text(*f["weights"], default.weights) if custom else "",
         smooth_method=method,
         smooth_value=value,
-        effective_order=reader.flag("eff", "effective order", default.effective_order),
-        ref_length=reader.choice("rl", "reference length", bleu.REF_LENGTH_RULES, default.ref_length),
-        variant=reader.choice("var", "variant", bleu.VARIANTS, default.variant),
+        effective_order=reader.flag(*f["effective_order"], default.effective_order),
+        ref_length=reader.choice(*f["ref_length"], bleu.REF_LENGTH_RULES, default.ref_length),
+        variant=reader.choice(*f["variant"], bleu.VARIANTS, default.variant),
     ).normalized()

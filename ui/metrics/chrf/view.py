@@ -16,11 +16,11 @@ import streamlit as st
 
 from bleucore.metrics.chrf import ChrfExplanation, ChrfOptions, char_occurrences
 from ui.inputs.uploads import escape_markdown
-from ui.metrics.bleu.highlight import keep_title
 from ui.metrics.bleu.wording import order_format
 from ui.metrics.chrf import cache
 from ui.shell.i18n import N_, _
 from ui.shell.palette import MATCHED_CSS, UNMATCHED_CSS
+from ui.shell.titles import keep_title
 
 CHRF = ChrfOptions()
 CHRF_PLUS = ChrfOptions(word_order=2)

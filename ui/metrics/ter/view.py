@@ -16,10 +16,10 @@ import streamlit as st
 
 from bleucore.metrics.ter import Step, TerExplanation
 from ui.inputs.uploads import escape_markdown
-from ui.metrics.bleu.highlight import keep_title
 from ui.metrics.ter import cache
 from ui.shell.i18n import N_, _
 from ui.shell.palette import BLUE, CLIPPED_CSS, MID_GREY, UNMATCHED_CSS
+from ui.shell.titles import keep_title
 
 STYLE = (
     "<style>"
