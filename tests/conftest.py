@@ -105,3 +105,10 @@ def write_lines(path: Path, lines: list[str]) -> Path:
     """``lines`` as a UTF-8 file, each ending in a newline (no platform newline translation)."""
     path.write_text("".join(line + "\n" for line in lines), encoding="utf-8", newline="")
     return path
+
+
+def drop_zone(at: AppTest, slot: str):  # type: ignore[no-untyped-def]
+    """The slot's upload drop zone as it is now: ``ui.inputs.kept`` gives it a new key after every upload."""
+    version_key = f"{slot}__version"
+    version = at.session_state[version_key] if version_key in at.session_state else 0
+    return at.file_uploader(key=slot if not version else f"{slot}_{version}")

@@ -80,7 +80,7 @@ from bleucore import BleuOptions, corpus_bleu, sentence_bleu
 from bleucore.cli import main
 from bleucore.metrics.bleu import messages as msg
 from bleucore.metrics.bleu.explanation import explain
-from tests.conftest import corpus_score, messages, metric, open_app
+from tests.conftest import corpus_score, drop_zone, messages, metric, open_app
 from tests.golden_examples import REFS_1
 from ui.compare import state as cps
 from ui.corpus import state as cs
@@ -167,15 +167,15 @@ def assert_clean(at: AppTest) -> None:
 
 def corpus_upload(at: AppTest, hyp: tuple[str, bytes], refs: list[tuple[str, bytes]]) -> AppTest:
     at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
-    at.file_uploader(key=cs.CORPUS_HYP_UPLOAD).set_value((hyp[0], hyp[1], "text/plain"))
-    at.file_uploader(key=cs.CORPUS_REF_UPLOAD).set_value([(n, b, "text/plain") for n, b in refs])
+    drop_zone(at, cs.CORPUS_HYP_UPLOAD).set_value((hyp[0], hyp[1], "text/plain"))
+    drop_zone(at, cs.CORPUS_REF_UPLOAD).set_value([(n, b, "text/plain") for n, b in refs])
     return at.run()
 
 
 def compare_upload(at: AppTest, refs: list[tuple[str, bytes]], systems: list[tuple[str, bytes]]) -> AppTest:
     at.radio(key=cps.COMPARE_SOURCE).set_value("upload").run()
-    at.file_uploader(key=cps.COMPARE_REF_UPLOAD).set_value([(n, b, "text/plain") for n, b in refs])
-    at.file_uploader(key=cps.COMPARE_SYS_UPLOAD).set_value([(n, b, "text/plain") for n, b in systems])
+    drop_zone(at, cps.COMPARE_REF_UPLOAD).set_value([(n, b, "text/plain") for n, b in refs])
+    drop_zone(at, cps.COMPARE_SYS_UPLOAD).set_value([(n, b, "text/plain") for n, b in systems])
     return at.run()
 
 

@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 from bleucore import BleuOptions, corpus_statistics
 from bleucore.metrics.bleu import corpus_clipped_counts
 from bleucore.tokenizers import tokenize_lines
-from tests.conftest import ROOT, messages, open_app
+from tests.conftest import ROOT, drop_zone, messages, open_app
 from ui.compare import analysis as ca
 from ui.compare import state as cps
 from ui.links.share import encode_state
@@ -53,7 +53,7 @@ def sacre_paired(
 
 
 def upload(at: AppTest, key: str, files: list[tuple[str, list[str]]]) -> None:
-    at.file_uploader(key=key).set_value([(n, ("\n".join(lines) + "\n").encode(), "text/plain") for n, lines in files])
+    drop_zone(at, key).set_value([(n, ("\n".join(lines) + "\n").encode(), "text/plain") for n, lines in files])
 
 
 # --------------------------------------------------------------------------- default render
@@ -211,7 +211,7 @@ def test_line_count_mismatch_and_bad_bytes_are_named() -> None:
     at.run()
     assert not at.exception
     assert "Line counts differ: ref.en has 60 lines but short.txt has 59" in messages(at)
-    at.file_uploader(key=cps.COMPARE_EXTRA_UPLOAD).set_value([("latin.txt", b"ok\ncaf\xe9\n", "text/plain")])
+    drop_zone(at, cps.COMPARE_EXTRA_UPLOAD).set_value([("latin.txt", b"ok\ncaf\xe9\n", "text/plain")])
     at.run()
     assert "latin.txt is not UTF-8: line 2 has the byte 0xE9" in messages(at)
 

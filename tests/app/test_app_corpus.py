@@ -15,7 +15,7 @@ from sacrebleu.metrics import BLEU
 from streamlit.testing.v1 import AppTest
 
 from bleucore import BleuOptions, corpus_bleu, corpus_statistics, sentence_bleu
-from tests.conftest import ROOT, corpus_score, exact, messages, metric, open_app
+from tests.conftest import ROOT, corpus_score, drop_zone, exact, messages, metric, open_app
 from ui.corpus import analysis as cc
 from ui.corpus import state as cs
 from ui.inputs.uploads import (
@@ -58,9 +58,9 @@ def sacre(hyps: list[str], refs: list[list[str]], **kwargs: object) -> float:
 
 def upload(at: AppTest, key: str, files: list[tuple[str, bytes]] | tuple[str, bytes]) -> None:
     if isinstance(files, tuple):
-        at.file_uploader(key=key).set_value((files[0], files[1], "text/plain"))
+        drop_zone(at, key).set_value((files[0], files[1], "text/plain"))
     else:
-        at.file_uploader(key=key).set_value([(n, b, "text/plain") for n, b in files])
+        drop_zone(at, key).set_value([(n, b, "text/plain") for n, b in files])
 
 
 def text(lines: list[str]) -> bytes:
@@ -228,7 +228,8 @@ def test_uploaded_files_are_scored() -> None:
     assert not at.exception
     assert corpus_score(at) == pytest.approx(sacre(hyps, [refs]), abs=EPSILON)
     assert metric(at, "Segments") == "2"
-    assert "cannot be part of a shareable link" in " ".join(c.value for c in at.caption)
+    shown = " ".join(c.value for c in at.caption)
+    assert "kept on the server for this browser session" in shown and "never part of a shareable link" in shown
 
 
 def test_upload_line_count_mismatch_names_the_files() -> None:

@@ -5,7 +5,6 @@ worded as lower-is-better, and the metric choice survives the share link."""
 from __future__ import annotations
 
 import json
-
 import os
 
 import numpy as np
@@ -15,7 +14,7 @@ from sacrebleu.metrics import CHRF, TER
 from sacrebleu.significance import PairedTest
 from streamlit.testing.v1 import AppTest
 
-from tests.conftest import PAYLOADS, ROOT, messages, open_app
+from tests.conftest import PAYLOADS, ROOT, drop_zone, messages, open_app
 from ui.compare import state as cps
 from ui.corpus import state as cs
 from ui.inputs.uploads import escape_markdown
@@ -66,7 +65,7 @@ def sacre_paired(systems: list[tuple[str, list[str]]], metric_id: str, test: str
 
 
 def upload(at: AppTest, key: str, files: list[tuple[str, list[str]]]) -> None:
-    at.file_uploader(key=key).set_value([(n, ("\n".join(lines) + "\n").encode(), "text/plain") for n, lines in files])
+    drop_zone(at, key).set_value([(n, ("\n".join(lines) + "\n").encode(), "text/plain") for n, lines in files])
 
 
 # --------------------------------------------------------------------------- Corpus

@@ -43,6 +43,7 @@ def test_default_page_shows_example_1_with_coloured_ngrams(app_page: Page, scree
     expect(metric(app_page, "BLEU (0–100)")).to_have_text("50.46")
     expect(metric(app_page, "BLEU (0–1)")).to_have_text("0.5046")
     expect(app_page.get_by_text("p1 = 17/18", exact=False)).to_be_visible()
+    expect(app_page.locator(".bleu-candidate .bleu-tok")).to_have_count(18)  # the chips' HTML may come a frame later
     spans = candidate_spans(app_page)
     assert len(spans) == 18
     assert [s[0] for s in spans].count("bleu-tok matched") == 17

@@ -39,6 +39,7 @@ class CompareState:
     options: om.Choices = field(default_factory=lambda: om.SACREBLEU)
     metrics: tuple[str, ...] = mc.DEFAULT  # ids of ui.metrics.choice
     metric_options: mo.MetricSettings = mo.DEFAULT_SETTINGS
+    baseline: str = ""  # the baseline system's name ("": the first system)
 
 
 COMPARE = om.OptionKeys("compare")
@@ -80,6 +81,7 @@ def compare_widget_values(state: CompareState) -> dict[str, Any]:
         COMPARE_TRIALS: state.n_trials,
         COMPARE_SEED: state.seed,
         COMPARE_METRICS: list(state.metrics),
+        COMPARE_BASELINE: state.baseline,
         **mo.widget_values("compare", state.metric_options),
     }
     values.update({compare_ref_key(i): refs[i] if i < len(refs) else "" for i in range(MAX_PASTED_REFERENCES)})
@@ -102,6 +104,7 @@ def read_compare(session: Mapping[str, Any]) -> CompareState:
         options=om.read(session, COMPARE),
         metrics=mc.normalize(session.get(COMPARE_METRICS, list(mc.DEFAULT))),
         metric_options=mo.read(session, "compare"),
+        baseline=str(session.get(COMPARE_BASELINE) or ""),
     )
 
 
@@ -111,6 +114,7 @@ LINK_FIELDS = {
     "n_samples": LinkField("bs", N_("bootstrap resamples")),
     "n_trials": LinkField("ar", N_("randomization trials")),
     "seed": LinkField("seed", N_("seed")),
+    "baseline": LinkField("base", N_("baseline")),
 }
 
 
@@ -128,6 +132,8 @@ def compare_link(state: CompareState, with_texts: bool = True) -> str:
         data[f["metrics"].key] = list(state.metrics)
     if mo.to_link(state.metric_options):
         data[f["metric_options"].key] = mo.to_link(state.metric_options)
+    if state.baseline:
+        data[f["baseline"].key] = state.baseline
     if state.source == "paste" and with_texts:
         data[f["references"].key] = list(state.references)
         data[f["systems"].key] = list(state.systems)
@@ -149,6 +155,7 @@ def compare_from_link(token: str) -> tuple[CompareState, list[str]]:
         options=link_options(reader, version),
         metrics=reader.choices(*f["metrics"], mc.METRIC_IDS, mc.DEFAULT),
         metric_options=mo.from_link(reader.section(*f["metric_options"])),
+        baseline=reader.text(*f["baseline"], ""),
     )
     return state, reader.notes
 

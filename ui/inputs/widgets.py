@@ -12,14 +12,14 @@ from pathlib import Path
 from typing import Any, cast
 
 import streamlit as st
-from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from bleucore import BleuOptions
 from bleucore.tokenizers import missing_package
 from ui.compare import state as cps
 from ui.corpus import state as cs
 from ui.inputs import cache
-from ui.inputs.uploads import MAX_UPLOAD_MB, InputError, TextFile, decode_bytes, decode_paste, escape_markdown, unique_names
+from ui.inputs.kept import kept_files, limits_caption
+from ui.inputs.uploads import MAX_UPLOAD_MB, InputError, TextFile, decode_paste, escape_markdown, unique_names
 from ui.links.page_state import MAX_PASTED_REFERENCES, SOURCE_LABELS, SOURCES
 from ui.metrics.bleu import options as om
 from ui.metrics.bleu.options import Choices
@@ -100,18 +100,6 @@ def decode_pastes(texts: list[str], label: str, errors: list[str]) -> list[TextF
     return out
 
 
-def decode_uploads(files: list[UploadedFile], taken: list[str], errors: list[str]) -> list[TextFile]:
-    """Decode uploaded files under names unique among themselves and ``taken``; failures go to ``errors``."""
-    names = unique_names([*taken, *(f.name for f in files)])[len(taken) :]
-    out = []
-    for upload, name in zip(files, names):
-        try:
-            out.append(decode_bytes(upload.getvalue(), name))
-        except InputError as err:
-            errors.append(str(err))
-    return out
-
-
 def _corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[str]]:
     """Draw the input widgets of ``source``; return (hypothesis, references, error messages)."""
     errors: list[str] = []
@@ -129,29 +117,25 @@ def _corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[st
         return sample_hyp, list(sample_refs), errors
     if source == "upload":
         left, right = st.columns(2)
-        hyp_file = left.file_uploader(
-            _("Hypothesis file"), key=cs.CORPUS_HYP_UPLOAD,
-            help=_("Plain UTF-8 text, one segment per line, at most {MAX_UPLOAD_MB} MB.").format(MAX_UPLOAD_MB=MAX_UPLOAD_MB),
-        )  # fmt: skip
-        ref_files = right.file_uploader(
-            _("Reference files (one or more)"), accept_multiple_files=True, key=cs.CORPUS_REF_UPLOAD,
-            help=_("One file per reference translation, each with as many lines as the hypothesis; at most {MAX_UPLOAD_MB} MB each.").format(MAX_UPLOAD_MB=MAX_UPLOAD_MB),
-        )  # fmt: skip
-        st.caption(
-            _("Files larger than {MAX_UPLOAD_MB} MB are refused by the server. Uploaded files stay in this "
-            "browser session only and cannot be part of a shareable link.").format(MAX_UPLOAD_MB=MAX_UPLOAD_MB)
-        )
-        if hyp_file is not None:
-            try:
-                hyp = decode_bytes(hyp_file.getvalue(), hyp_file.name)
-            except InputError as err:
-                errors.append(str(err))
-        refs = decode_uploads(list(ref_files or []), [], errors)
-        if hyp_file is None or not ref_files:
+        with left:
+            refs, ref_errors = kept_files(
+                cs.CORPUS_REF_UPLOAD, _("Reference files (one or more)"), _("reference file"),
+                _("One file per reference translation, each with as many lines as the hypothesis; at most {MAX_UPLOAD_MB} MB each.").format(MAX_UPLOAD_MB=MAX_UPLOAD_MB),
+                multiple=True,
+            )  # fmt: skip
+        with right:
+            hyps, hyp_errors = kept_files(
+                cs.CORPUS_HYP_UPLOAD, _("Hypothesis file"), _("hypothesis file"),
+                _("Plain UTF-8 text, one segment per line, at most {MAX_UPLOAD_MB} MB.").format(MAX_UPLOAD_MB=MAX_UPLOAD_MB),
+                multiple=False,
+            )  # fmt: skip
+        st.caption(limits_caption())
+        errors += [*ref_errors, *hyp_errors]
+        if not hyps or not refs:
             if not errors:
                 st.info(_("Upload a hypothesis file and at least one reference file to score them."))
             return None, [], errors
-        return hyp, refs, errors
+        return hyps[0], refs, errors
     # paste
     st.text_area(_("Hypothesis: one segment per line"), key=cs.CORPUS_HYP_PASTE, height=160)
     st.number_input(
@@ -190,27 +174,27 @@ def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[st
             st.caption(head + " " + _("Upload or paste a new test set above.") + (" " + _(sample.note) if sample.note else ""))
             return list(sample_systems), list(sample_refs), errors
         st.caption(head + " " + _("Add your own systems for the same sentences, or upload or paste a new test set."))
-        extra = st.file_uploader(
-            _("Add more systems for the sample's sentences (optional)"), accept_multiple_files=True,
-            key=cps.COMPARE_EXTRA_UPLOAD, help=help_upload,
+        more, errors = kept_files(
+            cps.COMPARE_EXTRA_UPLOAD, _("Add more systems for the sample's sentences (optional)"), _("system file"),
+            help_upload, multiple=True,
         )  # fmt: skip
-        more = decode_uploads(list(extra or []), [s.name for s in sample_systems], errors)
+        taken = [s.name for s in sample_systems]
+        names = unique_names([*taken, *(m.name for m in more)])[len(taken) :]
+        more = [TextFile(name, m.lines) for name, m in zip(names, more)]
         return [*sample_systems, *more], list(sample_refs), errors
     if source == "upload":
         left, right = st.columns(2)
-        ref_files = left.file_uploader(
-            _("Reference files (one or more)"), accept_multiple_files=True, key=cps.COMPARE_REF_UPLOAD, help=help_upload
-        )
-        sys_files = right.file_uploader(
-            _("System outputs (two or more)"), accept_multiple_files=True, key=cps.COMPARE_SYS_UPLOAD, help=help_upload
-        )
-        st.caption(
-            _("Files larger than {MAX_UPLOAD_MB} MB are refused by the server. Uploaded files stay in this "
-            "browser session only and cannot be part of a shareable link.").format(MAX_UPLOAD_MB=MAX_UPLOAD_MB)
-        )
-        refs = decode_uploads(list(ref_files or []), [], errors)
-        systems = decode_uploads(list(sys_files or []), [], errors)
-        if not ref_files or len(sys_files or []) < 2:
+        with left:
+            refs, ref_errors = kept_files(
+                cps.COMPARE_REF_UPLOAD, _("Reference files (one or more)"), _("reference file"), help_upload, multiple=True
+            )
+        with right:
+            systems, sys_errors = kept_files(
+                cps.COMPARE_SYS_UPLOAD, _("System outputs (two or more)"), _("system file"), help_upload, multiple=True
+            )
+        st.caption(limits_caption())
+        errors += [*ref_errors, *sys_errors]
+        if not refs or len(systems) < 2:
             if not errors:
                 st.info(_("Upload at least one reference file and two or more system outputs."))
             return [], [], errors

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import streamlit as st
 
 from ui.explore import state as es
+from ui.inputs import kept
 from ui.inputs.uploads import TextFile, escape_markdown
 from ui.links.share import PARAM, LinkStateError, forget
 from ui.metrics.bleu.options import Choices
@@ -58,4 +59,4 @@ def follow() -> None:
     if pending is not None:
         page, token = pending
         forget(st.session_state, es.PAGE_STATE.loaded_key, token)  # type: ignore[arg-type]  # opened again if seen before
-        st.switch_page(page, query_params={PARAM: token, **i18n.query()})
+        st.switch_page(page, query_params={PARAM: token, **i18n.query(), **kept.query()})

@@ -91,18 +91,25 @@ def link_with_fallback(make: Any, state: Any) -> tuple[str | None, str | None]:
         return None, _("No link for this view: {err}.").format(err=err)
 
 
-def init_page(session: MutableMapping[str, Any], link: str | None, page: StatePage) -> tuple[Any | None, str | None]:
+def init_page(
+    session: MutableMapping[str, Any], link: str | None, page: StatePage, kept: Any | None = None
+) -> tuple[Any | None, str | None]:
     """Fill widget keys before any widget is drawn.
 
-    A link this session has not made or opened before wins (its values overwrite the widgets). Otherwise, when
+    A link this session has not made or opened before wins (its values overwrite the widgets), unless it is
+    the link of ``kept`` (the state the server kept for this browser, ``ui.inputs.kept``: a reload), which
+    then comes back whole, pasted texts too long for a link included. Otherwise, when
     ``page.drawn_key`` (a widget drawn on every run) is missing, the page was not drawn in the last
     run: Streamlit dropped some of its widget keys and may have kept others at stale values, so
     every key is reset from the last saved state (or the default). Returns (state loaded from
     the link or None, message if the link was not fully usable).
     """
-    start = session.get(page.saved_key, page.default)
+    start = session.get(page.saved_key, kept if kept is not None else page.default)
     if link and is_new(session, page.loaded_key, link):
         remember(session, page.loaded_key, link)
+        if kept is not None and page.saved_key not in session and link in _links_of(page, kept):
+            _restore(session, page, kept, overwrite=True)  # a reload: the kept state is the link's, texts and all
+            return kept, None
         try:
             state, notes = page.from_link(link)
         except LinkStateError as err:
@@ -112,6 +119,17 @@ def init_page(session: MutableMapping[str, Any], link: str | None, page: StatePa
         return state, " ".join(notes) or None
     _restore(session, page, start, overwrite=page.drawn_key not in session)
     return None, None
+
+
+def _links_of(page: StatePage, state: Any) -> set[str]:
+    """The links ``state`` may have had: with its pasted texts and without them."""
+    links = set()
+    for with_texts in (True, False):
+        try:
+            links.add(page.to_link(state, with_texts))
+        except LinkStateError:
+            pass
+    return links
 
 
 def save_state(session: MutableMapping[str, Any], page: StatePage, state: Any) -> tuple[str | None, str | None]:

@@ -8,6 +8,7 @@ from typing import Any
 
 import streamlit as st
 
+from ui.inputs import kept
 from ui.inputs.uploads import escape_markdown
 from ui.links.page_state import StatePage, init_page, save_state
 from ui.links.share import PARAM
@@ -63,13 +64,14 @@ def publish_state(
     ``with_texts``: the view holds pasted texts (kept in the link when they fit).
     """
     token, note = save_state(session, page, state)
+    kept.keep_state(page.prefix, state, needed=uploads or note is not None)
     share_box(token, note, holds, with_texts=with_texts and note is None, uploads=uploads)
 
 
 def open_state_page(page: StatePage, title: str, caption: str) -> None:
     """Fill the page's widget keys (a new link in ``?s=`` wins, see ``init_page``), then draw its title,
     caption and any notice about the opened link."""
-    loaded, link_error = init_page(st.session_state, st.query_params.get(PARAM), page)  # type: ignore[arg-type]
+    loaded, link_error = init_page(st.session_state, st.query_params.get(PARAM), page, kept.kept_state(page.prefix))  # type: ignore[arg-type]
     st.title(title)
     st.caption(caption)
     opened_link_notices(link_error, loaded is not None and loaded.source == "upload")
