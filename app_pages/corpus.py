@@ -75,7 +75,7 @@ def main() -> None:
             st.session_state[cs.CORPUS_LAST_INPUT] = input_digest
             st.session_state[cs.CORPUS_LAST_SELECTION] = []
         if "bleu" in choice:
-            views.show_scores(analysis, len(refs), options, sentence_options)
+            views.show_scores(analysis, hyp, refs, options, corpus_options, sentence_options)
             st.caption(_("Options: {options}").format(options=describe(options)))
         extra = metric_views.show_corpus_scores(choice, state.metric_options, hyp, refs)
         views.show_charts(analysis)

@@ -58,8 +58,16 @@ def corpus_score(args: argparse.Namespace, hypothesis_path: str, metric: Metric)
 
 
 def run_corpus(args: argparse.Namespace, hypothesis_path: str, metric: Metric) -> str:
-    """The corpus score of the one system, as JSON (the default) or sacreBLEU's text line."""
+    """The corpus score of the one system, as JSON (the default; with the signature sacreBLEU 2.6 gives these
+    settings, null and the settings it lacks where it has none) or sacreBLEU's text line."""
     score = corpus_score(args, hypothesis_path, metric)
+    if args.format in (None, "json") and not args.score_only:
+        data = score_dict(score, args.width)
+        equivalent = metric.sacrebleu_equivalent(nrefs_of(args))  # the signature sacreBLEU 2.6 prints for them
+        data["sacrebleu_signature"] = equivalent.signature
+        if equivalent.missing:
+            data["sacrebleu_missing"] = list(equivalent.missing)
+        return json.dumps(data, indent=1) + "\n"
     return render(score, args, args.format in (None, "json"), indent=1) + "\n"
 
 

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from .sacrebleu_equivalent import SacrebleuEquivalent
+
     FloatArray = npt.NDArray[np.float64]
 
 __all__ = ["Metric", "Score"]
@@ -95,6 +97,10 @@ class Metric(ABC):
     @abstractmethod
     def signature(self, nrefs: int | str = 1) -> str:
         """Every option that changes the number, in one reproducible string."""
+
+    @abstractmethod
+    def sacrebleu_equivalent(self, nrefs: int | str = 1, sentence_level: bool = False) -> SacrebleuEquivalent:
+        """sacreBLEU 2.6's signature and command-line flags for these options, or what it has no equivalent for."""
 
     # --- significance --------------------------------------------------------------------------
 

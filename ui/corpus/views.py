@@ -13,6 +13,7 @@ import pandas as pd
 import streamlit as st
 
 from bleucore import BleuOptions, SentenceExplanation
+from bleucore.metrics.bleu import BLEU
 from ui.corpus import cache, charts
 from ui.corpus import state as cs
 from ui.corpus.analysis import CorpusAnalysis, with_metric_columns
@@ -26,6 +27,7 @@ from ui.metrics.bleu import wording
 from ui.metrics.bleu.chip_words import order_caption, orders_caption
 from ui.metrics.bleu.highlight import order_html, orders_html
 from ui.metrics.bleu.options import Choices
+from ui.metrics.sacrebleu_view import show_sacrebleu
 from ui.shell.i18n import N_, _
 
 WHY_DIFFERENT = N_("""\
@@ -39,7 +41,8 @@ the corpus score in either direction.""")
 
 
 def show_scores(
-    analysis: CorpusAnalysis, nrefs: int, options: Choices, sentence_options: BleuOptions
+    analysis: CorpusAnalysis, hyp: TextFile, refs: Sequence[TextFile], options: Choices, corpus_options: BleuOptions,
+    sentence_options: BleuOptions,
 ) -> None:
     """Corpus BLEU with its signature and sacreBLEU's line, against the mean of sentence BLEU."""
     corpus = analysis.corpus
@@ -49,7 +52,7 @@ def show_scores(
         _("Mean of sentence BLEU"), f"{analysis.mean_sentence:.2f}" if analysis.mean_sentence is not None else _("undefined")
     )
     cols[2].metric(_("Segments"), f"{len(analysis.table):,}")
-    cols[3].metric(_("References"), nrefs)
+    cols[3].metric(_("References"), len(refs))
     if corpus is None:
         show_error(
             _("Corpus BLEU is undefined with these options: {err}. Choose another smoothing method.").format(
@@ -62,6 +65,7 @@ def show_scores(
             _("Corpus BLEU to full precision: {score!r}. Signature (every option that changes the number):").format(score=corpus.score)
         )
         st.code(corpus.signature, language=None, wrap_lines=True)
+        show_sacrebleu(BLEU(corpus_options), hyp, refs)
     if analysis.undefined:
         reason = wording.describe(analysis.undefined_reason) if analysis.undefined_reason else ""
         st.warning(

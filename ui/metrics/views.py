@@ -18,7 +18,8 @@ from ui.inputs.widgets import show_error
 from ui.metrics import cache
 from ui.metrics.analysis import MetricScores
 from ui.metrics.choice import LOWER_IS_BETTER, others
-from ui.metrics.options import MetricKey, MetricSettings, metric_key
+from ui.metrics.options import MetricKey, MetricSettings, metric_key, metric_of
+from ui.metrics.sacrebleu_view import show_sacrebleu
 from ui.shell.i18n import _
 
 
@@ -37,8 +38,9 @@ def show_corpus_scores(
     choice: Sequence[str], settings: MetricSettings, hyp: TextFile, refs: Sequence[TextFile]
 ) -> list[MetricScores]:
     """Each picked metric other than BLEU: its corpus score, sacreBLEU's line and its signature."""
-    results = [input_scores(metric_key(m, settings), hyp, refs) for m in others(choice)]
-    for result in results:
+    keys = [metric_key(m, settings) for m in others(choice)]
+    results = [input_scores(key, hyp, refs) for key in keys]
+    for key, result in zip(keys, results):
         st.subheader(_("Corpus {metric}").format(metric=result.label))
         if result.corpus is None:
             show_error(_("{metric} is undefined for this input: {error}.").format(metric=result.label, error=result.error))
@@ -55,6 +57,7 @@ def show_corpus_scores(
             )
         )
         st.code(result.corpus.signature, language=None, wrap_lines=True)
+        show_sacrebleu(metric_of(key), hyp, refs)
         if result.metric_id in LOWER_IS_BETTER:
             st.caption(_("TER counts the edits (insertions, deletions, substitutions, shifts) per reference word: lower is better."))
     return results

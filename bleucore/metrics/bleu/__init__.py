@@ -28,9 +28,10 @@ from .options import (
     parse_weights,
     uniform_weights,
 )
-from .signatures import signature
+from .signatures import sacrebleu_equivalent, signature
 
 if TYPE_CHECKING:
+    from ..sacrebleu_equivalent import SacrebleuEquivalent
     from .score import BLEUScore
     from .stats import FloatArray, Statistics
 
@@ -139,6 +140,9 @@ class BLEU(Metric):
     def signature(self, nrefs: int | str = 1) -> str:
 
         return signature(self.options, nrefs)
+
+    def sacrebleu_equivalent(self, nrefs: int | str = 1, sentence_level: bool = False) -> SacrebleuEquivalent:
+        return sacrebleu_equivalent(self.options, nrefs, sentence_level)
 
     def columns(self, stats: Statistics) -> FloatArray:
         from .row_scores import columns  # lazy: numpy, kept out of start-up (--help imports none)

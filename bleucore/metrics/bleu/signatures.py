@@ -6,7 +6,8 @@ from functools import lru_cache
 
 from ... import __version__
 from ...tokenizers import get_tokenizer
-from .options import BleuOptions
+from ..sacrebleu_equivalent import SACREBLEU_VERSION, SacrebleuEquivalent
+from .options import SACREBLEU_SMOOTHING, BleuOptions
 
 
 def _fmt(value: float) -> str:
@@ -37,3 +38,42 @@ def signature(options: BleuOptions, nrefs: int | str = 1) -> str:
         f"version:{__version__}",
     ]
     return "|".join(parts)
+
+
+def sacrebleu_equivalent(options: BleuOptions, nrefs: int | str = 1, sentence_level: bool = False) -> SacrebleuEquivalent:
+    """sacreBLEU 2.6's BLEU signature and ``sacrebleu`` flags for ``options`` (corpus BLEU, or ``-sl``), or the
+    settings its command line lacks: N and weights other than 4 uniform, NLTK smoothing, a reference-length
+    rule other than closest, a variant, effective order other than on exactly with ``-sl``."""
+    missing = []
+    if options.max_order != 4 or not options.uniform:
+        missing.append(f"order {options.max_order}" + ("" if options.uniform else " with custom weights"))
+    if options.is_nltk:
+        missing.append(f"smoothing {options.smooth_method}")
+    if options.ref_length != "closest":
+        missing.append(f"reference length {options.ref_length}")
+    if options.variant != "standard":
+        missing.append(f"variant {options.variant}")
+    if options.effective_order != sentence_level:
+        missing.append("effective order " + ("on for corpus BLEU" if options.effective_order else "off for -sl"))
+    flags = ["-m", "bleu", "-tok", options.tokenize]
+    if options.lowercase:
+        flags.append("-lc")
+    flags += ["-s", options.smooth_method]
+    smooth = options.smooth_method
+    value = options.effective_smooth_value
+    if value is not None and SACREBLEU_SMOOTHING.get(options.smooth_method) is not None:  # floor, add-k
+        flags += ["-sv", _fmt(value)]
+        smooth = f"{smooth}[{value:.2f}]"
+    if sentence_level:
+        flags.append("-sl")
+    if missing:
+        return SacrebleuEquivalent(None, tuple(flags), tuple(missing))
+    signature = "|".join([
+        f"nrefs:{nrefs}",
+        f"case:{'lc' if options.lowercase else 'mixed'}",
+        f"eff:{'yes' if options.effective_order else 'no'}",
+        f"tok:{get_tokenizer(options.tokenize).signature()}",
+        f"smooth:{smooth}",
+        f"version:{SACREBLEU_VERSION}",
+    ])  # fmt: skip
+    return SacrebleuEquivalent(signature, tuple(flags))

@@ -10,6 +10,7 @@ group). Heavy modules are imported by the methods, so listing the metric stays l
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ...registry import lazy_attributes
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from ..sacrebleu_equivalent import SacrebleuEquivalent
     from .score import CHRFScore
     from .stats import ChrfStatistics
 
@@ -72,6 +74,12 @@ class CHRF(Metric):
         from .score import chrf_signature  # lazy: numpy, kept out of start-up (--help imports none)
 
         return chrf_signature(self.options, nrefs)
+
+    def sacrebleu_equivalent(self, nrefs: int | str = 1, sentence_level: bool = False) -> SacrebleuEquivalent:
+        from .score import chrf_sacrebleu_equivalent  # lazy: numpy, kept out of start-up (--help imports none)
+
+        equivalent = chrf_sacrebleu_equivalent(self.options, nrefs)
+        return replace(equivalent, flags=(*equivalent.flags, "-sl")) if sentence_level else equivalent
 
     def columns(self, stats: ChrfStatistics) -> FloatArray:
         import numpy as np  # lazy: numpy, kept out of start-up (--help imports none)

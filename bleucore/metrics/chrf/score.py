@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ... import __version__
+from ..sacrebleu_equivalent import SacrebleuEquivalent, with_sacrebleu_version
 from .fscore import f_scores
 from .options import ChrfOptions
 from .stats import ChrfStatistics
@@ -23,6 +24,21 @@ def chrf_signature(options: ChrfOptions, nrefs: int | str = 1) -> str:
         f"space:{'yes' if options.whitespace else 'no'}",
         f"version:{__version__}",
     ])
+
+
+def chrf_sacrebleu_equivalent(options: ChrfOptions, nrefs: int | str = 1) -> SacrebleuEquivalent:
+    """sacreBLEU 2.6's chrF signature and ``sacrebleu -m chrf`` flags (every option has one; its signature
+    leaves out β)."""
+    default = ChrfOptions()
+    flags = ["-m", "chrf"]
+    for name, flag in (("char_order", "--chrf-char-order"), ("word_order", "--chrf-word-order"), ("beta", "--chrf-beta")):
+        if getattr(options, name) != getattr(default, name):
+            flags += [flag, str(getattr(options, name))]
+    for name, flag in (("whitespace", "--chrf-whitespace"), ("lowercase", "--chrf-lowercase"), ("eps_smoothing", "--chrf-eps-smoothing")):
+        if getattr(options, name):
+            flags.append(flag)
+    unsigned = (f"β = {options.beta}",) if options.beta != default.beta else ()
+    return SacrebleuEquivalent(with_sacrebleu_version(chrf_signature(options, nrefs)), tuple(flags), (), unsigned)
 
 
 @dataclass(frozen=True)

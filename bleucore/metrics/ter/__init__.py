@@ -11,6 +11,7 @@ word kept, substituted, inserted, deleted or shifted); ``arguments`` (its CLI gr
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ...registry import lazy_attributes
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from ..sacrebleu_equivalent import SacrebleuEquivalent
     from .score import TERScore
     from .stats import TerStatistics
 
@@ -72,6 +74,12 @@ class TER(Metric):
         from .score import ter_signature  # lazy: numpy, kept out of start-up (--help imports none)
 
         return ter_signature(self.options, nrefs)
+
+    def sacrebleu_equivalent(self, nrefs: int | str = 1, sentence_level: bool = False) -> SacrebleuEquivalent:
+        from .score import ter_sacrebleu_equivalent  # lazy: numpy, kept out of start-up (--help imports none)
+
+        equivalent = ter_sacrebleu_equivalent(self.options, nrefs)
+        return replace(equivalent, flags=(*equivalent.flags, "-sl")) if sentence_level else equivalent
 
     def columns(self, stats: TerStatistics) -> FloatArray:
         return stats.rows

@@ -13,6 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ... import __version__
+from ..sacrebleu_equivalent import SacrebleuEquivalent, with_sacrebleu_version
 from .options import TerOptions
 from .stats import TerStatistics
 
@@ -33,6 +34,16 @@ def ter_signature(options: TerOptions, nrefs: int | str = 1) -> str:
         f"asian:{yes_no[options.asian_support]}",
         f"version:{__version__}",
     ])
+
+
+def ter_sacrebleu_equivalent(options: TerOptions, nrefs: int | str = 1) -> SacrebleuEquivalent:
+    """sacreBLEU 2.6's TER signature and ``sacrebleu -m ter`` flags (every option has one)."""
+    flags = ["-m", "ter"]
+    for name, flag in (("case_sensitive", "--ter-case-sensitive"), ("asian_support", "--ter-asian-support"),
+                       ("no_punct", "--ter-no-punct"), ("normalized", "--ter-normalized")):  # fmt: skip
+        if getattr(options, name):
+            flags.append(flag)
+    return SacrebleuEquivalent(with_sacrebleu_version(ter_signature(options, nrefs)), tuple(flags))
 
 
 def ter_value(edits: float, ref_length: float) -> float:

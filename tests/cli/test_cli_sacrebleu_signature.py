@@ -1,0 +1,49 @@
+"""The CLI's JSON carries, beside bleucore's signature, the one sacreBLEU 2.6 prints for the same flags (what the real
+``sacrebleu`` prints, run here), or null and the settings it lacks."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bleucore.cli import main
+
+HYPS = ["the cat sat on the mat .", "A dog barked !", "it rained all day"]
+REF1 = ["the cat is on the mat .", "a dog was barking !", "it rained the whole day"]
+REF2 = ["there is a cat on the mat", "the dog barked", "it was raining all day"]
+
+
+def _json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> object:
+    assert main(argv) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [[], ["-tok", "intl", "-lc", "-s", "floor"], ["-s", "add-k", "-sv", "2"], ["-m", "chrf", "--chrf-word-order", "2"],
+     ["-m", "ter", "--ter-normalized", "--ter-case-sensitive"]],
+    ids=["defaults", "intl-lc-floor", "add-k-2", "chrf++", "ter"],
+)  # fmt: skip
+def test_json_names_the_signature_sacrebleu_prints(flags: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    paths = []
+    for name, lines in (("hyp.txt", HYPS), ("r1.txt", REF1), ("r2.txt", REF2)):
+        paths.append(str(tmp_path / name))
+        Path(paths[-1]).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    hyp, *refs = paths
+    ours = _json([*refs, "-i", hyp, *flags], capsys)
+    done = subprocess.run([sys.executable, "-m", "sacrebleu", *refs, "-i", hyp, *flags, "-f", "json"],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    theirs = json.loads(done.stdout)
+    assert ours["sacrebleu_signature"] == theirs["signature"]  # type: ignore[index]
+    assert "sacrebleu_missing" not in ours  # type: ignore[operator]
+
+
+def test_nltk_smoothing_gives_null_and_names_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "h.txt").write_text("\n".join(HYPS) + "\n", encoding="utf-8")
+    (tmp_path / "r.txt").write_text("\n".join(REF1) + "\n", encoding="utf-8")
+    ours = _json([str(tmp_path / "r.txt"), "-i", str(tmp_path / "h.txt"), "-s", "nltk-method3", "-tok", "none"], capsys)
+    assert ours["sacrebleu_signature"] is None and ours["sacrebleu_missing"] == ["smoothing nltk-method3"]  # type: ignore[index]
