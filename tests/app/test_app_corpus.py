@@ -90,14 +90,14 @@ def test_default_render_matches_bleucore_and_sacrebleu() -> None:
 def test_sentence_table_is_worst_first_and_matches_sacrebleu_sentence_bleu() -> None:
     at = open_corpus()
     table = at.dataframe[0].value
-    assert list(table.columns) == ["line", "BLEU", "c", "r", "p1", "p2", "p3", "p4", "hypothesis", "reference"]
+    assert list(table.columns) == ["line", "BLEU", "c", "r", "p1", "p2", "p3", "p4", "hypothesis", "reference 1", "reference 2"]
     assert len(table) == 60
     assert table["BLEU"].is_monotonic_increasing
     sentence = BLEU(effective_order=True)
     for _, row in table.iterrows():
         i = int(row["line"]) - 1
         assert row["hypothesis"] == HYPS[i]
-        assert row["reference"] == REF1[i]
+        assert row["reference 1"] == REF1[i] and row["reference 2"] == REF2[i]
         assert row["BLEU"] == pytest.approx(sentence.sentence_score(HYPS[i], [REF1[i], REF2[i]]).score, abs=EPSILON)
     mean = np.mean([sentence.sentence_score(h, [a, b]).score for h, a, b in zip(HYPS, REF1, REF2)])
     assert metric(at, "Mean of sentence BLEU") == f"{mean:.2f}"
@@ -554,7 +554,7 @@ def test_analysis_buckets_sum_to_the_corpus_and_downloads() -> None:
     options = BleuOptions()
     sentence = options.with_changes(effective_order=True)
     stats = corpus_statistics(HYPS, [REF1, REF2], options)
-    analysis = cc.analyse(stats, options, sentence, 2, HYPS, REF1)
+    analysis = cc.analyse(stats, options, sentence, 2, HYPS, [REF1, REF2])
     assert analysis.buckets["segments"].sum() == 60
     for _, row in analysis.buckets.iterrows():
         members = [

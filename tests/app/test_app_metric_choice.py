@@ -320,7 +320,7 @@ def test_corpus_downloads_hold_every_picked_metric() -> None:
     from ui.metrics import analysis as ma
 
     options = BleuOptions()
-    analysis = ca.analyse(corpus_statistics(SYS_A, REFS, options), options, options, 2, SYS_A, REF1)
+    analysis = ca.analyse(corpus_statistics(SYS_A, REFS, options), options, options, 2, SYS_A, REFS)
     settings = mo.MetricSettings()
     metrics = []
     for metric_id in ("chrf", "ter"):
@@ -329,6 +329,7 @@ def test_corpus_downloads_hold_every_picked_metric() -> None:
     csv, result = ca.downloads(analysis, {}, {"hypothesis": "system_a.en"}, metrics)
     table = pd.read_csv(io.StringIO(csv.decode("utf-8")))
     assert list(table.columns[list(table.columns).index("BLEU") :][:3]) == ["BLEU", "chrF2", "TER"]
+    assert list(table["reference 1"]) == REF1 and list(table["reference 2"]) == REF2  # every reference, not the first
     data = json.loads(result)
     for metric_id, label in (("chrf", "chrF2"), ("ter", "TER")):
         sacre = sacre_metric(metric_id)

@@ -55,3 +55,23 @@ def test_nltk_smoothing_has_no_sacrebleu_signature_and_says_so() -> None:
     assert not any("version:2.6.0" in c for c in codes(at))
     captions = " ".join(c.value for c in at.caption).replace("\\", "")  # Markdown escapes
     assert "sacreBLEU 2.6 has no equivalent for smoothing nltk-method1" in captions
+
+
+def test_the_json_result_names_its_options_and_both_signatures() -> None:
+    import json
+
+    from bleucore import BleuOptions, corpus_statistics
+    from ui.corpus import analysis as ca
+    from ui.corpus import cache
+
+    options = BleuOptions(tokenize="intl", smooth_method="floor")
+    sentence = options.with_changes(effective_order=True)
+    analysis = ca.analyse(corpus_statistics(HYPS, REFS, options), options, sentence, 2, HYPS, REFS)
+    files = {"hypothesis": "system_a.en", "references": ["ref.en", "ref2.en"]}
+    csv, result = cache.downloads("digest-json-test", options, sentence, analysis, files)
+    data = json.loads(result)
+    assert data["options"]["corpus"]["tokenize"] == "intl" and data["options"]["corpus"]["smooth_method"] == "floor"
+    assert data["options"]["sentence"]["effective_order"] is True
+    assert data["options"]["signature"] == analysis.corpus.signature  # type: ignore[union-attr]
+    assert data["options"]["sacrebleu_signature"] == sacre_signature(BLEU(tokenize="intl", smooth_method="floor"))
+    assert csv.decode().splitlines()[0].endswith("hypothesis,reference 1,reference 2")

@@ -70,9 +70,10 @@ def precision_columns(stats: Statistics, max_order: int) -> dict[str, np.ndarray
 
 
 def sentence_table(
-    stats: Statistics, scores: np.ndarray, max_order: int, hypotheses: Sequence[str], first_references: Sequence[str]
+    stats: Statistics, scores: np.ndarray, max_order: int, hypotheses: Sequence[str], references: Sequence[Sequence[str]]
 ) -> pd.DataFrame:
-    """One row per segment in line order: line, BLEU, c, r, p1..pN, hypothesis, reference 1."""
+    """One row per segment in line order: line, BLEU, c, r, p1..pN, hypothesis, reference 1 .. reference k
+    (``references[j][i]``: reference j+1 of line i)."""
     ref_len = stats.ref_len
     r: np.ndarray = ref_len.astype(np.int64) if np.all(np.mod(ref_len, 1.0) == 0) else ref_len
     columns: dict[str, object] = {
@@ -83,7 +84,7 @@ def sentence_table(
     }
     columns.update(precision_columns(stats, max_order))
     columns["hypothesis"] = list(hypotheses)
-    columns["reference"] = list(first_references)
+    columns.update({f"reference {j + 1}": list(stream) for j, stream in enumerate(references)})
     return pd.DataFrame(columns)
 
 
@@ -166,7 +167,7 @@ def analyse(
     sentence_options: BleuOptions,
     nrefs: int,
     hypotheses: Sequence[str],
-    first_references: Sequence[str],
+    references: Sequence[Sequence[str]],
 ) -> CorpusAnalysis:
     """Corpus BLEU (summed statistics), sentence BLEU of every line, the table and the buckets."""
     corpus, corpus_error, corpus_error_reason = corpus_or_error(stats, corpus_options, nrefs)
@@ -175,7 +176,7 @@ def analyse(
     return CorpusAnalysis(
         corpus=corpus,
         corpus_error=corpus_error,
-        table=sentence_table(stats, sentences.scores, corpus_options.max_order, hypotheses, first_references),
+        table=sentence_table(stats, sentences.scores, corpus_options.max_order, hypotheses, references),
         mean_sentence=float(defined.mean()) if defined.size else None,
         undefined=sentences.undefined,
         undefined_reason=sentences.reason,

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from collections.abc import Sequence
 
 import streamlit as st
 
 from bleucore import BleuOptions, Statistics
+from bleucore.metrics.bleu import BLEU
 from ui.corpus import analysis as corpus_analysis
 from ui.metrics.analysis import MetricScores
 from ui.metrics.bleu.options_key import OptionsKey, from_key, options_key
@@ -21,12 +24,10 @@ def _analysis(
     nrefs: int,
     _stats: Statistics,
     _hypotheses: tuple[str, ...],
-    _first_references: tuple[str, ...],
+    _references: tuple[tuple[str, ...], ...],
 ) -> corpus_analysis.CorpusAnalysis:
 
-    return corpus_analysis.analyse(
-        _stats, from_key(corpus_key), from_key(sentence_key), nrefs, _hypotheses, _first_references
-    )
+    return corpus_analysis.analyse(_stats, from_key(corpus_key), from_key(sentence_key), nrefs, _hypotheses, _references)
 
 
 def analysis(
@@ -40,7 +41,7 @@ def analysis(
     """``corpus_analysis.analyse`` of one input (``references`` are its reference streams), cached."""
     return _analysis(
         input_digest, options_key(corpus_options), options_key(sentence_options), len(references),
-        stats, tuple(hypotheses), tuple(references[0]),
+        stats, tuple(hypotheses), tuple(tuple(stream) for stream in references),
     )  # fmt: skip
 
 
@@ -53,7 +54,14 @@ def _downloads(
     _files: dict[str, object],
     _metrics: Sequence[MetricScores],
 ) -> tuple[bytes, bytes]:
-    options: dict[str, object] = {"corpus": list(keys[0]), "sentence": list(keys[1])}
+    corpus_options = from_key(keys[0])
+    nrefs = sum(str(column).startswith("reference ") for column in _analysis.table.columns)
+    options: dict[str, object] = {
+        "corpus": asdict(corpus_options),
+        "sentence": asdict(from_key(keys[1])),
+        # What sacreBLEU 2.6 prints for the corpus settings (None where it has no equivalent).
+        "sacrebleu_signature": BLEU(corpus_options).sacrebleu_equivalent(nrefs).signature,
+    }
 
     return corpus_analysis.downloads(_analysis, options, _files, _metrics)
 

@@ -106,8 +106,8 @@ def show_charts(analysis: CorpusAnalysis) -> None:
             st.info(_("BLEU is undefined for every length band with these options."))
 
 
-def column_config(max_order: int) -> dict[str, Any]:
-    """The sentence table's columns: formats and help texts."""
+def column_config(max_order: int, nrefs: int) -> dict[str, Any]:
+    """The sentence table's columns: formats and help texts (one text column per reference)."""
     config: dict[str, Any] = {
         "line": st.column_config.NumberColumn(_("line"), help=_("Line number in the files (1-based)"), format="%d"),
         "BLEU": st.column_config.NumberColumn(
@@ -116,7 +116,10 @@ def column_config(max_order: int) -> dict[str, Any]:
         "c": st.column_config.NumberColumn("c", help=_("Hypothesis length in tokens"), format="%d"),
         "r": st.column_config.NumberColumn("r", help=_("Reference length by the chosen rule")),
         "hypothesis": st.column_config.TextColumn(_("hypothesis"), width="large"),
-        "reference": st.column_config.TextColumn(_("reference 1"), width="large"),
+        **{
+            f"reference {j}": st.column_config.TextColumn(_("reference {j}").format(j=j), width="large")
+            for j in range(1, nrefs + 1)
+        },
     }
     for n in range(1, max_order + 1):
         config[f"p{n}"] = st.column_config.NumberColumn(
@@ -141,7 +144,7 @@ def show_table(
     table = with_metric_columns(analysis.table, extra[0])  # the other metrics' columns right after BLEU's
     table = table.sort_values(["BLEU", "line"], na_position="last", kind="stable").reset_index(drop=True)
     event = st.dataframe(
-        table, hide_index=True, column_config={**column_config(max_order), **extra[1]}, key=cs.CORPUS_TABLE, placeholder="—",
+        table, hide_index=True, column_config={**column_config(max_order, len(files.get("references") or [1])), **extra[1]}, key=cs.CORPUS_TABLE, placeholder="—",
         on_select="rerun", selection_mode="single-row", height=360,
     )  # fmt: skip
     st.caption(_("Click a column header to sort; select a row to explain that sentence below."))
