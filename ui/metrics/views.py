@@ -13,13 +13,18 @@ from typing import Any
 import numpy as np
 import streamlit as st
 
+from bleucore.metrics import Metric
+from bleucore.metrics.chrf import chrf_orders
 from ui.inputs.uploads import TextFile, digest
 from ui.inputs.widgets import show_error
 from ui.metrics import cache
 from ui.metrics.analysis import MetricScores
 from ui.metrics.choice import LOWER_IS_BETTER, others
+from ui.metrics.chrf.corpus_chart import order_chart
 from ui.metrics.options import MetricKey, MetricSettings, metric_key, metric_of
 from ui.metrics.sacrebleu_view import show_sacrebleu
+from ui.metrics.ter import cache as ter_cache
+from ui.metrics.ter.corpus_chart import edit_chart
 from ui.shell.i18n import _
 
 
@@ -58,9 +63,30 @@ def show_corpus_scores(
         )
         st.code(result.corpus.signature, language=None, wrap_lines=True)
         show_sacrebleu(metric_of(key), hyp, refs)
+        show_corpus_picture(metric_of(key), result, hyp, refs)
         if result.metric_id in LOWER_IS_BETTER:
             st.caption(_("TER counts the edits (insertions, deletions, substitutions, shifts) per reference word: lower is better."))
     return results
+
+
+def show_corpus_picture(metric: Metric, result: MetricScores, hyp: TextFile, refs: Sequence[TextFile]) -> None:
+    """chrF's per-order precision, recall and F-β, or TER's edits by type, from the whole input."""
+    if result.metric_id == "chrf" and result.corpus is not None:
+        options = metric.options
+        st.altair_chart(order_chart(chrf_orders(result.corpus.statistics, options)), width="stretch")
+        st.caption(
+            _("Precision, recall and F-β (β = {beta}) of each n-gram order, from the n-grams of the whole input. "
+              "{metric} = {score:.2f} is F-β of the precision and recall averaged over the orders, not a mean of "
+              "sentence scores.").format(beta=options.beta, metric=result.label, score=result.corpus.score)
+        )  # fmt: skip
+    elif result.metric_id == "ter" and result.corpus is not None:
+        counts = ter_cache.edit_counts(digest([hyp, *refs]), metric.options, hyp.lines, [r.lines for r in refs])
+        st.altair_chart(edit_chart(counts), width="stretch")
+        st.caption(
+            _("TER = (insertions + deletions + substitutions + shifts) / average reference length = "
+              "{edits:,} / {length:,.1f} = {score:.2f}: the edits of each line's closest reference, summed.").format(
+                edits=counts.edits, length=counts.ref_length, score=counts.score)
+        )  # fmt: skip
 
 
 def sentence_columns(results: Sequence[MetricScores]) -> tuple[dict[str, np.ndarray], dict[str, Any]]:

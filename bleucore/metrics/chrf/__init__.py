@@ -32,6 +32,8 @@ __all__ = [
     "CHRF",
     "ChrfExplanation",
     "ChrfOptions",
+    "ChrfOrder",
+    "chrf_orders",
     "explain_chrf",
     "MAX_CHAR_ORDER",
     "MAX_WORD_ORDER",
@@ -40,7 +42,9 @@ __all__ = [
 #: What ui/ and other callers use from this package's modules, loaded on first use (PEP 562).
 _EXPORTS: dict[str, str] = {
     "ChrfExplanation": "explanation",
+    "ChrfOrder": "explanation",
     "char_occurrences": "explanation",
+    "chrf_orders": "explanation",
     "explain_chrf": "explanation",
 }
 __getattr__ = lazy_attributes(__name__, _EXPORTS, globals())

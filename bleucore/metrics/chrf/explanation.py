@@ -18,7 +18,9 @@ from .options import ChrfOptions
 from .score import CHRFScore, chrf_signature, sentence_scores
 from .stats import chrf_statistics
 
-__all__ = ["ChrfExplanation", "ChrfOrder", "NgramOccurrence", "char_occurrences", "explain_chrf", "word_occurrences"]
+__all__ = [
+    "ChrfExplanation", "ChrfOrder", "NgramOccurrence", "char_occurrences", "chrf_orders", "explain_chrf", "word_occurrences",
+]  # fmt: skip
 
 Kind = Literal["char", "word"]
 
@@ -82,13 +84,19 @@ def explain_chrf(hypothesis: str, references: Sequence[str], options: ChrfOption
     chosen = per_ref[best]
     nrefs = len(references)
     score = CHRFScore(chosen.score, chosen.statistics, options, chrf_signature(options, nrefs))
-    rows = []
+    return ChrfExplanation(score, chrf_orders(chosen.statistics, options), best, tuple(s.score for s in per_ref), options)
+
+
+def chrf_orders(statistics: Sequence[int], options: ChrfOptions) -> tuple[ChrfOrder, ...]:
+    """Each order's totals, P, R and F-beta from summed statistics (per order ``[hyp, ref, match]``): one
+    sentence's, or a corpus's, whose averaged P and R give corpus chrF (Popović 2015, 2017)."""
     kinds: list[tuple[Kind, int]] = [("char", n) for n in range(1, options.char_order + 1)]
     kinds += [("word", n) for n in range(1, options.word_order + 1)]
-    for i, ((kind, n), (p, r, f)) in enumerate(zip(kinds, order_scores(chosen.statistics, options))):
-        hyp, ref, match = chosen.statistics[3 * i : 3 * i + 3]
-        rows.append(ChrfOrder(kind, n, hyp, ref, match, p, r, f))
-    return ChrfExplanation(score, tuple(rows), best, tuple(s.score for s in per_ref), options)
+    rows = []
+    for i, ((kind, n), (p, r, f)) in enumerate(zip(kinds, order_scores(tuple(statistics), options))):
+        hyp, ref, match = statistics[3 * i : 3 * i + 3]
+        rows.append(ChrfOrder(kind, n, int(hyp), int(ref), int(match), p, r, f))
+    return tuple(rows)
 
 
 def _char_origins(line: str, options: ChrfOptions) -> tuple[str, list[int]]:

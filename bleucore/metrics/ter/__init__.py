@@ -32,15 +32,19 @@ __all__ = [
     "explain_ter",
     "Step",
     "TER",
+    "TerEditCounts",
     "TerExplanation",
     "TerOptions",
+    "ter_edit_counts",
 ]
 
 #: What ui/ and other callers use from this package's modules, loaded on first use (PEP 562).
 _EXPORTS: dict[str, str] = {
     "Step": "explanation",
+    "TerEditCounts": "edit_counts",
     "TerExplanation": "explanation",
     "explain_ter": "explanation",
+    "ter_edit_counts": "edit_counts",
 }
 __getattr__ = lazy_attributes(__name__, _EXPORTS, globals())
 

@@ -1,0 +1,49 @@
+"""Corpus draws every metric's own picture: chrF/chrF++ precision, recall and F-β per order from the corpus totals,
+and TER's edits by type against the reference length, with the numbers sacreBLEU 2.6 gives the same files."""
+
+from __future__ import annotations
+
+import pytest
+from sacrebleu.metrics import CHRF, TER
+
+from tests.conftest import ROOT, open_app
+from ui.corpus import state as cs
+
+SAMPLE = ROOT / "data" / "sample"
+HYPS = (SAMPLE / "system_a.en").read_text(encoding="utf-8").splitlines()
+REFS = [(SAMPLE / name).read_text(encoding="utf-8").splitlines() for name in ("ref.en", "ref2.en")]
+
+
+def chart_rows(at, field: str) -> list[dict]:  # type: ignore[no-untyped-def]
+    """The data rows of the chart whose rows have ``field``."""
+    from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
+
+    for chart in at.get("vega_lite_chart"):
+        for dataset in chart.proto.datasets:
+            frame = convert_arrow_bytes_to_pandas_df(dataset.data.data)
+            if field in frame.columns:
+                return frame.to_dict(orient="records")
+    raise AssertionError(f"no chart with {field!r}")
+
+
+def test_chrf_plus_plus_orders_and_ter_edits_follow_sacrebleu() -> None:
+    at = open_app("corpus")
+    at.pills(key=cs.CORPUS_METRICS).set_value(["chrf++", "ter"]).run()
+    assert not at.exception
+    rows = chart_rows(at, "measure")
+    orders = list(dict.fromkeys(r["order"] for r in rows))
+    assert orders == [f"character {n}-grams" for n in range(1, 7)] + ["word 1-grams", "word 2-grams"]
+    sacre = CHRF(word_order=2)
+    stats = sacre._extract_corpus_statistics(HYPS, REFS)  # sacreBLEU's per-order [hyp, ref, match] sums
+    summed = [sum(col) for col in zip(*stats)]
+    for i, order in enumerate(orders):
+        hyp, ref, match = summed[3 * i : 3 * i + 3]
+        by_measure = {r["measure"]: r for r in rows if r["order"] == order}
+        assert by_measure["precision"]["value"] == pytest.approx(100 * match / hyp)
+        assert by_measure["recall"]["value"] == pytest.approx(100 * match / ref)
+        assert (by_measure["precision"]["matched"], by_measure["precision"]["candidate n-grams"]) == (match, hyp)
+    ter = TER().corpus_score(HYPS, REFS)
+    edits = {r["edit"]: r["count"] for r in chart_rows(at, "edit")}
+    assert sum(edits.values()) == ter.num_edits and set(edits) == {"insertions", "deletions", "substitutions", "shifts"}
+    caption = next(c.value for c in at.caption if c.value.startswith("TER ="))
+    assert f"= {ter.num_edits:,} / {ter.ref_length:,.1f} = {ter.score:.2f}" in caption

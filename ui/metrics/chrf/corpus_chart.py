@@ -1,0 +1,49 @@
+"""chrF's corpus picture: character (and, for chrF++, word) n-gram precision, recall and F-β per order from the
+corpus totals (Popović 2015, 2017). Corpus chrF is F-β of the precision and recall averaged over the orders."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import altair as alt
+import pandas as pd
+
+from bleucore.metrics.chrf import ChrfOrder
+from ui.shell.i18n import _
+from ui.shell.palette import BLUE, GREEN, ORANGE
+
+
+def order_frame(orders: Sequence[ChrfOrder]) -> pd.DataFrame:
+    """One row per order and measure: order label, measure, value in percent, matched and total n-grams."""
+    rows = []
+    for o in orders:
+        label = (_("character {n}-grams") if o.kind == "char" else _("word {n}-grams")).format(n=o.n)
+        for measure, value in ((_("precision"), o.precision), (_("recall"), o.recall), (_("F-β"), o.f_beta)):
+            rows.append({"order": label, "measure": measure, "value": 100 * value, "matched": o.matched,
+                         "candidate n-grams": o.hyp_total, "reference n-grams": o.ref_total})  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def order_chart(orders: Sequence[ChrfOrder]) -> alt.Chart:
+    """Grouped bars: per order, precision, recall and F-β (legend and tooltips name each bar)."""
+    data = order_frame(orders)
+    measures = [_("precision"), _("recall"), _("F-β")]
+    return (
+        alt.Chart(data)
+        .mark_bar()
+        .encode(
+            x=alt.X("order:N", sort=list(dict.fromkeys(data["order"])), title=None, axis=alt.Axis(labelAngle=-30)),
+            xOffset=alt.XOffset("measure:N", sort=measures),
+            y=alt.Y("value:Q", title=_("percent"), scale=alt.Scale(domain=[0, 100])),
+            color=alt.Color("measure:N", sort=measures, scale=alt.Scale(domain=measures, range=[BLUE, ORANGE, GREEN]),
+                            title=None, legend=alt.Legend(orient="top")),  # fmt: skip
+            tooltip=[
+                alt.Tooltip("order:N", title=_("order")), alt.Tooltip("measure:N", title=_("measure")),
+                alt.Tooltip("value:Q", format=".2f", title=_("percent")),
+                alt.Tooltip("matched:Q", title=_("matched")),
+                alt.Tooltip("candidate n-grams:Q", title=_("candidate n-grams")),
+                alt.Tooltip("reference n-grams:Q", title=_("reference n-grams")),
+            ],
+        )
+        .properties(height=260)
+    )
