@@ -16,11 +16,14 @@ from ui.inputs.widgets import show_error as _show_error
 from ui.links import handoff
 from ui.links.page_state import START_PRESET
 from ui.links.share_box import open_state_page, publish_state
+from ui.metrics import cache as metric_cache
 from ui.metrics import views as metric_views
 from ui.metrics.bleu import cache as bleu_cache
 from ui.metrics.bleu.options import describe
 from ui.metrics.bleu.sidebar import options_sidebar
 from ui.metrics.choice import metric_pills
+from ui.metrics.choice import others as other_metrics
+from ui.metrics.options import metric_key
 from ui.shell.i18n import _
 
 
@@ -78,7 +81,14 @@ def main() -> None:
             views.show_scores(analysis, hyp, refs, options, corpus_options, sentence_options)
             st.caption(_("Options: {options}").format(options=describe(options)))
         extra = metric_views.show_corpus_scores(choice, state.metric_options, hyp, refs)
-        views.show_charts(analysis)
+        references = [r.lines for r in refs]
+        ref_len = analysis.table["r"].to_numpy(dtype=float)
+        buckets = []
+        for metric_id, result in zip(other_metrics(choice), extra):
+            key = metric_key(metric_id, state.metric_options)
+            stats = metric_cache.metric_statistics(digest([hyp, *refs]), key, hyp.lines, references)
+            buckets.append((result, cache.metric_buckets(input_digest, key, corpus_options, result, stats, ref_len)))
+        views.show_charts(analysis, "bleu" in choice, buckets)
         names: dict[str, object] = {"hypothesis": hyp.name, "references": [r.name for r in refs]}
         views.show_table(
             analysis, corpus_options.max_order, names, (corpus_options, sentence_options), input_digest,

@@ -47,3 +47,39 @@ def test_chrf_plus_plus_orders_and_ter_edits_follow_sacrebleu() -> None:
     assert sum(edits.values()) == ter.num_edits and set(edits) == {"insertions", "deletions", "substitutions", "shifts"}
     caption = next(c.value for c in at.caption if c.value.startswith("TER ="))
     assert f"= {ter.num_edits:,} / {ter.ref_length:,.1f} = {ter.score:.2f}" in caption
+
+
+def test_chrf_and_ter_by_sentence_length_equal_sacrebleu_on_each_bucket() -> None:
+    import numpy as np
+
+    from bleucore import BleuOptions, corpus_statistics
+    from ui.corpus.analysis import BUCKET_LABELS, LENGTH_BUCKETS
+
+    at = open_app("corpus")
+    at.pills(key=cs.CORPUS_METRICS).set_value(["chrf", "ter"]).run()
+    assert not at.exception
+    subheaders = [h.value for h in at.subheader]
+    assert "chrF2 by sentence length" in subheaders and "TER by sentence length" in subheaders
+    assert "BLEU by sentence length" not in subheaders  # BLEU is not picked: its charts are not drawn
+    r = corpus_statistics(HYPS, REFS, BleuOptions()).ref_len
+    index = np.searchsorted(np.array(LENGTH_BUCKETS, dtype=float), r, side="left")
+    for label, sacre in (("chrF2", CHRF()), ("TER", TER())):
+        rows = chart_rows_with(at, label)
+        assert rows, label
+        for row in rows:
+            members = np.flatnonzero(index == BUCKET_LABELS.index(row["bucket"]))
+            assert row["segments"] == members.size
+            expected = sacre.corpus_score([HYPS[i] for i in members], [[ref[i] for i in members] for ref in REFS]).score
+            assert row["corpus"] == pytest.approx(expected, abs=1e-9), (label, row["bucket"])
+
+
+def chart_rows_with(at, label: str) -> list[dict]:  # type: ignore[no-untyped-def]
+    """The rows of the length-bucket chart whose y axis names ``label``."""
+    import json
+
+    from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
+
+    for chart in at.get("vega_lite_chart"):
+        if f"corpus {label} of the bucket" in json.dumps(json.loads(chart.proto.spec), ensure_ascii=False):
+            return convert_arrow_bytes_to_pandas_df(chart.proto.datasets[0].data.data).to_dict(orient="records")
+    return []

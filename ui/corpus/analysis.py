@@ -12,13 +12,14 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
 
 from bleucore import BleuOptions, BLEUScore, Statistics, score_statistics
-from bleucore.metrics.bleu import SegmentError, Undefined, iter_row_scores
+from bleucore.metrics import Metric
+from bleucore.metrics.bleu import BLEU, SegmentError, Undefined, iter_row_scores
 
 if TYPE_CHECKING:
     from ui.metrics.analysis import MetricScores
@@ -100,31 +101,25 @@ def _bucket_labels() -> list[str]:
 BUCKET_LABELS = tuple(_bucket_labels())
 
 
-def length_buckets(stats: Statistics, scores: np.ndarray, options: BleuOptions, nrefs: int) -> pd.DataFrame:
-    """Per reference-length bucket (r): segments, corpus BLEU of those segments (summed statistics),
-    mean sentence BLEU. Empty buckets are left out; an undefined BLEU is None."""
-    index = np.searchsorted(np.array(LENGTH_BUCKETS, dtype=np.float64), stats.ref_len, side="left")
+def length_buckets(metric: Metric, stats: Any, ref_len: np.ndarray, scores: np.ndarray, label: str) -> pd.DataFrame:
+    """Per bucket of BLEU's reference length r (tokens): segments, the metric's corpus score of those segments
+    (their statistics summed, as the corpus score is) and their mean sentence score, in columns
+    ``corpus <label>`` and ``mean sentence <label>``. Empty buckets are left out; an undefined score is None."""
+    index = np.searchsorted(np.array(LENGTH_BUCKETS, dtype=np.float64), ref_len, side="left")
+    columns = metric.columns(stats)
     rows = []
-    for b, label in enumerate(BUCKET_LABELS):
+    for b, bucket in enumerate(BUCKET_LABELS):
         members = np.flatnonzero(index == b)
         if members.size == 0:
             continue
         try:
-            bleu: float | None = score_statistics(stats.take(members), options, nrefs).score
+            value: float | None = float(metric.row_scores(columns[members].sum(axis=0, keepdims=True))[0])
         except ValueError:
-            bleu = None
+            value = None
         member_scores = scores[members]
         defined = member_scores[~np.isnan(member_scores)]
-        rows.append(
-            {
-                "bucket": label,
-                "order": b,
-                "segments": int(members.size),
-                "corpus BLEU": bleu,
-                "mean sentence BLEU": float(defined.mean()) if defined.size else None,
-            }
-        )
-    return pd.DataFrame(rows, columns=["bucket", "order", "segments", "corpus BLEU", "mean sentence BLEU"])
+        rows.append((bucket, b, int(members.size), value, float(defined.mean()) if defined.size else None))
+    return pd.DataFrame(rows, columns=["bucket", "order", "segments", f"corpus {label}", f"mean sentence {label}"])
 
 
 @dataclass(frozen=True)
@@ -180,7 +175,7 @@ def analyse(
         mean_sentence=float(defined.mean()) if defined.size else None,
         undefined=sentences.undefined,
         undefined_reason=sentences.reason,
-        buckets=length_buckets(stats, sentences.scores, corpus_options, nrefs),
+        buckets=length_buckets(BLEU(corpus_options), stats, stats.ref_len, sentences.scores, "BLEU"),
         corpus_error_reason=corpus_error_reason,
     )
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict
+from typing import Any
 
+import pandas as pd
 import streamlit as st
 
 from bleucore import BleuOptions, Statistics
@@ -12,6 +14,7 @@ from bleucore.metrics.bleu import BLEU
 from ui.corpus import analysis as corpus_analysis
 from ui.metrics.analysis import MetricScores
 from ui.metrics.bleu.options_key import OptionsKey, from_key, options_key
+from ui.metrics.options import MetricKey, metric_of
 from ui.shell.cache_limits import MAX_INPUT_ENTRIES, TTL_SECONDS
 
 
@@ -80,3 +83,19 @@ def downloads(
         input_digest, (options_key(corpus_options), options_key(sentence_options)), metric_keys, result, files, metrics
     )
 
+
+
+@st.cache_data(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+def _metric_buckets(
+    input_digest: str, key: MetricKey, corpus_key: OptionsKey, label: str, _stats: Any, _ref_len: Any, _scores: Any
+) -> pd.DataFrame:
+
+    return corpus_analysis.length_buckets(metric_of(key), _stats, _ref_len, _scores, label)
+
+
+def metric_buckets(
+    input_digest: str, key: MetricKey, corpus_options: BleuOptions, result: MetricScores, stats: Any, ref_len: Any
+) -> pd.DataFrame:
+    """``corpus_analysis.length_buckets`` of a metric other than BLEU, by BLEU's reference lengths under
+    ``corpus_options``; cached per digest, metric and those options."""
+    return _metric_buckets(input_digest, key, options_key(corpus_options), result.label, stats, ref_len, result.sentences)

@@ -87,23 +87,33 @@ def show_scores(
             )
 
 
-def show_charts(analysis: CorpusAnalysis) -> None:
-    """The sentence BLEU histogram and BLEU by reference-length bucket."""
-    left, right = st.columns(2)
-    with left:
-        st.subheader(_("Sentence BLEU"))
-        corpus = analysis.corpus.score if analysis.corpus else None
-        st.altair_chart(charts.score_histogram(analysis.table, corpus), width="stretch")
-        st.caption(_("How many sentences fall in each band of 10 BLEU points; the dashed line is corpus BLEU."))
-    with right:
-        st.subheader(_("BLEU by sentence length"))
-        if analysis.buckets["corpus BLEU"].notna().any():
-            st.altair_chart(charts.length_bucket_chart(analysis.buckets), width="stretch")
+def show_charts(analysis: CorpusAnalysis, with_bleu: bool, metrics: Sequence[tuple[MetricScores, pd.DataFrame]]) -> None:
+    """For BLEU (if picked) and every other picked metric: the sentence-score histogram and the corpus score by
+    reference-length bucket (``metrics``: each metric's scores and its buckets)."""
+    series: list[tuple[str, pd.DataFrame, float | None, pd.DataFrame]] = []
+    if with_bleu:
+        series.append(("BLEU", analysis.table, analysis.corpus.score if analysis.corpus else None, analysis.buckets))
+    for result, buckets in metrics:
+        table = pd.DataFrame({"line": analysis.table["line"], result.label: result.sentences})
+        series.append((result.label, table, result.corpus.score if result.corpus else None, buckets))
+    for label, table, corpus, buckets in series:
+        left, right = st.columns(2)
+        with left:
+            st.subheader(_("Sentence {metric}").format(metric=label))
+            st.altair_chart(charts.score_histogram(table, corpus, label, label), width="stretch")
             st.caption(
-                _("Corpus BLEU of the sentences in each band of reference length r; numbers above the bars count the sentences.")
+                _("How many sentences fall in each band of 10 {metric} points; the dashed line is corpus {metric}.").format(metric=label)
             )
-        else:
-            st.info(_("BLEU is undefined for every length band with these options."))
+        with right:
+            st.subheader(_("{metric} by sentence length").format(metric=label))
+            if buckets[f"corpus {label}"].notna().any():
+                st.altair_chart(charts.length_bucket_chart(buckets, label), width="stretch")
+                st.caption(
+                    _("Corpus {metric} of the sentences in each band of reference length r (BLEU's tokens, the closest "
+                      "reference); numbers above the bars count the sentences.").format(metric=label)
+                )  # fmt: skip
+            else:
+                st.info(_("{metric} is undefined for every length band with these options.").format(metric=label))
 
 
 def column_config(max_order: int, nrefs: int) -> dict[str, Any]:
