@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .limits import MAX_LINE_CHARS, MAX_REFERENCES, MAX_RESAMPLES
 from .registry import lazy_attributes
 
 __version__ = "0.1.0"
@@ -65,6 +66,9 @@ __getattr__ = lazy_attributes(__name__, _EXPORTS, globals())
 
 
 __all__ = [
+    "MAX_LINE_CHARS",
+    "MAX_REFERENCES",
+    "MAX_RESAMPLES",
     "BLEUScore",
     "BleuOptions",
     "Fix",

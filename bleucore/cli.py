@@ -29,6 +29,9 @@ from .cli_format import join_outputs, latex_table, score_dict, short_signature, 
 from .cli_input import STDIN, iter_chunk_statistics
 from .cli_parser import FORMAT_ENV, FORMATS, MAX_WIDTH, build_parser
 from .cli_significance import run_significance
+from .limits import MAX_REFERENCES
+from .line_reader import count_lines
+from .line_reader import plural_lines as line_count
 from .metrics import DEFAULT_METRIC, METRICS, Metric, Score
 from .usage import PROG, UsageError
 
@@ -97,6 +100,7 @@ def run_sentences(args: argparse.Namespace, hypothesis_path: str, metric: Metric
     from .metrics.bleu.score import SegmentError  # lazy: numpy, kept out of start-up (--help imports none)
 
     nrefs = nrefs_of(args)
+    _check_line_counts([hypothesis_path, *args.refs])
     json_format = args.format == "json"
     done = 0
     vectorized = getattr(metric, "sentence_lines", None)  # all of a chunk's lines at once, if the metric can
@@ -114,6 +118,17 @@ def run_sentences(args: argparse.Namespace, hypothesis_path: str, metric: Metric
         done += stats.segments
 
 
+def _check_line_counts(paths: list[str]) -> None:
+    """Before any score is printed, as sacreBLEU: files of different line counts are an error (regular files;
+    standard input and pipes are checked as they are read)."""
+    if any(p == STDIN or not os.path.isfile(p) for p in paths):
+        return
+    counts = [count_lines(p) for p in paths]
+    for path, count in zip(paths[1:], counts[1:]):
+        if count != counts[0]:
+            raise ValueError(f"{paths[0]} has {line_count(counts[0])} but {path} has {line_count(count)}")
+
+
 def metrics_from_args(args: argparse.Namespace) -> list[Metric]:
     """The metrics of -m/--metrics (default: BLEU), in sacreBLEU's order (by name), each once."""
     names = sorted(set(getattr(args, "metrics", None) or [DEFAULT_METRIC]), key=str.upper)
@@ -125,8 +140,10 @@ def _check(args: argparse.Namespace) -> None:
         raise UsageError(f"--width must be between 0 and {MAX_WIDTH}, got {args.width}")
     if not args.refs:
         raise UsageError(f"no reference file given: {PROG} REF [REF ...] -i HYP (references before -i)")
-    if args.num_refs < 1:
-        raise UsageError(f"--num-refs must be at least 1, got {args.num_refs}")
+    if not 1 <= args.num_refs <= MAX_REFERENCES:
+        raise UsageError(f"--num-refs must be between 1 and {MAX_REFERENCES:,}, got {args.num_refs:,}")
+    if len(args.refs) > MAX_REFERENCES:
+        raise UsageError(f"{len(args.refs):,} reference files; at most {MAX_REFERENCES:,} are allowed")
     if args.num_refs > 1 and len(args.refs) != 1:
         raise UsageError(f"--num-refs {args.num_refs} takes one reference file of tab-separated references, "
                          f"got {len(args.refs)} files")
@@ -168,6 +185,17 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> str:
     return join_outputs([run_corpus(args, hypothesis_paths[0], m) for m in metrics], args, json_format)
 
 
+def _write(text: str) -> None:
+    """Write to standard output and flush; an OSError that says it was standard output that failed."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as err:
+        raise OSError(f"cannot write to standard output: {err.strerror or err}") from None
+
+
 def _fail(message: str) -> int:
     sys.stderr.write(f"{PROG}: error: {' '.join(message.split())}\n")
     return 2
@@ -182,10 +210,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.quiet:  # -q: warnings go nowhere; errors are still reported below
             sys.stderr = io.StringIO()
         output = run(args, sys.stdout)
-        sys.stdout.write(output)
-        sys.stdout.flush()
+        _write(output)
     except SystemExit as exc:  # --help and --version
-        return exc.code if isinstance(exc.code, int) else 0
+        code = exc.code if isinstance(exc.code, int) else 0
+        try:
+            _write("")
+        except OSError as err:
+            return _fail(str(err))
+        return code
     except (ValueError, OSError) as exc:  # UsageError and bleucore's own checks
         if isinstance(exc, BrokenPipeError):  # e.g. piped into head: stop quietly
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

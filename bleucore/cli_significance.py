@@ -8,6 +8,7 @@ import json
 
 from .cli_format import join_outputs, score_dict, text_line
 from .cli_input import Corpus, read_corpus
+from .limits import MAX_RESAMPLES
 from .metrics import Metric, Score
 from .resampling import SEED
 from .usage import UsageError
@@ -16,8 +17,8 @@ __all__ = ["run_confidence", "run_paired", "run_significance"]
 
 
 def _samples(value: int, flag: str) -> int:
-    if value < 1:
-        raise UsageError(f"{flag} must be at least 1, got {value}")
+    if not 1 <= value <= MAX_RESAMPLES:
+        raise UsageError(f"{flag} must be between 1 and {MAX_RESAMPLES:,}, got {value:,}")
     return value
 
 

@@ -16,6 +16,8 @@ from collections.abc import Iterator, Sequence
 from itertools import accumulate
 from typing import BinaryIO
 
+from .limits import MAX_LINE_CHARS, check_line_lengths
+
 PathLike = str | os.PathLike[str]
 STDIN = "-"
 _READ_BYTES = 1 << 20
@@ -26,7 +28,7 @@ def _name(path: PathLike) -> str:
     return "<stdin>" if str(path) == STDIN else os.fspath(path)
 
 
-def _lines(count: int) -> str:
+def plural_lines(count: int) -> str:
     return f"{count} line" if count == 1 else f"{count} lines"
 
 
@@ -58,6 +60,17 @@ def split_fields(lines: Sequence[str], count: int, name: str, first_line: int) -
         for stream, field in zip(streams, fields):
             stream.append(field)
     return streams
+
+
+def count_lines(path: PathLike, read_bytes: int = _READ_BYTES) -> int:
+    """How many lines ``LineReader`` will read from a regular file (a final newline ends the last line), counted
+    before any line is scored so that a mismatch is reported before output."""
+    count, last = 0, b"\n"
+    with open(path, "rb") as handle:
+        while block := handle.read(read_bytes):
+            count += block.count(b"\n")
+            last = block[-1:]
+    return count + (last != b"\n")
 
 
 def split_lines(text: str) -> list[str]:
@@ -150,6 +163,11 @@ class LineReader:
             if block:
                 cut = data.rfind(b"\n") + 1
                 if cut == 0:  # no line ends in this block yet
+                    if len(data) > 4 * MAX_LINE_CHARS:  # 4 bytes per character at most: surely too long
+                        raise ValueError(
+                            f"line {self._decoded_lines + 1} of {self.name} has more than {MAX_LINE_CHARS:,} "
+                            f"characters; a line may have at most {MAX_LINE_CHARS:,}"
+                        )
                     self._tail = data
                     continue
                 self._tail = data[cut:]
@@ -157,6 +175,7 @@ class LineReader:
             else:
                 self._eof, self._tail = True, b""
                 lines = split_lines(self._decode(data))
+            check_line_lengths(lines, self.name, self._decoded_lines + 1)
             self._decoded_lines += len(lines)
             if self._rstrip:
                 lines = [line.rstrip() for line in lines]

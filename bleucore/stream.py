@@ -22,9 +22,9 @@ from .line_reader import (
     STDIN,
     LineReader,
     PathLike,
-    _lines,
     check_encoding,
     iter_lines,
+    plural_lines,
     read_lines,
     split_fields,
     split_lines,
@@ -129,7 +129,7 @@ def iter_statistics(
 
 def _mismatch(hyp: LineReader, ref: LineReader) -> None:
     hyp_count, ref_count = hyp.count_rest(), ref.count_rest()
-    raise ValueError(f"{hyp.name} has {_lines(hyp_count)} but {ref.name} has {_lines(ref_count)}")
+    raise ValueError(f"{hyp.name} has {plural_lines(hyp_count)} but {ref.name} has {plural_lines(ref_count)}")
 
 
 def corpus_bleu_files(

@@ -98,9 +98,12 @@ class Metric(ABC):
     def signature(self, nrefs: int | str = 1) -> str:
         """Every option that changes the number, in one reproducible string."""
 
-    @abstractmethod
     def sacrebleu_equivalent(self, nrefs: int | str = 1, sentence_level: bool = False) -> SacrebleuEquivalent:
-        """sacreBLEU 2.6's signature and command-line flags for these options, or what it has no equivalent for."""
+        """sacreBLEU 2.6's signature and command-line flags for these options, or what it has no equivalent for
+        (a metric sacreBLEU does not have: the metric itself)."""
+        from .sacrebleu_equivalent import SacrebleuEquivalent  # lazy: only the signature pages need it
+
+        return SacrebleuEquivalent(None, (), (f"the metric {self.label}",))
 
     # --- significance --------------------------------------------------------------------------
 

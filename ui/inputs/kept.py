@@ -161,6 +161,11 @@ def _absorb(slot: str, multiple: bool) -> None:
     key, owner = identity()
     kept = store().files(key, owner, slot)
     notes: list[str] = []
+    if len(new) > MAX_SESSION_FILES:  # before reading any: thousands of files would freeze the page
+        session[_notes_key(slot)] = [
+            _("{n:,} files at once: a session takes at most {limit} files. Upload fewer.").format(n=len(new), limit=MAX_SESSION_FILES)
+        ]
+        return
     taken = [f.file.name for f in kept] if multiple else []
     added = []
     for upload, name in zip(new, unique_names([*taken, *(u.name for u in new)])[len(taken) :]):

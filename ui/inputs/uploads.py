@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bleucore import MAX_LINE_CHARS
 from ui.shell.i18n import _
 
 #: The server's upload limit in MB (``server.maxUploadSize`` in .streamlit/config.toml).
@@ -70,6 +71,13 @@ def _check_text(text: str, name: str) -> tuple[str, ...]:
         raise InputError(_("{name} is empty: it needs one segment per line.").format(name=name))
     if not any(lines):
         raise InputError(_("{name} has only blank lines ({n}): it needs one segment per line.").format(name=name, n=len(lines)))
+    longest = max(map(len, lines))
+    if longest > MAX_LINE_CHARS:
+        line = next(i for i, text in enumerate(lines, start=1) if len(text) > MAX_LINE_CHARS)
+        raise InputError(
+            _("Line {line} of {name} has {n:,} characters; a line may have at most {limit:,}. Is it one segment per line?").format(
+                line=line, name=name, n=len(lines[line - 1]), limit=MAX_LINE_CHARS)
+        )  # fmt: skip
     return lines
 
 

@@ -25,6 +25,8 @@ PARAM = "s"
 LINK_VERSION = 2
 #: How many of a session's own tokens are remembered (see ``is_new``).
 KNOWN_TOKENS = 32
+#: Deepest nesting of a link's JSON (pages use 3 levels).
+MAX_NESTING = 8
 
 
 class LinkStateError(ValueError):
@@ -54,7 +56,14 @@ def decode_state(token: str) -> dict[str, Any]:
         raw = inflater.decompress(compressed, MAX_DECODED_BYTES + 1)
         if len(raw) > MAX_DECODED_BYTES or inflater.unconsumed_tail:
             raise LinkStateError(_("the link's state expands beyond {limit:,} bytes").format(limit=MAX_DECODED_BYTES))
-        state = json.loads(raw.decode("utf-8"))
+        if not inflater.eof or inflater.unused_data:  # cut short (its checksum missing) or padded after its end
+            raise LinkStateError(_("the link is corrupted and cannot be read"))
+        text = raw.decode("utf-8")
+        if _nesting(text) > MAX_NESTING:
+            raise LinkStateError(
+                _("the link's state is nested {n:,} levels deep, limit {limit}").format(n=_nesting(text), limit=MAX_NESTING)
+            )
+        state = json.loads(text)
     except LinkStateError:
         raise
     except (binascii.Error, zlib.error, UnicodeError, ValueError):
@@ -62,6 +71,29 @@ def decode_state(token: str) -> dict[str, Any]:
     if not isinstance(state, dict):
         raise LinkStateError(_("the link's state is not a set of named values"))
     return state
+
+
+def _nesting(text: str) -> int:
+    """How deep JSON arrays and objects nest in ``text`` (brackets inside strings not counted), checked before
+    ``json.loads``, whose recursion a deep enough link would exhaust."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
 
 
 class OtherPageLink(LinkStateError):

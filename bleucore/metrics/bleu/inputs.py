@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...limits import check_texts
+
 __all__ = ["check_streams", "reference_count"]
 
 
 def check_streams(hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> None:
-    """Raise ValueError unless every reference stream has one line per hypothesis."""
+    """Raise ValueError unless every reference stream has one line per hypothesis, within ``bleucore.limits``."""
     if isinstance(hypotheses, str):
         raise ValueError("hypotheses must be a sequence of strings, got one string")
     if len(references) == 0:
@@ -20,6 +22,7 @@ def check_streams(hypotheses: Sequence[str], references: Sequence[Sequence[str]]
             raise ValueError(f"reference stream {j} must be a sequence of lines, got one string")
         if len(stream) != len(hypotheses):
             raise ValueError(f"{len(hypotheses)} hypotheses but {len(stream)} lines in reference {j}")
+    check_texts(hypotheses, references)
 
 
 def reference_count(references: Sequence[Sequence[str | None]]) -> int | str:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from ...limits import check_texts
 from ...registry import lazy_attributes
 from ..base import Metric
 from .options import MAX_CHAR_ORDER, MAX_WORD_ORDER, ChrfOptions
@@ -62,6 +63,7 @@ class CHRF(Metric):
     def statistics(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]], context: Any = None) -> ChrfStatistics:
         from .stats import chrf_statistics  # lazy: numpy, kept out of start-up (--help imports none)
 
+        check_texts(hypotheses, references)  # line lengths and reference count, before any allocation
         return chrf_statistics(hypotheses, references, self.options)
 
     def score_from_statistics(self, stats: ChrfStatistics, nrefs: int | str = 1) -> CHRFScore:
