@@ -22,7 +22,7 @@ from ui.metrics.bleu import wording
 from ui.metrics.bleu.options import describe
 from ui.metrics.bleu.options_key import options_key
 from ui.metrics.bleu.sidebar import options_sidebar
-from ui.metrics.choice import metric_pills
+from ui.metrics.choice import LABELS, LOWER_IS_BETTER, metric_pills
 from ui.metrics.choice import others as other_metrics
 from ui.metrics.options import MetricKey
 from ui.shell.i18n import _
@@ -115,8 +115,13 @@ def main() -> None:
             show_significance("bleu", ("bleu", options_key(corpus_options)), stats, undefined, baseline, len(refs), state)
             st.caption(_("Options: {options}").format(options=describe(state.options)))
             views.show_lines(names, scores)
+        per_line: dict[str, tuple[str, bool, dict[str, Any]]] = {}  # metric id -> label, direction, sentence scores
+        if "bleu" in choice:
+            per_line["bleu"] = ("BLEU", True, {name: scores[name].sentences for name in names})
         for metric_id in other_metrics(choice):
             key, metric_stats, metric_scores = metric_views.compare_inputs(metric_id, systems, refs, state.metric_options)
+            label = next(iter(metric_scores.values())).label
+            per_line[metric_id] = (label, metric_id not in LOWER_IS_BETTER, {n: s.sentences for n, s in metric_scores.items()})
             undefined = {
                 name: _("{metric} of {name} is undefined: {error}.").format(metric=s.label, name=name, error=s.error)
                 for name, s in metric_scores.items() if s.corpus is None
@@ -128,7 +133,14 @@ def main() -> None:
         if st.session_state.get(cps.COMPARE_OTHER) not in others:
             st.session_state[cps.COMPARE_OTHER] = others[0]
         other = st.selectbox(_("System to set against the baseline"), others, key=cps.COMPARE_OTHER)
-        views.show_sentences(baseline, other, by_name, refs, scores)
+        if per_line:  # no metric picked: the pills say so
+            if st.session_state.get(cps.COMPARE_SENTENCE_METRIC) not in per_line:
+                st.session_state[cps.COMPARE_SENTENCE_METRIC] = next(iter(per_line))
+            sentence_metric = st.segmented_control(
+                _("Sentence metric"), list(per_line), key=cps.COMPARE_SENTENCE_METRIC, format_func=LABELS.__getitem__,
+            ) or next(iter(per_line))  # fmt: skip
+            label, higher, sentences = per_line[sentence_metric]
+            views.show_sentences(baseline, other, by_name, refs, sentences, label, higher)
         with st.expander(_("Open one segment in Explore")):
             handoff.segment_picker(by_name, refs, state.options, "compare")
         st.subheader(_("N-grams one system matches and the other misses"))

@@ -83,3 +83,26 @@ def chart_rows_with(at, label: str) -> list[dict]:  # type: ignore[no-untyped-de
         if f"corpus {label} of the bucket" in json.dumps(json.loads(chart.proto.spec), ensure_ascii=False):
             return convert_arrow_bytes_to_pandas_df(chart.proto.datasets[0].data.data).to_dict(orient="records")
     return []
+
+
+def test_compare_sentence_analyses_follow_the_picked_metric() -> None:
+    """With TER picked, Compare's per-line scatter holds sacreBLEU's sentence TER of both systems and counts a
+    line as the system's when it needs fewer edits."""
+    from ui.compare import state as cps
+
+    sys_b = (SAMPLE / "system_b.en").read_text(encoding="utf-8").splitlines()
+    at = open_app("compare")
+    at.pills(key=cps.COMPARE_METRICS).set_value(["bleu", "ter"]).run()
+    at.segmented_control(key=cps.COMPARE_SENTENCE_METRIC).set_value("ter").run()
+    assert not at.exception
+    rows = sorted(chart_rows(at, "better"), key=lambda r: r["line"])
+    sacre = TER()
+    expected_a = [sacre.sentence_score(h, [r[i] for r in REFS]).score for i, h in enumerate(HYPS)]
+    expected_b = [sacre.sentence_score(h, [r[i] for r in REFS]).score for i, h in enumerate(sys_b)]
+    assert [r["baseline"] for r in rows] == pytest.approx(expected_a, abs=1e-9)
+    assert [r["system"] for r in rows] == pytest.approx(expected_b, abs=1e-9)
+    fewer = sum(b < a for a, b in zip(expected_a, expected_b))
+    more = sum(b > a for a, b in zip(expected_a, expected_b))
+    assert [r["better"] for r in rows].count("system") == fewer
+    caption = next(c.value for c in at.caption if c.value.startswith("By TER"))
+    assert f"better on {fewer} lines, worse on {more}" in caption

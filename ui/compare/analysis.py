@@ -65,13 +65,13 @@ def system_scores(
     return SystemScores(name, corpus, error, sentence_scores(stats, sentence_options, nrefs).scores, reason)
 
 
-def sentence_differences(baseline: SystemScores, system: SystemScores) -> pd.DataFrame:
-    """Per line: sentence BLEU of the baseline, of the system, and system minus baseline."""
+def sentence_differences(baseline: np.ndarray, system: np.ndarray) -> pd.DataFrame:
+    """Per line: the sentence score (any metric) of the baseline, of the system, and system minus baseline."""
     return pd.DataFrame(
         {
-            "line": np.arange(1, baseline.sentences.size + 1, dtype=np.int64),
-            "baseline": baseline.sentences,
-            "system": system.sentences,
-            "difference": system.sentences - baseline.sentences,
+            "line": np.arange(1, baseline.size + 1, dtype=np.int64),
+            "baseline": baseline,
+            "system": system,
+            "difference": system - baseline,
         }
     )

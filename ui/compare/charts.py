@@ -49,21 +49,31 @@ def confidence_chart(rows: pd.DataFrame, label: str) -> alt.LayerChart:
     return alt.layer(interval, points).properties(height=60 + 45 * len(rows))
 
 
-def sentence_scatter(diffs: pd.DataFrame, baseline_name: str, system_name: str) -> alt.LayerChart:
-    """Sentence BLEU of the baseline (x) against the system (y), one point per line, with y = x."""
+def _better(difference: float, higher_is_better: bool) -> str:
+    """Which side a line's difference (system minus baseline) favours, in words."""
+    if difference == 0:
+        return _("tie")
+    return _("system") if (difference > 0) == higher_is_better else _("baseline")
+
+
+def sentence_scatter(
+    diffs: pd.DataFrame, baseline_name: str, system_name: str, label: str = "BLEU", higher_is_better: bool = True
+) -> alt.LayerChart:
+    """The sentence score (metric ``label``) of the baseline (x) against the system (y), one point per line,
+    with y = x; the colour and the legend say which side each line favours (for TER, the lower)."""
     data = diffs.dropna(subset=["baseline", "system"]).assign(
-        better=lambda d: d["difference"].map(lambda v: _("system") if v > 0 else (_("baseline") if v < 0 else _("tie")))
+        better=lambda d: d["difference"].map(lambda v: _better(v, higher_is_better))
     )
     points = (
         alt.Chart(data)
         .mark_circle(size=60, opacity=0.75)
         .encode(
-            x=alt.X("baseline:Q", title=_("sentence BLEU: {baseline_name}").format(baseline_name=baseline_name), scale=alt.Scale(domain=[0, 100])),
-            y=alt.Y("system:Q", title=_("sentence BLEU: {system_name}").format(system_name=system_name), scale=alt.Scale(domain=[0, 100])),
+            x=alt.X("baseline:Q", title=_("sentence {metric}: {name}").format(metric=label, name=baseline_name), scale=alt.Scale(domain=[0, 100])),
+            y=alt.Y("system:Q", title=_("sentence {metric}: {name}").format(metric=label, name=system_name), scale=alt.Scale(domain=[0, 100])),
             color=alt.Color(
                 "better:N",
                 scale=alt.Scale(domain=[_("system"), _("baseline"), _("tie")], range=[BLUE, ORANGE, GREY]),
-                title=_("higher"),
+                title=_("better"),
             ),
             tooltip=[
                 alt.Tooltip("line:Q", title=_("line")),
@@ -81,8 +91,9 @@ def sentence_scatter(diffs: pd.DataFrame, baseline_name: str, system_name: str) 
     return alt.layer(diagonal, points).properties(height=360)
 
 
-def difference_bars(diffs: pd.DataFrame) -> alt.Chart:
-    """System minus baseline sentence BLEU for every line (blue: system higher, orange: baseline higher)."""
+def difference_bars(diffs: pd.DataFrame, label: str = "BLEU", higher_is_better: bool = True) -> alt.Chart:
+    """System minus baseline sentence score for every line (blue: the system better, orange: the baseline better;
+    for TER a negative difference is the system's)."""
     data = diffs.dropna(subset=["difference"]).assign(start=lambda d: d["line"] - 0.4, end=lambda d: d["line"] + 0.4)
     last = float(diffs["line"].max()) if len(diffs) else 1.0
     return (
@@ -96,9 +107,11 @@ def difference_bars(diffs: pd.DataFrame) -> alt.Chart:
                 axis=alt.Axis(format="d", tickMinStep=1),
             ),
             x2="end:Q",
-            y=alt.Y("difference:Q", title=_("Δ sentence BLEU")),
+            y=alt.Y("difference:Q", title=_("Δ sentence {metric}").format(metric=label)),
             y2=alt.datum(0),
-            color=alt.condition(alt.datum.difference > 0, alt.value(BLUE), alt.value(ORANGE)),
+            color=alt.condition(
+                alt.datum.difference > 0 if higher_is_better else alt.datum.difference < 0, alt.value(BLUE), alt.value(ORANGE)
+            ),
             tooltip=[alt.Tooltip("line:Q", title=_("line")), alt.Tooltip("difference:Q", format="+.2f", title=_("difference"))],
         )
         .properties(height=240)

@@ -56,6 +56,7 @@ COMPARE_TRIALS = "compare_trials"
 COMPARE_SEED = "compare_seed"
 COMPARE_NGRAM_ORDER = "compare_ngram_order"
 COMPARE_METRICS = "compare_metrics"
+COMPARE_SENTENCE_METRIC = "compare_sentence_metric"
 
 
 def compare_ref_key(index: int) -> str:

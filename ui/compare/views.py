@@ -6,6 +6,7 @@ Each function draws one section; the page decides which to draw and in what orde
 
 from __future__ import annotations
 
+import numpy as np
 import streamlit as st
 
 from bleucore import BleuOptions
@@ -27,37 +28,50 @@ def show_lines(names: list[str], scores: dict[str, SystemScores]) -> None:
 
 
 def show_sentences(
-    baseline: str, other: str, systems: dict[str, TextFile], refs: list[TextFile], scores: dict[str, SystemScores]
-) -> None:
-    """Sentence BLEU of the baseline against another system: scatter, per-line differences, biggest changes."""
-    diffs = sentence_differences(scores[baseline], scores[other])
+    baseline: str, other: str, systems: dict[str, TextFile], refs: list[TextFile], sentences: dict[str, np.ndarray],
+    label: str, higher_is_better: bool,
+) -> None:  # fmt: skip
+    """One sentence metric (``label``; ``sentences``: each system's score per line) of the baseline against another
+    system: scatter, per-line differences, the lines that changed most, worded in the metric's direction."""
+    diffs = sentence_differences(sentences[baseline], sentences[other])
     left, right = st.columns(2)
     with left:
-        st.altair_chart(charts.sentence_scatter(diffs, baseline, other), width="stretch")
-        st.caption(_("One point per line: above the dashed diagonal the system scores higher than the baseline."))
+        st.altair_chart(charts.sentence_scatter(diffs, baseline, other, label, higher_is_better), width="stretch")
+        if higher_is_better:
+            st.caption(_("One point per line: above the dashed diagonal the system scores higher than the baseline."))
+        else:
+            st.caption(_("One point per line: below the dashed diagonal the system needs fewer edits than the baseline (better)."))
     with right:
-        st.altair_chart(charts.difference_bars(diffs), width="stretch")
-        better = int((diffs["difference"] > 0).sum())
-        worse = int((diffs["difference"] < 0).sum())
-        st.caption(_("The system is better on {better} lines, worse on {worse}, equal on {equal}.").format(better=better, worse=worse, equal=len(diffs) - better - worse))
+        st.altair_chart(charts.difference_bars(diffs, label, higher_is_better), width="stretch")
+        sign = 1 if higher_is_better else -1
+        better = int((sign * diffs["difference"] > 0).sum())
+        worse = int((sign * diffs["difference"] < 0).sum())
+        st.caption(
+            _("By {metric}, the system is better on {better} lines, worse on {worse}, equal on {equal}.").format(
+                metric=label, better=better, worse=worse, equal=int(diffs["difference"].notna().sum()) - better - worse)
+        )  # fmt: skip
     changes = diffs.dropna(subset=["difference"]).copy()
     changes["size"] = changes["difference"].abs()
     top = changes.sort_values(["size", "line"], ascending=[False, True]).head(15).drop(columns="size")
     index = top["line"].to_numpy() - 1
     top["baseline text"] = [systems[baseline].lines[i] for i in index]
     top["system text"] = [systems[other].lines[i] for i in index]
-    top["reference 1"] = [refs[0].lines[i] for i in index]
+    for j, ref in enumerate(refs, start=1):
+        top[f"reference {j}"] = [ref.lines[i] for i in index]
     st.markdown(_("**Lines that changed most**"))
     st.dataframe(
         top, hide_index=True,
         column_config={
             "line": st.column_config.NumberColumn(_("line"), format="%d"),
-            "baseline": st.column_config.NumberColumn(_("baseline BLEU"), format="%.2f"),
-            "system": st.column_config.NumberColumn(_("system BLEU"), format="%.2f"),
+            "baseline": st.column_config.NumberColumn(_("baseline {metric}").format(metric=label), format="%.2f"),
+            "system": st.column_config.NumberColumn(_("system {metric}").format(metric=label), format="%.2f"),
             "difference": st.column_config.NumberColumn(_("difference"), format="%+.2f"),
             "baseline text": st.column_config.TextColumn(_("baseline text")),
             "system text": st.column_config.TextColumn(_("system text")),
-            "reference 1": st.column_config.TextColumn(_("Reference {position}").format(position=1)),
+            **{
+                f"reference {j}": st.column_config.TextColumn(_("Reference {position}").format(position=j))
+                for j in range(1, len(refs) + 1)
+            },
         },
     )  # fmt: skip
 
