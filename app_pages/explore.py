@@ -41,7 +41,7 @@ with inputs:
         with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
             st.text_area(_("Reference {position}").format(position=position), key=es.ref_key(ref_id), height=75)
             st.button(
-                "✕",
+                "✕ *" + _("Remove reference {position}").format(position=position) + "*",  # words for screen readers
                 key=es.remove_key(ref_id),
                 help=_("Remove reference {position}").format(position=position),
                 on_click=es.remove_reference,

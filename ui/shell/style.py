@@ -16,6 +16,12 @@ import streamlit as st
 from ui.links.history import HIDE_CSS, ONE_ENTRY_PER_PAGE_JS
 
 STALE_DIM_CSS = '[data-stale="true"]{transition:opacity 0s linear 1s !important;}'
+#: A compact icon button whose label is "✕ *what it removes*": the words are kept for screen readers (its
+#: accessible name) and hidden on screen, so the ✕ stays beside what it removes, even on a phone.
+NAMED_ICON_CSS = (
+    '[class*="st-key-explore_remove_"] button em{position:absolute;width:1px;height:1px;overflow:hidden;'
+    "clip:rect(0 0 0 0);white-space:nowrap;}"
+)
 PHONE_CSS = (
     '[data-testid="stTabs"] [role="tablist"]{flex-wrap:wrap;}'
     '[data-testid="stMarkdownContainer"] .katex-display{overflow-x:auto;overflow-y:hidden;}'
@@ -24,7 +30,7 @@ PHONE_CSS = (
 
 def body() -> str:
     """The page-wide HTML: the stylesheet and the history shim (``ui.links.history``)."""
-    return f"<style>{STALE_DIM_CSS}{PHONE_CSS}{HIDE_CSS}</style>{ONE_ENTRY_PER_PAGE_JS}"
+    return f"<style>{STALE_DIM_CSS}{NAMED_ICON_CSS}{PHONE_CSS}{HIDE_CSS}</style>{ONE_ENTRY_PER_PAGE_JS}"
 
 
 def apply() -> None:
