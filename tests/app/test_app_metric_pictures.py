@@ -106,3 +106,13 @@ def test_compare_sentence_analyses_follow_the_picked_metric() -> None:
     assert [r["better"] for r in rows].count("system") == fewer
     caption = next(c.value for c in at.caption if c.value.startswith("By TER"))
     assert f"better on {fewer} lines, worse on {more}" in caption
+
+
+def test_corpus_chrf_and_ter_say_why_the_corpus_score_is_not_the_mean() -> None:
+    at = open_app("corpus")
+    at.pills(key=cs.CORPUS_METRICS).set_value(["chrf", "ter"]).run()
+    captions = " ".join(c.value for c in at.caption)
+    chrf = CHRF().corpus_score(HYPS, REFS).score
+    mean = sum(CHRF().sentence_score(h, [r[i] for r in REFS]).score for i, h in enumerate(HYPS)) / len(HYPS)
+    assert f"Here: {chrf:.2f} against {mean:.2f} ({chrf - mean:+.2f})." in captions
+    assert "Corpus TER divides all edits by all reference words" in captions

@@ -55,6 +55,8 @@ def show_corpus_scores(
         cols[0].metric(_("Corpus {metric}").format(metric=result.label), f"{result.corpus.score:.2f}")
         mean = f"{scored.mean():.2f}" if scored.size else "—"
         cols[1].metric(_("Mean of sentence {metric}").format(metric=result.label), mean)
+        if scored.size:
+            st.caption(why_corpus_differs(result.metric_id, result.label, result.corpus.score, float(scored.mean())))
         st.code(result.corpus.format(), language=None, wrap_lines=True)
         st.caption(
             _("Corpus {metric} to full precision: {score!r}. Signature (every option that changes the number):").format(
@@ -67,6 +69,17 @@ def show_corpus_scores(
         if result.metric_id in LOWER_IS_BETTER:
             st.caption(_("TER counts the edits (insertions, deletions, substitutions, shifts) per reference word: lower is better."))
     return results
+
+
+def why_corpus_differs(metric_id: str, label: str, corpus: float, mean: float) -> str:
+    """Why the corpus score is not the mean of the sentence scores, for chrF or TER, with the two numbers."""
+    if metric_id == "ter":
+        why = _("Corpus TER divides all edits by all reference words, so a long line counts for more; the mean of "
+                "sentence TER gives a 3-word line the weight of a 40-word one.")  # fmt: skip
+    else:
+        why = _("Corpus {metric} adds up the n-grams of every line before computing precision and recall, so a long "
+                "line counts for more; the mean of sentence {metric} gives every line the same weight.").format(metric=label)  # fmt: skip
+    return _("{why} Here: {corpus:.2f} against {mean:.2f} ({diff:+.2f}).").format(why=why, corpus=corpus, mean=mean, diff=corpus - mean)
 
 
 def show_corpus_picture(metric: Metric, result: MetricScores, hyp: TextFile, refs: Sequence[TextFile]) -> None:
