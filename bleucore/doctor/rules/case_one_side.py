@@ -1,0 +1,34 @@
+"""Text lowercased on one side only: every capitalized word fails to match unless the score is lowercased."""
+
+from __future__ import annotations
+
+from ..finding import Finding, Setup
+
+CODE = "case-one-side"
+
+
+def _lower(lines: list[str]) -> bool | None:
+    """True if every cased letter is lowercase, False if some are uppercase, None without cased letters."""
+    text = "".join(lines)
+    cased = [c for c in text if c.isupper() or c.islower()]
+    if len(cased) < 20:
+        return None
+    return not any(c.isupper() for c in cased)
+
+
+def check(setup: Setup) -> list[Finding]:
+    sides = [(setup.hypothesis_name, list(setup.hypotheses))]
+    sides += [(setup.reference_name(j), list(s)) for j, s in enumerate(setup.references)]
+    state = {name: _lower(lines) for name, lines in sides}
+    lower = [n for n, v in state.items() if v is True]
+    mixed = [n for n, v in state.items() if v is False]
+    if not lower or not mixed:
+        return []
+    return [Finding(
+        CODE, "warning", "likely",
+        f"{', '.join(lower)} {'is' if len(lower) == 1 else 'are'} all lowercase but {', '.join(mixed)} "
+        f"{'has' if len(mixed) == 1 else 'have'} capitals",
+        "every capitalized word (sentence starts, names) fails to match",
+        "score the cased output, or lowercase both sides with -lc and say so",
+        (), {"lower": lower, "mixed": mixed},
+    )]  # fmt: skip

@@ -1,0 +1,49 @@
+"""Chinese, Japanese or Korean scored with 13a: whole runs of characters (Korean eojeol) become single tokens."""
+
+from __future__ import annotations
+
+from ..finding import Finding, Setup
+
+CODE = "cjk-with-13a"
+#: Script -> (character ranges, sacreBLEU's tokenizer for it).
+SCRIPTS = {
+    "Korean": (((0xAC00, 0xD7A3), (0x1100, 0x11FF), (0x3130, 0x318F)), "ko-mecab"),
+    "Japanese": (((0x3040, 0x30FF),), "ja-mecab"),
+    "Chinese": (((0x4E00, 0x9FFF),), "zh"),
+}
+
+
+def script_of(lines: list[str]) -> str | None:
+    """The CJK script of most of the letters, if a fifth of them are CJK (kana before Han: Japanese uses both)."""
+    counts = dict.fromkeys(SCRIPTS, 0)
+    letters = 0
+    for char in "".join(lines):
+        if not char.isalpha():
+            continue
+        letters += 1
+        code = ord(char)
+        for script, (ranges, _tok) in SCRIPTS.items():
+            if any(low <= code <= high for low, high in ranges):
+                counts[script] += 1
+                break
+    if counts["Japanese"] and counts["Japanese"] + counts["Chinese"] >= letters / 5:
+        return "Japanese"
+    best = max(counts, key=lambda s: counts[s])
+    return best if letters and counts[best] >= letters / 5 else None
+
+
+def check(setup: Setup) -> list[Finding]:
+    if setup.tokenize not in ("13a", "intl", "none"):
+        return []
+    script = script_of([*setup.hypotheses, *(line for s in setup.references for line in s)])
+    if script is None:
+        return []
+    tokenizer = SCRIPTS[script][1]
+    return [Finding(
+        CODE, "warning", "likely",
+        f"the text is {script} but it is scored with the {setup.tokenize} tokenizer",
+        "whole words with their particles (or whole character runs) are single tokens, so near misses count as "
+        "misses and the score is far lower than with a tokenizer made for the language",
+        f"score with -tok {tokenizer} (sacreBLEU's tokenizer for {script}) and report that tokenizer",
+        (), {"script": script, "tokenizer": tokenizer, "used": setup.tokenize},
+    )]  # fmt: skip
