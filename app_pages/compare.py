@@ -10,6 +10,7 @@ import streamlit as st
 from bleucore import BleuOptions, Statistics
 from ui.compare import cache, significance, views
 from ui.compare import state as cps
+from ui.doctor.view import show_setup_check
 from ui.inputs.uploads import InputError, TextFile, check_systems, digest
 from ui.inputs.widgets import read_compare_input, scoring_options, source_radio
 from ui.inputs.widgets import show_error as _show_error
@@ -84,6 +85,8 @@ def main() -> None:
         if len(systems) < 2:
             _show_error(_("Add at least two systems to compare."))
             return
+        for system in systems:  # findings before numbers, and before the line-count check they may explain
+            show_setup_check(system, refs, state.options.tokenize)
         try:
             check_systems(systems, refs)
         except InputError as err:

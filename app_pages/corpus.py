@@ -10,6 +10,7 @@ from bleucore import BleuOptions
 from ui.corpus import cache, views
 from ui.corpus import state as cs
 from ui.corpus.analysis import CorpusAnalysis
+from ui.doctor.view import show_setup_check
 from ui.inputs.uploads import InputError, TextFile, check_same_length, digest
 from ui.inputs.widgets import read_corpus_input, scoring_options, source_radio
 from ui.inputs.widgets import show_error as _show_error
@@ -60,6 +61,7 @@ def main() -> None:
         hyp, refs = read_corpus_input(source)
         if hyp is None or not refs:
             return
+        show_setup_check(hyp, refs, options.tokenize)  # findings before numbers, and before the line-count check
         try:
             check_same_length(hyp, refs)
         except InputError as err:

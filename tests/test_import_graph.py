@@ -27,6 +27,7 @@ FACES = frozenset(
         "bleucore.metrics.ter",
         "bleucore.tokenizers",
         "bleucore.significance",
+        "bleucore.doctor",
     }
 )
 

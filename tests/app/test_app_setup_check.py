@@ -1,0 +1,42 @@
+"""Corpus and Compare show the setup check (bleucore.doctor) before the numbers, in English and Korean."""
+
+from __future__ import annotations
+
+from tests.conftest import drop_zone, open_app
+from ui.compare import state as cps
+from ui.corpus import state as cs
+
+
+def labels(at) -> list[str]:  # type: ignore[no-untyped-def]
+    return [e.label.replace("\\", "") for e in at.expander]
+
+
+def test_the_bundled_sample_passes_and_korean_with_13a_is_named_in_both_languages() -> None:
+    at = open_app("corpus")
+    assert "Setup check: no problem found for system_a.en" in labels(at)
+    at.radio(key=cs.CORPUS_SOURCE).set_value("sample-ko").run()
+    at.selectbox(key=cs.CORPUS.key("tokenize")).set_value("13a").run()
+    assert "Setup check: 1 finding for system_a.ko" in labels(at)
+    text = " ".join(m.value for m in at.markdown).replace("\\", "")
+    assert "the text is Korean but it is scored with the 13a tokenizer" in text and "choose the ko-mecab tokenizer" in text
+    ko = open_app("corpus", lang="ko")
+    ko.radio(key=cs.CORPUS_SOURCE).set_value("sample-ko").run()
+    ko.selectbox(key=cs.CORPUS.key("tokenize")).set_value("13a").run()
+    korean = " ".join(m.value for m in ko.markdown).replace("\\", "")
+    assert "텍스트는 한국어인데 13a 토크나이저로 채점합니다" in korean and "**고치는 법:**" in korean
+
+
+def test_compare_checks_every_system_and_names_concatenated_references() -> None:
+    ref = [f"the cat number {i} sat on the mat" for i in range(10)]
+    at = open_app("compare")
+    at.radio(key=cps.COMPARE_SOURCE).set_value("upload").run()
+    drop_zone(at, cps.COMPARE_REF_UPLOAD).set_value([("refs.txt", ("\n".join(ref + ref[::-1]) + "\n").encode(), "text/plain")])
+    at.run()
+    systems = [(f"s{k}.txt", ("\n".join(ref) + "\n").encode(), "text/plain") for k in (1, 2)]
+    drop_zone(at, cps.COMPARE_SYS_UPLOAD).set_value(systems)
+    at.run()
+    assert not at.exception
+    found = [label for label in labels(at) if label.startswith("Setup check")]
+    assert found == ["Setup check: 1 finding for s1.txt", "Setup check: 1 finding for s2.txt"], found
+    text = " ".join(m.value for m in at.markdown).replace("\\", "")
+    assert "refs.txt has 2 times as many lines as the hypothesis" in text and "**Error** (likely)" in text

@@ -1,0 +1,43 @@
+"""The setup check on Corpus and Compare: every finding of bleucore.doctor, worst first, each with its severity
+in words (and an icon), the lines concerned, what it does to the score and the fix; a line saying so when none."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import streamlit as st
+
+from bleucore.doctor import check_setup
+from ui.doctor.wording import CONFIDENCE, SEVERITY, describe
+from ui.inputs.uploads import TextFile, digest, escape_markdown
+from ui.shell.cache_limits import MAX_INPUT_ENTRIES, TTL_SECONDS
+from ui.shell.i18n import _, ngettext
+
+_ICONS = {"error": ":material/error:", "warning": ":material/warning:", "note": ":material/info:"}
+
+
+@st.cache_data(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+def _findings(input_digest: str, tokenize: str, _hyp: TextFile, _refs: tuple[TextFile, ...]) -> list:
+
+    return check_setup(_hyp.lines, [r.lines for r in _refs], _hyp.name, [r.name for r in _refs], tokenize)
+
+
+def show_setup_check(hypothesis: TextFile, references: Sequence[TextFile], tokenize: str) -> None:
+    """The findings of one hypothesis against its references, in an expander open when something is wrong."""
+    findings = _findings(digest([hypothesis, *references]), tokenize, hypothesis, tuple(references))
+    serious = [f for f in findings if f.severity != "note"]
+    title = (ngettext("Setup check: {n} finding for {name}", "Setup check: {n} findings for {name}", len(findings)).format(
+        n=len(findings), name=hypothesis.name) if findings else _("Setup check: no problem found for {name}").format(name=hypothesis.name))  # fmt: skip
+    with st.expander(escape_markdown(title), expanded=bool(serious), icon=_ICONS["error" if serious else "note"]):
+        if not findings:
+            st.caption(_("Line counts, reference layout, empty lines, invisible characters, Unicode normalization, "
+                         "tokenization, subword markers, case and the tokenizer's fit to the language look right."))  # fmt: skip
+            return
+        for finding in findings:
+            problem, effect, fix = describe(finding)
+            where = _(" (lines {lines})").format(lines=", ".join(map(str, finding.lines))) if finding.lines else ""
+            text = _("**{severity}** ({confidence}): {problem}{where}; {effect}. **Fix:** {fix}.").format(
+                severity=SEVERITY[finding.severity](), confidence=CONFIDENCE[finding.confidence](),
+                problem=escape_markdown(problem), where=where, effect=escape_markdown(effect), fix=escape_markdown(fix),
+            )  # fmt: skip
+            st.markdown(f"{_ICONS[finding.severity]} {text}")

@@ -1,0 +1,111 @@
+"""A setup finding in words, by its rule's code: what is wrong, what it does to the score, the fix
+(bleucore.doctor's English texts are for the command line; these are the app's, in the session's language)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from bleucore.doctor import Finding
+from ui.shell.i18n import _
+
+
+def _names(values: Any) -> str:
+    return ", ".join(values) if isinstance(values, (list, tuple)) else str(values)
+
+
+#: Code -> (problem, effect, fix) from the finding's values.
+_CATALOG: dict[str, Callable[[Mapping[str, Any]], tuple[str, str, str]]] = {
+    "line-counts": lambda v: (
+        _("{hypothesis} has {hyp_lines:,} lines but {reference} has {ref_lines:,}").format(**v),
+        _("every line after the first missing or extra one is scored against another sentence's reference"),
+        _("make both files one segment per line in the same order (a blank last line or a line with an embedded line break is the usual cause)"),
+    ),
+    "concatenated-references": lambda v: (
+        _("{reference} has {k} times as many lines as the hypothesis: it looks like {k} references written one after another").format(**v),
+        _("its lines do not pair with the hypothesis lines, so the score is meaningless"),
+        _("split it into {k} files of {lines:,} lines and give each as a reference").format(**v),
+    ),
+    "tab-separated-references": lambda v: (
+        _("{tabbed:,} lines of {reference} hold tabs: up to {fields} references per line").format(**v),
+        _("read as one reference, each line is one long sentence and the n-grams across a tab match nothing"),
+        _("split the fields into {fields} files (or give the file with -nr {fields} on the command line)").format(**v),
+    ),
+    "hypothesis-is-reference": lambda v: (
+        _("{same:,} of the {lines:,} lines of {hypothesis} are identical to {reference}").format(**v),
+        _("the score compares a reference with itself"),
+        _("check that the system output, not a reference, is given as the hypothesis"),
+    ),
+    "identical-references": lambda v: (
+        _("{first} and {second} are identical").format(**v),
+        _("the same reference counts twice, so nrefs in the signature is wrong"),
+        _("give each reference file once"),
+    ),
+    "empty-lines": lambda v: (
+        _("{name} has {count:,} empty lines").format(**v),
+        _("an empty line has no n-grams and lowers the corpus score"),
+        _("check that no output is missing and the lines are aligned; keep them only if they are real"),
+    ),
+    "invisible-characters": lambda v: (
+        _("{name} holds a {character} on {count:,} lines").format(
+            name=v["name"], character=_character(v["character"]), count=v["count"]),
+        _("a word with it does not match the same word without it"),
+        _("remove it on both sides (UTF-8 without BOM, Unix line ends, ordinary spaces)"),
+    ),
+    "unicode-normalization": lambda v: (
+        _("the files use different Unicode normalizations: {forms}").format(
+            forms=", ".join(f"{name} {form}" for name, form in v["forms"].items())),
+        _("the same letters are different characters on each side (Korean in NFD against NFC matches nothing)"),
+        _("normalize every file to NFC"),
+    ),
+    "pretokenized": lambda v: (
+        _("{tokenized} look already tokenized (spaces before punctuation or split clitics) but {plain} do not").format(
+            tokenized=_names(v["tokenized"]), plain=_names(v["plain"])),
+        _("sacreBLEU expects detokenized text on both sides; the score differs from what others report"),
+        _("score detokenized output against the original references"),
+    ),
+    "subword-markers": lambda v: (
+        _("{name} holds {kind} subword markers on {count:,} lines").format(**v),
+        _("pieces of words are scored as words, so the score is not comparable with published ones"),
+        _("undo the subword segmentation before scoring"),
+    ),
+    "case-one-side": lambda v: (
+        _("{lower} are all lowercase but {mixed} have capitals").format(lower=_names(v["lower"]), mixed=_names(v["mixed"])),
+        _("every capitalized word (sentence starts, names) fails to match"),
+        _("score the cased output, or lowercase both sides and say so"),
+    ),
+    "cjk-with-13a": lambda v: (
+        _("the text is {script} but it is scored with the {used} tokenizer").format(script=_script(v["script"]), used=v["used"]),
+        _("whole words with their particles are single tokens, so near misses count as misses and the score is far lower"),
+        _("choose the {tokenizer} tokenizer in the sidebar (sacreBLEU's for this language) and report it").format(**v),
+    ),
+    "short-lines": lambda v: (
+        _("every line of {name} has fewer than 4 words (the longest has {longest})").format(**v),
+        _("BLEU's 4-gram precision has no n-grams at all: the score is 0 or decided by smoothing alone"),
+        _("use chrF for short segments, or a lower N (and report it)"),
+    ),
+}
+
+
+def _character(name: str) -> str:
+    """bleucore.doctor's name of an invisible character, in the session's language."""
+    return {
+        "byte-order mark U+FEFF": _("byte-order mark U+FEFF"), "carriage return": _("carriage return"),
+        "no-break space U+00A0": _("no-break space U+00A0"), "zero-width space U+200B": _("zero-width space U+200B"),
+        "zero-width non-joiner U+200C": _("zero-width non-joiner U+200C"),
+        "zero-width joiner U+200D": _("zero-width joiner U+200D"), "word joiner U+2060": _("word joiner U+2060"),
+    }.get(name, name)  # fmt: skip
+
+
+def _script(name: str) -> str:
+    return {"Korean": _("Korean"), "Japanese": _("Japanese"), "Chinese": _("Chinese")}.get(name, name)
+
+
+SEVERITY = {"error": lambda: _("Error"), "warning": lambda: _("Warning"), "note": lambda: _("Note")}
+CONFIDENCE = {"certain": lambda: _("certain"), "likely": lambda: _("likely")}
+
+
+def describe(finding: Finding) -> tuple[str, str, str]:
+    """(problem, effect, fix) of a finding in the session's language (bleucore's English for an unknown code)."""
+    words = _CATALOG.get(finding.code)
+    return words(finding.values) if words else (finding.problem, finding.effect, finding.fix)
