@@ -17,12 +17,12 @@ def test_the_bundled_sample_passes_and_korean_with_13a_is_named_in_both_language
     at.radio(key=cs.CORPUS_SOURCE).set_value("sample-ko").run()
     at.selectbox(key=cs.CORPUS.key("tokenize")).set_value("13a").run()
     assert "Setup check: 1 finding for system_a.ko" in labels(at)
-    text = " ".join(m.value for m in at.markdown).replace("\\", "")
+    text = " ".join(str(m.value) for m in [*at.warning, *at.error]).replace("\\", "")
     assert "the text is Korean but it is scored with the 13a tokenizer" in text and "choose the ko-mecab tokenizer" in text
     ko = open_app("corpus", lang="ko")
     ko.radio(key=cs.CORPUS_SOURCE).set_value("sample-ko").run()
     ko.selectbox(key=cs.CORPUS.key("tokenize")).set_value("13a").run()
-    korean = " ".join(m.value for m in ko.markdown).replace("\\", "")
+    korean = " ".join(str(m.value) for m in ko.warning).replace("\\", "")
     assert "텍스트는 한국어인데 13a 토크나이저로 채점합니다" in korean and "**고치는 법:**" in korean
 
 
@@ -38,5 +38,5 @@ def test_compare_checks_every_system_and_names_concatenated_references() -> None
     assert not at.exception
     found = [label for label in labels(at) if label.startswith("Setup check")]
     assert found == ["Setup check: 1 finding for s1.txt", "Setup check: 1 finding for s2.txt"], found
-    text = " ".join(m.value for m in at.markdown).replace("\\", "")
+    text = " ".join(str(m.value) for m in at.error).replace("\\", "")
     assert "refs.txt has 2 times as many lines as the hypothesis" in text and "**Error** (likely)" in text

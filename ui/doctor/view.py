@@ -40,4 +40,5 @@ def show_setup_check(hypothesis: TextFile, references: Sequence[TextFile], token
                 severity=SEVERITY[finding.severity](), confidence=CONFIDENCE[finding.confidence](),
                 problem=escape_markdown(problem), where=where, effect=escape_markdown(effect), fix=escape_markdown(fix),
             )  # fmt: skip
-            st.markdown(f"{_ICONS[finding.severity]} {text}")
+            box = {"error": st.error, "warning": st.warning, "note": st.info}[finding.severity]
+            box(text, icon=_ICONS[finding.severity])  # the severity is also the first word: colour never says it alone
