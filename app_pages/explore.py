@@ -197,5 +197,6 @@ if export_tab.open:
 
 if metrics_tab.open:
     with metrics_tab:
-        chrf_view.render(state.candidate, references, score.score, es.CHRF_ORDER)
+        misses = [row.text for row in result.order(1).rows if row.count_clip == 0]  # BLEU's own unmatched words
+        chrf_view.render(state.candidate, references, score.score, misses, es.CHRF_ORDER)
         ter_view.render(state.candidate, references)

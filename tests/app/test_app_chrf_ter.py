@@ -89,8 +89,10 @@ def test_user_text_is_escaped() -> None:
 def test_char_statuses_and_disagreement_rules() -> None:
     statuses = chrf_view.char_statuses("ab cd", "abx", 2)
     assert statuses == ["matched", "matched", "unmatched", "unmatched", "unmatched"]  # "ab" matched; "bc", "cd" not
-    assert chrf_view.disagreement(40.0, 50.0, "a", "a") is None
-    assert "학생이" in (chrf_view.disagreement(10.0, 60.0, "학생이 갔다", "학생은 갔다") or "")
+    assert chrf_view.disagreement(40.0, 50.0, ["a"], "a") is None
+    assert "학생이" in (chrf_view.disagreement(10.0, 60.0, ["학생이"], "학생은 갔다") or "")
+    # A word BLEU matched through another reference is never called a miss (it is not in BLEU's unmatched list).
+    assert "학생이" not in (chrf_view.disagreement(10.0, 60.0, [], "학생은 갔다") or "")
     rows = ter_view.count_rows(explain_ter("b a c", ["a b c"]))
     assert rows[-1] == {"edit": "total edits", "count": TER().sentence_score("b a c", ["a b c"]).num_edits}
 
@@ -101,3 +103,30 @@ def test_long_texts_skip_ter_with_a_message() -> None:
     assert metric(at, "TER") == "—"
     open_tab(at)
     assert any(f"up to {ter_view.MAX_WORDS} words" in i.value for i in at.info)
+
+
+def test_a_word_bleu_matched_in_another_reference_is_never_called_a_miss() -> None:
+    """The tutorial's Korean example: 아침에 is not in reference 1 but is in reference 2, so BLEU's n-gram view shows
+    it matched; the chrF note (scored against one reference) must not say BLEU counts it as a miss."""
+    from bleucore import explain
+
+    candidate, refs = "나는 오늘 아침에 학교에 갔다", ["나는 오늘 아침 학교에 갔다", "오늘 아침에 나는 학교로 갔다"]
+    result = explain(candidate, refs)
+    assert all(row.count_clip > 0 for row in result.order(1).rows if row.text == "아침에")  # BLEU's picture: matched
+    at = start()
+    at.text_area(key=es.CANDIDATE).set_value(candidate)
+    ids = at.session_state[es.REF_IDS]
+    for position, ref_id in enumerate(ids):
+        at.text_area(key=es.ref_key(ref_id)).set_value(refs[position] if position < 2 else "")
+    open_tab(at)
+    notes = " ".join(i.value.replace("\\", "") for i in at.info)
+    assert "“아침에” as a miss" not in notes
+
+
+def test_each_ter_edit_has_one_mark_of_its_own() -> None:
+    """An insertion is marked "+" only: a strike-through would say "deleted" at the same time."""
+    from ui.metrics.ter import view as ter_view
+
+    rules = {part.split("{")[0]: part.split("{")[1] for part in ter_view.STYLE.split("}") if "{" in part}
+    assert "line-through" not in rules[".ter-w.ins"]
+    assert len({rules[f".ter-w.{op}"] for op in ("keep", "sub", "ins", "del")}) == 4  # four distinct looks

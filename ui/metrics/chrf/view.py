@@ -102,10 +102,10 @@ def order_rows(explanation: ChrfExplanation) -> list[dict[str, object]]:
     ]
 
 
-def _near_miss(candidate: str, reference: str) -> tuple[str, str] | None:
-    """A candidate word missing from the reference that shares its start with a reference word."""
+def _near_miss(unmatched: Sequence[str], reference: str) -> tuple[str, str] | None:
+    """A word BLEU left unmatched (in no reference) that shares its start with a word of chrF's reference."""
     ref_words = reference.split()
-    for word in candidate.split():
+    for word in unmatched:
         if word in ref_words:
             continue
         for other in ref_words:
@@ -122,12 +122,13 @@ def _common_prefix(a: str, b: str) -> str:
     return a[:k]
 
 
-def disagreement(bleu: float, chrf: float, candidate: str, reference: str) -> str | None:
-    """One sentence on why BLEU and chrF disagree (None when they are within ``DISAGREEMENT``)."""
+def disagreement(bleu: float, chrf: float, unmatched: Sequence[str], reference: str) -> str | None:
+    """One sentence on why BLEU and chrF disagree (None when they are within ``DISAGREEMENT``). ``unmatched`` are the
+    unigrams BLEU's own explanation counts as misses (Count_clip 0), so the words cannot contradict its picture."""
     if abs(chrf - bleu) < DISAGREEMENT:
         return None
     if chrf > bleu:
-        pair = _near_miss(candidate, reference)
+        pair = _near_miss(unmatched, reference)
         if pair:
             return _("chrF ({chrf:.1f}) is well above BLEU ({bleu:.1f}): BLEU counts “{word}” as a miss because the "
                      "reference has “{other}”, but chrF still matches the characters the two words share.").format(
@@ -146,11 +147,11 @@ def score_metrics(chrf: Any, chrf_plus: Any, candidate: str, references: Sequenc
                      help=_("chrF with word unigrams and bigrams; higher is better"))
 
 
-def render(candidate: str, references: Sequence[str], bleu: float, order_key: str) -> None:
+def render(candidate: str, references: Sequence[str], bleu: float, unmatched: Sequence[str], order_key: str) -> None:
     """The chrF part of the tab: the disagreement sentence, the order, the highlights, the table."""
     explanation = cache.chrf_explanation(candidate, tuple(references))
     reference = references[explanation.reference_index]
-    note = disagreement(bleu, explanation.score.score, candidate, reference)
+    note = disagreement(bleu, explanation.score.score, unmatched, reference)
     st.subheader(f"chrF2 = {explanation.score.score:.2f}", anchor=False)  # i18n: keep (a formula)
     if note:
         st.info(escape_markdown(note))

@@ -27,7 +27,7 @@ STYLE = (
     ".ter-w{padding:1px 4px;margin:1px;border-radius:3px;white-space:pre-wrap;display:inline-block;}"
     f".ter-w.keep{{border-bottom:3px solid {MID_GREY};}}"
     f".ter-w.sub{{{CLIPPED_CSS}}}"
-    f".ter-w.ins{{{UNMATCHED_CSS}text-decoration:line-through;}}"
+    f".ter-w.ins{{{UNMATCHED_CSS}}}"  # one mark, "+": a strike-through would say "deleted" too
     ".ter-w.del{border:2px dashed #555555;color:#333333;}"
     f".ter-w.shifted{{outline:2px solid {BLUE};}}"
     ".ter-tag{font-size:0.7em;margin-left:3px;vertical-align:super;}"
