@@ -25,6 +25,11 @@ class Setup:
     def reference_name(self, j: int) -> str:
         return self.reference_names[j] if j < len(self.reference_names) else f"reference {j + 1}"
 
+    def sides(self) -> list[tuple[str, list[str]]]:
+        """(name, lines) of the hypothesis, then of each reference stream."""
+        return [(self.hypothesis_name, list(self.hypotheses)),
+                *((self.reference_name(j), list(s)) for j, s in enumerate(self.references))]  # fmt: skip
+
 
 @dataclass(frozen=True)
 class Finding:

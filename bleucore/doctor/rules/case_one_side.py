@@ -17,8 +17,7 @@ def _lower(lines: list[str]) -> bool | None:
 
 
 def check(setup: Setup) -> list[Finding]:
-    sides = [(setup.hypothesis_name, list(setup.hypotheses))]
-    sides += [(setup.reference_name(j), list(s)) for j, s in enumerate(setup.references)]
+    sides = setup.sides()
     state = {name: _lower(lines) for name, lines in sides}
     lower = [n for n, v in state.items() if v is True]
     mixed = [n for n, v in state.items() if v is False]

@@ -9,8 +9,7 @@ CODE = "empty-lines"
 
 def check(setup: Setup) -> list[Finding]:
     findings = []
-    for name, stream in [(setup.hypothesis_name, setup.hypotheses),
-                         *((setup.reference_name(j), s) for j, s in enumerate(setup.references))]:  # fmt: skip
+    for name, stream in setup.sides():
         empty = [i + 1 for i, line in enumerate(stream) if not line.strip()]
         if empty:
             findings.append(Finding(

@@ -16,8 +16,7 @@ INVISIBLE = {
 
 def check(setup: Setup) -> list[Finding]:
     findings = []
-    for name, stream in [(setup.hypothesis_name, setup.hypotheses),
-                         *((setup.reference_name(j), s) for j, s in enumerate(setup.references))]:  # fmt: skip
+    for name, stream in setup.sides():
         for char, words in INVISIBLE.items():
             lines = [i + 1 for i, line in enumerate(stream) if char in line]
             if lines:

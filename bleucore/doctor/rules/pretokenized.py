@@ -16,8 +16,7 @@ def _share(lines: list[str]) -> float:
 
 
 def check(setup: Setup) -> list[Finding]:
-    sides = [(setup.hypothesis_name, list(setup.hypotheses))]
-    sides += [(setup.reference_name(j), list(s)) for j, s in enumerate(setup.references)]
+    sides = setup.sides()
     shares = {name: _share(lines) for name, lines in sides}
     tokenized = [n for n, share in shares.items() if share >= 0.3]
     plain = [n for n, share in shares.items() if share < 0.05]

@@ -10,8 +10,7 @@ MARKERS = {"@@ ": "BPE", "@@": "BPE", "\u2581": "SentencePiece"}
 
 def check(setup: Setup) -> list[Finding]:
     findings = []
-    for name, stream in [(setup.hypothesis_name, setup.hypotheses),
-                         *((setup.reference_name(j), s) for j, s in enumerate(setup.references))]:  # fmt: skip
+    for name, stream in setup.sides():
         for marker, kind in (("@@", "BPE"), ("\u2581", "SentencePiece")):
             lines = [i + 1 for i, line in enumerate(stream) if marker in line]
             if len(lines) * 10 >= len(stream) > 0:

@@ -18,8 +18,7 @@ def _form(lines: list[str]) -> str | None:
 
 
 def check(setup: Setup) -> list[Finding]:
-    sides = [(setup.hypothesis_name, list(setup.hypotheses))]
-    sides += [(setup.reference_name(j), list(s)) for j, s in enumerate(setup.references)]
+    sides = setup.sides()
     forms = {name: _form(lines) for name, lines in sides}
     if len(set(forms.values())) <= 1:
         return []
