@@ -25,7 +25,7 @@ from ui.metrics.bleu.options_key import options_key
 from ui.metrics.bleu.sidebar import options_sidebar
 from ui.metrics.choice import LABELS, LOWER_IS_BETTER, metric_pills
 from ui.metrics.choice import others as other_metrics
-from ui.metrics.options import MetricKey
+from ui.metrics.options import MetricKey, metric_of
 from ui.shell.i18n import _
 
 
@@ -59,11 +59,13 @@ def show_significance(
 ) -> None:  # fmt: skip
     """One metric's significance section; ``undefined`` holds the message of each system it cannot score."""
     table = cache.significance(key, stats, baseline, nrefs, state)
+    metric = metric_of(key)
+    signatures = (metric.signature(nrefs), metric.sacrebleu_equivalent(nrefs).signature)
     errors = [
         undefined.get(name) or _("The tests cannot be run for {name}: {error}.").format(name=name, error=reason)
         for name, reason in table.skipped
     ]
-    significance.show(metric_id, table, errors, state)
+    significance.show(metric_id, table, errors, state, signatures)
 
 
 def main() -> None:

@@ -56,6 +56,22 @@ class SignificanceTable:
     n_trials: int | None
     seed: int | None
 
+    def to_dict(self) -> dict[str, Any]:
+        """The table as plain data (JSON-ready, names for every number) for a download or a report."""
+        return {
+            "metric": self.label,
+            "higher_is_better": self.higher_is_better,
+            "tests": {"bootstrap_resamples": self.n_samples, "randomization_trials": self.n_trials, "seed": self.seed},
+            "rows": [
+                {"system": r.system, "baseline": r.is_baseline, "score": r.score, "delta": r.delta,
+                 "direction": self.direction(r) or None, "bootstrap_mean": r.mean, "ci_half_width": r.ci,
+                 "ci": [r.lower, r.upper] if r.lower is not None else None,
+                 "p_bootstrap": r.p_bootstrap, "p_randomization": r.p_randomization}  # fmt: skip
+                for r in self.rows
+            ],
+            "skipped": [{"system": name, "reason": reason} for name, reason in self.skipped],
+        }
+
     def direction(self, row: SignificanceRow) -> str:
         """"better", "worse" or "same" than the baseline, in the metric's own direction ("" on the baseline)."""
         if row.delta is None:

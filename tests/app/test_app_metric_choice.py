@@ -356,3 +356,10 @@ def test_a_metric_unpicked_and_picked_again_keeps_its_options() -> None:
     assert at.number_input(key=mo.keys("corpus")["char_order"]).value == 4
     expected = CHRF(char_order=4).corpus_score(SYS_A, REFS).score
     assert {m.label: m.value for m in at.metric}["Corpus chrF2"] == f"{expected:.2f}"
+
+
+def test_compare_offers_each_metrics_significance_table_as_json() -> None:
+    at = open_app("compare")
+    at.pills(key=cps.COMPARE_METRICS).set_value(["bleu", "chrf", "ter"]).run()
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert labels == ["Download the BLEU table (JSON)", "Download the chrF2 table (JSON)", "Download the TER table (JSON)"]

@@ -5,6 +5,7 @@ direction (TER: fewer edits is better)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 import pandas as pd
@@ -55,8 +56,12 @@ def direction_words(table: SignificanceTable, way: str) -> str:
     return _(DIRECTIONS[way])
 
 
-def show(metric_id: str, table: SignificanceTable, errors: Sequence[str], settings: cps.CompareState) -> None:
-    """One metric's table, interval chart, one sentence per system and the tests' settings."""
+def show(
+    metric_id: str, table: SignificanceTable, errors: Sequence[str], settings: cps.CompareState,
+    signatures: tuple[str, str | None] = ("", None),
+) -> None:  # fmt: skip
+    """One metric's table, interval chart, one sentence per system, the tests' settings and a JSON download
+    (``signatures``: bleucore's and sacreBLEU 2.6's for the metric's settings, None where it has none)."""
     label = table.label
     st.subheader(_("Corpus {metric} and significance against the baseline").format(metric=label))
     for message in errors:
@@ -114,4 +119,9 @@ def show(metric_id: str, table: SignificanceTable, errors: Sequence[str], settin
           "--paired-bs and --paired-ar. A p-value is the chance of a {metric} difference at least this large if the "
           "two systems were equally good. Intervals are the bootstrap mean ± half the width of the middle 95% of "
           "resampled scores.").format(n_samples=settings.n_samples, n_trials=settings.n_trials, seed=settings.seed, metric=label)
+    )  # fmt: skip
+    data = {**table.to_dict(), "signature": signatures[0], "sacrebleu_signature": signatures[1]}
+    st.download_button(
+        _("Download the {metric} table (JSON)").format(metric=label), json.dumps(data, ensure_ascii=False, indent=1),
+        file_name=f"significance_{metric_id}.json", mime="application/json", key=f"compare_download_{metric_id}",
     )  # fmt: skip
