@@ -250,3 +250,27 @@ def test_every_marked_string_has_korean() -> None:
             mismatched.append(f"{where}:{line}: {msgid!r} -> {forms!r}")
     assert not missing, "no Korean in locale/ko/LC_MESSAGES/bleu_explorer.po for:\n" + "\n".join(missing)
     assert not mismatched, "the Korean has other {placeholders}:\n" + "\n".join(mismatched)
+
+
+#: Placeholders whose Korean value always ends the same way (n-gram names end in 램, token counts in 큰, language
+#: names in 어), so a particle written after them is right for every value.
+_FIXED_ENDINGS = {"orders", "ngram", "tokens", "language"}
+_PARTICLE_AFTER_VALUE = re.compile(r"\{(\w+)[^{}]*\}(\*\*|`|”)?(은|는|이|가|을|를|과|와|으로|로)(?=[\s.,:;!?)\]]|$)")
+_DUAL_PARTICLE = re.compile(r"\((은|는|이|가|을|를|과|와)\)")
+
+
+def test_korean_particles_never_follow_a_value_whose_pronunciation_varies() -> None:
+    """A particle after a number, a file name or a Latin word must match its pronunciation ("50.46를", "none는"
+    read wrong); the catalog attaches particles to Korean nouns instead (파일은, 값이, 점을) and has no "은(는)"."""
+    from babel.messages.pofile import read_po
+
+    with open(ROOT / "locale" / "ko" / "LC_MESSAGES" / "bleu_explorer.po", "rb") as handle:
+        catalog = read_po(handle)
+    wrong = []
+    for message in catalog:
+        for text in message.string if isinstance(message.string, tuple) else (message.string,):
+            bad = [m.group(0) for m in _PARTICLE_AFTER_VALUE.finditer(text) if m.group(1) not in _FIXED_ENDINGS]
+            bad += [m.group(0) for m in _DUAL_PARTICLE.finditer(text)]
+            if bad:
+                wrong.append(f"{text[:80]!r}: {bad}")
+    assert not wrong, "\n".join(wrong)
