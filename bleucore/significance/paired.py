@@ -48,7 +48,9 @@ __all__ = [
     "ConfidenceResult",
     "PairedTestResult",
     "bootstrap_confidence",
+    "bootstrap_counts",
     "estimate_ci",
+    "exceedance_p_value",
     "paired_approximate_randomization",
     "paired_bootstrap",
     "sacrebleu_scores",
@@ -129,22 +131,25 @@ def _rows_per_batch(segments: int, multiple: int = 1) -> int:
     return max(multiple, rows // multiple * multiple)
 
 
-def _bootstrap_sums(
-    columns: FloatArray, n_samples: int, rng: np.random.Generator
-) -> Iterator[FloatArray]:
-    """Sums of ``columns`` over each bootstrap resample, in batches of rows.
+def bootstrap_counts(segments: int, n_samples: int, rng: np.random.Generator) -> Iterator[FloatArray]:
+    """How often each segment is drawn in each bootstrap resample, a batch of rows at a time.
 
-    The indices are sacreBLEU's ``rng.choice(S, size=(n, S), replace=True)`` drawn a few rows at
-    a time (the same stream); a resample's sums are its index counts times the statistics.
+    The indices are sacreBLEU's ``rng.choice(S, size=(n, S), replace=True)`` drawn a few rows at a time (the
+    same stream), counted with one ``np.bincount`` per batch: a resample's sums are its counts times the
+    statistics, for the whole test set or any subset of its segments (the buckets of ``bleucore.buckets``).
     """
-    segments = columns.shape[0]
     step = _rows_per_batch(segments)
     for start in range(0, n_samples, step):
         rows = min(step, n_samples - start)
         idx = rng.choice(segments, size=(rows, segments), replace=True)
         idx += (np.arange(rows, dtype=np.int64) * segments)[:, None]
-        counts = np.bincount(idx.ravel(), minlength=rows * segments).reshape(rows, segments)
-        yield counts.astype(np.float64) @ columns
+        yield np.bincount(idx.ravel(), minlength=rows * segments).reshape(rows, segments).astype(np.float64)
+
+
+def _bootstrap_sums(columns: FloatArray, n_samples: int, rng: np.random.Generator) -> Iterator[FloatArray]:
+    """Sums of ``columns`` over each bootstrap resample (``bootstrap_counts``), in batches of rows."""
+    for counts in bootstrap_counts(columns.shape[0], n_samples, rng):
+        yield counts @ columns
 
 
 def _bootstrap_scores(
@@ -168,7 +173,7 @@ def estimate_ci(scores: FloatArray) -> tuple[float, float]:
     return float(ordered.mean()), float(0.5 * (ordered[ordered.size - low - 1] - ordered[low]))
 
 
-def _p_value(statistic: FloatArray, observed: float) -> float:
+def exceedance_p_value(statistic: FloatArray, observed: float) -> float:
     """(1 + #{statistic > observed}) / (n + 1), strictly greater as sacreBLEU (after multeval).
 
     A system compared with itself therefore gets the smallest p-value, 1 / (n + 1).
@@ -207,7 +212,7 @@ def paired_bootstrap(
         system_score=metric.score_from_statistics(system).score,
         mean=mean,
         ci=ci,
-        p_value=_p_value(sample_diffs - sample_diffs.mean(), diff),
+        p_value=exceedance_p_value(sample_diffs - sample_diffs.mean(), diff),
         method="bs",
         n_samples=n_samples,
         seed=seed,
@@ -258,7 +263,7 @@ def paired_approximate_randomization(
         system_score=metric.score_from_statistics(system).score,
         mean=None,
         ci=None,
-        p_value=_p_value(np.concatenate(stat_parts), diff),
+        p_value=exceedance_p_value(np.concatenate(stat_parts), diff),
         method="ar",
         n_samples=n_trials,
         seed=seed,

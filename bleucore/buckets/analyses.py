@@ -1,0 +1,269 @@
+"""Where two systems differ: each system's score per bucket of segments (reference length, a label) under any
+metric, and its word precision, recall and F per word-frequency bucket, with paired-bootstrap intervals and
+significance marks per bucket (compare-mt 0.2.10's buckets, Neubig et al. 2019; Koehn 2004's test).
+
+Buckets, their names and the word counting rules are compare-mt's, so its numbers can be checked (``bounds``,
+``words``). A bucket's score is the metric's corpus score of the bucket's segments, their statistics summed as
+sacreBLEU sums a corpus's (compare-mt has its own BLEU: ``bleucore.tools.compare_mt``). The intervals differ
+from compare-mt's on purpose: compare-mt draws half-size resamples (``sample_ratio=0.5``) within each bucket,
+one system at a time; here every resample is sacreBLEU's full-size draw of the whole test set
+(``np.random.default_rng(seed).choice(S, (n, S))``), shared by every bucket, system and metric, so the
+systems are compared on the same draws (a paired test) and the interval is the 2.5 and 97.5 percentiles of
+the resampled bucket values (compare-mt's order statistics ``x[int(.025 n)]``, ``x[int(.975 n)]``).
+The p-value is sacreBLEU's paired-bootstrap rule on the bucket's values, except that a bucket where the two
+systems agree exactly gets p = 1 (sacreBLEU's rule would call a system different from itself).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..limits import MAX_RESAMPLES, check_line_lengths
+from ..metrics import Metric
+from ..resampling import BOOTSTRAP_SAMPLES, SEED
+from ..significance import bootstrap_counts, exceedance_p_value
+from ..tokenizers import tokenize_lines
+from .bounds import FREQUENCY_CUTOFFS, LENGTH_CUTOFFS, bucket_index, bucket_names
+from .table import Analysis, Bucket, BucketAnalysis, BucketValue
+from .words import word_counts, word_measures, word_statistics
+
+__all__ = ["MAX_LABELS", "WORD_MEASURES", "frequency_buckets", "label_buckets", "length_buckets"]
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.intp]
+
+#: Distinct labels of a labels file (each is a bucket).
+MAX_LABELS = 200
+#: The word measures of the frequency analysis, as compare-mt names them.
+WORD_MEASURES = ("fmeas", "prec", "rec")
+_NO_LABEL = "other"  # compare-mt's bucket for a label outside its label set (here: an empty line)
+
+
+def _check_inputs(systems: Mapping[str, Sequence[str]], references: Sequence[Sequence[str]], n_samples: int) -> int:
+    if not systems:
+        raise ValueError("no system to analyse: give at least one")
+    if not references:
+        raise ValueError("no reference: give at least one reference stream")
+    segments = len(references[0])
+    for j, stream in enumerate(references):
+        if len(stream) != segments:
+            raise ValueError(f"reference 1 has {segments:,} lines but reference {j + 1} has {len(stream):,}")
+        check_line_lengths(stream, f"reference {j + 1}")
+    for name, lines in systems.items():
+        if len(lines) != segments:
+            raise ValueError(f"system {name} has {len(lines):,} lines but the references have {segments:,}")
+        check_line_lengths(lines, f"system {name}")
+    if segments == 0:
+        raise ValueError("the references are empty: a bucket analysis needs at least 1 segment")
+    if isinstance(n_samples, bool) or not isinstance(n_samples, int) or not 1 <= n_samples <= MAX_RESAMPLES:
+        raise ValueError(f"the number of bootstrap resamples must be an integer from 1 to {MAX_RESAMPLES:,}, got {n_samples!r}")
+    return segments
+
+
+def _interval(values: FloatArray) -> tuple[float, float]:
+    ordered = np.sort(values)
+    return float(ordered[int(ordered.size * 0.025)]), float(ordered[min(ordered.size - 1, int(ordered.size * 0.975))])
+
+
+def _p_value(resampled: FloatArray, baseline: FloatArray, observed: float) -> float:
+    if observed == 0.0:
+        return 1.0
+    diffs = np.abs(resampled - baseline)
+    return exceedance_p_value(diffs - diffs.mean(), abs(observed))
+
+
+def _group_sums(
+    per_system: Sequence[FloatArray], groups: Sequence[IntArray], n_samples: int, seed: int | None
+) -> list[list[FloatArray]]:
+    """sums[k][b]: the sums of system k's rows in group b over each resample (n x D), the same draws for all."""
+    segments = per_system[0].shape[0]
+    parts: list[list[list[FloatArray]]] = [[[] for _ in groups] for _ in per_system]
+    for counts in bootstrap_counts(segments, n_samples, np.random.default_rng(seed)):
+        for b, members in enumerate(groups):
+            if members.size == 0:
+                continue
+            drawn = counts[:, members]
+            for k, rows in enumerate(per_system):
+                parts[k][b].append(drawn @ rows[members])
+    return [[np.vstack(p) if p else np.zeros((0, 0)) for p in system_parts] for system_parts in parts]
+
+
+def _segment_buckets(
+    analysis: Analysis,
+    systems: Mapping[str, Sequence[str]],
+    references: Sequence[Sequence[str]],
+    metrics: Sequence[Metric],
+    names: Sequence[str],
+    index: IntArray,
+    baseline: str | None,
+    n_samples: int,
+    seed: int | None,
+    statistics: Mapping[str, Sequence[Any]] | None,
+    method: tuple[str, ...],
+) -> BucketAnalysis:
+    system_names = tuple(systems)
+    baseline = _baseline(system_names, baseline)
+    groups = [np.flatnonzero(index == b) for b in range(len(names))]
+    buckets = tuple(Bucket(name, tuple(int(i) for i in g), int(g.size)) for name, g in zip(names, groups))
+    values: list[BucketValue] = []
+    for metric in metrics:
+        stats = statistics.get(metric.label) if statistics else None
+        if stats is None:
+            stats = [metric.statistics(lines, references) for lines in systems.values()]
+        columns = [metric.columns(s) for s in stats]
+        sums = _group_sums(columns, groups, n_samples, seed)
+        base_k = system_names.index(baseline)
+        for b, (bucket, members) in enumerate(zip(buckets, groups)):
+            if members.size == 0:
+                values += [BucketValue(analysis, bucket.name, s, metric.label, None, None) for s in system_names]
+                continue
+            observed = [float(metric.row_scores(c[members].sum(axis=0, keepdims=True))[0]) for c in columns]
+            resampled = [metric.row_scores(sums[k][b]).astype(np.float64) for k in range(len(system_names))]
+            for k, system in enumerate(system_names):
+                is_base = k == base_k
+                delta = None if is_base else observed[k] - observed[base_k]
+                p = None if is_base else _p_value(resampled[k], resampled[base_k], observed[k] - observed[base_k])
+                values.append(
+                    BucketValue(analysis, bucket.name, system, metric.label, observed[k], _interval(resampled[k]), p, delta)
+                )
+    return BucketAnalysis(
+        analysis, buckets, tuple(values), system_names, baseline, tuple(m.label for m in metrics), n_samples, seed, method
+    )
+
+
+def _baseline(system_names: Sequence[str], baseline: str | None) -> str:
+    if baseline is None:
+        return system_names[0]
+    if baseline not in system_names:
+        raise ValueError(f"the baseline {baseline!r} is not one of the systems ({', '.join(system_names)})")
+    return baseline
+
+
+def length_buckets(
+    systems: Mapping[str, Sequence[str]],
+    references: Sequence[Sequence[str]],
+    metrics: Sequence[Metric],
+    *,
+    baseline: str | None = None,
+    tokenize: str = "13a",
+    lowercase: bool = False,
+    cutoffs: Sequence[int] = LENGTH_CUTOFFS,
+    n_samples: int = BOOTSTRAP_SAMPLES,
+    seed: int | None = SEED,
+    statistics: Mapping[str, Sequence[Any]] | None = None,
+) -> BucketAnalysis:
+    """Each metric's corpus score per bucket of reference-1 length in ``tokenize`` words (compare-mt's
+    ``bucket_type=length``). ``statistics``: per metric label, each system's statistics, when already computed."""
+    _check_inputs(systems, references, n_samples)
+    lengths = [len(words) for words in tokenize_lines(references[0], tokenize, lowercase)]
+    method = (
+        f"A segment's length is the number of words of reference 1 after the {tokenize} tokenizer.",
+        "A bucket's score is the metric's corpus score of its segments.",
+    )
+    return _segment_buckets(
+        "length", systems, references, metrics, bucket_names(cutoffs), bucket_index(lengths, cutoffs),
+        baseline, n_samples, seed, statistics, method,
+    )  # fmt: skip
+
+
+def label_buckets(
+    systems: Mapping[str, Sequence[str]],
+    references: Sequence[Sequence[str]],
+    labels: Sequence[str],
+    metrics: Sequence[Metric],
+    *,
+    baseline: str | None = None,
+    n_samples: int = BOOTSTRAP_SAMPLES,
+    seed: int | None = SEED,
+    statistics: Mapping[str, Sequence[Any]] | None = None,
+) -> BucketAnalysis:
+    """Each metric's corpus score per label (one label per segment: a domain, a source, a speaker), labels in
+    order of first appearance; an empty label goes to compare-mt's ``other`` bucket."""
+    segments = _check_inputs(systems, references, n_samples)
+    if len(labels) != segments:
+        raise ValueError(f"the labels file has {len(labels):,} lines but the references have {segments:,}: one label per line")
+    check_line_lengths(labels, "the labels")
+    clean = [label.strip() or _NO_LABEL for label in labels]
+    names = list(dict.fromkeys(clean))
+    if len(names) > MAX_LABELS:
+        raise ValueError(f"the labels file has {len(names):,} distinct labels; at most {MAX_LABELS} are allowed")
+    position = {name: b for b, name in enumerate(names)}
+    index = np.array([position[label] for label in clean], dtype=np.intp)
+    method = ("A label's score is the metric's corpus score of the segments with that label.",)
+    return _segment_buckets(
+        "label", systems, references, metrics, names, index, baseline, n_samples, seed, statistics, method
+    )
+
+
+def frequency_buckets(
+    systems: Mapping[str, Sequence[str]],
+    references: Sequence[Sequence[str]],
+    *,
+    training: Iterable[str] | None = None,
+    baseline: str | None = None,
+    tokenize: str = "13a",
+    lowercase: bool = False,
+    cutoffs: Sequence[int] = FREQUENCY_CUTOFFS,
+    n_samples: int = BOOTSTRAP_SAMPLES,
+    seed: int | None = SEED,
+) -> BucketAnalysis:
+    """Word precision (``prec``), recall (``rec``) and F (``fmeas``) per bucket of word frequency, counted in
+    reference 1 or in ``training`` (lines of a training corpus), with compare-mt's matching rule (``words``)."""
+    _check_inputs(systems, references, n_samples)
+    system_names = tuple(systems)
+    baseline = _baseline(system_names, baseline)
+    ref_words = tokenize_lines(references[0], tokenize, lowercase)
+    if training is None:
+        counts = word_counts(ref_words)
+        source = "reference 1"
+    else:
+        training_lines = list(training)
+        check_line_lengths(training_lines, "the training corpus")
+        counts = word_counts(tokenize_lines(training_lines, tokenize, lowercase))
+        source = "the training corpus"
+    names = bucket_names(cutoffs)
+    per_system = [
+        word_statistics(ref_words, tokenize_lines(lines, tokenize, lowercase), counts, cutoffs) for lines in systems.values()
+    ]
+    flat = [s.reshape(s.shape[0], -1).astype(np.float64) for s in per_system]
+    everyone = np.arange(flat[0].shape[0])
+    sums = [group[0] for group in _group_sums(flat, [everyone], n_samples, seed)]
+    shape = (3, len(names))
+    observed = [word_measures(s.sum(axis=0)) for s in per_system]
+    resampled = [word_measures(s.reshape(-1, *shape)) for s in sums]
+    ref_totals = per_system[0][:, 0, :].sum(axis=0)
+    buckets = tuple(
+        Bucket(name, tuple(int(i) for i in np.flatnonzero(per_system[0][:, 0, b] > 0)), int(ref_totals[b]))
+        for b, name in enumerate(names)
+    )
+    base_k = system_names.index(baseline)
+    values: list[BucketValue] = []
+    for b, bucket in enumerate(buckets):
+        empty = ref_totals[b] == 0 and all(s[:, 1, b].sum() == 0 for s in per_system)  # no word of any side
+        for m, measure in enumerate(WORD_MEASURES):
+            which = (2, 0, 1)[m]  # word_measures gives (precision, recall, F)
+            for k, system in enumerate(system_names):
+                if empty:
+                    values.append(BucketValue("frequency", bucket.name, system, measure, None, None))
+                    continue
+                value = float(observed[k][which][b])
+                is_base = k == base_k
+                base_value = float(observed[base_k][which][b])
+                delta = None if is_base else value - base_value
+                p = None if is_base else _p_value(resampled[k][which][:, b], resampled[base_k][which][:, b], value - base_value)
+                values.append(
+                    BucketValue("frequency", bucket.name, system, measure, value, _interval(resampled[k][which][:, b]), p, delta)
+                )
+    method = (
+        f"Words are the {tokenize} tokenizer's tokens; a word's frequency is its count in {source}.",
+        "An output word matches while the output has used fewer copies of it than reference 1 has (compare-mt's rule).",
+    )
+    return BucketAnalysis(
+        "frequency", buckets, tuple(values), system_names, baseline, WORD_MEASURES, n_samples, seed, method
+    )
+
+

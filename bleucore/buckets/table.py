@@ -1,0 +1,87 @@
+"""The result of a bucket analysis: buckets, and one value per bucket, system and metric with its bootstrap
+interval and, against the baseline, its paired-bootstrap p-value (Koehn 2004)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+__all__ = ["Analysis", "Bucket", "BucketAnalysis", "BucketValue"]
+
+Analysis = Literal["length", "frequency", "label"]
+
+
+@dataclass(frozen=True)
+class Bucket:
+    """One bucket: its name as compare-mt prints it, the 0-based segments it holds (for frequency: the segments
+    whose reference has a word of the bucket) and its size (segments; for frequency, reference words)."""
+
+    name: str
+    segments: tuple[int, ...]
+    size: int
+
+
+@dataclass(frozen=True)
+class BucketValue:
+    """A system's value in a bucket under one metric (None: no data in the bucket), its 95% percentile interval
+    over the bootstrap resamples, and the p-value of its difference from the baseline (None on the baseline)."""
+
+    analysis: Analysis
+    bucket: str
+    system: str
+    metric: str
+    value: float | None
+    ci: tuple[float, float] | None
+    p_value: float | None = None
+    delta: float | None = None
+
+    def significant(self, alpha: float = 0.05) -> bool:
+        """True when the difference from the baseline has p < alpha."""
+        return self.p_value is not None and self.p_value < alpha
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record of ``--json``: analysis, bucket, system, metric, value, ci (and p_value, delta)."""
+        return {
+            "analysis": self.analysis,
+            "bucket": self.bucket,
+            "system": self.system,
+            "metric": self.metric,
+            "value": self.value,
+            "ci": list(self.ci) if self.ci is not None else None,
+            "p_value": self.p_value,
+            "delta": self.delta,
+        }
+
+
+@dataclass(frozen=True)
+class BucketAnalysis:
+    """One analysis (by reference length, word frequency or label) of every system against the baseline."""
+
+    analysis: Analysis
+    buckets: tuple[Bucket, ...]
+    values: tuple[BucketValue, ...]
+    systems: tuple[str, ...]
+    baseline: str
+    metrics: tuple[str, ...]
+    n_samples: int
+    seed: int | None
+    #: how the numbers are computed, in one sentence per rule (shown beside the table, written in the report)
+    method: tuple[str, ...] = ()
+
+    def value(self, bucket: str, system: str, metric: str) -> BucketValue:
+        """The value of ``system`` in ``bucket`` under ``metric``."""
+        for v in self.values:
+            if v.bucket == bucket and v.system == system and v.metric == metric:
+                return v
+        raise KeyError((bucket, system, metric))
+
+    def bucket(self, name: str) -> Bucket:
+        """The bucket called ``name``."""
+        for b in self.buckets:
+            if b.name == name:
+                return b
+        raise KeyError(name)
+
+    def records(self) -> list[dict[str, Any]]:
+        """Every value as a JSON record, bucket by bucket."""
+        return [v.to_dict() for v in self.values]

@@ -1,0 +1,191 @@
+"""bleucore.buckets against compare-mt 0.2.10 (bucket names, members, word counts and measures, its BLEU) and
+against sacreBLEU 2.6 (each bucket's score), on generated corpora; the bootstrap against a plain loop."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+import sacrebleu
+from compare_mt import bucketers, scorers
+
+from bleucore.buckets import (
+    FREQUENCY_CUTOFFS,
+    LENGTH_CUTOFFS,
+    bucket_names,
+    frequency_buckets,
+    label_buckets,
+    length_buckets,
+)
+from bleucore.metrics import get_metric
+from bleucore.tools import compare_mt_bleu
+from tests.generators import tokenized_corpus
+
+SEEDS = range(4)
+EPSILON = 1e-9
+
+
+def _tokens(lines: list[str]) -> list[list[str]]:
+    return [line.strip().split(" ") for line in lines]  # compare-mt's corpus_utils.load_tokens
+
+
+def _metrics() -> list:
+    return [get_metric("bleu"), get_metric("chrf"), get_metric("ter")]
+
+
+def _sacrebleu_score(label: str, hyps: list[str], refs: list[str]) -> float:
+    if label == "BLEU":
+        return sacrebleu.corpus_bleu(hyps, [refs]).score
+    if label.startswith("chrF"):
+        return sacrebleu.corpus_chrf(hyps, [refs]).score
+    return sacrebleu.corpus_ter(hyps, [refs]).score
+
+
+def test_bucket_names_are_compare_mts() -> None:
+    assert bucket_names(LENGTH_CUTOFFS) == tuple(bucketers.LengthSentenceBucketer().bucket_strs)
+    assert bucket_names(FREQUENCY_CUTOFFS) == tuple(bucketers.FreqWordBucketer(freq_counts={"x": 1}).bucket_strs)
+    assert bucket_names((2, 3, 7)) == ("<2", "2", "[3,7)", ">=7")
+    with pytest.raises(ValueError, match="increasing"):
+        bucket_names((3, 3))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_length_buckets_hold_compare_mts_segments_and_sacrebleus_scores(seed: int) -> None:
+    outs, ref = tokenized_corpus(seed, 120, 2)
+    systems = {"A": outs[0], "B": outs[1]}
+    analysis = length_buckets(systems, [ref], _metrics(), tokenize="none", n_samples=100)
+    bucketer = bucketers.LengthSentenceBucketer()
+    assert [b.name for b in analysis.buckets] == bucketer.bucket_strs
+    bleu_scorer = scorers.BleuScorer()
+    for k, name in enumerate(systems):
+        corpus = bucketer.create_bucketed_corpus(_tokens(outs[k]), ref=_tokens(ref))
+        for bucket, (their_outs, their_refs, _) in zip(analysis.buckets, corpus):
+            members = list(bucket.segments)
+            assert [_tokens([outs[k][i]])[0] for i in members] == their_outs
+            assert bucket.size == len(their_refs)
+            # compare-mt's own BLEU of the bucket, reproduced by bleucore.tools
+            ours_cmt = compare_mt_bleu(_tokens([ref[i] for i in members]), _tokens([outs[k][i] for i in members]))
+            assert math.isclose(ours_cmt, bleu_scorer.score_corpus(their_refs, their_outs)[0], abs_tol=EPSILON)
+            for label in analysis.metrics:
+                value = analysis.value(bucket.name, name, label).value
+                if not members:
+                    assert value is None
+                    continue
+                expected = _sacrebleu_score(label, [outs[k][i] for i in members], [ref[i] for i in members])
+                assert value == pytest.approx(expected, abs=EPSILON), (bucket.name, name, label)
+    assert any(b.size for b in analysis.buckets[-1:]), "the generator reaches the last length bucket"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("training", [False, True])
+def test_word_frequency_buckets_equal_compare_mts(seed: int, training: bool, tmp_path) -> None:
+    outs, ref = tokenized_corpus(seed, 150, 3)
+    systems = {f"sys{k + 1}": out for k, out in enumerate(outs)}
+    train_lines = tokenized_corpus(seed + 100, 300, 0)[1] if training else None
+    analysis = frequency_buckets(systems, [ref], training=train_lines, tokenize="none", n_samples=50)
+    if training:
+        path = tmp_path / "train.txt"
+        path.write_text("\n".join(train_lines) + "\n", encoding="utf-8")
+        bucketer = bucketers.FreqWordBucketer(freq_corpus_file=str(path))
+    else:
+        bucketer = bucketers.FreqWordBucketer(freq_data=_tokens(ref))
+    statistics, *_ = bucketer.calc_statistics(_tokens(ref), [_tokens(o) for o in outs])
+    assert [b.name for b in analysis.buckets] == bucketer.bucket_strs
+    filled = 0
+    for k, name in enumerate(systems):
+        for b, (bucket, (_, ref_total, _, rec, prec, fmeas)) in enumerate(zip(analysis.buckets, statistics[k])):
+            assert bucket.size == ref_total
+            if ref_total == 0 and all(statistics[j][b][2] == 0 for j in range(len(systems))):  # no word anywhere
+                assert analysis.value(bucket.name, name, "fmeas").value is None
+                continue
+            filled += 1
+            assert analysis.value(bucket.name, name, "rec").value == pytest.approx(rec, abs=1e-12)
+            assert analysis.value(bucket.name, name, "prec").value == pytest.approx(prec, abs=1e-12)
+            assert analysis.value(bucket.name, name, "fmeas").value == pytest.approx(fmeas, abs=1e-12)
+    assert filled >= 3 * 6, "most frequency buckets have words"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_label_buckets_hold_compare_mts_segments(seed: int) -> None:
+    outs, ref = tokenized_corpus(seed, 90, 2)
+    rng = np.random.default_rng(seed)
+    labels = [str(rng.choice(["news", "talks", "사용자", ""])) for _ in ref]
+    analysis = label_buckets({"A": outs[0], "B": outs[1]}, [ref], labels, _metrics(), n_samples=40)
+    names = [b.name for b in analysis.buckets]
+    assert set(names) <= {"news", "talks", "사용자", "other"}
+    label_set = [n for n in names if n != "other"]
+    bucketer = bucketers.LabelSentenceBucketer(label_set=label_set)
+    corpus = bucketer.create_bucketed_corpus(_tokens(outs[0]), ref=_tokens(ref), ref_labels=[[x] for x in labels])
+    by_name = dict(zip(bucketer.bucket_strs, corpus))
+    for bucket in analysis.buckets:
+        assert [_tokens([outs[0][i]])[0] for i in bucket.segments] == by_name[bucket.name][0]
+        hyps = [outs[0][i] for i in bucket.segments]
+        expected = sacrebleu.corpus_bleu(hyps, [[ref[i] for i in bucket.segments]]).score
+        assert analysis.value(bucket.name, "A", "BLEU").value == pytest.approx(expected, abs=EPSILON)
+
+
+def test_bucket_bootstrap_is_the_paired_draw_of_the_whole_test_set() -> None:
+    """Interval and p-value recomputed with a plain loop over the same draws (sacreBLEU's stream)."""
+    outs, ref = tokenized_corpus(7, 40, 2)
+    n = 60
+    metric = get_metric("bleu")
+    analysis = length_buckets({"A": outs[0], "B": outs[1]}, [ref], [metric], tokenize="none", n_samples=n, seed=3)
+    draws = np.random.default_rng(3).choice(len(ref), size=(n, len(ref)), replace=True)
+    for bucket in analysis.buckets:
+        members = set(bucket.segments)
+        if not members:
+            continue
+        per_system = []
+        for out in outs:
+            scores = []
+            for row in draws:
+                picked = [i for i in row if i in members]
+                scores.append(sacrebleu.corpus_bleu([out[i] for i in picked], [[ref[i] for i in picked]]).score if picked else 0.0)
+            per_system.append(np.array(scores))
+        a_value, b_value = analysis.value(bucket.name, "A", "BLEU"), analysis.value(bucket.name, "B", "BLEU")
+        ordered = np.sort(per_system[1])
+        assert b_value.ci == pytest.approx((ordered[int(n * 0.025)], ordered[int(n * 0.975)]), abs=1e-6)
+        diffs = np.abs(per_system[1] - per_system[0])
+        observed = abs(b_value.value - a_value.value)
+        expected_p = (np.sum(diffs - diffs.mean() > observed) + 1) / (n + 1)
+        assert b_value.p_value == pytest.approx(expected_p) if observed else b_value.p_value == 1.0
+        assert a_value.p_value is None and a_value.delta is None
+
+
+def test_a_system_identical_to_the_baseline_differs_nowhere() -> None:
+    outs, ref = tokenized_corpus(2, 60, 1)
+    analysis = length_buckets({"A": outs[0], "copy": list(outs[0])}, [ref], _metrics(), tokenize="none", n_samples=80)
+    copies = [v for v in analysis.values if v.system == "copy" and v.value is not None]
+    assert copies and all(v.p_value == 1.0 and v.delta == 0.0 and not v.significant() for v in copies)
+    words = frequency_buckets({"A": outs[0], "copy": list(outs[0])}, [ref], tokenize="none", n_samples=30)
+    assert all(not v.significant() for v in words.values)
+
+
+def test_empty_buckets_are_no_data_records() -> None:
+    analysis = length_buckets({"A": ["a b c"], "B": ["a b"]}, [["a b c"]], [get_metric("bleu")], n_samples=20)
+    records = {r["bucket"]: r for r in analysis.records() if r["system"] == "B"}
+    assert records["<10"]["value"] == pytest.approx(sacrebleu.corpus_bleu(["a b"], [["a b c"]]).score)
+    assert records[">=60"] == {
+        "analysis": "length", "bucket": ">=60", "system": "B", "metric": "BLEU", "value": None, "ci": None,
+        "p_value": None, "delta": None,
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: label_buckets({"A": ["x", "y"]}, [["x", "y"]], ["a"], [get_metric("bleu")]), "labels file has 1 lines"),
+        (lambda: label_buckets({"A": ["x"] * 300}, [["x"] * 300], [str(i) for i in range(300)], [get_metric("bleu")]),
+         "300 distinct labels; at most 200"),
+        (lambda: length_buckets({"A": ["x"]}, [["x", "y"]], [get_metric("bleu")]), "system A has 1 lines"),
+        (lambda: length_buckets({}, [["x"]], [get_metric("bleu")]), "no system"),
+        (lambda: length_buckets({"A": ["x"]}, [["x"]], [get_metric("bleu")], baseline="Z"), "baseline 'Z'"),
+        (lambda: length_buckets({"A": ["x"]}, [["x"]], [get_metric("bleu")], n_samples=0), "resamples"),
+        (lambda: frequency_buckets({"A": ["x"]}, [["x"]], training=["y" * 1_000_001]), "training corpus"),
+        (lambda: frequency_buckets({"A": []}, [[]]), "at least 1 segment"),
+    ],
+)
+def test_bad_input_is_a_value_error_naming_it(call, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        call()
