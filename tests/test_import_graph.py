@@ -28,6 +28,9 @@ FACES = frozenset(
         "bleucore.tokenizers",
         "bleucore.significance",
         "bleucore.doctor",
+        "bleucore.buckets",
+        "bleucore.report",
+        "bleucore.tools",
     }
 )
 

@@ -111,7 +111,7 @@ def _segment_buckets(
     buckets = tuple(Bucket(name, tuple(int(i) for i in g), int(g.size)) for name, g in zip(names, groups))
     values: list[BucketValue] = []
     for metric in metrics:
-        stats = statistics.get(metric.label) if statistics else None
+        stats = statistics.get(metric.printed_label) if statistics else None
         if stats is None:
             stats = [metric.statistics(lines, references) for lines in systems.values()]
         columns = [metric.columns(s) for s in stats]
@@ -119,7 +119,7 @@ def _segment_buckets(
         base_k = system_names.index(baseline)
         for b, (bucket, members) in enumerate(zip(buckets, groups)):
             if members.size == 0:
-                values += [BucketValue(analysis, bucket.name, s, metric.label, None, None) for s in system_names]
+                values += [BucketValue(analysis, bucket.name, s, metric.printed_label, None, None) for s in system_names]
                 continue
             observed = [float(metric.row_scores(c[members].sum(axis=0, keepdims=True))[0]) for c in columns]
             resampled = [metric.row_scores(sums[k][b]).astype(np.float64) for k in range(len(system_names))]
@@ -128,10 +128,10 @@ def _segment_buckets(
                 delta = None if is_base else observed[k] - observed[base_k]
                 p = None if is_base else _p_value(resampled[k], resampled[base_k], observed[k] - observed[base_k])
                 values.append(
-                    BucketValue(analysis, bucket.name, system, metric.label, observed[k], _interval(resampled[k]), p, delta)
+                    BucketValue(analysis, bucket.name, system, metric.printed_label, observed[k], _interval(resampled[k]), p, delta)
                 )
     return BucketAnalysis(
-        analysis, buckets, tuple(values), system_names, baseline, tuple(m.label for m in metrics), n_samples, seed, method
+        analysis, buckets, tuple(values), system_names, baseline, tuple(m.printed_label for m in metrics), n_samples, seed, method
     )
 
 

@@ -59,6 +59,12 @@ class Metric(ABC):
         if not isinstance(self.options, self.options_type):
             raise TypeError(f"{self.label} takes {self.options_type.__name__}, got {type(self.options).__name__}")
 
+    @property
+    def printed_label(self) -> str:
+        """The metric as its score line prints it: the options' own label where they name one (chrF2, chrF2++),
+        else ``label``; it tells apart two settings of one metric in a table."""
+        return str(getattr(self.options, "label", self.label))
+
     # --- statistics and scores ---------------------------------------------------------------
 
     @abstractmethod

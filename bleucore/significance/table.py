@@ -125,8 +125,7 @@ def significance_table(
                 name, False, scores[name], scores[name] - base_score, bs.mean if bs else None, bs.ci if bs else None,
                 bs.p_value if bs else None, ar.p_value if ar else None,
             ))  # fmt: skip
-    label = getattr(metric.options, "label", metric.label)  # chrF's options name it: chrF2, chrF2++
     return SignificanceTable(
-        metric.name, label, metric.higher_is_better, tuple(rows), tuple(skipped), n_samples, n_trials, seed
+        metric.name, metric.printed_label, metric.higher_is_better, tuple(rows), tuple(skipped), n_samples, n_trials, seed
     )
 

@@ -1,0 +1,45 @@
+"""Vega-Lite specifications (plain dicts, no Altair in bleucore) of the report's charts: one grouped bar chart
+per analysis and metric, bars with their 95% interval as a rule and a mark above a significant difference."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..buckets import BucketAnalysis
+
+__all__ = ["bucket_chart"]
+
+_TITLES = {"length": "by reference length (words)", "frequency": "by word frequency", "label": "by label"}
+_AXES = {"length": "reference length (words)", "frequency": "word frequency", "label": "label"}
+_MEASURES = {"fmeas": "word F-measure", "prec": "word precision", "rec": "word recall"}
+
+
+def bucket_chart(analysis: BucketAnalysis, metric: str) -> dict[str, Any]:
+    """The chart of one metric (or word measure) of ``analysis``: x the buckets in order, one bar per system."""
+    values = [
+        {"bucket": v.bucket, "system": v.system, "value": v.value, "low": v.ci[0], "high": v.ci[1],
+         "mark": "*" if v.significant() else ""}  # fmt: skip
+        for v in analysis.values
+        if v.metric == metric and v.value is not None and v.ci is not None
+    ]
+    order = [b.name for b in analysis.buckets]
+    name = _MEASURES.get(metric, metric)
+    x = {"field": "bucket", "type": "ordinal", "sort": order, "title": _AXES[analysis.analysis], "axis": {"labelAngle": 0}}
+    offset = {"field": "system", "sort": list(analysis.systems)}
+    return {
+        "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
+        "title": f"{name} {_TITLES[analysis.analysis]}",
+        "width": 560,
+        "height": 240,
+        "data": {"values": values},
+        "encoding": {"x": x, "xOffset": offset},
+        "layer": [
+            {"mark": "bar", "encoding": {
+                "y": {"field": "value", "type": "quantitative", "title": name},
+                "color": {"field": "system", "type": "nominal", "sort": list(analysis.systems), "title": "system"}}},
+            {"mark": {"type": "rule", "color": "#333"}, "encoding": {
+                "y": {"field": "low", "type": "quantitative"}, "y2": {"field": "high"}}},
+            {"mark": {"type": "text", "dy": -6, "fontSize": 14}, "encoding": {
+                "y": {"field": "high", "type": "quantitative"}, "text": {"field": "mark"}}},
+        ],
+    }  # fmt: skip

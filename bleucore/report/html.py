@@ -1,0 +1,108 @@
+"""The report as one self-contained HTML file: tables and charts (SVG rendered by vl-convert from the Vega-Lite
+specifications of ``charts``), no script, no stylesheet or font fetched: it opens offline. Every user text
+(system names, labels, file names) is escaped."""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..buckets import BucketAnalysis
+from .build import Report
+from .charts import bucket_chart
+
+__all__ = ["html_report", "render_svg"]
+
+_STYLE = """
+body{font-family:system-ui,-apple-system,"Segoe UI","Noto Sans","Noto Sans CJK KR",sans-serif;max-width:60rem;
+margin:2rem auto;padding:0 1rem;color:#1b1b1b;line-height:1.45}
+table{border-collapse:collapse;margin:.6rem 0 1.2rem}th,td{border-bottom:1px solid #ccc;padding:.25rem .6rem;
+text-align:right}th:first-child,td:first-child{text-align:left}code{font-size:.85em;word-break:break-all}
+figure{margin:1rem 0;overflow-x:auto}.note{color:#444;font-size:.92em}
+"""
+_ANALYSES = {
+    "length": "Score by reference length",
+    "frequency": "Word accuracy by word frequency",
+    "label": "Score by label",
+}
+
+
+def render_svg(spec: dict[str, object]) -> str:
+    """The SVG of a Vega-Lite specification (vl-convert, loaded only when a report is drawn)."""
+    try:
+        import vl_convert  # lazy: an optional package, only the HTML report needs it
+    except ImportError as err:
+        raise ValueError("the HTML report needs the vl-convert-python package: pip install vl-convert-python") from err
+    svg: str = vl_convert.vegalite_to_svg(spec)
+    return svg
+
+
+def _number(value: float | None, digits: int) -> str:
+    return "no data" if value is None else f"{value:.{digits}f}"
+
+
+def _analysis_section(analysis: BucketAnalysis) -> list[str]:
+    digits = 4 if analysis.analysis == "frequency" else 2
+    out = [f"<h2>{escape(_ANALYSES[analysis.analysis])}</h2>"]
+    out += [f'<p class="note">{escape(line)}</p>' for line in analysis.method]
+    for metric in analysis.metrics:
+        out.append(f"<figure>{render_svg(bucket_chart(analysis, metric))}</figure>")
+        head = "".join(f"<th>{escape(s)}</th>" for s in analysis.systems)
+        out.append(f"<table><caption>{escape(metric)} (* differs from the baseline, p &lt; 0.05)</caption><thead><tr><th>bucket</th><th>size</th>{head}</tr></thead><tbody>")
+        for bucket in analysis.buckets:
+            cells = []
+            for system in analysis.systems:
+                v = analysis.value(bucket.name, system, metric)
+                text = _number(v.value, digits)
+                if v.ci is not None:
+                    text += f" [{v.ci[0]:.{digits}f}, {v.ci[1]:.{digits}f}]"
+                if v.significant():
+                    text += " *"
+                cells.append(f"<td>{escape(text)}</td>")
+            out.append(f"<tr><td>{escape(bucket.name)}</td><td>{bucket.size:,}</td>{''.join(cells)}</tr>")
+        out.append("</tbody></table>")
+    return out
+
+
+def html_report(report: Report, title: str = "BLEU Explorer report") -> str:
+    """The whole report as one HTML document."""
+    parts = [
+        "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>",
+        f"<h1>{escape(title)}</h1>",
+        f'<p>{len(report.systems)} systems on {report.segments:,} segments with {report.nrefs} reference'
+        f'{"s" if report.nrefs != 1 else ""}; baseline: <b>{escape(report.baseline)}</b>. '
+        f"Intervals: 95% paired bootstrap ({report.n_samples:,} resamples, seed {report.seed}); "
+        "* marks a difference from the baseline with p &lt; 0.05.</p>",
+    ]  # fmt: skip
+    if report.identical:
+        names = ", ".join(report.identical)
+        parts.append(f'<p class="note">{escape(f"Identical to the baseline, so never marked different: {names}.")}</p>')
+    parts.append("<h2>Corpus scores</h2><table><thead><tr><th>system</th>")
+    parts += [f"<th>{escape(t.label)}{' (higher is better)' if t.higher_is_better else ' (lower is better)'}</th>"
+              for t in report.tables]  # fmt: skip
+    parts.append("</tr></thead><tbody>")
+    for system in report.systems:
+        cells = []
+        for table in report.tables:
+            row = next((r for r in table.rows if r.system == system), None)
+            if row is None:
+                cells.append("<td>not scored</td>")
+                continue
+            text = f"{row.score:.2f}"
+            if row.lower is not None and row.upper is not None:
+                text += f" [{row.lower:.2f}, {row.upper:.2f}]"
+            if row.p_bootstrap is not None and system not in report.identical:
+                text += f" p = {row.p_bootstrap:.4f}" + (" *" if report.significant(table, system) else "")
+            cells.append(f"<td>{escape(text)}</td>")
+        label = system + (" (baseline)" if system == report.baseline else "")
+        parts.append(f"<tr><td>{escape(label)}</td>{''.join(cells)}</tr>")
+    parts.append("</tbody></table><h3>Signatures</h3><ul>")
+    for label, ours, sacre in report.signatures:
+        sacre_text = f"sacreBLEU 2.6: <code>{escape(sacre)}</code>; " if sacre else ""
+        parts.append(f"<li>{escape(label)}: {sacre_text}bleucore: <code>{escape(ours)}</code></li>")
+    parts.append("</ul>")
+    for analysis in report.analyses:
+        parts += _analysis_section(analysis)
+    parts.append("</body></html>")
+    return "\n".join(parts)

@@ -1,0 +1,151 @@
+"""``python -m bleucore.report``: the JSON records equal the bucket analyses and sacreBLEU's corpus scores, the
+LaTeX table parses as a booktabs tabular (and compiles where pdflatex is installed), the HTML opens offline with
+a chart per analysis and metric and every user text escaped; bad input is one error line and exit 2."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import sacrebleu
+
+from bleucore.buckets import frequency_buckets, label_buckets, length_buckets
+from bleucore.metrics import get_metric
+from tests.generators import tokenized_corpus
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def report(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "bleucore.report", *args], capture_output=True, text=True, cwd=ROOT, timeout=240)
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("report")
+    outs, ref = tokenized_corpus(11, 200, 2)
+    paths = {"ref": folder / "ref.txt", "A": folder / "a.txt", "B": folder / "b.txt", "copy": folder / "copy.txt",
+             "labels": folder / "labels.txt"}  # fmt: skip
+    paths["ref"].write_text("\n".join(ref) + "\n", encoding="utf-8")
+    paths["A"].write_text("\n".join(outs[0]) + "\n", encoding="utf-8")
+    paths["B"].write_text("\n".join(outs[1]) + "\n", encoding="utf-8")
+    paths["copy"].write_text("\n".join(outs[0]) + "\n", encoding="utf-8")
+    paths["labels"].write_text("\n".join(("news", "<talks>", "웹")[i % 3] for i in range(len(ref))) + "\n", encoding="utf-8")
+    return paths
+
+
+@pytest.fixture(scope="module")
+def written(files: dict[str, Path]) -> dict[str, str]:
+    out = files["ref"].parent
+    done = report(
+        str(files["ref"]), "-i", str(files["A"]), str(files["B"]), str(files["copy"]),
+        "--names", "A", "<b>B</b>", "copy", "--labels", str(files["labels"]), "--n-samples", "200",
+        "--json", str(out / "r.json"), "--latex", str(out / "t.tex"), "--html", str(out / "r.html"),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "" and done.stderr == ""
+    return {kind: (out / name).read_text(encoding="utf-8") for kind, name in (("json", "r.json"), ("latex", "t.tex"), ("html", "r.html"))}
+
+
+def test_json_records_are_every_number_of_the_analyses(files: dict[str, Path], written: dict[str, str]) -> None:
+    records = json.loads(written["json"])
+    assert all({"analysis", "bucket", "system", "metric", "value", "ci"} <= set(r) for r in records)
+    ref = files["ref"].read_text(encoding="utf-8").splitlines()
+    systems = {"A": files["A"].read_text(encoding="utf-8").splitlines(), "<b>B</b>": files["B"].read_text(encoding="utf-8").splitlines(),
+               "copy": files["copy"].read_text(encoding="utf-8").splitlines()}  # fmt: skip
+    metrics = [get_metric("bleu"), get_metric("chrf"), get_metric("ter")]
+    labels = files["labels"].read_text(encoding="utf-8").splitlines()
+    expected = (
+        length_buckets(systems, [ref], metrics, n_samples=200).records()
+        + frequency_buckets(systems, [ref], n_samples=200).records()
+        + label_buckets(systems, [ref], labels, metrics, n_samples=200).records()
+    )
+    assert [r for r in records if r["analysis"] != "corpus"] == json.loads(json.dumps(expected))
+    corpus = {(r["system"], r["metric"]): r for r in records if r["analysis"] == "corpus"}
+    for name, lines in systems.items():
+        assert corpus[(name, "BLEU")]["value"] == pytest.approx(sacrebleu.corpus_bleu(lines, [ref]).score, abs=1e-9)
+        assert corpus[(name, "chrF2")]["value"] == pytest.approx(sacrebleu.corpus_chrf(lines, [ref]).score, abs=1e-9)
+        assert corpus[(name, "TER")]["value"] == pytest.approx(sacrebleu.corpus_ter(lines, [ref]).score, abs=1e-9)
+        low, high = corpus[(name, "BLEU")]["ci"]
+        assert low < corpus[(name, "BLEU")]["value"] < high
+    assert corpus[("copy", "BLEU")]["p_value"] is None, "an output identical to the baseline is never tested as different"
+    assert {r["bucket"] for r in records if r["analysis"] == "label"} == {"news", "<talks>", "웹"}
+
+
+def _strip_escapes(line: str) -> str:
+    return re.sub(r"\\[&%$#_{}]", "", line)
+
+
+def test_latex_is_a_booktabs_tabular_with_marks_and_footnote(written: dict[str, str]) -> None:
+    tex = written["latex"]
+    body = tex[tex.index("\\begin{tabular}") : tex.index("\\end{tabular}")]
+    spec = re.search(r"\\begin\{tabular\}\{([lc]+)\}", body).group(1)
+    assert spec == "lccc"  # system + BLEU, chrF2, TER
+    rows = [line for line in body.splitlines() if line.endswith("\\\\")]
+    assert len(rows) == 4  # header + 3 systems
+    assert all(_strip_escapes(row).count("&") == len(spec) - 1 for row in rows)
+    assert tex.count("\\toprule") == tex.count("\\midrule") == tex.count("\\bottomrule") == 1
+    assert _strip_escapes(tex).count("{") == _strip_escapes(tex).count("}")
+    assert "\\textless{}b\\textgreater{}B\\textless{}/b\\textgreater{}" in tex, "a system name is escaped, never markup"
+    b_row = next(r for r in rows if r.startswith("\\textless{}b"))
+    copy_row = next(r for r in rows if r.startswith("copy"))
+    assert "\\dagger" in b_row and "\\dagger" not in copy_row
+    assert "1,000" not in tex and "200 resamples" in tex and "nrefs:1\\textbar{}case:mixed" in tex
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed here")
+def test_latex_compiles(written: dict[str, str], tmp_path: Path) -> None:
+    doc = "\\documentclass{article}\\usepackage{booktabs}\\begin{document}\n" + written["latex"] + "\\end{document}\n"
+    (tmp_path / "t.tex").write_text(doc, encoding="utf-8")
+    done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "t.tex"], cwd=tmp_path, capture_output=True, timeout=120)
+    assert done.returncode == 0 and (tmp_path / "t.pdf").exists()
+
+
+def test_html_is_self_contained_with_every_chart(written: dict[str, str]) -> None:
+    html = written["html"]
+    assert "<script" not in html and "<link" not in html and "@import" not in html
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", html), "nothing is fetched"
+    # length and label: 3 metrics each; frequency: F, precision, recall
+    assert html.count("<svg") == 9
+    assert "&lt;b&gt;B&lt;/b&gt;" in html and "<b>B</b>" not in html
+    assert "&lt;talks&gt;" in html and "<talks>" not in html
+    assert "Identical to the baseline, so never marked different: copy." in html
+
+
+def test_without_an_output_file_it_prints_the_corpus_table(files: dict[str, Path]) -> None:
+    done = report(str(files["ref"]), "-i", str(files["A"]), str(files["B"]), "-m", "bleu", "chrf++", "--n-samples", "50")
+    assert done.returncode == 0, done.stderr
+    assert "chrF2++" in done.stdout and "(baseline)" in done.stdout
+    assert f"{sacrebleu.corpus_bleu(files['A'].read_text(encoding='utf-8').splitlines(), [files['ref'].read_text(encoding='utf-8').splitlines()]).score:.2f}" in done.stdout
+
+
+def test_bad_input_is_one_error_line(files: dict[str, Path], tmp_path: Path) -> None:
+    short = tmp_path / "short.txt"
+    short.write_text("one\ntwo\n", encoding="utf-8")
+    binary = tmp_path / "train.bin"
+    binary.write_bytes(b"\x00\xff\xfe binary \x80\n" * 10)
+    huge = tmp_path / "huge.txt"
+    with open(huge, "wb") as f:
+        f.truncate(256 * 2**20 + 1)  # sparse: no disk used
+    ref, a = str(files["ref"]), str(files["A"])
+    cases = [
+        ([ref, "-i", a, "--labels", str(short)], "labels file has 2 lines"),
+        ([ref, "-i", a, "--train", str(binary)], "train.bin"),
+        ([ref, "-i", a, "--train", str(huge)], "at most 268,435,456 are read"),
+        ([ref, "-i", a, str(short)], "has 2 lines"),
+        ([ref, "-i", a, "--names", "x", "y"], "1 systems but 2 names"),
+        ([ref, "-i", a, "--n-samples", "0"], "--n-samples must be from 1"),
+        ([ref, "-i", a, "--baseline", "nobody"], "baseline 'nobody'"),
+        ([ref, "-i", a, "-m", "meteor"], "invalid choice"),
+    ]
+    for args, message in cases:
+        done = report(*args)
+        assert done.returncode == 2, (args, done.stderr)
+        assert done.stdout == ""
+        lines = done.stderr.splitlines()
+        assert len(lines) == 1 and lines[0].startswith("bleucore: error: ") and message in lines[0], (args, done.stderr)
