@@ -16,7 +16,7 @@ import sacrebleu
 
 from bleucore.buckets import frequency_buckets, label_buckets, length_buckets
 from bleucore.metrics import get_metric
-from tests.generators import tokenized_corpus
+from devtools.corpora import tokenized_corpus
 
 ROOT = Path(__file__).resolve().parents[2]
 

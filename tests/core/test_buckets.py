@@ -20,7 +20,7 @@ from bleucore.buckets import (
 )
 from bleucore.metrics import get_metric
 from bleucore.tools import compare_mt_bleu
-from tests.generators import tokenized_corpus
+from devtools.corpora import tokenized_corpus
 
 SEEDS = range(4)
 EPSILON = 1e-9
