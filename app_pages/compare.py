@@ -8,7 +8,7 @@ from typing import Any
 import streamlit as st
 
 from bleucore import BleuOptions, Statistics
-from ui.compare import cache, significance, views
+from ui.compare import buckets, cache, significance, views
 from ui.compare import state as cps
 from ui.doctor.view import show_setup_check
 from ui.inputs.uploads import InputError, TextFile, check_systems, digest
@@ -121,12 +121,17 @@ def main() -> None:
             st.caption(_("Options: {options}").format(options=describe(state.options)))
             views.show_lines(names, scores)
         per_line: dict[str, tuple[str, bool, dict[str, Any]]] = {}  # metric id -> label, direction, sentence scores
+        inputs: dict[str, tuple[Any, dict[str, tuple[str, Any]]]] = {}  # metric id -> key, name -> (digest, stats)
         if "bleu" in choice:
             per_line["bleu"] = ("BLEU", True, {name: scores[name].sentences for name in names})
+            if all(s.corpus is not None for s in scores.values()):  # buckets only where every system has a score
+                inputs["bleu"] = (("bleu", options_key(corpus_options)), stats)
         for metric_id in other_metrics(choice):
             key, metric_stats, metric_scores = metric_views.compare_inputs(metric_id, systems, refs, state.metric_options)
             label = next(iter(metric_scores.values())).label
             per_line[metric_id] = (label, metric_id not in LOWER_IS_BETTER, {n: s.sentences for n, s in metric_scores.items()})
+            if all(s.corpus is not None for s in metric_scores.values()):
+                inputs[metric_id] = (key, metric_stats)
             undefined = {
                 name: _("{metric} of {name} is undefined: {error}.").format(metric=s.label, name=name, error=s.error)
                 for name, s in metric_scores.items() if s.corpus is None
@@ -146,6 +151,7 @@ def main() -> None:
             ) or next(iter(per_line))  # fmt: skip
             label, higher, sentences = per_line[sentence_metric]
             views.show_sentences(baseline, other, by_name, refs, sentences, label, higher)
+            buckets.where_they_differ(inputs, by_name, refs, baseline, other, state, label, sentences)
         with st.expander(_("Open one segment in Explore")):
             handoff.segment_picker(by_name, refs, state.options, "compare")
         st.subheader(_("N-grams one system matches and the other misses"))

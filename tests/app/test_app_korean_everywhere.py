@@ -36,7 +36,7 @@ ALLOWED = {
     "max", "ln", "alpha", "epsilon", "F-beta", "NIST", "mteval-v13a", "Unicode", "UTF-8", "UTF-16", "NUL",
     "none", "13a", "intl", "char", "zh", "ja-mecab", "ko-mecab", "floor", "add-k", "nltk-method", "method",
     "closest", "shortest", "average", "standard", "simplified", "tutorial",
-    "CSV", "JSON", "XML", "MB", "UTF", "Ctrl+Enter", "English", "AR", "CI", "MT", "Ca", "eojeol", "net", "float",
+    "CSV", "JSON", "XML", "HTML", "LaTeX", "MB", "UTF", "Ctrl+Enter", "English", "AR", "CI", "MT", "Ca", "eojeol", "net", "float",
 }  # fmt: skip
 SAMPLE = ROOT / "data" / "sample"
 #: The tutorials' sentences (Explore's default, Learn's examples): the user's text, never translated.

@@ -154,7 +154,7 @@ def test_every_explore_chart_has_a_caption():
 
 def test_every_corpus_and_compare_chart_has_a_caption():
     assert charts_have_captions(start("corpus")) == 2
-    assert charts_have_captions(start("compare")) == 3
+    assert charts_have_captions(start("compare")) == 4  # intervals, scatter, differences, buckets
 
 
 # --------------------------------------------------------------------------- numbers that say why

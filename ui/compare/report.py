@@ -1,0 +1,72 @@
+"""Compare's report downloads: bleucore.report's self-contained HTML, LaTeX table and JSON records of the
+systems on the page, built on demand (it runs every bootstrap and renders every chart) and cached."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+
+import streamlit as st
+
+from bleucore.report import Report, build_report, html_report, latex_table
+from ui.compare import state as cps
+from ui.inputs.uploads import TextFile, digest
+from ui.metrics.options import MetricKey, metric_of
+from ui.shell.cache_limits import MAX_SENTENCE_ENTRIES, TTL_SECONDS
+from ui.shell.i18n import _
+
+WANTED = "compare_report_wanted"
+
+
+@st.cache_data(max_entries=MAX_SENTENCE_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+def _report(
+    keys: tuple[MetricKey, ...],
+    digests: tuple[str, ...],
+    baseline: str,
+    tests: tuple[int, int],
+    tokenize: str,
+    _systems: dict[str, tuple[str, ...]],
+    _references: tuple[tuple[str, ...], ...],
+    _labels: tuple[str, ...] | None,
+    _training: tuple[str, ...] | None,
+) -> tuple[Report, str, str, str]:
+
+    n_samples, seed = tests
+    report = build_report(
+        _systems, _references, [metric_of(k) for k in keys], baseline=baseline, labels=_labels, training=_training,
+        tokenize=tokenize, n_samples=n_samples, seed=seed,
+    )  # fmt: skip
+    records = json.dumps(report.records(), ensure_ascii=False, indent=1) + "\n"
+    return report, html_report(report), latex_table(report), records
+
+
+def downloads(
+    keys: Sequence[MetricKey], systems: Mapping[str, TextFile], refs: Sequence[TextFile], baseline: str,
+    settings: cps.CompareState, labels: TextFile | None, training: TextFile | None,
+) -> None:  # fmt: skip
+    """A button that builds the report, then its three downloads."""
+    st.markdown("**" + _("A report to keep") + "**")
+    st.caption(
+        _("One HTML file with every table and chart (opens offline), a LaTeX table (`booktabs`) with intervals, "
+          "significance marks and signatures, and every number as JSON; the same as `python -m bleucore.report`.")
+    )  # fmt: skip
+    if st.button(_("Build the report"), key="compare_report_build", icon=":material/summarize:"):
+        st.session_state[WANTED] = True
+    if not st.session_state.get(WANTED) or not keys:
+        return
+    files = [*systems.values(), *refs, *(f for f in (labels, training) if f is not None)]
+    tests = (settings.n_samples, settings.seed)
+    with st.spinner(_("Building the report…")):
+        try:
+            _unused, html, latex, records = _report(
+                tuple(keys), (digest(files), *(f.name for f in files)), baseline, tests, settings.options.tokenize,
+                {n: tuple(f.lines) for n, f in systems.items()}, tuple(tuple(r.lines) for r in refs),
+                tuple(labels.lines) if labels is not None else None, tuple(training.lines) if training is not None else None,
+            )  # fmt: skip
+        except ValueError as err:
+            st.error(_("The report cannot be built: {error}.").format(error=err))
+            return
+    left, middle, right = st.columns(3)
+    left.download_button(_("Report (HTML)"), html, "bleu-explorer-report.html", "text/html", icon=":material/download:")
+    middle.download_button(_("Table (LaTeX)"), latex, "bleu-explorer-table.tex", "text/x-tex", icon=":material/download:")
+    right.download_button(_("Numbers (JSON)"), records, "bleu-explorer-report.json", "application/json", icon=":material/download:")
