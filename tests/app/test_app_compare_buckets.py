@@ -1,0 +1,107 @@
+"""Compare's "where the systems differ" (AppTest through the router): the bucket tables equal bleucore.buckets on
+the page's files for every metric and analysis, a labels file adds the label buckets (and a wrong one is a
+message), the uploads stay for the session, and the report is built for download."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from bleucore.buckets import frequency_buckets, label_buckets, length_buckets
+from bleucore.metrics import get_metric
+from tests.conftest import ROOT, drop_zone, messages, open_app
+from ui.compare import state as cps
+
+SAMPLE = ROOT / "data" / "sample"
+SYSTEMS = {name: (SAMPLE / name).read_text(encoding="utf-8").splitlines() for name in ("system_a.en", "system_b.en")}
+REFS = [(SAMPLE / name).read_text(encoding="utf-8").splitlines() for name in ("ref.en", "ref2.en")]
+
+
+def bucket_table(at: AppTest) -> pd.DataFrame:
+    for frame in at.dataframe:
+        if list(frame.value.columns[:2]) == ["bucket", "size"]:
+            return frame.value.set_index("bucket")
+    raise AssertionError(f"no bucket table: {messages(at)}")
+
+
+def control(at: AppTest, label: str):  # type: ignore[no-untyped-def]
+    return next(c for c in at.get("segmented_control") if c.label == label)
+
+
+def expected_cell(value, digits: int) -> str:  # type: ignore[no-untyped-def]
+    return f"{value.value:.{digits}f} [{value.ci[0]:.{digits}f}, {value.ci[1]:.{digits}f}]"
+
+
+def test_length_buckets_on_the_page_equal_bleucores_for_each_metric() -> None:
+    at = open_app("compare")
+    at.pills(key=cps.COMPARE_METRICS).set_value(["bleu", "chrf", "ter"]).run()
+    assert not at.exception
+    metrics = [get_metric("bleu"), get_metric("chrf"), get_metric("ter")]
+    expected = length_buckets(SYSTEMS, REFS, metrics)
+    assert control(at, "Show").options == ["BLEU", "chrF2", "TER"]
+    for metric in ("BLEU", "chrF2", "TER"):
+        control(at, "Show").set_value(metric).run()
+        table = bucket_table(at)
+        for bucket in expected.buckets:
+            assert table.loc[bucket.name, "size"] == bucket.size
+            for system in SYSTEMS:
+                value = expected.value(bucket.name, system, metric)
+                cell = table.loc[bucket.name, system]
+                assert cell == "no data" if value.value is None else cell.startswith(expected_cell(value, 2)), (metric, cell)
+                if value.significant():
+                    assert "than the baseline (p = " in cell
+
+
+def test_word_frequency_buckets_on_the_page_equal_bleucores() -> None:
+    at = open_app("compare")
+    control(at, "Buckets").set_value("frequency").run()
+    expected = frequency_buckets(SYSTEMS, REFS)
+    assert control(at, "Show").options == ["word F-measure", "word precision", "word recall"]
+    for measure, label in (("fmeas", "word F-measure"), ("rec", "word recall")):
+        control(at, "Show").set_value(measure).run()
+        table = bucket_table(at)
+        for bucket in expected.buckets:
+            for system in SYSTEMS:
+                value = expected.value(bucket.name, system, measure)
+                cell = table.loc[bucket.name, system]
+                assert cell == "no data" if value.value is None else cell.startswith(expected_cell(value, 4)), (label, cell)
+    assert "count in reference 1" in " ".join(c.value for c in at.caption)
+
+
+def test_a_labels_file_adds_label_buckets_and_stays_for_the_session() -> None:
+    at = open_app("compare")
+    labels = [("news" if i % 3 else "talks") for i in range(len(REFS[0]))]
+    drop_zone(at, cps.COMPARE_LABELS_UPLOAD).set_value([("domains.txt", ("\n".join(labels) + "\n").encode(), "text/plain")])
+    at.run()
+    assert "By label" in control(at, "Buckets").options
+    control(at, "Buckets").set_value("label").run()
+    expected = label_buckets(SYSTEMS, REFS, labels, [get_metric("bleu")])
+    table = bucket_table(at)
+    assert list(table.index) == ["talks", "news"]
+    for bucket in expected.buckets:
+        assert table.loc[bucket.name, "system_a.en"].startswith(expected_cell(expected.value(bucket.name, "system_a.en", "BLEU"), 2))
+    at.switch_page("app_pages/corpus.py").run()
+    at.switch_page("app_pages/compare.py").run()
+    assert any("domains.txt" in c.value.replace("\\", "") for c in at.caption), "the labels file is kept"
+    assert "By label" in control(at, "Buckets").options
+
+
+def test_a_labels_file_of_the_wrong_length_is_a_message_not_a_bucket() -> None:
+    at = open_app("compare")
+    drop_zone(at, cps.COMPARE_LABELS_UPLOAD).set_value([("short.txt", b"news\ntalks\n", "text/plain")])
+    at.run()
+    assert not at.exception
+    assert "The labels file short.txt has 2 lines but the references have" in messages(at)
+    assert "By label" not in control(at, "Buckets").options
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_the_report_is_built_for_download(language: str) -> None:
+    at = open_app("compare", lang=language) if language != "en" else open_app("compare")
+    build = next(b for b in at.button if b.key == "compare_report_build")
+    build.click().run()
+    assert not at.exception
+    names = [d.proto.label for d in at.get("download_button")]
+    expected = ["Report (HTML)", "Table (LaTeX)", "Numbers (JSON)"] if language == "en" else ["보고서 (HTML)", "표 (LaTeX)", "수치 (JSON)"]
+    assert all(name in names for name in expected), names
