@@ -8,7 +8,7 @@ from typing import Any
 import streamlit as st
 
 from bleucore import BleuOptions, Statistics
-from ui.compare import buckets, cache, significance, views
+from ui.compare import buckets, cache, examples, significance, views
 from ui.compare import state as cps
 from ui.doctor.view import show_setup_check
 from ui.inputs.uploads import InputError, TextFile, check_systems, digest
@@ -151,6 +151,8 @@ def main() -> None:
             ) or next(iter(per_line))  # fmt: skip
             label, higher, sentences = per_line[sentence_metric]
             views.show_sentences(baseline, other, by_name, refs, sentences, label, higher)
+            with st.expander(_("Examples that tell the story: where each system beats the other most")):
+                examples.show_examples(baseline, other, by_name, refs, sentences, label, higher, sentence_options)
             buckets.where_they_differ(inputs, by_name, refs, baseline, other, state, label, sentences)
         with st.expander(_("Open one segment in Explore")):
             handoff.segment_picker(by_name, refs, state.options, "compare")

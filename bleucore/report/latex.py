@@ -15,9 +15,10 @@ _SPECIAL = {
 MARK = r"$^{\dagger}$"
 
 
-def latex_escape(text: str) -> str:
-    """``text`` with every LaTeX special character written as a command (user names are never markup)."""
-    return "".join(_SPECIAL.get(c, c) for c in text)
+def latex_escape(text: str, typewriter: bool = False) -> str:
+    """``text`` with every LaTeX special character written as a command (user names are never markup); in
+    ``typewriter`` text (``\\texttt``) ``|`` stays, as the typewriter font has it."""
+    return "".join(c if typewriter and c == "|" else _SPECIAL.get(c, c) for c in text)
 
 
 def latex_table(report: Report, alpha: float = 0.05) -> str:
@@ -38,7 +39,7 @@ def latex_table(report: Report, alpha: float = 0.05) -> str:
             cells.append(f"{row.score:.2f}{mark}{interval}")
         rows.append(" & ".join(cells) + r" \\")
     signatures = "; ".join(
-        f"{latex_escape(label)}: \\texttt{{{latex_escape(sacre or ours)}}}" for label, ours, sacre in report.signatures
+        f"{latex_escape(label)}: \\texttt{{{latex_escape(sacre or ours, typewriter=True)}}}" for label, ours, sacre in report.signatures
     )
     note = (
         f"{MARK} differs from the baseline (paired bootstrap resampling, Koehn 2004: {report.n_samples:,} resamples, "

@@ -105,3 +105,20 @@ def test_the_report_is_built_for_download(language: str) -> None:
     names = [d.proto.label for d in at.get("download_button")]
     expected = ["Report (HTML)", "Table (LaTeX)", "Numbers (JSON)"] if language == "en" else ["보고서 (HTML)", "표 (LaTeX)", "수치 (JSON)"]
     assert all(name in names for name in expected), names
+
+
+def test_examples_are_the_lines_each_system_wins_most_by_sacrebleus_sentence_bleu() -> None:
+    from sacrebleu import sentence_bleu
+
+    at = open_app("compare")
+    assert not at.exception
+    a = [sentence_bleu(h, [r[i] for r in REFS]).score for i, h in enumerate(SYSTEMS["system_a.en"])]
+    b = [sentence_bleu(h, [r[i] for r in REFS]).score for i, h in enumerate(SYSTEMS["system_b.en"])]
+    gains = sorted(((b[i] - a[i], -i) for i in range(len(a))), reverse=True)
+    better = [-i + 1 for g, i in gains[:3] if g > 0]
+    worse = [-i + 1 for g, i in sorted(gains, key=lambda t: (t[0], -t[1]))[:3] if g < 0]
+    shown = [m.value.replace("\\", "") for m in at.markdown if m.value.startswith("Line ")]
+    expected = [f"Line {k}: BLEU system_b.en {b[k - 1]:.2f}, system_a.en {a[k - 1]:.2f}" for k in better + worse]
+    assert shown == expected
+    chips = [h for h in at.get("html") if "bleu-candidate" in h.proto.body]
+    assert len(chips) >= 2 * len(expected), "both hypotheses of every example are highlighted"

@@ -95,7 +95,7 @@ def test_latex_is_a_booktabs_tabular_with_marks_and_footnote(written: dict[str, 
     b_row = next(r for r in rows if r.startswith("\\textless{}b"))
     copy_row = next(r for r in rows if r.startswith("copy"))
     assert "\\dagger" in b_row and "\\dagger" not in copy_row
-    assert "1,000" not in tex and "200 resamples" in tex and "nrefs:1\\textbar{}case:mixed" in tex
+    assert "1,000" not in tex and "200 resamples" in tex and "\\texttt{nrefs:1|case:mixed" in tex
 
 
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed here")

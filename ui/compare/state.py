@@ -62,6 +62,7 @@ COMPARE_TRAIN_UPLOAD = "compare_train_upload"
 COMPARE_BUCKETS = "compare_buckets"
 COMPARE_BUCKET_METRIC = "compare_bucket_metric"
 COMPARE_BUCKET_LINE = "compare_bucket_line"
+COMPARE_EXAMPLES = "compare_examples"
 
 
 def compare_ref_key(index: int) -> str:

@@ -1,0 +1,64 @@
+"""Compare's examples that tell the story: the lines where the system beats the baseline most, and where the
+baseline beats the system most, by the chosen sentence metric, both hypotheses side by side with their n-grams
+highlighted against the references as Explore highlights them (``bleucore.explain``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import streamlit as st
+
+from bleucore import BleuOptions, explain
+from ui.compare import state as cps
+from ui.compare.analysis import sentence_differences
+from ui.inputs.uploads import TextFile, escape_markdown
+from ui.metrics.bleu import highlight
+from ui.shell.i18n import _
+
+MAX_EXAMPLES = 10
+
+
+def extremes(baseline: np.ndarray, system: np.ndarray, count: int, higher_is_better: bool) -> tuple[list[int], list[int]]:
+    """0-based lines where the system is most better, and most worse, than the baseline (ties: earlier line)."""
+    diffs = sentence_differences(baseline, system).dropna(subset=["difference"])
+    gain = diffs["difference"] * (1 if higher_is_better else -1)
+    better = diffs[gain > 0].assign(gain=gain).sort_values(["gain", "line"], ascending=[False, True])
+    worse = diffs[gain < 0].assign(gain=gain).sort_values(["gain", "line"], ascending=[True, True])
+    return [int(x) - 1 for x in better["line"].head(count)], [int(x) - 1 for x in worse["line"].head(count)]
+
+
+def _example(line: int, baseline: str, other: str, systems: Mapping[str, TextFile], refs: Sequence[TextFile],
+             scores: Mapping[str, np.ndarray], label: str, options: BleuOptions) -> None:  # fmt: skip
+    references = [r.lines[line] for r in refs]
+    st.markdown(escape_markdown(_("Line {line}: {metric} {other} {b:.2f}, {baseline} {a:.2f}").format(
+        line=line + 1, metric=label, other=other, b=float(scores[other][line]), baseline=baseline,
+        a=float(scores[baseline][line]))))  # fmt: skip
+    for j, reference in enumerate(references, start=1):
+        st.caption(escape_markdown(_("Reference {position}").format(position=j) + ": " + reference))
+    for column, name in zip(st.columns(2), (baseline, other)):
+        with column:
+            st.markdown("**" + escape_markdown(name) + "**")
+            try:
+                result = explain(systems[name].lines[line], references, options)
+            except ValueError as err:
+                st.caption(escape_markdown(_("This line cannot be explained with these options: {err}.").format(err=err)))
+                continue
+            st.html(highlight.orders_html(result.candidate, result.orders))
+
+
+def show_examples(
+    baseline: str, other: str, systems: Mapping[str, TextFile], refs: Sequence[TextFile],
+    scores: Mapping[str, np.ndarray], label: str, higher_is_better: bool, options: BleuOptions,
+) -> None:  # fmt: skip
+    """The examples on both sides, ``MAX_EXAMPLES`` at most each."""
+    count = int(st.number_input(
+        _("Examples on each side"), min_value=1, max_value=MAX_EXAMPLES, value=3, step=1, key=cps.COMPARE_EXAMPLES
+    ) or 3)  # fmt: skip
+    better, worse = extremes(scores[baseline], scores[other], count, higher_is_better)
+    for title, lines in ((_("Where {other} beats {baseline} most"), better), (_("Where {baseline} beats {other} most"), worse)):
+        st.markdown("**" + escape_markdown(title.format(other=other, baseline=baseline)) + "**")
+        if not lines:
+            st.caption(_("No line."))
+        for line in lines:
+            _example(line, baseline, other, systems, refs, scores, label, options)
