@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
+import numpy as np
 import streamlit as st
 
 from bleucore import BleuOptions
+from ui.corpus import buckets as corpus_buckets
 from ui.corpus import cache, views
 from ui.corpus import state as cs
 from ui.corpus.analysis import CorpusAnalysis
@@ -21,6 +24,7 @@ from ui.metrics import cache as metric_cache
 from ui.metrics import views as metric_views
 from ui.metrics.bleu import cache as bleu_cache
 from ui.metrics.bleu.options import describe
+from ui.metrics.bleu.options_key import options_key
 from ui.metrics.bleu.sidebar import options_sidebar
 from ui.metrics.choice import metric_pills
 from ui.metrics.choice import others as other_metrics
@@ -86,10 +90,19 @@ def main() -> None:
         references = [r.lines for r in refs]
         ref_len = analysis.table["r"].to_numpy(dtype=float)
         buckets = []
+        inputs: dict[str, tuple[Any, dict[str, tuple[str, Any]]]] = {}  # metric id -> key, {name: (digest, stats)}
+        sentences: dict[str, tuple[str, Any]] = {}  # metric id -> label, sentence scores
+        if "bleu" in choice and analysis.corpus is not None:
+            bleu_stats = bleu_cache.statistics(input_digest, hyp.lines, references, corpus_options)
+            inputs["bleu"] = (("bleu", options_key(corpus_options)), {hyp.name: (input_digest, bleu_stats)})
+            sentences["bleu"] = ("BLEU", analysis.table["BLEU"].to_numpy(dtype=float))
         for metric_id, result in zip(other_metrics(choice), extra):
             key = metric_key(metric_id, state.metric_options)
             stats = metric_cache.metric_statistics(digest([hyp, *refs]), key, hyp.lines, references)
             buckets.append((result, cache.metric_buckets(input_digest, key, corpus_options, result, stats, ref_len)))
+            if result.corpus is not None:
+                inputs[metric_id] = (key, {hyp.name: (input_digest, stats)})
+                sentences.setdefault(metric_id, (result.label, np.asarray(result.sentences, dtype=float)))
         views.show_charts(analysis, "bleu" in choice, buckets)
         names: dict[str, object] = {"hypothesis": hyp.name, "references": [r.name for r in refs]}
         views.show_table(
@@ -97,6 +110,9 @@ def main() -> None:
             extra,
         )  # fmt: skip
         views.show_sentence(hyp, refs, analysis, options, sentence_options)
+        if sentences:
+            label, scores = next(iter(sentences.values()))
+            corpus_buckets.show_buckets(inputs, hyp, refs, options, label, {hyp.name: scores})
         state = cs.read_corpus(st.session_state)
     finally:
         publish_state(

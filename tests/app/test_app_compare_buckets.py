@@ -122,3 +122,33 @@ def test_examples_are_the_lines_each_system_wins_most_by_sacrebleus_sentence_ble
     assert shown == expected
     chips = [h for h in at.get("html") if "bleu-candidate" in h.proto.body]
     assert len(chips) >= 2 * len(expected), "both hypotheses of every example are highlighted"
+
+
+def test_extremes_with_one_side_empty_or_undefined_scores() -> None:
+    """Regression: no line where the baseline wins gave a NaN line number (an empty frame took the gains' index)."""
+    import numpy as np
+
+    from ui.compare.examples import extremes
+
+    assert extremes(np.array([1.0, np.nan, 3.0]), np.array([2.0, 5.0, np.nan]), 3, True) == ([0], [])
+    assert extremes(np.array([np.nan]), np.array([np.nan]), 3, True) == ([], [])
+    assert extremes(np.array([1.0, 2.0, 3.0]), np.array([3.0, 2.0, 1.0]), 3, False) == ([2], [0])  # TER: fewer is better
+
+
+def test_corpus_shows_one_hypothesis_per_bucket_with_bleucores_numbers() -> None:
+    at = open_app("corpus")
+    assert not at.exception
+    hyp = SYSTEMS["system_a.en"]
+    expected = length_buckets({"system_a.en": hyp}, REFS, [get_metric("bleu")])
+    table = bucket_table(at)
+    assert list(table.columns) == ["size", "system_a.en"]
+    for bucket in expected.buckets:
+        value = expected.value(bucket.name, "system_a.en", "BLEU")
+        cell = table.loc[bucket.name, "system_a.en"]
+        assert cell == ("no data" if value.value is None else expected_cell(value, 2)), cell  # no verdict: no baseline
+    control(at, "Buckets").set_value("frequency").run()
+    words = frequency_buckets({"system_a.en": hyp}, REFS)
+    table = bucket_table(at)
+    for bucket in words.buckets:
+        value = words.value(bucket.name, "system_a.en", "fmeas")
+        assert table.loc[bucket.name, "system_a.en"] == ("no data" if value.value is None else expected_cell(value, 4))

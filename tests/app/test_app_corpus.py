@@ -134,7 +134,8 @@ def test_why_corpus_and_mean_differ_is_explained() -> None:
 def test_charts_are_drawn() -> None:
     at = open_corpus()
     charts = at.get("vega_lite_chart")
-    assert len(charts) == 2
+    assert len(charts) == 3  # histogram, by r, the buckets
+    assert charts[2].key == "corpus_bucket_chart_length_BLEU"
 
 
 # --------------------------------------------------------------------------- options

@@ -9,13 +9,11 @@ from typing import Any
 import streamlit as st
 
 from bleucore import BleuOptions, Statistics
-from bleucore.buckets import BucketAnalysis, frequency_buckets, label_buckets, length_buckets
 from bleucore.metrics.bleu import Ngram
 from bleucore.metrics.bleu import matched_ngrams as matched_ngrams_of
 from bleucore.significance import SignificanceTable, significance_table
 from ui.compare import analysis as compare_analysis
 from ui.compare import state as cps
-from ui.inputs.uploads import TextFile, digest
 from ui.metrics.bleu.cache import statistics_options
 from ui.metrics.bleu.options_key import OptionsKey, from_key, options_key
 from ui.metrics.options import MetricKey, metric_of
@@ -80,78 +78,3 @@ def significance(
     tests = (settings.n_samples, settings.n_trials, settings.seed)
     return _significance(key, digests, baseline, nrefs, tests, {name: stats for name, (_d, stats) in systems.items()})
 
-
-@st.cache_data(max_entries=MAX_SENTENCE_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
-def _segment_buckets(
-    kind: str,
-    keys: tuple[MetricKey, ...],
-    digests: tuple[tuple[str, str], ...],
-    baseline: str,
-    tests: tuple[int, int],
-    tokenize: str,
-    labels_digest: str,
-    _systems: dict[str, tuple[str, ...]],
-    _references: tuple[tuple[str, ...], ...],
-    _stats: dict[str, list[Any]],
-    _labels: tuple[str, ...],
-) -> BucketAnalysis:
-
-    metrics = [metric_of(key) for key in keys]
-    n_samples, seed = tests
-    if kind == "label":
-        return label_buckets(_systems, _references, _labels, metrics, baseline=baseline, n_samples=n_samples, seed=seed,
-                             statistics=_stats)  # fmt: skip
-    return length_buckets(_systems, _references, metrics, baseline=baseline, tokenize=tokenize, n_samples=n_samples,
-                          seed=seed, statistics=_stats)  # fmt: skip
-
-
-def segment_buckets(
-    kind: str,
-    metrics: Mapping[MetricKey, Mapping[str, tuple[str, Any]]],
-    systems: Mapping[str, Sequence[str]],
-    references: Sequence[Sequence[str]],
-    baseline: str,
-    settings: cps.CompareState,
-    labels: TextFile | None = None,
-) -> BucketAnalysis:
-    """bleucore's length (``kind`` "length") or label buckets of the systems under each metric (key -> name ->
-    (text digest, statistics), the statistics the page already holds), with the page's resamples and seed."""
-    first = next(iter(metrics.values()))
-    digests = tuple((name, first[name][0]) for name in systems)
-    stats = {metric_of(key).printed_label: [per[name][1] for name in systems] for key, per in metrics.items()}
-    return _segment_buckets(
-        kind, tuple(metrics), digests, baseline, (settings.n_samples, settings.seed), settings.options.tokenize,
-        digest([labels]) if labels is not None else "", {n: tuple(lines) for n, lines in systems.items()},
-        tuple(tuple(r) for r in references), stats, tuple(labels.lines) if labels is not None else (),
-    )  # fmt: skip
-
-
-@st.cache_data(max_entries=MAX_SENTENCE_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
-def _frequency_buckets(
-    digests: tuple[tuple[str, str], ...],
-    baseline: str,
-    tests: tuple[int, int],
-    tokenize: str,
-    lowercase: bool,
-    training_digest: str,
-    _systems: dict[str, tuple[str, ...]],
-    _references: tuple[tuple[str, ...], ...],
-    _training: tuple[str, ...] | None,
-) -> BucketAnalysis:
-
-    n_samples, seed = tests
-    return frequency_buckets(_systems, _references, training=_training, baseline=baseline, tokenize=tokenize,
-                             lowercase=lowercase, n_samples=n_samples, seed=seed)  # fmt: skip
-
-
-def word_buckets(
-    systems: Mapping[str, TextFile], references: Sequence[TextFile], baseline: str, settings: cps.CompareState,
-    training: TextFile | None = None,
-) -> BucketAnalysis:  # fmt: skip
-    """bleucore's word-frequency buckets (counted in reference 1 or in ``training``), under BLEU's tokenizer."""
-    digests = tuple((name, digest([f, *references])) for name, f in systems.items())
-    return _frequency_buckets(
-        digests, baseline, (settings.n_samples, settings.seed), settings.options.tokenize, settings.options.lowercase,
-        digest([training]) if training is not None else "", {n: tuple(f.lines) for n, f in systems.items()},
-        tuple(tuple(r.lines) for r in references), tuple(training.lines) if training is not None else None,
-    )  # fmt: skip

@@ -22,9 +22,9 @@ MAX_EXAMPLES = 10
 def extremes(baseline: np.ndarray, system: np.ndarray, count: int, higher_is_better: bool) -> tuple[list[int], list[int]]:
     """0-based lines where the system is most better, and most worse, than the baseline (ties: earlier line)."""
     diffs = sentence_differences(baseline, system).dropna(subset=["difference"])
-    gain = diffs["difference"] * (1 if higher_is_better else -1)
-    better = diffs[gain > 0].assign(gain=gain).sort_values(["gain", "line"], ascending=[False, True])
-    worse = diffs[gain < 0].assign(gain=gain).sort_values(["gain", "line"], ascending=[True, True])
+    diffs["gain"] = diffs["difference"] * (1 if higher_is_better else -1)
+    better = diffs[diffs["gain"] > 0].sort_values(["gain", "line"], ascending=[False, True])
+    worse = diffs[diffs["gain"] < 0].sort_values(["gain", "line"], ascending=[True, True])
     return [int(x) - 1 for x in better["line"].head(count)], [int(x) - 1 for x in worse["line"].head(count)]
 
 

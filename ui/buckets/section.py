@@ -1,0 +1,120 @@
+"""The bucket section of Compare and Corpus: optional labels file and training corpus (kept for the session),
+the analysis and metric to show, its chart and table, and the picked bucket's lines."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import streamlit as st
+
+from bleucore.buckets import BucketAnalysis
+from ui.buckets import cache
+from ui.buckets.cache import Resampling
+from ui.buckets.views import KINDS, MEASURES, show_analysis, show_bucket_lines
+from ui.inputs.kept import kept_files
+from ui.inputs.uploads import MAX_UPLOAD_MB, TextFile, escape_markdown
+from ui.metrics.bleu.options import Choices
+from ui.metrics.options import MetricKey, metric_of
+from ui.shell.i18n import _
+
+#: metric id -> (its key, system name -> (text digest, statistics))
+MetricInputs = Mapping[str, tuple[MetricKey, Mapping[str, tuple[str, Any]]]]
+
+
+@dataclass(frozen=True)
+class Slots:
+    """The session keys of one page's bucket section (its page's prefix keeps them apart)."""
+
+    labels: str
+    training: str
+    kind: str
+    metric: str
+    line: str
+    chart: str
+
+
+@dataclass(frozen=True)
+class Extras:
+    """The section's optional files, as the page's report needs them too."""
+
+    labels: TextFile | None
+    training: TextFile | None
+
+
+def optional_files(slots: Slots, segments: int) -> Extras:
+    """The labels file and the training corpus, kept for the session like every other file; a labels file of
+    the wrong length is a message and is not used."""
+    help_upload = _("Plain UTF-8 text, one segment per line, at most {mb} MB per file.").format(mb=MAX_UPLOAD_MB)
+    with st.expander(_("Labels and a training corpus (optional)")):
+        labels, label_errors = kept_files(
+            slots.labels, _("Labels file: one label per line (a domain, a source, a speaker)"), _("labels file"),
+            help_upload, multiple=False,
+        )  # fmt: skip
+        training, training_errors = kept_files(
+            slots.training, _("Training corpus: word frequencies are counted in it instead of in reference 1"),
+            _("training corpus"), help_upload, multiple=False,
+        )  # fmt: skip
+    for message in [*label_errors, *training_errors]:
+        st.error(escape_markdown(message))
+    label_file = labels[0] if labels else None
+    if label_file is not None and len(label_file) != segments:
+        st.error(escape_markdown(
+            _("The labels file {name} has {n:,} lines but the references have {m:,}: give one label per line.").format(
+                name=label_file.name, n=len(label_file), m=segments)
+        ))  # fmt: skip
+        label_file = None
+    return Extras(label_file, training[0] if training else None)
+
+
+def _analysis(
+    kind: str, metrics: MetricInputs, systems: Mapping[str, TextFile], refs: Sequence[TextFile], baseline: str,
+    settings: Resampling, extras: Extras,
+) -> tuple[BucketAnalysis, dict[str, str], dict[str, bool]]:  # fmt: skip
+    """The analysis of ``kind``, its metrics (name -> shown label) and their directions; its method as a caption."""
+    if kind == "frequency":
+        analysis = cache.word_buckets(systems, refs, baseline, settings, extras.training)
+        choices = {m: _(MEASURES[m]) for m in analysis.metrics}
+        st.caption(_("Words are the BLEU tokenizer's tokens; a word's frequency is its count in {source}. An output "
+                     "word matches while the output has used fewer copies of it than reference 1 has (`compare-mt`'s rule).")
+                   .format(source=_("the training corpus") if extras.training is not None else _("reference 1")))  # fmt: skip
+        return analysis, choices, dict.fromkeys(choices, True)
+    keys = {key: per for key, per in metrics.values()}
+    analysis = cache.segment_buckets(kind, keys, systems, refs, baseline, settings, extras.labels)
+    choices = {metric_of(key).printed_label: metric_of(key).printed_label for key in keys}
+    if kind == "length":
+        st.caption(_("A line's length is the number of words of reference 1 (`compare-mt`'s buckets); a bucket's "
+                     "score is the metric's corpus score of its lines."))  # fmt: skip
+    return analysis, choices, {metric_of(key).printed_label: metric_of(key).higher_is_better for key in keys}
+
+
+def show_section(
+    slots: Slots, metrics: MetricInputs, systems: Mapping[str, TextFile], refs: Sequence[TextFile],
+    shown: Sequence[str], settings: Resampling, sentence_label: str, sentences: Mapping[str, np.ndarray],
+    options: Choices,
+) -> Extras:  # fmt: skip
+    """The whole section; ``shown``: the systems whose lines a picked bucket lists (baseline first). Returns
+    the optional files for the page's report."""
+    extras = optional_files(slots, len(refs[0]))
+    kinds = ["length", "frequency", *(["label"] if extras.labels is not None else [])]
+    if st.session_state.get(slots.kind) not in kinds:
+        st.session_state[slots.kind] = kinds[0]
+    kind = st.segmented_control(_("Buckets"), kinds, key=slots.kind, format_func=lambda k: _(KINDS[k])) or kinds[0]
+    if kind != "frequency" and not metrics:
+        return extras
+    try:
+        analysis, choices, higher = _analysis(kind, metrics, systems, refs, shown[0], settings, extras)
+    except ValueError as err:  # options that cannot score a bucket (e.g. NLTK's method6 on a bucket without 3-grams)
+        st.error(escape_markdown(_("The buckets cannot be computed with these options: {error}.").format(error=err)))
+        return extras
+    if st.session_state.get(slots.metric) not in choices:
+        st.session_state[slots.metric] = next(iter(choices))
+    metric = st.segmented_control(
+        _("Show"), list(choices), key=slots.metric, format_func=choices.__getitem__
+    ) or next(iter(choices))  # fmt: skip
+    picked = show_analysis(analysis, metric, choices[metric], higher[metric], f"{slots.chart}_{kind}_{metric}")
+    if picked is not None:
+        show_bucket_lines(analysis, picked, shown, systems, refs, sentence_label, sentences, options, slots.line)
+    return extras

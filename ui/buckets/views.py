@@ -1,0 +1,135 @@
+"""What a bucket analysis (``bleucore.buckets``) looks like on a page: its chart, whose buckets are an Altair
+selection, the table with intervals and the verdict in words, and the picked bucket's lines, each a click from
+Explore. Shared by Compare (systems against a baseline) and Corpus (one hypothesis)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from bleucore.buckets import BucketAnalysis, BucketValue
+from ui.buckets.charts import bucket_chart
+from ui.inputs.uploads import TextFile, escape_markdown
+from ui.links import handoff
+from ui.metrics.bleu.options import Choices
+from ui.shell.i18n import N_, _
+
+KINDS = {"length": N_("By reference length"), "frequency": N_("By word frequency"), "label": N_("By label")}
+MEASURES = {"fmeas": N_("word F-measure"), "prec": N_("word precision"), "rec": N_("word recall")}
+AXES = {"length": N_("reference length (words)"), "frequency": N_("word frequency"), "label": N_("label")}
+
+
+def verdict(value: BucketValue, higher_is_better: bool) -> str:
+    """A bucket value against the baseline, in words (the chart's ``*`` and the table say the same)."""
+    if value.delta is None:
+        return _("baseline")
+    if not value.significant():
+        return _("no significant difference (p = {p:.3f})").format(p=value.p_value if value.p_value is not None else 1.0)
+    better = (value.delta > 0) == higher_is_better
+    if better:
+        return _("better than the baseline (p = {p:.3f})").format(p=value.p_value)
+    return _("worse than the baseline (p = {p:.3f})").format(p=value.p_value)
+
+
+def frame(analysis: BucketAnalysis, metric: str, higher_is_better: bool) -> pd.DataFrame:
+    """One row per bucket and system with data: bucket, system, value, low, high, mark, verdict."""
+    rows = [
+        (v.bucket, v.system, v.value, v.ci[0], v.ci[1], "*" if v.significant() else "", verdict(v, higher_is_better))
+        for v in analysis.values
+        if v.metric == metric and v.value is not None and v.ci is not None
+    ]
+    return pd.DataFrame(rows, columns=["bucket", "system", "value", "low", "high", "mark", "verdict"])
+
+
+def table(analysis: BucketAnalysis, metric: str, higher_is_better: bool, digits: int) -> pd.DataFrame:
+    """Bucket, size and each system's value with its interval (and, against a baseline, the verdict)."""
+    compared = len(analysis.systems) > 1
+    out: dict[str, list[Any]] = {_("bucket"): [], _("size"): []}
+    for system in analysis.systems:
+        out[system] = []
+    for bucket in analysis.buckets:
+        out[_("bucket")].append(bucket.name)
+        out[_("size")].append(bucket.size)
+        for system in analysis.systems:
+            v = analysis.value(bucket.name, system, metric)
+            if v.value is None or v.ci is None:
+                out[system].append(_("no data"))
+                continue
+            cell = f"{v.value:.{digits}f} [{v.ci[0]:.{digits}f}, {v.ci[1]:.{digits}f}]"
+            out[system].append(f"{cell} · {verdict(v, higher_is_better)}" if compared else cell)
+    return pd.DataFrame(out)
+
+
+def show_analysis(
+    analysis: BucketAnalysis, metric: str, value_title: str, higher_is_better: bool, key: str
+) -> str | None:  # fmt: skip
+    """The chart (click a bucket to pick it) and the table of one metric of ``analysis``; the picked bucket."""
+    rows = frame(analysis, metric, higher_is_better)
+    if rows.empty:
+        st.info(_("No bucket has data for this analysis."))
+        return None
+    order = [b.name for b in analysis.buckets]
+    chart = bucket_chart(rows, _(AXES[analysis.analysis]), value_title, order, list(analysis.systems))
+    event = st.altair_chart(chart, on_select="rerun", selection_mode=["bucket"], key=key, width="stretch")
+    if len(analysis.systems) > 1:
+        st.caption(
+            _("Bars: each system's {value} per bucket; line: its 95% interval (paired bootstrap, {n:,} resamples); "
+              "*: differs from the baseline {baseline} with p < 0.05. Click a bucket to list its lines.").format(
+                value=value_title, n=analysis.n_samples, baseline=analysis.baseline)
+        )  # fmt: skip
+    else:
+        st.caption(
+            _("Bars: the {value} per bucket; line: its 95% interval (bootstrap, {n:,} resamples). Click a bucket to "
+              "list its lines.").format(value=value_title, n=analysis.n_samples)
+        )  # fmt: skip
+    digits = 4 if analysis.analysis == "frequency" else 2
+    st.dataframe(table(analysis, metric, higher_is_better, digits), hide_index=True)
+    picked = getattr(event, "selection", {}).get("bucket") or []
+    names = [p.get("bucket") for p in picked if isinstance(p, Mapping)]
+    return next((n for n in names if n in order), None)
+
+
+def show_bucket_lines(
+    analysis: BucketAnalysis, bucket_name: str, shown: Sequence[str], systems: Mapping[str, TextFile],
+    refs: Sequence[TextFile], sentence_label: str, sentences: Mapping[str, np.ndarray], options: Choices,
+    line_key: str,
+) -> None:  # fmt: skip
+    """The lines of a bucket with the sentence scores of the ``shown`` systems (baseline first), and a line to
+    open in Explore."""
+    bucket = analysis.bucket(bucket_name)
+    lines = list(bucket.segments)
+    if analysis.analysis == "frequency":
+        heading = _("Bucket {bucket}: {n:,} lines whose reference 1 has a word of this frequency").format(
+            bucket=bucket_name, n=len(lines))  # fmt: skip
+    else:
+        heading = _("Bucket {bucket}: {n:,} lines").format(bucket=bucket_name, n=len(lines))
+    st.markdown("**" + escape_markdown(heading) + "**")
+    if not lines:
+        return
+    index = np.array(lines, dtype=np.intp)
+    columns: dict[str, Any] = {_("line"): index + 1}
+    if len(shown) == 2:
+        base, other = (sentences[name][index] for name in shown)
+        columns[_("baseline {metric}").format(metric=sentence_label)] = base
+        columns[_("system {metric}").format(metric=sentence_label)] = other
+        columns[_("difference")] = other - base
+        columns[_("baseline text")] = [systems[shown[0]].lines[i] for i in lines]
+        columns[_("system text")] = [systems[shown[1]].lines[i] for i in lines]
+    else:
+        columns[_("sentence {metric}").format(metric=sentence_label)] = sentences[shown[0]][index]
+        columns[_("hypothesis")] = [systems[shown[0]].lines[i] for i in lines]
+    columns[_("Reference {position}").format(position=1)] = [refs[0].lines[i] for i in lines]
+    st.dataframe(pd.DataFrame(columns), hide_index=True, height=min(420, 40 + 35 * len(lines)))
+    if st.session_state.get(line_key) not in (index + 1).tolist():
+        st.session_state[line_key] = int(index[0]) + 1
+    line = int(st.selectbox(_("Line of this bucket to open"), (index + 1).tolist(), key=line_key))
+    references = [r.lines[line - 1] for r in refs]
+    for name in shown:
+        handoff.explore_button(
+            _("Open line {line} of {name} in Explore").format(line=line, name=name),
+            handoff.sentence_state(systems[name].lines[line - 1], references, options), f"{line_key}_open_{name}",
+        )  # fmt: skip

@@ -1,0 +1,33 @@
+"""Corpus's buckets: the shared bucket section (``ui.buckets``) for the one hypothesis, each bucket's score with
+its bootstrap interval, a click from its lines and from Explore."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import streamlit as st
+
+from ui.buckets.cache import Resampling
+from ui.buckets.section import MetricInputs, Slots, show_section
+from ui.corpus import state as cs
+from ui.inputs.uploads import TextFile
+from ui.metrics.bleu.options import Choices
+from ui.shell.i18n import _
+
+SLOTS = Slots(
+    cs.CORPUS_LABELS_UPLOAD, cs.CORPUS_TRAIN_UPLOAD, cs.CORPUS_BUCKETS, cs.CORPUS_BUCKET_METRIC, cs.CORPUS_BUCKET_LINE,
+    "corpus_bucket_chart",
+)  # fmt: skip
+
+
+def show_buckets(
+    metrics: MetricInputs, hyp: TextFile, refs: Sequence[TextFile], options: Choices, sentence_label: str,
+    sentences: Mapping[str, np.ndarray],
+) -> None:  # fmt: skip
+    """The section under its heading; ``metrics``: metric id -> (key, {hypothesis name: (digest, statistics)})."""
+    st.subheader(_("Scores by bucket"))
+    st.caption(_("The corpus score of the lines in each bucket of reference length, word frequency or label, with "
+                 "its 95% bootstrap interval: where the hypothesis does well and where it does not."))  # fmt: skip
+    resampling = Resampling(tokenize=options.tokenize, lowercase=options.lowercase)
+    show_section(SLOTS, metrics, {hyp.name: hyp}, refs, [hyp.name], resampling, sentence_label, sentences, options)
