@@ -141,3 +141,11 @@ def test_the_owner_is_the_browsers_xsrf_token_whatever_its_mask() -> None:
         assert kept.browser_token(f"2|{mask}|{masked}|1795558556") == token
     assert kept.browser_token("not-a-tornado-cookie") == b"not-a-tornado-cookie"
     assert kept.browser_token("2|zz|zz|1") == b"2|zz|zz|1"
+
+
+def test_a_drop_zone_only_seen_makes_no_store_key() -> None:
+    """Regression: Corpus's optional labels/training drop zones put ?u= in every address (a key per visit)."""
+    for page in ("corpus", "compare"):
+        at = open_app(page)
+        assert not at.exception
+        assert "u" not in at.query_params, (page, dict(at.query_params))

@@ -45,10 +45,13 @@ def test_wheel_holds_the_bleucore_package_only(wheel):
     assert f"Version: {__version__}" in meta and "Requires-Python: >=3.10" in meta
     requires = [line for line in meta.splitlines() if line.startswith("Requires-Dist:") and "extra ==" not in line]
     assert requires == ["Requires-Dist: numpy<3,>=1.26"]
-    for extra in ("ja", "ko", "app", "dask"):
+    for extra in ("ja", "ko", "app", "dask", "report"):
         assert f"Provides-Extra: {extra}" in meta
     entry_points = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("entry_points.txt"))).decode()
     assert "bleucore = bleucore.cli:main" in entry_points
+    assert "bleucore-report = bleucore.report.__main__:main" in entry_points
+    assert "bleucore-doctor = bleucore.doctor.__main__:main" in entry_points
+    assert {"bleucore/buckets/analyses.py", "bleucore/report/html.py", "bleucore/tools/compare_mt.py"} <= set(names)
 
 
 def test_installed_command_works_outside_the_repository(wheel, tmp_path):

@@ -190,13 +190,14 @@ def kept_files(slot: str, label: str, kind: str, help_text: str, multiple: bool)
     """Draw the slot's drop zone and its kept files; (the files, in order, and messages about any not read or
     not kept). ``kind`` names one file in a remove button ("reference file")."""
     session = st.session_state
-    key, owner = identity()
+    owner = _owner()
+    key = _adopt(owner)  # no key is made for a drop zone only seen: the address gains ?u= with the first kept file
     errors: list[str] = list(session.get(_notes_key(slot), []))  # the last upload's problems, until the next change
     st.file_uploader(
         label, accept_multiple_files=multiple, key=uploader_key(session, slot), help=help_text,
         on_change=_absorb, args=(slot, multiple),
     )  # fmt: skip
-    kept = store().files(key, owner, slot)
+    kept = store().files(key, owner, slot) if key is not None else []
     for item in kept:
         with st.container(horizontal=True, vertical_alignment="center", gap="small"):
             st.caption(
