@@ -6,6 +6,7 @@ from ui.explore import state as es
 from ui.explore.summary import other_metrics, result_summary
 from ui.explore.tokenizer_view import tokenizer_advice, tokenizer_tab
 from ui.inputs.uploads import escape_markdown as plain  # the one Markdown escaper: messages may quote user text
+from ui.links import handoff
 from ui.links.page_state import init_page, save_state
 from ui.links.share import PARAM
 from ui.links.share_box import opened_link_notices, share_link
@@ -18,6 +19,7 @@ from ui.metrics.ter import view as ter_view
 from ui.shell.i18n import N_, _
 
 session = st.session_state
+handoff.arrived()  # a hand-off that brought us here is done
 _loaded, link_error = init_page(session, st.query_params.get(PARAM), es.PAGE_STATE)
 
 st.title(_("Explore BLEU"))

@@ -54,9 +54,17 @@ def segment_picker(systems: dict[str, TextFile], refs: Sequence[TextFile], optio
 
 
 def follow() -> None:
-    """Switch to the page a hand-off button asked for; call it last, after the page published its link."""
-    pending = st.session_state.pop(PENDING, None)
+    """Switch to the page a hand-off button asked for; call it last, after the page published its link.
+
+    The request stays until the target page has opened (``arrived``): a run stopped by another rerun before the
+    switch reached the browser switches on the next run instead of losing the click."""
+    pending = st.session_state.get(PENDING)
     if pending is not None:
         page, token = pending
         forget(st.session_state, es.PAGE_STATE.loaded_key, token)  # type: ignore[arg-type]  # opened again if seen before
         st.switch_page(page, query_params={PARAM: token, **i18n.query(), **kept.query()})
+
+
+def arrived() -> None:
+    """The hand-off's target page has opened: the switch request is done (call it first on that page)."""
+    st.session_state.pop(PENDING, None)
