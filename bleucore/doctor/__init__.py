@@ -1,33 +1,18 @@
 """The score doctor's setup check (issue: "is my setup wrong?"): findings before numbers. Each rule in ``rules/``
 looks for one way an evaluation is commonly set up wrong (references laid out wrongly, the wrong file as the
 hypothesis, text prepared differently on each side, a tokenizer that does not fit the language) and reports the
-lines concerned, how sure it is, what it does to the score and the fix."""
+lines concerned, how sure it is, what it does to the score and the fix. ``diagnose`` adds the numbers: the same
+files scored as each tool in ``bleucore.tools`` would score them (``Report``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from importlib import import_module
-
 from .finding import Finding, Setup
+from .reading import BLOCKING, MAX_FILE_BYTES, TextInput, read_bytes, read_path
+from .report import Report, diagnose
 from .rules import RULES
+from .setup_check import check_setup
 
-__all__ = ["RULES", "Finding", "Setup", "check_setup"]
-
-_ORDER = {"error": 0, "warning": 1, "note": 2}
-
-
-def check_setup(
-    hypotheses: Sequence[str],
-    references: Sequence[Sequence[str]],
-    hypothesis_name: str = "hypothesis",
-    reference_names: Sequence[str] = (),
-    tokenize: str = "13a",
-) -> list[Finding]:
-    """Every rule's findings on this setup, errors first (``references[j][i]``: reference j of line i)."""
-    if isinstance(hypotheses, str) or any(isinstance(stream, str) for stream in references):
-        raise ValueError("give the hypotheses and each reference stream as sequences of lines, not one string")
-    setup = Setup(list(hypotheses), [list(s) for s in references], hypothesis_name, list(reference_names), tokenize)
-    findings: list[Finding] = []
-    for rule in RULES:
-        findings += import_module(f"{__name__}.rules.{rule}").check(setup)
-    return sorted(findings, key=lambda f: _ORDER[f.severity])
+__all__ = [
+    "BLOCKING", "MAX_FILE_BYTES", "RULES", "Finding", "Report", "Setup", "TextInput",
+    "check_setup", "diagnose", "read_bytes", "read_path",
+]  # fmt: skip

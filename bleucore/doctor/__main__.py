@@ -1,7 +1,9 @@
-"""``python -m bleucore.doctor REF [REF ...] -i HYP [-tok TOK] [-f text|json]``: the setup check on files.
+"""``python -m bleucore.doctor REF [REF ...] -i HYP [-tok TOK] [--json] [--waterfall FROM[:TO]]`` (also
+``bleucore-doctor``): the setup's findings, then each tool's score on the files, and optionally the steps from one
+tool's number to another's.
 
-Prints every finding (text or JSON) and exits 1 when one is an error, 0 otherwise; bad usage is one
-``bleucore: error:`` line and exit 2, as the main command line."""
+A file that cannot be read as text is a finding, not an error; the exit code is 1 when a finding is an error,
+0 otherwise, and 2 for bad usage (one ``bleucore: error:`` line, as the main command line)."""
 
 from __future__ import annotations
 
@@ -9,44 +11,71 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from dataclasses import asdict
 
-from ..line_reader import LineReader
 from ..tokenizers.registry import TOKENIZER_NAMES
-from . import check_setup
+from ..tools import TOOLS, tool, waterfall
+from .reading import read_path
+from .report import Report, diagnose
+
+_KEYS = [t.key for t in TOOLS]
 
 
-def read_lines(path: str) -> list[str]:
-    """Every line of a UTF-8 file, as the scoring command line reads it (bleucore's limits apply)."""
-    lines: list[str] = []
-    with LineReader(path, rstrip=True) as reader:
-        while chunk := reader.take(100_000):
-            lines += chunk
-    return lines
-
-
-def main(argv: Sequence[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bleucore.doctor", allow_abbrev=False,
-                                     description="Check an evaluation's files before scoring them.")  # fmt: skip
+                                     description="Check an evaluation's files, then score them as each BLEU tool would.")  # fmt: skip
     parser.add_argument("refs", nargs="+", metavar="REF", help="reference files (before -i)")
     parser.add_argument("-i", "--input", required=True, metavar="HYP", help="the hypothesis file")
     parser.add_argument("-tok", "--tokenize", default="13a", choices=TOKENIZER_NAMES, help="the tokenizer the score uses")
-    parser.add_argument("-f", "--format", default="text", choices=("text", "json"))
+    parser.add_argument("--json", action="store_true", help='one JSON object: {"findings": [...], "scores": [...]}')
+    parser.add_argument("-f", "--format", default="text", choices=("text", "json"), help="text, or json (as --json)")
+    parser.add_argument("--waterfall", metavar="FROM[:TO]",
+                        help=f"the steps from one tool's score to another's (default TO: sacrebleu); tools: {', '.join(_KEYS)}")  # fmt: skip
+    return parser
+
+
+def _text(report: Report) -> str:
+    lines = [f"{f.severity}: {f.text()}" for f in report.findings] or ["No problem found in the setup."]
+    if report.scores:
+        width = max(len(s.tool.name) for s in report.scores)
+        lines += ["", "The same files scored as each tool scores them (0-100; as the tool prints it):"]
+        for s in report.scores:
+            number = f"{s.points:6.2f}  {s.printed}" if s.points is not None else f"     -  fails: {s.failure}"
+            lines.append(f"  {s.tool.name:<{width}}  {number}")
+    else:
+        lines += ["", "No score: fix the errors above first."]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
     try:
         args = parser.parse_args(argv)
-        findings = check_setup(read_lines(args.input), [read_lines(r) for r in args.refs], args.input, args.refs, args.tokenize)
+        start, _, end = (args.waterfall or "").partition(":")
+        ends = (tool(start), tool(end or "sacrebleu")) if args.waterfall else None
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else 0
-    except (ValueError, OSError) as exc:
+    except ValueError as exc:
         sys.stderr.write(f"bleucore: error: {exc}\n")
         return 2
-    if args.format == "json":
-        sys.stdout.write(json.dumps([asdict(f) for f in findings], ensure_ascii=False, indent=1) + "\n")
-    elif findings:
-        sys.stdout.write("".join(f"{f.severity}: {f.text()}\n" for f in findings))
-    else:
-        sys.stdout.write("No problem found in the setup.\n")
-    return 1 if any(f.severity == "error" for f in findings) else 0
+    hyp, refs = read_path(args.input), [read_path(r) for r in args.refs]
+    reading = [f for text in (hyp, *refs) for f in text.findings]
+    report = diagnose(hyp.lines, [r.lines for r in refs], hyp.name, [r.name for r in refs], args.tokenize, reading)
+    steps = waterfall(*ends, scorer=report.scorer) if ends and report.scorer else None
+    try:
+        if args.json or args.format == "json":
+            out = report.to_dict()
+            if steps:
+                out["waterfall"] = {"from": steps.start.key, "to": steps.end.key, "start": steps.start_score.score,
+                                    "end": steps.end_score.score, "steps": [{"field": s.field, "before": s.before,
+                                    "after": s.after, "delta": s.delta, "why": s.text()} for s in steps.steps]}  # fmt: skip
+            sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=1) + "\n")
+        else:
+            sys.stdout.write(_text(report) + (f"\n{steps.text()}\n" if steps else ""))
+        sys.stdout.flush()
+    except OSError as exc:
+        sys.stderr.write(f"bleucore: error: cannot write the report to standard output ({exc.strerror or exc})\n")
+        return 2
+    return 1 if any(f.severity == "error" for f in report.findings) else 0
 
 
 if __name__ == "__main__":

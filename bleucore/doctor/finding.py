@@ -49,3 +49,10 @@ class Finding:
         """The finding in English, one paragraph: ``[code] problem (lines ...). effect. Fix: fix.``"""
         where = f" (lines {', '.join(map(str, self.lines))})" if self.lines else ""
         return f"[{self.code}] {self.problem}{where}. {self.effect[:1].upper()}{self.effect[1:]}. Fix: {self.fix}."
+
+    def to_dict(self) -> dict[str, Any]:
+        """The finding for JSON: ``code``, ``severity``, ``lines``, ``message`` (problem and effect), ``fix``, and
+        ``confidence``, ``values``."""
+        return {"code": self.code, "severity": self.severity, "lines": list(self.lines),
+                "message": f"{self.problem}: {self.effect}", "fix": self.fix, "confidence": self.confidence,
+                "values": dict(self.values)}  # fmt: skip

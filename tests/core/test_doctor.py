@@ -39,27 +39,27 @@ def test_every_rule_is_a_module_with_a_code_and_a_check() -> None:
 
 def test_line_counts_that_differ_name_the_files_and_where_alignment_breaks() -> None:
     shifted = REF[:10] + REF[11:]  # line 11 missing: from there each hypothesis meets the next line's reference
-    finding = codes(HYPS, [shifted], reference_names=["ref.txt"])["line-counts"]
+    finding = codes(HYPS, [shifted], reference_names=["ref.txt"])["line-count-mismatch"]
     assert "hypothesis has 30 lines but ref.txt has 29" in finding.problem and finding.severity == "error"  # type: ignore[attr-defined]
 
 
 def test_concatenated_references_are_found_by_their_line_count() -> None:
-    finding = codes(HYPS, [REF + REF2])["concatenated-references"]
-    assert finding.values["k"] == 2 and "line-counts" not in codes(HYPS, [REF + REF2])  # type: ignore[attr-defined]
+    finding = codes(HYPS, [REF + REF2])["refs-concatenated"]
+    assert finding.values["k"] == 2 and "line-count-mismatch" not in codes(HYPS, [REF + REF2])  # type: ignore[attr-defined]
 
 
 def test_tab_separated_references_suggest_nr() -> None:
-    finding = codes(HYPS, [[f"{a}\t{b}" for a, b in zip(REF, REF2)]])["tab-separated-references"]
+    finding = codes(HYPS, [[f"{a}\t{b}" for a, b in zip(REF, REF2)]])["refs-tab-separated"]
     assert "-nr 2" in finding.fix  # type: ignore[attr-defined]
 
 
 def test_the_hypothesis_given_as_a_reference_scores_100_and_is_named() -> None:
-    assert "hypothesis-is-reference" in codes(REF, [REF, REF2])
+    assert "hyp-equals-ref" in codes(REF, [REF, REF2])
     assert corpus_bleu(REF, [REF]).score == pytest.approx(100.0)
 
 
 def test_identical_reference_files() -> None:
-    assert "identical-references" in codes(HYPS, [REF, list(REF)])
+    assert "duplicate-refs" in codes(HYPS, [REF, list(REF)])
 
 
 def test_empty_lines_are_counted_with_their_numbers() -> None:
@@ -85,8 +85,8 @@ def test_korean_in_nfd_against_nfc_scores_zero_and_is_found() -> None:
 
 def test_pretokenized_text_on_one_side_only() -> None:
     tokenized = [h[:-1] + " ." for h in HYPS]
-    assert "pretokenized" in codes(tokenized, [REF])
-    assert "pretokenized" not in codes(tokenized, [[r[:-1] + " ." for r in REF]])  # both sides tokenized alike
+    assert "pre-tokenized" in codes(tokenized, [REF])
+    assert "pre-tokenized" not in codes(tokenized, [[r[:-1] + " ." for r in REF]])  # both sides tokenized alike
 
 
 @pytest.mark.parametrize("marker", ["@@ ", "\u2581"])
@@ -97,8 +97,8 @@ def test_subword_markers(marker: str) -> None:
 
 def test_lowercase_on_one_side_only() -> None:
     lower = [h.lower() for h in HYPS]
-    assert "case-one-side" in codes(lower, [REF])
-    assert "case-one-side" not in codes(lower, [[r.lower() for r in REF]])
+    assert "case-mismatch" in codes(lower, [REF])
+    assert "case-mismatch" not in codes(lower, [[r.lower() for r in REF]])
 
 
 def test_korean_with_13a_points_to_ko_mecab_and_the_score_moves() -> None:
@@ -112,7 +112,7 @@ def test_korean_with_13a_points_to_ko_mecab_and_the_score_moves() -> None:
 
 def test_lines_too_short_for_four_grams() -> None:
     short = ["a cat", "the dog ran"] * 5
-    assert "short-lines" in codes(short, [short[::-1]])
+    assert "all-short" in codes(short, [short[::-1]])
     assert corpus_bleu(short, [short[::-1]], BleuOptions(smooth_method="none")).score == 0.0
 
 
@@ -127,7 +127,11 @@ def test_the_command_line_prints_findings_and_exits_1_on_an_error(tmp_path: Path
     run = subprocess.run([sys.executable, "-m", "bleucore.doctor", str(tmp_path / "refs.txt"), "-i", str(tmp_path / "hyp.txt"),
                           "-f", "json"], capture_output=True, text=True)  # fmt: skip
     assert run.returncode == 1
-    assert "concatenated-references" in [f["code"] for f in json.loads(run.stdout)]
-    bad = subprocess.run([sys.executable, "-m", "bleucore.doctor", str(tmp_path / "missing.txt"), "-i", str(tmp_path / "hyp.txt")],
-                         capture_output=True, text=True)  # fmt: skip
-    assert bad.returncode == 2 and bad.stderr.startswith("bleucore: error: ") and len(bad.stderr.splitlines()) == 1
+    assert "refs-concatenated" in [f["code"] for f in json.loads(run.stdout)["findings"]]
+    missing = subprocess.run([sys.executable, "-m", "bleucore.doctor", str(tmp_path / "missing.txt"), "-i", str(tmp_path / "hyp.txt"),
+                              "--json"], capture_output=True, text=True)  # fmt: skip
+    report = json.loads(missing.stdout)  # a file that cannot be read is a finding, the others still checked
+    assert missing.returncode == 1 and report["findings"][0]["code"] == "unreadable-file" and report["scores"] == []
+    bad = subprocess.run([sys.executable, "-m", "bleucore.doctor", str(tmp_path / "refs.txt"), "-i", str(tmp_path / "hyp.txt"),
+                          "--waterfall", "nltk:sacrebleu"], capture_output=True, text=True)  # fmt: skip
+    assert bad.returncode == 2 and bad.stderr.startswith("bleucore: error: unknown tool 'nltk'") and len(bad.stderr.splitlines()) == 1

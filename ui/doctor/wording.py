@@ -16,27 +16,27 @@ def _names(values: Any) -> str:
 
 #: Code -> (problem, effect, fix) from the finding's values.
 _CATALOG: dict[str, Callable[[Mapping[str, Any]], tuple[str, str, str]]] = {
-    "line-counts": lambda v: (
+    "line-count-mismatch": lambda v: (
         _("{hypothesis} has {hyp_lines:,} lines but {reference} has {ref_lines:,}").format(**v),
         _("every line after the first missing or extra one is scored against another sentence's reference"),
         _("make both files one segment per line in the same order (a blank last line or a line with an embedded line break is the usual cause)"),
     ),
-    "concatenated-references": lambda v: (
+    "refs-concatenated": lambda v: (
         _("{reference} has {k} times as many lines as the hypothesis: it looks like {k} references written one after another").format(**v),
         _("its lines do not pair with the hypothesis lines, so the score is meaningless"),
         _("split it into {k} files of {lines:,} lines and give each as a reference").format(**v),
     ),
-    "tab-separated-references": lambda v: (
+    "refs-tab-separated": lambda v: (
         _("{tabbed:,} lines of {reference} hold tabs: up to {fields} references per line").format(**v),
         _("read as one reference, each line is one long sentence and the n-grams across a tab match nothing"),
         _("split the fields into {fields} files (or give the file with -nr {fields} on the command line)").format(**v),
     ),
-    "hypothesis-is-reference": lambda v: (
+    "hyp-equals-ref": lambda v: (
         _("{same:,} of the {lines:,} lines of {hypothesis} are identical to {reference}").format(**v),
         _("the score compares a reference with itself"),
         _("check that the system output, not a reference, is given as the hypothesis"),
     ),
-    "identical-references": lambda v: (
+    "duplicate-refs": lambda v: (
         _("{first} and {second} are identical").format(**v),
         _("the same reference counts twice, so nrefs in the signature is wrong"),
         _("give each reference file once"),
@@ -58,7 +58,7 @@ _CATALOG: dict[str, Callable[[Mapping[str, Any]], tuple[str, str, str]]] = {
         _("the same letters are different characters on each side (Korean in NFD against NFC matches nothing)"),
         _("normalize every file to NFC"),
     ),
-    "pretokenized": lambda v: (
+    "pre-tokenized": lambda v: (
         _("{tokenized} look already tokenized (spaces before punctuation or split clitics) but {plain} do not").format(
             tokenized=_names(v["tokenized"]), plain=_names(v["plain"])),
         _("sacreBLEU expects detokenized text on both sides; the score differs from what others report"),
@@ -69,7 +69,7 @@ _CATALOG: dict[str, Callable[[Mapping[str, Any]], tuple[str, str, str]]] = {
         _("pieces of words are scored as words, so the score is not comparable with published ones"),
         _("undo the subword segmentation before scoring"),
     ),
-    "case-one-side": lambda v: (
+    "case-mismatch": lambda v: (
         _("{lower} are all lowercase but {mixed} have capitals").format(lower=_names(v["lower"]), mixed=_names(v["mixed"])),
         _("every capitalized word (sentence starts, names) fails to match"),
         _("score the cased output, or lowercase both sides and say so"),
@@ -79,7 +79,7 @@ _CATALOG: dict[str, Callable[[Mapping[str, Any]], tuple[str, str, str]]] = {
         _("whole words with their particles are single tokens, so near misses count as misses and the score is far lower"),
         _("choose the {tokenizer} tokenizer in the sidebar (sacreBLEU's for this language) and report it").format(**v),
     ),
-    "short-lines": lambda v: (
+    "all-short": lambda v: (
         _("every line of {name} has fewer than 4 words (the longest has {longest})").format(**v),
         _("BLEU's 4-gram precision has no n-grams at all: the score is 0 or decided by smoothing alone"),
         _("use chrF for short segments, or a lower N (and report it)"),

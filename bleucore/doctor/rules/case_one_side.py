@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..finding import Finding, Setup
 
-CODE = "case-one-side"
+CODE = "case-mismatch"
 
 
 def _lower(lines: list[str]) -> bool | None:
     """True if every cased letter is lowercase, False if some are uppercase, None without cased letters."""
     text = "".join(lines)
-    cased = [c for c in text if c.isupper() or c.islower()]
-    if len(cased) < 20:
+    swapped = text.swapcase()  # a cased letter is one that swapcase changes
+    if len(swapped) == len(text):
+        as_codes = [np.frombuffer(t.encode("utf-32-le"), dtype=np.uint32) for t in (text, swapped)]
+        cased = int(np.count_nonzero(as_codes[0] != as_codes[1]))
+    else:  # a letter such as ß grows: count one by one
+        cased = sum(1 for c in text if c.isupper() or c.islower())
+    if cased < 20:
         return None
-    return not any(c.isupper() for c in cased)
+    return text == text.lower()
 
 
 def check(setup: Setup) -> list[Finding]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from ..finding import Finding, Setup
 
 CODE = "cjk-with-13a"
@@ -13,19 +15,24 @@ SCRIPTS = {
 }
 
 
+#: Characters read to tell the script (about 40,000 lines).
+SAMPLE_CHARS = 2_000_000
+_LETTER = re.compile(r"[^\W\d_]")
+_SCRIPT_CHARS = {script: re.compile("[" + "".join(f"{chr(a)}-{chr(b)}" for a, b in ranges) + "]")
+                 for script, (ranges, _tok) in SCRIPTS.items()}  # fmt: skip
+
+
+def _count(pattern: re.Pattern[str], text: str) -> int:
+    return len(text) - len(pattern.sub("", text))  # the matches, counted at C speed
+
+
 def script_of(lines: list[str]) -> str | None:
     """The CJK script of most of the letters, if a fifth of them are CJK (kana before Han: Japanese uses both)."""
-    counts = dict.fromkeys(SCRIPTS, 0)
-    letters = 0
-    for char in "".join(lines):
-        if not char.isalpha():
-            continue
-        letters += 1
-        code = ord(char)
-        for script, (ranges, _tok) in SCRIPTS.items():
-            if any(low <= code <= high for low, high in ranges):
-                counts[script] += 1
-                break
+    text = "".join(lines)[:SAMPLE_CHARS]
+    counts = {script: _count(pattern, text) for script, pattern in _SCRIPT_CHARS.items()}
+    if not any(counts.values()):
+        return None
+    letters = _count(_LETTER, text)
     if counts["Japanese"] and counts["Japanese"] + counts["Chinese"] >= letters / 5:
         return "Japanese"
     best = max(counts, key=lambda s: counts[s])

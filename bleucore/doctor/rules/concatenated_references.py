@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..finding import Finding, Setup
 
-CODE = "concatenated-references"
+CODE = "refs-concatenated"
 
 
 def check(setup: Setup) -> list[Finding]:

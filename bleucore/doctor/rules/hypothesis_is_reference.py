@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..finding import Finding, Setup
 
-CODE = "hypothesis-is-reference"
+CODE = "hyp-equals-ref"
 
 
 def check(setup: Setup) -> list[Finding]:

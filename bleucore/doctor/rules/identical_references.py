@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..finding import Finding, Setup
 
-CODE = "identical-references"
+CODE = "duplicate-refs"
 
 
 def check(setup: Setup) -> list[Finding]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..finding import Finding, Setup
 
-CODE = "line-counts"
+CODE = "line-count-mismatch"
 
 
 def _shares(a: str, b: str) -> bool:
@@ -19,7 +19,7 @@ def check(setup: Setup) -> list[Finding]:
     for j, stream in enumerate(setup.references):
         if len(stream) == n:
             continue
-        if len(stream) > n and len(stream) % n == 0:
+        if n and len(stream) > n and len(stream) % n == 0:
             continue  # concatenated references: their own rule says more
         shifted = [
             i + 1 for i in range(min(n, len(stream)) - 1)

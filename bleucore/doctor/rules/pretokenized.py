@@ -7,7 +7,7 @@ import re
 
 from ..finding import Finding, Setup
 
-CODE = "pretokenized"
+CODE = "pre-tokenized"
 _TOKENIZED = re.compile(r"\s[.,!?;:](\s|$)|\s(n't|'s|'re|'ll|'ve|'m|'d)\b")
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..finding import Finding, Setup
 
-CODE = "short-lines"
+CODE = "all-short"
 
 
 def check(setup: Setup) -> list[Finding]:

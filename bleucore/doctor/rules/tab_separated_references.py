@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..finding import Finding, Setup
 
-CODE = "tab-separated-references"
+CODE = "refs-tab-separated"
 
 
 def check(setup: Setup) -> list[Finding]:

@@ -1,0 +1,96 @@
+"""Files as the doctor reads them: whatever the bytes, lines and findings, never an exception. A binary file,
+an empty one, text that is not UTF-8, a line over ``MAX_LINE_CHARS`` or a file over ``MAX_FILE_BYTES`` is a
+finding that stops the scores (they would be silently wrong), not an error that loses the other findings.
+
+Unlike the scoring reader (``line_reader``), a byte-order mark and carriage returns stay in the lines, so that
+the invisible-characters rule can report them (sacreBLEU reads them as part of the text too)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from ..limits import MAX_LINE_CHARS
+from .finding import Finding
+
+__all__ = ["BLOCKING", "MAX_FILE_BYTES", "TextInput", "read_bytes", "read_path"]
+
+#: Bytes the doctor reads of one file (about 1.5 million WMT lines); a larger file is a finding.
+MAX_FILE_BYTES = 256 * 1024 * 1024
+#: Findings after which no score is computed: the text is not what the scorer would read, or lines do not pair.
+BLOCKING = frozenset({"binary-file", "empty-file", "not-utf8", "line-too-long", "file-too-large", "line-count-mismatch",
+                      "refs-concatenated", "unreadable-file"})
+
+
+@dataclass(frozen=True)
+class TextInput:
+    """One file's name, its lines (decoded with U+FFFD for invalid bytes) and what reading it found."""
+
+    name: str
+    lines: list[str]
+    findings: tuple[Finding, ...] = ()
+
+
+def read_path(path: str | os.PathLike[str]) -> TextInput:
+    """A file read for the doctor; one that cannot be opened is a finding too."""
+    name = os.fspath(path)
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        return TextInput(name, [], (Finding(
+            "unreadable-file", "error", "certain", f"{name} cannot be read ({exc.strerror or exc})",
+            "nothing can be checked or scored", "check the path and its permissions", (), {"name": name},
+        ),))  # fmt: skip
+    return read_bytes(data, name)
+
+
+def read_bytes(data: bytes, name: str) -> TextInput:
+    """Lines of ``data`` split at "\\n" (a final newline ends the last line) and the reading findings."""
+    if len(data) > MAX_FILE_BYTES:
+        return TextInput(name, [], (Finding(
+            "file-too-large", "error", "certain", f"{name} is over {MAX_FILE_BYTES // 2**20} MB",
+            "the doctor reads at most that much of a file", "check a part of it (head -n 100000)",
+            (), {"name": name, "megabytes": MAX_FILE_BYTES // 2**20},
+        ),))  # fmt: skip
+    if not data:
+        return TextInput(name, [], (Finding(
+            "empty-file", "error", "certain", f"{name} is empty", "there is nothing to score",
+            "give the file that holds the text", (), {"name": name},
+        ),))  # fmt: skip
+    if b"\0" in data:
+        line = data.count(b"\n", 0, data.index(b"\0")) + 1
+        return TextInput(name, [], (Finding(
+            "binary-file", "error", "likely", f"{name} holds NUL bytes: it looks like a binary file, not text",
+            "its bytes are not sentences", "give the plain-text file, one segment per line", (line,), {"name": name},
+        ),))  # fmt: skip
+    findings: list[Finding] = []
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("utf-8", errors="replace")
+        bad = [i + 1 for i, raw in enumerate(data.split(b"\n")) if not _is_utf8(raw)]
+        findings.append(Finding(
+            "not-utf8", "error", "certain", f"{name} is not UTF-8 ({len(bad):,} lines hold invalid bytes)",
+            "the scorers refuse it, or read other characters than the ones written",
+            "convert it to UTF-8 (iconv -f euc-kr -t utf-8, for example)", tuple(bad[:3]), {"name": name, "count": len(bad)},
+        ))  # fmt: skip
+    lines = text.split("\n")
+    if text.endswith("\n"):
+        lines.pop()
+    long = [i + 1 for i, line in enumerate(lines) if len(line) > MAX_LINE_CHARS]
+    if long:
+        findings.append(Finding(
+            "line-too-long", "error", "certain", f"{name} has {len(long):,} lines over {MAX_LINE_CHARS:,} characters",
+            "a line that long is not one sentence (a missing line break, or a whole document)",
+            "put one segment per line", tuple(long[:3]), {"name": name, "count": len(long), "limit": MAX_LINE_CHARS},
+        ))  # fmt: skip
+    return TextInput(name, lines, tuple(findings))
+
+
+def _is_utf8(raw: bytes) -> bool:
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True

@@ -1,0 +1,63 @@
+"""``diagnose``: the doctor's one contract behind the page, the command line and the API: the setup's findings,
+then (when the lines pair and read as text) the files scored as each tool in ``bleucore.tools`` would score them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..tools import TOOLS, ConventionScorer, Tool, ToolScore, score_as_tools
+from .finding import Finding
+from .reading import BLOCKING
+from .setup_check import check_setup
+
+__all__ = ["Report", "diagnose"]
+
+
+@dataclass(frozen=True)
+class Report:
+    """Findings, worst first, and each tool's score (empty when a ``BLOCKING`` finding stops scoring)."""
+
+    findings: tuple[Finding, ...]
+    scores: tuple[ToolScore, ...]
+    scorer: ConventionScorer | None = None
+
+    @property
+    def scored(self) -> bool:
+        """True when the files could be scored."""
+        return self.scorer is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"findings": [{code, severity, lines, message, fix, ...}], "scores": [{implementation, score, ...}]}``,
+        each score on the 0-100 scale, unrounded (None where the tool itself fails)."""
+        return {
+            "findings": [finding.to_dict() for finding in self.findings],
+            "scores": [{"implementation": s.tool.key, "name": s.tool.name, "score": s.points, "printed": s.printed,
+                        "failure": s.failure} for s in self.scores],  # fmt: skip
+        }
+
+
+def diagnose(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str]],
+    hypothesis_name: str = "hypothesis",
+    reference_names: Sequence[str] = (),
+    tokenize: str = "13a",
+    reading: Sequence[Finding] = (),
+    tools: Sequence[Tool] = TOOLS,
+) -> Report:
+    """The doctor's report on hypothesis lines and reference streams (``references[j][i]``: reference j of line i);
+    ``reading``: findings from reading the files (``reading.read_path``), which come first."""
+    findings = [*reading, *check_setup(hypotheses, references, hypothesis_name, reference_names, tokenize)]
+    findings.sort(key=lambda f: ("error", "warning", "note").index(f.severity))
+    if any(f.code in BLOCKING for f in findings) or not references or not len(hypotheses):
+        return Report(tuple(findings), ())
+    try:
+        scorer = ConventionScorer(hypotheses, references)
+        scores = tuple(score_as_tools(hypotheses, references, tools, scorer))
+    except ValueError as exc:  # a limit or a tokenizer's refusal: said as a finding, the others kept
+        findings.insert(0, Finding("cannot-score", "error", "certain", f"the files cannot be scored: {exc}",
+                                   "no tool's score is shown", "fix what the message names", (), {"reason": str(exc)}))
+        return Report(tuple(findings), ())
+    return Report(tuple(findings), scores, scorer)

@@ -1,0 +1,192 @@
+"""BLEU of one set of ``Conventions`` on text: bleucore's own counting and scoring (Papineni et al. 2002) with
+each tool's rules applied around them, so that two tools' numbers differ only by the rules that differ.
+
+``ConventionScorer`` tokenizes and counts each distinct (tokenization, case, references) once, so the tools'
+table and the waterfall's steps share the work.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..metrics.bleu.fast import compute_statistics, ids_statistics
+from ..metrics.bleu.inputs import check_streams
+from ..metrics.bleu.lengths import brevity_penalty, simplified_brevity_penalty
+from ..metrics.bleu.options import BleuOptions
+from ..metrics.bleu.score import compute_bleu
+from ..metrics.bleu.sentence_rows import sentence_rows
+from ..metrics.bleu.stats import Statistics
+from ..tokenizers import TokenEncoder
+from .conventions import SPLITS, Conventions
+
+__all__ = ["ConventionScore", "ConventionScorer"]
+
+_ASCII_SPACE = re.compile(r"[ \t\n\r\f\v]+")
+_ASCII_UPPER = re.compile("[A-Z]")
+#: Where ``split(' ')`` and ``split()`` differ: an empty line, a space at a line's edge, two spaces, other spaces.
+_NOT_SINGLE_SPACED = re.compile(r"\n\n| \n|\n | {2}|[^\S \n]| $|\n$")
+#: What ``str.split()`` splits at and Perl's ``split`` (on bytes) does not.
+_UNICODE_ONLY_SPACE = re.compile("[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+#: (brevity, zero_precision) -> bleucore's variant; simplified with skipped zeros is composed in ``_score``.
+_VARIANTS = {("standard", "zero"): "standard", ("standard", "exp"): "standard", ("standard", "skip"): "tutorial",
+             ("simplified", "zero"): "simplified", ("simplified", "exp"): "simplified"}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class ConventionScore:
+    """BLEU under one set of conventions: ``score`` in points (0-100); the corpus counts it came from (after
+    the phantom-n-gram rule), their precisions in percent, the corpus BP by the brevity rule, c and r."""
+
+    conventions: Conventions
+    score: float
+    counts: tuple[int, ...]
+    totals: tuple[int, ...]
+    precisions: tuple[float, ...]
+    bp: float
+    sys_len: int
+    ref_len: int
+    sentences: int
+
+
+def _cased(lines: Sequence[str], case: str) -> Sequence[str]:
+    return [line.translate(_ASCII_LOWER) for line in lines] if case == "ascii-lower" else lines
+
+
+def _split(lines: Sequence[str], tokenize: str, case: str) -> list[tuple[str, ...]]:
+    """Tokens of each line by one of ``conventions.SPLITS``, after the case rule."""
+    lines, lower = _cased(lines, case), case == "lower"
+    if tokenize == "whitespace":
+        return [tuple((line.lower() if lower else line).split()) for line in lines]
+    if tokenize == "ascii-whitespace" and not any(map(_UNICODE_ONLY_SPACE.search, lines)):
+        return [tuple((line.lower() if lower else line).split()) for line in lines]  # the same tokens, faster
+    if tokenize == "ascii-whitespace":
+        return [tuple(t for t in _ASCII_SPACE.split(line.lower() if lower else line) if t) for line in lines]
+    # The donghwa-kim tutorial's word_ngram: line breaks become spaces, then split(' ').
+    return [tuple((line.lower() if lower else line).replace("\r", " ").split(" ")) for line in lines]
+
+
+class ConventionScorer:
+    """Scores one hypothesis stream against its reference streams under any ``Conventions``.
+
+    ``references[j][i]`` is reference j of line i (sacreBLEU's layout)."""
+
+    def __init__(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]], max_order: int = 4) -> None:
+        check_streams(hypotheses, references)
+        self.hypotheses = list(hypotheses)
+        self.references = [list(stream) for stream in references]
+        self.max_order = max_order
+        self._tokens: dict[tuple[str, str], list[list[tuple[str, ...]]]] = {}
+        self._text: str | None = None
+        self._same: dict[tuple[str, str], tuple[str, str]] = {}  # tokenization -> the first giving the same tokens
+        self._counts: dict[tuple[str, str, str], tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
+
+    def _tokenization(self, conventions: Conventions) -> tuple[str, str]:
+        """The key of the tokens (hypotheses, then each reference stream) under the tokenization and case rules;
+        two rules giving the same tokens on this text share one key, so their counts are made once."""
+        key = (conventions.tokenize, conventions.case)
+        if key not in self._same:
+            same = self._same_as(key)
+            if same is not None and same != key:
+                self._same[key] = self._tokenization(Conventions(tokenize=same[0], case=same[1]))  # type: ignore[arg-type]
+            elif conventions.tokenize not in SPLITS:
+                self._same[key] = key  # a bleucore tokenizer: counted from token ids (``_statistics``)
+            else:
+                tokens = [_split(s, *key) for s in [self.hypotheses, *self.references]]
+                self._same[key] = next((k for k, seen in self._tokens.items() if seen == tokens), key)
+                self._tokens.setdefault(self._same[key], tokens)
+        return self._same[key]
+
+    def _same_as(self, key: tuple[str, str]) -> tuple[str, str] | None:
+        """A simpler rule that gives the same tokens on this text, known from the text alone."""
+        tokenize, case = key
+        if self._text is None:
+            self._text = "\n".join(line for stream in [self.hypotheses, *self.references] for line in stream)
+        text = self._text
+        if case == "ascii-lower" and not _ASCII_UPPER.search(text):
+            return tokenize, "cased"
+        if case == "ascii-lower" and text.isascii():
+            return tokenize, "lower"
+        if tokenize == "ascii-whitespace" and not _UNICODE_ONLY_SPACE.search(text):
+            return "whitespace", case
+        if tokenize == "single-space" and not _NOT_SINGLE_SPACED.search(text) and text[:1] not in ("", " ", "\n"):
+            return "whitespace", case
+        return None
+
+    def _statistics(self, c: Conventions) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Per line: c, the reference lengths (lines x refs), clipped matches and totals per order."""
+        key = (*self._tokenization(c), "all" if len(self.references) == 1 else c.references)
+        if key in self._counts:
+            return self._counts[key]
+        if c.tokenize in SPLITS:
+            hyps, *streams = self._tokens[key[:2]]
+            streams = streams if c.references == "all" else streams[:1]
+            refs = [list(segment) for segment in zip(*streams)]
+            stats = compute_statistics(hyps, refs, self.max_order)
+            ref_lens = np.array([[len(r) for r in segment] for segment in refs], dtype=np.int64).reshape(len(hyps), -1)
+        else:
+            encoder = TokenEncoder(c.tokenize, c.case == "lower")
+            hyp, *encoded = [encoder.encode(_cased(s, c.case)) for s in [self.hypotheses, *self.references]]
+            encoded = encoded if c.references == "all" else encoded[:1]
+            stats = ids_statistics(hyp, encoded, self.max_order)
+            ref_lens = np.stack([np.asarray(lengths, dtype=np.int64) for _, lengths in encoded], axis=1)
+        self._counts[key] = (stats.hyp_len, ref_lens, stats.matches, stats.totals)
+        return self._counts[key]
+
+    def score(self, conventions: Conventions) -> ConventionScore:
+        """BLEU of the whole stream under ``conventions``."""
+        hyp_len, ref_lens, matches, totals = self._statistics(conventions)
+        ref_len = _reference_lengths(hyp_len, ref_lens, conventions.ref_length)
+        if conventions.phantom_ngrams:
+            totals = np.maximum(totals, 1)
+        c, r = int(hyp_len.sum()), int(ref_len.sum())
+        m, t = matches.sum(axis=0).tolist(), totals.sum(axis=0).tolist()
+        corpus = _score(c, r, m, t, conventions)
+        if conventions.aggregate == "corpus" or not len(hyp_len):
+            score = corpus
+        else:
+            score = float(np.mean(_sentence_scores(hyp_len, ref_len, matches, totals, conventions)))
+        bp = simplified_brevity_penalty(c, r) if conventions.brevity == "simplified" else brevity_penalty(c, r)
+        precisions = tuple(100.0 * mm / tt if tt else 0.0 for mm, tt in zip(m, t))
+        return ConventionScore(conventions, score, tuple(m), tuple(t), precisions, bp, c, r, len(hyp_len))
+
+
+def _reference_lengths(hyp_len: np.ndarray, ref_lens: np.ndarray, rule: str) -> np.ndarray:
+    """r per line: closest to c (ties to the shorter or to the first listed reference) or the shortest."""
+    if rule == "shortest":
+        return np.asarray(ref_lens.min(axis=1))
+    distance = np.abs(ref_lens - hyp_len[:, None])
+    if rule == "closest-first":
+        return np.asarray(ref_lens[np.arange(len(hyp_len)), distance.argmin(axis=1)])
+    tie_to_shorter = np.where(distance == distance.min(axis=1, keepdims=True), ref_lens, np.iinfo(np.int64).max)
+    return np.asarray(tie_to_shorter.min(axis=1))
+
+
+def _sentence_scores(
+    hyp_len: np.ndarray, ref_len: np.ndarray, matches: np.ndarray, totals: np.ndarray, conventions: Conventions
+) -> np.ndarray:
+    """Each line's BLEU in points, as ``_score`` gives it row by row (``sentence_rows``: bit for bit, faster)."""
+    key = (conventions.brevity, conventions.zero_precision)
+    if key not in _VARIANTS:
+        return np.array([_score(int(c), int(r), m, t, conventions)
+                         for c, r, m, t in zip(hyp_len, ref_len, matches.tolist(), totals.tolist())])  # fmt: skip
+    options = BleuOptions(tokenize="none", smooth_method="exp" if key[1] == "exp" else "none", variant=_VARIANTS[key])
+    stats = Statistics(hyp_len, ref_len.astype(np.float64), matches, totals)
+    return sentence_rows(stats, options).score
+
+
+def _score(c: int, r: int, matches: Sequence[int], totals: Sequence[int], conventions: Conventions) -> float:
+    """BLEU in points of summed counts by bleucore's ``compute_bleu`` (sacreBLEU-exact for the standard rules)."""
+    smooth = "exp" if conventions.zero_precision == "exp" else "none"
+    key = (conventions.brevity, conventions.zero_precision)
+    if key in _VARIANTS:
+        options = BleuOptions(tokenize="none", smooth_method=smooth, variant=_VARIANTS[key])
+        return compute_bleu(c, r, matches, totals, options).score
+    # The simplified penalty with zero precisions left out: the tutorial variant's mean under min(1, c/r).
+    tutorial = compute_bleu(c, r, matches, totals, BleuOptions(tokenize="none", smooth_method="none", variant="tutorial"))
+    standard_bp = brevity_penalty(c, r)
+    return tutorial.score * simplified_brevity_penalty(c, r) / standard_bp if standard_bp else 0.0

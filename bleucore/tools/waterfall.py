@@ -1,0 +1,116 @@
+"""From one tool's number to another's, one convention at a time: each step changes one field of
+``Conventions`` (in ``FIELD_ORDER``) and gives the change in points and why that rule moves the score.
+
+The steps add up exactly: the first step starts at the first tool's score and the last ends at the
+second's. The split depends on the order of the steps (rules interact), so the order is fixed and stated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .catalog import Tool
+from .conventions import FIELD_ORDER
+from .scoring import ConventionScore, ConventionScorer
+
+__all__ = ["FIELD_WHY", "Step", "Waterfall", "value_words", "waterfall"]
+
+#: What each rule does to the counts, in one sentence (the CLI's words; the app words them in each language).
+FIELD_WHY = {
+    "tokenize": "the tokenizer decides what a word is: splitting punctuation off ('cat.' -> 'cat .') lets more words match",
+    "case": "lowercasing both sides lets 'The' match 'the'",
+    "references": "a second reference gives more n-grams a chance to match and another length to be close to",
+    "ref_length": "the brevity penalty compares c with r, and this rule picks which reference's length is r",
+    "phantom_ngrams": "a line shorter than n adds one n-gram that cannot match, lowering p_n",
+    "zero_precision": "a zero p_n gives 0, is smoothed, or is left out of the geometric mean",
+    "brevity": "exp(1 - r/c) punishes short output more than min(1, c/r)",
+    "aggregate": "the mean of sentence scores is not corpus BLEU: each short line's zeros weigh as much as a long line",
+}
+
+_VALUE_WORDS = {
+    ("tokenize", "whitespace"): "whitespace tokens (str.split)",
+    ("tokenize", "ascii-whitespace"): "ASCII-whitespace tokens (Perl split)",
+    ("tokenize", "single-space"): "split(' ') tokens",
+    ("case", "cased"): "cased",
+    ("case", "lower"): "lowercased",
+    ("case", "ascii-lower"): "A-Z lowercased",
+    ("references", "all"): "every reference",
+    ("references", "first"): "the first reference only",
+    ("ref_length", "closest"): "closest reference length (ties: shorter)",
+    ("ref_length", "closest-first"): "closest reference length (ties: first listed)",
+    ("ref_length", "shortest"): "shortest reference length",
+    ("phantom_ngrams", True): "short lines count a phantom n-gram",
+    ("phantom_ngrams", False): "no phantom n-grams",
+    ("zero_precision", "zero"): "a zero precision gives 0",
+    ("zero_precision", "exp"): "exp smoothing",
+    ("zero_precision", "skip"): "zero precisions left out",
+    ("brevity", "standard"): "BP = exp(1 - r/c)",
+    ("brevity", "simplified"): "BP = min(1, c/r)",
+    ("aggregate", "corpus"): "corpus BLEU",
+    ("aggregate", "sentence-mean"): "mean of sentence BLEU",
+}
+
+
+def value_words(field: str, value: object) -> str:
+    """A convention's value in English words (a bleucore tokenizer by its name: ``13a tokens``)."""
+    return _VALUE_WORDS.get((field, value), f"{value} tokens" if field == "tokenize" else str(value))
+
+
+@dataclass(frozen=True)
+class Step:
+    """One rule changed: ``field`` from ``before`` to ``after``; the score (points) before and after it."""
+
+    field: str
+    before: object
+    after: object
+    score_before: float
+    score_after: float
+
+    @property
+    def delta(self) -> float:
+        """The step's change in points."""
+        return self.score_after - self.score_before
+
+    def text(self) -> str:
+        """The step in one English line: what changed, by how much, and why."""
+        return (f"{value_words(self.field, self.before)} -> {value_words(self.field, self.after)}: "
+                f"{self.delta:+.2f} ({FIELD_WHY[self.field]})")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Waterfall:
+    """From ``start`` to ``end``: their scores and the steps between them (none when they agree on every rule)."""
+
+    start: Tool
+    end: Tool
+    start_score: ConventionScore
+    end_score: ConventionScore
+    steps: tuple[Step, ...]
+
+    def text(self) -> str:
+        """``NLTK 3.10 corpus_bleu 12.30 -> ... -> sacreBLEU 2.6 17.20``, one step per line."""
+        lines = [f"{self.start.name}: {self.start_score.score:.2f}"]
+        lines += [f"  {step.text()}" for step in self.steps]
+        lines.append(f"{self.end.name}: {self.end_score.score:.2f}")
+        return "\n".join(lines)
+
+
+def waterfall(
+    start: Tool, end: Tool, hypotheses: Sequence[str] = (), references: Sequence[Sequence[str]] = (),
+    scorer: ConventionScorer | None = None,
+) -> Waterfall:
+    """The steps from ``start``'s conventions to ``end``'s on the files (or on ``scorer``'s, counted once)."""
+    scorer = scorer or ConventionScorer(hypotheses, references)
+    current = start.conventions
+    first = scorer.score(current)
+    before, steps = first, []
+    for name in FIELD_ORDER:
+        target = getattr(end.conventions, name)
+        if getattr(current, name) == target:
+            continue
+        changed = current.with_field(name, target)
+        after = scorer.score(changed)
+        steps.append(Step(name, getattr(current, name), target, before.score, after.score))
+        current, before = changed, after
+    return Waterfall(start, end, first, before, tuple(steps))

@@ -1,0 +1,71 @@
+"""Check bleucore's torchmetrics and torchtext conventions against the real tools, where torch is installed.
+
+    pip install torch --index-url https://download.pytorch.org/whl/cpu   # CPU wheel, about 200 MB
+    pip install torchmetrics torchtext
+    python scripts/check_torch_tools.py [--corpora 200]
+
+torch is not a CI dependency (the index's default wheel brings about 5 GB of CUDA libraries), so this script, not
+the test suite, checks the two tools (README, "Other tools' numbers"). Both compute in 32-bit floats: each number
+must equal bleucore's to the 4 decimals a tensor prints (and to 1e-6). Exit 1 on a difference, 2 if torch is missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bleucore.tools import score_as_tools, tool  # noqa: E402
+from devtools.cjk_generators import cjk_corpus  # noqa: E402
+
+WORDS = ["the", "The", "cat", "sat", "on", "mat", "a", "mat.", "dog", ",", "it's", "café", "Straße", "빛이", "사람은"]
+
+
+def english_corpus(seed: int) -> tuple[list[str], list[list[str]]]:
+    """Short and long lines, empty ones, 1-3 references; the references drawn from one base line."""
+    rng = random.Random(seed)
+    segments, nrefs = rng.choice([1, 3, 10]), rng.randint(1, 3)
+
+    def line(base: list[str] | None = None) -> str:
+        words = [w for w in (base or []) if rng.random() > 0.2] + [rng.choice(WORDS) for _ in range(rng.randint(0, 4))]
+        return " ".join(words if base else [rng.choice(WORDS) for _ in range(rng.randint(0, 15))])
+
+    bases = [line() for _ in range(segments)]
+    return [line(b.split()) for b in bases], [[line(b.split()) for b in bases] for _ in range(nrefs)]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpora", type=int, default=200)
+    args = parser.parse_args()
+    try:
+        from torchmetrics.functional.text import bleu_score as torchmetrics_bleu
+        from torchtext.data.metrics import bleu_score as torchtext_bleu
+    except ImportError as exc:
+        print(f"check_torch_tools: {exc}; install torch, torchmetrics and torchtext (see the docstring)", file=sys.stderr)
+        return 2
+    worst = 0.0
+    tools = [tool("torchmetrics"), tool("torchtext")]
+    for seed in range(args.corpora):
+        hyps, refs = english_corpus(seed) if seed % 2 else cjk_corpus("ko-mecab", seed, 5, 2)
+        per_line = [list(segment) for segment in zip(*refs)]
+        ours = {s.tool.key: s.value for s in score_as_tools(hyps, refs, tools)}
+        theirs = {
+            "torchmetrics": float(torchmetrics_bleu(hyps, per_line)),
+            "torchtext": float(torchtext_bleu([h.split() for h in hyps], [[r.split() for r in seg] for seg in per_line])),
+        }
+        for key, value in theirs.items():
+            diff = abs((ours[key] or 0.0) - value)
+            worst = max(worst, diff)
+            if diff > 1e-6:
+                print(f"corpus {seed}: {key} gives {value!r}, bleucore {ours[key]!r}")
+                return 1
+    print(f"{args.corpora} corpora: torchmetrics and torchtext equal bleucore's reproduction (largest difference {worst:.2e})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
