@@ -24,5 +24,6 @@ st.navigation(
         st.Page("app_pages/learn.py", title=_("Learn"), url_path="learn"),
         st.Page("app_pages/corpus.py", title=_("Corpus"), url_path="corpus"),
         st.Page("app_pages/compare.py", title=_("Compare"), url_path="compare"),
+        st.Page("app_pages/doctor.py", title=_("Score doctor"), url_path="doctor"),
     ]
 ).run()

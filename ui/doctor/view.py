@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from bleucore.doctor import check_setup
+from bleucore.doctor import Finding, check_setup
 from ui.doctor.wording import CONFIDENCE, SEVERITY, describe
 from ui.inputs.uploads import TextFile, digest, escape_markdown
 from ui.shell.cache_limits import MAX_INPUT_ENTRIES, TTL_SECONDS
@@ -33,12 +33,17 @@ def show_setup_check(hypothesis: TextFile, references: Sequence[TextFile], token
             st.caption(_("Line counts, reference layout, empty lines, invisible characters, Unicode normalization, "
                          "tokenization, subword markers, case and the tokenizer's fit to the language look right."))  # fmt: skip
             return
-        for finding in findings:
-            problem, effect, fix = describe(finding)
-            where = _(" (lines {lines})").format(lines=", ".join(map(str, finding.lines))) if finding.lines else ""
-            text = _("**{severity}** ({confidence}): {problem}{where}; {effect}. **Fix:** {fix}.").format(
-                severity=SEVERITY[finding.severity](), confidence=CONFIDENCE[finding.confidence](),
-                problem=escape_markdown(problem), where=where, effect=escape_markdown(effect), fix=escape_markdown(fix),
-            )  # fmt: skip
-            box = {"error": st.error, "warning": st.warning, "note": st.info}[finding.severity]
-            box(text, icon=_ICONS[finding.severity])  # the severity is also the first word: colour never says it alone
+        show_findings(findings)
+
+
+def show_findings(findings: Sequence[Finding]) -> None:
+    """Each finding in a box of its severity: the severity in words, how sure, the lines, the effect and the fix."""
+    for finding in findings:
+        problem, effect, fix = describe(finding)
+        where = _(" (lines {lines})").format(lines=", ".join(map(str, finding.lines))) if finding.lines else ""
+        text = _("**{severity}** ({confidence}): {problem}{where}; {effect}. **Fix:** {fix}.").format(
+            severity=SEVERITY[finding.severity](), confidence=CONFIDENCE[finding.confidence](),
+            problem=escape_markdown(problem), where=where, effect=escape_markdown(effect), fix=escape_markdown(fix),
+        )  # fmt: skip
+        box = {"error": st.error, "warning": st.warning, "note": st.info}[finding.severity]
+        box(text, icon=_ICONS[finding.severity])  # the severity is also the first word: colour never says it alone

@@ -84,6 +84,30 @@ _CATALOG: dict[str, Callable[[Mapping[str, Any]], tuple[str, str, str]]] = {
         _("BLEU's 4-gram precision has no n-grams at all: the score is 0 or decided by smoothing alone"),
         _("use chrF for short segments, or a lower N (and report it)"),
     ),
+    "binary-file": lambda v: (
+        _("{name} holds NUL bytes: it looks like a binary file, not text").format(**v),
+        _("its bytes are not sentences"), _("give the plain-text file, one segment per line"),
+    ),
+    "empty-file": lambda v: (_("{name} is empty").format(**v), _("there is nothing to score"), _("give the file that holds the text")),
+    "not-utf8": lambda v: (
+        _("{name} is not UTF-8 ({count:,} lines hold invalid bytes)").format(**v),
+        _("the scorers refuse it, or read other characters than the ones written"),
+        _("convert it to UTF-8 (iconv -f euc-kr -t utf-8, for example)"),
+    ),
+    "line-too-long": lambda v: (
+        _("{name} has {count:,} lines over {limit:,} characters").format(**v),
+        _("a line that long is not one sentence (a missing line break, or a whole document)"), _("put one segment per line"),
+    ),
+    "file-too-large": lambda v: (
+        _("{name} is over {megabytes} MB").format(**v), _("the doctor reads at most that much of a file"),
+        _("check a part of it (head -n 100000)"),
+    ),
+    "unreadable-file": lambda v: (
+        _("{name} cannot be read").format(**v), _("nothing can be checked or scored"), _("check the path and its permissions"),
+    ),
+    "cannot-score": lambda v: (
+        _("the files cannot be scored: {reason}").format(**v), _("no tool's score is shown"), _("fix what the message names"),
+    ),
 }
 
 

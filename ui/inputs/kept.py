@@ -213,6 +213,13 @@ def kept_files(slot: str, label: str, kind: str, help_text: str, multiple: bool)
     return [f.file for f in kept], errors
 
 
+def files_of(slot: str) -> list[TextFile]:
+    """The files kept in a slot for this browser, without drawing its drop zone (another page reading them)."""
+    owner = _owner()
+    key = _adopt(owner)
+    return [item.file for item in store().files(key, owner, slot)] if key is not None else []
+
+
 def _store_full(err: StoreFull) -> str:
     if err.reason == "files":
         return _(

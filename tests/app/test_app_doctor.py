@@ -1,0 +1,99 @@
+"""The score doctor page (AppTest through the router): it checks the files given to Corpus without a second upload,
+or Explore's sentence; its tool table equals bleucore.tools and sacreBLEU on those files; a wrong setup shows the
+finding and no number; the waterfall's steps add up; Korean words it all."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+import sacrebleu
+from streamlit.testing.v1 import AppTest
+
+from bleucore.tools import TOOLS, score_as_tools, tool, waterfall
+from tests.conftest import ROOT, drop_zone, messages, open_app
+from ui.corpus import state as cs
+from ui.doctor import inputs as di
+from ui.doctor import scores as ds
+
+SAMPLE = ROOT / "data" / "sample"
+HYP = (SAMPLE / "system_a.en").read_text(encoding="utf-8").splitlines()
+REFS = [(SAMPLE / name).read_text(encoding="utf-8").splitlines() for name in ("ref.en", "ref2.en")]
+
+
+def tool_table(at: AppTest) -> pd.DataFrame:
+    for frame in at.dataframe:
+        if "Called as" in frame.value.columns or "호출" in frame.value.columns:
+            return frame.value
+    raise AssertionError(f"no tool table: {messages(at)}")
+
+
+def upload(at: AppTest, slot: str, files: list[tuple[str, list[str]]]) -> None:
+    drop_zone(at, slot).set_value([(n, ("\n".join(lines) + "\n").encode(), "text/plain") for n, lines in files])
+    at.run()
+
+
+def test_the_bundled_sample_is_scored_as_each_tool_scores_it() -> None:
+    at = open_app("doctor")
+    table = tool_table(at)
+    expected = score_as_tools(HYP, REFS)
+    assert list(table["Tool"]) == [s.tool.name for s in expected]
+    for row, score in zip(table.itertuples(index=False), expected):
+        assert row[1] == score.points and row[2] == score.printed
+    assert table.iloc[0, 1] == pytest.approx(sacrebleu.corpus_bleu(HYP, REFS).score, abs=1e-9)  # unrounded
+
+
+def test_files_uploaded_on_corpus_are_checked_without_a_second_upload() -> None:
+    at = open_app("corpus")
+    at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
+    upload(at, cs.CORPUS_REF_UPLOAD, [("ref.en", REFS[0])])
+    upload(at, cs.CORPUS_HYP_UPLOAD, [("mine.en", HYP)])
+    at.switch_page("app_pages/doctor.py").run()
+    assert not at.exception
+    table = tool_table(at)
+    assert table.iloc[0, 1] == pytest.approx(sacrebleu.corpus_bleu(HYP, [REFS[0]]).score, abs=1e-9)
+    # A shorter hypothesis file: the line-count finding, and no number at all.
+    at.switch_page("app_pages/corpus.py").run()
+    assert at.radio(key=cs.CORPUS_SOURCE).value == "upload"  # the doctor page leaves Corpus's input as it was
+    upload(at, cs.CORPUS_HYP_UPLOAD, [("short.en", HYP[:-3])])
+    at.switch_page("app_pages/doctor.py").run()
+    text = messages(at)
+    assert f"short.en has {len(HYP) - 3:,} lines but ref.en has {len(REFS[0]):,}" in text
+    assert "No tool's score is shown until the errors above are fixed" in text
+    assert not [f for f in at.dataframe if "Called as" in f.value.columns]
+
+
+def test_explores_sentence_is_checked_and_scored() -> None:
+    at = open_app("doctor")
+    at.radio(key=di.CHECK).set_value("explore").run()
+    table = tool_table(at)
+    candidate = "It is a guide to action which ensures that the military always obeys the commands of the party"
+    refs = [
+        ["It is a guide to action that ensures that the military will forever heed Party commands"],
+        ["It is the guiding principle which guarantees the military forces always being under the command of the Party"],
+        ["It is the practical guide for the army always to heed the directions of the party"],
+    ]
+    assert table.iloc[0, 1] == pytest.approx(sacrebleu.corpus_bleu([candidate], refs).score, abs=1e-9)
+    # The wikidocs tutorial's own printed number for this sentence (README, "Tutorials").
+    tutorial = table[table["Tool"] == tool("tutorial").name].iloc[0, 2]
+    assert tutorial == repr(0.5045666840058485)
+
+
+def test_the_waterfall_lists_each_step_with_its_change() -> None:
+    at = open_app("doctor")
+    at.selectbox(key=ds.FROM).set_value("nltk-sentence-mean").run()
+    steps = waterfall(tool("nltk-sentence-mean"), tool("sacrebleu"), HYP, REFS)
+    text = " ".join(m.value for m in at.markdown)
+    for step in steps.steps:
+        assert f"**{step.delta:+.2f}** points" in text
+    assert "mean of sentence BLEU → corpus BLEU" in text and f"**sacreBLEU 2.6**: {steps.end_score.score:.2f}" in text
+    at.selectbox(key=ds.FROM).set_value("torchmetrics").run()
+    at.selectbox(key=ds.TO).set_value("torchtext").run()
+    assert "These two follow the same rules on every point" in messages(at)
+
+
+def test_the_page_speaks_korean() -> None:
+    at = open_app("doctor", lang="ko")
+    assert not at.exception
+    assert [s.value for s in at.subheader][:1] == ["진단 결과"]
+    table = tool_table(at)
+    assert "호출" in table.columns and len(table) == len(TOOLS)

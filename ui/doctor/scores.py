@@ -1,0 +1,77 @@
+"""The doctor page's numbers: each tool's score on the files (bleucore.doctor.diagnose, cached per input), and the
+waterfall from one tool to another with each step in words."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from bleucore.doctor import Report, diagnose
+from bleucore.tools import FIELD_ORDER, TOOLS, tool, waterfall
+from ui.doctor.inputs import DoctorInput
+from ui.doctor.tools_wording import WHY, quirks, tool_name, value_words
+from ui.doctor.waterfall_chart import waterfall_chart
+from ui.shell.cache_limits import MAX_INPUT_ENTRIES, TTL_SECONDS
+from ui.shell.i18n import _
+
+FROM, TO = "doctor_from", "doctor_to"
+KEYS = tuple(t.key for t in TOOLS)
+
+
+@st.cache_resource(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+def report(key: str, tokenize: str, _given: DoctorInput) -> Report:
+    """The findings and every tool's score (the scorer keeps its counts for the waterfall)."""
+    return diagnose(_given.hypothesis.lines, [r.lines for r in _given.references], _given.hypothesis.name,
+                    [r.name for r in _given.references], tokenize)  # fmt: skip
+
+
+def scores_frame(result: Report) -> pd.DataFrame:
+    """One row per tool: its name, the score on 0-100, the number as the tool prints it, its call and quirks."""
+    rows = []
+    for score in result.scores:
+        printed = score.printed if score.failure is None else _("fails: {failure}").format(failure=score.failure)
+        rows.append({_("Tool"): tool_name(score.tool), _("BLEU (0-100)"): score.points, _("As the tool prints it"): printed,
+                     _("Called as"): score.tool.call, _("Also"): quirks(score.tool)})  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def show_scores(result: Report) -> None:
+    """The table of every tool's number."""
+    st.subheader(_("The same files, scored as each tool scores them"))
+    st.caption(_("Each number is computed by bleucore following that tool's rules (its code was read, not run here); "
+                 "the tests compare each with the tool itself."))  # fmt: skip
+    st.dataframe(scores_frame(result), hide_index=True, width="stretch",
+                 column_config={_("BLEU (0-100)"): st.column_config.NumberColumn(format="%.2f")})  # fmt: skip
+
+
+def show_waterfall(result: Report) -> None:
+    """Two tools picked, then the steps between their numbers: a chart and one line per step."""
+    st.subheader(_("Why two tools differ, one rule at a time"))
+    left, right = st.columns(2)
+    start = left.selectbox(_("From"), KEYS, index=KEYS.index("nltk-corpus"), key=FROM, format_func=lambda k: tool_name(tool(k)))
+    end = right.selectbox(_("To"), KEYS, index=KEYS.index("sacrebleu"), key=TO, format_func=lambda k: tool_name(tool(k)))
+    steps = waterfall(tool(start), tool(end), scorer=result.scorer)
+    if not steps.steps:
+        st.info(_("These two follow the same rules on every point: their numbers differ only in arithmetic (32-bit "
+                  "floats) or in the digits they print."))  # fmt: skip
+        return
+    st.altair_chart(waterfall_chart(steps), width="stretch")
+    lines = [_("**{tool}**: {score:.2f}").format(tool=tool_name(steps.start), score=steps.start_score.score)]
+    for step in steps.steps:
+        lines.append(_("{before} → {after}: **{delta:+.2f}** points. {why}").format(
+            before=value_words(step.field, step.before), after=value_words(step.field, step.after),
+            delta=step.delta, why=WHY[step.field]()))  # fmt: skip
+    lines.append(_("**{tool}**: {score:.2f}").format(tool=tool_name(steps.end), score=steps.end_score.score))
+    st.markdown("\n\n".join([lines[0], "\n".join(f"{i}. {line}" for i, line in enumerate(lines[1:-1], start=1)), lines[-1]]))
+    order = ", ".join(value_words_field(name) for name in FIELD_ORDER)
+    st.caption(_("One rule changes per step, in this order: {order}. Rules interact, so another order would split "
+                 "the same total differently.").format(order=order))  # fmt: skip
+
+
+def value_words_field(name: str) -> str:
+    """A rule's name in the session's language."""
+    return {
+        "tokenize": _("tokens"), "case": _("case"), "references": _("references"), "ref_length": _("reference length"),
+        "phantom_ngrams": _("phantom n-grams"), "zero_precision": _("zero precisions"), "brevity": _("brevity penalty"),
+        "aggregate": _("corpus or mean of sentences"),
+    }[name]  # fmt: skip

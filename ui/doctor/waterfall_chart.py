@@ -1,0 +1,49 @@
+"""The waterfall (Altair): the first tool's score, one floating bar per rule changed (its change printed on it,
+up or down also in words), the second tool's score. Colour repeats what the label and the bar's direction say."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import altair as alt
+import pandas as pd
+
+from bleucore.tools import Waterfall
+from ui.doctor.tools_wording import tool_name, value_words
+from ui.shell.i18n import _
+from ui.shell.palette import BLUE, GREEN, MID_GREY, VERMILLION
+
+
+def waterfall_frame(steps: Waterfall) -> pd.DataFrame:
+    """One row per bar: label, kind (total / up / down / none), low and high end, and the printed change."""
+    rows: list[dict[str, Any]] = [{"label": tool_name(steps.start), "kind": _("score"), "low": 0.0,
+                                   "high": steps.start_score.score, "text": f"{steps.start_score.score:.2f}"}]  # fmt: skip
+    for step in steps.steps:
+        kind = _("up") if step.delta > 0 else _("down") if step.delta < 0 else _("no change")
+        rows.append({
+            "label": value_words(step.field, step.after), "kind": kind,
+            "low": min(step.score_before, step.score_after), "high": max(step.score_before, step.score_after),
+            "text": f"{step.delta:+.2f}",
+        })  # fmt: skip
+    rows.append({"label": tool_name(steps.end), "kind": _("score"), "low": 0.0, "high": steps.end_score.score,
+                 "text": f"{steps.end_score.score:.2f}"})  # fmt: skip
+    frame = pd.DataFrame(rows)
+    frame["order"] = range(len(frame))
+    return frame
+
+
+def waterfall_chart(steps: Waterfall) -> alt.LayerChart:
+    """Bars from low to high in step order; each labelled with its score or signed change."""
+    frame = waterfall_frame(steps)
+    kinds = [_("score"), _("up"), _("down"), _("no change")]
+    colours = [BLUE, GREEN, VERMILLION, MID_GREY]
+    x = alt.X("label:N", sort=alt.SortField("order"), title=None, axis=alt.Axis(labelAngle=-30, labelLimit=220))
+    bars = alt.Chart(frame).mark_bar().encode(
+        x=x,
+        y=alt.Y("low:Q", title=_("BLEU (0-100)")),
+        y2="high:Q",
+        color=alt.Color("kind:N", title=_("change"), scale=alt.Scale(domain=kinds, range=colours), legend=alt.Legend(orient="top")),
+        tooltip=[alt.Tooltip("label:N", title=_("step")), alt.Tooltip("text:N", title=_("change"))],
+    )
+    labels = alt.Chart(frame).mark_text(dy=-6, fontSize=12).encode(x=x, y=alt.Y("high:Q", title=_("BLEU (0-100)")), text="text:N")
+    return (bars + labels).properties(height=320)
