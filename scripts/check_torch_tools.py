@@ -12,8 +12,10 @@ must equal bleucore's to the 4 decimals a tensor prints (and to 1e-6). Exit 1 on
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import sys
+import types
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -37,13 +39,37 @@ def english_corpus(seed: int) -> tuple[list[str], list[list[str]]]:
     return [line(b.split()) for b in bases], [[line(b.split()) for b in bases] for _ in range(nrefs)]
 
 
+def torchtext_bleu_score():  # type: ignore[no-untyped-def]
+    """torchtext's own ``bleu_score``. Its last release (0.18) ships a C++ extension built for torch 2.3 that newer
+    torch cannot load; ``data/metrics.py`` is pure Python, so it is then loaded from the installed files alone."""
+    try:
+        from torchtext.data.metrics import bleu_score
+
+        return bleu_score
+    except OSError:
+        spec = importlib.util.find_spec("torchtext")
+        if spec is None or spec.submodule_search_locations is None:
+            raise
+        root = Path(next(iter(spec.submodule_search_locations)))
+        for name in ("torchtext", "torchtext.data"):
+            sys.modules[name] = types.ModuleType(name)
+        modules = {}
+        for name in ("utils", "metrics"):
+            file_spec = importlib.util.spec_from_file_location(f"torchtext.data.{name}", root / "data" / f"{name}.py")
+            assert file_spec is not None and file_spec.loader is not None
+            modules[name] = sys.modules[f"torchtext.data.{name}"] = importlib.util.module_from_spec(file_spec)
+            file_spec.loader.exec_module(modules[name])
+        return modules["metrics"].bleu_score
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpora", type=int, default=200)
     args = parser.parse_args()
     try:
         from torchmetrics.functional.text import bleu_score as torchmetrics_bleu
-        from torchtext.data.metrics import bleu_score as torchtext_bleu
+
+        torchtext_bleu = torchtext_bleu_score()
     except ImportError as exc:
         print(f"check_torch_tools: {exc}; install torch, torchmetrics and torchtext (see the docstring)", file=sys.stderr)
         return 2
