@@ -21,17 +21,19 @@ from ..metrics.bleu.score import compute_bleu
 from ..metrics.bleu.sentence_rows import sentence_rows
 from ..metrics.bleu.stats import Statistics
 from ..tokenizers import TokenEncoder
-from .conventions import SPLITS, Conventions
+from .conventions import Conventions
 
 __all__ = ["ConventionScore", "ConventionScorer"]
 
 _ASCII_SPACE = re.compile(r"[ \t\n\r\f\v]+")
 _ASCII_UPPER = re.compile("[A-Z]")
-#: Where ``split(' ')`` and ``split()`` differ: an empty line, a space at a line's edge, two spaces, other spaces.
-_NOT_SINGLE_SPACED = re.compile(r"\n\n| \n|\n | {2}|[^\S \n]| $|\n$")
+#: Whitespace other than the space and the line break: ``split(' ')`` keeps it inside tokens, ``split()`` does not.
+_OTHER_SPACE = re.compile(r"[^\S \n]")
 #: What ``str.split()`` splits at and Perl's ``split`` (on bytes) does not.
 _UNICODE_ONLY_SPACE = re.compile("[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
-_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+_ASCII_LOWER = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ", b"abcdefghijklmnopqrstuvwxyz")
+#: The splits counted from token tuples; ``whitespace`` is bleucore's ``none`` tokenizer (``str.split``).
+_TUPLE_SPLITS = ("ascii-whitespace", "single-space")
 #: (brevity, zero_precision) -> bleucore's variant; simplified with skipped zeros is composed in ``_score``.
 _VARIANTS = {("standard", "zero"): "standard", ("standard", "exp"): "standard", ("standard", "skip"): "tutorial",
              ("simplified", "zero"): "simplified", ("simplified", "exp"): "simplified"}  # fmt: skip
@@ -54,16 +56,24 @@ class ConventionScore:
 
 
 def _cased(lines: Sequence[str], case: str) -> Sequence[str]:
-    return [line.translate(_ASCII_LOWER) for line in lines] if case == "ascii-lower" else lines
+    """Perl's ``lc`` on bytes for ``ascii-lower`` (A-Z only; UTF-8 never uses those bytes inside a character)."""
+    if case != "ascii-lower":
+        return lines
+    return [line.encode("utf-8", "surrogatepass").translate(_ASCII_LOWER).decode("utf-8", "surrogatepass") for line in lines]
+
+
+def _single_spaced(text: str) -> bool:
+    """True if ``split(' ')`` and ``split()`` give the same tokens on every line of ``text`` (lines joined by
+    "\\n"): no empty line, no space at a line's edge, no two spaces, no other whitespace."""
+    if not text or text[0] in " \n" or text[-1] in " \n" or _OTHER_SPACE.search(text):
+        return False
+    return not any(pair in text for pair in ("\n\n", " \n", "\n ", "  "))
 
 
 def _split(lines: Sequence[str], tokenize: str, case: str) -> list[tuple[str, ...]]:
-    """Tokens of each line by one of ``conventions.SPLITS``, after the case rule."""
+    """Tokens of each line by ``ascii-whitespace`` or ``single-space``, after the case rule (``whitespace`` is
+    bleucore's ``none`` tokenizer, counted from token ids)."""
     lines, lower = _cased(lines, case), case == "lower"
-    if tokenize == "whitespace":
-        return [tuple((line.lower() if lower else line).split()) for line in lines]
-    if tokenize == "ascii-whitespace" and not any(map(_UNICODE_ONLY_SPACE.search, lines)):
-        return [tuple((line.lower() if lower else line).split()) for line in lines]  # the same tokens, faster
     if tokenize == "ascii-whitespace":
         return [tuple(t for t in _ASCII_SPACE.split(line.lower() if lower else line) if t) for line in lines]
     # The donghwa-kim tutorial's word_ngram: line breaks become spaces, then split(' ').
@@ -82,6 +92,8 @@ class ConventionScorer:
         self.max_order = max_order
         self._tokens: dict[tuple[str, str], list[list[tuple[str, ...]]]] = {}
         self._text: str | None = None
+        self._encoders: dict[tuple[str, str], TokenEncoder] = {}
+        self._ids: dict[tuple[str, str], list[tuple[np.ndarray, np.ndarray]]] = {}
         self._same: dict[tuple[str, str], tuple[str, str]] = {}  # tokenization -> the first giving the same tokens
         self._counts: dict[tuple[str, str, str], tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
 
@@ -93,8 +105,8 @@ class ConventionScorer:
             same = self._same_as(key)
             if same is not None and same != key:
                 self._same[key] = self._tokenization(Conventions(tokenize=same[0], case=same[1]))  # type: ignore[arg-type]
-            elif conventions.tokenize not in SPLITS:
-                self._same[key] = key  # a bleucore tokenizer: counted from token ids (``_statistics``)
+            elif conventions.tokenize not in _TUPLE_SPLITS:
+                self._same[key] = key  # a bleucore tokenizer or str.split: counted from token ids (``_statistics``)
             else:
                 tokens = [_split(s, *key) for s in [self.hypotheses, *self.references]]
                 self._same[key] = next((k for k, seen in self._tokens.items() if seen == tokens), key)
@@ -113,29 +125,47 @@ class ConventionScorer:
             return tokenize, "lower"
         if tokenize == "ascii-whitespace" and not _UNICODE_ONLY_SPACE.search(text):
             return "whitespace", case
-        if tokenize == "single-space" and not _NOT_SINGLE_SPACED.search(text) and text[:1] not in ("", " ", "\n"):
+        if tokenize == "single-space" and _single_spaced(text):
             return "whitespace", case
         return None
 
     def _statistics(self, c: Conventions) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Per line: c, the reference lengths (lines x refs), clipped matches and totals per order."""
-        key = (*self._tokenization(c), "all" if len(self.references) == 1 else c.references)
+        tokenize, case = self._tokenization(c)
+        key = (tokenize, case, "all" if len(self.references) == 1 else c.references)
         if key in self._counts:
             return self._counts[key]
-        if c.tokenize in SPLITS:
-            hyps, *streams = self._tokens[key[:2]]
+        if tokenize in _TUPLE_SPLITS:
+            hyps, *streams = self._tokens[(tokenize, case)]
             streams = streams if c.references == "all" else streams[:1]
             refs = [list(segment) for segment in zip(*streams)]
             stats = compute_statistics(hyps, refs, self.max_order)
             ref_lens = np.array([[len(r) for r in segment] for segment in refs], dtype=np.int64).reshape(len(hyps), -1)
         else:
-            encoder = TokenEncoder(c.tokenize, c.case == "lower")
-            hyp, *encoded = [encoder.encode(_cased(s, c.case)) for s in [self.hypotheses, *self.references]]
+            hyp, *encoded = self._encoded(tokenize, case)
             encoded = encoded if c.references == "all" else encoded[:1]
             stats = ids_statistics(hyp, encoded, self.max_order)
             ref_lens = np.stack([np.asarray(lengths, dtype=np.int64) for _, lengths in encoded], axis=1)
         self._counts[key] = (stats.hyp_len, ref_lens, stats.matches, stats.totals)
         return self._counts[key]
+
+    def _encoded(self, tokenize: str, case: str) -> list[tuple[np.ndarray, np.ndarray]]:
+        """(ids, lengths) of the hypotheses and each reference stream by a bleucore tokenizer (``whitespace``:
+        ``none``). Lowercased whitespace tokens are the cased ones folded, so their ids are remapped, not re-read."""
+        key = (tokenize, case)
+        if key not in self._ids:
+            streams = [self.hypotheses, *self.references]
+            if tokenize == "whitespace" and case != "cased":
+                self._encoded(tokenize, "cased")
+                folded: dict[str, int] = {}
+                vocabulary = self._encoders[(tokenize, "cased")].vocabulary
+                words = [w.lower() for w in vocabulary] if case == "lower" else _cased(vocabulary, case)
+                remap = np.fromiter((folded.setdefault(w, len(folded)) for w in words), dtype=np.int64, count=len(words))
+                self._ids[key] = [(remap[ids], lengths) for ids, lengths in self._ids[(tokenize, "cased")]]
+            else:
+                encoder = self._encoders[key] = TokenEncoder("none" if tokenize == "whitespace" else tokenize, case == "lower")
+                self._ids[key] = [encoder.encode(_cased(s, case)) for s in streams]
+        return self._ids[key]
 
     def score(self, conventions: Conventions) -> ConventionScore:
         """BLEU of the whole stream under ``conventions``."""

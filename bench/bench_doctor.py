@@ -1,0 +1,59 @@
+"""The score doctor's speed (issue 23's goal: 100,000 lines answered in under 5 s), beside one sacreBLEU corpus
+score of the same files, in one run.
+
+    python bench/bench_doctor.py             # median of 3 runs of each whole process
+    python bench/bench_doctor.py --runs 1 --lines 20000
+
+Both are whole processes, start-up included: ``python -m bleucore.doctor REF -i HYP --json`` (every setup rule,
+then the files scored as the ten tools of ``bleucore.tools``) and ``sacrebleu REF -i HYP`` (one score).
+The text is mixed-script (English, Korean, numbers and punctuation), about 20 words a line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+WORDS = ["the", "The", "cat", "sat", "on", "mat.", "a", "dog,", "it's", "U.S.", "3.14", "학생이", "학교에",
+         "갔다.", "책을", "읽었다,", "(see)", "well-known", "café", "end!"]  # fmt: skip
+
+
+def timed(command: list[str]) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    took = time.perf_counter() - start
+    if done.returncode not in (0, 1):  # the doctor exits 1 when a finding is an error
+        sys.exit(f"{command[:3]} failed ({done.returncode}): {done.stderr.strip()[-500:]}")
+    return took
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--lines", type=int, default=100_000)
+    args = parser.parse_args()
+    rng = random.Random(7)
+    refs = [" ".join(rng.choice(WORDS) for _ in range(rng.randint(5, 35))) for _ in range(args.lines)]
+    hyps = [" ".join(w for w in r.split() if rng.random() > 0.15) for r in refs]
+    with tempfile.TemporaryDirectory() as tmp:
+        ref, hyp = Path(tmp, "ref.txt"), Path(tmp, "hyp.txt")
+        ref.write_text("\n".join(refs) + "\n", encoding="utf-8")
+        hyp.write_text("\n".join(hyps) + "\n", encoding="utf-8")
+        doctor = [sys.executable, "-m", "bleucore.doctor", str(ref), "-i", str(hyp), "--json"]
+        sacre = [sys.executable, "-m", "sacrebleu", str(ref), "-i", str(hyp), "-b"]
+        ours = statistics.median(timed(doctor) for _ in range(args.runs))
+        theirs = statistics.median(timed(sacre) for _ in range(args.runs))
+    print(f"{args.lines:,} lines, median of {args.runs} runs (whole processes)")
+    print(f"  bleucore.doctor (13 rules + 10 tools): {ours:6.2f} s   goal < 5 s: {'met' if ours < 5 else 'NOT met'}")
+    print(f"  sacrebleu (one score):                 {theirs:6.2f} s   ratio doctor / sacrebleu: {ours / theirs:.2f}")
+
+
+if __name__ == "__main__":
+    main()
