@@ -75,7 +75,8 @@ def test_editing_the_candidate_updates_score_and_colours(app_page: Page, wait_fo
 
 def test_every_page_loads_from_the_navigation(app_page: Page, wait_for_app) -> None:
     nav = app_page.get_by_test_id("stSidebarNav")
-    for name, path in (("Learn", "/learn"), ("Corpus", "/corpus"), ("Compare", "/compare"), ("Explore", "/")):
+    for name, path in (("Learn", "/learn"), ("Corpus", "/corpus"), ("Compare", "/compare"), ("Score doctor", "/doctor"),
+                       ("Explore", "/")):
         nav.get_by_role("link", name=name, exact=True).click()
         # wait for the navigation itself: wait_for_app alone may see the previous page's finished run
         app_page.wait_for_function("path => window.location.pathname === path", arg=path)

@@ -1,0 +1,45 @@
+"""The Score doctor page in Chromium, as a researcher uses it: open it from the sidebar, read every tool's number
+on the Corpus page's files, pick another tool to start from and read the waterfall's steps, which add up."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from playwright.sync_api import Page, expect
+
+from bleucore.tools import tool, waterfall
+from tests.browser.test_handoffs_browser import choose
+from tests.conftest import ROOT
+
+SAMPLE = ROOT / "data" / "sample"
+STEP = re.compile(r"(.+) → (.+): ([+-]\d+\.\d\d) points")
+
+
+def _lines(name: str) -> list[str]:
+    return (SAMPLE / name).read_text(encoding="utf-8").splitlines()
+
+
+def test_the_doctor_explains_why_nltk_and_sacrebleu_differ(app_page: Page, wait_for_app: Callable[..., None]) -> None:
+    page = app_page
+    page.get_by_test_id("stSidebarNav").get_by_role("link", name="Score doctor", exact=True).click()
+    page.wait_for_function("() => window.location.pathname === '/doctor'")
+    wait_for_app(page)
+    expect(page.locator("h1").first).to_have_text("Score doctor")
+    hyp, refs = _lines("system_a.en"), [_lines("ref.en"), _lines("ref2.en")]
+    expect(page.get_by_text("Checking system_a.en against ref.en and ref2.en")).to_be_visible()
+    expect(page.get_by_test_id("stDataFrame")).to_be_visible()
+    choose(page, "From", "NLTK 3.10 sentence_bleu, averaged")
+    wait_for_app(page)
+    steps = waterfall(tool("nltk-sentence-mean"), tool("sacrebleu"), hyp, refs)
+    items = page.get_by_test_id("stMarkdown").locator("ol > li")
+    expect(items).to_have_count(len(steps.steps))
+    shown = [STEP.search(text) for text in items.all_inner_texts()]
+    assert all(shown), items.all_inner_texts()
+    assert [float(m.group(3)) for m in shown if m] == [round(s.delta, 2) for s in steps.steps]
+    assert shown[-1] is not None and shown[-1].group(1) == "mean of sentence BLEU"
+    expect(page.get_by_text(f"sacreBLEU 2.6: {steps.end_score.score:.2f}")).to_be_visible()
+    chart = page.get_by_test_id("stVegaLiteChart").last
+    chart.scroll_into_view_if_needed()
+    expect(chart).to_be_visible()
+    expect(page.get_by_test_id("stException")).to_have_count(0)
