@@ -293,3 +293,20 @@ def test_explore_tab_numbers_are_the_same_in_both_languages(tab: str) -> None:
         at.session_state[es.TAB] = tab
         at.run()
     assert _numbers(korean) == _numbers(english)
+
+
+def test_the_score_doctor_in_korean() -> None:
+    """Tool names and the code that calls each tool are names and code, not sentences: they stay as written."""
+    from bleucore.tools import TOOLS
+    from ui.doctor import inputs as di
+    from ui.doctor import scores as ds
+
+    names = tuple(text for t in TOOLS for text in (t.name, t.call))
+    at = open_app("doctor", lang="ko")
+    found = _walk(at, "doctor", *names, *SAMPLES)
+    for start in ("nltk-sentence-mean", "tutorial-simplified", "multi-bleu-lc", "torchmetrics"):
+        at.selectbox(key=ds.FROM).set_value(start).run()
+        found += _walk(at, f"from {start}", *names, *SAMPLES)
+    at.radio(key=di.CHECK).set_value("explore").run()
+    found += _walk(at, "explore", *names, *SAMPLES)
+    assert not found, "\n".join(found)

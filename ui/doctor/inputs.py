@@ -54,7 +54,8 @@ def _corpus_input(state: cs.CorpusState) -> tuple[TextFile | None, list[TextFile
 
 def doctor_input() -> DoctorInput | None:
     """Draw the choice and what it holds; None until there is something to check."""
-    what = st.radio(_("What to check"), tuple(CHECKS), key=CHECK, horizontal=True, format_func=lambda k: _(CHECKS[k]))
+    labels = {key: _(label) for key, label in CHECKS.items()}  # worded now, in the session's language
+    what = st.radio(_("What to check"), tuple(CHECKS), key=CHECK, horizontal=True, format_func=labels.__getitem__)
     session = cast(MutableMapping[str, Any], st.session_state)
     if what == "explore":
         state = session.get(es.PAGE_STATE.saved_key, es.DEFAULT)

@@ -48,8 +48,9 @@ def show_waterfall(result: Report) -> None:
     """Two tools picked, then the steps between their numbers: a chart and one line per step."""
     st.subheader(_("Why two tools differ, one rule at a time"))
     left, right = st.columns(2)
-    start = left.selectbox(_("From"), KEYS, index=KEYS.index("nltk-corpus"), key=FROM, format_func=lambda k: tool_name(tool(k)))
-    end = right.selectbox(_("To"), KEYS, index=KEYS.index("sacrebleu"), key=TO, format_func=lambda k: tool_name(tool(k)))
+    names = {key: tool_name(tool(key)) for key in KEYS}  # worded now, in the session's language
+    start = left.selectbox(_("From"), KEYS, index=KEYS.index("nltk-corpus"), key=FROM, format_func=names.__getitem__)
+    end = right.selectbox(_("To"), KEYS, index=KEYS.index("sacrebleu"), key=TO, format_func=names.__getitem__)
     steps = waterfall(tool(start), tool(end), scorer=result.scorer)
     if not steps.steps:
         st.info(_("These two follow the same rules on every point: their numbers differ only in arithmetic (32-bit "
