@@ -10,6 +10,7 @@ import unicodedata
 from pathlib import Path
 
 import pytest
+import sacrebleu
 
 from bleucore import BleuOptions, corpus_bleu
 from bleucore.doctor import RULES, check_setup
@@ -104,7 +105,11 @@ def test_lowercase_on_one_side_only() -> None:
 def test_korean_with_13a_points_to_ko_mecab_and_the_score_moves() -> None:
     finding = codes(KO_HYP, [KO_REF])["cjk-with-13a"]
     assert finding.values["tokenizer"] == "ko-mecab"  # type: ignore[attr-defined]
-    assert corpus_bleu(KO_HYP, [KO_REF], BleuOptions(tokenize="ko-mecab")).score > corpus_bleu(KO_HYP, [KO_REF]).score
+    scores = finding.values["scores"]  # type: ignore[attr-defined]
+    assert set(scores) == {"13a", "zh", "ja-mecab", "ko-mecab"}
+    for name, score in scores.items():  # the score with each CJK tokenizer, as sacreBLEU gives it
+        assert score == pytest.approx(sacrebleu.corpus_bleu(KO_HYP, [KO_REF], tokenize=name).score, abs=1e-9)
+    assert scores["ko-mecab"] > scores["13a"] and f"ko-mecab {scores['ko-mecab']:.2f}" in finding.effect  # type: ignore[attr-defined]
     assert "cjk-with-13a" not in codes(KO_HYP, [KO_REF], tokenize="ko-mecab")
     assert codes(["日本語のテキストです"] * 3, [["日本語の文です"] * 3])["cjk-with-13a"].values["tokenizer"] == "ja-mecab"  # type: ignore[attr-defined]
     assert codes(["这是中文句子"] * 3, [["这是一个中文句子"] * 3])["cjk-with-13a"].values["tokenizer"] == "zh"  # type: ignore[attr-defined]

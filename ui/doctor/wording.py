@@ -76,7 +76,8 @@ _CATALOG: dict[str, Callable[[Mapping[str, Any]], tuple[str, str, str]]] = {
     ),
     "cjk-with-13a": lambda v: (
         _("the text is {script} but it is scored with the {used} tokenizer").format(script=_script(v["script"]), used=v["used"]),
-        _("whole words with their particles are single tokens, so near misses count as misses and the score is far lower"),
+        _("whole words with their particles are single tokens, so near misses count as misses and the score is far lower")
+        + _cjk_scores(v),
         _("choose the {tokenizer} tokenizer in the sidebar (sacreBLEU's for this language) and report it").format(**v),
     ),
     "all-short": lambda v: (
@@ -109,6 +110,16 @@ _CATALOG: dict[str, Callable[[Mapping[str, Any]], tuple[str, str, str]]] = {
         _("the files cannot be scored: {reason}").format(**v), _("no tool's score is shown"), _("fix what the message names"),
     ),
 }
+
+
+def _cjk_scores(values: Mapping[str, Any]) -> str:
+    """The score with each tokenizer, as the finding measured it (none when the lines could not be scored)."""
+    scores = values.get("scores") or {}
+    if not scores:
+        return ""
+    shown = "; ".join(f"{name} {score:.2f}" if score is not None else _("{name}: not installed").format(name=name)
+                      for name, score in scores.items())  # fmt: skip
+    return " " + _("(BLEU of the first {lines:,} lines with each tokenizer: {scores})").format(lines=values["lines"], scores=shown)
 
 
 def _character(name: str) -> str:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 
+from ...metrics.bleu.from_text import corpus_bleu
+from ...metrics.bleu.options import BleuOptions
+from ...tokenizers import missing_package
 from ..finding import Finding, Setup
 
 CODE = "cjk-with-13a"
@@ -15,6 +18,8 @@ SCRIPTS = {
 }
 
 
+#: Lines scored with each CJK tokenizer to show how far the score moves.
+SCORE_LINES = 2_000
 #: Characters read to tell the script (about 40,000 lines).
 SAMPLE_CHARS = 2_000_000
 _LETTER = re.compile(r"[^\W\d_]")
@@ -46,11 +51,31 @@ def check(setup: Setup) -> list[Finding]:
     if script is None:
         return []
     tokenizer = SCRIPTS[script][1]
+    scores = _scores(setup)
+    shown = "; ".join(f"{tok} {score:.2f}" if score is not None else f"{tok} not installed" for tok, score in scores.items())
     return [Finding(
         CODE, "warning", "likely",
         f"the text is {script} but it is scored with the {setup.tokenize} tokenizer",
         "whole words with their particles (or whole character runs) are single tokens, so near misses count as "
-        "misses and the score is far lower than with a tokenizer made for the language",
+        "misses and the score is far lower than with a tokenizer made for the language"
+        + (f" (BLEU of the first {min(SCORE_LINES, len(setup.hypotheses)):,} lines: {shown})" if scores else ""),
         f"score with -tok {tokenizer} (sacreBLEU's tokenizer for {script}) and report that tokenizer",
-        (), {"script": script, "tokenizer": tokenizer, "used": setup.tokenize},
+        (), {"script": script, "tokenizer": tokenizer, "used": setup.tokenize, "scores": scores,
+             "lines": min(SCORE_LINES, len(setup.hypotheses))},
     )]  # fmt: skip
+
+
+def _scores(setup: Setup) -> dict[str, float | None]:
+    """Corpus BLEU of the first ``SCORE_LINES`` lines with the tokenizer used and each CJK tokenizer (None: its
+    analyser is not installed); empty when the lines do not pair or cannot be scored."""
+    if not setup.references or any(len(s) != len(setup.hypotheses) for s in setup.references) or not setup.hypotheses:
+        return {}
+    hyps = list(setup.hypotheses[:SCORE_LINES])
+    refs = [list(s[:SCORE_LINES]) for s in setup.references]
+    scores: dict[str, float | None] = {}
+    for name in dict.fromkeys((setup.tokenize, "zh", "ja-mecab", "ko-mecab")):
+        try:
+            scores[name] = None if missing_package(name) else corpus_bleu(hyps, refs, BleuOptions(tokenize=name)).score
+        except ValueError:  # a limit or a character the analyser refuses: the finding stands without numbers
+            return {}
+    return scores
