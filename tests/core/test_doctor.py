@@ -11,9 +11,11 @@ from pathlib import Path
 
 import pytest
 import sacrebleu
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from bleucore import BleuOptions, corpus_bleu
-from bleucore.doctor import RULES, check_setup
+from bleucore import MAX_LINE_CHARS, BleuOptions, corpus_bleu
+from bleucore.doctor import RULES, check_setup, diagnose, read_bytes
 
 HYPS = [f"The cat number {i} sat on the mat today." for i in range(30)]
 REF = [f"The cat number {i} sat on a mat today." for i in range(30)]
@@ -140,3 +142,53 @@ def test_the_command_line_prints_findings_and_exits_1_on_an_error(tmp_path: Path
     bad = subprocess.run([sys.executable, "-m", "bleucore.doctor", str(tmp_path / "refs.txt"), "-i", str(tmp_path / "hyp.txt"),
                           "--waterfall", "nltk:sacrebleu"], capture_output=True, text=True)  # fmt: skip
     assert bad.returncode == 2 and bad.stderr.startswith("bleucore: error: unknown tool 'nltk'") and len(bad.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("data", "code"),
+    [
+        (b"", "empty-file"),
+        (b"a line\n\x00\x01\x02 binary\n", "binary-file"),
+        (b"good\ncaf\xe9\n", "not-utf8"),
+        (b"x" * (MAX_LINE_CHARS + 1) + b"\nshort\n", "line-too-long"),
+    ],
+)
+def test_a_file_that_does_not_read_as_text_is_a_finding_and_stops_the_scores(data: bytes, code: str) -> None:
+    hyp = read_bytes(data, "hyp.txt")
+    ref = read_bytes(b"a line\nanother line\n", "ref.txt")
+    report = diagnose(hyp.lines, [ref.lines], "hyp.txt", ["ref.txt"], reading=hyp.findings)
+    assert [f.code for f in hyp.findings] == [code] and report.findings[0].code == code
+    assert report.findings[0].severity == "error" and report.scores == () and not report.scored
+    if code == "not-utf8":
+        assert hyp.findings[0].lines == (2,) and hyp.lines == ["good", "caf\ufffd"]  # the line named, the text kept
+
+
+def test_the_json_contract_names_every_finding_and_implementation(tmp_path: Path) -> None:
+    (tmp_path / "hyp.txt").write_text("\n".join(h.lower() for h in HYPS) + "\n", encoding="utf-8")
+    (tmp_path / "ref.txt").write_text("\n".join(REF) + "\n", encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "bleucore.doctor", str(tmp_path / "ref.txt"), "-i", str(tmp_path / "hyp.txt"),
+                          "--json"], capture_output=True, text=True)  # fmt: skip
+    report = json.loads(run.stdout)
+    assert set(report) == {"findings", "scores"} and run.returncode == 0
+    assert {"code", "severity", "lines", "message", "fix"} <= set(report["findings"][0])
+    assert "case-mismatch" in [f["code"] for f in report["findings"]]
+    assert [s["implementation"] for s in report["scores"]] == [
+        "sacrebleu", "nltk-corpus", "nltk-sentence-mean", "hf-evaluate", "torchmetrics", "torchtext", "multi-bleu",
+        "multi-bleu-lc", "tutorial", "tutorial-simplified",
+    ]  # fmt: skip
+    expected = sacrebleu.corpus_bleu([h.lower() for h in HYPS], [REF]).score
+    assert report["scores"][0]["score"] == pytest.approx(expected, abs=1e-9)  # 0-100, unrounded
+
+
+TOKENIZERS = ["13a", "none", "intl", "char", "zh"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.binary(max_size=60) | st.text(max_size=60).map(str.encode), min_size=2, max_size=4), st.sampled_from(TOKENIZERS))
+def test_the_doctor_never_raises_whatever_the_bytes(files: list[bytes], tokenize: str) -> None:
+    hyp, *refs = [read_bytes(data, f"f{i}") for i, data in enumerate(files)]
+    reading = [f for text in (hyp, *refs) for f in text.findings]
+    report = diagnose(hyp.lines, [r.lines for r in refs], hyp.name, [r.name for r in refs], tokenize, reading)
+    json.dumps(report.to_dict())
+    if report.scored:
+        assert all(s.points is None or 0.0 <= s.points <= 100.0 for s in report.scores)

@@ -173,3 +173,22 @@ def test_conventions_refuse_unknown_values() -> None:
     with pytest.raises(ValueError, match="unknown tool 'nltk'"):
         tool("nltk")
     assert set(FIELD_ORDER) == {f for f in Conventions.__dataclass_fields__}
+
+
+def test_the_tutorials_numbers_come_out_of_the_tools() -> None:
+    """The numbers the Korean tutorials print for their examples (shared golden list), from bleucore.tools."""
+    ko_ref = "빛이 쐬는 사람은 완벽한 어둠에서 잠든 사람과 비교할 때 우울증이 심해질 가능성이 훨씬 높았다"
+    ko_hyp = "빛이 쐬는 노인은 완벽한 어두운곳에서 잠든 사람과 비교할 때 강박증이 심해질 기회가 훨씬 높았다"
+    assert by_key([ko_hyp], [[ko_ref]])["tutorial-simplified"].value == pytest.approx(0.25400289715190977, abs=1e-15)
+    short = by_key(["나는 사람이다"], [["나는 사람이다"]])
+    assert short["torchtext"].printed == "0.0000" and short["torchtext"].value == 0.0  # torchtext printed 0.0
+    assert short["nltk-corpus"].value == 0.0  # NLTK: about 1.5e-154 with warnings, below any printed digit
+    assert short["sacrebleu"].value == 0.0  # corpus BLEU without effective order: no 3- or 4-grams
+    candidate = "It is a guide to action which ensures that the military always obeys the commands of the party"
+    references = [
+        ["It is a guide to action that ensures that the military will forever heed Party commands"],
+        ["It is the guiding principle which guarantees the military forces always being under the command of the Party"],
+        ["It is the practical guide for the army always to heed the directions of the party"],
+    ]
+    got = by_key([candidate], references)
+    assert got["tutorial"].value == got["nltk-sentence-mean"].value == pytest.approx(0.5045666840058485, abs=1e-15)
