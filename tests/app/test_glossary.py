@@ -1,0 +1,57 @@
+"""The Korean catalog uses one word per BLEU term (locale/ko/glossary.tsv): a message whose English names the term
+says it with the glossary's word (or an accepted synonym), and no message uses a variant the glossary rules out."""
+
+from __future__ import annotations
+
+import re
+
+from babel.messages.pofile import read_po
+
+from tests.conftest import ROOT
+
+LOCALE = ROOT / "locale" / "ko"
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+def glossary() -> list[tuple[str, list[str], list[str]]]:
+    """(english, accepted Korean words, ruled-out variants) per term."""
+    rows = []
+    for line in (LOCALE / "glossary.tsv").read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        english, korean, also, never = (line.split("\t") + ["", "", ""])[:4]
+        rows.append((english, [korean, *filter(None, also.split("|"))], list(filter(None, never.split("|")))))
+    return rows
+
+
+def messages() -> list[tuple[str, str]]:
+    with open(LOCALE / "LC_MESSAGES" / "bleu_explorer.po", "rb") as handle:
+        catalog = read_po(handle)
+    pairs = []
+    for message in catalog:
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        pairs += [(PLACEHOLDER.sub(" ", i), s) for i, s in zip(ids, strings) if i and s]
+    return pairs
+
+
+def test_every_term_is_said_with_the_glossarys_word() -> None:
+    wrong = []
+    for english, accepted, _never in glossary():
+        pattern = re.compile(rf"\b{re.escape(english)}s?\b", re.IGNORECASE)
+        wrong += [f"{english}: {msgid[:70]!r} -> {msgstr[:70]!r}" for msgid, msgstr in messages()
+                  if pattern.search(msgid) and not any(word in msgstr for word in accepted)]  # fmt: skip
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_message_uses_a_ruled_out_variant() -> None:
+    found = [f"{variant}: {msgstr[:80]!r}" for _en, _ok, never in glossary() for _id, msgstr in messages()
+             for variant in never if variant in msgstr]  # fmt: skip
+    assert not found, "\n".join(found)
+
+
+def test_the_glossary_checks_something() -> None:
+    terms = {english for english, _ok, _never in glossary()}
+    assert {"precision", "recall", "brevity penalty", "geometric mean", "candidate", "reference"} <= terms
+    said = [msgstr for msgid, msgstr in messages() if "brevity penalty" in msgid.lower()]
+    assert len(said) >= 5 and all("브레버티 패널티" in s or "간결성 패널티" in s or "BP" in s for s in said)
