@@ -42,7 +42,7 @@ def test_wheel_holds_the_bleucore_package_only(wheel):
     meta = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("METADATA"))).decode()
     from bleucore import __version__
 
-    assert f"Version: {__version__}" in meta and "Requires-Python: >=3.10" in meta
+    assert f"Version: {__version__}" in meta and "Requires-Python: >=3.11" in meta
     requires = [line for line in meta.splitlines() if line.startswith("Requires-Dist:") and "extra ==" not in line]
     assert requires == ["Requires-Dist: numpy<3,>=1.26"]
     for extra in ("ja", "ko", "app", "dask", "report"):

@@ -233,4 +233,6 @@ def test_parallel_analysis_gives_the_same_tokens(name: str, tmp_path: Path) -> N
                           capture_output=True, text=True, timeout=120, check=True)
     hyps, refs = cjk_corpus(name, 31, 700, 1)
     assert [tuple(t) for t in json.loads(done.stdout)] == [sacre_tokens(line, name, False) for line in hyps + refs[0]]
-    assert len(list(tmp_path.iterdir())) == 3  # this process and two forked ones
+    # This process analyses the first part and the forked pool the others; on a busy machine one worker may take
+    # both remaining parts before the other starts (a pool shares its queue), so two or three processes ran.
+    assert len(list(tmp_path.iterdir())) in (2, 3)
