@@ -14,25 +14,15 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from devtools.corpora import tokenized_corpus  # noqa: E402
-
-
-def timed(command: list[str]) -> float:
-    start = time.perf_counter()
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
-    took = time.perf_counter() - start
-    if done.returncode != 0:
-        sys.exit(f"{command[:3]} failed ({done.returncode}): {done.stderr.strip()[-500:]}")
-    return took
+from devtools.timing import timed  # noqa: E402
 
 
 def main() -> None:

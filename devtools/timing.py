@@ -1,0 +1,21 @@
+"""Whole-process timings for the bench scripts: a command's wall time, start-up included."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections.abc import Collection
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
+
+def timed(command: list[str], ok: Collection[int] = (0,)) -> float:
+    """Seconds ``command`` takes, run from the repository; exits with its error output when its status is not ``ok``."""
+    start = time.perf_counter()
+    done = subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True)
+    took = time.perf_counter() - start
+    if done.returncode not in ok:
+        sys.exit(f"{command[:3]} failed ({done.returncode}): {done.stderr.strip()[-500:]}")
+    return took
