@@ -14,7 +14,7 @@ from tests.golden_examples import REFS_1
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 768, "height": 1024}
-PAGES = ("/", "/learn", "/corpus", "/compare")
+PAGES = ("/", "/learn", "/corpus", "/compare", "/doctor")
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 
 
