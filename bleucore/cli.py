@@ -182,7 +182,19 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> str:
         run_sentences(args, hypothesis_paths[0], metrics[0], buffer)
         return buffer.getvalue()
     json_format = args.format in (None, "json")
-    return join_outputs([run_corpus(args, hypothesis_paths[0], m) for m in metrics], args, json_format)
+    text = join_outputs([run_corpus(args, hypothesis_paths[0], m) for m in metrics], args, json_format)
+    if args.format == "text" and not args.score_only:
+        text += "".join(sacrebleu_pair_line(m, nrefs_of(args)) for m in metrics)
+    return text
+
+
+def sacrebleu_pair_line(metric: Metric, nrefs: int) -> str:
+    """The text output's second signature, a comment line under sacreBLEU's lines: the one sacreBLEU 2.6 prints
+    for these settings (``# sacreBLEU 2.6: BLEU|nrefs:1|...|version:2.6.0``), or the settings it lacks."""
+    equivalent = metric.sacrebleu_equivalent(nrefs)
+    if equivalent.signature is None:
+        return f"# sacreBLEU 2.6 has no equivalent for {metric.printed_label}: {', '.join(equivalent.missing)}\n"
+    return f"# sacreBLEU 2.6: {metric.printed_label}|{equivalent.signature}\n"
 
 
 def _write(text: str) -> None:

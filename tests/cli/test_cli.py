@@ -17,9 +17,10 @@ from sacrebleu.metrics import BLEU
 
 from bleucore.cli import main
 from bleucore.stream import split_lines
+from tests.cli.text_output import sacrebleu_signatures, score_lines
+from tests.conftest import write_lines
 from tests.generators import random_corpus
 from tests.golden_examples import CA1, CA2, KO_REF, KO_SHORT, REFS_1
-from tests.conftest import write_lines
 
 EPSILON = 1e-9
 ROOT = Path(__file__).resolve().parents[2]
@@ -257,7 +258,8 @@ def test_golden_example_1_ca1(example_1, capsys):
         assert (result["sys_len"], result["ref_len"], result["bp"]) == (18, 18, 1.0)
         assert result["counts"] == [17, 10, 7, 4] and result["totals"] == [18, 17, 16, 15]
     _, text, _ = run([*refs, "-i", hyp, "-tok", "none", "-s", "none", "-f", "text", "-w", "2"], capsys)
-    assert text == (
+    assert sacrebleu_signatures(text) == ["BLEU|nrefs:3|case:mixed|eff:no|tok:none|smooth:none|version:2.6.0"]
+    assert score_lines(text) == (
         "BLEU|nrefs:3|case:mixed|eff:no|tok:none|smooth:none|order:4|weights:uniform|reflen:closest|"
         "variant:standard|version:0.1.0 = 50.46 94.4/58.8/43.8/26.7 "
         "(BP = 1.000 ratio = 1.000 hyp_len = 18 ref_len = 18)\n"
@@ -449,7 +451,9 @@ def test_text_output_matches_the_sacrebleu_cli(tmp_path, extra):
     ours = run_subprocess([*refs, "-i", hyp, "-f", "text", *extra])
     theirs = run_subprocess([*refs, "-i", hyp, "-f", "text", *extra], module="sacrebleu")
     assert ours.returncode == theirs.returncode == 0
-    our_lines, their_lines = ours.stdout.splitlines(), theirs.stdout.splitlines()
+    our_lines, their_lines = score_lines(ours.stdout).splitlines(), theirs.stdout.splitlines()
+    # the second signature: exactly what sacreBLEU printed before " = " (none under sentence lines)
+    assert sacrebleu_signatures(ours.stdout) == ([] if "-sl" in extra else [their_lines[0].split(" = ", 1)[0]])
     assert len(our_lines) == len(their_lines) == (40 if "-sl" in extra else 1)
     for mine, other in zip(our_lines, their_lines):
         # the signatures differ (ours names order, weights, variant); everything after " = " is the same

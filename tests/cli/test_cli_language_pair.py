@@ -15,6 +15,7 @@ from sacrebleu.metrics import BLEU  # noqa: E402
 
 import bleucore.cli as cli  # noqa: E402
 from bleucore import BleuOptions  # noqa: E402
+from tests.cli.text_output import sacrebleu_signatures, score_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 # One line each that the candidate tokenizers split differently, so the choice shows in the score.
@@ -42,10 +43,11 @@ def test_language_pair_chooses_as_sacrebleu(flags: list[str], files: tuple[str, 
     args = [ref, "-i", hyp, *flags, "-f", "text", "-w", "6"]
     ours = subprocess.run([sys.executable, "-m", "bleucore", *args], cwd=ROOT, capture_output=True, text=True, timeout=120, check=True)
     theirs = subprocess.run([sys.executable, "-m", "sacrebleu", *args], capture_output=True, text=True, timeout=120, check=True)
+    assert sacrebleu_signatures(ours.stdout) == [theirs.stdout.split(" = ", 1)[0]]  # sacreBLEU's own signature
     ours_tok = ours.stdout.split("|tok:", 1)[1].split("|", 1)[0]
     theirs_tok = theirs.stdout.split("|tok:", 1)[1].split("|", 1)[0]
     assert ours_tok == theirs_tok
-    assert ours.stdout.split(" = ", 1)[1] == theirs.stdout.split(" = ", 1)[1]
+    assert score_lines(ours.stdout).split(" = ", 1)[1] == theirs.stdout.split(" = ", 1)[1]
 
 
 def test_the_choices_differ_so_the_test_above_can_tell_them_apart(files: tuple[str, str], capsys: pytest.CaptureFixture[str]) -> None:

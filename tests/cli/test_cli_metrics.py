@@ -16,6 +16,7 @@ from sacrebleu.metrics import CHRF, TER
 from sacrebleu.significance import PairedTest
 
 from bleucore.cli import main
+from tests.cli.text_output import sacrebleu_signatures, score_lines
 from tests.generators import language_corpus, perturb
 
 REFS = ["ref1.txt", "ref2.txt"]
@@ -98,8 +99,10 @@ def test_several_metrics_give_a_list_and_sacrebleus_text(files: Path, capsys: py
     argv = [*REFS, "-i", "sys.txt", "-m", "ter", "bleu", "chrf", "--chrf-word-order", "2"]
     rows = json.loads(ours(argv, files, capsys, monkeypatch))
     assert [row["name"] for row in rows] == ["BLEU", "chrF2++", "TER"]
-    mine = ours([*argv, "-f", "text", "-w", "4"], files, capsys, monkeypatch).splitlines()
+    text = ours([*argv, "-f", "text", "-w", "4"], files, capsys, monkeypatch)
+    mine = score_lines(text).splitlines()
     theirs = sacrebleu([*argv, "-f", "text", "-w", "4"], files).splitlines()
+    assert sacrebleu_signatures(text) == [line.split(" = ", 1)[0].strip() for line in theirs]  # each one sacreBLEU's
     assert len({line.index(" = ") for line in mine}) == 1  # aligned at " = ", as sacreBLEU's
     assert [line.split(" = ", 1)[1] for line in mine] == [line.split(" = ", 1)[1] for line in theirs]
     # BLEU's signature names more options than sacreBLEU's; chrF's and TER's are sacreBLEU's

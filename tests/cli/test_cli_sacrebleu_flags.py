@@ -14,6 +14,7 @@ import pytest
 from sacrebleu.metrics import BLEU
 
 from bleucore.cli import main
+from tests.cli.text_output import score_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -86,7 +87,7 @@ def test_encoding_latin1_equals_sacrebleu(corpus, capsys):
     write(corpus / "r.txt", refs, "latin-1")
     code, out, _ = run(["r.txt", "-i", "h.txt", "-e", "latin-1", "-f", "text"], capsys)
     assert code == 0
-    assert out.split(" = ", 1)[1] == sacrebleu(["r.txt", "-i", "h.txt", "-e", "latin-1", "-f", "text"], corpus).split(" = ", 1)[1]
+    assert score_lines(out).split(" = ", 1)[1] == sacrebleu(["r.txt", "-i", "h.txt", "-e", "latin-1", "-f", "text"], corpus).split(" = ", 1)[1]
     assert json.loads(run(["r.txt", "-i", "h.txt", "--encoding", "latin-1"], capsys)[1])["score"] == pytest.approx(
         BLEU().corpus_score(hyps, [refs]).score, abs=1e-9)
     code, _, err = run(["r.txt", "-i", "h.txt"], capsys)  # read as UTF-8: a clear error
@@ -110,7 +111,7 @@ def test_quiet_silences_warnings_not_errors(corpus, capsys):
 def test_short_signature_as_sacrebleu(corpus, capsys):
     code, out, _ = run(["ref1.txt", "-i", "sys1.txt", "-f", "text", "-sh"], capsys)
     theirs = sacrebleu(["ref1.txt", "-i", "sys1.txt", "-f", "text", "-sh"], corpus)
-    ours_sig, ours_rest = out.split(" = ", 1)
+    ours_sig, ours_rest = score_lines(out).split(" = ", 1)
     their_sig, their_rest = theirs.split(" = ", 1)
     assert ours_rest == their_rest
     assert ours_sig.startswith(their_sig.split("|v:")[0] + "|")  # BLEU|#:1|c:mixed|e:no|tok:13a|s:exp|
@@ -219,8 +220,7 @@ def test_vectorized_sentence_lines_equal_per_score_rendering(ref_length, variant
     from bleucore import BleuOptions, corpus_statistics
     from bleucore.cli import render
     from bleucore.cli_format import short_signature
-    from bleucore.metrics.bleu.sentence_rows import sentence_scores_from_statistics
-    from bleucore.metrics.bleu.sentence_rows import sentence_rows
+    from bleucore.metrics.bleu.sentence_rows import sentence_rows, sentence_scores_from_statistics
     from tests.generators import random_corpus
 
     hyps, refs = random_corpus(11, 200, 2)

@@ -13,8 +13,8 @@ import pytest
 from sacrebleu.metrics import BLEU
 
 from bleucore.cli import main
-from tests.generators import perturb, random_corpus
 from tests.conftest import write_lines
+from tests.generators import perturb, random_corpus
 
 ROOT = Path(__file__).resolve().parents[2]
 
