@@ -11,10 +11,9 @@ from typing import TYPE_CHECKING
 from .limits import MAX_LINE_CHARS, MAX_REFERENCES, MAX_RESAMPLES
 from .registry import lazy_attributes
 
-__version__ = "0.1.0"
-
 #: Public name -> module. Loaded on first use (PEP 562) so `python -m bleucore --help` stays fast.
 _EXPORTS: dict[str, str] = {
+    "__version__": "version",  # read from the package metadata on first use (bleucore/version.py)
     "SentenceExplanation": "metrics.bleu.explanation",
     "check_streams": "metrics.bleu.inputs",
     "corpus_bleu": "metrics.bleu.from_text",
@@ -60,6 +59,7 @@ if TYPE_CHECKING:
     from .metrics.bleu.stats import Statistics, statistics_from_tokens
     from .metrics.bleu.variants import VariantScore, compare_variants
     from .tokenizers import tokenize, tokenize_lines
+    from .version import __version__
 
 
 __getattr__ = lazy_attributes(__name__, _EXPORTS, globals())

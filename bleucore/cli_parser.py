@@ -4,10 +4,10 @@ from the registry, and sacreBLEU's test-set flags ending in an error that says w
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from . import __version__
 from .cli_input import STDIN
 from .metrics import DEFAULT_METRIC, METRIC_NAMES, METRICS
 from .resampling import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
@@ -42,6 +42,17 @@ class _Unsupported(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
                  option_string: str | None = None) -> None:
         raise argparse.ArgumentError(self, f"sacreBLEU's {option_string} is not supported by {PROG}: {self.advice}")
+
+
+class _Version(argparse.Action):
+    """``-V/--version``: the version read when asked (bleucore.version reads the package metadata), not at start-up."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        from .version import __version__  # lazy: importlib.metadata only when the version is asked for
+
+        sys.stdout.write(f"{PROG} {__version__}\n")  # as argparse's version action: standard output
+        parser.exit()
 
 
 class _Parser(argparse.ArgumentParser):
@@ -121,7 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("-nc", "--no-color", action="store_true", help="accepted for sacreBLEU compatibility (never coloured)")
     for flags, advice in UNSUPPORTED.items():
         parser.add_argument(*flags, action=_Unsupported, advice=advice)
-    report.add_argument("-V", "--version", action="version", version=f"{PROG} {__version__}")
+    report.add_argument("-V", "--version", action=_Version, nargs=0, help="print the version and exit")
     return parser
 
 

@@ -78,3 +78,7 @@ def test_installed_command_works_outside_the_repository(wheel, tmp_path):
     scored = _run([command, "ref.txt", "-i", "hyp.txt"], work)
     assert scored.returncode == 0, scored.stderr
     assert json.loads(scored.stdout)["score"] == pytest.approx(BLEU().corpus_score(hyps, [refs]).score, abs=1e-9)
+    # The installed package reads its version from its own metadata, and the signature carries it.
+    installed = _run([python, "-c", "from importlib.metadata import version; print(version('bleucore'))"], work).stdout.strip()
+    assert json.loads(scored.stdout)["signature"].endswith(f"|version:{installed}")
+    assert _run([command, "--version"], work).stdout == f"bleucore {installed}\n"
