@@ -151,6 +151,7 @@ def main() -> None:
             ) or next(iter(per_line))  # fmt: skip
             label, higher, sentences = per_line[sentence_metric]
             views.show_sentences(baseline, other, by_name, refs, sentences, label, higher)
+            views.sentence_download(by_name, refs, {lab: per_system for lab, _higher, per_system in per_line.values()})
             with st.expander(_("Examples that tell the story: where each system beats the other most")):
                 examples.show_examples(baseline, other, by_name, refs, sentences, label, higher, sentence_options)
             buckets.where_they_differ(inputs, by_name, refs, baseline, other, state, label, sentences)

@@ -4,6 +4,8 @@ switch and a reload, with BLEU, chrF and TER equal to sacreBLEU's each time; rem
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Callable
 from pathlib import Path
 
@@ -43,6 +45,26 @@ def _expect_results(page: Page, deltas: dict[str, float]) -> None:
     expect(page.get_by_test_id("stException")).to_have_count(0)
 
 
+def _check_sentence_csv(page: Page) -> None:
+    """The sentence CSV: both references, each system's text, and each system's sentence score by each metric,
+    equal to sacreBLEU's sentence scores."""
+    button = page.get_by_role("button", name="Download every sentence score (CSV)")
+    button.scroll_into_view_if_needed()
+    with page.expect_download() as download:
+        button.click()
+    rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8"))))
+    refs = [_lines(r) for r in REFS]
+    assert len(rows) == 60 and {"reference 1", "reference 2"} <= set(rows[0])
+    for system in SYSTEMS:
+        hyps = _lines(system)
+        for label, metric in (("BLEU", BLEU(effective_order=True)), ("chrF2", CHRF()), ("TER", TER())):
+            column = f"{system} {label}"
+            for i, row in enumerate(rows):
+                expected = metric.sentence_score(hyps[i], [r[i] for r in refs]).score
+                assert abs(float(row[column]) - expected) < 1e-9, (column, i + 1, row[column], expected)
+        assert [row[f"{system} text"] for row in rows] == [h.rstrip() for h in hyps]
+
+
 def test_compare_files_are_uploaded_once(app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None]) -> None:
     page = app_page
     page.goto(f"{streamlit_server}/compare")
@@ -57,6 +79,7 @@ def test_compare_files_are_uploaded_once(app_page: Page, streamlit_server: str, 
         wait_for_app(page)
     deltas = _deltas()
     _expect_results(page, deltas)
+    _check_sentence_csv(page)
 
     # The Explore hand-off, then the browser's Back button
     page.get_by_text("Open one segment in Explore").click()

@@ -75,3 +75,16 @@ def sentence_differences(baseline: np.ndarray, system: np.ndarray) -> pd.DataFra
             "difference": system - baseline,
         }
     )
+
+
+def sentence_table(
+    texts: dict[str, tuple[str, ...]], references: list[tuple[str, ...]], per_metric: dict[str, dict[str, np.ndarray]]
+) -> pd.DataFrame:
+    """The sentence scores to download: per line, each reference, each system's text and each system's score by each
+    metric (``per_metric``: metric label -> system name -> score per line), in the page's order."""
+    columns: dict[str, object] = {"line": np.arange(1, len(references[0]) + 1, dtype=np.int64)}
+    columns.update({f"reference {j}": list(ref) for j, ref in enumerate(references, start=1)})
+    for name, lines in texts.items():
+        columns[f"{name} text"] = list(lines)
+        columns.update({f"{name} {label}": scores[name] for label, scores in per_metric.items()})
+    return pd.DataFrame(columns)

@@ -13,7 +13,7 @@ from bleucore import BleuOptions
 from bleucore.significance import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
 from ui.compare import cache, charts
 from ui.compare import state as cps
-from ui.compare.analysis import SystemScores, ngram_differences, sentence_differences
+from ui.compare.analysis import SystemScores, ngram_differences, sentence_differences, sentence_table
 from ui.inputs.uploads import TextFile, digest
 from ui.metrics.bleu.wording import order_format
 from ui.shell.i18n import N_, _
@@ -73,6 +73,16 @@ def show_sentences(
                 for j in range(1, len(refs) + 1)
             },
         },
+    )  # fmt: skip
+
+
+def sentence_download(systems: dict[str, TextFile], refs: list[TextFile], per_metric: dict[str, dict[str, np.ndarray]]) -> None:
+    """Every line's references, system texts and sentence scores (each system by each picked metric) as a CSV."""
+    table = sentence_table({name: f.lines for name, f in systems.items()}, [r.lines for r in refs], per_metric)
+    st.download_button(
+        _("Download every sentence score (CSV)"), table.to_csv(index=False), file_name="compare_sentences.csv",
+        mime="text/csv", key="compare_dl_csv", icon=":material/download:",
+        help=_("One row per line: each reference, each system's text and its score by each metric picked above."),
     )  # fmt: skip
 
 
