@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
@@ -20,7 +21,9 @@ def _lines(name: str) -> list[str]:
     return (SAMPLE / name).read_text(encoding="utf-8").splitlines()
 
 
-def test_the_doctor_explains_why_nltk_and_sacrebleu_differ(app_page: Page, wait_for_app: Callable[..., None]) -> None:
+def test_the_doctor_explains_why_nltk_and_sacrebleu_differ(
+    app_page: Page, wait_for_app: Callable[..., None], screenshot_dir: Path, settle_page: Callable[[Page], None]
+) -> None:
     page = app_page
     page.get_by_test_id("stSidebarNav").get_by_role("link", name="Score doctor", exact=True).click()
     page.wait_for_function("() => window.location.pathname === '/doctor'")
@@ -43,3 +46,11 @@ def test_the_doctor_explains_why_nltk_and_sacrebleu_differ(app_page: Page, wait_
     chart.scroll_into_view_if_needed()
     expect(chart).to_be_visible()
     expect(page.get_by_test_id("stException")).to_have_count(0)
+    # The README's picture: the tools' table and the waterfall (the main area scrolls inside the page).
+    page.set_viewport_size({"width": 1280, "height": 2000})
+    settle_page(page)
+    expect(page.locator('[data-testid="stDataFrame"] canvas').first).to_be_attached()
+    expect(chart.locator("svg, canvas").first).to_be_attached()
+    settle_page(page)
+    page.screenshot(path=str(screenshot_dir / "doctor.png"))
+    page.set_viewport_size({"width": 1280, "height": 900})
