@@ -56,6 +56,7 @@ def diagnose(
     try:
         scorer = ConventionScorer(hypotheses, references)
         scores = tuple(score_as_tools(hypotheses, references, tools, scorer))
+        scorer.release_tokens()  # the report keeps the counts for the waterfall, not every token
     except ValueError as exc:  # a limit or a tokenizer's refusal: said as a finding, the others kept
         findings.insert(0, Finding("cannot-score", "error", "certain", f"the files cannot be scored: {exc}",
                                    "no tool's score is shown", "fix what the message names", (), {"reason": str(exc)}))

@@ -136,6 +136,8 @@ class ConventionScorer:
         if key in self._counts:
             return self._counts[key]
         if tokenize in _TUPLE_SPLITS:
+            if (tokenize, case) not in self._tokens:  # released (``release_tokens``): split again
+                self._tokens[(tokenize, case)] = [_split(s, tokenize, case) for s in [self.hypotheses, *self.references]]
             hyps, *streams = self._tokens[(tokenize, case)]
             streams = streams if c.references == "all" else streams[:1]
             refs = [list(segment) for segment in zip(*streams)]
@@ -166,6 +168,13 @@ class ConventionScorer:
                 encoder = self._encoders[key] = TokenEncoder("none" if tokenize == "whitespace" else tokenize, case == "lower")
                 self._ids[key] = [encoder.encode(_cased(s, case)) for s in streams]
         return self._ids[key]
+
+    def release_tokens(self) -> None:
+        """Drop the tokens and token ids, keep the counts: a kept scorer (the app caches one per input) then holds
+        arrays of a few numbers per line; a rule combination not yet counted tokenizes again."""
+        self._tokens.clear()
+        self._ids.clear()
+        self._encoders.clear()
 
     def score(self, conventions: Conventions) -> ConventionScore:
         """BLEU of the whole stream under ``conventions``."""

@@ -192,3 +192,15 @@ def test_the_tutorials_numbers_come_out_of_the_tools() -> None:
     ]
     got = by_key([candidate], references)
     assert got["tutorial"].value == got["nltk-sentence-mean"].value == pytest.approx(0.5045666840058485, abs=1e-15)
+
+
+def test_a_scorer_that_released_its_tokens_gives_the_same_numbers() -> None:
+    hyps, refs = CORPORA[4]
+    kept, released = ConventionScorer(hyps, refs), ConventionScorer(hyps, refs)
+    for t in TOOLS:
+        released.score(t.conventions)
+    released.release_tokens()
+    for start in TOOLS:  # every waterfall's steps, some of them rule combinations no tool has
+        for end in TOOLS:
+            after = [s.score_after for s in waterfall(start, end, scorer=released).steps]
+            assert after == [s.score_after for s in waterfall(start, end, scorer=kept).steps]
