@@ -64,10 +64,26 @@ def test_no_developer_chrome_for_visitors(page: Page, streamlit_server: str, wai
         expect(page.get_by_test_id("stAppDeployButton")).to_have_count(0)
 
 
-def test_phone_reaches_every_tab_remove_button_and_share_link(page: Page, streamlit_server: str, wait_for_app) -> None:
+def test_phone_reaches_every_tab_remove_button_and_share_link(
+    page: Page, streamlit_server: str, wait_for_app, settle_page: Callable[[Page], None]
+) -> None:
     open_at(page, streamlit_server, PHONE, wait_for_app)
+    settle_page(page)
     width = PHONE["width"]
-    for tab in ("N-gram matches", "Formula", "Charts", "Variants", "Tokenizers", "Export"):
+    tabs = ["N-gram matches", "Formula", "Charts", "Variants", "Tokenizers", "Export"]
+    # The strip wraps onto a second row on a phone once the page's style applies; measured before that (a
+    # fresh-clone run on a busy machine), "Export" was half off the screen. Wait for the wrapped state
+    # (a timeout if it never comes), then measure.
+    page.wait_for_function(
+        """names => names.every(name => {
+            const tab = [...document.querySelectorAll('[role="tab"]')].find(e => e.innerText.trim() === name);
+            if (!tab) return false;
+            const box = tab.getBoundingClientRect();
+            return box.left >= 0 && box.right <= window.innerWidth;
+        })""",
+        arg=tabs,
+    )
+    for tab in tabs:
         box = page.get_by_role("tab", name=tab).bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, (tab, box)
     # Each ✕ sits on its reference's row (not wrapped under it), and says which one it removes.
