@@ -55,8 +55,14 @@ with inputs:
 state = es.read(session)
 token, link_note = save_state(session, es.PAGE_STATE, state)
 details, share_spot = summary.container(), summary.container()
-with share_spot:  # in the page, not the sidebar: a phone hides the sidebar behind its button
-    share_link(token, link_note)
+
+
+def stop_with_share_link() -> None:
+    """Stop the page (nothing to explain) with the share link beside the inputs, where the page ends."""
+    with share_spot:  # in the page, not the sidebar: a phone hides the sidebar behind its button
+        share_link(token, link_note)
+    st.stop()
+
 
 problems = es.input_problems(state)
 try:
@@ -66,7 +72,7 @@ except ValueError as err:
 for problem in problems:
     result_box.warning(plain(problem))
 if problems:
-    st.stop()
+    stop_with_share_link()
 
 references = es.scored_references(state)
 if len(references) < len(state.references):
@@ -77,7 +83,7 @@ try:
     result = explain_text(state.candidate, references, options)
 except ValueError as err:
     result_box.error(plain(_("BLEU is not defined for this input with these options: {err}.").format(err=wording.error_text(err))))
-    st.stop()
+    stop_with_share_link()
 score = result.score
 
 with result_box:
@@ -85,11 +91,7 @@ with result_box:
 
 with details:
     other_metrics(state.candidate, references)  # chrF2, chrF2++ and TER beside BLEU
-    st.caption(_("Options: {options}").format(options=describe(state.options)))
     tokenizer_advice(state.candidate, options, es.TOKENIZE)
-    st.caption(_("sacreBLEU's line (score, p_1/…/p_N in % as scored, lengths) and the signature of every option:"))
-    st.code(score.format(), language=None, wrap_lines=True)
-    st.code(score.signature, language=None, wrap_lines=True)
     for note in score.notes:
         st.info(wording.describe(note))
     diagnosis = result.diagnosis
@@ -115,6 +117,15 @@ es.show_tab_in_language(session)
 matches_tab, formula_tab, charts_tab, variants_tab, tokens_tab, export_tab, metrics_tab = st.tabs(
     es.tab_labels(), key=es.TAB, on_change="rerun"
 )
+# Under the tabs (a container made after them), drawn before their contents run: sacreBLEU's line, the signature
+# and the share link. On a phone the columns stack, and above the tabs these pushed the first n-gram chip two
+# screens down.
+with st.container(key="explore_bottom"):
+    st.caption(_("Options: {options}").format(options=describe(state.options)))
+    st.caption(_("sacreBLEU's line (score, p_1/…/p_N in % as scored, lengths) and the signature of every option:"))
+    st.code(score.format(), language=None, wrap_lines=True)
+    st.code(score.signature, language=None, wrap_lines=True)
+    share_link(token, link_note)
 
 if matches_tab.open:
     with matches_tab:
@@ -125,6 +136,7 @@ if matches_tab.open:
             key=es.ORDER,
             horizontal=True,
             format_func=wording.order_format(N_("{n}-grams"), N_("All orders")),
+            label_visibility="collapsed",  # read by screen readers; its choices say what it is ("2-grams")
         )
         if n == 0:
             st.markdown(chip_words.orders_caption(result.orders))

@@ -226,17 +226,17 @@ def test_a_reference_with_nothing_used_says_so():
 # --- views: one order, all orders -----------------------------------------------------------
 
 
-def test_order_html_is_legend_candidate_row_and_references_in_one_block():
+def test_order_html_is_candidate_row_legend_and_references_in_one_block():
     result = explain(CAND_2, list(REFS_2), TUTORIAL)
     order = result.order(1)
     markup = order_html(result.candidate, order, result.references)
     assert markup.count(STYLESHEET) == 1 and markup.startswith(STYLESHEET)
     blocks = re.findall(r'<div class="(bleu-legend|bleu-text [a-z-]+|bleu-order)">', markup)
-    assert blocks == [
-        "bleu-legend",
+    assert blocks == [  # the legend under the candidate's chips, so they come first on a phone
         "bleu-text bleu-sentence",
         "bleu-order",
         "bleu-text bleu-candidate",
+        "bleu-legend",
         "bleu-text bleu-reference",
         "bleu-text bleu-used",
         "bleu-text bleu-reference",

@@ -47,6 +47,25 @@ def test_explore_shows_its_result_on_the_first_phone_screen(page: Page, streamli
     assert in_first_screen(page, page.get_by_role("heading", name="BLEU 50.46"))
 
 
+def test_phone_shows_the_first_ngram_chips_within_two_screens(
+    page: Page, streamlit_server: str, wait_for_app, settle_page: Callable[[Page], None]
+) -> None:
+    """At 390 x 844 the score is on the first screen (above) and the first row of chips ends above 1,700 px: the
+    explanation comes before sacreBLEU's line and the share link, which sit under the tabs."""
+    open_at(page, streamlit_server, PHONE, wait_for_app)
+    # The HTML blocks render before the widgets (whose code loads on demand): wait for everything above the chips.
+    expect(page.locator("textarea")).to_have_count(4)  # the candidate and three references
+    expect(page.get_by_test_id("stMetric")).to_have_count(7)  # BLEU, BLEU (0-1), BP, c/r, chrF2, chrF2++, TER
+    chip = page.locator(".bleu-candidate .bleu-tok").first
+    expect(chip).to_be_visible()
+    settle_page(page)
+    box = chip.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 1700, box
+    share = page.get_by_test_id("stMain").get_by_test_id("stCode").filter(has_text="?s=")
+    share_box = share.bounding_box()
+    assert share_box is not None and share_box["y"] > box["y"]  # the share link comes after the explanation
+
+
 @pytest.mark.parametrize("size", [PHONE, TABLET], ids=["390x844", "768x1024"])
 def test_no_page_scrolls_sideways(page: Page, streamlit_server: str, wait_for_app, size: dict[str, int]) -> None:
     for path in PAGES:

@@ -31,7 +31,9 @@ def result_summary(score: BLEUScore) -> None:
 
 
 def other_metrics(candidate: str, references: Sequence[str]) -> None:
-    """chrF2, chrF2++ and TER of the candidate, three metrics beside BLEU's."""
-    chrf, chrf_plus, ter = st.columns(3)
+    """chrF2, chrF2++ and TER of the candidate, three metrics beside BLEU's: one row that wraps (columns stack on a
+    phone, three rows that pushed the n-gram explanation a screen further down)."""
+    row = st.container(horizontal=True, gap="small")
+    chrf, chrf_plus, ter = (row.container(width="content") for _ in range(3))
     chrf_view.score_metrics(chrf, chrf_plus, candidate, references)
     ter_view.score_metric(ter, candidate, references)

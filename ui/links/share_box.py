@@ -45,7 +45,8 @@ def share_link(token: str | None, note: str | None) -> None:
     st.query_params[PARAM] = token  # always: after a page switch the browser's address may differ from ours
     base = (st.context.url or "").split("?")[0]
     st.caption(_("The address bar always reproduces this view. Copy the link:"))
-    st.code(f"{base}?{PARAM}={token}{i18n.link_suffix()}", language=None, wrap_lines=True)
+    # One line that scrolls (and a copy button): wrapped, the token took ten lines of a phone's screen.
+    st.code(f"{base}?{PARAM}={token}{i18n.link_suffix()}", language=None, wrap_lines=False)
 
 
 def opened_link_notices(link_error: str | None, made_with_uploads: bool) -> None:

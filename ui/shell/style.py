@@ -25,6 +25,8 @@ NAMED_ICON_CSS = (
 PHONE_CSS = (
     '[data-testid="stTabs"] [role="tablist"]{flex-wrap:wrap;}'
     '[data-testid="stMarkdownContainer"] .katex-display{overflow-x:auto;overflow-y:hidden;}'
+    # Stacked columns (a phone) keep a small gap, not the wide one that separates them side by side.
+    '@media (max-width:640px){[data-testid="stHorizontalBlock"]{row-gap:1rem !important;}}'
 )
 
 

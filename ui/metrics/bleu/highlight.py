@@ -172,13 +172,15 @@ def _order_row(tokens: Sequence[str], order: OrderExplanation, precision: bool) 
 
 
 def order_html(candidate: Sequence[str], order: OrderExplanation, references: Sequence[Sequence[str]]) -> str:
-    """The legend, the candidate, its n-gram chips for order n and every reference with the n-grams
+    """The candidate, its n-gram chips for order n, the legend and every reference with the n-grams
     it supplied, as one block (one stylesheet, one element: each st.html is sanitized and laid out on
     its own, on every rerun)."""
     parts = [
-        legend_html((*CANDIDATE_STATUSES, *REFERENCE_STATUSES)).removeprefix(STYLESHEET),
         sentence_html(candidate, _("Candidate")),
         _order_row(candidate, order, precision=False),  # the caption above gives p_n
+        # Under the chips, before the references' marks it also explains: above them, the legend put the first
+        # chip another 90 px down a phone's screen (the chips carry their marks and words without it).
+        legend_html((*CANDIDATE_STATUSES, *REFERENCE_STATUSES)).removeprefix(STYLESHEET),
     ]
     parts += [reference_html(tokens, order, j).removeprefix(STYLESHEET) for j, tokens in enumerate(references)]
     return STYLESHEET + "".join(parts)
