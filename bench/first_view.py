@@ -1,4 +1,5 @@
-"""How long a visitor waits for Explore's score: a 390×844 headless Chromium against a warm server.
+"""How long a visitor waits for Explore's score, beside a bare Streamlit app showing one st.metric (bench/bare_app.py):
+headless Chromium at 390×844 and 1280×900 against warm servers, the ratio printed.
 
     python bench/first_view.py            # 7 visits after one warm-up visit, median and range
     python bench/first_view.py --runs 15
@@ -36,6 +37,7 @@ from devtools.chromium import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from devtools.server import serve  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
 MARKS_JS = """
 (() => {
   window.__marks = {};
@@ -73,8 +75,8 @@ def browser_path() -> str:
     return str(found)
 
 
-def visit(browser, url: str) -> dict[str, float]:
-    context = browser.new_context(viewport=PHONE)
+def visit(browser, url: str, viewport: dict[str, int] = PHONE) -> dict[str, float]:
+    context = browser.new_context(viewport=viewport)
     context.add_init_script(MARKS_JS)
     page = context.new_page()
     page.goto(url)
@@ -117,15 +119,24 @@ def main() -> None:
     args = parser.parse_args()
     import_seconds()
     print(f"server script time (warm, AppTest, median of {args.runs}): {script_seconds(args.runs):.3f} s")
-    with serve(ROOT / "app.py") as (_, url), sync_playwright() as playwright:
+    with serve(ROOT / "app.py") as (_, ours), serve(ROOT / "bench" / "bare_app.py") as (_, bare), \
+            sync_playwright() as playwright:  # fmt: skip
         browser = playwright.chromium.launch(executable_path=browser_path(), args=CHROMIUM_ARGS)
-        visit(browser, url)  # warm the server
-        visits = [visit(browser, url) for _ in range(args.runs)]
+        for size_name, viewport in (("390x844", PHONE), ("1280x900", DESKTOP)):
+            visit(browser, ours, viewport)  # warm both servers
+            visit(browser, bare, viewport)
+            visits: dict[str, list[dict[str, float]]] = {"explore": [], "bare": []}
+            for _ in range(args.runs):  # alternate, so a busy moment hits both
+                visits["explore"].append(visit(browser, ours, viewport))
+                visits["bare"].append(visit(browser, bare, viewport))
+            print(f"first view at {size_name}, warm servers, {args.runs} fresh contexts each (seconds from navigation):")
+            for app, rows in visits.items():
+                for name in ("html", "connected", "script", "score"):
+                    values = sorted(v[name] for v in rows)
+                    print(f"  {app:8} {name:9} median {statistics.median(values):.2f}  (min {values[0]:.2f}, max {values[-1]:.2f})")
+            ratio = statistics.median(v["score"] for v in visits["explore"]) / statistics.median(v["score"] for v in visits["bare"])
+            print(f"  Explore / bare app (score on screen): {ratio:.2f}x  (goal <= 1.3x: {'met' if ratio <= 1.3 else 'not met'})")
         browser.close()
-    print(f"first view of Explore at 390×844, warm server, {args.runs} fresh contexts (seconds from navigation):")
-    for name in ("html", "connected", "script", "score"):
-        values = sorted(v[name] for v in visits)
-        print(f"  {name:9} median {statistics.median(values):.2f}  (min {values[0]:.2f}, max {values[-1]:.2f})")
 
 
 if __name__ == "__main__":
