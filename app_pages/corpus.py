@@ -66,6 +66,8 @@ def main() -> None:
         if hyp is None or not refs:
             return
         show_setup_check(hyp, refs, options.tokenize)  # findings before numbers, and before the line-count check
+        st.page_link("app_pages/doctor.py", icon=":material/stethoscope:",
+                     label=_("Score doctor: these files as NLTK, Hugging Face, torchmetrics, multi-bleu.perl and the tutorials score them, and why"))  # fmt: skip
         try:
             check_same_length(hyp, refs)
         except InputError as err:

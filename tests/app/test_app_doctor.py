@@ -97,3 +97,11 @@ def test_the_page_speaks_korean() -> None:
     assert [s.value for s in at.subheader][:1] == ["진단 결과"]
     table = tool_table(at)
     assert "호출" in table.columns and len(table) == len(TOOLS)
+
+
+def test_corpus_leads_to_the_doctor_with_its_files() -> None:
+    at = open_app("corpus")
+    link = next(p for p in at.get("page_link") if p.proto.page.endswith("doctor"))
+    assert link.proto.label.startswith("Score doctor: these files as NLTK")
+    at.switch_page("app_pages/doctor.py").run()
+    assert tool_table(at).iloc[0, 1] == pytest.approx(sacrebleu.corpus_bleu(HYP, REFS).score, abs=1e-9)  # the same sample
