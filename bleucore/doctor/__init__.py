@@ -7,8 +7,8 @@ files scored as each tool in ``bleucore.tools`` would score them (``Report``).""
 from __future__ import annotations
 
 from .finding import Finding, Setup
-from .reading import BLOCKING, MAX_FILE_BYTES, TextInput, read_bytes, read_path
-from .report import Report, diagnose
+from .reading import MAX_FILE_BYTES, TextInput, read_bytes, read_path
+from .report import BLOCKING, Report, diagnose
 from .rules import RULES
 from .setup_check import check_setup
 

@@ -1,6 +1,6 @@
 """Files as the doctor reads them: whatever the bytes, lines and findings, never an exception. A binary file,
 an empty one, text that is not UTF-8, a line over ``MAX_LINE_CHARS`` or a file over ``MAX_FILE_BYTES`` is a
-finding that stops the scores (they would be silently wrong), not an error that loses the other findings.
+finding (one that stops the scores: ``report.BLOCKING``), not an error that loses the other findings.
 
 Unlike the scoring reader (``line_reader``), a byte-order mark and carriage returns stay in the lines, so that
 the invisible-characters rule can report them (sacreBLEU reads them as part of the text too)."""
@@ -13,13 +13,10 @@ from dataclasses import dataclass
 from ..limits import MAX_LINE_CHARS
 from .finding import Finding
 
-__all__ = ["BLOCKING", "MAX_FILE_BYTES", "TextInput", "read_bytes", "read_path"]
+__all__ = ["MAX_FILE_BYTES", "TextInput", "read_bytes", "read_path"]
 
 #: Bytes the doctor reads of one file (about 1.5 million WMT lines); a larger file is a finding.
 MAX_FILE_BYTES = 256 * 1024 * 1024
-#: Findings after which no score is computed: the text is not what the scorer would read, or lines do not pair.
-BLOCKING = frozenset({"binary-file", "empty-file", "not-utf8", "line-too-long", "file-too-large", "line-count-mismatch",
-                      "refs-concatenated", "unreadable-file"})
 
 
 @dataclass(frozen=True)

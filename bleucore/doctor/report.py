@@ -9,10 +9,13 @@ from typing import Any
 
 from ..tools import TOOLS, ConventionScorer, Tool, ToolScore, score_as_tools
 from .finding import Finding
-from .reading import BLOCKING
 from .setup_check import check_setup
 
-__all__ = ["Report", "diagnose"]
+__all__ = ["BLOCKING", "Report", "diagnose"]
+
+#: Findings after which no score is computed: the text is not what the scorer would read, or lines do not pair.
+BLOCKING = frozenset({"binary-file", "empty-file", "not-utf8", "line-too-long", "file-too-large", "line-count-mismatch",
+                      "refs-concatenated", "unreadable-file"})
 
 
 @dataclass(frozen=True)
@@ -34,7 +37,7 @@ class Report:
         return {
             "findings": [finding.to_dict() for finding in self.findings],
             "scores": [{"implementation": s.tool.key, "name": s.tool.name, "score": s.points, "printed": s.printed,
-                        "failure": s.failure} for s in self.scores],  # fmt: skip
+                        "failure": s.failure, "quirks": list(s.tool.quirks)} for s in self.scores],  # fmt: skip
         }
 
 

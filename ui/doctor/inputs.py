@@ -13,7 +13,7 @@ from ui.corpus import state as cs
 from ui.explore import state as es
 from ui.inputs import kept
 from ui.inputs.uploads import InputError, TextFile, decode_paste, digest
-from ui.inputs.widgets import SAMPLES, sample_files
+from ui.inputs.widgets import SAMPLES, sample_corpus
 from ui.metrics.bleu.wording import and_list
 from ui.shell.i18n import N_, _
 
@@ -37,9 +37,7 @@ class DoctorInput:
 def _corpus_input(state: cs.CorpusState) -> tuple[TextFile | None, list[TextFile]]:
     """Corpus's hypothesis and references from its state: the sample, the kept uploads or the pasted texts."""
     if state.source in SAMPLES:
-        sample = SAMPLES[state.source]
-        hyp, *refs = sample_files((sample.systems[0], *sample.references))
-        return hyp, list(refs)
+        return sample_corpus(state.source)
     if state.source == "upload":
         hyps = kept.files_of(cs.CORPUS_HYP_UPLOAD)
         return (hyps[0] if hyps else None), kept.files_of(cs.CORPUS_REF_UPLOAD)

@@ -64,12 +64,12 @@ def show_waterfall(result: Report) -> None:
             delta=step.delta, why=WHY[step.field]()))  # fmt: skip
     lines.append(_("**{tool}**: {score:.2f}").format(tool=tool_name(steps.end), score=steps.end_score.score))
     st.markdown("\n\n".join([lines[0], "\n".join(f"{i}. {line}" for i, line in enumerate(lines[1:-1], start=1)), lines[-1]]))
-    order = ", ".join(value_words_field(name) for name in FIELD_ORDER)
+    order = ", ".join(rule_name(name) for name in FIELD_ORDER)
     st.caption(_("One rule changes per step, in this order: {order}. Rules interact, so another order would split "
                  "the same total differently.").format(order=order))  # fmt: skip
 
 
-def value_words_field(name: str) -> str:
+def rule_name(name: str) -> str:
     """A rule's name in the session's language."""
     return {
         "tokenize": _("tokens"), "case": _("case"), "references": _("references"), "ref_length": _("reference length"),

@@ -100,6 +100,13 @@ def decode_pastes(texts: list[str], label: str, errors: list[str]) -> list[TextF
     return out
 
 
+def sample_corpus(source: str) -> tuple[TextFile, list[TextFile]]:
+    """The bundled sample of ``source`` as Corpus scores it: its first (weak) system and its references."""
+    sample = SAMPLES[source]
+    hyp, *refs = sample_files((sample.systems[0], *sample.references))
+    return hyp, list(refs)
+
+
 def _corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[str]]:
     """Draw the input widgets of ``source``; return (hypothesis, references, error messages)."""
     errors: list[str] = []
@@ -107,14 +114,14 @@ def _corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[st
     refs: list[TextFile] = []
     if source in SAMPLES:
         sample = SAMPLES[source]
-        sample_hyp, *sample_refs = sample_files((sample.systems[0], *sample.references))
+        sample_hyp, sample_refs = sample_corpus(source)
         st.caption(
             _("The bundled sample: {hypothesis} (a weak system, {n} lines) scored against "
             "{references}. Upload or paste your own files above.").format(
                 hypothesis=sample.systems[0], n=len(sample_hyp), references=and_list(sample.references)
             ) + (" " + _(sample.note) if sample.note else "")
         )
-        return sample_hyp, list(sample_refs), errors
+        return sample_hyp, sample_refs, errors
     if source == "upload":
         left, right = st.columns(2)
         with left:
