@@ -173,6 +173,7 @@ class ConventionScorer:
         """Drop the tokens and token ids, keep the counts: a kept scorer (the app caches one per input) then holds
         arrays of a few numbers per line; a rule combination not yet counted tokenizes again."""
         self._tokens.clear()
+        self._text = None  # the joined text the shortcuts read: read again when needed
         self._ids.clear()
         self._encoders.clear()
 
