@@ -105,23 +105,30 @@ def iter_statistics(
             if reader is not source:
                 opened.append(reader)
         hyp = readers[0]
+        utf8 = num_refs == 1 and all(reader.encoding == "utf-8" for reader in readers)
         while True:
-            lines = hyp.take_bytes(hyp_bytes, chunk_lines)
-            streams = [reader.take(len(lines)) for reader in readers[1:]]
-            for reader, stream in zip(readers[1:], streams):
-                if len(stream) != len(lines):
+            first = hyp.lines_read + 1
+            data, count = hyp.take_raw(hyp_bytes, chunk_lines)
+            raw = [reader.take_raw_lines(count) for reader in readers[1:]]
+            for reader, (_, taken) in zip(readers[1:], raw):
+                if taken != count:
                     _mismatch(hyp, reader)
-            if not lines:
+            if not count:
                 for reader in readers[1:]:
-                    if reader.take(1):
+                    if reader.take_raw_lines(1)[1]:
                         _mismatch(hyp, reader)
                 if hyp.lines_read == 0:
                     raise ValueError(f"{hyp.name} is empty: there is no segment to score")
                 return
-            if num_refs > 1:
-                streams = split_fields(streams[0], num_refs, readers[1].name, readers[1].lines_read - len(lines) + 1)
             context = metric.chunk_context(context)
-            yield metric.statistics(lines, streams, context)
+            stats = metric.utf8_statistics(data, [d for d, _ in raw], count, context) if utf8 else None
+            if stats is None:  # the metric reads decoded lines (or the bytes need decoding to be checked)
+                hypotheses = hyp.decode_raw(data, first)
+                streams = [reader.decode_raw(d, first) for reader, (d, _) in zip(readers[1:], raw)]
+                if num_refs > 1:
+                    streams = split_fields(streams[0], num_refs, readers[1].name, first)
+                stats = metric.statistics(hypotheses, streams, context)
+            yield stats
     finally:
         for reader in opened:
             reader.close()

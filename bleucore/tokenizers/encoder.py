@@ -1,6 +1,8 @@
 """Lines to flat integer token ids for the vectorized statistics (``bleucore.fast``).
 
-Imported on first use (``bleucore.tokenizers`` lists it lazily), so its numpy costs nothing to ``--help``."""
+Imported on first use (``bleucore.tokenizers`` lists it lazily), so its numpy costs nothing to ``--help``.
+Text is read as UTF-8 bytes where it can be (``utf8_words``): each distinct word is decoded and tokenized once,
+and no Python object is made per occurrence."""
 
 from __future__ import annotations
 
@@ -11,8 +13,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..limits import MAX_LINE_CHARS
 from . import tokenize_lines
 from .registry import get_tokenizer
+from .utf8_words import KEY_BYTES, HashIndex, WordGroups, group_words, split_words
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -51,6 +55,11 @@ class TokenEncoder:
         self._word_len = np.zeros(1, dtype=np.int64)
         self._word_start = np.zeros(1, dtype=np.int64)
         self._word_tokens = np.zeros(0, dtype=np.int64)
+        # Words met as UTF-8 bytes: by 64-bit hash (its exact key, utf8_words, in _word_keys[:, id] to check it
+        # against) or, when longer than KEY_BYTES, by their bytes.
+        self._hashed_words = HashIndex()
+        self._long_words: dict[bytes, int] = {}
+        self._word_keys = np.zeros((4, 1), dtype=np.uint64)
 
     @property
     def vocabulary(self) -> list[str]:
@@ -60,7 +69,7 @@ class TokenEncoder:
     @property
     def words(self) -> int:
         """Distinct words remembered so far (callers may start a new encoder past a limit)."""
-        return len(self._word_ids)
+        return int(self._word_len.size) - 1
 
     @staticmethod
     def _ids(table: defaultdict[str, int], items: Sequence[str], sep: str, sep_id: int, first_id: int) -> IntArray:
@@ -78,6 +87,14 @@ class TokenEncoder:
         """``(ids, lengths)`` of ``lines`` (see the class docstring)."""
 
         if self._tokenizer.word_local and lines:
+            try:
+                data: bytes | None = "\n".join(lines).encode("utf-8")
+            except UnicodeEncodeError:  # a lone surrogate: the dictionary path below
+                data = None
+            if data is not None and data.count(b"\n") == len(lines) - 1:
+                encoded = self.encode_utf8(data, len(lines))
+                if encoded is not None:
+                    return encoded
             prepared = [line.lower() for line in lines] if self._lowercase else list(lines)
             for sep in _SEPARATORS:
                 if sep in self._word_ids or sep in self._token_ids:
@@ -99,7 +116,7 @@ class TokenEncoder:
         return ids, lengths
 
     def _tokenize_words(self, words: list[str], sep: str) -> None:
-        """Tokenize and remember new words (none holds ``sep`` or whitespace)."""
+        """Tokenize and remember new words (none holds ``sep`` or whitespace), the next word ids in order."""
         tokens = self._tokenizer.tokenize_words(words, sep)
         ids = self._ids(self._token_ids, tokens, sep, -1, len(self._token_ids))
         ends = np.append(np.flatnonzero(ids < 0), ids.size)
@@ -111,21 +128,101 @@ class TokenEncoder:
         self._word_len = np.concatenate([self._word_len, lengths])
         self._word_start = np.concatenate([self._word_start, starts])
         self._word_tokens = np.concatenate([self._word_tokens, ids])
+        self._word_keys = np.concatenate([self._word_keys, np.zeros((4, len(words)), dtype=np.uint64)], axis=1)
 
     def _encode_words(self, words: list[str], sep: str) -> tuple[IntArray, IntArray]:
         word_ids = self._word_ids
         first = len(word_ids)
-        wids = self._ids(word_ids, words, sep, 0, first + 1)
+        wids = self._ids(word_ids, words, sep, 0, int(self._word_len.size))
         if len(word_ids) > first:  # the words seen for the first time, in id order
             self._tokenize_words(list(islice(word_ids, first, None)), sep)
+        return self._gather(wids, np.append(np.flatnonzero(wids == 0), wids.size))
+
+    def _gather(self, wids: IntArray, line_words: IntArray) -> tuple[IntArray, IntArray]:
+        """The token ids of the words ``wids`` in order, and the tokens of each line (``line_words[i]``: the
+        number of words before the end of line i)."""
         word_len = self._word_len[wids]
-        ends = np.cumsum(word_len)
-        total = int(ends[-1]) if ends.size else 0
-        line_ends = np.append(ends[wids == 0], total)
-        lengths = np.diff(line_ends, prepend=0)
-        source = np.repeat(self._word_start[wids] - (ends - word_len), word_len)
+        ends = np.zeros(wids.size + 1, dtype=np.int64)
+        np.cumsum(word_len, out=ends[1:])
+        total = int(ends[-1])
+        source = np.repeat(self._word_start[wids] - ends[:-1], word_len)
         source += np.arange(total, dtype=np.int64)
-        return self._word_tokens[source], lengths
+        return self._word_tokens[source], np.diff(ends[line_words], prepend=0)
+
+    def encode_utf8(self, data: bytes, lines: int) -> tuple[IntArray, IntArray] | None:
+        """``encode`` of the ``lines`` lines of UTF-8 ``data`` (split at b"\\n"; the last line's newline is
+        optional), without decoding the text; None where the text must be decoded first: a tokenizer that is
+        not word-local, bytes that are not UTF-8, a line longer than ``MAX_LINE_CHARS`` bytes (the decoded path
+        checks the limit in characters) or two words with one hash."""
+        if not self._tokenizer.word_local or lines < 1:
+            return None
+        buf = np.frombuffer(data, dtype=np.uint8)
+        breaks = np.flatnonzero(buf == 10)
+        if breaks.size == lines - 1:
+            breaks = np.append(breaks, buf.size)
+        elif breaks.size != lines:
+            raise ValueError(f"{breaks.size} line breaks in the text of {lines} lines")
+        if int(np.max(np.diff(breaks, prepend=-1))) - 1 > MAX_LINE_CHARS:
+            return None
+        starts, ends = split_words(data)
+        if not starts.size:
+            return np.zeros(0, dtype=np.int64), np.zeros(lines, dtype=np.int64)
+        groups = group_words(data, starts, ends)
+        wids = None if groups is None else self._group_word_ids(data, starts, ends, groups)
+        if groups is None or wids is None:
+            return None
+        return self._gather(wids[groups.group], np.searchsorted(starts, breaks))
+
+    def _group_word_ids(self, data: bytes, starts: IntArray, ends: IntArray, groups: WordGroups) -> IntArray | None:
+        """The word id of each group, new words decoded, tokenized and remembered; None if a new word is not
+        UTF-8 or a hash is another word's."""
+        first = groups.first
+        keys = groups.keys[:, first]
+        long_groups = np.flatnonzero(keys[3] > KEY_BYTES)
+        wids = self._hashed_words.find(groups.hash)
+        long_bytes = [data[a:b] for a, b in zip(starts[first[long_groups]].tolist(), ends[first[long_groups]].tolist())]
+        wids[long_groups] = [self._long_words.get(word, -1) for word in long_bytes]
+        known = np.flatnonzero(wids >= 0)
+        if not np.array_equal(self._word_keys[:, wids[known]], keys[:, known]):
+            return None  # a hash met before belongs to another word (long words were matched by bytes)
+        new = np.flatnonzero(wids < 0)
+        if not new.size:
+            return wids
+        new = new[np.argsort(first[new])]  # new words numbered in order of first occurrence
+        words = _decode_words(data, starts[first[new]], ends[first[new]])
+        if words is None or not self._tokenizer.words_are_local(" ".join(words)):
+            return None
+        if self._lowercase:
+            words = [word.lower() for word in words]
+        text = "".join(words)
+        sep = next((s for s in _SEPARATORS if s not in self._token_ids and s not in text), None)
+        if sep is None:
+            return None
+        next_id = int(self._word_len.size)
+        self._tokenize_words(words, sep)
+        wids[new] = np.arange(next_id, next_id + new.size)
+        self._word_keys[:, wids[new]] = keys[:, new]
+        short = new[keys[3, new] <= KEY_BYTES]
+        self._hashed_words.add(groups.hash[short], wids[short])
+        long_index = {g: i for i, g in enumerate(long_groups.tolist())}
+        for g in new[keys[3, new] > KEY_BYTES].tolist():
+            self._long_words[long_bytes[long_index[g]]] = int(wids[g])
+        return wids
+
+
+def _decode_words(data: bytes, starts: IntArray, ends: IntArray) -> list[str] | None:
+    """The words ``data[starts[i]:ends[i]]`` decoded from UTF-8 (one decode of the words joined by "\\n"), or
+    None if one is not UTF-8."""
+    sizes = ends - starts + 1  # each word and the byte after it, which becomes the "\\n"
+    out_ends = np.cumsum(sizes)
+    padded = np.frombuffer(data + b"\n", dtype=np.uint8)
+    source = np.repeat(starts - (out_ends - sizes), sizes) + np.arange(int(out_ends[-1]), dtype=np.int64)
+    joined = padded[source]
+    joined[out_ends - 1] = 10
+    try:
+        return joined.tobytes().decode("utf-8").split("\n")[:-1]
+    except UnicodeDecodeError:
+        return None
 
 
 def tokenize_flat(

@@ -100,6 +100,11 @@ class BLEU(Metric):
 
         return text_statistics(hypotheses, references, self.options, context)
 
+    def utf8_statistics(self, hypotheses: bytes, references: Sequence[bytes], lines: int, context: Any = None) -> Statistics | None:
+        from .fast import utf8_statistics  # lazy: numpy, kept out of start-up (--help imports none)
+
+        return utf8_statistics(hypotheses, references, lines, self.options, context)
+
     def systems_statistics(self, systems: Sequence[Sequence[str]], references: Sequence[Sequence[str]]) -> list[Statistics]:
         from .fast import systems_statistics  # lazy: numpy, kept out of start-up (--help imports none)
 

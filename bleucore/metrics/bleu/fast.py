@@ -49,6 +49,7 @@ __all__ = [
     "systems_statistics",
     "reference_count",
     "text_statistics",
+    "utf8_statistics",
 ]
 
 #: Below this many tokens in all, the loop of ``stats.statistics_from_tokens`` is the faster path.
@@ -147,6 +148,21 @@ def _ragged_systems_statistics(
             raise ValueError(f"segment {i} has no reference: every reference of it is None")
     order, rule = options.stats_order, options.ref_length
     return [compute_statistics(tokenize_lines(h, tok, lowercase), ref_tokens, order, rule) for h in systems]
+
+
+def utf8_statistics(
+    hypotheses: bytes, references: Sequence[bytes], lines: int, options: BleuOptions, encoder: TokenEncoder | None = None
+) -> Statistics | None:
+    """``text_statistics`` of ``lines`` lines of undecoded UTF-8 per stream (``TokenEncoder.encode_utf8``), or None
+    where the text must be decoded first (the tokenizer is not word-local, the bytes are not UTF-8, ...)."""
+    encoder = encoder or TokenEncoder(options.tokenize, options.lowercase)
+    encoded = []
+    for data in [*references, hypotheses]:
+        ids = encoder.encode_utf8(data, lines)
+        if ids is None:
+            return None
+        encoded.append(ids)
+    return ids_statistics(encoded[-1], encoded[:-1], options.stats_order, options.ref_length)
 
 
 def text_statistics(
