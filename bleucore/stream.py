@@ -32,7 +32,6 @@ from .line_reader import (
 from .metrics import Metric, as_metric
 from .metrics.bleu.options import BleuOptions
 from .metrics.bleu.score import BLEUScore, score_statistics
-from .metrics.bleu.sentence_rows import sentence_scores_from_statistics
 from .metrics.bleu.stats import Statistics
 
 __all__ = [
@@ -160,6 +159,8 @@ def sentence_bleu_files(
     chunk_bytes: int = CHUNK_BYTES,
 ) -> Iterator[BLEUScore]:
     """Sentence BLEU of every hypothesis line, in order, a chunk at a time (defaults: effective order)."""
+    from .metrics.bleu.sentence_rows import sentence_scores_from_statistics  # lazy: the corpus path needs none
+
     options = options or BleuOptions(effective_order=True)
     for chunk in iter_statistics(hypothesis, references, options, chunk_lines, chunk_bytes):
         yield from sentence_scores_from_statistics(chunk, options, len(references))
