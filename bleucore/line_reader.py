@@ -204,6 +204,8 @@ class LineReader:
         if self._next < len(self._pending) or self._raw:
             return False
         block = self._next_block()
+        if block == b"\r":  # the file ends with "\n\r" (or is "\r"): no line is left (split_lines drops it)
+            block = self._next_block()
         self._raw = block or b""
         return block is None
 
@@ -214,9 +216,11 @@ class LineReader:
         parts: list[bytes] = []
         size = lines = 0
         while not enough(size, lines) and (block := self._next_block()) is not None:
+            if block == b"\r":  # the file ends with "\n\r": split_lines drops that "\r", no line is left
+                continue
             parts.append(block)
             size += len(block)
-            count = block.count(b"\n") + (not block.endswith(b"\n") and block != b"\r")  # a final "\r" is dropped
+            count = block.count(b"\n") + (not block.endswith(b"\n"))
             lines += count
             self._decoded_lines += count  # the line number of the next block's first line, for its messages
         return b"".join(parts), lines

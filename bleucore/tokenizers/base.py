@@ -21,6 +21,9 @@ class Tokenizer:
     #: words, each tokenized as a line of its own (``TokenEncoder`` then tokenizes each distinct
     #: word once, through ``tokenize_words``).
     word_local: ClassVar[bool] = False
+    #: ASCII bytes that the tokenizer's rules act on: a word (no whitespace) that holds none of them is one
+    #: token, itself (lowercased if asked), so ``TokenEncoder`` need not tokenize it. None: no such promise.
+    rule_bytes: ClassVar[bytes | None] = None
     #: An optional analyser: the module it imports and the package that provides it (pip name).
     #: ``None``: nothing beyond bleucore's own requirements.
     requires_module: ClassVar[str | None] = None

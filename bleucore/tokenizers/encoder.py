@@ -16,7 +16,7 @@ import numpy as np
 from ..limits import MAX_LINE_CHARS
 from . import tokenize_lines
 from .registry import get_tokenizer
-from .utf8_words import KEY_BYTES, HashIndex, WordGroups, group_words, split_words
+from .utf8_words import KEY_BYTES, HashIndex, WordGroups, decode_words, group_words, split_words
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -115,19 +115,28 @@ class TokenEncoder:
             table.default_factory = None
         return ids, lengths
 
-    def _tokenize_words(self, words: list[str], sep: str) -> None:
-        """Tokenize and remember new words (none holds ``sep`` or whitespace), the next word ids in order."""
-        tokens = self._tokenizer.tokenize_words(words, sep)
+    def _tokenize_words(self, words: list[str], sep: str, plain: npt.NDArray[np.bool_] | None = None) -> None:
+        """Tokenize and remember new words (none holds ``sep`` or whitespace), the next word ids in order; a word
+        marked ``plain`` holds none of the tokenizer's ``rule_bytes``: its one token is itself."""
+        plain = np.zeros(len(words), dtype=bool) if plain is None else plain
+        plain_at, ruled_at = np.flatnonzero(plain), np.flatnonzero(~plain)
+        ruled = [words[i] for i in ruled_at.tolist()] if plain_at.size else words
+        tokens = self._tokenizer.tokenize_words(ruled, sep) if ruled else []
         ids = self._ids(self._token_ids, tokens, sep, -1, len(self._token_ids))
         ends = np.append(np.flatnonzero(ids < 0), ids.size)
-        lengths = np.diff(ends, prepend=-1) - 1
-        if lengths.size != len(words):
-            raise ValueError(f"tokenizer {self._name!r}: tokenize_words gave {lengths.size} words for {len(words)}")
-        ids = ids[ids >= 0]
-        starts = np.cumsum(lengths) - lengths + self._word_tokens.size
+        ruled_len = np.diff(ends, prepend=-1) - 1 if ruled else np.zeros(0, dtype=np.int64)
+        if ruled_len.size != len(ruled):
+            raise ValueError(f"tokenizer {self._name!r}: tokenize_words gave {ruled_len.size} words for {len(ruled)}")
+        lengths = np.ones(len(words), dtype=np.int64)
+        lengths[ruled_at] = ruled_len
+        starts = np.cumsum(lengths) - lengths
+        flat = np.empty(int(lengths.sum()), dtype=np.int64)
+        flat[np.repeat(starts[ruled_at] - (np.cumsum(ruled_len) - ruled_len), ruled_len) + np.arange(int(ruled_len.sum()))] = ids[ids >= 0]
+        if plain_at.size:
+            flat[starts[plain_at]] = self._ids(self._token_ids, [words[i] for i in plain_at.tolist()], sep, -1, len(self._token_ids))
         self._word_len = np.concatenate([self._word_len, lengths])
-        self._word_start = np.concatenate([self._word_start, starts])
-        self._word_tokens = np.concatenate([self._word_tokens, ids])
+        self._word_start = np.concatenate([self._word_start, starts + self._word_tokens.size])
+        self._word_tokens = np.concatenate([self._word_tokens, flat])
         self._word_keys = np.concatenate([self._word_keys, np.zeros((4, len(words)), dtype=np.uint64)], axis=1)
 
     def _encode_words(self, words: list[str], sep: str) -> tuple[IntArray, IntArray]:
@@ -154,24 +163,33 @@ class TokenEncoder:
         optional), without decoding the text; None where the text must be decoded first: a tokenizer that is
         not word-local, bytes that are not UTF-8, a line longer than ``MAX_LINE_CHARS`` bytes (the decoded path
         checks the limit in characters) or two words with one hash."""
-        if not self._tokenizer.word_local or lines < 1:
+        encoded = self.encode_utf8_streams([data], lines)
+        return None if encoded is None else encoded[0]
+
+    def encode_utf8_streams(self, streams: Sequence[bytes], lines: int) -> list[tuple[IntArray, IntArray]] | None:
+        """``encode_utf8`` of several streams of ``lines`` lines each (hypotheses and references of one chunk) in
+        one pass: their words are grouped and looked up together."""
+        if not self._tokenizer.word_local or lines < 1 or not streams:
             return None
-        buf = np.frombuffer(data, dtype=np.uint8)
-        breaks = np.flatnonzero(buf == 10)
-        if breaks.size == lines - 1:
-            breaks = np.append(breaks, buf.size)
-        elif breaks.size != lines:
-            raise ValueError(f"{breaks.size} line breaks in the text of {lines} lines")
+        counts = [d.count(b"\n") for d in streams]  # lines, or lines - 1 if the last has no newline
+        for count in counts:
+            if count not in (lines - 1, lines):
+                raise ValueError(f"{count} line breaks in a text of {lines} lines")
+        data = b"".join(d if count == lines else d + b"\n" for d, count in zip(streams, counts))
+        breaks = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10)
         if int(np.max(np.diff(breaks, prepend=-1))) - 1 > MAX_LINE_CHARS:
             return None
         starts, ends = split_words(data)
-        if not starts.size:
-            return np.zeros(0, dtype=np.int64), np.zeros(lines, dtype=np.int64)
-        groups = group_words(data, starts, ends)
-        wids = None if groups is None else self._group_word_ids(data, starts, ends, groups)
-        if groups is None or wids is None:
-            return None
-        return self._gather(wids[groups.group], np.searchsorted(starts, breaks))
+        if starts.size:
+            groups = group_words(data, starts, ends)
+            wids = None if groups is None else self._group_word_ids(data, starts, ends, groups)
+            if groups is None or wids is None:
+                return None
+            ids, lengths = self._gather(wids[groups.group], np.searchsorted(starts, breaks))
+        else:
+            ids, lengths = np.zeros(0, dtype=np.int64), np.zeros(breaks.size, dtype=np.int64)
+        cuts = np.cumsum(lengths.reshape(len(streams), lines).sum(axis=1))[:-1]
+        return list(zip(np.split(ids, cuts), np.split(lengths, len(streams))))
 
     def _group_word_ids(self, data: bytes, starts: IntArray, ends: IntArray, groups: WordGroups) -> IntArray | None:
         """The word id of each group, new words decoded, tokenized and remembered; None if a new word is not
@@ -189,9 +207,10 @@ class TokenEncoder:
         if not new.size:
             return wids
         new = new[np.argsort(first[new])]  # new words numbered in order of first occurrence
-        words = _decode_words(data, starts[first[new]], ends[first[new]])
-        if words is None or not self._tokenizer.words_are_local(" ".join(words)):
+        decoded = decode_words(data, starts[first[new]], ends[first[new]], self._tokenizer.rule_bytes)
+        if decoded is None or not self._tokenizer.words_are_local(" ".join(decoded[0])):
             return None
+        words, plain = decoded
         if self._lowercase:
             words = [word.lower() for word in words]
         text = "".join(words)
@@ -199,7 +218,7 @@ class TokenEncoder:
         if sep is None:
             return None
         next_id = int(self._word_len.size)
-        self._tokenize_words(words, sep)
+        self._tokenize_words(words, sep, plain)
         wids[new] = np.arange(next_id, next_id + new.size)
         self._word_keys[:, wids[new]] = keys[:, new]
         short = new[keys[3, new] <= KEY_BYTES]
@@ -208,21 +227,6 @@ class TokenEncoder:
         for g in new[keys[3, new] > KEY_BYTES].tolist():
             self._long_words[long_bytes[long_index[g]]] = int(wids[g])
         return wids
-
-
-def _decode_words(data: bytes, starts: IntArray, ends: IntArray) -> list[str] | None:
-    """The words ``data[starts[i]:ends[i]]`` decoded from UTF-8 (one decode of the words joined by "\\n"), or
-    None if one is not UTF-8."""
-    sizes = ends - starts + 1  # each word and the byte after it, which becomes the "\\n"
-    out_ends = np.cumsum(sizes)
-    padded = np.frombuffer(data + b"\n", dtype=np.uint8)
-    source = np.repeat(starts - (out_ends - sizes), sizes) + np.arange(int(out_ends[-1]), dtype=np.int64)
-    joined = padded[source]
-    joined[out_ends - 1] = 10
-    try:
-        return joined.tobytes().decode("utf-8").split("\n")[:-1]
-    except UnicodeDecodeError:
-        return None
 
 
 def tokenize_flat(

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     UIntArray = npt.NDArray[np.uint64]
     ByteArray = npt.NDArray[np.uint8]
 
-__all__ = ["KEY_BYTES", "HashIndex", "WordGroups", "group_words", "split_words"]
+__all__ = ["KEY_BYTES", "HashIndex", "WordGroups", "decode_words", "group_words", "split_words"]
 
 #: Bytes of a word that its exact key holds; longer words are grouped by their bytes.
 KEY_BYTES = 24
@@ -151,6 +151,29 @@ def _merge_long(
         return group, first
     renumber = np.cumsum(used) - 1
     return renumber[group], first[used]
+
+
+def decode_words(
+    data: bytes, starts: IntArray, ends: IntArray, rule_bytes: bytes | None = None
+) -> tuple[list[str], npt.NDArray[np.bool_] | None] | None:
+    """The words ``data[starts[i]:ends[i]]`` decoded from UTF-8 (one decode of the words joined by "\\n") and, given
+    ``rule_bytes``, which words hold none of them (``Tokenizer.rule_bytes``); None if a word is not UTF-8."""
+    sizes = ends - starts + 1  # each word and the byte after it, which becomes the "\\n"
+    out_ends = np.cumsum(sizes)
+    padded = np.frombuffer(data + b"\n", dtype=np.uint8)
+    source = np.repeat(starts - (out_ends - sizes), sizes) + np.arange(int(out_ends[-1]), dtype=np.int64)
+    joined = padded[source]
+    joined[out_ends - 1] = 10
+    try:
+        words = joined.tobytes().decode("utf-8").split("\n")[:-1]
+    except UnicodeDecodeError:
+        return None
+    if rule_bytes is None:
+        return words, None
+    table = np.zeros(256, dtype=np.int64)
+    table[list(rule_bytes)] = 1
+    seen = np.cumsum(table[joined])[out_ends - 1]  # rule bytes up to each word's end
+    return words, np.diff(seen, prepend=0) == 0
 
 
 class HashIndex:

@@ -102,7 +102,7 @@ def test_encode_utf8_leaves_what_must_be_decoded_to_the_caller() -> None:
     assert encoder.encode_utf8(b"ok \xff bad\n", 1) is None  # not UTF-8
     assert encoder.encode_utf8(b"ok \xed\xa0\x80\n", 1) is None  # an encoded surrogate is not UTF-8 either
     assert TokenEncoder("intl").encode_utf8(b"a b\n", 1) is None  # not word-local
-    with pytest.raises(ValueError, match="3 line breaks in the text of 1 lines"):
+    with pytest.raises(ValueError, match="3 line breaks in a text of 1 lines"):
         encoder.encode_utf8(b"a\nb\nc\n", 1)
     ids, lengths = encoder.encode_utf8(b"\n \n\t", 3) or (None, None)
     assert ids is not None and ids.size == 0 and lengths.tolist() == [0, 0, 0]

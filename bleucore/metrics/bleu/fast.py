@@ -156,13 +156,10 @@ def utf8_statistics(
     """``text_statistics`` of ``lines`` lines of undecoded UTF-8 per stream (``TokenEncoder.encode_utf8``), or None
     where the text must be decoded first (the tokenizer is not word-local, the bytes are not UTF-8, ...)."""
     encoder = encoder or TokenEncoder(options.tokenize, options.lowercase)
-    encoded = []
-    for data in [*references, hypotheses]:
-        ids = encoder.encode_utf8(data, lines)
-        if ids is None:
-            return None
-        encoded.append(ids)
-    return ids_statistics(encoded[-1], encoded[:-1], options.stats_order, options.ref_length)
+    encoded = encoder.encode_utf8_streams([hypotheses, *references], lines)
+    if encoded is None:
+        return None
+    return ids_statistics(encoded[0], encoded[1:], options.stats_order, options.ref_length)
 
 
 def text_statistics(
