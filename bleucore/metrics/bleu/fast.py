@@ -12,8 +12,9 @@ The result is identical, array for array, to the reference loop (tests/test_fast
 
 From text, ``text_statistics`` skips the tuples of tokens: ``tokenizers.TokenEncoder`` gives flat
 token ids and per-line lengths (each distinct word tokenized once), and ``ids_statistics`` cuts
-the same blocks out of the flat arrays, renumbering each block's ids to 0..k-1 (step 1 without
-a dictionary pass). ``flat_statistics`` takes ``tokenizers.tokenize_flat``'s ``(tokens, offsets)``.
+the same blocks out of the flat arrays (step 1 without a dictionary pass: ``ngram_matches`` renumbers
+wide ids per segment). ``utf8_statistics`` takes undecoded lines (``TokenEncoder.encode_utf8_streams``);
+``flat_statistics`` takes ``tokenizers.tokenize_flat``'s ``(tokens, offsets)``.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ import numpy.typing as npt
 
 from ...tokenizers import TokenEncoder, tokenize_lines
 from .inputs import check_streams
-from .ngram_matches import Block, bits, compact_ids, ngram_matches
+from .ngram_matches import Block, bits, ngram_matches
 from .options import BleuOptions
 from .stats import FloatArray, IntArray, Statistics, statistics_from_tokens
 
@@ -227,9 +228,10 @@ def ids_statistics(
         ids = np.concatenate([stream[at[start] : at[stop]] for stream, at in zip(streams, starts)])
         seq_len = np.concatenate([x[start:stop] for x in stream_lens])
         seq_key = np.concatenate([seg | side for side in range(nref + 1)])
-        ids, vocab_size = compact_ids(ids)
+        # the encoder's ids as they are: ngram_matches renumbers them per segment when they are wide
         return ids, vocab_size, seq_key, seq_len, side_bits, nref == 1
 
+    vocab_size = 1 + max((int(ids.max()) for ids in streams if ids.size), default=0)
     seg_tokens: IntArray = np.sum(stream_lens, axis=0)
     matches = _blocked_matches(seg_tokens, hyp_len, max_order, block)
     return Statistics(hyp_len, ref_len, matches, totals)

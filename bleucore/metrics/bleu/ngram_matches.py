@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from .stats import IntArray
 
-__all__ = ["KEY_BITS", "Block", "bits", "compact_ids", "ngram_matches"]
+__all__ = ["KEY_BITS", "Block", "bits", "ngram_matches"]
 
 #: Bits of a packed key (int64, kept non-negative).
 KEY_BITS = 63
@@ -38,18 +38,6 @@ def _run_starts(sorted_keys: IntArray) -> npt.NDArray[np.bool_]:
     new[:1] = True
     np.not_equal(sorted_keys[1:], sorted_keys[:-1], out=new[1:])
     return new
-
-
-def compact_ids(ids: IntArray) -> tuple[IntArray, int]:
-    """The ids renumbered 0..k-1 in the same order (k distinct ids), and k."""
-    largest = int(ids.max())
-    if largest < 16 * ids.size + 4096:  # a table of the used ids is cheaper than a sort
-        used = np.zeros(largest + 1, dtype=bool)
-        used[ids] = True
-        rank = np.cumsum(used, dtype=np.int64)
-        return rank[ids] - 1, int(rank[-1])
-    unique, inverse = np.unique(ids, return_inverse=True)
-    return inverse.reshape(-1), unique.size
 
 
 def ngram_matches(
