@@ -110,11 +110,16 @@ def iter_statistics(
             data, count = hyp.take_raw(hyp_bytes, chunk_lines)
             raw = [reader.take_raw_lines(count) for reader in readers[1:]]
             for reader, (_, taken) in zip(readers[1:], raw):
-                if taken != count:
+                if taken != count:  # bytes that are not text are named first, as when lines were decoded as read
+                    hyp.decode_raw(data, first)
+                    for other, (ref_data, _) in zip(readers[1:], raw):
+                        other.decode_raw(ref_data, first)
                     _mismatch(hyp, reader)
             if not count:
                 for reader in readers[1:]:
-                    if reader.take_raw_lines(1)[1]:
+                    extra, more = reader.take_raw_lines(1)
+                    if more:
+                        reader.decode_raw(extra, reader.lines_read)
                         _mismatch(hyp, reader)
                 if hyp.lines_read == 0:
                     raise ValueError(f"{hyp.name} is empty: there is no segment to score")
