@@ -5,20 +5,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from ...tokenizers.languages import tokenizer_for_language
 from ...tokenizers.registry import TOKENIZER_NAMES as TOKENIZER_NAMES
 from ...tokenizers.registry import TOKENIZERS
-from .messages import (
-    OrderOutOfRange,
-    WeightsCount,
-    WeightsMissing,
-    WeightsNegative,
-    WeightsNotNumbers,
-    WeightsProblem,
-    WeightsSum,
-)
+
+if TYPE_CHECKING:
+    from .messages import WeightsProblem
 
 Variant = Literal["standard", "simplified", "tutorial"]
 RefLengthRule = Literal["closest", "shortest", "average"]
@@ -54,6 +48,8 @@ class WeightsError(ValueError):
 
 def check_weights(weights: tuple[float, ...]) -> None:
     """WeightsError unless there are 1..MAX_ORDER_LIMIT finite, non-negative weights summing to 1."""
+    from .messages import OrderOutOfRange, WeightsNegative, WeightsSum  # lazy: made only for a message (10 ms to import)
+
     if not 1 <= len(weights) <= MAX_ORDER_LIMIT:
         raise WeightsError(
             OrderOutOfRange(len(weights), MAX_ORDER_LIMIT),
@@ -69,6 +65,8 @@ def check_weights(weights: tuple[float, ...]) -> None:
 def parse_weights(text: str, max_order: int | None = None) -> tuple[float, ...]:
     """Weights typed as comma-separated decimals or fractions (``0.25, 1/4``), exactly ``max_order`` of them when
     given, checked as ``BleuOptions`` checks them."""
+    from .messages import WeightsCount, WeightsMissing, WeightsNotNumbers  # lazy: made only for a message (10 ms to import)
+
     parts = [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
     if not parts:
         n = max_order or 4

@@ -9,23 +9,25 @@ is undefined (the exception's message) are worded in both places.
 
 from __future__ import annotations
 
-from .messages import (
-    EmptyCandidate,
-    Method6NeedsOrder3,
-    Method6NeedsTrigramMatch,
-    NltkDropsZeroOrders,
-    NltkMethod0Zero,
-    NltkMethod5AboveOne,
-    NoMatchAnyOrder,
-    NoUnigramMatch,
-    ScoreNote,
-    Undefined,
-    ZeroCause,
-)
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .messages import ScoreNote, Undefined, ZeroCause
 
 
 def score_text(message: ZeroCause | ScoreNote | Undefined) -> str:
     """One zero reason, note or reason a score is undefined, as a lowercase clause without final full stop."""
+    from .messages import (  # lazy: made only for a message (10 ms to import)
+        EmptyCandidate,
+        Method6NeedsOrder3,
+        Method6NeedsTrigramMatch,
+        NltkDropsZeroOrders,
+        NltkMethod0Zero,
+        NltkMethod5AboveOne,
+        NoMatchAnyOrder,
+        NoUnigramMatch,
+    )
+
     if isinstance(message, Method6NeedsOrder3):
         return f"nltk-method6 needs N >= 3 (NLTK reads p_3), got N = {message.max_order}"
     if isinstance(message, Method6NeedsTrigramMatch):
