@@ -55,6 +55,11 @@ class Tokenizer:
         """Tokens of each line; ``lines`` are already lowercased (if asked) and right-stripped."""
         return [tuple(self(line).split()) for line in lines]
 
+    def tokenize_texts(self, lines: Sequence[str]) -> list[str]:
+        """Each line's tokens in one string, separated by whitespace of any kind and length: ``text.split()`` is
+        ``tokenize_batch``'s tuple (``TokenEncoder`` reads these strings as UTF-8 instead of one token at a time)."""
+        return [self(line) for line in lines]
+
     def words_are_local(self, text: str) -> bool:
         """True if ``text`` (lines joined by whitespace) may be tokenized word by word
         (``word_local``, unless the text holds something that joins words)."""

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from itertools import chain, count, islice
+from itertools import accumulate, chain, count, islice
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..limits import MAX_LINE_CHARS
-from . import tokenize_lines
+from . import tokenize_lines, tokenize_texts
 from .registry import get_tokenizer
 from .utf8_words import KEY_BYTES, HashIndex, WordGroups, decode_words, group_words, split_words
 
@@ -37,17 +37,22 @@ class TokenEncoder:
     the number of tokens of each line; ``vocabulary[i]`` is the token of id i. The tokens are
     exactly ``tokenize_lines(lines, tokenizer, lowercase)``.
 
-    For a word-local tokenizer (``Tokenizer.word_local``: ``none``, ``13a``, ``char``) the lines
-    are split once on whitespace (a separator word between lines) and each *distinct* word is
-    tokenized once, by the tokenizer's ``tokenize_words``, and remembered; the ids of every
-    occurrence are then gathered with numpy. Other tokenizers (and text the tokenizer's
-    ``words_are_local`` refuses) are tokenized line by line with ``tokenize_lines``.
+    For a word-local tokenizer (``Tokenizer.word_local``: ``none``, ``13a``, ``char``) each *distinct* word is
+    tokenized once, by the tokenizer's ``tokenize_words`` (not at all if it holds none of its ``rule_bytes``), and
+    remembered; the ids of every occurrence are then gathered with numpy. ``encode_utf8`` finds and groups the
+    words of UTF-8 bytes with numpy (``utf8_words``); ``encode`` takes that path for lines that encode to UTF-8
+    and hold no "\\n", else splits the joined text on whitespace (a separator word between lines) and looks every
+    word up in a dictionary (and tokenizes text the tokenizer's ``words_are_local`` refuses line by line). Other
+    tokenizers (MeCab, intl, zh) turn the lines into whitespace-separated strings (``Tokenizer.tokenize_texts``),
+    whose words, their tokens, an encoder of ``none`` then reads as above.
     """
 
     def __init__(self, tokenizer: str = "13a", lowercase: bool = False) -> None:
         self._tokenizer = get_tokenizer(tokenizer)
         self._name = tokenizer
         self._lowercase = lowercase
+        # A tokenizer that is not word-local: the words of its output are its tokens, read by a none encoder.
+        self._texts = None if self._tokenizer.word_local else TokenEncoder("none")
         self._token_ids: defaultdict[str, int] = defaultdict()
         # Word id 0 is the line separator (no tokens); word w has the token ids
         # _word_tokens[_word_start[w] : _word_start[w] + _word_len[w]].
@@ -64,12 +69,12 @@ class TokenEncoder:
     @property
     def vocabulary(self) -> list[str]:
         """The token of each id."""
-        return list(self._token_ids)
+        return list(self._token_ids) if self._texts is None else self._texts.vocabulary
 
     @property
     def words(self) -> int:
         """Distinct words remembered so far (callers may start a new encoder past a limit)."""
-        return int(self._word_len.size) - 1
+        return int(self._word_len.size) - 1 if self._texts is None else self._texts.words
 
     @staticmethod
     def _ids(table: defaultdict[str, int], items: Sequence[str], sep: str, sep_id: int, first_id: int) -> IntArray:
@@ -83,9 +88,19 @@ class TokenEncoder:
             table.default_factory = None
             del table[sep]
 
+    def encode_streams(self, streams: Sequence[Sequence[str]]) -> list[tuple[IntArray, IntArray]]:
+        """``encode`` of each stream (references and systems); a tokenizer that is not word-local analyses all their
+        lines in one batch (MeCab: one batch for its worker processes)."""
+        if self._texts is None or len(streams) < 2:
+            return [self.encode(stream) for stream in streams]
+        texts = tokenize_texts([line for stream in streams for line in stream], self._name, self._lowercase)
+        ends = list(accumulate(map(len, streams)))
+        return [self._texts.encode(texts[end - len(stream) : end]) for stream, end in zip(streams, ends)]
+
     def encode(self, lines: Sequence[str]) -> tuple[IntArray, IntArray]:
         """``(ids, lengths)`` of ``lines`` (see the class docstring)."""
-
+        if self._texts is not None:
+            return self._texts.encode(tokenize_texts(lines, self._name, self._lowercase))
         if self._tokenizer.word_local and lines:
             try:
                 data: bytes | None = "\n".join(lines).encode("utf-8")

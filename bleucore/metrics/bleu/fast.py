@@ -128,8 +128,9 @@ def systems_statistics(
         ref_tokens = list(zip(*(tokenize_lines(s, "none", lowercase) for s in references)))
         return [compute_statistics(tokenize_lines(h, "none", lowercase), ref_tokens, order, rule) for h in systems]
     encoder = encoder or TokenEncoder(options.tokenize, lowercase)
-    refs = [encoder.encode(stream) for stream in references]
-    return [ids_statistics(encoder.encode(hypotheses), refs, order, rule) for hypotheses in systems]
+    encoded = encoder.encode_streams([*references, *systems])
+    refs = encoded[: len(references)]
+    return [ids_statistics(hypotheses, refs, order, rule) for hypotheses in encoded[len(references) :]]
 
 
 def _ragged_systems_statistics(
