@@ -3,6 +3,7 @@
     python bench/profile_stages.py                       # corpus BLEU, 13a, on 100k-mixed (bench.py's data)
     python bench/profile_stages.py -- -sl -f text        # extra flags after --
     python bench/profile_stages.py --data 3k-1ref --repeats 9
+    BLEUCORE_MECAB_PROCESSES=1 python bench/profile_stages.py --data cjk-ko-mecab-100000 --repeats 1 -- -tok ko-mecab
 
 Interpreter start-up and imports are timed as separate processes (``python -c pass``, then the same
 interpreter importing every module the run imports), the minimum CPU time (user + system) of ``--repeats`` runs.
@@ -42,6 +43,8 @@ STAGES = [
     ("words: look up", "bleucore.tokenizers.encoder", "TokenEncoder._group_word_ids"),
     ("words: look up", "bleucore.tokenizers.encoder", "TokenEncoder._ids"),
     ("tokenize new words", "bleucore.tokenizers.encoder", "TokenEncoder._tokenize_words"),
+    ("MeCab's analysis (C++)", "bleucore.tokenizers.mecab", "_parse_with"),
+    ("MeCab: cache, checks", "bleucore.tokenizers.mecab", "MecabTokenizer._analyse"),
     ("token ids", "bleucore.tokenizers.encoder", "TokenEncoder.encode"),
     ("token ids", "bleucore.tokenizers.encoder", "TokenEncoder.encode_utf8"),
     ("count n-grams", "bleucore.metrics.bleu.fast", "ids_statistics"),
@@ -112,8 +115,9 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=5, help="runs per timing, the least kept (default 5)")
     parser.add_argument("flags", nargs="*", help="extra flags for python -m bleucore (after --)")
     args = parser.parse_args()
-    subprocess.run([sys.executable, str(ROOT / "bench" / "bench.py"), "--generate", args.data], check=True)
     folder = ROOT / "bench" / "data" / args.data
+    if not folder.exists():  # bench.py's data sets (bench_cjk.py writes its own)
+        subprocess.run([sys.executable, str(ROOT / "bench" / "bench.py"), "--generate", args.data], check=True)
     argv = [*(str(p) for p in sorted(folder.glob("ref*.txt"))), "-i", str(folder / "hyp.txt"), *args.flags]
 
     best: dict[str, float] = {}
