@@ -10,16 +10,17 @@ import math
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
 from .options import BleuOptions
 from .score_text import score_text
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from .messages import ScoreNote, Undefined, ZeroCause
 
-Number = float | Fraction
+Number: TypeAlias = "float | Fraction"
 
 
 class UndefinedScore(ValueError):
@@ -105,6 +106,8 @@ def _nltk_method1(p: list[Number], ctx: _NltkContext) -> list[Number]:
 
 def _nltk_method2(p: list[Number], ctx: _NltkContext) -> list[Number]:
     """Add 1 to numerator and denominator for n > 1 (Lin & Och 2004)."""
+    from fractions import Fraction  # lazy: NLTK's exact fractions only (fractions imports decimal: 2-3 ms at start-up)
+
     return [pi if i == 0 else Fraction(ctx.numerators[i] + 1, ctx.denominators[i] + 1) for i, pi in enumerate(p)]
 
 
@@ -130,6 +133,8 @@ def _nltk_method4(p: list[Number], ctx: _NltkContext) -> list[Number]:
 
 def _nltk_method5(p: list[Number], ctx: _NltkContext) -> list[Number]:
     """Average p_{n-1}, p_n, p_{n+1} (with p_0 = p_1 + 1); NLTK always reads p_5 as the extra order."""
+    from fractions import Fraction  # lazy: NLTK's exact fractions only (fractions imports decimal: 2-3 ms at start-up)
+
     extra = Fraction(ctx.extra_numerator, ctx.extra_denominator)
     plus1 = list(p) + [extra]
     out = list(p)
@@ -190,6 +195,8 @@ def _nltk(matches: Sequence[int], totals: Sequence[int], hyp_len: int, options: 
     order = options.max_order
     denominators = tuple(max(1, int(t)) for t in totals[:order])
     numerators = tuple(int(m) for m in matches[:order])
+    from fractions import Fraction  # lazy: NLTK's exact fractions only (fractions imports decimal: 2-3 ms at start-up)
+
     raw: list[Number] = [Fraction(m, d) for m, d in zip(numerators, denominators)]
     if numerators[0] == 0:
         from .messages import NoUnigramMatch  # lazy: made only for a message (10 ms to import)
