@@ -47,16 +47,20 @@ class WeightsError(ValueError):
 
 def check_weights(weights: tuple[float, ...]) -> None:
     """WeightsError unless there are 1..MAX_ORDER_LIMIT finite, non-negative weights summing to 1."""
-    from .messages import OrderOutOfRange, WeightsNegative, WeightsSum  # lazy: made only for a message (10 ms to import)
-
     if not 1 <= len(weights) <= MAX_ORDER_LIMIT:
+        from .messages import OrderOutOfRange  # lazy: made only for a message (10 ms to import)
+
         raise WeightsError(
             OrderOutOfRange(len(weights), MAX_ORDER_LIMIT),
             f"max n-gram order must be between 1 and {MAX_ORDER_LIMIT}, got {len(weights)} weights",
         )
     if any(not math.isfinite(w) or w < 0 for w in weights):
+        from .messages import WeightsNegative  # lazy: made only for a message (10 ms to import)
+
         raise WeightsError(WeightsNegative(), f"weights must be finite and non-negative, got {list(weights)}")
     if abs(math.fsum(weights) - 1.0) > WEIGHT_TOLERANCE:
+        from .messages import WeightsSum  # lazy: made only for a message (10 ms to import)
+
         total = math.fsum(weights)
         raise WeightsError(WeightsSum(total), f"weights must sum to 1, got {list(weights)} (sum {total:.12g})")
 
