@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..metrics.bleu.fast import compute_statistics, ids_statistics
-from ..metrics.bleu.inputs import check_streams
+from ..metrics.inputs import check_streams
 from ..metrics.bleu.lengths import brevity_penalty, simplified_brevity_penalty
 from ..metrics.bleu.options import BleuOptions
 from ..metrics.bleu.score import compute_bleu
