@@ -16,11 +16,20 @@ from collections.abc import Iterator, Sequence
 from itertools import accumulate
 from typing import BinaryIO
 
+from . import limits
 from .limits import MAX_LINE_CHARS, check_line_lengths
 
 PathLike = str | os.PathLike[str]
 STDIN = "-"
-_READ_BYTES = 1 << 20
+READ_BYTES = 1 << 20
+#: Bytes read ahead by all the readers of one command together (``read_size``): 1,000 reference files read
+#: 32 KB at a time, not 1 MB each.
+READ_AHEAD_BYTES = 32 << 20
+
+
+def read_size(readers: int) -> int:
+    """Bytes each of ``readers`` open files reads at a time: READ_AHEAD_BYTES shared, 16 KB to 1 MB each."""
+    return max(1 << 14, min(READ_BYTES, READ_AHEAD_BYTES // max(readers, 1)))
 _BOM = b"\xef\xbb\xbf"
 
 
@@ -62,7 +71,7 @@ def split_fields(lines: Sequence[str], count: int, name: str, first_line: int) -
     return streams
 
 
-def count_lines(path: PathLike, read_bytes: int = _READ_BYTES) -> int:
+def count_lines(path: PathLike, read_bytes: int = READ_BYTES) -> int:
     """How many lines ``LineReader`` will read from a regular file (a final newline ends the last line), counted
     before any line is scored so that a mismatch is reported before output."""
     count, last = 0, b"\n"
@@ -70,6 +79,8 @@ def count_lines(path: PathLike, read_bytes: int = _READ_BYTES) -> int:
         while block := handle.read(read_bytes):
             count += block.count(b"\n")
             last = block[-1:]
+            if count > limits.MAX_LINES:
+                raise limits.lines_past_limit(_name(path))
     return count + (last != b"\n")
 
 
@@ -97,7 +108,7 @@ class LineReader:
     """
 
     def __init__(
-        self, path: PathLike, read_bytes: int = _READ_BYTES, encoding: str = "utf-8", rstrip: bool = False
+        self, path: PathLike, read_bytes: int = READ_BYTES, encoding: str = "utf-8", rstrip: bool = False
     ) -> None:
         self.name = _name(path)
         self.encoding = check_encoding(encoding)
@@ -177,6 +188,8 @@ class LineReader:
                 lines = split_lines(self._decode(data))
             check_line_lengths(lines, self.name, self._decoded_lines + 1)
             self._decoded_lines += len(lines)
+            if self._decoded_lines > limits.MAX_LINES:  # the module's value, which a test may lower
+                raise limits.lines_past_limit(self.name)
             if self._rstrip:
                 lines = [line.rstrip() for line in lines]
             self._pending, self._next = lines, 0
@@ -220,9 +233,16 @@ class LineReader:
         self.lines_read += len(out)
         return out
 
+    def unread(self, lines: list[str]) -> None:
+        """Put back ``lines``, the last ones taken: the next take starts with them again."""
+        if lines:
+            self._pending = lines + self._pending[self._next :]
+            self._next = 0
+            self.lines_read -= len(lines)
+
     def count_rest(self) -> int:
         """Read to the end; the total number of lines of the file."""
-        while self.take(_READ_BYTES):
+        while self.take(READ_BYTES):
             pass
         return self.lines_read
 
