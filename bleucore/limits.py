@@ -15,6 +15,10 @@ MAX_SEGMENT_CHARS = 2_000_000
 #: Lines of one file (every reader: streamed scores too), so that an endless input (a pipe, /dev/zero's endless
 #: line, a FIFO) ends; 4,000 times the longest WMT test set.
 MAX_LINES = 10_000_000
+#: Lines and characters of one file where every line and its results are kept: the report, the doctor and the
+#: app (about 5 KB a line there: 20,000 lines of a hypothesis and a reference peak near 300 MB in the app).
+MAX_HELD_LINES = 20_000
+MAX_HELD_CHARS = 1_000_000
 #: References per segment: reference files, or tab-separated fields with -nr.
 MAX_REFERENCES = 1_000
 #: TER's words of one segment: hypothesis words x reference words (its edit distance keeps a row of reference
@@ -53,6 +57,17 @@ def check_ter_words(hypothesis_words: int, reference_words: int, index: int) -> 
 def lines_past_limit(name: str) -> ValueError:
     """The error of a file past MAX_LINES lines (read from this module when raised, so a test may lower it)."""
     return ValueError(f"{name} has more than {MAX_LINES:,} lines; a file may have at most {MAX_LINES:,}")
+
+
+def check_held_text(lines: Sequence[str], name: str) -> None:
+    """ValueError if a file whose every line is kept has more than MAX_HELD_LINES lines or MAX_HELD_CHARS characters."""
+    if len(lines) > MAX_HELD_LINES:
+        raise ValueError(f"{name} has more than {MAX_HELD_LINES:,} lines; a file read whole (the report, the doctor) "
+                         f"may have at most {MAX_HELD_LINES:,}")
+    chars = sum(map(len, lines))
+    if chars > MAX_HELD_CHARS:
+        raise ValueError(f"{name} has {chars:,} characters; a file read whole (the report, the doctor) may have at most "
+                         f"{MAX_HELD_CHARS:,}")
 
 
 def check_line_lengths(lines: Iterable[str], name: str, first_line: int = 1) -> None:

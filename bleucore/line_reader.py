@@ -48,9 +48,12 @@ def check_encoding(encoding: str) -> str:
     """The codec's canonical name (``-e/--encoding``); ValueError for an unknown codec or one in
     which a line does not end at byte 0x0a (UTF-16, UTF-32: convert those files to UTF-8)."""
     try:
-        name = codecs.lookup(encoding).name
+        info = codecs.lookup(encoding)
     except LookupError:
         raise ValueError(f"unknown encoding {encoding!r} (Python's codec names: utf-8, latin-1, cp1252, euc-kr, ...)") from None
+    if not getattr(info, "_is_text_encoding", True):  # rot13, base64, hex, uu: bytes to bytes, not text
+        raise ValueError(f"{encoding!r} is not a text encoding (Python's codec names: utf-8, latin-1, cp1252, euc-kr, ...)")
+    name = info.name
     if name in _UTF8:
         return name
     if "\n".encode(name, errors="replace") != b"\n" or "a".encode(name, errors="replace") != b"a":
@@ -261,3 +264,11 @@ def read_lines(path: PathLike) -> list[str]:
     """All the lines of a UTF-8 file (``"-"``: standard input) at once."""
     with LineReader(path) as reader:
         return reader.take(sys.maxsize)
+
+
+def read_held_lines(path: PathLike) -> list[str]:
+    """All the lines of a file kept whole, read no further than ``limits.check_held_text`` allows (ValueError)."""
+    with LineReader(path, 1 << 16) as reader:
+        lines = reader.take(limits.MAX_HELD_LINES + 1)
+        limits.check_held_text(lines, reader.name)
+        return lines

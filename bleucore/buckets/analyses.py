@@ -16,7 +16,9 @@ systems agree exactly gets p = 1 (sacreBLEU's rule would call a system different
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import islice
 from typing import Any
 
 import numpy as np
@@ -221,9 +223,11 @@ def frequency_buckets(
         counts = word_counts(ref_words)
         source = "reference 1"
     else:
-        training_lines = list(training)
-        check_line_lengths(training_lines, "the training corpus")
-        counts = word_counts(tokenize_lines(training_lines, tokenize, lowercase))
+        counts = Counter[str]()
+        lines = iter(training)
+        while chunk := list(islice(lines, 10_000)):  # a chunk at a time: only the counts are kept
+            check_line_lengths(chunk, "the training corpus")
+            counts.update(word_counts(tokenize_lines(chunk, tokenize, lowercase)))
         source = "the training corpus"
     names = bucket_names(cutoffs)
     per_system = [

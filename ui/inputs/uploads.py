@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bleucore import MAX_LINE_CHARS
+from bleucore import MAX_HELD_CHARS, MAX_HELD_LINES, MAX_LINE_CHARS
 from ui.shell.i18n import _
 
 #: The server's upload limit in MB (``server.maxUploadSize`` in .streamlit/config.toml).
@@ -77,6 +77,13 @@ def _check_text(text: str, name: str) -> tuple[str, ...]:
         raise InputError(
             _("Line {line} of {name} has {n:,} characters; a line may have at most {limit:,}. Is it one segment per line?").format(
                 line=line, name=name, n=len(lines[line - 1]), limit=MAX_LINE_CHARS)
+        )  # fmt: skip
+    chars = sum(map(len, lines))
+    if len(lines) > MAX_HELD_LINES or chars > MAX_HELD_CHARS:  # the pages keep every line and its scores
+        raise InputError(
+            _("{name} has {n:,} lines and {chars:,} characters; the app scores files of at most {lines:,} lines and "
+              "{limit:,} characters (the command line, python -m bleucore, streams longer files).").format(
+                name=name, n=len(lines), chars=chars, lines=MAX_HELD_LINES, limit=MAX_HELD_CHARS)
         )  # fmt: skip
     return lines
 
