@@ -168,3 +168,27 @@ def test_a_lone_surrogate_is_a_score_or_a_value_error_in_every_tokenizer_and_met
     corpus = scorer.corpus_score([hyp], [[ref]]).score
     (sentence,) = scorer.sentence_scores(scorer.statistics([hyp], [[ref]]))
     assert 0 <= corpus <= 100 and sentence.score == pytest.approx(corpus)
+
+
+def test_files_past_the_page_total_are_one_message_on_corpus_and_compare() -> None:
+    """Each file within the held limits, together past MAX_PAGE_CHARS: refused before any score (ten references of
+    900,000 characters peaked at 462 MB on Corpus)."""
+    from ui.inputs.uploads import MAX_PAGE_CHARS
+
+    per_file = MAX_HELD_CHARS - 1_000
+    count = MAX_PAGE_CHARS // per_file + 1
+    data = ("z" * (per_file // 10 - 1) + "\n").encode() * 10
+    at = upload(cs.CORPUS_REF_UPLOAD, [(f"r{i}.txt", data) for i in range(count)])
+    drop_zone(at, cs.CORPUS_HYP_UPLOAD).set_value([("hyp.txt", data, "text/plain")]).run()
+    assert not at.exception and not at.metric
+    chars = (count + 1) * (per_file - 10)
+    assert f"These {count + 1} files hold {chars:,} characters together; a page scores at most {MAX_PAGE_CHARS:,}" in messages(at)
+    at = open_app("compare")
+    at.radio(key=cps.COMPARE_SOURCE).set_value("paste").run()
+    at.number_input(key=cps.COMPARE_SYS_COUNT).set_value(count).run()
+    text = data.decode()
+    at.text_area(key=cps.compare_ref_key(0)).input(text)
+    for i in range(count):
+        at.text_area(key=cps.compare_sys_key(i)).input(text)
+    at.run()
+    assert not at.exception and f"a page scores at most {MAX_PAGE_CHARS:,} at once" in messages(at), messages(at)

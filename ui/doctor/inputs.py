@@ -12,7 +12,7 @@ import streamlit as st
 from ui.corpus import state as cs
 from ui.explore import state as es
 from ui.inputs import kept
-from ui.inputs.uploads import InputError, TextFile, decode_paste, digest
+from ui.inputs.uploads import InputError, TextFile, check_page_size, decode_paste, digest
 from ui.inputs.widgets import SAMPLES, sample_corpus
 from ui.metrics.bleu.wording import and_list
 from ui.shell.i18n import N_, _
@@ -38,12 +38,14 @@ def _corpus_input(state: cs.CorpusState) -> tuple[TextFile | None, list[TextFile
     """Corpus's hypothesis and references from its state: the sample, the kept uploads or the pasted texts."""
     if state.source in SAMPLES:
         return sample_corpus(state.source)
-    if state.source == "upload":
-        hyps = kept.files_of(cs.CORPUS_HYP_UPLOAD)
-        return (hyps[0] if hyps else None), kept.files_of(cs.CORPUS_REF_UPLOAD)
     try:
+        if state.source == "upload":
+            hyps = kept.files_of(cs.CORPUS_HYP_UPLOAD)
+            check_page_size([*hyps[:1], *kept.files_of(cs.CORPUS_REF_UPLOAD)])
+            return (hyps[0] if hyps else None), kept.files_of(cs.CORPUS_REF_UPLOAD)
         hyp = decode_paste(state.hypothesis, _("The pasted hypothesis"))
         refs = [decode_paste(text, _("Pasted reference") + f" {i + 1}") for i, text in enumerate(state.references)]
+        check_page_size([hyp, *refs])
     except InputError as err:
         st.error(str(err), icon=":material/error:")
         return None, []

@@ -21,6 +21,9 @@ MAX_UPLOAD_MB = 10
 MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024
 #: Longest pasted text accepted, in characters (about 2 MB of English text).
 MAX_PASTE_CHARS = 2_000_000
+#: Characters of all the files one page scores at once, each within bleucore.MAX_HELD_CHARS: ten references of
+#: 900,000 characters peaked at 462 MB on Corpus, six systems at 339 MB on Compare (issue 25: under 500 MB).
+MAX_PAGE_CHARS = 4_000_000
 
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 _UTF8_BOM = "\ufeff"
@@ -125,6 +128,17 @@ def decode_paste(text: str, name: str) -> TextFile:
     if text.startswith(_UTF8_BOM):
         text = text[1:]
     return TextFile(name, _check_text(text, name))
+
+
+def check_page_size(files: Sequence[TextFile]) -> None:
+    """Raise InputError if ``files`` (what one page scores at once) hold more than MAX_PAGE_CHARS characters together."""
+    chars = sum(sum(map(len, f.lines)) for f in files)
+    if chars > MAX_PAGE_CHARS:
+        raise InputError(
+            _("These {n} files hold {chars:,} characters together; a page scores at most {limit:,} at once. Remove a "
+              "reference or a system, or score them with the command line (python -m bleucore).").format(
+                n=len(files), chars=chars, limit=MAX_PAGE_CHARS)
+        )  # fmt: skip
 
 
 def check_same_length(hypothesis: TextFile, references: Sequence[TextFile]) -> None:

@@ -19,7 +19,15 @@ from ui.compare import state as cps
 from ui.corpus import state as cs
 from ui.inputs import cache
 from ui.inputs.kept import kept_files, limits_caption
-from ui.inputs.uploads import MAX_UPLOAD_MB, InputError, TextFile, decode_paste, escape_markdown, unique_names
+from ui.inputs.uploads import (
+    MAX_UPLOAD_MB,
+    InputError,
+    TextFile,
+    check_page_size,
+    decode_paste,
+    escape_markdown,
+    unique_names,
+)
 from ui.links.page_state import MAX_PASTED_REFERENCES, SOURCE_LABELS, SOURCES
 from ui.metrics.bleu import options as om
 from ui.metrics.bleu.options import Choices
@@ -234,6 +242,7 @@ def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[st
 def read_corpus_input(source: str) -> tuple[TextFile | None, list[TextFile]]:
     """Draw the input widgets of ``source`` and any error; (hypothesis, references), or (None, []) if not usable."""
     hyp, refs, errors = _corpus_files(source)
+    errors = errors or _page_size_errors([*([hyp] if hyp is not None else []), *refs])
     for message in errors:
         show_error(message)
     return (None, []) if errors else (hyp, refs)
@@ -242,9 +251,18 @@ def read_corpus_input(source: str) -> tuple[TextFile | None, list[TextFile]]:
 def read_compare_input(source: str) -> tuple[list[TextFile], list[TextFile]]:
     """Draw the input widgets of ``source`` and any error; (systems, references), or ([], []) if not usable."""
     systems, refs, errors = _compare_files(source)
+    errors = errors or _page_size_errors([*systems, *refs])
     for message in errors:
         show_error(message)
     return ([], []) if errors else (systems, refs)
+
+
+def _page_size_errors(files: list[TextFile]) -> list[str]:
+    try:
+        check_page_size(files)
+    except InputError as err:
+        return [str(err)]
+    return []
 
 
 def scoring_options(choices: Choices) -> tuple[BleuOptions, BleuOptions] | None:
