@@ -19,6 +19,11 @@ MAX_LINES = 10_000_000
 #: app (about 5 KB a line there: 20,000 lines of a hypothesis and a reference peak near 300 MB in the app).
 MAX_HELD_LINES = 20_000
 MAX_HELD_CHARS = 1_000_000
+#: ... and of all the files kept whole together (a page of the app, the report's systems and references, the doctor's
+#: files): ten references of 900,000 characters peaked at 462 MB on the app's Corpus page; four files at these
+#: totals peak near 320 MB.
+MAX_HELD_TOTAL_LINES = 80_000
+MAX_HELD_TOTAL_CHARS = 4_000_000
 #: References per segment: reference files, or tab-separated fields with -nr.
 MAX_REFERENCES = 1_000
 #: TER's words of one segment: hypothesis words x reference words (its edit distance keeps a row of reference
@@ -68,6 +73,16 @@ def check_held_text(lines: Sequence[str], name: str) -> None:
     if chars > MAX_HELD_CHARS:
         raise ValueError(f"{name} has {chars:,} characters; a file read whole (the report, the doctor) may have at most "
                          f"{MAX_HELD_CHARS:,}")
+
+
+def check_held_total(files: Sequence[Sequence[str]]) -> None:
+    """ValueError if files kept whole together pass MAX_HELD_TOTAL_LINES lines or MAX_HELD_TOTAL_CHARS characters."""
+    lines, chars = sum(map(len, files)), sum(sum(map(len, f)) for f in files)
+    if lines > MAX_HELD_TOTAL_LINES or chars > MAX_HELD_TOTAL_CHARS:
+        raise ValueError(
+            f"the {len(files)} files hold {lines:,} lines and {chars:,} characters together; files read whole (the "
+            f"report, the doctor) may hold at most {MAX_HELD_TOTAL_LINES:,} lines and {MAX_HELD_TOTAL_CHARS:,} characters"
+        )
 
 
 def check_line_lengths(lines: Iterable[str], name: str, first_line: int = 1) -> None:

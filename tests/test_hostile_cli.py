@@ -297,3 +297,21 @@ def test_the_report_and_the_doctor_hold_a_bounded_file(tmp_path: Path, tool: str
     status, out, err, peak = run_child(code, [str(many), "-i", str(many), *(["--n-samples", "1"] if "report" in tool else [])])
     one_error_line(status, err, f"{many} has more than {MAX_HELD_LINES:,} lines")
     assert out == "" and peak < PEAK_BYTES
+
+
+@pytest.mark.parametrize("tool", ["bleucore.report", "bleucore.doctor"])
+def test_the_report_and_the_doctor_hold_a_bounded_total(tmp_path: Path, tool: str) -> None:
+    """Five files each within MAX_HELD_LINES, together past MAX_HELD_TOTAL_LINES: one error line before any work."""
+    from bleucore import MAX_HELD_TOTAL_LINES
+
+    each = MAX_HELD_TOTAL_LINES // 5 + 1
+    files = []
+    for i in range(5):
+        path = tmp_path / f"f{i}.txt"
+        path.write_text("a b\n" * each, encoding="utf-8")
+        files.append(str(path))
+    code = _PEAK + f"from {tool}.__main__ import main\nsys.exit(main(sys.argv[2:]))\n"
+    args = [*files[:2], "-i", *files[2:]] if "report" in tool else [*files[1:], "-i", files[0]]
+    status, out, err, peak = run_child(code, [*args, *(["--n-samples", "1"] if "report" in tool else [])])
+    one_error_line(status, err, f"the 5 files hold {5 * each:,} lines", f"at most {MAX_HELD_TOTAL_LINES:,} lines")
+    assert out == "" and peak < PEAK_BYTES

@@ -202,14 +202,14 @@ def test_the_readme_states_the_limits() -> None:
     from bleucore import MAX_HELD_CHARS, MAX_HELD_LINES, MAX_HELD_STATISTICS, MAX_LINES, MAX_SEGMENT_CHARS, MAX_TER_WORD_PAIRS
     from bleucore.doctor import MAX_FILE_BYTES
     from bleucore.report.__main__ import MAX_TRAINING_BYTES
-    from ui.inputs.uploads import MAX_PAGE_CHARS
+    from bleucore import MAX_HELD_TOTAL_CHARS, MAX_HELD_TOTAL_LINES
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for stated in (f"| {MAX_LINE_CHARS:,} characters (", f"| {MAX_REFERENCES:,} (", f"| {MAX_RESAMPLES:,} (",
                    f"| {MAX_SEGMENT_CHARS:,} characters (", f"| {MAX_LINES:,} (", f"| {MAX_HELD_STATISTICS:,} numbers (",
                    f"| {MAX_TER_WORD_PAIRS:,} (", f"| {MAX_HELD_LINES:,} lines and {MAX_HELD_CHARS:,} characters (",
                    f"| {MAX_TRAINING_BYTES // 2**20} MB / ", f"| {MAX_FILE_BYTES // 2**20} MB (",
-                   f"| {MAX_PAGE_CHARS:,} characters together (",
+                   f"| {MAX_HELD_TOTAL_LINES:,} lines and {MAX_HELD_TOTAL_CHARS:,} characters (",
                    f"{MAX_LINK_STATE:,} characters / {MAX_DECODED_BYTES:,} bytes / {MAX_NESTING} levels"):  # fmt: skip
         assert stated in readme, stated
 

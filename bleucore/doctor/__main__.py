@@ -12,7 +12,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from ..limits import check_held_text
+from ..limits import check_held_text, check_held_total
 from ..tokenizers.registry import TOKENIZER_NAMES
 from ..tools import TOOLS, tool, waterfall
 from .reading import read_path
@@ -62,6 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         for text in (hyp, *refs):
             check_held_text(text.lines, text.name)
+        check_held_total([text.lines for text in (hyp, *refs)])
     except ValueError as exc:
         sys.stderr.write(f"bleucore: error: {exc}\n")
         return 2

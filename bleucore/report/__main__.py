@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from ..limits import MAX_RESAMPLES
+from ..limits import MAX_RESAMPLES, check_held_total
 from ..line_reader import iter_lines, read_held_lines
 from ..metrics import Metric, get_metric
 from ..metrics.bleu.options import BleuOptions
@@ -94,6 +94,7 @@ def report_from_args(args: argparse.Namespace) -> Report:
         )
     references = [read_held_lines(path) for path in args.refs]
     systems = {name: read_held_lines(path) for name, path in zip(names, args.input)}
+    check_held_total([*references, *systems.values()])
     labels = read_held_lines(args.labels) if args.labels else None
     training = iter_lines(args.train) if args.train else None  # counted as it is read, never held
     return build_report(

@@ -171,9 +171,9 @@ def test_a_lone_surrogate_is_a_score_or_a_value_error_in_every_tokenizer_and_met
 
 
 def test_files_past_the_page_total_are_one_message_on_corpus_and_compare() -> None:
-    """Each file within the held limits, together past MAX_PAGE_CHARS: refused before any score (ten references of
-    900,000 characters peaked at 462 MB on Corpus)."""
-    from ui.inputs.uploads import MAX_PAGE_CHARS
+    """Each file within the held limits, together past MAX_HELD_TOTAL_CHARS: refused before any score (ten references
+    of 900,000 characters peaked at 462 MB on Corpus)."""
+    from bleucore import MAX_HELD_TOTAL_CHARS as MAX_PAGE_CHARS
 
     per_file = MAX_HELD_CHARS - 1_000
     count = MAX_PAGE_CHARS // per_file + 1
@@ -182,7 +182,7 @@ def test_files_past_the_page_total_are_one_message_on_corpus_and_compare() -> No
     drop_zone(at, cs.CORPUS_HYP_UPLOAD).set_value([("hyp.txt", data, "text/plain")]).run()
     assert not at.exception and not at.metric
     chars = (count + 1) * (per_file - 10)
-    assert f"These {count + 1} files hold {chars:,} characters together; a page scores at most {MAX_PAGE_CHARS:,}" in messages(at)
+    assert f"These {count + 1} files hold {(count + 1) * 10} lines and {chars:,} characters together; a page scores" in messages(at)
     at = open_app("compare")
     at.radio(key=cps.COMPARE_SOURCE).set_value("paste").run()
     at.number_input(key=cps.COMPARE_SYS_COUNT).set_value(count).run()
@@ -191,4 +191,4 @@ def test_files_past_the_page_total_are_one_message_on_corpus_and_compare() -> No
     for i in range(count):
         at.text_area(key=cps.compare_sys_key(i)).input(text)
     at.run()
-    assert not at.exception and f"a page scores at most {MAX_PAGE_CHARS:,} at once" in messages(at), messages(at)
+    assert not at.exception and f"and {MAX_PAGE_CHARS:,} characters at once" in messages(at), messages(at)

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bleucore import MAX_HELD_CHARS, MAX_HELD_LINES, MAX_LINE_CHARS
+from bleucore import MAX_HELD_CHARS, MAX_HELD_LINES, MAX_HELD_TOTAL_CHARS, MAX_HELD_TOTAL_LINES, MAX_LINE_CHARS
 from ui.shell.i18n import _
 
 #: The server's upload limit in MB (``server.maxUploadSize`` in .streamlit/config.toml).
@@ -21,9 +21,6 @@ MAX_UPLOAD_MB = 10
 MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024
 #: Longest pasted text accepted, in characters (about 2 MB of English text).
 MAX_PASTE_CHARS = 2_000_000
-#: Characters of all the files one page scores at once, each within bleucore.MAX_HELD_CHARS: ten references of
-#: 900,000 characters peaked at 462 MB on Corpus, six systems at 339 MB on Compare (issue 25: under 500 MB).
-MAX_PAGE_CHARS = 4_000_000
 
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 _UTF8_BOM = "\ufeff"
@@ -131,13 +128,15 @@ def decode_paste(text: str, name: str) -> TextFile:
 
 
 def check_page_size(files: Sequence[TextFile]) -> None:
-    """Raise InputError if ``files`` (what one page scores at once) hold more than MAX_PAGE_CHARS characters together."""
-    chars = sum(sum(map(len, f.lines)) for f in files)
-    if chars > MAX_PAGE_CHARS:
+    """Raise InputError if ``files`` (what one page scores at once) pass ``bleucore.MAX_HELD_TOTAL_LINES`` lines or
+    ``MAX_HELD_TOTAL_CHARS`` characters together."""
+    lines, chars = sum(map(len, files)), sum(sum(map(len, f.lines)) for f in files)
+    if lines > MAX_HELD_TOTAL_LINES or chars > MAX_HELD_TOTAL_CHARS:
         raise InputError(
-            _("These {n} files hold {chars:,} characters together; a page scores at most {limit:,} at once. Remove a "
-              "reference or a system, or score them with the command line (python -m bleucore).").format(
-                n=len(files), chars=chars, limit=MAX_PAGE_CHARS)
+            _("These {n} files hold {lines:,} lines and {chars:,} characters together; a page scores at most "
+              "{max_lines:,} lines and {limit:,} characters at once. Remove a reference or a system, or score them "
+              "with the command line (python -m bleucore).").format(
+                n=len(files), lines=lines, chars=chars, max_lines=MAX_HELD_TOTAL_LINES, limit=MAX_HELD_TOTAL_CHARS)
         )  # fmt: skip
 
 
