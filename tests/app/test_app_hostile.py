@@ -192,3 +192,15 @@ def test_files_past_the_page_total_are_one_message_on_corpus_and_compare() -> No
         at.text_area(key=cps.compare_sys_key(i)).input(text)
     at.run()
     assert not at.exception and f"and {MAX_PAGE_CHARS:,} characters at once" in messages(at), messages(at)
+
+
+def test_upload_counts_at_the_session_limit_and_one_over() -> None:
+    """MAX_SESSION_FILES files in one drop are kept; one more is refused before any is read (the store's own
+    byte and file limits: tests/app/test_input_store.py)."""
+    from ui.inputs.store import MAX_SESSION_FILES
+
+    at = upload(cs.CORPUS_REF_UPLOAD, [(f"r{i}.txt", b"a b\n") for i in range(MAX_SESSION_FILES)])
+    removable = [b.label for b in at.button if b.label.startswith("Remove reference file")]
+    assert len(removable) == MAX_SESSION_FILES and "files at once" not in messages(at)  # all kept
+    at = upload(cs.CORPUS_REF_UPLOAD, [(f"r{i}.txt", b"a b\n") for i in range(MAX_SESSION_FILES + 1)])
+    assert f"{MAX_SESSION_FILES + 1} files at once: a session takes at most {MAX_SESSION_FILES} files" in messages(at)
