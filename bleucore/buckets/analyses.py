@@ -64,6 +64,14 @@ def _check_inputs(systems: Mapping[str, Sequence[str]], references: Sequence[Seq
     return segments
 
 
+def _check_text(lines: Sequence[str], name: str) -> None:
+    """A labels file or training corpus must be text: a NUL character means a binary file (or UTF-16)."""
+    check_line_lengths(lines, name)
+    for number, line in enumerate(lines, start=1):
+        if "\x00" in line:
+            raise ValueError(f"{name} looks like a binary file (a NUL character on line {number:,}), not text")
+
+
 def _interval(values: FloatArray) -> tuple[float, float]:
     ordered = np.sort(values)
     return float(ordered[int(ordered.size * 0.025)]), float(ordered[min(ordered.size - 1, int(ordered.size * 0.975))])
@@ -186,7 +194,7 @@ def label_buckets(
     segments = _check_inputs(systems, references, n_samples)
     if len(labels) != segments:
         raise ValueError(f"the labels file has {len(labels):,} lines but the references have {segments:,}: one label per line")
-    check_line_lengths(labels, "the labels")
+    _check_text(labels, "the labels file")
     clean = [label.strip() or _NO_LABEL for label in labels]
     names = list(dict.fromkeys(clean))
     if len(names) > MAX_LABELS:
@@ -222,7 +230,7 @@ def frequency_buckets(
         source = "reference 1"
     else:
         training_lines = list(training)
-        check_line_lengths(training_lines, "the training corpus")
+        _check_text(training_lines, "the training corpus")
         counts = word_counts(tokenize_lines(training_lines, tokenize, lowercase))
         source = "the training corpus"
     names = bucket_names(cutoffs)

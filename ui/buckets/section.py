@@ -109,6 +109,11 @@ def show_section(
     except ValueError as err:  # options that cannot score a bucket (e.g. NLTK's method6 on a bucket without 3-grams)
         st.error(escape_markdown(_("The buckets cannot be computed with these options: {error}.").format(error=err)))
         return extras
+    for name, system in systems.items():
+        if name != shown[0] and system.lines == systems[shown[0]].lines:
+            st.info(escape_markdown(_(
+                "{name}'s output is identical to the baseline {baseline}'s, line for line: it has the baseline's value "
+                "in every bucket, and no bucket is marked different.").format(name=name, baseline=shown[0])))  # fmt: skip
     if st.session_state.get(slots.metric) not in choices:
         st.session_state[slots.metric] = next(iter(choices))
     metric = st.segmented_control(
