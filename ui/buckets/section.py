@@ -18,7 +18,7 @@ from ui.inputs.kept import kept_files
 from ui.inputs.uploads import MAX_UPLOAD_MB, TextFile, escape_markdown
 from ui.metrics.bleu.options import Choices
 from ui.metrics.options import MetricKey, metric_of
-from ui.shell.i18n import _
+from ui.shell.i18n import _, bound
 
 #: metric id -> (its key, system name -> (text digest, statistics))
 MetricInputs = Mapping[str, tuple[MetricKey, Mapping[str, tuple[str, Any]]]]
@@ -101,7 +101,8 @@ def show_section(
     kinds = ["length", "frequency", *(["label"] if extras.labels is not None else [])]
     if st.session_state.get(slots.kind) not in kinds:
         st.session_state[slots.kind] = kinds[0]
-    kind = st.segmented_control(_("Buckets"), kinds, key=slots.kind, format_func=lambda k: _(KINDS[k])) or kinds[0]
+    words = bound()  # the run's language, also where Streamlit formats the options outside the run
+    kind = st.segmented_control(_("Buckets"), kinds, key=slots.kind, format_func=lambda k: words(KINDS[k])) or kinds[0]
     if kind != "frequency" and not metrics:
         return extras
     try:
