@@ -276,3 +276,27 @@ def test_a_training_corpus_changes_the_frequencies_to_compare_mts_counts() -> No
         value = expected.value(bucket.name, "system_b.en", "fmeas")
         cell = table.loc[bucket.name, "system_b.en"]
         assert cell == "no data" if value.value is None else cell.startswith(expected_cell(value, 4))
+
+
+@pytest.mark.parametrize(("metric_id", "drawn"), [("chrf++", "chrf-text"), ("ter", "ter-seq")])
+def test_examples_follow_the_chosen_sentence_metric_and_draw_its_picture(metric_id: str, drawn: str) -> None:
+    """Ranked by sacreBLEU's sentence chrF++ or TER (fewer edits is better), each hypothesis drawn as Explore draws
+    that metric: chrF's character n-grams, TER's edit alignment."""
+    import sacrebleu
+
+    at = open_app("compare")
+    at.pills(key=cps.COMPARE_METRICS).set_value(["bleu", metric_id]).run()
+    control(at, "Sentence metric").set_value(metric_id).run()
+    assert not at.exception
+    scorer = sacrebleu.CHRF(word_order=2) if metric_id == "chrf++" else sacrebleu.TER()
+    label = "chrF2++" if metric_id == "chrf++" else "TER"
+    a = [scorer.sentence_score(h, [r[i] for r in REFS]).score for i, h in enumerate(SYSTEMS["system_a.en"])]
+    b = [scorer.sentence_score(h, [r[i] for r in REFS]).score for i, h in enumerate(SYSTEMS["system_b.en"])]
+    sign = 1 if metric_id == "chrf++" else -1  # TER: a drop is a gain
+    gains = [(sign * (b[i] - a[i]), i) for i in range(len(a))]
+    better = [i + 1 for g, i in sorted(gains, key=lambda t: (-t[0], t[1])) if g > 0][:3]
+    worse = [i + 1 for g, i in sorted(gains, key=lambda t: (t[0], t[1])) if g < 0][:3]
+    shown = [m.value.replace("\\", "") for m in at.markdown if m.value.startswith("Line ")]
+    assert shown == [f"Line {k}: {label} system_b.en {b[k - 1]:.2f}, system_a.en {a[k - 1]:.2f}" for k in better + worse]
+    pictures = [h.proto.body for h in at.get("html") if drawn in h.proto.body]
+    assert len(pictures) == 2 * len(shown), "both hypotheses of every example in the metric's own picture"

@@ -346,6 +346,11 @@ def test_compare_buckets_examples_and_report_in_korean() -> None:
     assert "뉴스" in " ".join(shown_texts(at)), "the label buckets were drawn"
     next(b for b in at.button if b.key == "compare_report_build").click().run()
     assert len(at.get("download_button")) >= 3 + 2
+    at.pills(key=cps.COMPARE_METRICS).set_value(["bleu", "chrf++", "ter"]).run()
+    for metric in ("chrf++", "ter"):  # the examples drawn as Explore draws each metric
+        _bucket_control(at, cps.COMPARE_SENTENCE_METRIC).set_value(metric).run()
+        assert any(("chrf-text" if metric != "ter" else "ter-seq") in h.proto.body for h in at.get("html"))
+        found += _walk(at, f"examples by {metric}", *SAMPLES, "labels.txt", "train.en", "copy.en", labels)
     found += _walk(at, "report", *SAMPLES, "labels.txt", "train.en", "copy.en", labels)
     assert not found, "\n".join(found)
 
