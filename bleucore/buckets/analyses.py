@@ -55,7 +55,9 @@ def _check_inputs(systems: Mapping[str, Sequence[str]], references: Sequence[Seq
         check_line_lengths(stream, f"reference {j + 1}")
     for name, lines in systems.items():
         if len(lines) != segments:
-            raise ValueError(f"system {name} has {len(lines):,} lines but the references have {segments:,}")
+            raise ValueError(
+                f"system {name} has {len(lines):,} line{'' if len(lines) == 1 else 's'} but the references have {segments:,}"
+            )
         check_line_lengths(lines, f"system {name}")
     if segments == 0:
         raise ValueError("the references are empty: a bucket analysis needs at least 1 segment")
@@ -193,7 +195,10 @@ def label_buckets(
     order of first appearance; an empty label goes to compare-mt's ``other`` bucket."""
     segments = _check_inputs(systems, references, n_samples)
     if len(labels) != segments:
-        raise ValueError(f"the labels file has {len(labels):,} lines but the references have {segments:,}: one label per line")
+        raise ValueError(
+            f"the labels file has {len(labels):,} line{'' if len(labels) == 1 else 's'} but the references have "
+            f"{segments:,}: one label per line"
+        )
     _check_text(labels, "the labels file")
     clean = [label.strip() or _NO_LABEL for label in labels]
     names = list(dict.fromkeys(clean))

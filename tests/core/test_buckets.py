@@ -178,10 +178,10 @@ def test_empty_buckets_are_no_data_records() -> None:
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: label_buckets({"A": ["x", "y"]}, [["x", "y"]], ["a"], [get_metric("bleu")]), "labels file has 1 lines"),
+        (lambda: label_buckets({"A": ["x", "y"]}, [["x", "y"]], ["a"], [get_metric("bleu")]), "labels file has 1 line"),
         (lambda: label_buckets({"A": ["x"] * 300}, [["x"] * 300], [str(i) for i in range(300)], [get_metric("bleu")]),
          "300 distinct labels; at most 200"),
-        (lambda: length_buckets({"A": ["x"]}, [["x", "y"]], [get_metric("bleu")]), "system A has 1 lines"),
+        (lambda: length_buckets({"A": ["x"]}, [["x", "y"]], [get_metric("bleu")]), "system A has 1 line but"),
         (lambda: length_buckets({}, [["x"]], [get_metric("bleu")]), "no system"),
         (lambda: length_buckets({"A": ["x"]}, [["x"]], [get_metric("bleu")], baseline="Z"), "baseline 'Z'"),
         (lambda: length_buckets({"A": ["x"]}, [["x"]], [get_metric("bleu")], n_samples=0), "resamples"),
