@@ -56,6 +56,26 @@ def _grid_rows(table: Locator) -> list[list[str]]:
     return rows
 
 
+def _expect_tall_bars(chart: Locator) -> None:
+    """system_b.en's tallest bar (the palette's orange, #E69F00; its BLEU is over 60) is a fair part of the chart's
+    height: a layer drawn beyond the plot (the click bands once were 400 px in a 300 px chart) made Vega shrink
+    the plot to a strip of about 25 px."""
+    import io
+
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(chart.screenshot())).convert("RGB")
+    pixels = image.load()
+    tallest = 0
+    for x in range(0, image.width, 2):
+        run = 0
+        for y in range(image.height):
+            r, g, b = pixels[x, y]
+            run = run + 1 if abs(r - 230) < 12 and abs(g - 159) < 12 and b < 20 else 0
+            tallest = max(tallest, run)
+    assert tallest > 0.15 * image.height, (tallest, image.height)
+
+
 def test_clicking_a_bucket_lists_its_lines_with_both_scores_and_opens_one_in_explore(
     app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None]
 ) -> None:
@@ -74,6 +94,7 @@ def test_clicking_a_bucket_lists_its_lines_with_both_scores_and_opens_one_in_exp
     chart = _bucket_chart(page)
     box = chart.bounding_box()
     assert box is not None
+    _expect_tall_bars(chart)
     heading = page.get_by_test_id("stMarkdown").filter(has_text=HEADING)
     expect(heading).to_have_count(0)  # nothing is listed before a click
     found = None

@@ -25,7 +25,7 @@ def bucket_chart(rows: pd.DataFrame, axis_title: str, value_title: str, order: l
     bands = (
         alt.Chart(pd.DataFrame({"bucket": order}))
         .mark_bar(opacity=0.001)
-        .encode(x=x, y=alt.value(0), y2=alt.value(400))
+        .encode(x=x, y=alt.value(0), y2=alt.value({"expr": "height"}))  # the plot's height: a band beyond it shrinks the plot
         .add_params(pick)
     )
     colour = alt.Color("system:N", sort=systems, title=_("system"), legend=alt.Legend(orient="bottom", labelLimit=260))
@@ -53,6 +53,6 @@ def bucket_chart(rows: pd.DataFrame, axis_title: str, value_title: str, order: l
         layers.append(
             alt.Chart(pd.DataFrame({"bucket": empty, "note": [_("no data")] * len(empty)}))
             .mark_text(angle=270, color=GREY)
-            .encode(x=x, y=alt.value(150), text="note:N")
+            .encode(x=x, y=alt.value({"expr": "height / 2"}), text="note:N")
         )
     return alt.layer(*layers).properties(height=300)
