@@ -1,15 +1,17 @@
 """The HTML report opened in Chromium as a file, with the network switched off: it asks for nothing (the only
 request is the file itself), every chart is drawn (an SVG with its bars), the tables hold the numbers of the
-JSON written in the same run, and a system name that is markup shows as text."""
+JSON written in the same run, and a system name that is markup shows as text. Compare's "Build the report"
+downloads the command line's report for the same files."""
 
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Browser, Route, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from devtools.corpora import tokenized_corpus
 from tests.conftest import ROOT
@@ -63,3 +65,36 @@ def test_the_html_report_opens_offline_and_requests_nothing(browser: Browser, tm
     assert "no data" in text
     page.screenshot(path=str(tmp_path / "report.png"), full_page=True)
     context.close()
+
+
+def test_the_page_builds_the_command_lines_report(
+    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], tmp_path: Path
+) -> None:
+    """Compare's "Build the report" on the bundled sample downloads the JSON and LaTeX that
+    ``python -m bleucore.report`` writes for the same files (same resamples, seed and metric), record for record."""
+    page = app_page
+    page.goto(f"{streamlit_server}/compare")
+    wait_for_app(page)
+    build = page.get_by_role("button", name="Build the report")
+    build.scroll_into_view_if_needed()
+    build.click()
+    wait_for_app(page)
+    downloaded = {}
+    for label in ("Numbers (JSON)", "Table (LaTeX)", "Report (HTML)"):
+        button = page.get_by_role("button", name=label)
+        expect(button).to_be_visible()
+        with page.expect_download() as download:
+            button.click()
+        downloaded[label] = Path(download.value.path()).read_text(encoding="utf-8")
+    sample = ROOT / "data" / "sample"
+    done = subprocess.run(
+        [sys.executable, "-m", "bleucore.report", str(sample / "ref.en"), str(sample / "ref2.en"), "-i",
+         str(sample / "system_a.en"), str(sample / "system_b.en"), "--names", "system_a.en", "system_b.en", "-m", "bleu",
+         "--json", str(tmp_path / "r.json"), "--latex", str(tmp_path / "t.tex")],
+        capture_output=True, text=True, cwd=ROOT, timeout=240,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert json.loads(downloaded["Numbers (JSON)"]) == json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert downloaded["Table (LaTeX)"] == (tmp_path / "t.tex").read_text(encoding="utf-8")
+    html = downloaded["Report (HTML)"]
+    assert html.count("<svg") == 1 + 3 and "<script" not in html, "length (BLEU) and frequency (F, P, R) charts"
