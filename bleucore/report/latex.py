@@ -62,7 +62,7 @@ def latex_table(report: Report, alpha: float = 0.05) -> str:
         "\\bottomrule",
         "\\end{tabular}",
         "\\par\\smallskip",
-        "\\parbox{\\linewidth}{\\footnotesize " + note + "}",
+        "\\parbox{\\linewidth}{\\footnotesize\\raggedright " + note + "}",
         "\\end{table}",
         "",
     ])  # fmt: skip
