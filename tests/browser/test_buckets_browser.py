@@ -56,10 +56,8 @@ def _grid_rows(table: Locator) -> list[list[str]]:
     return rows
 
 
-def _expect_tall_bars(chart: Locator) -> None:
-    """system_b.en's tallest bar (the palette's orange, #E69F00; its BLEU is over 60) is a fair part of the chart's
-    height: a layer drawn beyond the plot (the click bands once were 400 px in a 300 px chart) made Vega shrink
-    the plot to a strip of about 25 px."""
+def _tallest_bar(chart: Locator) -> tuple[int, int]:
+    """(the tallest run of system_b.en's orange, #E69F00, in one pixel column; the chart's height) in a screenshot."""
     import io
 
     from PIL import Image
@@ -73,7 +71,22 @@ def _expect_tall_bars(chart: Locator) -> None:
             r, g, b = pixels[x, y]
             run = run + 1 if abs(r - 230) < 12 and abs(g - 159) < 12 and b < 20 else 0
             tallest = max(tallest, run)
-    assert tallest > 0.15 * image.height, (tallest, image.height)
+    return tallest, image.height
+
+
+def _expect_tall_bars(page: Page, chart: Locator, timeout_s: float = 60) -> None:
+    """system_b.en's tallest bar (its BLEU is over 60) is a fair part of the chart's height: a layer drawn beyond
+    the plot (the click bands once were 400 px in a 300 px chart) made Vega shrink the plot to a strip of about
+    25 px. Polled until the chart is drawn (a state, not a time), failing after ``timeout_s``."""
+    import time
+
+    deadline = time.monotonic() + timeout_s
+    while True:
+        tallest, height = _tallest_bar(chart)
+        if tallest > 0.15 * height:
+            return
+        assert time.monotonic() < deadline, (tallest, height)
+        page.wait_for_timeout(250)
 
 
 def test_clicking_a_bucket_lists_its_lines_with_both_scores_and_opens_one_in_explore(
@@ -94,7 +107,7 @@ def test_clicking_a_bucket_lists_its_lines_with_both_scores_and_opens_one_in_exp
     chart = _bucket_chart(page)
     box = chart.bounding_box()
     assert box is not None
-    _expect_tall_bars(chart)
+    _expect_tall_bars(page, chart)
     heading = page.get_by_test_id("stMarkdown").filter(has_text=HEADING)
     expect(heading).to_have_count(0)  # nothing is listed before a click
     found = None
