@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 from bleucore.buckets import frequency_buckets, label_buckets, length_buckets
 from bleucore.metrics import get_metric
 from tests.conftest import ROOT, drop_zone, messages, open_app
+from ui.compare import buckets as compare_buckets
 from ui.compare import state as cps
 
 SAMPLE = ROOT / "data" / "sample"
@@ -72,7 +73,7 @@ def test_word_frequency_buckets_on_the_page_equal_bleucores() -> None:
 def test_a_labels_file_adds_label_buckets_and_stays_for_the_session() -> None:
     at = open_app("compare")
     labels = [("news" if i % 3 else "talks") for i in range(len(REFS[0]))]
-    drop_zone(at, cps.COMPARE_LABELS_UPLOAD).set_value([("domains.txt", ("\n".join(labels) + "\n").encode(), "text/plain")])
+    drop_zone(at, compare_buckets.SLOTS.labels).set_value([("domains.txt", ("\n".join(labels) + "\n").encode(), "text/plain")])
     at.run()
     assert "By label" in control(at, "Buckets").options
     control(at, "Buckets").set_value("label").run()
@@ -89,7 +90,7 @@ def test_a_labels_file_adds_label_buckets_and_stays_for_the_session() -> None:
 
 def test_a_labels_file_of_the_wrong_length_is_a_message_not_a_bucket() -> None:
     at = open_app("compare")
-    drop_zone(at, cps.COMPARE_LABELS_UPLOAD).set_value([("short.txt", b"news\ntalks\n", "text/plain")])
+    drop_zone(at, compare_buckets.SLOTS.labels).set_value([("short.txt", b"news\ntalks\n", "text/plain")])
     at.run()
     assert not at.exception
     assert "The labels file short.txt has 2 lines but the references have" in messages(at)
@@ -249,7 +250,7 @@ def test_a_system_identical_to_the_baseline_is_said_and_never_marked() -> None:
 )
 def test_a_bad_training_corpus_is_a_message_and_the_reference_counts_stay(data: bytes, message: str) -> None:
     at = open_app("compare")
-    drop_zone(at, cps.COMPARE_TRAIN_UPLOAD).set_value([("train.bin", data, "text/plain")])
+    drop_zone(at, compare_buckets.SLOTS.training).set_value([("train.bin", data, "text/plain")])
     at.run()
     assert not at.exception
     assert message in messages(at), messages(at)
@@ -264,7 +265,7 @@ def test_a_bad_training_corpus_is_a_message_and_the_reference_counts_stay(data: 
 def test_a_training_corpus_changes_the_frequencies_to_compare_mts_counts() -> None:
     train = [line for line in REFS[1] for _ in range(3)]
     at = open_app("compare")
-    drop_zone(at, cps.COMPARE_TRAIN_UPLOAD).set_value([("train.en", ("\n".join(train) + "\n").encode(), "text/plain")])
+    drop_zone(at, compare_buckets.SLOTS.training).set_value([("train.en", ("\n".join(train) + "\n").encode(), "text/plain")])
     at.run()
     control(at, "Buckets").set_value("frequency").run()
     assert "count in the training corpus" in " ".join(c.value for c in at.caption)

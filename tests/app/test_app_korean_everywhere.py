@@ -18,6 +18,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.app.rendered_text import shown_texts, words
 from tests.conftest import ROOT, messages, open_app
+from ui.compare import buckets as compare_buckets
 from ui.compare import state as cps
 from ui.corpus import state as cs
 from ui.explore import state as es
@@ -325,22 +326,22 @@ def test_compare_buckets_examples_and_report_in_korean() -> None:
     labels = "\n".join("뉴스" if i % 2 else "talks" for i in range(len(refs))) + "\n"
     at = open_app("compare", lang="ko")
     found = []
-    drop_zone(at, cps.COMPARE_LABELS_UPLOAD).set_value([("short.txt", b"news\n", "text/plain")])
-    drop_zone(at, cps.COMPARE_TRAIN_UPLOAD).set_value([("train.bin", b"\x00\x01\n", "text/plain")])
+    drop_zone(at, compare_buckets.SLOTS.labels).set_value([("short.txt", b"news\n", "text/plain")])
+    drop_zone(at, compare_buckets.SLOTS.training).set_value([("train.bin", b"\x00\x01\n", "text/plain")])
     drop_zone(at, cps.COMPARE_EXTRA_UPLOAD).set_value(
         [("copy.en", (SAMPLE / "system_a.en").read_bytes(), "text/plain")]
     )
     at.run()
     assert "short.txt" in messages(at) and "train.bin" in messages(at) and "copy.en" in messages(at), messages(at)
     found += _walk(at, "bad labels and training", *SAMPLES, "short.txt", "train.bin", "copy.en")
-    drop_zone(at, cps.COMPARE_LABELS_UPLOAD).set_value([("labels.txt", labels.encode(), "text/plain")])
-    drop_zone(at, cps.COMPARE_TRAIN_UPLOAD).set_value([("train.en", (SAMPLE / "ref2.en").read_bytes(), "text/plain")])
+    drop_zone(at, compare_buckets.SLOTS.labels).set_value([("labels.txt", labels.encode(), "text/plain")])
+    drop_zone(at, compare_buckets.SLOTS.training).set_value([("train.en", (SAMPLE / "ref2.en").read_bytes(), "text/plain")])
     at.run()
-    assert _bucket_control(at, cps.COMPARE_BUCKETS).options == ["참조 번역 길이별", "단어 빈도별", "레이블별"]
+    assert _bucket_control(at, compare_buckets.SLOTS.kind).options == ["참조 번역 길이별", "단어 빈도별", "레이블별"]
     for kind, metrics in (("length", ["BLEU"]), ("frequency", ["fmeas", "prec", "rec"]), ("label", ["BLEU"])):
-        _bucket_control(at, cps.COMPARE_BUCKETS).set_value(kind).run()
+        _bucket_control(at, compare_buckets.SLOTS.kind).set_value(kind).run()
         for metric in metrics:
-            _bucket_control(at, cps.COMPARE_BUCKET_METRIC).set_value(metric).run()
+            _bucket_control(at, compare_buckets.SLOTS.metric).set_value(metric).run()
             found += _walk(at, f"buckets {kind} {metric}", *SAMPLES, "labels.txt", "train.en", "copy.en", labels)
             assert any(list(f.value.columns[:2]) == ["구간", "크기"] for f in at.dataframe), (kind, metric)
     assert "뉴스" in " ".join(shown_texts(at)), "the label buckets were drawn"

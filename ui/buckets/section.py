@@ -26,14 +26,34 @@ MetricInputs = Mapping[str, tuple[MetricKey, Mapping[str, tuple[str, Any]]]]
 
 @dataclass(frozen=True)
 class Slots:
-    """The session keys of one page's bucket section (its page's prefix keeps them apart)."""
+    """The session keys of one page's bucket section, named ``<page>_...`` (the page's prefix keeps them apart):
+    the labels and training-corpus drop zones, the analysis and metric shown, the picked line, the chart."""
 
-    labels: str
-    training: str
-    kind: str
-    metric: str
-    line: str
-    chart: str
+    page: str
+
+    @property
+    def labels(self) -> str:
+        return f"{self.page}_labels_upload"
+
+    @property
+    def training(self) -> str:
+        return f"{self.page}_train_upload"
+
+    @property
+    def kind(self) -> str:
+        return f"{self.page}_buckets"
+
+    @property
+    def metric(self) -> str:
+        return f"{self.page}_bucket_metric"
+
+    @property
+    def line(self) -> str:
+        return f"{self.page}_bucket_line"
+
+    @property
+    def chart(self) -> str:
+        return f"{self.page}_bucket_chart"
 
 
 @dataclass(frozen=True)
