@@ -26,34 +26,21 @@ MetricInputs = Mapping[str, tuple[MetricKey, Mapping[str, tuple[str, Any]]]]
 
 @dataclass(frozen=True)
 class Slots:
-    """The session keys of one page's bucket section, named ``<page>_...`` (the page's prefix keeps them apart):
-    the labels and training-corpus drop zones, the analysis and metric shown, the picked line, the chart."""
+    """The session keys of one page's bucket section (its page's prefix keeps them apart)."""
 
-    page: str
+    labels: str
+    training: str
+    kind: str
+    metric: str
+    line: str
+    chart: str
 
-    @property
-    def labels(self) -> str:
-        return f"{self.page}_labels_upload"
-
-    @property
-    def training(self) -> str:
-        return f"{self.page}_train_upload"
-
-    @property
-    def kind(self) -> str:
-        return f"{self.page}_buckets"
-
-    @property
-    def metric(self) -> str:
-        return f"{self.page}_bucket_metric"
-
-    @property
-    def line(self) -> str:
-        return f"{self.page}_bucket_line"
-
-    @property
-    def chart(self) -> str:
-        return f"{self.page}_bucket_chart"
+    @classmethod
+    def for_page(cls, page: str) -> Slots:
+        """The keys ``<page>_labels_upload``, ``_train_upload``, ``_buckets``, ``_bucket_metric``, ``_bucket_line``
+        and ``_bucket_chart``."""
+        names = ("labels_upload", "train_upload", "buckets", "bucket_metric", "bucket_line", "bucket_chart")
+        return cls(*(f"{page}_{name}" for name in names))
 
 
 @dataclass(frozen=True)

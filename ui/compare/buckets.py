@@ -15,7 +15,7 @@ from ui.compare import state as cps
 from ui.inputs.uploads import TextFile
 from ui.shell.i18n import _
 
-SLOTS = Slots(cps.PAGE.prefix)
+SLOTS = Slots.for_page(cps.PAGE.prefix)
 
 
 def where_they_differ(

@@ -15,7 +15,7 @@ from ui.inputs.uploads import TextFile
 from ui.metrics.bleu.options import Choices
 from ui.shell.i18n import _
 
-SLOTS = Slots(cs.PAGE.prefix)
+SLOTS = Slots.for_page(cs.PAGE.prefix)
 
 
 def show_buckets(
