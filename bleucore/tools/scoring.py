@@ -8,6 +8,7 @@ table and the waterfall's steps share the work.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -188,6 +189,8 @@ class ConventionScorer:
         corpus = _score(c, r, m, t, conventions)
         if conventions.aggregate == "corpus" or not len(hyp_len):
             score = corpus
+        elif conventions.zero_precision == "tiny":
+            score = float(np.mean(_tiny_scores(hyp_len, ref_len, matches, totals, conventions.brevity)))
         else:
             score = float(np.mean(_sentence_scores(hyp_len, ref_len, matches, totals, conventions)))
         bp = simplified_brevity_penalty(c, r) if conventions.brevity == "simplified" else brevity_penalty(c, r)
@@ -221,6 +224,9 @@ def _sentence_scores(
 
 def _score(c: int, r: int, matches: Sequence[int], totals: Sequence[int], conventions: Conventions) -> float:
     """BLEU in points of summed counts by bleucore's ``compute_bleu`` (sacreBLEU-exact for the standard rules)."""
+    if conventions.zero_precision == "tiny":
+        return float(_tiny_scores(np.array([c]), np.array([r]), np.array([matches]), np.array([totals]),
+                                  conventions.brevity)[0])  # fmt: skip
     smooth = "exp" if conventions.zero_precision == "exp" else "none"
     key = (conventions.brevity, conventions.zero_precision)
     if key in _VARIANTS:
@@ -230,3 +236,18 @@ def _score(c: int, r: int, matches: Sequence[int], totals: Sequence[int], conven
     tutorial = compute_bleu(c, r, matches, totals, BleuOptions(tokenize="none", smooth_method="none", variant="tutorial"))
     standard_bp = brevity_penalty(c, r)
     return tutorial.score * simplified_brevity_penalty(c, r) / standard_bp if standard_bp else 0.0
+
+
+def _tiny_scores(hyp_len: np.ndarray, ref_len: np.ndarray, matches: np.ndarray, totals: np.ndarray, brevity: str) -> np.ndarray:
+    """Each row's BLEU in points under NLTK 3.10's ``method0`` (``nltk.translate.bleu_score``): 0 when no unigram
+    matches, else a zero p_n becomes ``sys.float_info.min`` (NLTK warns) and BP * exp(sum w_n log p_n)."""
+    m, t = np.asarray(matches, dtype=np.float64), np.asarray(totals, dtype=np.float64)
+    p = np.divide(m, t, out=np.zeros_like(m), where=t > 0)
+    p = np.where(m > 0, p, sys.float_info.min)
+    mean = np.exp((np.log(p) / m.shape[1]).sum(axis=1))
+    c, r = np.asarray(hyp_len, dtype=np.float64), np.asarray(ref_len, dtype=np.float64)
+    if brevity == "simplified":
+        bp = np.where(c <= 0, 0.0, np.where(r <= 0, 1.0, np.minimum(1.0, c / np.maximum(r, 1.0))))
+    else:
+        bp = np.where(c > r, 1.0, np.where(c <= 0, 0.0, np.exp(1.0 - r / np.maximum(c, 1.0))))
+    return np.asarray(np.where(m[:, 0] > 0, 100.0 * bp * mean, 0.0))

@@ -23,7 +23,7 @@ FIELD_WHY = {
     "references": "a second reference gives more n-grams a chance to match and another length to be close to",
     "ref_length": "the brevity penalty compares c with r, and this rule picks which reference's length is r",
     "phantom_ngrams": "a line shorter than n adds one n-gram that cannot match, lowering p_n",
-    "zero_precision": "a zero p_n gives 0, is smoothed, or is left out of the geometric mean",
+    "zero_precision": "a zero p_n gives 0, becomes the smallest float, is smoothed, or is left out of the geometric mean",
     "brevity": "exp(1 - r/c) punishes short output more than min(1, c/r)",
     "aggregate": "the mean of sentence scores is not corpus BLEU: each short line's zeros weigh as much as a long line",
 }
@@ -43,6 +43,7 @@ _VALUE_WORDS = {
     ("phantom_ngrams", True): "short lines count a phantom n-gram",
     ("phantom_ngrams", False): "no phantom n-grams",
     ("zero_precision", "zero"): "a zero precision gives 0",
+    ("zero_precision", "tiny"): "a zero precision becomes the smallest float (NLTK)",
     ("zero_precision", "exp"): "exp smoothing",
     ("zero_precision", "skip"): "zero precisions left out",
     ("brevity", "standard"): "BP = exp(1 - r/c)",
