@@ -4,6 +4,7 @@ stays silent on a clean input, and the problem really moves the score as the fin
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import unicodedata
@@ -16,6 +17,8 @@ from hypothesis import strategies as st
 
 from bleucore import MAX_LINE_CHARS, BleuOptions, corpus_bleu
 from bleucore.doctor import RULES, check_setup, diagnose, read_bytes
+
+ROOT = Path(__file__).resolve().parents[2]
 
 HYPS = [f"The cat number {i} sat on the mat today." for i in range(30)]
 REF = [f"The cat number {i} sat on a mat today." for i in range(30)]
@@ -142,6 +145,25 @@ def test_the_command_line_prints_findings_and_exits_1_on_an_error(tmp_path: Path
     bad = subprocess.run([sys.executable, "-m", "bleucore.doctor", str(tmp_path / "refs.txt"), "-i", str(tmp_path / "hyp.txt"),
                           "--waterfall", "nltk:sacrebleu"], capture_output=True, text=True)  # fmt: skip
     assert bad.returncode == 2 and bad.stderr.startswith("bleucore: error: unknown tool 'nltk'") and len(bad.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["-i", "hyp.txt"], "the following arguments are required: REF"),
+        (["ref.txt"], "the following arguments are required: -i/--input"),
+        (["ref.txt", "-i", "hyp.txt", "-tok", "spaces"], "argument -tok/--tokenize: invalid choice: 'spaces'"),
+        (["ref.txt", "-i", "hyp.txt", "--bogus"], "unrecognized arguments: --bogus"),
+        (["ref.txt", "-i", "hyp.txt", "--waterfall", "nltk"], "unknown tool 'nltk'"),
+    ],
+)
+def test_bad_usage_is_one_error_line_and_exit_2(argv: list[str], message: str, tmp_path: Path) -> None:
+    (tmp_path / "hyp.txt").write_text("a b c d\n", encoding="utf-8")
+    (tmp_path / "ref.txt").write_text("a b c e\n", encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "bleucore.doctor", *argv], capture_output=True, text=True, cwd=tmp_path,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})  # fmt: skip
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.startswith(f"bleucore: error: {message}") and len(run.stderr.splitlines()) == 1, run.stderr
 
 
 @pytest.mark.parametrize(
