@@ -51,8 +51,12 @@ def diagnose(
     tools: Sequence[Tool] = TOOLS,
 ) -> Report:
     """The doctor's report on hypothesis lines and reference streams (``references[j][i]``: reference j of line i);
-    ``reading``: findings from reading the files (``reading.read_path``), which come first."""
-    findings = [*reading, *check_setup(hypotheses, references, hypothesis_name, reference_names, tokenize)]
+    ``reading``: findings from reading the files (``reading.read_path``), which come first. A file left without
+    lines by its reading finding (empty, binary, unreadable) is compared with nothing: that finding says it all."""
+    names = [hypothesis_name, *(reference_names[j] if j < len(reference_names) else "" for j in range(len(references)))]
+    stopped = {f.values.get("name") for f in reading if f.code in BLOCKING}
+    unread = [i for i, (name, lines) in enumerate(zip(names, [hypotheses, *references])) if not len(lines) and name in stopped]
+    findings = [*reading, *check_setup(hypotheses, references, hypothesis_name, reference_names, tokenize, unread)]
     findings.sort(key=lambda f: ("error", "warning", "note").index(f.severity))
     if any(f.code in BLOCKING for f in findings) or not references or not len(hypotheses):
         return Report(tuple(findings), ())

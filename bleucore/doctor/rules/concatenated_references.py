@@ -10,7 +10,7 @@ CODE = "refs-concatenated"
 def check(setup: Setup) -> list[Finding]:
     n = len(setup.hypotheses)
     findings = []
-    for j, stream in enumerate(setup.references):
+    for j, stream in setup.paired_references():
         if n and len(stream) > n and len(stream) % n == 0:
             k = len(stream) // n
             findings.append(Finding(

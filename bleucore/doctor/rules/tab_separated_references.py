@@ -9,7 +9,7 @@ CODE = "refs-tab-separated"
 
 def check(setup: Setup) -> list[Finding]:
     findings = []
-    for j, stream in enumerate(setup.references):
+    for j, stream in setup.read_references():
         tabbed = [i + 1 for i, line in enumerate(stream) if "\t" in line]
         if stream and len(tabbed) >= max(1, len(stream) // 2):
             fields = max(stream[i - 1].count("\t") + 1 for i in tabbed)
