@@ -43,7 +43,8 @@ _VARIANTS = {("standard", "zero"): "standard", ("standard", "exp"): "standard", 
 @dataclass(frozen=True)
 class ConventionScore:
     """BLEU under one set of conventions: ``score`` in points (0-100); the corpus counts it came from (after
-    the phantom-n-gram rule), their precisions in percent, the corpus BP by the brevity rule, c and r."""
+    the phantom-n-gram rule), their precisions in percent, the corpus BP by the brevity rule, c and r, the lines
+    and how many of them have an order without a match (``zero_lines``: a 0 under the standard rule)."""
 
     conventions: Conventions
     score: float
@@ -54,6 +55,7 @@ class ConventionScore:
     sys_len: int
     ref_len: int
     sentences: int
+    zero_lines: int = 0
 
 
 def _cased(lines: Sequence[str], case: str) -> Sequence[str]:
@@ -195,7 +197,8 @@ class ConventionScorer:
             score = float(np.mean(_sentence_scores(hyp_len, ref_len, matches, totals, conventions)))
         bp = simplified_brevity_penalty(c, r) if conventions.brevity == "simplified" else brevity_penalty(c, r)
         precisions = tuple(100.0 * mm / tt if tt else 0.0 for mm, tt in zip(m, t))
-        return ConventionScore(conventions, score, tuple(m), tuple(t), precisions, bp, c, r, len(hyp_len))
+        zero_lines = int(np.count_nonzero((np.asarray(matches) == 0).any(axis=1))) if len(hyp_len) else 0
+        return ConventionScore(conventions, score, tuple(m), tuple(t), precisions, bp, c, r, len(hyp_len), zero_lines)
 
 
 def _reference_lengths(hyp_len: np.ndarray, ref_lens: np.ndarray, rule: str) -> np.ndarray:

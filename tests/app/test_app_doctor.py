@@ -4,12 +4,14 @@ finding and no number; the waterfall's steps add up; Korean words it all."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pandas as pd
 import pytest
 import sacrebleu
 from streamlit.testing.v1 import AppTest
 
-from bleucore.tools import TOOLS, score_as_tools, tool, waterfall
+from bleucore.tools import TOOLS, printed, score_as_tools, tool, waterfall
 from tests.conftest import ROOT, drop_zone, messages, open_app
 from ui.corpus import state as cs
 from ui.doctor import inputs as di
@@ -84,8 +86,16 @@ def test_the_waterfall_lists_each_step_with_its_change() -> None:
     steps = waterfall(tool("nltk-sentence-mean"), tool("sacrebleu"), HYP, REFS)
     text = " ".join(m.value for m in at.markdown)
     for step in steps.steps:
-        assert f"**{step.delta:+.2f}** points" in text
+        assert f"**{step.printed_delta():+}** points" in text
     assert "mean of sentence BLEU → corpus BLEU" in text and f"**sacreBLEU 2.6**: {steps.end_score.score:.2f}" in text
+    # Each step says what it changed in these files' counts: the tokenizer step its token and match counts.
+    tokens = steps.steps[0]
+    assert tokens.field == "tokenize" and (
+        f"Here: c {tokens.result_before.sys_len:,} → {tokens.result_after.sys_len:,} tokens, "
+        f"{tokens.result_before.counts[0]:,} → {tokens.result_after.counts[0]:,} unigrams matched." in text
+    )
+    shown = sum((s.printed_delta() for s in steps.steps), Decimal(0))
+    assert shown == printed(steps.end_score.score) - printed(steps.start_score.score)
     at.selectbox(key=ds.FROM).set_value("torchmetrics").run()
     at.selectbox(key=ds.TO).set_value("torchtext").run()
     assert "These two follow the same rules on every point" in messages(at)

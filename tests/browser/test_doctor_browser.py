@@ -39,7 +39,7 @@ def test_the_doctor_explains_why_nltk_and_sacrebleu_differ(
     expect(items).to_have_count(len(steps.steps))
     shown = [STEP.search(text) for text in items.all_inner_texts()]
     assert all(shown), items.all_inner_texts()
-    assert [float(m.group(3)) for m in shown if m] == [round(s.delta, 2) for s in steps.steps]
+    assert [m.group(3) for m in shown if m] == [f"{s.printed_delta():+}" for s in steps.steps]
     assert shown[-1] is not None and shown[-1].group(1) == "mean of sentence BLEU"
     expect(page.get_by_text(f"sacreBLEU 2.6: {steps.end_score.score:.2f}")).to_be_visible()
     chart = page.get_by_test_id("stVegaLiteChart").last

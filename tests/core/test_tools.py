@@ -10,13 +10,15 @@ import random
 import shutil
 import subprocess
 import warnings
+from dataclasses import replace
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 import sacrebleu
 from nltk.translate.bleu_score import corpus_bleu, sentence_bleu
 
-from bleucore.tools import FIELD_ORDER, TOOLS, Conventions, ConventionScorer, score_as_tools, tool, waterfall
+from bleucore.tools import FIELD_ORDER, TOOLS, Conventions, ConventionScorer, Step, printed, score_as_tools, tool, waterfall
 from tests.generators import language_corpus, random_corpus
 from tests.third_party import tutorials
 from tests.third_party.hf_tokenizer_13a import Tokenizer13a
@@ -152,16 +154,37 @@ def test_every_waterfall_adds_up_from_one_tool_to_the_other(index: int) -> None:
             assert all(a.score_after == b.score_before for a, b in zip(steps.steps, steps.steps[1:]))
             total = sum(s.delta for s in steps.steps)
             assert total == pytest.approx(scores[end.key] - scores[start.key], abs=1e-9)
+            # As printed (2 decimals), the steps add up exactly to the printed end minus the printed start.
+            shown = sum((s.printed_delta() for s in steps.steps), Decimal(0))
+            assert shown == printed(scores[end.key]) - printed(scores[start.key])
 
 
-def test_a_waterfall_names_each_rule_and_its_change() -> None:
+def test_a_waterfall_names_each_rule_its_change_and_what_it_changed_in_the_counts() -> None:
     hyps = ["The cat sat on the mat.", "It is raining"]
     refs = [["The cat sat on the mat .", "it rains"]]
     steps = waterfall(tool("nltk-corpus"), tool("sacrebleu"), hyps, refs)
     assert [s.field for s in steps.steps] == ["tokenize", "phantom_ngrams", "zero_precision"]
+    tokens, phantom, zeros = steps.steps
+    assert (tokens.result_before.sys_len, tokens.result_after.sys_len) == (9, 10)  # 'mat.' -> 'mat .'
+    assert (tokens.result_before.counts[0], tokens.result_after.counts[0]) == (5, 7)
+    assert (phantom.result_before.totals[-1], phantom.result_after.totals[-1]) == (5, 4)  # 'it is raining' has no 4-gram
     text = steps.text()
     assert text.startswith("NLTK 3.10 corpus_bleu: ") and "whitespace tokens (str.split) -> 13a tokens" in text
-    assert f"{steps.steps[0].delta:+.2f}" in text and text.endswith(f"sacreBLEU 2.6: {sacrebleu.corpus_bleu(hyps, refs).score:.2f}")
+    assert "here c 9 -> 10 tokens, 5 -> 7 unigrams matched" in text and "here 5 -> 4 4-grams counted" in text
+    assert f"{tokens.printed_delta():+}" in text and text.endswith(f"sacreBLEU 2.6: {sacrebleu.corpus_bleu(hyps, refs).score:.2f}")
+    assert zeros.result_after.counts[3] == 4 and abs(zeros.delta) < 1e-12 and "every order has a match: no change" in text
+    short = waterfall(tool("nltk-corpus"), tool("sacrebleu"), ["it is raining"], [["it rains"]]).steps[-1]
+    assert short.field == "zero_precision" and "orders without a match: 2, 3, 4" in short.text()
+
+
+def test_printed_steps_add_up_where_rounded_changes_would_not() -> None:
+    # Three changes of 0.004 each round to +0.00, yet the printed scores go from 10.00 to 10.02: the printed steps say so.
+    before = score_as_tools(["a b c d"], [["a b c d"]])[0].result
+    at = [replace(before, score=s) for s in (10.004, 10.008, 10.012, 10.016)]
+    steps = [Step("case", "cased", "lower", a, b) for a, b in zip(at, at[1:])]
+    assert [f"{s.delta:+.2f}" for s in steps] == ["+0.00", "+0.00", "+0.00"]
+    assert [f"{s.printed_delta():+}" for s in steps] == ["+0.01", "+0.00", "+0.01"]
+    assert sum((s.printed_delta() for s in steps), Decimal(0)) == printed(10.016) - printed(10.004) == Decimal("0.02")
 
 
 def test_conventions_refuse_unknown_values() -> None:

@@ -9,7 +9,7 @@ import streamlit as st
 from bleucore.doctor import Report, diagnose
 from bleucore.tools import FIELD_ORDER, TOOLS, tool, waterfall
 from ui.doctor.inputs import DoctorInput
-from ui.doctor.tools_wording import WHY, quirks, tool_name, value_words
+from ui.doctor.tools_wording import WHY, measured, quirks, tool_name, value_words
 from ui.doctor.waterfall_chart import waterfall_chart
 from ui.shell.cache_limits import MAX_INPUT_ENTRIES, TTL_SECONDS
 from ui.shell.i18n import _
@@ -59,9 +59,9 @@ def show_waterfall(result: Report) -> None:
     st.altair_chart(waterfall_chart(steps), width="stretch")
     lines = [_("**{tool}**: {score:.2f}").format(tool=tool_name(steps.start), score=steps.start_score.score)]
     for step in steps.steps:
-        lines.append(_("{before} → {after}: **{delta:+.2f}** points. {why}").format(
+        lines.append(_("{before} → {after}: **{delta}** points. {why} Here: {measured}.").format(
             before=value_words(step.field, step.before), after=value_words(step.field, step.after),
-            delta=step.delta, why=WHY[step.field]()))  # fmt: skip
+            delta=f"{step.printed_delta():+}", why=WHY[step.field](), measured=measured(step)))  # fmt: skip
     lines.append(_("**{tool}**: {score:.2f}").format(tool=tool_name(steps.end), score=steps.end_score.score))
     st.markdown("\n\n".join([lines[0], "\n".join(f"{i}. {line}" for i, line in enumerate(lines[1:-1], start=1)), lines[-1]]))
     order = ", ".join(rule_name(name) for name in FIELD_ORDER)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bleucore.tools import Tool
+from bleucore.tools import Step, Tool
 from ui.shell.i18n import _
 
 #: (field, value) -> its words; a bleucore tokenizer is worded by ``value_words``.
@@ -80,3 +80,23 @@ def quirks(tool: Tool) -> str:
     """What the tool does beyond its rules, or an empty string."""
     words = _QUIRKS.get(tool.key)
     return words() if words else ""
+
+
+def measured(step: Step) -> str:
+    """What the step's rule changed in this data's counts (bleucore.tools.measured_words, in the session's language)."""
+    before, after = step.result_before, step.result_after
+    if step.field in ("tokenize", "case", "references"):
+        words = _("{m0:,} → {m1:,} unigrams matched").format(m0=before.counts[0], m1=after.counts[0])
+        if step.field == "tokenize":
+            return _("c {c0:,} → {c1:,} tokens").format(c0=before.sys_len, c1=after.sys_len) + ", " + words
+        if step.field == "references":
+            return words + ", " + _("r {r0:,} → {r1:,}").format(r0=before.ref_len, r1=after.ref_len)
+        return words
+    if step.field in ("ref_length", "brevity"):
+        return _("r {r0:,} → {r1:,}, BP {bp0:.4f} → {bp1:.4f}").format(r0=before.ref_len, r1=after.ref_len, bp0=before.bp, bp1=after.bp)
+    if step.field == "phantom_ngrams":
+        return _("{t0:,} → {t1:,} {n}-grams counted").format(t0=before.totals[-1], t1=after.totals[-1], n=len(after.totals))
+    if step.field == "zero_precision" and after.conventions.aggregate == "corpus":
+        zeros = [str(n) for n, m in enumerate(after.counts, start=1) if m == 0]
+        return _("orders without a match: {orders}").format(orders=", ".join(zeros)) if zeros else _("every order has a match: no change")
+    return _("{z:,} of {n:,} lines have an order without a match").format(z=after.zero_lines, n=after.sentences)
