@@ -39,7 +39,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--json", action="store_true", help='one JSON object: {"findings": [...], "scores": [...]}')
     parser.add_argument("-f", "--format", default="text", choices=("text", "json"), help="text, or json (as --json)")
     parser.add_argument("--waterfall", metavar="FROM[:TO]",
-                        help=f"the steps from one tool's score to another's (default TO: sacrebleu); tools: {', '.join(_KEYS)}")  # fmt: skip
+                        help=f"the steps from one tool's score to another's (default TO: sacrebleu); tools: {', '.join(_KEYS)}, "
+                             "and sacrebleu-TOK with -tok TOK")  # fmt: skip
     return parser
 
 
@@ -66,7 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         start, _, end = (args.waterfall or "").partition(":")
-        ends = (tool(start), tool(end or "sacrebleu")) if args.waterfall else None
+        ends = (tool(start, args.tokenize), tool(end or "sacrebleu", args.tokenize)) if args.waterfall else None
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
     except ValueError as exc:  # UsageError, or an unknown tool in --waterfall

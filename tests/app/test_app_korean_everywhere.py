@@ -17,7 +17,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.rendered_text import shown_texts, words
-from tests.conftest import ROOT, messages, open_app
+from tests.conftest import ROOT, drop_zone, messages, open_app
 from ui.compare import state as cps
 from ui.corpus import state as cs
 from ui.explore import state as es
@@ -307,6 +307,20 @@ def test_the_score_doctor_in_korean() -> None:
     for start in ("nltk-sentence-mean", "tutorial-simplified", "multi-bleu-lc", "torchmetrics"):
         at.selectbox(key=ds.FROM).set_value(start).run()
         found += _walk(at, f"from {start}", *names, *SAMPLES)
+    names += ("sacreBLEU 2.6 -tok ko-mecab", "sacrebleu REF -i HYP -tok ko-mecab")
+    at.radio(key=di.SOURCE).set_value("sample-ko").run()  # the ko-mecab row and its waterfall
+    found += _walk(at, "Korean sample", *names, *SAMPLES)
+    at.selectbox(key=cs.CORPUS.key("tokenize")).set_value("13a").run()  # Korean scored with 13a: a finding
+    found += _walk(at, "Korean with 13a", *names, *SAMPLES)
+    at.radio(key=di.SOURCE).set_value("upload").run()
+    drop_zone(at, cs.CORPUS_HYP_UPLOAD).set_value([("out.bin", b"\x00binary", "application/octet-stream")])
+    at.run()
+    found += _walk(at, "refused upload", *names, "out.bin")
+    at.radio(key=di.SOURCE).set_value("paste").run()
+    at.text_area(key=cs.CORPUS_HYP_PASTE).set_value("the cat sat on the mat .\nit rains").run()
+    at.text_area(key=cs.corpus_ref_key(0)).set_value("The cat sat on the mat.\nIt rains.\nAn extra line.").run()
+    found += _walk(at, "pasted, one line too many", *names, "the cat sat on the mat .", "it rains", "The cat sat on the mat.",
+                   "It rains.", "An extra line.")  # fmt: skip
     at.radio(key=di.CHECK).set_value("explore").run()
     found += _walk(at, "explore", *names, *SAMPLES)
     assert not found, "\n".join(found)

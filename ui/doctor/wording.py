@@ -108,6 +108,10 @@ _CATALOG: dict[str, Callable[[Mapping[str, Any]], tuple[str, str, str]]] = {
     "unreadable-file": lambda v: (
         _("{name} cannot be read").format(**v), _("nothing can be checked or scored"), _("check the path and its permissions"),
     ),
+    "tokenizer-missing": lambda v: (
+        _("the {tokenizer} tokenizer needs the {package} package, which is not installed here").format(**v),
+        _("sacreBLEU's score with this tokenizer is not shown"), _("pip install {package}").format(**v),
+    ),
     "cannot-score": lambda v: (
         _("the files cannot be scored: {reason}").format(**v), _("no tool's score is shown"), _("fix what the message names"),
     ),
