@@ -135,3 +135,15 @@ def test_the_doctor_never_raises_whatever_the_bytes(files: list[bytes], tokenize
     json.dumps(report.to_dict())
     if report.scored:
         assert all(s.points is None or 0.0 <= s.points <= 100.0 for s in report.scores)
+
+
+def test_a_tokenizer_without_its_analyser_is_a_finding_and_the_other_scores_stay(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bleucore.doctor import report
+
+    monkeypatch.setattr(report, "missing_package", lambda name: "mecab-ko" if name == "ko-mecab" else None)
+    result = diagnose(KO_HYP, [KO_REF], tokenize="ko-mecab")
+    (missing,) = [f for f in result.findings if f.code == "tokenizer-missing"]
+    assert missing.values == {"tokenizer": "ko-mecab", "package": "mecab-ko"} and missing.fix == "pip install mecab-ko"
+    assert [s.tool.key for s in result.scores][:2] == ["sacrebleu", "nltk-corpus"]  # no ko-mecab row, the others kept
+    assert result.scores[0].points == pytest.approx(sacrebleu.corpus_bleu(KO_HYP, [KO_REF]).score, abs=1e-9)
+    assert [s.tool.key for s in diagnose(KO_HYP, [KO_REF], tokenize="zh").scores][:2] == ["sacrebleu", "sacrebleu-zh"]

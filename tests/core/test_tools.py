@@ -18,7 +18,9 @@ import pytest
 import sacrebleu
 from nltk.translate.bleu_score import corpus_bleu, sentence_bleu
 
-from bleucore.tools import FIELD_ORDER, TOOLS, Conventions, ConventionScorer, Step, printed, score_as_tools, tool, waterfall
+from bleucore.tools import (
+    FIELD_ORDER, TOOLS, Conventions, ConventionScorer, Step, printed, score_as_tools, tool, tools_for, waterfall,
+)  # fmt: skip
 from tests.generators import language_corpus, random_corpus
 from tests.third_party import tutorials
 from tests.third_party.hf_tokenizer_13a import Tokenizer13a
@@ -247,3 +249,13 @@ def test_a_scorer_that_released_its_tokens_gives_the_same_numbers() -> None:
         for end in TOOLS:
             after = [s.score_after for s in waterfall(start, end, scorer=released).steps]
             assert after == [s.score_after for s in waterfall(start, end, scorer=kept).steps]
+
+
+@pytest.mark.parametrize(("index", "tokenize"), [(i, tok) for i in range(1, 30, 3) for tok in ("ko-mecab", "zh", "char", "intl")])
+def test_sacrebleu_with_another_tokenizer_is_a_tool_beside_the_defaults(index: int, tokenize: str) -> None:
+    hyps, refs = CORPORA[index]
+    tools = tools_for(tokenize)
+    assert [t.key for t in tools][:2] == ["sacrebleu", f"sacrebleu-{tokenize}"] and tools[2:] == TOOLS[1:]
+    got = {s.tool.key: s for s in score_as_tools(hyps, refs, tools)}
+    assert got[f"sacrebleu-{tokenize}"].value == pytest.approx(sacrebleu.corpus_bleu(hyps, refs, tokenize=tokenize).score, abs=EPSILON)
+    assert tool(f"sacrebleu-{tokenize}", tokenize).call == f"sacrebleu REF -i HYP -tok {tokenize}" and tools_for("13a") == TOOLS
