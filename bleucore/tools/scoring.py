@@ -29,7 +29,7 @@ __all__ = ["ConventionScore", "ConventionScorer"]
 _ASCII_SPACE = re.compile(r"[ \t\n\r\f\v]+")
 _ASCII_UPPER = re.compile("[A-Z]")
 #: Whitespace other than the space and the line break: ``split(' ')`` keeps it inside tokens, ``split()`` does not.
-_OTHER_SPACE = re.compile(r"[^\S \n]")
+_OTHER_SPACE = re.compile("[\t\r\x0b\x0c\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")  # str.isspace
 #: What ``str.split()`` splits at and Perl's ``split`` (on bytes) does not.
 _UNICODE_ONLY_SPACE = re.compile("[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
 _ASCII_LOWER = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ", b"abcdefghijklmnopqrstuvwxyz")

@@ -9,7 +9,7 @@ import re
 from ..finding import Finding, Setup
 
 CODE = "pre-tokenized"
-_TOKENIZED = re.compile(r"\s[.,!?;:](\s|$)|\s(n't|'s|'re|'ll|'ve|'m|'d)\b")
+_TOKENIZED = re.compile(r"\s(?:[.,!?;:](?!\S)|n't\b|'(?:s|re|ll|ve|m|d)\b)")
 #: Share of a file's lines that must look tokenized, and under which a file counts as plain.
 TOKENIZED_SHARE, PLAIN_SHARE = 0.3, 0.05
 
