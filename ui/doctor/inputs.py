@@ -105,7 +105,8 @@ def _files_input(session: MutableMapping[str, Any]) -> DoctorInput | None:
     hyp, refs, refused = corpus_files(source)
     state = cs.read_corpus(ChainMap({cs.CORPUS_SOURCE: source}, session))
     save_state(session, cs.PAGE, state)  # the Corpus page opens with what was given here
-    kept.keep_state(cs.PAGE.prefix, state, needed=source == "paste")  # pasted texts survive a reload of this page
+    pasted = source == "paste" and any(text.strip() for text in (state.hypothesis, *state.references))
+    kept.keep_state(cs.PAGE.prefix, state, needed=pasted)  # pasted texts survive a reload of this page (no link here)
     show_refused(refused)
     st.page_link("app_pages/corpus.py", label=_("Score these files on the Corpus page"), icon=":material/upload_file:")
     if hyp is None or not refs:
