@@ -147,3 +147,9 @@ def test_a_tokenizer_without_its_analyser_is_a_finding_and_the_other_scores_stay
     assert [s.tool.key for s in result.scores][:2] == ["sacrebleu", "nltk-corpus"]  # no ko-mecab row, the others kept
     assert result.scores[0].points == pytest.approx(sacrebleu.corpus_bleu(KO_HYP, [KO_REF]).score, abs=1e-9)
     assert [s.tool.key for s in diagnose(KO_HYP, [KO_REF], tokenize="zh").scores][:2] == ["sacrebleu", "sacrebleu-zh"]
+
+
+def test_the_rules_about_which_lines_pair_come_first_among_errors() -> None:
+    findings = check_setup(REF, [REF, REF + REF2[:1]], reference_names=["a", "b"])  # b: one line too many
+    assert [f.code for f in findings] == ["line-count-mismatch", "hyp-equals-ref"]
+    assert [f.code for f in check_setup(HYPS, [REF + REF2])] == ["refs-concatenated"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 from ..finding import Finding, Setup
 
 CODE = "refs-concatenated"
+#: Before the other rules' findings of its severity: said right after the line counts.
+ORDER = 1
 
 
 def check(setup: Setup) -> list[Finding]:

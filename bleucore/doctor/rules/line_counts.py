@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from ..finding import Finding, Setup
 
 CODE = "line-count-mismatch"
+#: Before the other rules' findings of its severity: lines that do not pair make every other number wrong: said first.
+ORDER = 0
 #: Lines from a candidate break that must mostly resemble the shifted reference for it to count as the break.
 WINDOW = 4
 _WORD = re.compile(r"\w+")

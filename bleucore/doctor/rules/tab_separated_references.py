@@ -5,6 +5,8 @@ from __future__ import annotations
 from ..finding import Finding, Setup
 
 CODE = "refs-tab-separated"
+#: Before the other rules' findings of its severity: the last of the rules about which lines pair.
+ORDER = 2
 
 
 def check(setup: Setup) -> list[Finding]:
