@@ -1,4 +1,5 @@
-"""Whole-process timings for the bench scripts: a command's wall time, start-up included."""
+"""Whole-process timings for the bench scripts: a command's wall time, start-up included, and its CPU time (what
+it costs whatever else the machine runs)."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.rendered_text import shown_texts, words
-from tests.conftest import ROOT, messages, open_app
+from tests.conftest import ROOT, drop_zone, messages, open_app
 from ui.compare import buckets as compare_buckets
 from ui.compare import state as cps
 from ui.corpus import state as cs
@@ -308,6 +308,20 @@ def test_the_score_doctor_in_korean() -> None:
     for start in ("nltk-sentence-mean", "tutorial-simplified", "multi-bleu-lc", "torchmetrics"):
         at.selectbox(key=ds.FROM).set_value(start).run()
         found += _walk(at, f"from {start}", *names, *SAMPLES)
+    names += ("sacreBLEU 2.6 -tok ko-mecab", "sacrebleu REF -i HYP -tok ko-mecab")
+    at.radio(key=di.SOURCE).set_value("sample-ko").run()  # the ko-mecab row and its waterfall
+    found += _walk(at, "Korean sample", *names, *SAMPLES)
+    at.selectbox(key=cs.CORPUS.key("tokenize")).set_value("13a").run()  # Korean scored with 13a: a finding
+    found += _walk(at, "Korean with 13a", *names, *SAMPLES)
+    at.radio(key=di.SOURCE).set_value("upload").run()
+    drop_zone(at, cs.CORPUS_HYP_UPLOAD).set_value([("out.bin", b"\x00binary", "application/octet-stream")])
+    at.run()
+    found += _walk(at, "refused upload", *names, "out.bin")
+    at.radio(key=di.SOURCE).set_value("paste").run()
+    at.text_area(key=cs.CORPUS_HYP_PASTE).set_value("the cat sat on the mat .\nit rains").run()
+    at.text_area(key=cs.corpus_ref_key(0)).set_value("The cat sat on the mat.\nIt rains.\nAn extra line.").run()
+    found += _walk(at, "pasted, one line too many", *names, "the cat sat on the mat .", "it rains", "The cat sat on the mat.",
+                   "It rains.", "An extra line.")  # fmt: skip
     at.radio(key=di.CHECK).set_value("explore").run()
     found += _walk(at, "explore", *names, *SAMPLES)
     assert not found, "\n".join(found)
@@ -320,7 +334,6 @@ def _bucket_control(at: AppTest, key: str):  # type: ignore[no-untyped-def]
 def test_compare_buckets_examples_and_report_in_korean() -> None:
     """Issue 24's sections in Korean: every bucket analysis and word measure, a labels file (and one of the wrong
     length), a training corpus (and a binary one), a system identical to the baseline, the examples and the report."""
-    from tests.conftest import drop_zone
 
     refs = (SAMPLE / "ref.en").read_text(encoding="utf-8").splitlines()
     labels = "\n".join("뉴스" if i % 2 else "talks" for i in range(len(refs))) + "\n"

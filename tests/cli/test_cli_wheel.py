@@ -97,3 +97,12 @@ def test_installed_command_works_outside_the_repository(wheel, tmp_path):
     bad = _run([env_dir / "bin" / "bleucore-report", "ref.txt", "-i", "hyp.txt", "--labels", "labels.txt"], work)
     assert bad.returncode == 2 and bad.stdout == "", bad.stderr
     assert bad.stderr == "bleucore: error: the labels file has 1 line but the references have 2: one label per line\n"
+    # The doctor's console script: findings and every tool's number, the first sacreBLEU's, unrounded.
+    doctor = _run([env_dir / "bin" / "bleucore-doctor", "ref.txt", "-i", "hyp.txt", "--json"], work)
+    assert doctor.returncode == 0, doctor.stderr
+    report = json.loads(doctor.stdout)
+    assert [s["implementation"] for s in report["scores"]][:2] == ["sacrebleu", "nltk-corpus"] and len(report["scores"]) == 10
+    assert report["scores"][0]["score"] == pytest.approx(BLEU().corpus_score(hyps, [refs]).score, abs=1e-9)
+    assert "all-short" not in [f["code"] for f in report["findings"]]
+    bad = _run([env_dir / "bin" / "bleucore-doctor", "ref.txt"], work)
+    assert bad.returncode == 2 and bad.stderr.startswith("bleucore: error: the following arguments are required: -i")
