@@ -57,11 +57,6 @@ COMPARE_SEED = "compare_seed"
 COMPARE_NGRAM_ORDER = "compare_ngram_order"
 COMPARE_METRICS = "compare_metrics"
 COMPARE_SENTENCE_METRIC = "compare_sentence_metric"
-COMPARE_LABELS_UPLOAD = "compare_labels_upload"
-COMPARE_TRAIN_UPLOAD = "compare_train_upload"
-COMPARE_BUCKETS = "compare_buckets"
-COMPARE_BUCKET_METRIC = "compare_bucket_metric"
-COMPARE_BUCKET_LINE = "compare_bucket_line"
 COMPARE_EXAMPLES = "compare_examples"
 
 

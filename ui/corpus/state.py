@@ -46,11 +46,6 @@ CORPUS_TABLE = "corpus_table"
 CORPUS_LAST_SELECTION = "corpus_last_selection"
 CORPUS_LAST_INPUT = "corpus_last_input"
 CORPUS_METRICS = "corpus_metrics"
-CORPUS_LABELS_UPLOAD = "corpus_labels_upload"
-CORPUS_TRAIN_UPLOAD = "corpus_train_upload"
-CORPUS_BUCKETS = "corpus_buckets"
-CORPUS_BUCKET_METRIC = "corpus_bucket_metric"
-CORPUS_BUCKET_LINE = "corpus_bucket_line"
 
 
 def corpus_ref_key(index: int) -> str:
