@@ -148,23 +148,7 @@ if matches_tab.open:
             if order.total == 0:
                 st.info(_("The candidate has {tokens} token(s), so it has no {n}-gram.").format(tokens=len(result.candidate), n=n))
             else:
-                st.dataframe(
-                    ngram_table.order_frame(order),
-                    hide_index=True,
-                    column_config={
-                        "n-gram": st.column_config.TextColumn(_("n-gram"), help=_("The candidate n-gram")),
-                        "Count": st.column_config.NumberColumn(_("Count"), help=_("Occurrences in the candidate")),
-                        "Max_Ref_Count": st.column_config.NumberColumn(
-                            _("Max_Ref_Count"), help=_("Most occurrences in any one reference")
-                        ),
-                        "Count_clip": st.column_config.NumberColumn(_("Count_clip"), help=_("min(Count, Max_Ref_Count)")),
-                        "source reference": st.column_config.TextColumn(
-                            _("source reference"), help=_("Reference(s) holding Max_Ref_Count")
-                        ),
-                        "clipped away": st.column_config.NumberColumn(_("clipped away"), help=_("Count − Count_clip")),
-                        "positions": st.column_config.TextColumn(_("positions"), help=_("Token positions in the candidate")),
-                    },
-                )
+                st.html(ngram_table.order_html(order))  # a plain table: no data grid code before the first view
                 st.download_button(
                     _("Download the {n}-gram table (CSV)").format(n=n),
                     lambda: ngram_table.order_csv(order),

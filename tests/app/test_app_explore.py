@@ -10,6 +10,7 @@ from streamlit.testing.v1 import AppTest
 from bleucore import BleuOptions, sentence_bleu
 from bleucore.metrics.bleu.explanation import explain
 from bleucore.metrics.bleu.options import SMOOTHING_METHODS, TOKENIZER_NAMES
+from tests.app.html_views import ngram_tables
 from tests.conftest import metric, open_app
 from tests.golden_examples import CA1, CA2, CA4, KO_CAND, KO_REF, REFS_1, SHORT_KO
 from ui.explore import state as es
@@ -101,7 +102,7 @@ def test_order_selector_shows_each_orders_fraction_and_table():
     for n, fraction in zip((1, 2, 3, 4), ("17/18", "10/17", "7/16", "4/15")):
         at.radio(key=es.ORDER).set_value(n).run()
         assert any(f"p{n} = {fraction}" in t for t in texts(at)), n
-        table = at.dataframe[0].value
+        [table] = ngram_tables(at)
         assert list(table.columns[:5]) == ["n-gram", "Count", "Max_Ref_Count", "Count_clip", "source reference"]
         assert int(table["Count_clip"].sum()) == int(fraction.split("/")[0])
         assert int(table["Count"].sum()) == int(fraction.split("/")[1])

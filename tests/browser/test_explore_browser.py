@@ -136,6 +136,8 @@ def test_injection_payloads_are_shown_as_text(app_page: Page, wait_for_app, offs
         assert '"><b>bold</b>' in titles and "<script>window.__x=1</script>" in titles
         reference = app_page.locator(".bleu-reference").first.inner_text()
         assert "&lt;b&gt;" in reference and "<svg/onload=window.__x=1>" in reference
+        table = app_page.locator(".bleu-ngram-table").inner_text()  # the n-gram table: its cells as text too
+        assert all(token in table for payload in PAYLOADS for token in payload.split()), table
     app_page.get_by_role("tab", name="Tokenizers").click()
     wait_for_app(app_page)
     expect(app_page.get_by_test_id("stCode").filter(has_text="<script>window.__x=1</script>").first).to_be_visible()
