@@ -46,8 +46,10 @@ NO_SOURCE = "none"
 STYLESHEET = (
     "<style>"
     ".bleu-table-box{overflow-x:auto;max-width:100%;margin-bottom:0.5rem;}"
-    ".bleu-table{border-collapse:collapse;font-size:0.875rem;line-height:1.4;}"
-    ".bleu-table th,.bleu-table td{padding:0.3rem 0.6rem;border-bottom:1px solid #D0D7DE;text-align:left;"
+    # separate borders and whole-pixel rows: the sticky n-gram column is drawn on its own layer, and there a collapsed
+    # or fractional border was lost or drawn a pixel off its row's
+    ".bleu-table{border-collapse:separate;border-spacing:0;font-size:14px;line-height:20px;}"
+    ".bleu-table th,.bleu-table td{padding:5px 10px;border-bottom:1px solid #D0D7DE;text-align:left;"
     "vertical-align:top;white-space:nowrap;}"
     ".bleu-table th{background:#F2F4F7;font-weight:600;}"
     ".bleu-table .num{text-align:right;font-variant-numeric:tabular-nums;}"
