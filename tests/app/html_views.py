@@ -1,5 +1,5 @@
 """What Explore draws as HTML instead of Streamlit elements, read back from an AppTest (to keep its first view fast,
-bench/README.md): the n-gram table (ui/metrics/bleu/ngram_table.py).
+bench/README.md): the n-gram table (ui/metrics/bleu/ngram_table.py) and lines of code (ui/shell/plain_code.py).
 
 Each ``<table>`` of an st.html element becomes a DataFrame: the header cells' shown text as columns,
 one row per body row, text unescaped, and a cell drawn as a number (``class="num"``) as an int or float.
@@ -11,6 +11,30 @@ from html.parser import HTMLParser
 
 import pandas as pd
 from streamlit.testing.v1 import AppTest
+
+
+class _Code(HTMLParser):
+    """The unescaped text of every ``<code class="plain-code">``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+        self._depth = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "code" and "plain-code" in (dict(attrs).get("class") or "").split():
+            self.found.append("")
+            self._depth = 1
+        elif self._depth:
+            self._depth += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._depth:
+            self._depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self._depth:
+            self.found[-1] += data
 
 
 class _Tables(HTMLParser):
@@ -70,3 +94,12 @@ def ngram_tables(at: AppTest) -> list[pd.DataFrame]:
     """Explore's per-order n-gram tables (the ones with an "n-gram" column)."""
     return [t for t in html_tables(at) if "n-gram" in t.columns]
 
+
+def code_lines(at: AppTest) -> list[str]:
+    """Every line of code the page shows: ``st.code`` blocks and the HTML ones, in that order."""
+    found = [c.value for c in at.code]
+    for element in at.get("html"):
+        parser = _Code()
+        parser.feed(element.proto.body)
+        found += parser.found
+    return found

@@ -29,6 +29,11 @@ def metric(page: Page, label: str):
     return page.get_by_test_id("stMetric").filter(has_text=label).get_by_test_id("stMetricValue")
 
 
+def share_link(page: Page):
+    """Explore's link to the view, in the page (a phone hides the sidebar)."""
+    return page.get_by_test_id("stMain").get_by_role("link").filter(has_text="?s=")
+
+
 def in_first_screen(page: Page, locator) -> bool:
     box = locator.bounding_box()
     size = page.viewport_size
@@ -61,8 +66,7 @@ def test_phone_shows_the_first_ngram_chips_within_two_screens(
     settle_page(page)
     box = chip.bounding_box()
     assert box is not None and box["y"] + box["height"] <= 1700, box
-    share = page.get_by_test_id("stMain").get_by_test_id("stCode").filter(has_text="?s=")
-    share_box = share.bounding_box()
+    share_box = share_link(page).bounding_box()
     assert share_box is not None and share_box["y"] > box["y"]  # the share link comes after the explanation
 
 
@@ -114,10 +118,10 @@ def test_phone_reaches_every_tab_remove_button_and_share_link(
         assert area is not None and button is not None
         assert button["x"] >= area["x"] + area["width"], position
         assert area["y"] <= button["y"] + button["height"] / 2 <= area["y"] + area["height"], position
-    link = page.get_by_test_id("stMain").get_by_test_id("stCode").filter(has_text="?s=")
+    link = share_link(page)
     link.scroll_into_view_if_needed()
     expect(link).to_be_visible()
-    assert link.inner_text().replace("\n", "").endswith(page.url.split("?", 1)[1])
+    assert link.inner_text().endswith(page.url.split("?", 1)[1])
 
 
 def test_learn_formula_and_compare_p_values_fit_a_phone(page: Page, streamlit_server: str, wait_for_app) -> None:
@@ -152,8 +156,7 @@ def test_edits_replace_the_history_entry_and_the_address_keeps_the_last(
         expected = sentence_bleu(text, list(REFS_1), TUTORIAL)
         expect(metric(page, "BLEU (0–100)")).to_have_text(f"{expected.score:.2f}")
     # the address of the last edit, then the history length it was written with
-    link = page.get_by_test_id("stMain").get_by_test_id("stCode").filter(has_text="?s=")
-    token = link.inner_text().replace("\n", "").split("?s=", 1)[1]
+    token = share_link(page).inner_text().split("?s=", 1)[1]
     page.wait_for_function("token => window.location.search === '?s=' + token", arg=token)
     assert page.evaluate("history.length") <= before + 1
     page.reload()
