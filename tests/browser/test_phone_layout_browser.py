@@ -10,7 +10,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from bleucore import BleuOptions, sentence_bleu
+from bleucore.metrics.bleu import SMOOTHING_METHODS, VARIANTS
 from tests.golden_examples import REFS_1
+from ui.shell.i18n import translations
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 768, "height": 1024}
@@ -68,6 +70,84 @@ def test_phone_shows_the_first_ngram_chips_within_two_screens(
     assert box is not None and box["y"] + box["height"] <= 1700, box
     share_box = share_link(page).bounding_box()
     assert share_box is not None and share_box["y"] > box["y"]  # the share link comes after the explanation
+
+
+#: Every text of a Vega chart drawn as SVG: its role (title, axis title or label, legend, a text mark), its text and
+#: its box, relative to the chart's own box (Streamlit's stVegaLiteChart element).
+CHART_TEXTS_JS = """chart => {
+    const box = chart.getBoundingClientRect();
+    return [...chart.querySelectorAll('svg g.mark-text text')].filter(t => t.textContent.trim()).map(t => {
+        const r = t.getBoundingClientRect();
+        const role = t.closest('g.mark-text').getAttribute('class').split(' ').find(c => c.startsWith('role-'));
+        return {role, text: t.textContent, left: r.left - box.left, right: r.right - box.left,
+                top: r.top - box.top, bottom: r.bottom - box.top, width: box.width, height: box.height};
+    });
+}"""
+
+
+def chart_texts(page: Page, chart, title: str) -> list[dict[str, object]]:
+    """The chart's texts once Vega has drawn it at its final width (its SVG as wide as the element)."""
+    expect(chart.locator(".role-title-text text")).to_have_count(1)
+    page.wait_for_function(
+        "chart => { const svg = chart.querySelector('svg'); return svg && Math.abs(svg.getBoundingClientRect().width - chart.getBoundingClientRect().width) < 1; }",
+        arg=chart.element_handle(),
+    )
+    return list(chart.evaluate(CHART_TEXTS_JS))
+
+
+def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+    return a["left"] < b["right"] - 1 and b["left"] < a["right"] - 1 and a["top"] < b["bottom"] - 1 and b["top"] < a["bottom"] - 1
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_explore_charts_are_readable_on_a_phone(
+    page: Page, streamlit_server: str, wait_for_app, settle_page: Callable[[Page], None], lang: str
+) -> None:
+    """At 390 x 844 each of Explore's charts (Charts: the precisions and the brevity penalty; Variants) shows its whole
+    title, its axis titles and a label for every bar, every text inside the chart, none cut short with "…" and no two
+    on top of each other, in English and in Korean."""
+    words = translations(lang).gettext
+    open_at(page, streamlit_server + ("" if lang == "en" else f"/?lang={lang}"), PHONE, wait_for_app)
+    # Example 1 of the tutorials (golden.md): p1..p4 = 17/18, 10/17, 7/16, 4/15; c = r = 18
+    expected = {
+        "Charts": [
+            {"title": words("Modified n-gram precisions"), "axes": [words("n-gram order"), words("modified precision p_n")],
+             "bars": ["p1", "p2", "p3", "p4"], "marks": ["17/18", "10/17", "7/16", "4/15"]},
+            {"title": words("Brevity penalty (c = {c}, r = {r:g})").format(c=18, r=18),
+             "axes": [words("c / r (candidate length / reference length)"), words("brevity penalty")], "bars": [], "marks": []},
+        ],
+        "Variants": [
+            {"title": words("BLEU under every variant and smoothing"), "axes": [words("BLEU (0–100)")],
+             "bars": [*VARIANTS, *SMOOTHING_METHODS], "marks": []},
+        ],
+    }  # fmt: skip
+    for tab, charts in expected.items():
+        page.get_by_role("tab", name=words(tab)).click()
+        wait_for_app(page)
+        shown = page.get_by_test_id("stMain").get_by_test_id("stVegaLiteChart")
+        expect(shown).to_have_count(len(charts))
+        for i, want in enumerate(charts):
+            chart = shown.nth(i)
+            chart.scroll_into_view_if_needed()
+            settle_page(page)
+            texts = chart_texts(page, chart, str(want["title"]))
+            by_role: dict[str, list[str]] = {}
+            for t in texts:
+                by_role.setdefault(str(t["role"]), []).append(str(t["text"]))
+            assert by_role.get("role-title-text") == [want["title"]], by_role
+            assert sorted(by_role.get("role-axis-title", [])) == sorted(want["axes"]), by_role
+            labels = by_role.get("role-axis-label", [])
+            assert all(bar in labels for bar in want["bars"]), (want["bars"], labels)  # every bar is named
+            if want["bars"]:  # and drawn: one bar per name
+                assert chart.locator("g.mark-rect.role-mark path").count() == len(want["bars"]), tab
+            marks = by_role.get("role-mark", [])
+            assert all(mark in marks for mark in want["marks"]), (want["marks"], marks)
+            for t in texts:  # nothing cut by the chart's edge or shortened
+                inside = 0 <= t["left"] and t["right"] <= t["width"] and 0 <= t["top"] and t["bottom"] <= t["height"]
+                assert inside and not str(t["text"]).endswith("…"), (lang, tab, t)
+            for j, a in enumerate(texts):  # no text drawn over another
+                for b in texts[j + 1 :]:
+                    assert not overlaps(a, b), (lang, tab, a, b)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("size", [PHONE, TABLET], ids=["390x844", "768x1024"])
