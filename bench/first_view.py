@@ -12,7 +12,12 @@ records in the page, with ``performance.now()`` from the navigation's start:
 * ``html``: the page's HTML and scripts parsed (DOMContentLoaded),
 * ``connected``: the WebSocket to the server is open,
 * ``script``: the first script run has finished (``data-test-script-state`` back to notRunning),
-* ``score``: the "BLEU (0–100)" metric is on screen with its value: what the visitor waits for.
+* ``score``: the "BLEU (0–100)" metric is on screen with its value: what the visitor waits for,
+* ``chips`` (Explore only): the first n-gram chip is drawn (below the first screen on a phone),
+* ``settled`` (Explore only): the first run has finished and no element waits for its code (no skeleton left).
+
+The ratio is taken on ``score``; ``chips`` and ``settled`` show the rest of the first view, so a
+change that only brings the score forward cannot hide a slower explanation.
 
 Separately, in this process: the cold import time of what Explore's first run imports
 (``import_seconds``), and the server's script time for Explore on a warm process
@@ -59,7 +64,11 @@ MARKS_JS = """
         if (box.height > 0 && box.bottom <= window.innerHeight) mark('score');
       }
     }
-    if (!('score' in window.__marks && 'script' in window.__marks)) requestAnimationFrame(check);
+    const chip = document.querySelector('.bleu-candidate .bleu-tok');
+    if (chip && chip.getBoundingClientRect().height > 0) mark('chips');
+    if ('script' in window.__marks && 'score' in window.__marks && !document.querySelector('[data-testid="stSkeleton"]')) mark('settled');
+    const done = ['score', 'script', 'settled'].every(n => n in window.__marks) && (!chip || 'chips' in window.__marks);
+    if (!done) requestAnimationFrame(check);
   };
   new MutationObserver(check).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-test-script-state']});
   requestAnimationFrame(check);
@@ -75,12 +84,14 @@ def browser_path() -> str:
     return str(found)
 
 
-def visit(browser, url: str, viewport: dict[str, int] = PHONE) -> dict[str, float]:
+def visit(browser, url: str, viewport: dict[str, int] = PHONE, explanation: bool = False) -> dict[str, float]:
+    """One fresh visit's marks; ``explanation``: also wait for Explore's first chip."""
     context = browser.new_context(viewport=viewport)
     context.add_init_script(MARKS_JS)
     page = context.new_page()
     page.goto(url)
-    page.wait_for_function("() => 'score' in window.__marks && 'script' in window.__marks", timeout=60_000)
+    wanted = ["score", "script", "settled", *(["chips"] if explanation else [])]
+    page.wait_for_function("names => names.every(n => n in window.__marks)", arg=wanted, timeout=60_000)
     marks = page.evaluate("window.__marks")
     context.close()
     return {k: v / 1000 for k, v in marks.items()}
@@ -123,15 +134,17 @@ def main() -> None:
             sync_playwright() as playwright:  # fmt: skip
         browser = playwright.chromium.launch(executable_path=browser_path(), args=CHROMIUM_ARGS)
         for size_name, viewport in (("390x844", PHONE), ("1280x900", DESKTOP)):
-            visit(browser, ours, viewport)  # warm both servers
+            visit(browser, ours, viewport, explanation=True)  # warm both servers
             visit(browser, bare, viewport)
             visits: dict[str, list[dict[str, float]]] = {"explore": [], "bare": []}
             for _ in range(args.runs):  # alternate, so a busy moment hits both
-                visits["explore"].append(visit(browser, ours, viewport))
+                visits["explore"].append(visit(browser, ours, viewport, explanation=True))
                 visits["bare"].append(visit(browser, bare, viewport))
             print(f"first view at {size_name}, warm servers, {args.runs} fresh contexts each (seconds from navigation):")
             for app, rows in visits.items():
-                for name in ("html", "connected", "script", "score"):
+                for name in ("html", "connected", "script", "score", "chips", "settled"):
+                    if name not in rows[0]:
+                        continue
                     values = sorted(v[name] for v in rows)
                     print(f"  {app:8} {name:9} median {statistics.median(values):.2f}  (min {values[0]:.2f}, max {values[-1]:.2f})")
             ratio = statistics.median(v["score"] for v in visits["explore"]) / statistics.median(v["score"] for v in visits["bare"])
