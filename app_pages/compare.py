@@ -153,7 +153,7 @@ def main() -> None:
             views.show_sentences(baseline, other, by_name, refs, sentences, label, higher)
             views.sentence_download(by_name, refs, {lab: per_system for lab, _higher, per_system in per_line.values()})
             with st.expander(_("Examples that tell the story: where each system beats the other most")):
-                examples.show_examples(baseline, other, by_name, refs, sentences, label, higher, sentence_options)
+                examples.show_examples(baseline, other, by_name, refs, sentences, label, higher, sentence_options, sentence_metric)
             buckets.where_they_differ(inputs, by_name, refs, baseline, other, state, label, sentences)
         with st.expander(_("Open one segment in Explore")):
             handoff.segment_picker(by_name, refs, state.options, "compare")

@@ -8,14 +8,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .limits import MAX_LINE_CHARS, MAX_REFERENCES, MAX_RESAMPLES
+from .limits import (
+    MAX_HELD_CHARS,
+    MAX_HELD_LINES,
+    MAX_HELD_STATISTICS,
+    MAX_HELD_TOTAL_CHARS,
+    MAX_HELD_TOTAL_LINES,
+    MAX_LINE_CHARS,
+    MAX_LINES,
+    MAX_REFERENCES,
+    MAX_RESAMPLES,
+    MAX_SEGMENT_CHARS,
+    MAX_TER_WORD_PAIRS,
+)
 from .registry import lazy_attributes
 
 #: Public name -> module. Loaded on first use (PEP 562) so `python -m bleucore --help` stays fast.
 _EXPORTS: dict[str, str] = {
     "__version__": "version",  # read from the package metadata on first use (bleucore/version.py)
     "SentenceExplanation": "metrics.bleu.explanation",
-    "check_streams": "metrics.bleu.inputs",
+    "check_streams": "metrics.inputs",
     "corpus_bleu": "metrics.bleu.from_text",
     "corpus_statistics": "metrics.bleu.from_text",
     "explain": "metrics.bleu.explanation",
@@ -50,7 +62,7 @@ if TYPE_CHECKING:
     from .metrics.bleu.diagnosis import Fix, ZeroDiagnosis, diagnose
     from .metrics.bleu.explanation import SentenceExplanation, explain
     from .metrics.bleu.from_text import corpus_bleu, corpus_statistics, sentence_bleu, sentence_bleus
-    from .metrics.bleu.inputs import check_streams
+    from .metrics.inputs import check_streams
     from .metrics.bleu.lengths import brevity_penalty, reference_length, simplified_brevity_penalty
     from .metrics.bleu.options import BleuOptions, uniform_weights
     from .metrics.bleu.score import BLEUScore, compute_bleu, score_statistics
@@ -66,9 +78,17 @@ __getattr__ = lazy_attributes(__name__, _EXPORTS, globals())
 
 
 __all__ = [
+    "MAX_HELD_CHARS",
+    "MAX_HELD_LINES",
+    "MAX_HELD_STATISTICS",
+    "MAX_HELD_TOTAL_CHARS",
+    "MAX_HELD_TOTAL_LINES",
     "MAX_LINE_CHARS",
+    "MAX_LINES",
     "MAX_REFERENCES",
     "MAX_RESAMPLES",
+    "MAX_SEGMENT_CHARS",
+    "MAX_TER_WORD_PAIRS",
     "BLEUScore",
     "BleuOptions",
     "Fix",

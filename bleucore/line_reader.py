@@ -16,11 +16,20 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import accumulate
 from typing import BinaryIO
 
+from . import limits
 from .limits import MAX_LINE_CHARS, check_line_lengths
 
 PathLike = str | os.PathLike[str]
 STDIN = "-"
-_READ_BYTES = 1 << 20
+READ_BYTES = 1 << 20
+#: Bytes read ahead by all the readers of one command together (``read_size``): 1,000 reference files read
+#: 32 KB at a time, not 1 MB each.
+READ_AHEAD_BYTES = 32 << 20
+
+
+def read_size(readers: int) -> int:
+    """Bytes each of ``readers`` open files reads at a time: READ_AHEAD_BYTES shared, 16 KB to 1 MB each."""
+    return max(1 << 14, min(READ_BYTES, READ_AHEAD_BYTES // max(readers, 1)))
 _BOM = b"\xef\xbb\xbf"
 
 
@@ -39,9 +48,12 @@ def check_encoding(encoding: str) -> str:
     """The codec's canonical name (``-e/--encoding``); ValueError for an unknown codec or one in
     which a line does not end at byte 0x0a (UTF-16, UTF-32: convert those files to UTF-8)."""
     try:
-        name = codecs.lookup(encoding).name
+        info = codecs.lookup(encoding)
     except LookupError:
         raise ValueError(f"unknown encoding {encoding!r} (Python's codec names: utf-8, latin-1, cp1252, euc-kr, ...)") from None
+    if not getattr(info, "_is_text_encoding", True):  # rot13, base64, hex, uu: bytes to bytes, not text
+        raise ValueError(f"{encoding!r} is not a text encoding (Python's codec names: utf-8, latin-1, cp1252, euc-kr, ...)")
+    name = info.name
     if name in _UTF8:
         return name
     if "\n".encode(name, errors="replace") != b"\n" or "a".encode(name, errors="replace") != b"a":
@@ -62,7 +74,7 @@ def split_fields(lines: Sequence[str], count: int, name: str, first_line: int) -
     return streams
 
 
-def count_lines(path: PathLike, read_bytes: int = _READ_BYTES) -> int:
+def count_lines(path: PathLike, read_bytes: int = READ_BYTES) -> int:
     """How many lines ``LineReader`` will read from a regular file (a final newline ends the last line), counted
     before any line is scored so that a mismatch is reported before output."""
     count, last = 0, b"\n"
@@ -70,6 +82,8 @@ def count_lines(path: PathLike, read_bytes: int = _READ_BYTES) -> int:
         while block := handle.read(read_bytes):
             count += block.count(b"\n")
             last = block[-1:]
+            if count > limits.MAX_LINES:
+                raise limits.lines_past_limit(_name(path))
     return count + (last != b"\n")
 
 
@@ -97,7 +111,7 @@ class LineReader:
     """
 
     def __init__(
-        self, path: PathLike, read_bytes: int = _READ_BYTES, encoding: str = "utf-8", rstrip: bool = False
+        self, path: PathLike, read_bytes: int = READ_BYTES, encoding: str = "utf-8", rstrip: bool = False
     ) -> None:
         self.name = _name(path)
         self.encoding = check_encoding(encoding)
@@ -194,6 +208,8 @@ class LineReader:
         while (block := self._next_block()) is not None:
             lines = self.decode_raw(block, self._decoded_lines + 1)
             self._decoded_lines += len(lines)
+            if self._decoded_lines > limits.MAX_LINES:  # the module's value, which a test may lower
+                raise limits.lines_past_limit(self.name)
             self._pending, self._next = lines, 0
             if lines:
                 return True
@@ -207,7 +223,7 @@ class LineReader:
         if block == b"\r":  # the file ends with "\n\r" (or is "\r"): no line is left (split_lines drops it)
             block = self._next_block()
         self._raw = block or b""
-        return block is None
+        return not block
 
     def _take_blocks(self, enough: Callable[[int, int], bool]) -> tuple[bytes, int]:
         """Undecoded blocks joined until ``enough(bytes, lines)`` or the end, and the lines they hold."""
@@ -223,6 +239,8 @@ class LineReader:
             count = block.count(b"\n") + (not block.endswith(b"\n"))
             lines += count
             self._decoded_lines += count  # the line number of the next block's first line, for its messages
+            if self._decoded_lines > limits.MAX_LINES:  # as _fill
+                raise limits.lines_past_limit(self.name)
         return b"".join(parts), lines
 
     def _give_back(self, data: bytes, lines: int, cut: int) -> tuple[bytes, int]:
@@ -242,13 +260,18 @@ class LineReader:
         data, lines = self._take_blocks(lambda size, count: size >= max_bytes or count >= max_lines)
         cut = data.find(b"\n", max_bytes - 1) + 1 or len(data)
         if (lines if cut == len(data) else data.count(b"\n", 0, cut)) > max_lines:
-            cut = _after_line(data, max_lines)
+            cut = after_line(data, max_lines)
         return self._give_back(data, lines, cut)
+
+    def unread_raw(self, data: bytes, lines: int) -> None:
+        """Put back ``data``, the last ``lines`` lines taken undecoded: the next take starts with them again."""
+        self._raw = data + self._raw
+        self.lines_read, self._decoded_lines = self.lines_read - lines, self._decoded_lines - lines
 
     def take_raw_lines(self, count: int) -> tuple[bytes, int]:
         """The next ``count`` lines (fewer only at the end), undecoded: ``(data, lines)`` (see ``take_raw``)."""
         data, lines = self._take_blocks(lambda size, taken: taken >= count)
-        return self._give_back(data, lines, _after_line(data, count) if lines > count else len(data))
+        return self._give_back(data, lines, after_line(data, count) if lines > count else len(data))
 
     def take(self, count: int) -> list[str]:
         """The next ``count`` lines (fewer only when the file ends)."""
@@ -282,15 +305,22 @@ class LineReader:
         self.lines_read += len(out)
         return out
 
+    def unread(self, lines: list[str]) -> None:
+        """Put back ``lines``, the last ones taken: the next take starts with them again."""
+        if lines:
+            self._pending = lines + self._pending[self._next :]
+            self._next = 0
+            self.lines_read -= len(lines)
+
     def count_rest(self) -> int:
         """Read to the end; the total number of lines of the file."""
-        while self.take(_READ_BYTES):
+        while self.take(READ_BYTES):
             pass
         return self.lines_read
 
 
-def _after_line(data: bytes, count: int) -> int:
-    """The offset just after the ``count``-th b"\\n" of ``data`` (which holds more)."""
+def after_line(data: bytes, count: int) -> int:
+    """The offset just after the ``count``-th b"\\n" of ``data`` (which holds more lines)."""
     from numpy import flatnonzero, frombuffer, uint8  # lazy: reading files imports no numpy
 
     return int(flatnonzero(frombuffer(data, dtype=uint8) == 10)[count - 1]) + 1
@@ -310,3 +340,11 @@ def read_lines(path: PathLike) -> list[str]:
     """All the lines of a UTF-8 file (``"-"``: standard input) at once."""
     with LineReader(path) as reader:
         return reader.take(sys.maxsize)
+
+
+def read_held_lines(path: PathLike) -> list[str]:
+    """All the lines of a file kept whole, read no further than ``limits.check_held_text`` allows (ValueError)."""
+    with LineReader(path, 1 << 16) as reader:
+        lines = reader.take(limits.MAX_HELD_LINES + 1)
+        limits.check_held_text(lines, reader.name)
+        return lines

@@ -17,18 +17,24 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Sequence
+from typing import NoReturn
+
+import numpy as np
 
 from .line_reader import (
     STDIN,
     LineReader,
+    after_line,
     PathLike,
     check_encoding,
     iter_lines,
     plural_lines,
     read_lines,
+    read_size,
     split_fields,
     split_lines,
 )
+from .limits import MAX_SEGMENT_CHARS, SegmentLimitError, check_segment_chars
 from .metrics import Metric, as_metric
 from .metrics.bleu.options import BleuOptions
 from .metrics.bleu.score import BLEUScore, score_statistics
@@ -69,8 +75,81 @@ def sum_statistics(parts: Iterable[Statistics]) -> Statistics:
     return total
 
 
-def _reader(source: PathLike | LineReader) -> LineReader:
-    return source if isinstance(source, LineReader) else LineReader(source)
+def _reader(source: PathLike | LineReader, readers: int) -> LineReader:
+    return source if isinstance(source, LineReader) else LineReader(source, read_size(readers))
+
+
+def take_aligned(readers: Sequence[LineReader], chunk_bytes: int, chunk_lines: int) -> list[list[str]]:
+    """The next chunk of line-aligned lines of ``readers`` (the first sets the count, [] lists at its end): each
+    reader's share of ``chunk_bytes`` characters, at most ``chunk_lines`` lines; fewer where a later file's lines are
+    longer (the lines past them are put back, read again next time). ValueError if a file ends before another
+    (``mismatch``) or a segment's lines pass ``limits.MAX_SEGMENT_CHARS`` together (checked as each file is read,
+    so a segment of 1,000 long references stops at the first reference past it)."""
+    share = max(1, chunk_bytes // len(readers))
+    first = readers[0].take_bytes(share, chunk_lines)
+    taken, count, chars = [first], len(first), len(first[0]) if first else 0
+    for reader in readers[1:]:
+        got = reader.take_bytes(share, count) if count else []
+        if len(got) < count and reader.at_end() or not count and reader.take(1):
+            mismatch(readers[0], reader)
+        taken.append(got)
+        count, chars = len(got), chars + (len(got[0]) if got else 0)
+        if chars > MAX_SEGMENT_CHARS:  # the chunk's first segment, before the next file's line is read
+            break
+    first_line = readers[0].lines_read - len(first) + 1
+    check_segment_chars([lines[:count] for lines in taken], readers[0].name, first_line)
+    for reader, lines in zip(readers, taken):
+        reader.unread(lines[count:])
+    return [lines[:count] for lines in taken]
+
+
+def take_aligned_raw(readers: Sequence[LineReader], chunk_bytes: int, chunk_lines: int) -> tuple[list[bytes], int]:
+    """``take_aligned``'s chunk, undecoded (``LineReader.take_raw``): each file's lines as bytes, and their count.
+    The same shares, line counts and per-segment limit, checked in bytes (at least the characters): a segment past
+    ``limits.MAX_SEGMENT_CHARS`` bytes is decoded and checked in characters. Bytes that are not text are named
+    before a line count that differs, as when every block was decoded as it was read."""
+    share = max(1, chunk_bytes // len(readers))
+    first_line = readers[0].lines_read + 1
+    taken = [readers[0].take_raw(share, chunk_lines)]
+    count, head = taken[0][1], _first_line_bytes(taken[0][0])
+    for reader in readers[1:]:
+        data, got = reader.take_raw(share, count) if count else (b"", 0)
+        taken.append((data, got))
+        if got < count and reader.at_end() or not count and not reader.at_end():
+            for other, (raw, _) in zip(readers, taken):
+                other.decode_raw(raw, first_line)
+            mismatch(readers[0], reader)
+        count, head = got, head + _first_line_bytes(data)
+        if head > MAX_SEGMENT_CHARS and _first_segment_chars(readers, taken, first_line) > MAX_SEGMENT_CHARS:
+            break  # the chunk's first segment, before the next file's line is read
+    out = []
+    for reader, (data, got) in zip(readers, taken):
+        cut = after_line(data, count) if got > count else len(data)
+        reader.unread_raw(data[cut:], got - count)
+        out.append(data[:cut])
+    if count and _max_segment_bytes(out, count) > MAX_SEGMENT_CHARS:
+        check_segment_chars([r.decode_raw(d, first_line) for r, d in zip(readers, out)], readers[0].name, first_line)
+    return out, count
+
+
+def _max_segment_bytes(streams: Sequence[bytes], count: int) -> int:
+    """The most bytes that one segment's lines take together in ``streams`` (each ``count`` whole lines, newlines
+    not counted), an upper bound of its characters."""
+    total = np.zeros(count, dtype=np.int64)
+    for data in streams:
+        ends = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10)
+        ends = ends if ends.size == count else np.append(ends, len(data))
+        total += np.diff(ends, prepend=-1) - 1
+    return int(total.max()) if count else 0
+
+
+def _first_line_bytes(data: bytes) -> int:
+    return (data.find(b"\n") + 1 or len(data) + 1) - 1
+
+
+def _first_segment_chars(readers: Sequence[LineReader], taken: Sequence[tuple[bytes, int]], first_line: int) -> int:
+    first_lines = [data[: _first_line_bytes(data)] for data, _ in taken]
+    return sum(len(reader.decode_raw(line, first_line)[0]) for reader, line in zip(readers, first_lines) if line)
 
 
 def iter_statistics(
@@ -93,13 +172,12 @@ def iter_statistics(
         raise ValueError(f"chunks must hold at least 1 line and 1 byte, got {chunk_lines} lines, {chunk_bytes} bytes")
     if num_refs < 1 or (num_refs > 1 and len(references) != 1):
         raise ValueError(f"--num-refs {num_refs} takes exactly one reference file of tab-separated references")
-    hyp_bytes = max(1, chunk_bytes // (1 + max(num_refs, len(references))))
     readers: list[LineReader] = []
     opened: list[LineReader] = []
     context = None
     try:
         for source in [hypothesis, *references]:
-            reader = _reader(source)
+            reader = _reader(source, 1 + len(references))
             readers.append(reader)
             if reader is not source:
                 opened.append(reader)
@@ -107,38 +185,29 @@ def iter_statistics(
         utf8 = num_refs == 1 and all(reader.encoding == "utf-8" for reader in readers)
         while True:
             first = hyp.lines_read + 1
-            data, count = hyp.take_raw(hyp_bytes, chunk_lines)
-            raw = [reader.take_raw_lines(count) for reader in readers[1:]]
-            for reader, (_, taken) in zip(readers[1:], raw):
-                if taken != count:  # bytes that are not text are named first, as when lines were decoded as read
-                    hyp.decode_raw(data, first)
-                    for other, (ref_data, _) in zip(readers[1:], raw):
-                        other.decode_raw(ref_data, first)
-                    _mismatch(hyp, reader)
+            data, count = take_aligned_raw(readers, chunk_bytes, chunk_lines)
             if not count:
-                for reader in readers[1:]:
-                    extra, more = reader.take_raw_lines(1)
-                    if more:
-                        reader.decode_raw(extra, reader.lines_read)
-                        _mismatch(hyp, reader)
                 if hyp.lines_read == 0:
                     raise ValueError(f"{hyp.name} is empty: there is no segment to score")
                 return
             context = metric.chunk_context(context)
-            stats = metric.utf8_statistics(data, [d for d, _ in raw], count, context) if utf8 else None
-            if stats is None:  # the metric reads decoded lines (or the bytes need decoding to be checked)
-                hypotheses = hyp.decode_raw(data, first)
-                streams = [reader.decode_raw(d, first) for reader, (d, _) in zip(readers[1:], raw)]
-                if num_refs > 1:
-                    streams = split_fields(streams[0], num_refs, readers[1].name, first)
-                stats = metric.statistics(hypotheses, streams, context)
+            try:
+                stats = metric.utf8_statistics(data[0], data[1:], count, context) if utf8 else None
+                if stats is None:  # the metric reads decoded lines (or the bytes need decoding to be checked)
+                    lines, *streams = [reader.decode_raw(d, first) for reader, d in zip(readers, data)]
+                    if num_refs > 1:
+                        streams = split_fields(streams[0], num_refs, readers[1].name, first)
+                    stats = metric.statistics(lines, streams, context)
+            except SegmentLimitError as exc:  # its segment counted from this chunk: name the file's line
+                raise exc.at_line(first + exc.index, hyp.name) from None
             yield stats
     finally:
         for reader in opened:
             reader.close()
 
 
-def _mismatch(hyp: LineReader, ref: LineReader) -> None:
+def mismatch(hyp: LineReader, ref: LineReader) -> NoReturn:
+    """ValueError: the two files' line counts (each read to its end, or to the line limit)."""
     hyp_count, ref_count = hyp.count_rest(), ref.count_rest()
     raise ValueError(f"{hyp.name} has {plural_lines(hyp_count)} but {ref.name} has {plural_lines(ref_count)}")
 

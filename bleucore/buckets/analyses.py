@@ -16,7 +16,9 @@ systems agree exactly gets p = 1 (sacreBLEU's rule would call a system different
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import islice
 from typing import Any
 
 import numpy as np
@@ -55,13 +57,24 @@ def _check_inputs(systems: Mapping[str, Sequence[str]], references: Sequence[Seq
         check_line_lengths(stream, f"reference {j + 1}")
     for name, lines in systems.items():
         if len(lines) != segments:
-            raise ValueError(f"system {name} has {len(lines):,} lines but the references have {segments:,}")
+            raise ValueError(
+                f"system {name} has {len(lines):,} line{'' if len(lines) == 1 else 's'} but the references have {segments:,}"
+            )
         check_line_lengths(lines, f"system {name}")
     if segments == 0:
         raise ValueError("the references are empty: a bucket analysis needs at least 1 segment")
     if isinstance(n_samples, bool) or not isinstance(n_samples, int) or not 1 <= n_samples <= MAX_RESAMPLES:
         raise ValueError(f"the number of bootstrap resamples must be an integer from 1 to {MAX_RESAMPLES:,}, got {n_samples!r}")
     return segments
+
+
+def _check_text(lines: Sequence[str], name: str, first_line: int = 1) -> None:
+    """A labels file or training corpus must be text: a NUL character means a binary file (or UTF-16); ``first_line``:
+    the number of ``lines[0]`` in the file."""
+    check_line_lengths(lines, name, first_line)
+    for number, line in enumerate(lines, start=first_line):
+        if "\x00" in line:
+            raise ValueError(f"{name} looks like a binary file (a NUL character on line {number:,}), not text")
 
 
 def _interval(values: FloatArray) -> tuple[float, float]:
@@ -185,8 +198,11 @@ def label_buckets(
     order of first appearance; an empty label goes to compare-mt's ``other`` bucket."""
     segments = _check_inputs(systems, references, n_samples)
     if len(labels) != segments:
-        raise ValueError(f"the labels file has {len(labels):,} lines but the references have {segments:,}: one label per line")
-    check_line_lengths(labels, "the labels")
+        raise ValueError(
+            f"the labels file has {len(labels):,} line{'' if len(labels) == 1 else 's'} but the references have "
+            f"{segments:,}: one label per line"
+        )
+    _check_text(labels, "the labels file")
     clean = [label.strip() or _NO_LABEL for label in labels]
     names = list(dict.fromkeys(clean))
     if len(names) > MAX_LABELS:
@@ -221,9 +237,12 @@ def frequency_buckets(
         counts = word_counts(ref_words)
         source = "reference 1"
     else:
-        training_lines = list(training)
-        check_line_lengths(training_lines, "the training corpus")
-        counts = word_counts(tokenize_lines(training_lines, tokenize, lowercase))
+        counts = Counter[str]()
+        lines, first = iter(training), 1
+        while chunk := list(islice(lines, 10_000)):  # a chunk at a time: only the counts are kept
+            _check_text(chunk, "the training corpus", first)
+            counts.update(word_counts(tokenize_lines(chunk, tokenize, lowercase)))
+            first += len(chunk)
         source = "the training corpus"
     names = bucket_names(cutoffs)
     per_system = [

@@ -1,6 +1,7 @@
 """Compare's examples that tell the story: the lines where the system beats the baseline most, and where the
-baseline beats the system most, by the chosen sentence metric, both hypotheses side by side with their n-grams
-highlighted against the references as Explore highlights them (``bleucore.explain``)."""
+baseline beats the system most, by the chosen sentence metric, both hypotheses side by side, each highlighted
+against the references as Explore draws the chosen metric: BLEU's n-gram chips (``bleucore.explain``), chrF's
+matched character 3-grams (Explore's first order shown) against its best reference, TER's edit alignment."""
 
 from __future__ import annotations
 
@@ -14,9 +15,15 @@ from ui.compare import state as cps
 from ui.compare.analysis import sentence_differences
 from ui.inputs.uploads import TextFile, escape_markdown
 from ui.metrics.bleu import highlight
+from ui.metrics.chrf import cache as chrf_cache
+from ui.metrics.chrf import view as chrf_view
+from ui.metrics.ter import cache as ter_cache
+from ui.metrics.ter import view as ter_view
 from ui.shell.i18n import _
 
 MAX_EXAMPLES = 10
+#: The character n-gram order of the chrF highlight (Explore's chrF tab opens on it).
+CHRF_ORDER = 3
 
 
 def extremes(baseline: np.ndarray, system: np.ndarray, count: int, higher_is_better: bool) -> tuple[list[int], list[int]]:
@@ -28,8 +35,25 @@ def extremes(baseline: np.ndarray, system: np.ndarray, count: int, higher_is_bet
     return [int(x) - 1 for x in better["line"].head(count)], [int(x) - 1 for x in worse["line"].head(count)]
 
 
+def picture(metric_id: str, hypothesis: str, references: Sequence[str], options: BleuOptions) -> str:
+    """The hypothesis highlighted against the references as Explore draws ``metric_id`` (escaped HTML)."""
+    if metric_id in ("chrf", "chrf++"):
+        explanation = chrf_cache.chrf_explanation(hypothesis, tuple(references))
+        reference = references[explanation.reference_index]
+        label = _("Reference {position}").format(position=explanation.reference_index + 1)
+        return (chrf_view.STYLE + chrf_view.legend_html(CHRF_ORDER)
+                + chrf_view.char_html(hypothesis, reference, CHRF_ORDER, _("Candidate"))
+                + chrf_view.char_html(reference, hypothesis, CHRF_ORDER, label))  # fmt: skip
+    if metric_id == "ter":
+        if ter_view.too_long(hypothesis, references):
+            raise ValueError(_("TER is computed here for sentences of up to {n} words").format(n=ter_view.MAX_WORDS))
+        return ter_view.alignment_html(ter_cache.ter_explanation(hypothesis, tuple(references)))
+    result = explain(hypothesis, references, options)
+    return highlight.orders_html(result.candidate, result.orders)
+
+
 def _example(line: int, baseline: str, other: str, systems: Mapping[str, TextFile], refs: Sequence[TextFile],
-             scores: Mapping[str, np.ndarray], label: str, options: BleuOptions) -> None:  # fmt: skip
+             scores: Mapping[str, np.ndarray], label: str, options: BleuOptions, metric_id: str) -> None:  # fmt: skip
     references = [r.lines[line] for r in refs]
     st.markdown(escape_markdown(_("Line {line}: {metric} {other} {b:.2f}, {baseline} {a:.2f}").format(
         line=line + 1, metric=label, other=other, b=float(scores[other][line]), baseline=baseline,
@@ -40,18 +64,18 @@ def _example(line: int, baseline: str, other: str, systems: Mapping[str, TextFil
         with column:
             st.markdown("**" + escape_markdown(name) + "**")
             try:
-                result = explain(systems[name].lines[line], references, options)
+                shown = picture(metric_id, systems[name].lines[line], references, options)
             except ValueError as err:
                 st.caption(escape_markdown(_("This line cannot be explained with these options: {err}.").format(err=err)))
                 continue
-            st.html(highlight.orders_html(result.candidate, result.orders))
+            st.html(shown)
 
 
 def show_examples(
     baseline: str, other: str, systems: Mapping[str, TextFile], refs: Sequence[TextFile],
-    scores: Mapping[str, np.ndarray], label: str, higher_is_better: bool, options: BleuOptions,
+    scores: Mapping[str, np.ndarray], label: str, higher_is_better: bool, options: BleuOptions, metric_id: str = "bleu",
 ) -> None:  # fmt: skip
-    """The examples on both sides, ``MAX_EXAMPLES`` at most each."""
+    """The examples on both sides, ``MAX_EXAMPLES`` at most each, drawn as Explore draws ``metric_id``."""
     count = int(st.number_input(
         _("Examples on each side"), min_value=1, max_value=MAX_EXAMPLES, value=3, step=1, key=cps.COMPARE_EXAMPLES
     ) or 3)  # fmt: skip
@@ -61,4 +85,4 @@ def show_examples(
         if not lines:
             st.caption(_("No line."))
         for line in lines:
-            _example(line, baseline, other, systems, refs, scores, label, options)
+            _example(line, baseline, other, systems, refs, scores, label, options, metric_id)

@@ -1,0 +1,55 @@
+"""How hypotheses and references are laid out (sacreBLEU's: ``references[j][i]`` is reference j of segment i):
+the check every metric's scoring path runs first, and the signature's ``nrefs``. Light (no numpy)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..limits import check_texts
+
+__all__ = ["CHUNK_CHARS", "check_streams", "chunk_bounds", "reference_count"]
+
+#: Characters scored at once by the API's corpus scores (their chunks' statistics are summed, as the command line's):
+#: chrF held 1 GB of n-grams for 200,000 lines scored at once.
+CHUNK_CHARS = 1 << 21
+
+
+def check_streams(hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> None:
+    """Raise ValueError unless every reference stream has one line per hypothesis, within ``bleucore.limits``."""
+    if isinstance(hypotheses, str):
+        raise ValueError("hypotheses must be a sequence of strings, got one string")
+    if len(references) == 0:
+        raise ValueError("scoring needs at least 1 reference stream, got 0")
+    for j, stream in enumerate(references, start=1):
+        if isinstance(stream, str):
+            raise ValueError(f"reference stream {j} must be a sequence of lines, got one string")
+        if len(stream) != len(hypotheses):
+            raise ValueError(f"{len(hypotheses)} hypotheses but {len(stream)} lines in reference {j}")
+    check_texts(hypotheses, references)
+
+
+def chunk_bounds(
+    hypotheses: Sequence[str], references: Sequence[Sequence[str | None]], chars: int | None = None
+) -> list[tuple[int, int]]:
+    """[start, end) ranges of segments holding about ``chars`` (default CHUNK_CHARS, read when called) characters of
+    hypothesis and references each (at least one segment each; one range for a test set)."""
+    chars = CHUNK_CHARS if chars is None else chars
+    sizes = [len(h) + 1 if isinstance(h, str) else 1 for h in hypotheses]
+    for stream in references:
+        sizes = [n + (len(line) + 1 if isinstance(line, str) else 1) for n, line in zip(sizes, stream)]
+    bounds: list[tuple[int, int]] = []
+    start = size = 0
+    for i, n in enumerate(sizes):
+        size += n
+        if size >= chars:
+            bounds.append((start, i + 1))
+            start, size = i + 1, 0
+    if start < len(sizes) or not bounds:
+        bounds.append((start, len(sizes)))
+    return bounds
+
+
+def reference_count(references: Sequence[Sequence[str | None]]) -> int | str:
+    """sacreBLEU's ``nrefs`` of the signature: the references per segment, ``"var"`` if it varies."""
+    counts = {sum(line is not None for line in segment) for segment in zip(*references)}
+    return counts.pop() if len(counts) == 1 else ("var" if counts else len(references))
