@@ -4,6 +4,8 @@
     python bench/bench.py --quick         # 1 run per case (checks the script and the numbers)
     python bench/bench.py --only cli      # cases whose label contains "cli"
     python bench/bench.py --repeats 9     # more runs
+    python bench/bench.py --goals         # issue 25's four goals in one run: 100k-mixed corpus and -sl,
+                                          # ko-mecab on 100k Korean lines, the 3k paired bootstrap in-process
 
 Seeded corpora are written once to bench/data/ (git-ignored): 3k lines x 1 reference (plus a
 second system for the paired tests), 3k x 4 references, 100k x 1, and one 1,000-token line x 4.
@@ -47,6 +49,7 @@ class Dataset:
     seed: int
     length: int | None = None  # fixed tokens per line (the long line)
     mixed: bool = False  # non-ASCII words of several scripts, short lines (1-12 tokens)
+    korean: bool = False  # bench_cjk.py's Korean lines (its folder and files: hyp.txt, ref.txt)
 
     @property
     def folder(self) -> Path:
@@ -62,6 +65,8 @@ class Dataset:
 
     @property
     def refs(self) -> list[Path]:
+        if self.korean:
+            return [self.folder / "ref.txt"]
         return [self.folder / f"ref{j + 1}.txt" for j in range(self.nrefs)]
 
 
@@ -73,6 +78,7 @@ DATASETS = {
         Dataset("100k-1ref", 100_000, 1, 3),
         Dataset("long-4ref", 1, 4, 4, length=1000),
         Dataset("100k-mixed", 100_000, 1, 5, mixed=True),
+        Dataset("cjk-ko-mecab-100000", 100_000, 1, 2026, korean=True),
     ]
 }
 
@@ -151,6 +157,12 @@ def _write(path: Path, lines: Sequence[list[str]]) -> None:
 
 def ensure_data(dataset: Dataset) -> None:
     """Write the dataset's files unless this version of them is already there."""
+    if dataset.korean:  # the same files as bench_cjk.py's
+        sys.path.insert(0, str(ROOT / "bench"))
+        from bench_cjk import ensure_data as ensure_korean
+
+        ensure_korean("ko-mecab", dataset.lines)
+        return
     stamp = dataset.folder / "VERSION"
     if stamp.exists() and stamp.read_text() == DATA_VERSION:
         return
@@ -299,11 +311,12 @@ def worker(op: str, tool: str, dataset_name: str, arg: str) -> None:
     hyps, refs = read(dataset.hyp), [read(p) for p in dataset.refs]
     extra = read(dataset.system2) if op == "paired" else arg
     work = WORK[(op, tool)](hyps, refs, extra)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     result = work()
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     out: dict[str, Any] = {
         "seconds": seconds,
+        "cpu": cpu,
         "peak_mb": _own_peak_mb(),
         "result": result,
     }
@@ -320,6 +333,7 @@ class Run:
     seconds: float
     peak_mb: float
     output: Any
+    cpu: float = float("nan")  # user + system seconds (a command's with the processes it waited for)
 
 
 def launch(output: str, command: list[str]) -> None:
@@ -337,7 +351,7 @@ def launch(output: str, command: list[str]) -> None:
         elapsed = time.perf_counter() - start
     code = os.waitstatus_to_exitcode(status)
     print(json.dumps({"seconds": elapsed, "peak_mb": usage.ru_maxrss / 1024, "status": code,
-                      "stderr": stderr.decode("utf-8", "replace")[-2000:]}))
+                      "cpu": usage.ru_utime + usage.ru_stime, "stderr": stderr.decode("utf-8", "replace")[-2000:]}))
 
 
 def run_process(command: list[str], timed_inside: bool) -> Run:
@@ -347,7 +361,7 @@ def run_process(command: list[str], timed_inside: bool) -> Run:
         if done.returncode != 0:
             raise SystemExit(f"FAILED ({done.returncode}): {' '.join(command)}\n{done.stderr[-2000:]}")
         data = json.loads(done.stdout.strip().splitlines()[-1])
-        return Run(data["seconds"], data["peak_mb"], data)
+        return Run(data["seconds"], data["peak_mb"], data, data["cpu"])
     with tempfile.NamedTemporaryFile(suffix=".out") as out:
         me = [sys.executable, str(Path(__file__).resolve()), "--launch", out.name, "--"]
         done = subprocess.run([*me, *command], capture_output=True, text=True, cwd=ROOT)
@@ -356,7 +370,7 @@ def run_process(command: list[str], timed_inside: bool) -> Run:
             detail = data["stderr"] if data else done.stderr[-2000:]
             raise SystemExit(f"FAILED: {' '.join(command)}\n{detail}")
         stdout = Path(out.name).read_text(encoding="utf-8")
-    return Run(data["seconds"], data["peak_mb"], stdout)
+    return Run(data["seconds"], data["peak_mb"], stdout, data["cpu"])
 
 
 # --- cases ---------------------------------------------------------------------------------------
@@ -443,6 +457,8 @@ def build_cases() -> list[Case]:
         cases.append(Case(label, name, commands, True, _check_api(op), target))
 
     for name in DATASETS:
+        if DATASETS[name].korean:
+            continue
         api("corpus", name, "13a", ["bleucore", "sacrebleu"])
         api("corpus", name, "none", ["bleucore", "sacrebleu", "nltk"])
     for name in ("3k-1ref", "3k-4ref"):
@@ -472,7 +488,17 @@ def build_cases() -> list[Case]:
     cli("paired bootstrap (--paired-bs)", "3k-1ref", ["--paired-bs", "-f", "json"], "paired", 10, two=True)
     cli("approximate randomization (--paired-ar)", "3k-1ref", ["--paired-ar", "-f", "json"], "paired", two=True)
     cli("confidence interval (--confidence)", "3k-1ref", ["--confidence", "-w", "6"], "confidence")
+    cli("corpus BLEU, tok ko-mecab", "cjk-ko-mecab-100000", ["-tok", "ko-mecab", "-w", "6"], "corpus", 5)
     return cases
+
+
+#: Issue 25's goals: (label, data) of the cases ``--goals`` runs.
+GOALS = [
+    ("CLI corpus BLEU, tok 13a", "100k-mixed"),
+    ("CLI sentence BLEU (-sl), text lines", "100k-mixed"),
+    ("CLI corpus BLEU, tok ko-mecab", "cjk-ko-mecab-100000"),
+    ("API paired bootstrap, 2 systems", "3k-1ref"),
+]
 
 
 # --- report --------------------------------------------------------------------------------------
@@ -491,8 +517,9 @@ def _seconds(value: float) -> str:
 
 def table(cases: list[Case]) -> str:
     head = (
-        "| case | data | bleucore | sacreBLEU | NLTK | vs sacreBLEU | vs NLTK | peak MB (bleucore / sacreBLEU / NLTK) |\n"
-        "|---|---|---:|---:|---:|---:|---:|---|"
+        "| case | data | bleucore | sacreBLEU | NLTK | vs sacreBLEU | vs NLTK | CPU s (bleucore / sacreBLEU), ratio "
+        "| peak MB (bleucore / sacreBLEU / NLTK) |\n"
+        "|---|---|---:|---:|---:|---:|---:|---:|---|"
     )
     rows = [head]
     for case in cases:
@@ -508,12 +535,14 @@ def table(cases: list[Case]) -> str:
                 text += f" (target {case.target:g}×{'' if times[tool] / ours >= case.target else ', MISSED'})"
             return text
 
+        cpus = {t: _median(case.runs[t], "cpu") for t in TOOLS if t in case.runs}
         cells = [
             case.label,
             case.dataset,
             *(_seconds(times[t]) if t in times else "—" for t in TOOLS),
             ratio("sacrebleu"),
             ratio("nltk"),
+            f"{cpus['bleucore']:.2f} / {cpus['sacrebleu']:.2f}, {cpus['sacrebleu'] / cpus['bleucore']:.1f}×",
             " / ".join(f"{peaks[t]:.0f}" if t in peaks else "—" for t in TOOLS),
         ]
         rows.append("| " + " | ".join(cells) + " |")
@@ -526,6 +555,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=5, help="runs per case and tool (median; default 5)")
     parser.add_argument("--only", action="append", default=[],
                         help="only the cases whose label or data name contains this (repeat: all of them)")
+    parser.add_argument("--goals", action="store_true", help="issue 25's four goals (GOALS) in one run")
     parser.add_argument("--worker", nargs=4, metavar=("OP", "TOOL", "DATA", "ARG"), help=argparse.SUPPRESS)
     parser.add_argument("--launch", metavar="OUTPUT", help=argparse.SUPPRESS)
     parser.add_argument("--generate", metavar="DATA", help=argparse.SUPPRESS)
@@ -544,6 +574,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if repeats < 1:
         parser.error("--repeats must be at least 1")
     cases = [c for c in build_cases() if all(o.lower() in f"{c.label} {c.dataset}".lower() for o in args.only)]
+    if args.goals:
+        cases = [c for c in cases if (c.label, c.dataset) in GOALS]
     if not cases:
         parser.error(f"no case matches --only {' '.join(args.only)!r}")
     for name in sorted({c.dataset for c in cases}):  # in a child: this process stays small
@@ -560,13 +592,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         summary = ", ".join(f"{NAMES[t]} {_seconds(_median(r, 'seconds'))}" for t, r in case.runs.items())
         print(f"  {case.label} [{case.dataset}]: {summary}", file=sys.stderr, flush=True)
     versions = _versions()
-    print(f"\nMedian of {repeats} alternating run(s); {versions}\n")
+    print(f"\nMedian of {repeats} alternating run(s); {versions}; load average {_load()}\n")
     print(table(cases))
     if problems:
         print("\nNUMBERS DIFFER:\n" + "\n".join(problems), file=sys.stderr)
         return 1
     print("\nEvery number checked: bleucore equals sacreBLEU (and NLTK where run).")
     return 0
+
+
+def _load() -> str:
+    """The 1, 5 and 15-minute load averages now (the machine is shared: they say how busy it was)."""
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
 def _versions() -> str:

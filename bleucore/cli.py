@@ -18,6 +18,7 @@ functions, so ``--help`` stays fast.
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import json
 import os
@@ -213,12 +214,43 @@ def _fail(message: str) -> int:
     return 2
 
 
+def keep_freed_memory() -> None:
+    """glibc only: keep freed memory in the heap for the next chunk instead of giving it back (mallopt(3):
+    ``M_MMAP_THRESHOLD`` 32 MB, ``M_TRIM_THRESHOLD`` 128 MB). Every chunk allocates arrays of a few MB, which glibc
+    would map and unmap each time: 52k page faults and 0.1-0.18 s of system time for 100k lines, 25k with this
+    (the peak resident memory is the same). The command line only: a library must not set its host's malloc."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes  # lazy: numpy imports it anyway; --help needs none
+
+    try:
+        libc = ctypes.CDLL(None)
+        libc.mallopt(-3, 32 << 20)  # M_MMAP_THRESHOLD (a fixed value also ends glibc's own adjustment)
+        libc.mallopt(-1, 128 << 20)  # M_TRIM_THRESHOLD
+    except (OSError, AttributeError):  # not glibc (musl has mallopt too, and ignores it)
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line on ``argv`` (default: sys.argv[1:]); returns the exit status."""
+    """Run the command line on ``argv`` (default: sys.argv[1:]); returns the exit status.
+
+    Python's cycle collector is paused for the run (10-15 ms of 0.48 s on 100k lines: the run makes no reference
+    cycles worth collecting, and its memory is bounded by the chunks), and resumed after it."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _main(argv)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     stderr = sys.stderr
     try:
         args = parser.parse_args(argv)
+        keep_freed_memory()
         if args.quiet:  # -q: warnings go nowhere; errors are still reported below
             sys.stderr = io.StringIO()
         output = run(args, sys.stdout)

@@ -12,7 +12,7 @@ import codecs
 import os
 import sys
 from bisect import bisect_left
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import accumulate
 from typing import BinaryIO
 
@@ -128,10 +128,11 @@ class LineReader:
             self._handle = sys.stdin.buffer
         self._pending: list[str] = []
         self._next = 0
+        self._raw = b""  # whole lines read ahead, not yet decoded
         self._tail = b""
         self._start = True
         self._eof = False
-        self._decoded_lines = 0  # lines decoded so far, for error messages
+        self._decoded_lines = 0  # lines before the next undecoded byte, for error messages
         self.lines_read = 0
 
     def __enter__(self) -> LineReader:
@@ -145,12 +146,13 @@ class LineReader:
         if self._owned:
             self._handle.close()
 
-    def _decode(self, data: bytes) -> str:
+    def _decode(self, data: bytes, first_line: int) -> str:
+        """``data`` (whole lines, the first numbered ``first_line``) decoded; ValueError naming the line and byte."""
         try:
             return data.decode(self.encoding)
         except UnicodeDecodeError as exc:
             line_start = data.rfind(b"\n", 0, exc.start) + 1
-            line = self._decoded_lines + data.count(b"\n", 0, exc.start) + 1
+            line = first_line + data.count(b"\n", 0, exc.start)
             label = "UTF-8" if self.encoding == "utf-8" else self.encoding
             raise ValueError(
                 f"{self.name} is not {label} text: line {line}, byte {exc.start - line_start + 1} (0x{data[exc.start]:02x})"
@@ -169,40 +171,107 @@ class LineReader:
                 block = block[len(_BOM) :] or self._handle.read(self._read_bytes)
         return block
 
-    def _fill(self) -> bool:
-        """Decode the next block of complete lines into the pending list; False at the end."""
+    def _next_block(self) -> bytes | None:
+        """The next block of whole lines, undecoded (at the end of the file its last line, which may lack its
+        newline); None at the end."""
+        if self._raw:
+            block, self._raw = self._raw, b""
+            return block
         while not self._eof:
             block = self._read()
             data = self._tail + block
-            if block:
-                cut = data.rfind(b"\n") + 1
-                if cut == 0:  # no line ends in this block yet
-                    if len(data) > 4 * MAX_LINE_CHARS:  # 4 bytes per character at most: surely too long
-                        raise ValueError(
-                            f"line {self._decoded_lines + 1} of {self.name} has more than {MAX_LINE_CHARS:,} "
-                            f"characters; a line may have at most {MAX_LINE_CHARS:,}"
-                        )
-                    self._tail = data
-                    continue
-                self._tail = data[cut:]
-                lines = split_lines(self._decode(data[:cut]))
-            else:
+            if not block:
                 self._eof, self._tail = True, b""
-                lines = split_lines(self._decode(data))
-            check_line_lengths(lines, self.name, self._decoded_lines + 1)
+                return data or None
+            cut = data.rfind(b"\n") + 1
+            if cut == 0:  # no line ends in this block yet
+                if len(data) > 4 * MAX_LINE_CHARS:  # 4 bytes per character at most: surely too long
+                    raise ValueError(
+                        f"line {self._decoded_lines + 1} of {self.name} has more than {MAX_LINE_CHARS:,} "
+                        f"characters; a line may have at most {MAX_LINE_CHARS:,}"
+                    )
+                self._tail = data
+                continue
+            self._tail = data[cut:]
+            return data[:cut]
+        return None
+
+    def decode_raw(self, data: bytes, first_line: int) -> list[str]:
+        """The lines of ``data`` (whole lines, undecoded, the first numbered ``first_line``), by the file rules:
+        decoded, each within MAX_LINE_CHARS, right-stripped if ``rstrip``."""
+        lines = split_lines(self._decode(data, first_line))
+        check_line_lengths(lines, self.name, first_line)
+        return [line.rstrip() for line in lines] if self._rstrip else lines
+
+    def _fill(self) -> bool:
+        """Decode the next block of complete lines into the pending list; False at the end."""
+        while (block := self._next_block()) is not None:
+            lines = self.decode_raw(block, self._decoded_lines + 1)
             self._decoded_lines += len(lines)
             if self._decoded_lines > limits.MAX_LINES:  # the module's value, which a test may lower
                 raise limits.lines_past_limit(self.name)
-            if self._rstrip:
-                lines = [line.rstrip() for line in lines]
             self._pending, self._next = lines, 0
             if lines:
                 return True
         return False
 
     def at_end(self) -> bool:
-        """True if no line is left (reads ahead one block if needed)."""
-        return self._next >= len(self._pending) and not self._fill()
+        """True if no line is left (reads ahead one block if needed, without decoding it)."""
+        if self._next < len(self._pending) or self._raw:
+            return False
+        block = self._next_block()
+        if block == b"\r":  # the file ends with "\n\r" (or is "\r"): no line is left (split_lines drops it)
+            block = self._next_block()
+        self._raw = block or b""
+        return not block
+
+    def _take_blocks(self, enough: Callable[[int, int], bool]) -> tuple[bytes, int]:
+        """Undecoded blocks joined until ``enough(bytes, lines)`` or the end, and the lines they hold."""
+        if self._next < len(self._pending):
+            raise RuntimeError("take_raw after take: lines of the block are already decoded")
+        parts: list[bytes] = []
+        size = lines = 0
+        while not enough(size, lines) and (block := self._next_block()) is not None:
+            if block == b"\r":  # the file ends with "\n\r": split_lines drops that "\r", no line is left
+                continue
+            parts.append(block)
+            size += len(block)
+            count = block.count(b"\n") + (not block.endswith(b"\n"))
+            lines += count
+            self._decoded_lines += count  # the line number of the next block's first line, for its messages
+            if self._decoded_lines > limits.MAX_LINES:  # as _fill
+                raise limits.lines_past_limit(self.name)
+        return b"".join(parts), lines
+
+    def _give_back(self, data: bytes, lines: int, cut: int) -> tuple[bytes, int]:
+        """``data[:cut]`` (whole lines) and its line count; the rest is read again next."""
+        if cut < len(data):
+            kept = data.count(b"\n", 0, cut)
+            self._raw = data[cut:] + self._raw
+            self._decoded_lines -= lines - kept
+            data, lines = data[:cut], kept
+        self.lines_read += lines
+        return data, lines
+
+    def take_raw(self, max_bytes: int, max_lines: int) -> tuple[bytes, int]:
+        """The next whole lines, undecoded, up to about ``max_bytes`` bytes (at least one line: lines are taken
+        until their bytes reach ``max_bytes``) or ``max_lines``: ``(data, count)``. Decode them with
+        ``decode_raw``; the last line of the file may lack its newline."""
+        data, lines = self._take_blocks(lambda size, count: size >= max_bytes or count >= max_lines)
+        cut = data.find(b"\n", max_bytes - 1) + 1 or len(data)
+        if (lines if cut == len(data) else data.count(b"\n", 0, cut)) > max_lines:
+            cut = after_line(data, max_lines)
+        return self._give_back(data, lines, cut)
+
+    def unread_raw(self, data: bytes, lines: int) -> None:
+        """Put back ``data``, the last ``lines`` lines taken undecoded: the next take starts with them again."""
+        self._raw = data + self._raw
+        self.lines_read, self._decoded_lines = self.lines_read - lines, self._decoded_lines - lines
+
+    def take_raw_lines(self, count: int) -> tuple[bytes, int]:
+        """The next ``count`` lines (fewer only at the end), undecoded: ``(data, lines)`` (see ``take_raw``)."""
+        data, lines = self._take_blocks(lambda size, taken: taken >= count)
+        return self._give_back(data, lines, after_line(data, count) if lines > count else len(data))
 
     def take(self, count: int) -> list[str]:
         """The next ``count`` lines (fewer only when the file ends)."""
@@ -248,6 +317,13 @@ class LineReader:
         while self.take(READ_BYTES):
             pass
         return self.lines_read
+
+
+def after_line(data: bytes, count: int) -> int:
+    """The offset just after the ``count``-th b"\\n" of ``data`` (which holds more lines)."""
+    from numpy import flatnonzero, frombuffer, uint8  # lazy: reading files imports no numpy
+
+    return int(flatnonzero(frombuffer(data, dtype=uint8) == 10)[count - 1]) + 1
 
 
 def iter_lines(path: PathLike) -> Iterator[str]:

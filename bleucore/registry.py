@@ -103,13 +103,15 @@ class Names(list[str]):
 
 def lazy_attributes(package: str, exports: Mapping[str, str], namespace: dict[str, Any]) -> Callable[[str], Any]:
     """A module ``__getattr__`` (PEP 562) for ``package``: ``exports`` maps a public name to the
-    submodule that defines it, imported on first access and then cached in ``namespace``."""
+    submodule that defines it (or, mapped to itself, a submodule), imported on first access and then cached in
+    ``namespace``."""
 
     def __getattr__(name: str) -> Any:
         module = exports.get(name)
         if module is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(f".{module}", package), name)
+        imported = importlib.import_module(f".{module}", package)
+        value = imported if module == name else getattr(imported, name)
         namespace[name] = value
         return value
 

@@ -19,9 +19,12 @@ import os
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NoReturn
 
+import numpy as np
+
 from .line_reader import (
     STDIN,
     LineReader,
+    after_line,
     PathLike,
     check_encoding,
     iter_lines,
@@ -35,7 +38,6 @@ from .limits import MAX_SEGMENT_CHARS, SegmentLimitError, check_segment_chars
 from .metrics import Metric, as_metric
 from .metrics.bleu.options import BleuOptions
 from .metrics.bleu.score import BLEUScore, score_statistics
-from .metrics.bleu.sentence_rows import sentence_scores_from_statistics
 from .metrics.bleu.stats import Statistics
 
 __all__ = [
@@ -101,6 +103,55 @@ def take_aligned(readers: Sequence[LineReader], chunk_bytes: int, chunk_lines: i
     return [lines[:count] for lines in taken]
 
 
+def take_aligned_raw(readers: Sequence[LineReader], chunk_bytes: int, chunk_lines: int) -> tuple[list[bytes], int]:
+    """``take_aligned``'s chunk, undecoded (``LineReader.take_raw``): each file's lines as bytes, and their count.
+    The same shares, line counts and per-segment limit, checked in bytes (at least the characters): a segment past
+    ``limits.MAX_SEGMENT_CHARS`` bytes is decoded and checked in characters. Bytes that are not text are named
+    before a line count that differs, as when every block was decoded as it was read."""
+    share = max(1, chunk_bytes // len(readers))
+    first_line = readers[0].lines_read + 1
+    taken = [readers[0].take_raw(share, chunk_lines)]
+    count, head = taken[0][1], _first_line_bytes(taken[0][0])
+    for reader in readers[1:]:
+        data, got = reader.take_raw(share, count) if count else (b"", 0)
+        taken.append((data, got))
+        if got < count and reader.at_end() or not count and not reader.at_end():
+            for other, (raw, _) in zip(readers, taken):
+                other.decode_raw(raw, first_line)
+            mismatch(readers[0], reader)
+        count, head = got, head + _first_line_bytes(data)
+        if head > MAX_SEGMENT_CHARS and _first_segment_chars(readers, taken, first_line) > MAX_SEGMENT_CHARS:
+            break  # the chunk's first segment, before the next file's line is read
+    out = []
+    for reader, (data, got) in zip(readers, taken):
+        cut = after_line(data, count) if got > count else len(data)
+        reader.unread_raw(data[cut:], got - count)
+        out.append(data[:cut])
+    if count and _max_segment_bytes(out, count) > MAX_SEGMENT_CHARS:
+        check_segment_chars([r.decode_raw(d, first_line) for r, d in zip(readers, out)], readers[0].name, first_line)
+    return out, count
+
+
+def _max_segment_bytes(streams: Sequence[bytes], count: int) -> int:
+    """The most bytes that one segment's lines take together in ``streams`` (each ``count`` whole lines, newlines
+    not counted), an upper bound of its characters."""
+    total = np.zeros(count, dtype=np.int64)
+    for data in streams:
+        ends = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10)
+        ends = ends if ends.size == count else np.append(ends, len(data))
+        total += np.diff(ends, prepend=-1) - 1
+    return int(total.max()) if count else 0
+
+
+def _first_line_bytes(data: bytes) -> int:
+    return (data.find(b"\n") + 1 or len(data) + 1) - 1
+
+
+def _first_segment_chars(readers: Sequence[LineReader], taken: Sequence[tuple[bytes, int]], first_line: int) -> int:
+    first_lines = [data[: _first_line_bytes(data)] for data, _ in taken]
+    return sum(len(reader.decode_raw(line, first_line)[0]) for reader, line in zip(readers, first_lines) if line)
+
+
 def iter_statistics(
     hypothesis: PathLike | LineReader,
     references: Sequence[PathLike | LineReader],
@@ -131,19 +182,24 @@ def iter_statistics(
             if reader is not source:
                 opened.append(reader)
         hyp = readers[0]
+        utf8 = num_refs == 1 and all(reader.encoding == "utf-8" for reader in readers)
         while True:
-            lines, *streams = take_aligned(readers, chunk_bytes, chunk_lines)
-            if not lines:
+            first = hyp.lines_read + 1
+            data, count = take_aligned_raw(readers, chunk_bytes, chunk_lines)
+            if not count:
                 if hyp.lines_read == 0:
                     raise ValueError(f"{hyp.name} is empty: there is no segment to score")
                 return
-            if num_refs > 1:
-                streams = split_fields(streams[0], num_refs, readers[1].name, readers[1].lines_read - len(lines) + 1)
             context = metric.chunk_context(context)
             try:
-                stats = metric.statistics(lines, streams, context)
+                stats = metric.utf8_statistics(data[0], data[1:], count, context) if utf8 else None
+                if stats is None:  # the metric reads decoded lines (or the bytes need decoding to be checked)
+                    lines, *streams = [reader.decode_raw(d, first) for reader, d in zip(readers, data)]
+                    if num_refs > 1:
+                        streams = split_fields(streams[0], num_refs, readers[1].name, first)
+                    stats = metric.statistics(lines, streams, context)
             except SegmentLimitError as exc:  # its segment counted from this chunk: name the file's line
-                raise exc.at_line(hyp.lines_read - len(lines) + exc.index + 1, hyp.name) from None
+                raise exc.at_line(first + exc.index, hyp.name) from None
             yield stats
     finally:
         for reader in opened:
@@ -177,6 +233,8 @@ def sentence_bleu_files(
     chunk_bytes: int = CHUNK_BYTES,
 ) -> Iterator[BLEUScore]:
     """Sentence BLEU of every hypothesis line, in order, a chunk at a time (defaults: effective order)."""
+    from .metrics.bleu.sentence_rows import sentence_scores_from_statistics  # lazy: the corpus path needs none
+
     options = options or BleuOptions(effective_order=True)
     for chunk in iter_statistics(hypothesis, references, options, chunk_lines, chunk_bytes):
         yield from sentence_scores_from_statistics(chunk, options, len(references))

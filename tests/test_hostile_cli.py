@@ -211,8 +211,9 @@ def test_a_file_without_read_permission_is_one_line(tmp_path: Path, files: Path)
     secret.write_text("a\nb\n", encoding="utf-8")
     secret.chmod(0)
     tmp_path.chmod(0o755)
-    code = (
-        "import os, sys, bleucore.cli, bleucore.stream, bleucore.metrics.bleu.fast\n"
+    code = (  # locale too: argparse's gettext imports it when it first translates, after the drop, and uid 65534
+        # cannot read this interpreter's standard library (under /root), so "locale" would be the repository's folder
+        "import os, sys, locale, bleucore.cli, bleucore.stream, bleucore.metrics.bleu.fast\n"
         "if os.getuid() == 0:\n    os.setgid(65534); os.setuid(65534)\n"
         "sys.exit(bleucore.cli.main(sys.argv[1:]))\n"
     )

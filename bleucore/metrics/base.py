@@ -76,6 +76,12 @@ class Metric(ABC):
         """Per-segment statistics; ``references[j][i]`` is reference j of segment i. ``context``
         (from ``chunk_context``) carries state across the chunks of one stream."""
 
+    def utf8_statistics(self, hypotheses: bytes, references: Sequence[bytes], lines: int, context: Any = None) -> Any:
+        """``statistics`` of ``lines`` lines given as undecoded UTF-8 (split at b"\\n", the last newline optional;
+        ``line_reader.LineReader.take_raw``), or None where the lines must be decoded first (the default: the
+        caller then decodes them, checking them as it does, and calls ``statistics``)."""
+        return None
+
     def systems_statistics(self, systems: Sequence[Sequence[str]], references: Sequence[Sequence[str]]) -> list[Any]:
         """The statistics of several systems against the same references (paired tests)."""
         return [self.statistics(hypotheses, references) for hypotheses in systems]

@@ -66,6 +66,7 @@ __all__ = [
     "tokenize",
     "tokenize_flat",
     "tokenize_lines",
+    "tokenize_texts",
     "tokenizer_for_language",
     "ucd_item",
     "unregister_tokenizer",
@@ -101,13 +102,18 @@ def tokenize(line: str, tokenizer: str = "13a", lowercase: bool = False) -> tupl
     return tuple(tok(line.rstrip()).split())
 
 
+def _prepared(lines: Sequence[str], lowercase: bool) -> list[str]:
+    """sacreBLEU's ``_preprocess_segment`` before the tokenizer: lowercase if asked, then ``rstrip``."""
+    return [line.lower().rstrip() for line in lines] if lowercase else [line.rstrip() for line in lines]
+
+
 def tokenize_lines(
     lines: Sequence[str], tokenizer: str = "13a", lowercase: bool = False
 ) -> list[tuple[str, ...]]:
     """``[tokenize(line, tokenizer, lowercase) for line in lines]``, computed corpus-wide."""
-    tok = get_tokenizer(tokenizer)
-    if lowercase:
-        prepared = [line.lower().rstrip() for line in lines]
-    else:
-        prepared = [line.rstrip() for line in lines]
-    return tok.tokenize_batch(prepared)
+    return get_tokenizer(tokenizer).tokenize_batch(_prepared(lines, lowercase))
+
+
+def tokenize_texts(lines: Sequence[str], tokenizer: str = "13a", lowercase: bool = False) -> list[str]:
+    """Each line's tokens as one whitespace-separated string: ``text.split()`` is ``tokenize_lines``' tuple."""
+    return get_tokenizer(tokenizer).tokenize_texts(_prepared(lines, lowercase))

@@ -21,6 +21,9 @@ class Tokenizer:
     #: words, each tokenized as a line of its own (``TokenEncoder`` then tokenizes each distinct
     #: word once, through ``tokenize_words``).
     word_local: ClassVar[bool] = False
+    #: ASCII bytes that the tokenizer's rules act on: a word (no whitespace) that holds none of them is one
+    #: token, itself (lowercased if asked), so ``TokenEncoder`` need not tokenize it. None: no such promise.
+    rule_bytes: ClassVar[bytes | None] = None
     #: An optional analyser: the module it imports and the package that provides it (pip name).
     #: ``None``: nothing beyond bleucore's own requirements.
     requires_module: ClassVar[str | None] = None
@@ -51,6 +54,11 @@ class Tokenizer:
     def tokenize_batch(self, lines: Sequence[str]) -> list[tuple[str, ...]]:
         """Tokens of each line; ``lines`` are already lowercased (if asked) and right-stripped."""
         return [tuple(self(line).split()) for line in lines]
+
+    def tokenize_texts(self, lines: Sequence[str]) -> list[str]:
+        """Each line's tokens in one string, separated by whitespace of any kind and length: ``text.split()`` is
+        ``tokenize_batch``'s tuple (``TokenEncoder`` reads these strings as UTF-8 instead of one token at a time)."""
+        return [self(line) for line in lines]
 
     def words_are_local(self, text: str) -> bool:
         """True if ``text`` (lines joined by whitespace) may be tokenized word by word

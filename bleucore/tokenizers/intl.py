@@ -61,3 +61,9 @@ class TokenizerIntl(Tokenizer):
         if body.count("\n") != len(lines) - 1:
             return super().tokenize_batch(lines)
         return [tuple(segment.split()) for segment in self._core(body).split("\n")]
+
+    def tokenize_texts(self, lines: Sequence[str]) -> list[str]:
+        body = "\n".join(lines)
+        if not lines or body.count("\n") != len(lines) - 1:
+            return super().tokenize_texts(lines)
+        return self._core(body).split("\n")

@@ -12,13 +12,15 @@ random Korean lines a third come out different when each eojeol is analysed alon
 lines can be cached exactly. ``tokenize_batch`` analyses each *distinct* line once and remembers
 it across calls (references and systems share lines). A large batch in a single-threaded process
 (the command line) is split between the process and forked copies of it (``fork`` on Linux: the
-copies inherit the loaded tagger), one per CPU up to ``MAX_PROCESSES``;
+copies inherit the loaded tagger), one per CPU up to ``MAX_PROCESSES``, forked at the first large
+batch and kept for the next ones (a file's chunks);
 ``BLEUCORE_MECAB_PROCESSES=1`` turns that off. A multi-threaded process (the app's server) never
 forks.
 """
 
 from __future__ import annotations
 
+import atexit
 import importlib
 import importlib.util
 import multiprocessing
@@ -52,6 +54,12 @@ def _parse_with(tagger: Any, lines: Sequence[str]) -> list[str]:
 def _parse_lines(lines: Sequence[str]) -> list[str]:
     """``_parse_with`` the tagger of the batch being split (inherited by the forked workers)."""
     return _parse_with(_FORKED_TAGGER, lines)
+
+
+def _end_pool(pool: Any) -> None:
+    """Stop the forked workers at exit, before the interpreter tears down what the pool needs to stop."""
+    pool.terminate()
+    pool.join()
 
 
 def processes() -> int:
@@ -100,6 +108,7 @@ class MecabTokenizer(Tokenizer):
         self._signature = f"{self.name}-{self._tagger.version()}-{self.suffix}"
         self._lock = threading.Lock()  # one MeCab tagger is not safe across threads (app sessions)
         self._cache: dict[str, str] = {}
+        self._pool: Any = None  # the forked workers, kept for the next large batch (ended at exit)
 
     def signature(self) -> str:
         return self._signature
@@ -109,6 +118,9 @@ class MecabTokenizer(Tokenizer):
 
     def tokenize_batch(self, lines: Sequence[str]) -> list[tuple[str, ...]]:
         return [tuple(text.split()) for text in self._analyse(lines)]
+
+    def tokenize_texts(self, lines: Sequence[str]) -> list[str]:
+        return self._analyse(lines)
 
     def _analyse(self, lines: Sequence[str]) -> list[str]:
         """The wakati output of each line, each distinct line analysed once."""
@@ -134,19 +146,25 @@ class MecabTokenizer(Tokenizer):
                 )
 
     def _parse_many(self, lines: list[str]) -> list[str]:
-        """The wakati output of each line, in order; a large batch split between processes."""
+        """The wakati output of each line, in order; a large batch split between processes. The workers are forked
+        once, at the first large batch, and serve the later ones (a command line reads a file chunk by chunk:
+        forking a pool per chunk cost 50-100 ms each)."""
         global _FORKED_TAGGER
         count = processes()
-        if len(lines) < PARALLEL_MIN_LINES or count < 2 or not _CAN_FORK or threading.active_count() > 1:
+        if len(lines) < PARALLEL_MIN_LINES or count < 2 or not _CAN_FORK:
             return _parse_with(self._tagger, lines)
-        _FORKED_TAGGER = self._tagger  # one thread only, so no other batch can change it meanwhile
+        if self._pool is None:
+            if threading.active_count() > 1:  # a multi-threaded process (the app's server) never forks
+                return _parse_with(self._tagger, lines)
+            _FORKED_TAGGER = self._tagger  # one thread only, so no other batch can change it meanwhile
+            self._pool = multiprocessing.get_context("fork").Pool(count - 1)
+            atexit.register(_end_pool, self._pool)
         size = -(-len(lines) // count)
         parts = [lines[i : i + size] for i in range(0, len(lines), size)]
-        with multiprocessing.get_context("fork").Pool(len(parts) - 1) as pool:
-            pending = pool.map_async(_parse_lines, parts[1:])
-            out = _parse_lines(parts[0])  # this process takes the first part meanwhile
-            for part in pending.get():
-                out.extend(part)
+        pending = self._pool.map_async(_parse_lines, parts[1:])
+        out = _parse_lines(parts[0])  # this process takes the first part meanwhile
+        for part in pending.get():
+            out.extend(part)
         return out
 
 

@@ -9,6 +9,7 @@ tokenized on its own.
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Sequence
 
 from .base import Tokenizer
@@ -49,6 +50,9 @@ class Tokenizer13a(Tokenizer):
     # part of a rule's class) whether it is at a line edge or not; "<skipped>" and the entities
     # hold no whitespace. Lines holding "\n" ("-\n" joins words) are encoded line by line.
     word_local = True
+    # Every rule acts on ASCII punctuation (the symbol class, ".", ",", "-", the entities' "&" and "<skipped>"'s
+    # "<"): a word with none is left as it is. The apostrophe, which no rule names, is included all the same.
+    rule_bytes = string.punctuation.encode()
 
     def __call__(self, line: str) -> str:
         line = line.replace("<skipped>", "").replace("-\n", "").replace("\n", " ")

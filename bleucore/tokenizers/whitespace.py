@@ -15,6 +15,7 @@ class TokenizerNone(Tokenizer):
 
     name = "none"
     word_local = True
+    rule_bytes = b""
 
     def __call__(self, line: str) -> str:
         return line

@@ -95,6 +95,38 @@ def test_block_reads_equal_reading_at_once(
     assert got == expected
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    text=st.text(st.sampled_from(["a", "b", " ", "\n", "\r", "\u2028", "\x85", "é", "😀", "\ufeff"]), max_size=40),
+    bom=st.booleans(),
+    read_bytes=st.integers(1, 9),
+    takes=st.lists(st.tuples(st.booleans(), st.integers(1, 12), st.integers(1, 4)), min_size=1, max_size=5),
+)
+def test_undecoded_takes_equal_reading_at_once(
+    tmp_path_factory: pytest.TempPathFactory, text: str, bom: bool, read_bytes: int, takes: list[tuple[bool, int, int]]
+) -> None:
+    """take_raw (by bytes and lines) and take_raw_lines, then decode_raw, give the lines of take(), with their count."""
+    path = tmp_path_factory.mktemp("r") / "f.txt"
+    data = (b"\xef\xbb\xbf" if bom else b"") + text.encode("utf-8")
+    path.write_bytes(data)
+    expected = split_lines(data.decode("utf-8-sig"))
+    got: list[str] = []
+    with LineReader(path, read_bytes=read_bytes, rstrip=True) as reader:
+        assert reader.at_end() == (not expected)
+        for i in range(len(expected) + 1):
+            by_bytes, size, lines = takes[i % len(takes)]
+            raw, count = reader.take_raw(size, lines) if by_bytes else reader.take_raw_lines(lines)
+            if not count:
+                break
+            body = raw[:-1] if raw.endswith(b"\n") else raw
+            assert count <= lines and (not by_bytes or body.rfind(b"\n") + 1 < size)  # the last line was needed
+            decoded = reader.decode_raw(raw, len(got) + 1)
+            assert len(decoded) == count == reader.lines_read - len(got)
+            got.extend(decoded)
+        assert reader.at_end() and reader.take(1) == []
+    assert got == [line.rstrip() for line in expected]
+
+
 @pytest.mark.parametrize("read_bytes", [1, 4, 1 << 20])
 def test_invalid_utf8_names_file_line_and_byte(tmp_path: Path, read_bytes: int) -> None:
     path = write(tmp_path / "hyp.txt", b"good\nline two\nab\xffcd\nmore\n")
@@ -109,6 +141,17 @@ def test_invalid_utf8_far_into_a_big_file(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match=r"big\.txt is not UTF-8 text: line 300001, byte 1 \(0xc3\)"):
         for _ in iter_lines(path):
             pass
+
+
+@pytest.mark.parametrize("chunk_lines", [1, 7, 50_000])
+def test_invalid_utf8_in_a_later_chunk_names_its_line(tmp_path: Path, chunk_lines: int) -> None:
+    lines = [f"word{i} w{i % 7}, x" for i in range(40)]
+    hyp = write(tmp_path / "hyp.txt", "\n".join(lines).encode() + b"\nok ab\xffcd\n" + b"more\n")
+    ref = write(tmp_path / "ref.txt", "\n".join(lines).encode() + b"\nok\nmore\n")
+    with pytest.raises(ValueError, match=r"hyp\.txt is not UTF-8 text: line 41, byte 6 \(0xff\)"):
+        list(iter_statistics(hyp, [ref], BleuOptions(), chunk_lines=chunk_lines))
+    with pytest.raises(ValueError, match=r"hyp\.txt is not UTF-8 text: line 41, byte 6 \(0xff\)"):  # as a reference
+        list(iter_statistics(ref, [hyp], BleuOptions(), chunk_lines=chunk_lines))
 
 
 def test_missing_file_is_an_os_error_naming_it(tmp_path: Path) -> None:

@@ -329,10 +329,12 @@ def test_token_encoder_tokenizes_each_distinct_word_once(monkeypatch: pytest.Mon
     real = tokenizer_13a._13a_core
     monkeypatch.setattr(tokenizer_13a, "_13a_core", lambda text: calls.append(text) or real(text))
     encoder = tk.TokenEncoder("13a")
-    encoder.encode(["a b, a", "b, c."])
-    encoder.encode(["c. a d"])
-    assert [sorted(text.split()) for text in calls] == [["a", "b,", "c."], ["d"]]
-    assert encoder.words == 4
+    encoder.encode(["a. b, a.", "b, c. plain"])
+    encoder.encode(["c. a. d! plain", "other"])
+    # a word without ASCII punctuation (Tokenizer13a.rule_bytes) is its own token: never tokenized
+    assert [sorted(text.split()) for text in calls] == [["a.", "b,", "c."], ["d!"]]
+    assert encoder.words == 6
+    assert tokens_of_ids(encoder, *encoder.encode(["other plain d!"])) == [("other", "plain", "d", "!")]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

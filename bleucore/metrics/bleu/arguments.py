@@ -8,7 +8,6 @@ import sys
 
 from ...tokenizers.languages import LANGUAGE_TOKENIZERS, target_language, tokenizer_for_language
 from ...usage import PROG, UsageError
-from .messages import WeightsCount
 from . import options as bo
 
 __all__ = ["DEFAULT_ORDER", "add_arguments", "options_from_args"]
@@ -48,6 +47,8 @@ def _weights(args: argparse.Namespace) -> tuple[float, ...]:
     try:
         return bo.parse_weights(args.weights, order)
     except bo.WeightsError as err:
+        from .messages import WeightsCount  # lazy: made only for a message (10 ms to import)
+
         if isinstance(err.reason, WeightsCount):  # N came from --max-ngram-order: name it
             raise UsageError(f"--weights gives {err.reason.count} weights but --max-ngram-order is {order}") from None
         raise UsageError(f"--weights: {err}") from None

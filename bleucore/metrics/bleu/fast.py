@@ -12,8 +12,9 @@ The result is identical, array for array, to the reference loop (tests/test_fast
 
 From text, ``text_statistics`` skips the tuples of tokens: ``tokenizers.TokenEncoder`` gives flat
 token ids and per-line lengths (each distinct word tokenized once), and ``ids_statistics`` cuts
-the same blocks out of the flat arrays, renumbering each block's ids to 0..k-1 (step 1 without
-a dictionary pass). ``flat_statistics`` takes ``tokenizers.tokenize_flat``'s ``(tokens, offsets)``.
+the same blocks out of the flat arrays (step 1 without a dictionary pass: ``ngram_matches`` renumbers
+wide ids per segment). ``utf8_statistics`` takes undecoded lines (``TokenEncoder.encode_utf8_streams``);
+``flat_statistics`` takes ``tokenizers.tokenize_flat``'s ``(tokens, offsets)``.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ import numpy.typing as npt
 
 from ...tokenizers import TokenEncoder, tokenize_lines
 from ..inputs import check_streams
-from .ngram_matches import Block, bits, compact_ids, ngram_matches
+from .ngram_matches import Block, bits, ngram_matches
 from .options import BleuOptions
 from .stats import FloatArray, IntArray, Statistics, statistics_from_tokens
 
@@ -49,6 +50,7 @@ __all__ = [
     "systems_statistics",
     "reference_count",
     "text_statistics",
+    "utf8_statistics",
 ]
 
 #: Below this many tokens in all, the loop of ``stats.statistics_from_tokens`` is the faster path.
@@ -126,8 +128,9 @@ def systems_statistics(
         ref_tokens = list(zip(*(tokenize_lines(s, "none", lowercase) for s in references)))
         return [compute_statistics(tokenize_lines(h, "none", lowercase), ref_tokens, order, rule) for h in systems]
     encoder = encoder or TokenEncoder(options.tokenize, lowercase)
-    refs = [encoder.encode(stream) for stream in references]
-    return [ids_statistics(encoder.encode(hypotheses), refs, order, rule) for hypotheses in systems]
+    encoded = encoder.encode_streams([*references, *systems])
+    refs = encoded[: len(references)]
+    return [ids_statistics(hypotheses, refs, order, rule) for hypotheses in encoded[len(references) :]]
 
 
 def _ragged_systems_statistics(
@@ -147,6 +150,18 @@ def _ragged_systems_statistics(
             raise ValueError(f"segment {i} has no reference: every reference of it is None")
     order, rule = options.stats_order, options.ref_length
     return [compute_statistics(tokenize_lines(h, tok, lowercase), ref_tokens, order, rule) for h in systems]
+
+
+def utf8_statistics(
+    hypotheses: bytes, references: Sequence[bytes], lines: int, options: BleuOptions, encoder: TokenEncoder | None = None
+) -> Statistics | None:
+    """``text_statistics`` of ``lines`` lines of undecoded UTF-8 per stream (``TokenEncoder.encode_utf8``), or None
+    where the text must be decoded first (the tokenizer is not word-local, the bytes are not UTF-8, ...)."""
+    encoder = encoder or TokenEncoder(options.tokenize, options.lowercase)
+    encoded = encoder.encode_utf8_streams([hypotheses, *references], lines)
+    if encoded is None:
+        return None
+    return ids_statistics(encoded[0], encoded[1:], options.stats_order, options.ref_length)
 
 
 def text_statistics(
@@ -214,9 +229,10 @@ def ids_statistics(
         ids = np.concatenate([stream[at[start] : at[stop]] for stream, at in zip(streams, starts)])
         seq_len = np.concatenate([x[start:stop] for x in stream_lens])
         seq_key = np.concatenate([seg | side for side in range(nref + 1)])
-        ids, vocab_size = compact_ids(ids)
+        # the encoder's ids as they are: ngram_matches renumbers them per segment when they are wide
         return ids, vocab_size, seq_key, seq_len, side_bits, nref == 1
 
+    vocab_size = 1 + max((int(ids.max()) for ids in streams if ids.size), default=0)
     seg_tokens: IntArray = np.sum(stream_lens, axis=0)
     matches = _blocked_matches(seg_tokens, hyp_len, max_order, block)
     return Statistics(hyp_len, ref_len, matches, totals)

@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from .stats import IntArray
 
-__all__ = ["KEY_BITS", "Block", "bits", "compact_ids", "ngram_matches"]
+__all__ = ["KEY_BITS", "Block", "bits", "ngram_matches"]
 
 #: Bits of a packed key (int64, kept non-negative).
 KEY_BITS = 63
@@ -40,18 +40,6 @@ def _run_starts(sorted_keys: IntArray) -> npt.NDArray[np.bool_]:
     return new
 
 
-def compact_ids(ids: IntArray) -> tuple[IntArray, int]:
-    """The ids renumbered 0..k-1 in the same order (k distinct ids), and k."""
-    largest = int(ids.max())
-    if largest < 16 * ids.size + 4096:  # a table of the used ids is cheaper than a sort
-        used = np.zeros(largest + 1, dtype=bool)
-        used[ids] = True
-        rank = np.cumsum(used, dtype=np.int64)
-        return rank[ids] - 1, int(rank[-1])
-    unique, inverse = np.unique(ids, return_inverse=True)
-    return inverse.reshape(-1), unique.size
-
-
 def ngram_matches(
     ids: IntArray,
     vocab_size: int,
@@ -71,9 +59,12 @@ def ngram_matches(
     segside = np.repeat(seq_key, seq_len)
     remaining = np.repeat(np.cumsum(seq_len), seq_len) - np.arange(size, dtype=np.int64)
     id_bits = bits(vocab_size - 1)
+    first_order = 1
     if max_order * id_bits + low_bits > KEY_BITS:
-        ids = _ids_per_segment(ids, segside >> side_bits, id_bits, seg_bits)
+        hyp_side = (segside & ((1 << side_bits) - 1)) == 0 if one_ref else None
+        ids = _ids_per_segment(ids, segside >> side_bits, id_bits, seg_bits, hyp_side, out[:, 0])
         id_bits = bits(int(ids.max()))
+        first_order += one_ref  # that sort also counted the unigrams
 
     gram, gram_bits = ids, id_bits
     for n in range(1, max_order + 1):
@@ -85,6 +76,8 @@ def ngram_matches(
                 gram, gram_bits = _prefix_ranks(gram, segside[: length + 1] >> side_bits, seg_bits, remaining, n - 1)
             gram = (gram[:-1] << id_bits) | ids[n - 1 :]
             gram_bits += id_bits
+        if n < first_order:
+            continue
         keys = ((gram << low_bits) | segside[:length])[remaining[:length] >= n]
         if keys.size == 0:
             break
@@ -92,8 +85,13 @@ def ngram_matches(
         _add_clips(keys, side_bits, seg_bits, one_ref, out[:, n - 1])
 
 
-def _ids_per_segment(ids: IntArray, seg: IntArray, id_bits: int, seg_bits: int) -> IntArray:
-    """Replace token ids by small ids that are unique within each segment (rank of the id there)."""
+def _ids_per_segment(
+    ids: IntArray, seg: IntArray, id_bits: int, seg_bits: int,
+    hyp_side: npt.NDArray[np.bool_] | None = None, unigrams: IntArray | None = None,
+) -> IntArray:
+    """Replace token ids by small ids that are unique within each segment (rank of the id there). With one reference
+    (``hyp_side``: True for a hypothesis token) the same sort gives the clipped unigram matches, added to
+    ``unigrams``: min(hypothesis count, reference count) of each token of each segment."""
     size = ids.size
     pos_bits = bits(size - 1)
     pair = (seg << id_bits) | ids
@@ -104,7 +102,16 @@ def _ids_per_segment(ids: IntArray, seg: IntArray, id_bits: int, seg_bits: int) 
     else:  # pragma: no cover - needs blocks of more than 2**20 tokens with 2**20 types
         order = np.argsort(pair, kind="stable")
         pair_sorted = pair[order]
-    rank = np.cumsum(_run_starts(pair_sorted)) - 1
+    new = _run_starts(pair_sorted)
+    rank = np.cumsum(new) - 1
+    if hyp_side is not None and unigrams is not None:
+        run_at = np.flatnonzero(new)
+        hyp_before = np.zeros(size + 1, dtype=np.int64)
+        np.cumsum(hyp_side[order], out=hyp_before[1:])
+        run_end = np.append(run_at[1:], size)
+        hyp = hyp_before[run_end] - hyp_before[run_at]
+        clips = np.minimum(hyp, run_end - run_at - hyp)
+        unigrams += np.bincount(pair_sorted[run_at] >> id_bits, weights=clips, minlength=unigrams.size).astype(np.int64)
     seg_first = np.maximum.accumulate(np.where(_run_starts(pair_sorted >> id_bits), rank, 0))
     local = np.empty(size, dtype=np.int64)
     local[order] = rank - seg_first

@@ -4,21 +4,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
-from typing import Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from ...tokenizers.languages import tokenizer_for_language
 from ...tokenizers.registry import TOKENIZER_NAMES as TOKENIZER_NAMES
 from ...tokenizers.registry import TOKENIZERS
-from .messages import (
-    OrderOutOfRange,
-    WeightsCount,
-    WeightsMissing,
-    WeightsNegative,
-    WeightsNotNumbers,
-    WeightsProblem,
-    WeightsSum,
-)
+
+if TYPE_CHECKING:
+    from .messages import WeightsProblem
 
 Variant = Literal["standard", "simplified", "tutorial"]
 RefLengthRule = Literal["closest", "shortest", "average"]
@@ -55,13 +48,19 @@ class WeightsError(ValueError):
 def check_weights(weights: tuple[float, ...]) -> None:
     """WeightsError unless there are 1..MAX_ORDER_LIMIT finite, non-negative weights summing to 1."""
     if not 1 <= len(weights) <= MAX_ORDER_LIMIT:
+        from .messages import OrderOutOfRange  # lazy: made only for a message (10 ms to import)
+
         raise WeightsError(
             OrderOutOfRange(len(weights), MAX_ORDER_LIMIT),
             f"max n-gram order must be between 1 and {MAX_ORDER_LIMIT}, got {len(weights)} weights",
         )
     if any(not math.isfinite(w) or w < 0 for w in weights):
+        from .messages import WeightsNegative  # lazy: made only for a message (10 ms to import)
+
         raise WeightsError(WeightsNegative(), f"weights must be finite and non-negative, got {list(weights)}")
     if abs(math.fsum(weights) - 1.0) > WEIGHT_TOLERANCE:
+        from .messages import WeightsSum  # lazy: made only for a message (10 ms to import)
+
         total = math.fsum(weights)
         raise WeightsError(WeightsSum(total), f"weights must sum to 1, got {list(weights)} (sum {total:.12g})")
 
@@ -69,11 +68,15 @@ def check_weights(weights: tuple[float, ...]) -> None:
 def parse_weights(text: str, max_order: int | None = None) -> tuple[float, ...]:
     """Weights typed as comma-separated decimals or fractions (``0.25, 1/4``), exactly ``max_order`` of them when
     given, checked as ``BleuOptions`` checks them."""
+    from .messages import WeightsCount, WeightsMissing, WeightsNotNumbers  # lazy: made only for a message (10 ms to import)
+
     parts = [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
     if not parts:
         n = max_order or 4
         raise WeightsError(WeightsMissing(n), f"no weights given: type {n} comma-separated weights, e.g. 0.25,0.25,0.25,0.25")
     try:  # a/b exactly; a decimal as float() reads it (Fraction("1e999999999") would build a 3 GB integer)
+        from fractions import Fraction  # lazy: typed weights only (fractions imports decimal: 2-3 ms at start-up)
+
         weights = tuple(float(Fraction(p)) if "/" in p else float(p) for p in parts)
         if not all(map(math.isfinite, weights)):
             raise ValueError(text)

@@ -12,16 +12,19 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .lengths import brevity_penalty, simplified_brevity_penalty
-from .messages import EmptyCandidate, NltkDropsZeroOrders, NltkPhantomNgrams, ScoreNote, Undefined, ZeroCause
 from .options import BleuOptions
 from .score_text import score_text
 from .signatures import signature
 from .smoothing import SmoothedPrecisions, smooth_precisions
 from .stats import FloatArray, Statistics
+
+if TYPE_CHECKING:
+    from .messages import ScoreNote, Undefined, ZeroCause
 
 
 def used_weights(weights: Sequence[float], eff_order: int) -> list[float]:
@@ -141,6 +144,8 @@ class BLEUScore:
 def _zero_reason(sys_len: int, sp: SmoothedPrecisions, options: BleuOptions) -> ZeroCause | None:
     """Why the score is 0 whatever the precisions: an empty candidate (BP = 0), or no match at all."""
     if sys_len == 0:
+        from .messages import EmptyCandidate  # lazy: made only for a message (10 ms to import)
+
         return EmptyCandidate()
     return sp.forced_zero if options.variant != "tutorial" else None
 
@@ -170,6 +175,8 @@ def compute_bleu(
     if sp.drop_zero_orders and not sp.forced_zero:
         dropped = tuple(n for n, (p, w) in enumerate(zip(sp.values, weights), start=1) if p == 0 and w > 0)
         if dropped:
+            from .messages import NltkDropsZeroOrders  # lazy: made only for a message (10 ms to import)
+
             notes.append(NltkDropsZeroOrders(dropped))
     return BLEUScore(
         score=100.0 * score,
@@ -207,6 +214,8 @@ def score_statistics(stats: Statistics, options: BleuOptions, nrefs: int | str =
                 theirs = compute_bleu(sys_len, ref_len, matches, phantom, options, nrefs).score
             except ValueError:
                 theirs = float("nan")
+            from .messages import NltkPhantomNgrams  # lazy: made only for a message (10 ms to import)
+
             note = NltkPhantomNgrams(theirs)
             score = replace(score, notes=(*score.notes, note))
     return score

@@ -9,11 +9,16 @@ is undefined (the exception's message) are worded in both places.
 
 from __future__ import annotations
 
-from . import messages as m
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from . import messages as m
 
 
 def score_text(message: m.ZeroCause | m.ScoreNote | m.Undefined) -> str:
     """One zero reason, note or reason a score is undefined, as a lowercase clause without final full stop."""
+    from . import messages as m  # lazy: made only for a message (10 ms to import)
+
     if isinstance(message, m.Method6NeedsOrder3):
         return f"nltk-method6 needs N >= 3 (NLTK reads p_3), got N = {message.max_order}"
     if isinstance(message, m.Method6NeedsTrigramMatch):

@@ -20,7 +20,6 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from .messages import EmptyCandidate, NoMatchAnyOrder
 from .options import SACREBLEU_SMOOTHING, BleuOptions
 from .score import BLEUScore, iter_row_scores, used_weights
 from .score_text import score_text
@@ -68,6 +67,8 @@ class SentenceRows:
 
     def scores(self) -> list[BLEUScore]:
         """The BLEUScore objects (equal to ``compute_bleu``'s)."""
+        from .messages import EmptyCandidate, NoMatchAnyOrder  # lazy: made only for a message (10 ms to import)
+
         empty, no_match = EmptyCandidate(), NoMatchAnyOrder()
         columns = zip(
             self.score.tolist(), self.counts.tolist(), self.totals.tolist(), self.precisions.tolist(),
@@ -125,6 +126,8 @@ class SentenceRows:
             signature = (self.signature if text_signature is None else text_signature).replace("%", "%%")
             template = f"BLEU|{signature} = %.{width}f {verbose}"
             return "\n".join(map(template.__mod__, zip(self.score.tolist(), *percents, *tail))) + "\n"
+        from .messages import EmptyCandidate, NoMatchAnyOrder  # lazy: made only for a message (10 ms to import)
+
         reasons = np.full(len(self), "null", dtype=object)
         reasons[self.no_match] = json.dumps(score_text(NoMatchAnyOrder()))
         reasons[self.empty] = json.dumps(score_text(EmptyCandidate()))

@@ -10,23 +10,17 @@ import math
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
+from typing import TYPE_CHECKING, TypeAlias
 
-from .messages import (
-    Method6NeedsOrder3,
-    Method6NeedsTrigramMatch,
-    NltkMethod0Zero,
-    NltkMethod5AboveOne,
-    NoMatchAnyOrder,
-    NoUnigramMatch,
-    ScoreNote,
-    Undefined,
-    ZeroCause,
-)
 from .options import BleuOptions
 from .score_text import score_text
 
-Number = float | Fraction
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from .messages import ScoreNote, Undefined, ZeroCause
+
+Number: TypeAlias = "float | Fraction"
 
 
 class UndefinedScore(ValueError):
@@ -67,6 +61,8 @@ def _sacrebleu(matches: Sequence[int], totals: Sequence[int], options: BleuOptio
     percents = [0.0] * order
     smoothed = [False] * order
     if not any(matches[:order]):
+        from .messages import NoMatchAnyOrder  # lazy: made only for a message (10 ms to import)
+
         return SmoothedPrecisions(
             tuple(precisions), tuple(smoothed), order, forced_zero=NoMatchAnyOrder()
         )
@@ -110,6 +106,8 @@ def _nltk_method1(p: list[Number], ctx: _NltkContext) -> list[Number]:
 
 def _nltk_method2(p: list[Number], ctx: _NltkContext) -> list[Number]:
     """Add 1 to numerator and denominator for n > 1 (Lin & Och 2004)."""
+    from fractions import Fraction  # lazy: NLTK's exact fractions only (fractions imports decimal: 2-3 ms at start-up)
+
     return [pi if i == 0 else Fraction(ctx.numerators[i] + 1, ctx.denominators[i] + 1) for i, pi in enumerate(p)]
 
 
@@ -135,6 +133,8 @@ def _nltk_method4(p: list[Number], ctx: _NltkContext) -> list[Number]:
 
 def _nltk_method5(p: list[Number], ctx: _NltkContext) -> list[Number]:
     """Average p_{n-1}, p_n, p_{n+1} (with p_0 = p_1 + 1); NLTK always reads p_5 as the extra order."""
+    from fractions import Fraction  # lazy: NLTK's exact fractions only (fractions imports decimal: 2-3 ms at start-up)
+
     extra = Fraction(ctx.extra_numerator, ctx.extra_denominator)
     plus1 = list(p) + [extra]
     out = list(p)
@@ -147,6 +147,8 @@ def _nltk_method5(p: list[Number], ctx: _NltkContext) -> list[Number]:
 
 def _nltk_method6(p: list[Number], ctx: _NltkContext) -> list[Number]:
     """Interpolate p_n with the prior p_{n-1}^2 / p_{n-2}, weight alpha (Gao & He 2013)."""
+    from .messages import Method6NeedsOrder3, Method6NeedsTrigramMatch  # lazy: made only for a message (10 ms to import)
+
     if len(p) < 3:
         raise UndefinedScore(Method6NeedsOrder3(len(p)))
     if p[2] == 0:
@@ -193,8 +195,12 @@ def _nltk(matches: Sequence[int], totals: Sequence[int], hyp_len: int, options: 
     order = options.max_order
     denominators = tuple(max(1, int(t)) for t in totals[:order])
     numerators = tuple(int(m) for m in matches[:order])
+    from fractions import Fraction  # lazy: NLTK's exact fractions only (fractions imports decimal: 2-3 ms at start-up)
+
     raw: list[Number] = [Fraction(m, d) for m, d in zip(numerators, denominators)]
     if numerators[0] == 0:
+        from .messages import NoUnigramMatch  # lazy: made only for a message (10 ms to import)
+
         return SmoothedPrecisions(
             tuple(0.0 for _ in raw), (False,) * order, order, forced_zero=NoUnigramMatch()
         )
@@ -214,11 +220,15 @@ def _nltk(matches: Sequence[int], totals: Sequence[int], hyp_len: int, options: 
     if options.smooth_method == "nltk-method0":
         zero = [n + 1 for n, (v, w) in enumerate(zip(floats, options.weights)) if v == 0 and w > 0]
         if zero:
+            from .messages import NltkMethod0Zero  # lazy: made only for a message (10 ms to import)
+
             reason = NltkMethod0Zero(zero[0], sys.float_info.min)
             return SmoothedPrecisions(floats, smoothed, order, forced_zero=reason)
         return SmoothedPrecisions(floats, smoothed, order)
     note: ScoreNote | None = None
     if options.smooth_method in ("nltk-method5", "nltk-method7") and max(floats) > 1:
+        from .messages import NltkMethod5AboveOne  # lazy: made only for a message (10 ms to import)
+
         note = NltkMethod5AboveOne(max(floats))
     return SmoothedPrecisions(floats, smoothed, order, drop_zero_orders=True, note=note)
 
