@@ -9,6 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .limits import (
+    MAX_DOCTOR_CHARS,
+    MAX_DOCTOR_LINES,
+    MAX_DOCTOR_TOTAL_CHARS,
+    MAX_DOCTOR_TOTAL_LINES,
     MAX_HELD_CHARS,
     MAX_HELD_LINES,
     MAX_HELD_STATISTICS,
@@ -83,6 +87,10 @@ __all__ = [
     "MAX_HELD_STATISTICS",
     "MAX_HELD_TOTAL_CHARS",
     "MAX_HELD_TOTAL_LINES",
+    "MAX_DOCTOR_CHARS",
+    "MAX_DOCTOR_LINES",
+    "MAX_DOCTOR_TOTAL_CHARS",
+    "MAX_DOCTOR_TOTAL_LINES",
     "MAX_LINE_CHARS",
     "MAX_LINES",
     "MAX_REFERENCES",

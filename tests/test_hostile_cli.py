@@ -290,22 +290,32 @@ def test_significance_tests_stop_at_the_held_statistics(tmp_path: Path) -> None:
     assert out == "" and peak < PEAK_BYTES
 
 
+def _held_limits(tool: str) -> tuple[int, int]:
+    """The lines of one file and of all files together that ``tool`` holds (the doctor has its own)."""
+    import bleucore
+
+    if tool == "bleucore.doctor":
+        return bleucore.MAX_DOCTOR_LINES, bleucore.MAX_DOCTOR_TOTAL_LINES
+    return bleucore.MAX_HELD_LINES, bleucore.MAX_HELD_TOTAL_LINES
+
+
 @pytest.mark.parametrize("tool", ["bleucore.report", "bleucore.doctor"])
 def test_the_report_and_the_doctor_hold_a_bounded_file(tmp_path: Path, tool: str) -> None:
+    most, _ = _held_limits(tool)
     many = tmp_path / "many.txt"
-    many.write_text("a b\n" * (MAX_HELD_LINES + 1), encoding="utf-8")
+    many.write_text("a b\n" * (most + 1), encoding="utf-8")
     code = _PEAK + f"from {tool}.__main__ import main\nsys.exit(main(sys.argv[2:]))\n"
     status, out, err, peak = run_child(code, [str(many), "-i", str(many), *(["--n-samples", "1"] if "report" in tool else [])])
-    one_error_line(status, err, f"{many} has more than {MAX_HELD_LINES:,} lines")
+    one_error_line(status, err, f"{many} has more than {most:,} lines")
     assert out == "" and peak < PEAK_BYTES
 
 
 @pytest.mark.parametrize("tool", ["bleucore.report", "bleucore.doctor"])
 def test_the_report_and_the_doctor_hold_a_bounded_total(tmp_path: Path, tool: str) -> None:
-    """Five files each within MAX_HELD_LINES, together past MAX_HELD_TOTAL_LINES: one error line before any work."""
-    from bleucore import MAX_HELD_TOTAL_LINES
-
-    each = MAX_HELD_TOTAL_LINES // 5 + 1
+    """Five files each within the tool's lines per file, together past its total: one error line before any work."""
+    most, total = _held_limits(tool)
+    each = total // 5 + 1
+    assert each <= most
     files = []
     for i in range(5):
         path = tmp_path / f"f{i}.txt"
@@ -314,5 +324,32 @@ def test_the_report_and_the_doctor_hold_a_bounded_total(tmp_path: Path, tool: st
     code = _PEAK + f"from {tool}.__main__ import main\nsys.exit(main(sys.argv[2:]))\n"
     args = [*files[:2], "-i", *files[2:]] if "report" in tool else [*files[1:], "-i", files[0]]
     status, out, err, peak = run_child(code, [*args, *(["--n-samples", "1"] if "report" in tool else [])])
-    one_error_line(status, err, f"the 5 files hold {5 * each:,} lines", f"at most {MAX_HELD_TOTAL_LINES:,} lines")
+    one_error_line(status, err, f"the 5 files hold {5 * each:,} lines", f"at most {total:,} lines")
     assert out == "" and peak < PEAK_BYTES
+
+
+def test_the_doctor_checks_a_whole_test_set_at_its_limits(tmp_path: Path) -> None:
+    """A hypothesis and three references at the doctor's totals (lines and characters, words of a large
+    vocabulary, lines with doubled spaces so that no tokenization shortcut applies) are answered, every tool
+    scored, under the memory bound (the tutorial's split tokens held as tuples peaked at 740 MB)."""
+    import random
+
+    from bleucore import MAX_DOCTOR_TOTAL_CHARS, MAX_DOCTOR_TOTAL_LINES
+
+    rng = random.Random(25)
+    words = ["".join(rng.choices("abcdefghijklmnopqrstuvwxyz", k=rng.randint(2, 9))) for _ in range(30_000)]
+    lines, width = MAX_DOCTOR_TOTAL_LINES // 4, MAX_DOCTOR_TOTAL_CHARS // MAX_DOCTOR_TOTAL_LINES - 1
+    files = []
+    for name in ("hyp", "r1", "r2", "r3"):
+        text = []
+        for _ in range(lines):
+            line = "  ".join(rng.choices(words, k=width // 5))
+            text.append(line[:width].strip())
+        path = tmp_path / f"{name}.txt"
+        path.write_text("\n".join(text) + "\n", encoding="utf-8")
+        files.append(str(path))
+    code = _PEAK + "from bleucore.doctor.__main__ import main\nsys.exit(main(sys.argv[2:]))\n"
+    status, out, err, peak = run_child(code, [*files[1:], "-i", files[0]], timeout=900)
+    assert status == 0, err
+    assert "sacreBLEU 2.6" in out and "donghwa-kim.github.io BLEU formula" in out, out[-2000:]
+    assert peak < PEAK_BYTES, peak

@@ -202,6 +202,7 @@ def test_the_readme_states_the_limits() -> None:
     from bleucore import MAX_HELD_CHARS, MAX_HELD_LINES, MAX_HELD_STATISTICS, MAX_LINES, MAX_SEGMENT_CHARS, MAX_TER_WORD_PAIRS
     from bleucore.doctor import MAX_FILE_BYTES
     from bleucore.report.__main__ import MAX_TRAINING_BYTES
+    from bleucore import MAX_DOCTOR_CHARS, MAX_DOCTOR_LINES, MAX_DOCTOR_TOTAL_CHARS, MAX_DOCTOR_TOTAL_LINES
     from bleucore import MAX_HELD_TOTAL_CHARS, MAX_HELD_TOTAL_LINES
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -210,6 +211,8 @@ def test_the_readme_states_the_limits() -> None:
                    f"| {MAX_TER_WORD_PAIRS:,} (", f"| {MAX_HELD_LINES:,} lines and {MAX_HELD_CHARS:,} characters (",
                    f"| {MAX_TRAINING_BYTES // 2**20} MB / ", f"| {MAX_FILE_BYTES // 2**20} MB (",
                    f"| {MAX_HELD_TOTAL_LINES:,} lines and {MAX_HELD_TOTAL_CHARS:,} characters (",
+                   f"| {MAX_DOCTOR_LINES:,} lines and {MAX_DOCTOR_CHARS:,} characters / {MAX_DOCTOR_TOTAL_LINES:,} lines "
+                   f"and {MAX_DOCTOR_TOTAL_CHARS:,} characters (",
                    f"{MAX_LINK_STATE:,} characters / {MAX_DECODED_BYTES:,} bytes / {MAX_NESTING} levels"):  # fmt: skip
         assert stated in readme, stated
 

@@ -77,8 +77,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     hyp, refs = read_path(args.input), [read_path(r) for r in args.refs]
     try:
         for text in (hyp, *refs):
-            check_held_text(text.lines, text.name)
-        check_held_total([text.lines for text in (hyp, *refs)])
+            check_held_text(text.lines, text.name, doctor=True)
+        check_held_total([text.lines for text in (hyp, *refs)], doctor=True)
     except ValueError as exc:
         sys.stderr.write(f"bleucore: error: {exc}\n")
         return 2

@@ -15,9 +15,10 @@ from .finding import Finding
 
 __all__ = ["MAX_FILE_BYTES", "TextInput", "read_bytes", "read_path"]
 
-#: Bytes the doctor reads of one file (4 MB: the most limits.MAX_HELD_CHARS characters take in UTF-8); a larger
-#: file is a finding. Its lines and characters are held to limits.MAX_HELD_LINES / MAX_HELD_CHARS by the caller.
-MAX_FILE_BYTES = 4 * 1024 * 1024
+#: Bytes the doctor reads of one file (32 MB: limits.MAX_DOCTOR_CHARS characters of Latin and Hangul text in UTF-8);
+#: a larger file is a finding. Its lines and characters are held to limits.MAX_DOCTOR_LINES / MAX_DOCTOR_CHARS by
+#: the caller.
+MAX_FILE_BYTES = 32 * 1024 * 1024
 
 
 @dataclass(frozen=True)

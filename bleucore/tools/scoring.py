@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..metrics.bleu.fast import compute_statistics, ids_statistics
+from ..metrics.bleu.fast import ids_statistics
 from ..metrics.inputs import check_streams
 from ..metrics.bleu.lengths import brevity_penalty, simplified_brevity_penalty
 from ..metrics.bleu.options import BleuOptions
@@ -83,6 +83,20 @@ def _split(lines: Sequence[str], tokenize: str, case: str) -> list[tuple[str, ..
     return [tuple((line.lower() if lower else line).replace("\r", " ").split(" ")) for line in lines]
 
 
+def _split_encoded(lines: Sequence[str], tokenize: str, case: str, vocabulary: dict[str, int]) -> tuple[np.ndarray, np.ndarray]:
+    """(ids, lengths) of ``_split``'s tokens, ``ENCODE_LINES`` lines at a time (a tuple of strings per line held
+    whole took about 1.5 KB a line), ids from ``vocabulary``, which grows."""
+    ids, lengths = [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int64)]
+    for start in range(0, len(lines), ENCODE_LINES):
+        tokens = _split(lines[start : start + ENCODE_LINES], tokenize, case)
+        lengths.append(np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens)))
+        flat = [token for line in tokens for token in line]
+        for token in dict.fromkeys(flat):
+            vocabulary.setdefault(token, len(vocabulary))
+        ids.append(np.fromiter(map(vocabulary.__getitem__, flat), dtype=np.int64, count=len(flat)))
+    return np.concatenate(ids), np.concatenate(lengths)
+
+
 class ConventionScorer:
     """Scores one hypothesis stream against its reference streams under any ``Conventions``.
 
@@ -93,7 +107,7 @@ class ConventionScorer:
         self.hypotheses = list(hypotheses)
         self.references = [list(stream) for stream in references]
         self.max_order = max_order
-        self._tokens: dict[tuple[str, str], list[list[tuple[str, ...]]]] = {}
+        self._words: dict[str, int] = {}  # the vocabulary of the ``_split`` tokenizations, shared by them
         self._text: str | None = None
         self._encoders: dict[tuple[str, str], TokenEncoder] = {}
         self._ids: dict[tuple[str, str], list[tuple[np.ndarray, np.ndarray]]] = {}
@@ -110,10 +124,12 @@ class ConventionScorer:
                 self._same[key] = self._tokenization(Conventions(tokenize=same[0], case=same[1]))  # type: ignore[arg-type]
             elif conventions.tokenize not in _TUPLE_SPLITS:
                 self._same[key] = key  # a bleucore tokenizer or str.split: counted from token ids (``_statistics``)
-            else:
-                tokens = [_split(s, *key) for s in [self.hypotheses, *self.references]]
-                self._same[key] = next((k for k, seen in self._tokens.items() if seen == tokens), key)
-                self._tokens.setdefault(self._same[key], tokens)
+            else:  # one of the ``_split`` tokenizations: the same as another if their ids are
+                encoded = self._encoded(*key)
+                self._same[key] = next((k for k in self._ids if k != key and k[0] in _TUPLE_SPLITS
+                                        and _same_ids(self._ids[k], encoded)), key)  # fmt: skip
+                if self._same[key] != key:
+                    del self._ids[key]
         return self._same[key]
 
     def _same_as(self, key: tuple[str, str]) -> tuple[str, str] | None:
@@ -138,29 +154,23 @@ class ConventionScorer:
         key = (tokenize, case, "all" if len(self.references) == 1 else c.references)
         if key in self._counts:
             return self._counts[key]
-        if tokenize in _TUPLE_SPLITS:
-            if (tokenize, case) not in self._tokens:  # released (``release_tokens``): split again
-                self._tokens[(tokenize, case)] = [_split(s, tokenize, case) for s in [self.hypotheses, *self.references]]
-            hyps, *streams = self._tokens[(tokenize, case)]
-            streams = streams if c.references == "all" else streams[:1]
-            refs = [list(segment) for segment in zip(*streams)]
-            stats = compute_statistics(hyps, refs, self.max_order)
-            ref_lens = np.array([[len(r) for r in segment] for segment in refs], dtype=np.int64).reshape(len(hyps), -1)
-        else:
-            hyp, *encoded = self._encoded(tokenize, case)
-            encoded = encoded if c.references == "all" else encoded[:1]
-            stats = ids_statistics(hyp, encoded, self.max_order)
-            ref_lens = np.stack([np.asarray(lengths, dtype=np.int64) for _, lengths in encoded], axis=1)
+        hyp, *encoded = self._encoded(tokenize, case)
+        encoded = encoded if c.references == "all" else encoded[:1]
+        stats = ids_statistics(hyp, encoded, self.max_order)
+        ref_lens = np.stack([np.asarray(lengths, dtype=np.int64) for _, lengths in encoded], axis=1)
         self._counts[key] = (stats.hyp_len, ref_lens, stats.matches, stats.totals)
         return self._counts[key]
 
     def _encoded(self, tokenize: str, case: str) -> list[tuple[np.ndarray, np.ndarray]]:
         """(ids, lengths) of the hypotheses and each reference stream by a bleucore tokenizer (``whitespace``:
-        ``none``). Lowercased whitespace tokens are the cased ones folded, so their ids are remapped, not re-read."""
+        ``none``) or a ``_split`` rule. Lowercased whitespace tokens are the cased ones folded, so their ids are
+        remapped, not re-read."""
         key = (tokenize, case)
         if key not in self._ids:
             streams = [self.hypotheses, *self.references]
-            if tokenize == "whitespace" and case != "cased":
+            if tokenize in _TUPLE_SPLITS:
+                self._ids[key] = [_split_encoded(s, tokenize, case, self._words) for s in streams]
+            elif tokenize == "whitespace" and case != "cased":
                 self._encoded(tokenize, "cased")
                 folded: dict[str, int] = {}
                 vocabulary = self._encoders[(tokenize, "cased")].vocabulary
@@ -169,13 +179,13 @@ class ConventionScorer:
                 self._ids[key] = [(remap[ids], lengths) for ids, lengths in self._ids[(tokenize, "cased")]]
             else:
                 encoder = self._encoders[key] = TokenEncoder("none" if tokenize == "whitespace" else tokenize, case == "lower")
-                self._ids[key] = [encoder.encode(_cased(s, case)) for s in streams]
+                self._ids[key] = [_encode(encoder, _cased(s, case)) for s in streams]
         return self._ids[key]
 
     def release_tokens(self) -> None:
         """Drop the tokens and token ids, keep the counts: a kept scorer (the app caches one per input) then holds
         arrays of a few numbers per line; a rule combination not yet counted tokenizes again."""
-        self._tokens.clear()
+        self._words.clear()
         self._text = None  # the joined text the shortcuts read: read again when needed
         self._ids.clear()
         self._encoders.clear()
@@ -199,6 +209,24 @@ class ConventionScorer:
         precisions = tuple(100.0 * mm / tt if tt else 0.0 for mm, tt in zip(m, t))
         zero_lines = int(np.count_nonzero((np.asarray(matches) == 0).any(axis=1))) if len(hyp_len) else 0
         return ConventionScore(conventions, score, tuple(m), tuple(t), precisions, bp, c, r, len(hyp_len), zero_lines)
+
+
+#: Lines given to the token encoder at once: its working arrays grow with the text of one call (100,000 lines in one
+#: call peaked above 500 MB); the vocabulary is shared across calls, so the ids are the same.
+ENCODE_LINES = 10_000
+
+
+def _same_ids(a: Sequence[tuple[np.ndarray, np.ndarray]], b: Sequence[tuple[np.ndarray, np.ndarray]]) -> bool:
+    """True if two tokenizations (ids from one vocabulary) give the same tokens on every line."""
+    return all(np.array_equal(x[1], y[1]) and np.array_equal(x[0], y[0]) for x, y in zip(a, b))
+
+
+def _encode(encoder: TokenEncoder, lines: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+    """``encoder.encode(lines)``, ``ENCODE_LINES`` lines at a time."""
+    if len(lines) <= ENCODE_LINES:
+        return encoder.encode(lines)
+    parts = [encoder.encode(lines[start : start + ENCODE_LINES]) for start in range(0, len(lines), ENCODE_LINES)]
+    return np.concatenate([ids for ids, _ in parts]), np.concatenate([lengths for _, lengths in parts])
 
 
 def _reference_lengths(hyp_len: np.ndarray, ref_lens: np.ndarray, rule: str) -> np.ndarray:
