@@ -16,6 +16,7 @@ from ui.metrics.bleu.options import describe
 from ui.metrics.bleu.sidebar import options_sidebar
 from ui.metrics.chrf import view as chrf_view
 from ui.metrics.ter import view as ter_view
+from ui.shell import i18n
 from ui.shell.i18n import N_, _
 
 session = st.session_state
@@ -130,6 +131,7 @@ with st.container(key="explore_bottom"):
 if matches_tab.open:
     with matches_tab:
         es.clamp_order(session, options.max_order)
+        i18n.keep_choice(es.ORDER, [*range(1, options.max_order + 1), 0], wording.order_label(N_("{n}-grams"), N_("All orders")))
         n = st.radio(
             _("Order n"),
             [*range(1, options.max_order + 1), 0],

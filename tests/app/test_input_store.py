@@ -149,3 +149,19 @@ def test_a_drop_zone_only_seen_makes_no_store_key() -> None:
         at = open_app(page)
         assert not at.exception
         assert "u" not in at.query_params, (page, dict(at.query_params))
+
+
+def test_a_source_held_as_a_label_after_a_language_switch_keeps_the_pasted_texts() -> None:
+    """Regression: Streamlit keeps a radio's value in the browser as its label; after a switch to Korean and back
+    the browser sent the label it showed before, and Corpus fell back to the bundled sample (pasted texts lost)."""
+
+    at = open_app("corpus")
+    at.radio(key=cs.CORPUS_SOURCE).set_value("paste").run()
+    at.text_area(key=cs.CORPUS_HYP_PASTE).input("\n".join(SYS_A)).run()
+    at.text_area(key=cs.corpus_ref_key(0)).input("\n".join(REF)).run()
+    score = next(m.value for m in at.metric if m.label == "Corpus BLEU")
+    at.session_state[cs.CORPUS_SOURCE] = "Paste text"  # what the browser handed over after English -> Korean -> English
+    at.run()
+    assert not at.exception and at.radio(key=cs.CORPUS_SOURCE).value == "paste"
+    assert next(m.value for m in at.metric if m.label == "Corpus BLEU") == score
+    assert at.text_area(key=cs.CORPUS_HYP_PASTE).value == "\n".join(SYS_A)

@@ -18,6 +18,7 @@ from ui.inputs.kept import kept_files
 from ui.inputs.uploads import MAX_UPLOAD_MB, TextFile, escape_markdown
 from ui.metrics.bleu.options import Choices
 from ui.metrics.options import MetricKey, metric_of
+from ui.shell import i18n
 from ui.shell.i18n import _
 
 #: metric id -> (its key, system name -> (text digest, statistics))
@@ -99,6 +100,7 @@ def show_section(
     the optional files for the page's report."""
     extras = optional_files(slots, len(refs[0]))
     kinds = ["length", "frequency", *(["label"] if extras.labels is not None else [])]
+    i18n.keep_choice(slots.kind, kinds, lambda k, gettext: gettext(KINDS[k]))
     if st.session_state.get(slots.kind) not in kinds:
         st.session_state[slots.kind] = kinds[0]
     kind = st.segmented_control(_("Buckets"), kinds, key=slots.kind, format_func=lambda k: _(KINDS[k])) or kinds[0]

@@ -28,6 +28,7 @@ from ui.metrics.bleu.chip_words import order_caption, orders_caption
 from ui.metrics.bleu.highlight import order_html, orders_html
 from ui.metrics.bleu.options import Choices
 from ui.metrics.sacrebleu_view import show_sacrebleu
+from ui.shell import i18n
 from ui.shell.i18n import N_, _
 
 WHY_DIFFERENT = N_("""\
@@ -249,8 +250,10 @@ def show_sentence(
     )  # fmt: skip
     if explanation.diagnosis is not None:
         st.info(escape_markdown(wording.describe_all(explanation.diagnosis.reasons)))
+    orders = [*range(1, len(explanation.orders) + 1), 0]
+    i18n.keep_choice(cs.CORPUS_ORDER, orders, wording.order_label())
     n = st.segmented_control(
-        _("Show the n-grams of order"), [*range(1, len(explanation.orders) + 1), 0], key=cs.CORPUS_ORDER,
+        _("Show the n-grams of order"), orders, key=cs.CORPUS_ORDER,
         format_func=wording.order_format(),
     )  # fmt: skip
     if n == 0:

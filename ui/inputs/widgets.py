@@ -83,6 +83,7 @@ def _source_changed(session: MutableMapping[str, Any], key: str) -> None:
 def source_radio(key: str) -> str:
     """The "Input" choice between the bundled samples, uploads and pasted text."""
     session = cast(MutableMapping[str, Any], st.session_state)
+    i18n.keep_choice(key, SOURCES, lambda s, gettext: gettext(SOURCE_LABELS[s]))
     return str(st.radio(
         _("Input"), SOURCES, key=key, horizontal=True, format_func=lambda s, tr=i18n.bound(): tr(SOURCE_LABELS[s]),
         on_change=_source_changed, args=(session, key),
