@@ -11,7 +11,7 @@ from bleucore import BleuOptions, Statistics
 from ui.compare import buckets, cache, examples, significance, views
 from ui.compare import state as cps
 from ui.doctor.view import show_setup_check
-from ui.inputs.uploads import InputError, TextFile, check_systems, digest
+from ui.inputs.uploads import InputError, TextFile, check_references, digest, matching_systems
 from ui.inputs.widgets import read_compare_input, scoring_options, source_radio
 from ui.inputs.widgets import show_error as _show_error
 from ui.links import handoff
@@ -90,9 +90,15 @@ def main() -> None:
         for system in systems:  # findings before numbers, and before the line-count check they may explain
             show_setup_check(system, refs, state.options.tokenize)
         try:
-            check_systems(systems, refs)
+            check_references(refs)
         except InputError as err:
             _show_error(str(err))
+            return
+        systems, left_out = matching_systems(systems, refs)
+        for message in left_out:  # a file with other line counts is named; the others are still compared
+            _show_error(message)
+        if len(systems) < 2:
+            _show_error(_("Fewer than two systems have the references' line count: add or correct a system to compare."))
             return
         scoring = scoring_options(state.options)
         if scoring is None:

@@ -211,7 +211,7 @@ def test_empty_candidate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     at = start("corpus")
     at.radio(key=cs.CORPUS_SOURCE).set_value("paste").run()
     at.text_area(key=cs.corpus_ref_key(0)).input("\n".join(REFS)).run()
-    assert "The pasted hypothesis is empty: it needs one segment per line" in messages(at)
+    assert "The pasted hypothesis is empty: give its segments, one per line" in messages(at)
     assert not [m for m in at.metric if m.label == "Corpus BLEU"]
     assert_clean(at)
 
@@ -229,7 +229,7 @@ def test_whitespace_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert [s["score"] for s in scores] == [0.0, 0.0] and [s["sys_len"] for s in scores] == [0, 0]
     # app: an uploaded hypothesis of blank lines is refused with the count
     at = corpus_upload(start("corpus"), ("blank.txt", b"   \n\t\n"), [("ref.txt", lines(*REFS))])
-    assert "blank.txt has only blank lines (2): it needs one segment per line" in messages(at)
+    assert "blank.txt has only blank lines (2): give its segments, one per line" in messages(at)
     assert_clean(at)
 
 
@@ -269,7 +269,7 @@ def test_empty_references(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     at.text_area(key=cps.compare_sys_key(0)).input("\n".join(HYPS))
     at.text_area(key=cps.compare_sys_key(1)).input("\n".join(REFS))
     at.run()
-    assert "Reference 1 is empty: it needs one segment per line" in messages(at)
+    assert "Reference 1 is empty: give its segments, one per line" in messages(at)
     assert_clean(at)
 
 

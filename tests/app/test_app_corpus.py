@@ -528,8 +528,10 @@ def test_decode_bytes_messages() -> None:
 def test_check_same_length_names_every_wrong_file() -> None:
     hyp = TextFile("hyp", ("a", "b"))
     check_same_length(hyp, [TextFile("r1", ("a", "b"))])
-    with pytest.raises(InputError, match=r"hyp has 2 lines but r2 has 1; r3 has 3\."):
+    with pytest.raises(InputError, match=r"hyp has 2 lines but r2 has 1; r3 has 3, so line 2 is not in every file\."):
         check_same_length(hyp, [TextFile("r1", ("a", "b")), TextFile("r2", ("a",)), TextFile("r3", ("a", "b", "c"))])
+    with pytest.raises(InputError, match=r"hyp has 2 lines but r3 has 3, so line 3 is not in every file\."):
+        check_same_length(hyp, [TextFile("r3", ("a", "b", "c"))])
     with pytest.raises(InputError, match="at least one reference"):
         check_same_length(hyp, [])
 

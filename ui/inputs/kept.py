@@ -115,7 +115,8 @@ def query() -> dict[str, str]:
 
 def limits_caption() -> str:
     """What the store keeps and for how long, in words."""
-    return _("Files larger than {limit} MB are refused by the server.").format(limit=MAX_UPLOAD_MB) + " " + _(
+    return _("Files larger than {limit} MB are refused by the server: split a larger file, or score it with the command "
+             "line (python -m bleucore).").format(limit=MAX_UPLOAD_MB) + " " + _(
         "Uploaded files are kept on the server for this browser session, so leaving the page, opening a line in "
         "Explore or reloading never asks for them again: at most {files} files and {mb} MB per session, removed "
         "{hours} hours after their last use. They are never part of a shareable link."

@@ -62,6 +62,13 @@ def show_error(message: str) -> None:
     st.error(escape_markdown(message), icon=":material/error:")
 
 
+def show_notes(notes: list[str]) -> None:
+    """Messages about uploaded files that were not read or not kept: each names its file (and line), and the
+    files listed above them are still used."""
+    for message in notes:
+        show_error(message)
+
+
 def sample_files(names: tuple[str, ...]) -> tuple[TextFile, ...]:
     """Files of the bundled sample (data/sample), decoded once (``ui.inputs.cache.text_files``)."""
     return cache.text_files(tuple(str(SAMPLE_DIR / name) for name in names))
@@ -138,9 +145,10 @@ def _corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[st
                 multiple=False,
             )  # fmt: skip
         st.caption(limits_caption())
-        errors += [*ref_errors, *hyp_errors]
+        notes = [*ref_errors, *hyp_errors]
+        show_notes(notes)  # a file not read or not kept is named; the files listed are still scored
         if not hyps or not refs:
-            if not errors:
+            if not notes:
                 st.info(_("Upload a hypothesis file and at least one reference file to score them."))
             return None, [], errors
         return hyps[0], refs, errors
@@ -182,10 +190,11 @@ def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[st
             st.caption(head + " " + _("Upload or paste a new test set above.") + (" " + _(sample.note) if sample.note else ""))
             return list(sample_systems), list(sample_refs), errors
         st.caption(head + " " + _("Add your own systems for the same sentences, or upload or paste a new test set."))
-        more, errors = kept_files(
+        more, notes = kept_files(
             cps.COMPARE_EXTRA_UPLOAD, _("Add more systems for the sample's sentences (optional)"), _("system file"),
             help_upload, multiple=True,
         )  # fmt: skip
+        show_notes(notes)
         taken = [s.name for s in sample_systems]
         names = unique_names([*taken, *(m.name for m in more)])[len(taken) :]
         more = [TextFile(name, m.lines) for name, m in zip(names, more)]
@@ -201,9 +210,10 @@ def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[st
                 cps.COMPARE_SYS_UPLOAD, _("System outputs (two or more)"), _("system file"), help_upload, multiple=True
             )
         st.caption(limits_caption())
-        errors += [*ref_errors, *sys_errors]
+        notes = [*ref_errors, *sys_errors]
+        show_notes(notes)
         if not refs or len(systems) < 2:
-            if not errors:
+            if not notes:
                 st.info(_("Upload at least one reference file and two or more system outputs."))
             return [], [], errors
         return systems, refs, errors
