@@ -26,6 +26,7 @@ from ui.metrics.bleu.sidebar import options_sidebar
 from ui.metrics.choice import LABELS, LOWER_IS_BETTER, metric_pills
 from ui.metrics.choice import others as other_metrics
 from ui.metrics.options import MetricKey, metric_of
+from ui.metrics.sacrebleu_view import paired_citation
 from ui.shell.i18n import _
 
 
@@ -55,17 +56,17 @@ def compute_statistics(
 
 def show_significance(
     metric_id: str, key: MetricKey, stats: dict[str, tuple[str, Any]], undefined: dict[str, str], baseline: str,
-    nrefs: int, state: cps.CompareState,
+    refs: list[TextFile], state: cps.CompareState,
 ) -> None:  # fmt: skip
     """One metric's significance section; ``undefined`` holds the message of each system it cannot score."""
-    table = cache.significance(key, stats, baseline, nrefs, state)
-    metric = metric_of(key)
-    signatures = (metric.signature(nrefs), metric.sacrebleu_equivalent(nrefs).signature)
+    table = cache.significance(key, stats, baseline, len(refs), state)
+    systems = [baseline, *(name for name in stats if name != baseline)]
+    citation = paired_citation(metric_of(key), [r.name for r in refs], systems, state.n_samples, state.n_trials, state.seed)
     errors = [
         undefined.get(name) or _("The tests cannot be run for {name}: {error}.").format(name=name, error=reason)
         for name, reason in table.skipped
     ]
-    significance.show(metric_id, table, errors, state, signatures)
+    significance.show(metric_id, table, errors, state, citation)
 
 
 def main() -> None:
@@ -123,7 +124,7 @@ def main() -> None:
                 )
                 for name, s in scores.items() if s.corpus is None
             }  # fmt: skip
-            show_significance("bleu", ("bleu", options_key(corpus_options)), stats, undefined, baseline, len(refs), state)
+            show_significance("bleu", ("bleu", options_key(corpus_options)), stats, undefined, baseline, refs, state)
             st.caption(_("Options: {options}").format(options=describe(state.options)))
             views.show_lines(names, scores)
         per_line: dict[str, tuple[str, bool, dict[str, Any]]] = {}  # metric id -> label, direction, sentence scores
@@ -142,7 +143,7 @@ def main() -> None:
                 name: _("{metric} of {name} is undefined: {error}.").format(metric=s.label, name=name, error=s.error)
                 for name, s in metric_scores.items() if s.corpus is None
             }  # fmt: skip
-            show_significance(metric_id, key, metric_stats, undefined, baseline, len(refs), state)
+            show_significance(metric_id, key, metric_stats, undefined, baseline, refs, state)
             metric_views.show_metric_lines(names, metric_scores)
         others = [n for n in names if n != baseline]
         st.subheader(_("Sentence by sentence"))

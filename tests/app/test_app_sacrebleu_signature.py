@@ -75,3 +75,42 @@ def test_the_json_result_names_its_options_and_both_signatures() -> None:
     assert data["options"]["signature"] == analysis.corpus.signature  # type: ignore[union-attr]
     assert data["options"]["sacrebleu_signature"] == sacre_signature(BLEU(tokenize="intl", smooth_method="floor"))
     assert csv.decode().splitlines()[0].endswith("hypothesis,reference 1,reference 2")
+
+
+def test_compare_shows_sacrebleus_paired_signatures_and_commands_that_reproduce_the_p_values(sacrebleu_seed: None) -> None:
+    """Compare, for BLEU, chrF++ and TER, another baseline and seed: the commands shown, run with the real
+    ``sacrebleu`` in the sample's folder, print the signatures shown above them and the p-values in the table."""
+    import os
+    import re
+    import shlex
+    import subprocess
+
+    from ui.compare import state as cps
+
+    at = open_app("compare")
+    at.pills(key=cps.COMPARE_METRICS).set_value(["bleu", "chrf++", "ter"])
+    at.number_input(key=cps.COMPARE_SAMPLES).set_value(200)
+    at.number_input(key=cps.COMPARE_TRIALS).set_value(300)
+    at.number_input(key=cps.COMPARE_SEED).set_value(777)
+    at.run()
+    at.selectbox(key=cps.COMPARE_BASELINE).set_value("system_b.en").run()
+    assert not at.exception
+    blocks = [c.value for c in at.code if c.language == "bash"]
+    assert len(blocks) == 3, blocks
+    tables = [f.value.set_index("system") for f in at.dataframe if "p (bootstrap)" in f.value.columns]
+    for block, table, flag in zip(blocks, tables, ("-m bleu", "-m chrf --chrf-word-order 2", "-m ter")):
+        lines = block.splitlines()
+        assert len(lines) == 4 and flag in lines[1] and flag in lines[3], lines
+        for (comment, command), column, test in zip((lines[:2], lines[2:]), ("p (bootstrap)", "p (AR)"), ("bs", "ar")):
+            assert command.startswith(f"SACREBLEU_SEED=777 sacrebleu ref.en ref2.en -i system_b.en system_a.en {flag} ")
+            env_part, _, argv = command.partition(" ")
+            done = subprocess.run(
+                shlex.split(argv), cwd=SAMPLE, capture_output=True, text=True, check=True,
+                env={**os.environ, env_part.split("=")[0]: env_part.split("=")[1]},
+            )  # fmt: skip
+            printed = done.stdout.strip().splitlines()
+            assert comment == f"# {printed[-1].split()[-1]}", (comment, printed[-1])
+            assert f"|{test}:" in comment and "|seed:777|" in comment and comment.endswith("|version:2.6.0")
+            (p_value,) = re.findall(r"\(p = ([0-9.]+)\)", done.stdout)  # sacreBLEU's table: one system tested
+            assert float(p_value) == pytest.approx(table.loc["system_a.en", column], abs=5e-5), (command, p_value)
+    assert any(c.value.startswith("nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|order:4") for c in at.code)  # bleucore's
