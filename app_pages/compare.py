@@ -23,7 +23,7 @@ from ui.metrics.bleu import wording
 from ui.metrics.bleu.options import describe
 from ui.metrics.bleu.options_key import options_key
 from ui.metrics.bleu.sidebar import options_sidebar
-from ui.metrics.choice import LABELS, LOWER_IS_BETTER, metric_pills
+from ui.metrics.choice import LABELS, LOWER_IS_BETTER, metric_pills, picked_labels
 from ui.metrics.choice import others as other_metrics
 from ui.metrics.options import MetricKey, metric_of
 from ui.metrics.sacrebleu_view import paired_citation
@@ -71,10 +71,11 @@ def show_significance(
 
 def main() -> None:
     """Draw the page."""
-    open_state_page(
-        cps.PAGE, _("Compare systems"),
-        _("Two or more systems on the same references: is the difference in BLEU, chrF or TER more than chance?"),
-    )  # fmt: skip
+    open_state_page(cps.PAGE, lambda: (
+        _("Compare systems"),
+        _("Two or more systems on the same references: is the difference in {metrics} more than chance?").format(
+            metrics=picked_labels(cps.COMPARE_METRICS)),
+    ))  # fmt: skip
     with st.sidebar:
         options_sidebar(cps.COMPARE, START_PRESET)
         views.test_settings()

@@ -80,7 +80,7 @@ from bleucore import BleuOptions, corpus_bleu, sentence_bleu
 from bleucore.cli import main
 from bleucore.metrics.bleu import messages as msg
 from bleucore.metrics.bleu.explanation import explain
-from tests.conftest import corpus_score, drop_zone, messages, metric, open_app
+from tests.conftest import corpus_score, drop_zone, messages, metric, open_app, sentence_table
 from tests.golden_examples import REFS_1
 from ui.compare import state as cps
 from ui.corpus import state as cs
@@ -296,7 +296,7 @@ def test_crlf_equals_lf() -> None:
     )  # the reference without its final line end
     assert metric(crlf, "Segments") == "2"
     assert corpus_score(crlf) == corpus_score(lf)
-    table_lf, table_crlf = lf.dataframe[0].value, crlf.dataframe[0].value
+    table_lf, table_crlf = sentence_table(lf), sentence_table(crlf)
     pd.testing.assert_frame_equal(table_crlf, table_lf)  # no "\r" left in any shown line
     assert_clean(crlf)
 

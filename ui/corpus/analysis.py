@@ -34,11 +34,13 @@ _SCORE_BLOCK = 512
 
 @dataclass(frozen=True)
 class SentenceScores:
-    """Sentence BLEU of every segment (NaN where undefined) and why the first undefined one is."""
+    """Sentence BLEU of every segment (NaN where undefined), its p_n as the score uses them (percent, after
+    smoothing; NaN beyond the effective order and where undefined) and why the first undefined segment is."""
 
     scores: np.ndarray
     undefined: int
     reason: Undefined | None
+    precisions: np.ndarray | None = None
 
 
 def sentence_scores(stats: Statistics, options: BleuOptions, nrefs: int) -> SentenceScores:
@@ -46,6 +48,7 @@ def sentence_scores(stats: Statistics, options: BleuOptions, nrefs: int) -> Sent
     a segment the options cannot score gets NaN instead of stopping the whole table."""
     rows = np.column_stack([stats.hyp_len, stats.ref_len, stats.matches, stats.totals]).astype(np.float64)
     scores = np.full(stats.segments, np.nan, dtype=np.float64)
+    precisions = np.full((stats.segments, options.max_order), np.nan, dtype=np.float64)
     undefined, reason = 0, None
     start = 0
     while start < stats.segments:
@@ -53,12 +56,13 @@ def sentence_scores(stats: Statistics, options: BleuOptions, nrefs: int) -> Sent
         try:
             for i, score in enumerate(iter_row_scores(rows[start:stop], options, nrefs), start):
                 scores[i] = score.score
+                precisions[i, : score.eff_order] = score.precisions[: score.eff_order]
             start = stop
         except SegmentError as err:
             undefined += 1
             reason = reason or err.reason
             start += err.index + 1
-    return SentenceScores(scores, undefined, reason)
+    return SentenceScores(scores, undefined, reason, precisions)
 
 
 def precision_columns(stats: Statistics, max_order: int) -> dict[str, np.ndarray]:
@@ -71,10 +75,12 @@ def precision_columns(stats: Statistics, max_order: int) -> dict[str, np.ndarray
 
 
 def sentence_table(
-    stats: Statistics, scores: np.ndarray, max_order: int, hypotheses: Sequence[str], references: Sequence[Sequence[str]]
+    stats: Statistics, scores: np.ndarray, max_order: int, hypotheses: Sequence[str], references: Sequence[Sequence[str]],
+    precisions: np.ndarray | None = None,
 ) -> pd.DataFrame:
     """One row per segment in line order: line, BLEU, c, r, p1..pN, hypothesis, reference 1 .. reference k
-    (``references[j][i]``: reference j+1 of line i)."""
+    (``references[j][i]``: reference j+1 of line i). p_n are ``precisions`` (as the sentence score uses them,
+    ``SentenceScores.precisions``) when given, else unsmoothed (``precision_columns``)."""
     ref_len = stats.ref_len
     r: np.ndarray = ref_len.astype(np.int64) if np.all(np.mod(ref_len, 1.0) == 0) else ref_len
     columns: dict[str, object] = {
@@ -83,7 +89,10 @@ def sentence_table(
         "c": stats.hyp_len.astype(np.int64),
         "r": r,
     }
-    columns.update(precision_columns(stats, max_order))
+    if precisions is None:
+        columns.update(precision_columns(stats, max_order))
+    else:
+        columns.update({f"p{n}": precisions[:, n - 1] for n in range(1, max_order + 1)})
     columns["hypothesis"] = list(hypotheses)
     columns.update({f"reference {j + 1}": list(stream) for j, stream in enumerate(references)})
     return pd.DataFrame(columns)
@@ -171,7 +180,9 @@ def analyse(
     return CorpusAnalysis(
         corpus=corpus,
         corpus_error=corpus_error,
-        table=sentence_table(stats, sentences.scores, corpus_options.max_order, hypotheses, references),
+        table=sentence_table(
+            stats, sentences.scores, corpus_options.max_order, hypotheses, references, sentences.precisions
+        ),
         mean_sentence=float(defined.mean()) if defined.size else None,
         undefined=sentences.undefined,
         undefined_reason=sentences.reason,

@@ -34,10 +34,14 @@ def explore_button(label: str, state: es.ExploreState, key: str) -> None:
         st.session_state[PENDING] = (EXPLORE_PAGE, token)
 
 
-def sentence_state(hypothesis: str, references: Sequence[str], options: Choices, order: int = 1) -> es.ExploreState:
-    """The Explore state of one segment: its non-empty references, the page's options, the n-gram order shown."""
+def sentence_state(
+    hypothesis: str, references: Sequence[str], options: Choices, order: int = 1, metrics_tab: bool = False
+) -> es.ExploreState:
+    """The Explore state of one segment: its non-empty references, the page's options, the n-gram order shown, and
+    the tab that opens (``metrics_tab``: chrF & TER, for a line explained by chrF or TER; else the n-gram matches)."""
     kept = tuple(r for r in references if r.strip()) or tuple(references)
-    return es.ExploreState(hypothesis, kept, options, min(max(int(order), 0), options.max_order))
+    tab = es.TABS[-1] if metrics_tab else es.TABS[0]
+    return es.ExploreState(hypothesis, kept, options, min(max(int(order), 0), options.max_order), tab)
 
 
 def segment_picker(systems: dict[str, TextFile], refs: Sequence[TextFile], options: Choices, prefix: str) -> None:
