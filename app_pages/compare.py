@@ -129,6 +129,7 @@ def main() -> None:
             st.caption(_("Options: {options}").format(options=describe(state.options)))
             views.show_lines(names, scores)
         per_line: dict[str, tuple[str, bool, dict[str, Any]]] = {}  # metric id -> label, direction, sentence scores
+        metric_options: dict[str, Any] = {}  # metric id -> its options (chrF, TER), for the examples' marks
         inputs: dict[str, tuple[Any, dict[str, tuple[str, Any]]]] = {}  # metric id -> key, name -> (digest, stats)
         if "bleu" in choice:
             per_line["bleu"] = ("BLEU", True, {name: scores[name].sentences for name in names})
@@ -136,6 +137,7 @@ def main() -> None:
                 inputs["bleu"] = (("bleu", options_key(corpus_options)), stats)
         for metric_id in other_metrics(choice):
             key, metric_stats, metric_scores = metric_views.compare_inputs(metric_id, systems, refs, state.metric_options)
+            metric_options[metric_id] = metric_of(key).options
             label = next(iter(metric_scores.values())).label
             per_line[metric_id] = (label, metric_id not in LOWER_IS_BETTER, {n: s.sentences for n, s in metric_scores.items()})
             if all(s.corpus is not None for s in metric_scores.values()):
@@ -161,12 +163,15 @@ def main() -> None:
             views.show_sentences(baseline, other, by_name, refs, sentences, label, higher)
             views.sentence_download(by_name, refs, {lab: per_system for lab, _higher, per_system in per_line.values()})
             with st.expander(_("Examples that tell the story: where each system beats the other most")):
-                examples.show_examples(baseline, other, by_name, refs, sentences, label, higher, sentence_options)
+                mark = examples.highlighter(sentence_metric, sentence_options, metric_options.get(sentence_metric))
+                examples.show_examples(baseline, other, by_name, refs, sentences, label, higher, mark)
             buckets.where_they_differ(inputs, by_name, refs, baseline, other, state, label, sentences)
         with st.expander(_("Open one segment in Explore")):
-            handoff.segment_picker(by_name, refs, state.options, "compare")
-        st.subheader(_("N-grams one system matches and the other misses"))
-        views.show_ngrams(baseline, other, by_name, refs, corpus_options)
+            chosen = st.session_state.get(cps.COMPARE_SENTENCE_METRIC)
+            handoff.segment_picker(by_name, refs, state.options, "compare", metrics_tab=chosen in metric_options)
+        if "bleu" in choice:  # BLEU's clipped word n-grams: drawn with BLEU only
+            st.subheader(_("N-grams one system matches and the other misses"))
+            views.show_ngrams(baseline, other, by_name, refs, corpus_options)
     finally:
         uploads = source == "upload" or (source == "sample" and bool(st.session_state.get(cps.COMPARE_EXTRA_UPLOAD)))
         publish_state(

@@ -165,3 +165,28 @@ def test_corpus_table_line_and_explanation_follow_the_sentence_metric() -> None:
     assert at.session_state[es.CANDIDATE] == HYPS[worst - 1]
     assert at.session_state[es.TAB] == "chrF & TER"
     assert any(h.value == f"TER = {by_ter[worst - 1]:.2f}" for h in at.subheader)  # its tab is drawn
+
+
+def test_compare_examples_mark_lines_as_the_sentence_metric_sees_them() -> None:
+    """The examples mark each hypothesis by the sentence metric (TER's edits, chrF's character n-grams, BLEU's
+    n-grams); BLEU's n-gram section is drawn only with BLEU picked; a segment opened by TER opens Explore's chrF & TER
+    tab."""
+    from ui.explore import state as es
+    from ui.compare import state as cps
+
+    at = open_app("compare")
+    at.pills(key=cps.COMPARE_METRICS).set_value(["chrf", "ter"]).run()
+    assert not at.exception
+    assert "N-grams one system matches and the other misses" not in [h.value for h in at.subheader]
+    for metric_id, mark in (("ter", 'class="ter-w'), ("chrf", 'class="chrf-ch')):
+        at.segmented_control(key=cps.COMPARE_SENTENCE_METRIC).set_value(metric_id).run()
+        html = " ".join(h.proto.body for h in at.get("html"))
+        assert html.count('<div class="ter-seq">' if metric_id == "ter" else 'class="chrf-text"') == 2 * 3 * 2  # 3 each side
+        assert mark in html and 'class="bleu-text' not in html
+    at.pills(key=cps.COMPARE_METRICS).set_value(["bleu", "ter"]).run()
+    at.segmented_control(key=cps.COMPARE_SENTENCE_METRIC).set_value("bleu").run()
+    assert "N-grams one system matches and the other misses" in [h.value for h in at.subheader]
+    assert 'class="bleu-text' in " ".join(h.proto.body for h in at.get("html"))
+    at.segmented_control(key=cps.COMPARE_SENTENCE_METRIC).set_value("ter").run()
+    at.button(key="compare_open_explore").click().run()
+    assert not at.exception and at.session_state[es.TAB] == "chrF & TER"
