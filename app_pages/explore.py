@@ -43,8 +43,8 @@ with inputs:
         # A horizontal container never stacks: the ✕ stays beside the reference it removes, even on a phone.
         with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
             st.text_area(_("Reference {position}").format(position=position), key=es.ref_key(ref_id), height=75)
-            st.button(
-                "✕ *" + _("Remove reference {position}").format(position=position) + "*",  # words for screen readers
+            st.button(  # a close icon on screen; its name, for screen readers, says which reference it removes
+                "*" + _("Remove reference {position}").format(position=position) + "*", icon=":material/close:",
                 key=es.remove_key(ref_id),
                 help=_("Remove reference {position}").format(position=position),
                 on_click=es.remove_reference,
