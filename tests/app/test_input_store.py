@@ -165,3 +165,17 @@ def test_a_source_held_as_a_label_after_a_language_switch_keeps_the_pasted_texts
     assert not at.exception and at.radio(key=cs.CORPUS_SOURCE).value == "paste"
     assert next(m.value for m in at.metric if m.label == "Corpus BLEU") == score
     assert at.text_area(key=cs.CORPUS_HYP_PASTE).value == "\n".join(SYS_A)
+
+
+def test_a_reload_with_kept_files_does_not_ask_for_them_again() -> None:
+    """Regression: a reload of Compare with uploaded files said "This link was made with uploaded files ... upload
+    them again" above the files it had kept; a link opened where no files are kept still says it."""
+    at = open_app("compare")
+    at.radio(key=cps.COMPARE_SOURCE).set_value("upload").run()
+    _upload(at, cps.COMPARE_REF_UPLOAD, [("ref.txt", REF)])
+    _upload(at, cps.COMPARE_SYS_UPLOAD, [("a.txt", SYS_A), ("b.txt", SYS_B)])
+    link, key = at.query_params["s"], at.query_params[kept.PARAM]
+    reloaded = open_app("compare", link, **{kept.PARAM: key})
+    assert _table(reloaded) == ["a.txt", "b.txt"] and "upload them again" not in messages(reloaded)
+    elsewhere = open_app("compare", link)  # the link alone: no files kept for it
+    assert "This link was made with uploaded files, which a link cannot hold: upload them again." in messages(elsewhere)

@@ -27,22 +27,48 @@ def _lines(name: str) -> list[str]:
     return (SAMPLE / name).read_text(encoding="utf-8").splitlines()
 
 
-def _upload(page: Page, label: str, files: list[tuple[str, bytes]], wait_for_app: Callable[..., None]) -> None:
+def _upload(
+    page: Page, label: str, files: list[tuple[str, bytes]], wait_for_app: Callable[..., None], kept: bool = True
+) -> None:
+    """Drop ``files`` on the drop zone ``label``; with ``kept``, wait until each is listed as kept."""
     field = page.get_by_test_id("stFileUploader").filter(has_text=label).locator('input[type="file"]')
     payload = [{"name": n, "mimeType": "text/plain", "buffer": data} for n, data in files]
     field.set_input_files(files=payload if len(payload) > 1 else payload[0])
     wait_for_app(page)
+    for name, _data in files if kept else []:
+        expect(page.get_by_text(f"{name}: 60 lines, kept for this session")).to_be_visible()
+
+
+#: Corpus's charts with BLEU, chrF and TER: BLEU's p_n, chrF's orders, TER's edits, a histogram and a by-length
+#: chart per metric, and the bucket section's chart.
+CORPUS_CHARTS = 10
+
+
+def expect_charts(page: Page, count: int) -> None:
+    """Wait until the page shows ``count`` charts: after a page load the chart component loads after the run ends."""
+    expect(page.get_by_test_id("stVegaLiteChart")).to_have_count(count)
 
 
 def chart_rows(page: Page, field: str) -> list[dict[str, object]]:
-    """The data rows of the chart whose marks carry ``field``, read from the drawn SVG marks (Vega binds each mark's
-    scenegraph item, whose ``datum`` is its row, to the element), one per distinct row: the fields Vega derives for
-    one layer (``*_start``, ``*_end``, ``*sort_index``) are dropped, so a row drawn by bars and by labels counts once."""
-    charts = page.get_by_test_id("stVegaLiteChart")
+    """The data rows of the first chart whose marks carry ``field`` (``charts_rows``)."""
+    return charts_rows(page, field)[0]
+
+
+def charts_rows(page: Page, field: str) -> list[list[dict[str, object]]]:
+    """The data rows of each visible chart whose marks carry ``field``, in page order, read from the drawn SVG marks
+    (Vega binds each mark's scenegraph item, whose ``datum`` is its row, to the element), one per distinct row: the
+    fields Vega derives for one layer (``*_start``, ``*_end``, ``*sort_index``) are dropped, so a row drawn by bars
+    and by labels counts once. A chart in a closed expander is not drawn and not read."""
+    charts, found = page.get_by_test_id("stVegaLiteChart"), []
     for i in range(charts.count()):
         chart = charts.nth(i)
+        if chart.evaluate("e => e.closest('details:not([open])') !== null"):
+            continue  # in a closed expander: not drawn
         chart.scroll_into_view_if_needed()
-        expect(chart.locator("svg g.mark-group")).not_to_have_count(0)
+        page.wait_for_function(  # drawn with its data (a chart's frame may come before its rows)
+            "e => [...e.querySelectorAll('svg *')].some(x => x.__data__ && x.__data__.datum)",
+            arg=chart.element_handle(), polling=100,
+        )  # fmt: skip
         rows = chart.evaluate(
             """(e, field) => {
                 const out = new Map();
@@ -58,8 +84,9 @@ def chart_rows(page: Page, field: str) -> list[dict[str, object]]:
             field,
         )
         if rows:
-            return rows  # type: ignore[no-any-return]
-    raise AssertionError(f"no chart draws {field!r}")
+            found.append(rows)
+    assert found, f"no chart draws {field!r}"
+    return found
 
 
 def sacrebleu_numbers(hyp: str) -> dict[str, object]:
@@ -83,6 +110,7 @@ def expect_numbers(page: Page, expected: dict[str, object]) -> None:
         expect(value).to_have_text(f"{score.score:.2f}")  # type: ignore[attr-defined]
     for signature in expected["signatures"].values():  # type: ignore[attr-defined]
         expect(page.get_by_test_id("stCode").filter(has_text=signature).first).to_be_attached()
+    expect_charts(page, CORPUS_CHARTS)
     bleu = scores["BLEU"]
     bars = sorted(chart_rows(page, "log_label"), key=lambda row: int(row["n"]))  # type: ignore[arg-type]
     assert [row["fraction"] for row in bars] == [f"{c}/{t}" for c, t in zip(bleu.counts, bleu.totals)]  # type: ignore[attr-defined]
@@ -180,12 +208,12 @@ def test_corpus_walk_with_two_references_three_metrics_and_both_systems(
     check_csv(page, SYSTEMS[1])
 
     # A bad upload is named with its line and what to do; the files entered stay, listed and scored
-    _upload(page, "Reference files", [("latin.en", b"fine\ncaf\xe9\n")], wait_for_app)
+    _upload(page, "Reference files", [("latin.en", b"fine\ncaf\xe9\n")], wait_for_app, kept=False)
     expect(page.get_by_test_id("stAlertContentError").filter(
         has_text="latin.en is not UTF-8: line 2 has the byte 0xE9 at byte 4. Save the file as UTF-8 and upload it again."
     )).to_be_visible()  # fmt: skip
     expect_numbers(page, expected)
-    _upload(page, "Reference files", [("huge.en", b"x\n" * (6 * 1024 * 1024))], wait_for_app)  # 12 MB: over the limit
+    _upload(page, "Reference files", [("huge.en", b"x\n" * (6 * 1024 * 1024))], wait_for_app, kept=False)  # 12 MB
     expect(page.get_by_test_id("stFileUploader").filter(has_text="huge.en")).to_contain_text("File must be 10.0MB or smaller")
     expect_numbers(page, expected)
 

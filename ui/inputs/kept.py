@@ -107,6 +107,13 @@ def kept_state(page: str) -> Any | None:
     return store().state(key, owner, page) if key is not None else None
 
 
+def keeps_files() -> bool:
+    """True when the store keeps files for this browser session (a reload, or a link opened in the same browser)."""
+    owner = _owner()
+    key = _adopt(owner)
+    return key is not None and store().file_count(key, owner) > 0
+
+
 def query() -> dict[str, str]:
     """The store key as a query parameter, for a page switch that must keep it (``st.switch_page``)."""
     key = st.session_state.get(SESSION_KEY)

@@ -77,4 +77,5 @@ def open_state_page(page: StatePage, title: Callable[[], tuple[str, str]]) -> No
     heading, caption = title()
     st.title(heading)
     st.caption(caption)
-    opened_link_notices(link_error, loaded is not None and loaded.source == "upload")
+    # A link made with uploads asks for the files, unless this browser's session still keeps files (a reload).
+    opened_link_notices(link_error, loaded is not None and loaded.source == "upload" and not kept.keeps_files())
