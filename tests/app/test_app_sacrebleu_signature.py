@@ -114,3 +114,35 @@ def test_compare_shows_sacrebleus_paired_signatures_and_commands_that_reproduce_
             (p_value,) = re.findall(r"\(p = ([0-9.]+)\)", done.stdout)  # sacreBLEU's table: one system tested
             assert float(p_value) == pytest.approx(table.loc["system_a.en", column], abs=5e-5), (command, p_value)
     assert any(c.value.startswith("nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|order:4") for c in at.code)  # bleucore's
+
+
+def test_the_json_result_names_every_metrics_options_and_sacrebleus_signature() -> None:
+    """Corpus's JSON: chrF++ (β = 3) and TER (normalized) each carry their options by name, bleucore's signature and
+    the one sacreBLEU 2.6 prints for them; Compare's table JSON carries its metric's options by name too."""
+    import json
+
+    from bleucore import BleuOptions, corpus_statistics
+    from ui.corpus import analysis as ca
+    from ui.corpus import cache
+    from ui.metrics.analysis import metric_scores, statistics
+    from ui.metrics.options import MetricSettings, metric_key, metric_of
+    from ui.metrics.sacrebleu_view import paired_citation
+
+    options = BleuOptions()
+    analysis = ca.analyse(corpus_statistics(HYPS, REFS, options), options, options.with_changes(effective_order=True), 2, HYPS, REFS)
+    settings = MetricSettings(beta=3, ter_normalized=True)
+    results = []
+    for metric_id in ("chrf++", "ter"):
+        key = metric_key(metric_id, settings)
+        results.append(metric_scores(key, statistics(key, HYPS, REFS), 2))
+    files = {"hypothesis": "system_a.en", "references": ["ref.en", "ref2.en"]}
+    _csv, result = cache.downloads("digest-json-metrics", options, options, analysis, files, results)
+    chrf_entry, ter_entry = json.loads(result)["metrics"]
+    assert chrf_entry["options"] == {"char_order": 6, "word_order": 2, "beta": 3, "lowercase": False, "whitespace": False,
+                                     "eps_smoothing": False}  # fmt: skip
+    assert chrf_entry["sacrebleu_signature"] == sacre_signature(CHRF(word_order=2, beta=3))
+    assert ter_entry["options"] == {"normalized": True, "no_punct": False, "asian_support": False, "case_sensitive": False}
+    assert ter_entry["sacrebleu_signature"] == sacre_signature(TER(normalized=True))
+    assert ter_entry["score"] == pytest.approx(TER(normalized=True).corpus_score(HYPS, REFS).score, abs=1e-9)
+    citation = paired_citation(metric_of(metric_key("ter", settings)), ["ref.en", "ref2.en"], ["a", "b"], 1000, 10000, 12345)
+    assert citation["options"]["normalized"] is True and citation["sacrebleu_signature"] == sacre_signature(TER(normalized=True))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -20,6 +20,7 @@ import pandas as pd
 from bleucore import BleuOptions, BLEUScore, Statistics, score_statistics
 from bleucore.metrics import Metric
 from bleucore.metrics.bleu import BLEU, SegmentError, Undefined, iter_row_scores
+from ui.metrics.options import metric_of
 
 if TYPE_CHECKING:
     from ui.metrics.analysis import MetricScores
@@ -199,11 +200,19 @@ def with_metric_columns(table: pd.DataFrame, columns: Mapping[str, np.ndarray]) 
     return table.iloc[:, :at].assign(**columns).join(table.iloc[:, at:])
 
 
-def metric_result(metric: MetricScores) -> dict[str, object]:
-    """One other metric in the JSON result: sacreBLEU's keys, its line and signature, or why it is undefined."""
+def metric_result(metric: MetricScores, nrefs: int) -> dict[str, object]:
+    """One other metric in the JSON result: sacreBLEU's keys, its line, its options by name, bleucore's signature and
+    the one sacreBLEU 2.6 gives the same settings (None, with the settings it lacks, where it has none), or why the
+    score is undefined."""
+    about: dict[str, object] = {}
+    if metric.key is not None:
+        scorer = metric_of(metric.key)
+        equivalent = scorer.sacrebleu_equivalent(nrefs)
+        about = {"options": asdict(scorer.options), "sacrebleu_signature": equivalent.signature,
+                 "sacrebleu_missing": list(equivalent.missing)}  # fmt: skip
     if metric.corpus is None:
-        return {"name": metric.label, "score": None, "error": metric.error}
-    return {**metric.corpus.to_dict(), "line": metric.corpus.format(), "signature": metric.corpus.signature}
+        return {"name": metric.label, "score": None, "error": metric.error, **about}
+    return {**metric.corpus.to_dict(), "line": metric.corpus.format(), "signature": metric.corpus.signature, **about}
 
 
 def result_json(
@@ -221,7 +230,7 @@ def result_json(
         "corpus_error": analysis.corpus_error,
         "corpus_line": analysis.corpus.format() if analysis.corpus else None,
         "mean_sentence_bleu": analysis.mean_sentence,
-        "metrics": [metric_result(m) for m in metrics],
+        "metrics": [metric_result(m, len(files.get("references") or [])) for m in metrics],  # type: ignore[arg-type]
         "options": options,
         "files": files,
         "sentences": table.to_dict(orient="records"),

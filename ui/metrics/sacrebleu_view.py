@@ -5,6 +5,7 @@ for (bleucore's ``Metric.sacrebleu_equivalent``), for any metric."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import asdict
 from typing import Any
 
 import streamlit as st
@@ -47,6 +48,7 @@ def paired_citation(
     equivalent = metric.sacrebleu_equivalent(nrefs)
     tests = {"bs": n_samples, "ar": n_trials}
     return {
+        "options": asdict(metric.options),
         "signature": metric.signature(nrefs),
         "sacrebleu_signature": equivalent.signature,
         "sacrebleu_missing": list(equivalent.missing),
