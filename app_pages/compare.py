@@ -63,7 +63,7 @@ def show_significance(
     systems = [baseline, *(name for name in stats if name != baseline)]
     citation = paired_citation(metric_of(key), [r.name for r in refs], systems, state.n_samples, state.n_trials, state.seed)
     errors = [
-        undefined.get(name) or _("The tests cannot be run for {name}: {error}.").format(name=name, error=reason)
+        undefined.get(name) or _("The tests cannot be run for {name}: {error}. Choose other options in the sidebar.").format(name=name, error=reason)
         for name, reason in table.skipped
     ]
     significance.show(metric_id, table, errors, state, citation)
@@ -120,7 +120,7 @@ def main() -> None:
         }
         if "bleu" in choice:
             undefined = {
-                name: _("BLEU of {name} is undefined with these options: {err}.").format(
+                name: _("BLEU of {name} is undefined with these options: {err}. Choose another smoothing method in the sidebar.").format(
                     name=name, err=wording.reason_text(s.corpus_error_reason, s.corpus_error or "")
                 )
                 for name, s in scores.items() if s.corpus is None
@@ -143,7 +143,7 @@ def main() -> None:
             if all(s.corpus is not None for s in metric_scores.values()):
                 inputs[metric_id] = (key, metric_stats)
             undefined = {
-                name: _("{metric} of {name} is undefined: {error}.").format(metric=s.label, name=name, error=s.error)
+                name: _("{metric} of {name} is undefined: {error}. Check its file and references, or the metric's options.").format(metric=s.label, name=name, error=s.error)
                 for name, s in metric_scores.items() if s.corpus is None
             }  # fmt: skip
             show_significance(metric_id, key, metric_stats, undefined, baseline, refs, state)

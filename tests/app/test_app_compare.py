@@ -131,6 +131,7 @@ def test_undefined_options_give_messages_not_tracebacks() -> None:
     at.number_input(key=cps.COMPARE.key("max_order")).set_value(2).run()
     assert not at.exception
     assert "nltk-method6 needs N >= 3" in messages(at)
+    assert "Choose another smoothing method in the sidebar." in messages(at)  # what to do next
 
 
 # --------------------------------------------------------------------------- sentences and n-grams

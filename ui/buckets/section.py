@@ -109,7 +109,7 @@ def show_section(
     try:
         analysis, choices, higher = _analysis(kind, metrics, systems, refs, shown[0], settings, extras)
     except ValueError as err:  # options that cannot score a bucket (e.g. NLTK's method6 on a bucket without 3-grams)
-        st.error(escape_markdown(_("The buckets cannot be computed with these options: {error}.").format(error=err)))
+        st.error(escape_markdown(_("The buckets cannot be computed with these options: {error}. Choose another smoothing method in the sidebar.").format(error=err)))
         return extras
     if st.session_state.get(slots.metric) not in choices:
         st.session_state[slots.metric] = next(iter(choices))

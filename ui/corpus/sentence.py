@@ -114,7 +114,7 @@ def _bleu_sentence(
     try:
         explanation = bleu_cache.explain_text(hypothesis, references, sentence_options)
     except ValueError as err:
-        show_error(_("Line {line} cannot be explained with these options: {err}.").format(line=line, err=wording.error_text(err)))
+        show_error(_("Line {line} cannot be explained with these options: {err}. Choose another smoothing method in the sidebar, or another line.").format(line=line, err=wording.error_text(err)))
         return
     score = explanation.score
     st.metric(_("Sentence BLEU of line {line}").format(line=line), f"{score.score:.2f}", help=_("To full precision: {score!r}").format(score=score.score))

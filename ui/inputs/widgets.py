@@ -263,7 +263,7 @@ def scoring_options(choices: Choices) -> tuple[BleuOptions, BleuOptions] | None:
     try:
         options = choices.corpus_options(), choices.sentence_options()
     except ValueError as err:
-        show_error(_("These options cannot be combined: {err}.").format(err=err))
+        show_error(_("These options cannot be combined: {err}. Change one of them in the sidebar.").format(err=err))
         return None
     package = missing_package(choices.tokenize)
     if package is not None:  # a link may name a tokenizer whose analyser this server lacks
