@@ -163,8 +163,10 @@ def main() -> None:
             views.show_sentences(baseline, other, by_name, refs, sentences, label, higher)
             views.sentence_download(by_name, refs, {lab: per_system for lab, _higher, per_system in per_line.values()})
             with st.expander(_("Examples that tell the story: where each system beats the other most")):
-                mark = examples.highlighter(sentence_metric, sentence_options, metric_options.get(sentence_metric))
-                examples.show_examples(baseline, other, by_name, refs, sentences, label, higher, mark)
+                examples.show_examples(
+                    baseline, other, by_name, refs, sentences, label, higher, sentence_options, sentence_metric,
+                    metric_options.get(sentence_metric),
+                )  # fmt: skip
             buckets.where_they_differ(inputs, by_name, refs, baseline, other, state, label, sentences)
         with st.expander(_("Open one segment in Explore")):
             chosen = st.session_state.get(cps.COMPARE_SENTENCE_METRIC)

@@ -15,7 +15,7 @@ from .registry import lazy_attributes
 _EXPORTS: dict[str, str] = {
     "__version__": "version",  # read from the package metadata on first use (bleucore/version.py)
     "SentenceExplanation": "metrics.bleu.explanation",
-    "check_streams": "metrics.bleu.inputs",
+    "check_streams": "metrics.inputs",
     "corpus_bleu": "metrics.bleu.from_text",
     "corpus_statistics": "metrics.bleu.from_text",
     "explain": "metrics.bleu.explanation",
@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from .metrics.bleu.diagnosis import Fix, ZeroDiagnosis, diagnose
     from .metrics.bleu.explanation import SentenceExplanation, explain
     from .metrics.bleu.from_text import corpus_bleu, corpus_statistics, sentence_bleu, sentence_bleus
-    from .metrics.bleu.inputs import check_streams
+    from .metrics.inputs import check_streams
     from .metrics.bleu.lengths import brevity_penalty, reference_length, simplified_brevity_penalty
     from .metrics.bleu.options import BleuOptions, uniform_weights
     from .metrics.bleu.score import BLEUScore, compute_bleu, score_statistics

@@ -1,7 +1,9 @@
-"""Whole-process timings for the bench scripts: a command's wall time, start-up included."""
+"""Whole-process timings for the bench scripts: a command's wall time, start-up included, and its CPU time (what
+it costs whatever else the machine runs)."""
 
 from __future__ import annotations
 
+import resource
 import subprocess
 import sys
 import time
@@ -19,3 +21,12 @@ def timed(command: list[str], ok: Collection[int] = (0,)) -> float:
     if done.returncode not in ok:
         sys.exit(f"{command[:3]} failed ({done.returncode}): {done.stderr.strip()[-500:]}")
     return took
+
+
+def timed_cpu(command: list[str], ok: Collection[int] = (0,)) -> tuple[float, float]:
+    """(wall seconds, CPU seconds: user + system of the process and its children) of ``command``; the CPU time
+    moves less than the wall time when other jobs share the machine."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    took = timed(command, ok)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return took, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

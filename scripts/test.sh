@@ -33,15 +33,24 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg >/dev/null 2>&1; then
     missing=()
     [ -n "$browser" ] || missing+=(chromium)
     dpkg -s fonts-noto-cjk >/dev/null 2>&1 || missing+=(fonts-noto-cjk)
-    if [ ${#missing[@]} -gt 0 ]; then
-        say "installing Debian's ${missing[*]}"
+    # pdflatex and booktabs, so that tests/cli/test_report.py compiles the report's LaTeX table (about 48 MB
+    # to download, without the recommended extras; the test only skips where no TeX can be installed).
+    latex=()
+    command -v pdflatex >/dev/null 2>&1 || latex+=(texlive-latex-base texlive-latex-recommended)
+    if [ ${#missing[@]} -gt 0 ] || [ ${#latex[@]} -gt 0 ]; then
+        say "installing Debian's ${missing[*]} ${latex[*]}"
         SUDO=""
         if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then
             SUDO="sudo"
         fi
         export DEBIAN_FRONTEND=noninteractive
         $SUDO apt-get update -qq
-        $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+        if [ ${#missing[@]} -gt 0 ]; then
+            $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+        fi
+        if [ ${#latex[@]} -gt 0 ]; then
+            $SUDO apt-get install -y -qq --no-install-recommends "${latex[@]}" >/dev/null
+        fi
         browser=$(find_browser)
     fi
 fi

@@ -55,13 +55,23 @@ def _check_inputs(systems: Mapping[str, Sequence[str]], references: Sequence[Seq
         check_line_lengths(stream, f"reference {j + 1}")
     for name, lines in systems.items():
         if len(lines) != segments:
-            raise ValueError(f"system {name} has {len(lines):,} lines but the references have {segments:,}")
+            raise ValueError(
+                f"system {name} has {len(lines):,} line{'' if len(lines) == 1 else 's'} but the references have {segments:,}"
+            )
         check_line_lengths(lines, f"system {name}")
     if segments == 0:
         raise ValueError("the references are empty: a bucket analysis needs at least 1 segment")
     if isinstance(n_samples, bool) or not isinstance(n_samples, int) or not 1 <= n_samples <= MAX_RESAMPLES:
         raise ValueError(f"the number of bootstrap resamples must be an integer from 1 to {MAX_RESAMPLES:,}, got {n_samples!r}")
     return segments
+
+
+def _check_text(lines: Sequence[str], name: str) -> None:
+    """A labels file or training corpus must be text: a NUL character means a binary file (or UTF-16)."""
+    check_line_lengths(lines, name)
+    for number, line in enumerate(lines, start=1):
+        if "\x00" in line:
+            raise ValueError(f"{name} looks like a binary file (a NUL character on line {number:,}), not text")
 
 
 def _interval(values: FloatArray) -> tuple[float, float]:
@@ -185,8 +195,11 @@ def label_buckets(
     order of first appearance; an empty label goes to compare-mt's ``other`` bucket."""
     segments = _check_inputs(systems, references, n_samples)
     if len(labels) != segments:
-        raise ValueError(f"the labels file has {len(labels):,} lines but the references have {segments:,}: one label per line")
-    check_line_lengths(labels, "the labels")
+        raise ValueError(
+            f"the labels file has {len(labels):,} line{'' if len(labels) == 1 else 's'} but the references have "
+            f"{segments:,}: one label per line"
+        )
+    _check_text(labels, "the labels file")
     clean = [label.strip() or _NO_LABEL for label in labels]
     names = list(dict.fromkeys(clean))
     if len(names) > MAX_LABELS:
@@ -222,7 +235,7 @@ def frequency_buckets(
         source = "reference 1"
     else:
         training_lines = list(training)
-        check_line_lengths(training_lines, "the training corpus")
+        _check_text(training_lines, "the training corpus")
         counts = word_counts(tokenize_lines(training_lines, tokenize, lowercase))
         source = "the training corpus"
     names = bucket_names(cutoffs)

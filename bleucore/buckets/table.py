@@ -40,7 +40,8 @@ class BucketValue:
         return self.p_value is not None and self.p_value < alpha
 
     def to_dict(self) -> dict[str, Any]:
-        """The record of ``--json``: analysis, bucket, system, metric, value, ci (and p_value, delta)."""
+        """The record of ``--json``: analysis, bucket, system, metric, value, ci (the issue's six keys, in order),
+        then p_value and delta; value and ci are None (JSON null) for a bucket with no data, never NaN."""
         return {
             "analysis": self.analysis,
             "bucket": self.bucket,
@@ -83,5 +84,6 @@ class BucketAnalysis:
         raise KeyError(name)
 
     def records(self) -> list[dict[str, Any]]:
-        """Every value as a JSON record, bucket by bucket."""
-        return [v.to_dict() for v in self.values]
+        """Every value as a JSON record, bucket by bucket, with its bucket's ``size``."""
+        sizes = {b.name: b.size for b in self.buckets}
+        return [{**v.to_dict(), "size": sizes[v.bucket]} for v in self.values]

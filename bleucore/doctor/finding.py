@@ -3,7 +3,7 @@ use; ``text`` words it in English for the command line (the app words the same f
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -14,21 +14,31 @@ Confidence = Literal["certain", "likely"]
 @dataclass(frozen=True)
 class Setup:
     """What is checked: hypothesis lines, reference streams (``references[j][i]``: reference j of line i),
-    the file names, and the tokenizer the score will use."""
+    the file names, the tokenizer the score will use, and the files that could not be read (``unread``: 0 for the
+    hypothesis, j + 1 for reference j), which no rule compares: their reading finding says what is wrong."""
 
     hypotheses: Sequence[str]
     references: Sequence[Sequence[str]]
     hypothesis_name: str = "hypothesis"
     reference_names: Sequence[str] = ()
     tokenize: str = "13a"
+    unread: Set[int] = frozenset()
 
     def reference_name(self, j: int) -> str:
         return self.reference_names[j] if j < len(self.reference_names) else f"reference {j + 1}"
 
+    def read_references(self) -> list[tuple[int, Sequence[str]]]:
+        """(j, lines) of each reference stream that was read."""
+        return [(j, s) for j, s in enumerate(self.references) if j + 1 not in self.unread]
+
+    def paired_references(self) -> list[tuple[int, Sequence[str]]]:
+        """The references read, when the hypothesis was read too (none otherwise): the pairs a rule may compare."""
+        return [] if 0 in self.unread else self.read_references()
+
     def sides(self) -> list[tuple[str, list[str]]]:
-        """(name, lines) of the hypothesis, then of each reference stream."""
-        return [(self.hypothesis_name, list(self.hypotheses)),
-                *((self.reference_name(j), list(s)) for j, s in enumerate(self.references))]  # fmt: skip
+        """(name, lines) of the hypothesis, then of each reference stream, for the files that were read."""
+        hypothesis = [] if 0 in self.unread else [(self.hypothesis_name, list(self.hypotheses))]
+        return [*hypothesis, *((self.reference_name(j), list(s)) for j, s in self.read_references())]
 
 
 @dataclass(frozen=True)
@@ -46,9 +56,9 @@ class Finding:
     values: Mapping[str, Any] = field(default_factory=dict)
 
     def text(self) -> str:
-        """The finding in English, one paragraph: ``[code] problem (lines ...). effect. Fix: fix.``"""
-        where = f" (lines {', '.join(map(str, self.lines))})" if self.lines else ""
-        return f"[{self.code}] {self.problem}{where}. {self.effect[:1].upper()}{self.effect[1:]}. Fix: {self.fix}."
+        """The finding in English, one paragraph: ``[code] problem (lines ...): effect. Fix: fix.``"""
+        where = f" (line{'s' if len(self.lines) > 1 else ''} {', '.join(map(str, self.lines))})" if self.lines else ""
+        return f"[{self.code}] {self.problem}{where}: {self.effect}. Fix: {self.fix}."
 
     def to_dict(self) -> dict[str, Any]:
         """The finding for JSON: ``code``, ``severity``, ``lines``, ``message`` (problem and effect), ``fix``, and

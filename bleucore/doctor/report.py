@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..tools import TOOLS, ConventionScorer, Tool, ToolScore, score_as_tools
+from ..tokenizers import missing_package
+from ..tools import ConventionScorer, Tool, ToolScore, score_as_tools, tools_for
 from .finding import Finding
 from .setup_check import check_setup
 
@@ -48,11 +49,25 @@ def diagnose(
     reference_names: Sequence[str] = (),
     tokenize: str = "13a",
     reading: Sequence[Finding] = (),
-    tools: Sequence[Tool] = TOOLS,
+    tools: Sequence[Tool] | None = None,
 ) -> Report:
     """The doctor's report on hypothesis lines and reference streams (``references[j][i]``: reference j of line i);
-    ``reading``: findings from reading the files (``reading.read_path``), which come first."""
-    findings = [*reading, *check_setup(hypotheses, references, hypothesis_name, reference_names, tokenize)]
+    ``reading``: findings from reading the files (``reading.read_path``), which come first. A file left without
+    lines by its reading finding (empty, binary, unreadable) is compared with nothing: that finding says it all.
+    ``tools`` default to ``tools_for(tokenize)``: every tool, and sacreBLEU with ``tokenize`` when it is not 13a."""
+    names = [hypothesis_name, *(reference_names[j] if j < len(reference_names) else "" for j in range(len(references)))]
+    stopped = {f.values.get("name") for f in reading if f.code in BLOCKING}
+    unread = [i for i, (name, lines) in enumerate(zip(names, [hypotheses, *references])) if not len(lines) and name in stopped]
+    findings = [*reading, *check_setup(hypotheses, references, hypothesis_name, reference_names, tokenize, unread)]
+    package = missing_package(tokenize)
+    if tools is None:
+        tools = tools_for("13a" if package else tokenize)
+    if package:
+        findings.append(Finding(
+            "tokenizer-missing", "warning", "certain", f"the {tokenize} tokenizer needs the {package} package, not installed here",
+            f"sacreBLEU's score with -tok {tokenize} is not shown", f"pip install {package}", (),
+            {"tokenizer": tokenize, "package": package},
+        ))  # fmt: skip
     findings.sort(key=lambda f: ("error", "warning", "note").index(f.severity))
     if any(f.code in BLOCKING for f in findings) or not references or not len(hypotheses):
         return Report(tuple(findings), ())

@@ -14,18 +14,20 @@ from __future__ import annotations
 import argparse
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from dataclasses import replace
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from .row_statistics import RowStatistics
     from .sacrebleu_equivalent import SacrebleuEquivalent
 
     FloatArray = npt.NDArray[np.float64]
 
-__all__ = ["Metric", "Score"]
+__all__ = ["Metric", "PackageMetric", "Score"]
 
 
 class Score(Protocol):
@@ -139,3 +141,42 @@ class Metric(ABC):
         if cls.arguments_module is None:
             return cls()
         return cls(import_module(cls.arguments_module).options_from_args(args))
+
+
+StatsT = TypeVar("StatsT", bound="RowStatistics")
+ScoreT = TypeVar("ScoreT", bound=Score)
+
+
+class PackageMetric(Metric, Generic[StatsT, ScoreT]):
+    """A metric whose pieces are modules of its own package under one set of names, imported on first use (so
+    listing the metric imports no numpy): ``stats.statistics(hypotheses, references, options)`` giving
+    ``RowStatistics``; and in ``score``: ``score_statistics(stats, options, nrefs)``, ``sentence_scores(stats,
+    options, nrefs)``, ``signature(options, nrefs)``, ``sacrebleu_equivalent(options, nrefs)`` and
+    ``row_scores(rows, options, float32)``. chrF and TER are built so; a new metric of that shape is its modules
+    plus a three-line class."""
+
+    def _piece(self, module: str, name: str) -> Any:
+        """``name`` from the metric package's ``module`` (a lazy import: numpy stays out of start-up)."""
+        return getattr(import_module(f"{type(self).__module__}.{module}"), name)
+
+    def statistics(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]], context: Any = None) -> StatsT:
+        return cast(StatsT, self._piece("stats", "statistics")(hypotheses, references, self.options))
+
+    def score_from_statistics(self, stats: StatsT, nrefs: int | str = 1) -> ScoreT:
+        return cast(ScoreT, self._piece("score", "score_statistics")(stats, self.options, nrefs))
+
+    def sentence_scores(self, stats: StatsT, nrefs: int | str = 1) -> list[ScoreT]:
+        return cast("list[ScoreT]", self._piece("score", "sentence_scores")(stats, self.options, nrefs))
+
+    def signature(self, nrefs: int | str = 1) -> str:
+        return str(self._piece("score", "signature")(self.options, nrefs))
+
+    def sacrebleu_equivalent(self, nrefs: int | str = 1, sentence_level: bool = False) -> SacrebleuEquivalent:
+        equivalent: SacrebleuEquivalent = self._piece("score", "sacrebleu_equivalent")(self.options, nrefs)
+        return replace(equivalent, flags=(*equivalent.flags, "-sl")) if sentence_level else equivalent
+
+    def columns(self, stats: StatsT) -> FloatArray:
+        return cast("FloatArray", stats.rows.astype("float64"))
+
+    def row_scores(self, rows: FloatArray, float32: bool = False) -> FloatArray:
+        return cast("FloatArray", self._piece("score", "row_scores")(rows, self.options, float32))

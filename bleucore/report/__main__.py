@@ -112,7 +112,10 @@ def summary(report: Report) -> str:
             mark = "*" if row is not None and report.significant(table, system) else ""
             cells.append("--" if row is None else f"{row.score:.2f}{mark} [{row.lower:.2f}, {row.upper:.2f}]")
         rows.append(cells)
-    return text_table(header, rows) + "\n* differs from the baseline (paired bootstrap, p < 0.05)\n"
+    notes = [f"{name}: output identical to the baseline's, never marked different" for name in report.identical]
+    return text_table(header, rows) + "\n* differs from the baseline (paired bootstrap, p < 0.05)\n" + "".join(
+        note + "\n" for note in notes
+    )
 
 
 def _write_file(path: str, text: str) -> None:
@@ -129,7 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         report = report_from_args(args)
         if args.json:
-            _write_file(args.json, json.dumps(report.records(), ensure_ascii=False, indent=1) + "\n")
+            _write_file(args.json, json.dumps(report.records(), ensure_ascii=False, indent=1, allow_nan=False) + "\n")
         if args.latex:
             from .latex import latex_table  # lazy: only --latex needs it
 

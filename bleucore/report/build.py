@@ -34,15 +34,17 @@ class Report:
 
     def records(self) -> list[dict[str, Any]]:
         """Every number of the report, one record per bucket (``bleucore.buckets.BucketValue.to_dict``), after
-        one record per system and metric for the whole test set (analysis ``corpus``, bucket ``all``)."""
+        one record per system and metric for the whole test set (analysis ``corpus``, bucket ``all``). An output
+        identical to the baseline's gets p = 1, as a bucket where two systems agree does (sacreBLEU's rule would
+        give it the smallest p-value)."""
         out: list[dict[str, Any]] = []
         for table in self.tables:
             for row in table.rows:
                 out.append({
                     "analysis": "corpus", "bucket": "all", "system": row.system, "metric": table.label,
                     "value": row.score, "ci": [row.lower, row.upper] if row.lower is not None else None,
-                    "p_value": None if row.is_baseline or row.system in self.identical else row.p_bootstrap,
-                    "delta": row.delta,
+                    "p_value": None if row.is_baseline else 1.0 if row.system in self.identical else row.p_bootstrap,
+                    "delta": row.delta, "size": self.segments,
                 })  # fmt: skip
         for analysis in self.analyses:
             out += analysis.records()

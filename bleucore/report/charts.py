@@ -1,5 +1,6 @@
 """Vega-Lite specifications (plain dicts, no Altair in bleucore) of the report's charts: one grouped bar chart
-per analysis and metric, bars with their 95% interval as a rule and a mark above a significant difference."""
+per analysis and metric, bars with their 95% interval as a rule, a mark above a significant difference and the words
+"no data" in a bucket without data (the axis keeps every bucket)."""
 
 from __future__ import annotations
 
@@ -23,8 +24,11 @@ def bucket_chart(analysis: BucketAnalysis, metric: str) -> dict[str, Any]:
         if v.metric == metric and v.value is not None and v.ci is not None
     ]
     order = [b.name for b in analysis.buckets]
+    filled = {v["bucket"] for v in values}
+    empty = [{"bucket": name, "note": "no data"} for name in order if name not in filled]
     name = _MEASURES.get(metric, metric)
-    x = {"field": "bucket", "type": "ordinal", "sort": order, "title": _AXES[analysis.analysis], "axis": {"labelAngle": 0}}
+    x = {"field": "bucket", "type": "ordinal", "sort": order, "title": _AXES[analysis.analysis], "axis": {"labelAngle": 0},
+         "scale": {"domain": order}}  # fmt: skip
     offset = {"field": "system", "sort": list(analysis.systems)}
     return {
         "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
@@ -41,5 +45,7 @@ def bucket_chart(analysis: BucketAnalysis, metric: str) -> dict[str, Any]:
                 "y": {"field": "low", "type": "quantitative"}, "y2": {"field": "high"}}},
             {"mark": {"type": "text", "dy": -6, "fontSize": 14}, "encoding": {
                 "y": {"field": "high", "type": "quantitative"}, "text": {"field": "mark"}}},
+            *([{"data": {"values": empty}, "mark": {"type": "text", "color": "#555", "angle": -90},
+                "encoding": {"x": {**x, "title": None}, "y": {"value": 120}, "text": {"field": "note"}}}] if empty else []),
         ],
     }  # fmt: skip

@@ -47,6 +47,9 @@ def latex_table(report: Report, alpha: float = 0.05) -> str:
         f"{report.segments:,} segments, {report.nrefs} reference{'s' if report.nrefs != 1 else ''}. "
         f"Signatures (sacreBLEU 2.6 where it has the metric, else bleucore): {signatures}."
     )
+    if report.identical:
+        names = ", ".join(latex_escape(name) for name in report.identical)
+        note += f" Output identical to the baseline's, so never marked: {names}."
     return "\n".join([
         "% BLEU Explorer report (bleucore); needs \\usepackage{booktabs}",
         "\\begin{table}[t]",
@@ -59,7 +62,7 @@ def latex_table(report: Report, alpha: float = 0.05) -> str:
         "\\bottomrule",
         "\\end{tabular}",
         "\\par\\smallskip",
-        "\\parbox{\\linewidth}{\\footnotesize " + note + "}",
+        "\\parbox{\\linewidth}{\\footnotesize\\raggedright " + note + "}",
         "\\end{table}",
         "",
     ])  # fmt: skip

@@ -3,34 +3,8 @@ sacreBLEU 2.6 (``paired``), and the one table of systems against a baseline buil
 
 from __future__ import annotations
 
-from ..resampling import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
-from .paired import (
-    ConfidenceResult,
-    PairedTestResult,
-    bootstrap_confidence,
-    bootstrap_counts,
-    estimate_ci,
-    exceedance_p_value,
-    paired_approximate_randomization,
-    paired_bootstrap,
-    sacrebleu_scores,
-)
-from .table import SignificanceRow, SignificanceTable, significance_table
+from . import paired, table
+from .paired import *  # noqa: F403 (its __all__: the tests, the confidence and the resampling defaults)
+from .table import *  # noqa: F403 (its __all__: the table of systems against a baseline)
 
-__all__ = [
-    "AR_TRIALS",
-    "BOOTSTRAP_SAMPLES",
-    "SEED",
-    "ConfidenceResult",
-    "PairedTestResult",
-    "SignificanceRow",
-    "SignificanceTable",
-    "bootstrap_confidence",
-    "bootstrap_counts",
-    "estimate_ci",
-    "exceedance_p_value",
-    "paired_approximate_randomization",
-    "paired_bootstrap",
-    "sacrebleu_scores",
-    "significance_table",
-]
+__all__ = paired.__all__ + table.__all__

@@ -5,14 +5,14 @@ tool's default call), ``score_as_tools`` and ``waterfall`` (one rule changed per
 
 from __future__ import annotations
 
-from .catalog import TOOLS, Tool, ToolScore, score_as_tools, tool
+from .catalog import TOOLS, Tool, ToolScore, score_as_tools, tool, tools_for
 from .compare_mt import COMPARE_MT_BLEU_RULES, compare_mt_bleu
 from .conventions import FIELD_ORDER, SACREBLEU, SPLITS, Conventions
 from .scoring import ConventionScore, ConventionScorer
-from .waterfall import FIELD_WHY, Step, Waterfall, value_words, waterfall
+from .waterfall import FIELD_WHY, Step, Waterfall, measured_words, printed, value_words, waterfall
 
 __all__ = [
     "COMPARE_MT_BLEU_RULES", "FIELD_ORDER", "FIELD_WHY", "SACREBLEU", "SPLITS", "TOOLS",
     "ConventionScore", "ConventionScorer", "Conventions", "Step", "Tool", "ToolScore", "Waterfall",
-    "compare_mt_bleu", "score_as_tools", "tool", "value_words", "waterfall",
+    "compare_mt_bleu", "measured_words", "printed", "score_as_tools", "tool", "tools_for", "value_words", "waterfall",
 ]  # fmt: skip

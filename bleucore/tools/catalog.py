@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from .conventions import SACREBLEU, Conventions
 from .scoring import ConventionScore, ConventionScorer
 
-__all__ = ["TOOLS", "Tool", "ToolScore", "score_as_tools", "tool"]
+__all__ = ["TOOLS", "Tool", "ToolScore", "score_as_tools", "tool", "tools_for"]
 
 
 @dataclass(frozen=True)
@@ -50,11 +50,11 @@ _WS = Conventions(tokenize="whitespace", zero_precision="zero")
 TOOLS: tuple[Tool, ...] = (
     Tool("sacrebleu", "sacreBLEU 2.6", "sacrebleu REF -i HYP", SACREBLEU, scale=100.0, digits=2),
     Tool("nltk-corpus", "NLTK 3.10 corpus_bleu", "corpus_bleu([[r.split() for r in refs] ...], [h.split() for h in hyps])",
-         _WS.with_field("phantom_ngrams", True),
+         Conventions(tokenize="whitespace", phantom_ngrams=True, zero_precision="tiny"),
          quirks=("a zero precision becomes sys.float_info.min with a warning, so the score is about 1e-155, not 0",)),
     Tool("nltk-sentence-mean", "NLTK 3.10 sentence_bleu, averaged", "mean(sentence_bleu([r.split() ...], h.split()) for each line)",
-         Conventions(tokenize="whitespace", phantom_ngrams=True, zero_precision="zero", aggregate="sentence-mean"),
-         quirks=("a sentence with a zero precision scores about 1e-155 with a warning, counted as 0",)),
+         Conventions(tokenize="whitespace", phantom_ngrams=True, zero_precision="tiny", aggregate="sentence-mean"),
+         quirks=("a sentence with a zero precision scores about 1e-155 with a warning",)),
     Tool("hf-evaluate", "Hugging Face evaluate bleu", 'evaluate.load("bleu").compute(predictions=hyps, references=refs)',
          Conventions(tokenize="13a", ref_length="shortest", zero_precision="zero"),
          quirks=("its code is TensorFlow NMT's compute_bleu with a copy of sacreBLEU's 13a tokenizer",),
@@ -88,12 +88,23 @@ TOOLS: tuple[Tool, ...] = (
 )  # fmt: skip
 
 
-def tool(key: str) -> Tool:
-    """The tool named ``key`` (ValueError naming the choices otherwise)."""
-    for t in TOOLS:
+def tools_for(tokenize: str = "13a") -> tuple[Tool, ...]:
+    """``TOOLS``, and when the score uses another tokenizer than 13a, sacreBLEU 2.6 with that tokenizer
+    (``sacrebleu-<tokenizer>``, ``sacrebleu -tok <tokenizer>``) right after sacreBLEU's defaults."""
+    if tokenize == "13a":
+        return TOOLS
+    with_tokenizer = Tool(f"sacrebleu-{tokenize}", f"sacreBLEU 2.6 -tok {tokenize}", f"sacrebleu REF -i HYP -tok {tokenize}",
+                          SACREBLEU.with_field("tokenize", tokenize), scale=100.0, digits=2)  # fmt: skip
+    return (TOOLS[0], with_tokenizer, *TOOLS[1:])
+
+
+def tool(key: str, tokenize: str = "13a") -> Tool:
+    """The tool named ``key`` among ``tools_for(tokenize)`` (ValueError naming the choices otherwise)."""
+    tools = tools_for(tokenize)
+    for t in tools:
         if t.key == key:
             return t
-    raise ValueError(f"unknown tool {key!r}; choose one of {', '.join(t.key for t in TOOLS)}")
+    raise ValueError(f"unknown tool {key!r}; choose one of {', '.join(t.key for t in tools)}")
 
 
 def _tool_score(t: Tool, result: ConventionScore) -> ToolScore:

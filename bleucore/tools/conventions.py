@@ -17,7 +17,7 @@ SPLITS = ("whitespace", "ascii-whitespace", "single-space")
 Case = Literal["cased", "lower", "ascii-lower"]
 ReferenceLength = Literal["closest", "closest-first", "shortest"]
 References = Literal["all", "first"]
-ZeroPrecision = Literal["zero", "exp", "skip"]
+ZeroPrecision = Literal["zero", "tiny", "exp", "skip"]
 Brevity = Literal["standard", "simplified"]
 Aggregate = Literal["corpus", "sentence-mean"]
 
@@ -34,7 +34,8 @@ class Conventions:
     Perl's ``lc`` on bytes (A-Z only). ``references``: every reference or the first only. ``ref_length``: r
     per sentence, closest to c (ties to the shorter, or to the first listed) or the shortest. ``phantom_ngrams``:
     a sentence shorter than n still adds 1 to the n-gram denominator (NLTK). ``zero_precision``: a zero p_n
-    makes the score 0, is smoothed as sacreBLEU's ``exp`` does, or is left out of the mean (the wikidocs
+    makes the score 0, becomes ``sys.float_info.min`` (NLTK's ``method0``: a score of about 1e-155 unless no
+    unigram matches), is smoothed as sacreBLEU's ``exp`` does, or is left out of the mean (the wikidocs
     tutorial's code). ``brevity``: ``standard`` exp(1 - r/c) or ``simplified`` min(1, c/r). ``aggregate``: one
     corpus score from the summed counts, or the mean of sentence scores.
     """

@@ -8,13 +8,14 @@ table and the waterfall's steps share the work.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..metrics.bleu.fast import compute_statistics, ids_statistics
-from ..metrics.bleu.inputs import check_streams
+from ..metrics.inputs import check_streams
 from ..metrics.bleu.lengths import brevity_penalty, simplified_brevity_penalty
 from ..metrics.bleu.options import BleuOptions
 from ..metrics.bleu.score import compute_bleu
@@ -28,7 +29,7 @@ __all__ = ["ConventionScore", "ConventionScorer"]
 _ASCII_SPACE = re.compile(r"[ \t\n\r\f\v]+")
 _ASCII_UPPER = re.compile("[A-Z]")
 #: Whitespace other than the space and the line break: ``split(' ')`` keeps it inside tokens, ``split()`` does not.
-_OTHER_SPACE = re.compile(r"[^\S \n]")
+_OTHER_SPACE = re.compile("[\t\r\x0b\x0c\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")  # str.isspace
 #: What ``str.split()`` splits at and Perl's ``split`` (on bytes) does not.
 _UNICODE_ONLY_SPACE = re.compile("[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
 _ASCII_LOWER = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ", b"abcdefghijklmnopqrstuvwxyz")
@@ -42,7 +43,8 @@ _VARIANTS = {("standard", "zero"): "standard", ("standard", "exp"): "standard", 
 @dataclass(frozen=True)
 class ConventionScore:
     """BLEU under one set of conventions: ``score`` in points (0-100); the corpus counts it came from (after
-    the phantom-n-gram rule), their precisions in percent, the corpus BP by the brevity rule, c and r."""
+    the phantom-n-gram rule), their precisions in percent, the corpus BP by the brevity rule, c and r, the lines
+    and how many of them have an order without a match (``zero_lines``: a 0 under the standard rule)."""
 
     conventions: Conventions
     score: float
@@ -53,6 +55,7 @@ class ConventionScore:
     sys_len: int
     ref_len: int
     sentences: int
+    zero_lines: int = 0
 
 
 def _cased(lines: Sequence[str], case: str) -> Sequence[str]:
@@ -188,11 +191,14 @@ class ConventionScorer:
         corpus = _score(c, r, m, t, conventions)
         if conventions.aggregate == "corpus" or not len(hyp_len):
             score = corpus
+        elif conventions.zero_precision == "tiny":
+            score = float(np.mean(_tiny_scores(hyp_len, ref_len, matches, totals, conventions.brevity)))
         else:
             score = float(np.mean(_sentence_scores(hyp_len, ref_len, matches, totals, conventions)))
         bp = simplified_brevity_penalty(c, r) if conventions.brevity == "simplified" else brevity_penalty(c, r)
         precisions = tuple(100.0 * mm / tt if tt else 0.0 for mm, tt in zip(m, t))
-        return ConventionScore(conventions, score, tuple(m), tuple(t), precisions, bp, c, r, len(hyp_len))
+        zero_lines = int(np.count_nonzero((np.asarray(matches) == 0).any(axis=1))) if len(hyp_len) else 0
+        return ConventionScore(conventions, score, tuple(m), tuple(t), precisions, bp, c, r, len(hyp_len), zero_lines)
 
 
 def _reference_lengths(hyp_len: np.ndarray, ref_lens: np.ndarray, rule: str) -> np.ndarray:
@@ -221,6 +227,9 @@ def _sentence_scores(
 
 def _score(c: int, r: int, matches: Sequence[int], totals: Sequence[int], conventions: Conventions) -> float:
     """BLEU in points of summed counts by bleucore's ``compute_bleu`` (sacreBLEU-exact for the standard rules)."""
+    if conventions.zero_precision == "tiny":
+        return float(_tiny_scores(np.array([c]), np.array([r]), np.array([matches]), np.array([totals]),
+                                  conventions.brevity)[0])  # fmt: skip
     smooth = "exp" if conventions.zero_precision == "exp" else "none"
     key = (conventions.brevity, conventions.zero_precision)
     if key in _VARIANTS:
@@ -230,3 +239,18 @@ def _score(c: int, r: int, matches: Sequence[int], totals: Sequence[int], conven
     tutorial = compute_bleu(c, r, matches, totals, BleuOptions(tokenize="none", smooth_method="none", variant="tutorial"))
     standard_bp = brevity_penalty(c, r)
     return tutorial.score * simplified_brevity_penalty(c, r) / standard_bp if standard_bp else 0.0
+
+
+def _tiny_scores(hyp_len: np.ndarray, ref_len: np.ndarray, matches: np.ndarray, totals: np.ndarray, brevity: str) -> np.ndarray:
+    """Each row's BLEU in points under NLTK 3.10's ``method0`` (``nltk.translate.bleu_score``): 0 when no unigram
+    matches, else a zero p_n becomes ``sys.float_info.min`` (NLTK warns) and BP * exp(sum w_n log p_n)."""
+    m, t = np.asarray(matches, dtype=np.float64), np.asarray(totals, dtype=np.float64)
+    p = np.divide(m, t, out=np.zeros_like(m), where=t > 0)
+    p = np.where(m > 0, p, sys.float_info.min)
+    mean = np.exp((np.log(p) / m.shape[1]).sum(axis=1))
+    c, r = np.asarray(hyp_len, dtype=np.float64), np.asarray(ref_len, dtype=np.float64)
+    if brevity == "simplified":
+        bp = np.where(c <= 0, 0.0, np.where(r <= 0, 1.0, np.minimum(1.0, c / np.maximum(r, 1.0))))
+    else:
+        bp = np.where(c > r, 1.0, np.where(c <= 0, 0.0, np.exp(1.0 - r / np.maximum(c, 1.0))))
+    return np.asarray(np.where(m[:, 0] > 0, 100.0 * bp * mean, 0.0))

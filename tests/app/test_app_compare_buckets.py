@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 from bleucore.buckets import frequency_buckets, label_buckets, length_buckets
 from bleucore.metrics import get_metric
 from tests.conftest import ROOT, drop_zone, messages, open_app
+from ui.compare import buckets as compare_buckets
 from ui.compare import state as cps
 
 SAMPLE = ROOT / "data" / "sample"
@@ -72,7 +73,7 @@ def test_word_frequency_buckets_on_the_page_equal_bleucores() -> None:
 def test_a_labels_file_adds_label_buckets_and_stays_for_the_session() -> None:
     at = open_app("compare")
     labels = [("news" if i % 3 else "talks") for i in range(len(REFS[0]))]
-    drop_zone(at, cps.COMPARE_LABELS_UPLOAD).set_value([("domains.txt", ("\n".join(labels) + "\n").encode(), "text/plain")])
+    drop_zone(at, compare_buckets.SLOTS.labels).set_value([("domains.txt", ("\n".join(labels) + "\n").encode(), "text/plain")])
     at.run()
     assert "By label" in control(at, "Buckets").options
     control(at, "Buckets").set_value("label").run()
@@ -89,7 +90,7 @@ def test_a_labels_file_adds_label_buckets_and_stays_for_the_session() -> None:
 
 def test_a_labels_file_of_the_wrong_length_is_a_message_not_a_bucket() -> None:
     at = open_app("compare")
-    drop_zone(at, cps.COMPARE_LABELS_UPLOAD).set_value([("short.txt", b"news\ntalks\n", "text/plain")])
+    drop_zone(at, compare_buckets.SLOTS.labels).set_value([("short.txt", b"news\ntalks\n", "text/plain")])
     at.run()
     assert not at.exception
     assert "The labels file short.txt has 2 lines but the references have" in messages(at)
@@ -152,3 +153,151 @@ def test_corpus_shows_one_hypothesis_per_bucket_with_bleucores_numbers() -> None
     for bucket in words.buckets:
         value = words.value(bucket.name, "system_a.en", "fmeas")
         assert table.loc[bucket.name, "system_a.en"] == ("no data" if value.value is None else expected_cell(value, 4))
+
+
+def chart_rows(at: AppTest, field: str) -> list[dict]:
+    """The rows of every dataset of Compare's bucket chart that have ``field`` (the chart's layers' data)."""
+    import json
+
+    from tests.app.rendered_text import _arrow
+
+    chart = next(c for c in at.get("vega_lite_chart") if '"bucket"' in c.proto.spec and '"name": "bucket"' in c.proto.spec)
+    rows = []
+    for dataset in chart.proto.datasets:
+        table = _arrow(dataset.data.data)
+        if field in table.column_names:
+            rows += table.to_pylist()
+    assert json.loads(chart.proto.spec)["layer"], "a layered chart"
+    return rows
+
+
+def test_chrf_plus_plus_has_its_own_buckets_equal_to_sacrebleus() -> None:
+    """chrF++ (word order 2) is bucketed on its own, not as chrF; every bucket's value is sacreBLEU 2.6's chrF++
+    of the bucket's lines (and bleucore.buckets' interval)."""
+    import sacrebleu
+
+    at = open_app("compare")
+    at.pills(key=cps.COMPARE_METRICS).set_value(["chrf", "chrf++"]).run()
+    assert not at.exception
+    assert control(at, "Show").options == ["chrF2", "chrF2++"]
+    control(at, "Show").set_value("chrF2++").run()
+    table = bucket_table(at)
+    from bleucore.metrics.chrf import ChrfOptions
+
+    expected = length_buckets(SYSTEMS, REFS, [get_metric("chrf", ChrfOptions(word_order=2))])
+    plain = length_buckets(SYSTEMS, REFS, [get_metric("chrf")])
+    filled = 0
+    for bucket in expected.buckets:
+        for system, lines in SYSTEMS.items():
+            cell = table.loc[bucket.name, system]
+            if not bucket.segments:
+                assert cell == "no data"
+                continue
+            value = expected.value(bucket.name, system, "chrF2++")
+            assert cell.startswith(expected_cell(value, 2)), cell
+            sacre = sacrebleu.CHRF(word_order=2).corpus_score(
+                [lines[i] for i in bucket.segments], [[r[i] for i in bucket.segments] for r in REFS]
+            ).score
+            assert value.value == pytest.approx(sacre, abs=1e-9)
+            assert value.value != plain.value(bucket.name, system, "chrF2").value, "chrF++ is not chrF"
+            filled += 1
+    assert filled == 4  # two buckets with lines, two systems
+
+
+def test_an_empty_bucket_says_no_data_in_the_table_and_in_the_chart() -> None:
+    """The sample's lines are short: buckets [20,30) to >=60 are empty, and say so in words in both."""
+    at = open_app("compare")
+    table = bucket_table(at)
+    empty = ["[20,30)", "[30,40)", "[40,50)", "[50,60)", ">=60"]
+    for name in empty:
+        assert table.loc[name, "size"] == 0
+        assert list(table.loc[name, list(SYSTEMS)]) == ["no data", "no data"]
+    notes = chart_rows(at, "note")
+    assert [(r["bucket"], r["note"]) for r in notes] == [(name, "no data") for name in empty]
+    bars = chart_rows(at, "verdict")
+    assert {r["bucket"] for r in bars} == {"<10", "[10,20)"}
+    assert all(r["value"] == r["value"] for r in bars), "no NaN reaches the chart"
+
+
+def test_a_system_identical_to_the_baseline_is_said_and_never_marked() -> None:
+    at = open_app("compare")
+    drop_zone(at, cps.COMPARE_EXTRA_UPLOAD).set_value(
+        [("copy_of_a.en", ("\n".join(SYSTEMS["system_a.en"]) + "\n").encode(), "text/plain")]
+    )
+    at.run()
+    assert not at.exception
+    assert (
+        "copy_of_a.en's output is identical to the baseline system_a.en's, line for line: it has the baseline's value "
+        "in every bucket, and no bucket is marked different." in messages(at)
+    )
+    for kind in ("length", "frequency"):
+        control(at, "Buckets").set_value(kind).run()
+        table = bucket_table(at)
+        cells = [c for c in table["copy_of_a.en"] if c != "no data"]
+        assert cells and all(c.endswith("no significant difference (p = 1.000)") for c in cells), cells
+        for base, copy in zip(table["system_a.en"], table["copy_of_a.en"]):
+            assert base.split(" · ")[0] == copy.split(" · ")[0], "the copy's value and interval are the baseline's"
+    assert not [r for r in chart_rows(at, "verdict") if r["system"] == "copy_of_a.en" and r["mark"]]
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"\x00\xff binary\n" * 10, "train.bin looks like a binary file (a NUL byte on line 1), not plain text."),
+        (b"word " * (11 * 1024 * 1024 // 5), "train.bin is 11.0 MB; files are limited to 10 MB."),
+        (b"caf\xe9 au lait\n", "train.bin is not UTF-8: line 1 has the byte 0xE9 at byte 4."),
+    ],
+)
+def test_a_bad_training_corpus_is_a_message_and_the_reference_counts_stay(data: bytes, message: str) -> None:
+    at = open_app("compare")
+    drop_zone(at, compare_buckets.SLOTS.training).set_value([("train.bin", data, "text/plain")])
+    at.run()
+    assert not at.exception
+    assert message in messages(at), messages(at)
+    control(at, "Buckets").set_value("frequency").run()
+    assert "count in reference 1" in " ".join(c.value for c in at.caption), "the frequencies fall back to reference 1"
+    expected = frequency_buckets(SYSTEMS, REFS)
+    table = bucket_table(at)
+    value = expected.value("1", "system_b.en", "fmeas")
+    assert table.loc["1", "system_b.en"].startswith(expected_cell(value, 4))
+
+
+def test_a_training_corpus_changes_the_frequencies_to_compare_mts_counts() -> None:
+    train = [line for line in REFS[1] for _ in range(3)]
+    at = open_app("compare")
+    drop_zone(at, compare_buckets.SLOTS.training).set_value([("train.en", ("\n".join(train) + "\n").encode(), "text/plain")])
+    at.run()
+    control(at, "Buckets").set_value("frequency").run()
+    assert "count in the training corpus" in " ".join(c.value for c in at.caption)
+    expected = frequency_buckets(SYSTEMS, REFS, training=train)
+    assert expected.records() != frequency_buckets(SYSTEMS, REFS).records()
+    table = bucket_table(at)
+    for bucket in expected.buckets:
+        assert table.loc[bucket.name, "size"] == bucket.size
+        value = expected.value(bucket.name, "system_b.en", "fmeas")
+        cell = table.loc[bucket.name, "system_b.en"]
+        assert cell == "no data" if value.value is None else cell.startswith(expected_cell(value, 4))
+
+
+@pytest.mark.parametrize(("metric_id", "drawn"), [("chrf++", "chrf-text"), ("ter", "ter-seq")])
+def test_examples_follow_the_chosen_sentence_metric_and_draw_its_picture(metric_id: str, drawn: str) -> None:
+    """Ranked by sacreBLEU's sentence chrF++ or TER (fewer edits is better), each hypothesis drawn as Explore draws
+    that metric: chrF's character n-grams, TER's edit alignment."""
+    import sacrebleu
+
+    at = open_app("compare")
+    at.pills(key=cps.COMPARE_METRICS).set_value(["bleu", metric_id]).run()
+    control(at, "Sentence metric").set_value(metric_id).run()
+    assert not at.exception
+    scorer = sacrebleu.CHRF(word_order=2) if metric_id == "chrf++" else sacrebleu.TER()
+    label = "chrF2++" if metric_id == "chrf++" else "TER"
+    a = [scorer.sentence_score(h, [r[i] for r in REFS]).score for i, h in enumerate(SYSTEMS["system_a.en"])]
+    b = [scorer.sentence_score(h, [r[i] for r in REFS]).score for i, h in enumerate(SYSTEMS["system_b.en"])]
+    sign = 1 if metric_id == "chrf++" else -1  # TER: a drop is a gain
+    gains = [(sign * (b[i] - a[i]), i) for i in range(len(a))]
+    better = [i + 1 for g, i in sorted(gains, key=lambda t: (-t[0], t[1])) if g > 0][:3]
+    worse = [i + 1 for g, i in sorted(gains, key=lambda t: (t[0], t[1])) if g < 0][:3]
+    shown = [m.value.replace("\\", "") for m in at.markdown if m.value.startswith("Line ")]
+    assert shown == [f"Line {k}: {label} system_b.en {b[k - 1]:.2f}, system_a.en {a[k - 1]:.2f}" for k in better + worse]
+    pictures = [h.proto.body for h in at.get("html") if drawn in h.proto.body]
+    assert len(pictures) == 2 * len(shown), "both hypotheses of every example in the metric's own picture"

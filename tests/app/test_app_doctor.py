@@ -1,16 +1,19 @@
-"""The score doctor page (AppTest through the router): it checks the files given to Corpus without a second upload,
-or Explore's sentence; its tool table equals bleucore.tools and sacreBLEU on those files; a wrong setup shows the
-finding and no number; the waterfall's steps add up; Korean words it all."""
+"""The score doctor page (AppTest through the router): files uploaded or text pasted on the page itself or on Corpus
+(one input, shared both ways, nothing uploaded twice), or Explore's sentence; its tool table equals bleucore.tools and
+sacreBLEU on those files; a wrong setup or a file that cannot be read shows the finding and no number; the
+waterfall's steps add up; Korean words it all."""
 
 from __future__ import annotations
+
+from decimal import Decimal
 
 import pandas as pd
 import pytest
 import sacrebleu
 from streamlit.testing.v1 import AppTest
 
-from bleucore.tools import TOOLS, score_as_tools, tool, waterfall
-from tests.conftest import ROOT, drop_zone, messages, open_app
+from bleucore.tools import TOOLS, printed, score_as_tools, tool, waterfall
+from tests.conftest import ROOT, corpus_score, drop_zone, messages, open_app
 from ui.corpus import state as cs
 from ui.doctor import inputs as di
 from ui.doctor import scores as ds
@@ -48,7 +51,7 @@ def test_files_uploaded_on_corpus_are_checked_without_a_second_upload() -> None:
     upload(at, cs.CORPUS_REF_UPLOAD, [("ref.en", REFS[0])])
     upload(at, cs.CORPUS_HYP_UPLOAD, [("mine.en", HYP)])
     at.switch_page("app_pages/doctor.py").run()
-    assert not at.exception
+    assert not at.exception and at.radio(key=di.SOURCE).value == "upload"
     table = tool_table(at)
     assert table.iloc[0, 1] == pytest.approx(sacrebleu.corpus_bleu(HYP, [REFS[0]]).score, abs=1e-9)
     # A shorter hypothesis file: the line-count finding, and no number at all.
@@ -62,9 +65,72 @@ def test_files_uploaded_on_corpus_are_checked_without_a_second_upload() -> None:
     assert not [f for f in at.dataframe if "Called as" in f.value.columns]
 
 
+def test_files_brought_to_the_doctor_first_are_corpus_files_too() -> None:
+    at = open_app("doctor")
+    at.radio(key=di.SOURCE).set_value("upload").run()
+    upload(at, cs.CORPUS_REF_UPLOAD, [("ref.en", REFS[0]), ("ref2.en", REFS[1])])
+    upload(at, cs.CORPUS_HYP_UPLOAD, [("mine.en", HYP)])
+    assert "Checking mine.en against ref.en and ref2.en, with the 13a tokenizer." in [c.value for c in at.caption]
+    assert tool_table(at).iloc[0, 1] == pytest.approx(sacrebleu.corpus_bleu(HYP, REFS).score, abs=1e-9)
+    # Corpus opens with the same kept files: nothing to upload again.
+    at.switch_page("app_pages/corpus.py").run()
+    assert not at.exception and at.radio(key=cs.CORPUS_SOURCE).value == "upload"
+    assert "Setup check: no problem found for mine.en" in [e.label.replace("\\", "") for e in at.expander]
+    assert corpus_score(at) == pytest.approx(sacrebleu.corpus_bleu(HYP, REFS).score, abs=1e-9)
+    at.switch_page("app_pages/doctor.py").run()
+    assert at.radio(key=di.SOURCE).value == "upload" and len(tool_table(at)) == len(TOOLS)
+
+
+def test_a_file_that_cannot_be_read_is_a_finding_and_the_other_files_stay() -> None:
+    at = open_app("doctor")
+    at.radio(key=di.SOURCE).set_value("upload").run()
+    upload(at, cs.CORPUS_REF_UPLOAD, [("ref.en", REFS[0])])
+    drop_zone(at, cs.CORPUS_HYP_UPLOAD).set_value([("out.bin", b"\x00\x01\x02binary", "application/octet-stream")])
+    at.run()
+    assert not at.exception
+    text = messages(at)
+    assert "Error (certain): out.bin looks like a binary file (a NUL byte on line 1), not plain text. Fix: give a plain UTF-8" in text.replace("**", "")
+    assert "ref.en: 60 lines, kept for this session" in [c.value.replace("\\", "") for c in at.caption]
+    upload(at, cs.CORPUS_HYP_UPLOAD, [("mine.en", HYP)])  # the reference was kept: only the hypothesis again
+    assert tool_table(at).iloc[0, 1] == pytest.approx(sacrebleu.corpus_bleu(HYP, [REFS[0]]).score, abs=1e-9)
+
+
+def test_text_pasted_on_the_doctor_is_corpus_text_too() -> None:
+    hyp = ["The cat sat on the mat today.", "It is raining in Seoul again."]
+    ref = ["The cat sat on a mat today.", "It rains in Seoul again.", "An extra line."]
+    at = open_app("doctor")
+    at.radio(key=di.SOURCE).set_value("paste").run()
+    at.text_area(key=cs.CORPUS_HYP_PASTE).set_value("\n".join(hyp)).run()
+    at.text_area(key=cs.corpus_ref_key(0)).set_value("\n".join(ref)).run()
+    assert "The pasted hypothesis has 2 lines but Pasted reference 1 has 3" in messages(at)
+    at.text_area(key=cs.corpus_ref_key(0)).set_value("\n".join(ref[:2])).run()
+    assert tool_table(at).iloc[0, 1] == pytest.approx(sacrebleu.corpus_bleu(hyp, [ref[:2]]).score, abs=1e-9)
+    at.switch_page("app_pages/corpus.py").run()
+    assert at.radio(key=cs.CORPUS_SOURCE).value == "paste" and at.text_area(key=cs.CORPUS_HYP_PASTE).value == "\n".join(hyp)
+
+
+def test_the_korean_sample_is_scored_with_ko_mecab_beside_sacrebleus_defaults() -> None:
+    hyp = (SAMPLE / "system_a.ko").read_text(encoding="utf-8").splitlines()
+    refs = [(SAMPLE / name).read_text(encoding="utf-8").splitlines() for name in ("ref.ko", "ref2.ko")]
+    at = open_app("doctor")
+    at.radio(key=di.SOURCE).set_value("sample-ko").run()
+    assert at.selectbox(key=cs.CORPUS.key("tokenize")).value == "ko-mecab"
+    table = tool_table(at)
+    assert list(table["Tool"])[:2] == ["sacreBLEU 2.6", "sacreBLEU 2.6 -tok ko-mecab"]
+    assert table.iloc[1, 1] == pytest.approx(sacrebleu.corpus_bleu(hyp, refs, tokenize="ko-mecab").score, abs=1e-9)
+    assert table.iloc[0, 1] == pytest.approx(sacrebleu.corpus_bleu(hyp, refs).score, abs=1e-9)
+    assert at.selectbox(key=ds.TO).value == "sacrebleu-ko-mecab"
+    at.selectbox(key=cs.CORPUS.key("tokenize")).set_value("13a").run()
+    assert "the text is Korean but it is scored with the 13a tokenizer" in messages(at)
+    assert "sacreBLEU 2.6 -tok ko-mecab" not in list(tool_table(at)["Tool"])
+
+
 def test_explores_sentence_is_checked_and_scored() -> None:
     at = open_app("doctor")
     at.radio(key=di.CHECK).set_value("explore").run()
+    at.switch_page("app_pages/learn.py").run()
+    at.switch_page("app_pages/doctor.py").run()
+    assert at.radio(key=di.CHECK).value == "explore"  # the choice stays while another page is open
     table = tool_table(at)
     candidate = "It is a guide to action which ensures that the military always obeys the commands of the party"
     refs = [
@@ -84,8 +150,16 @@ def test_the_waterfall_lists_each_step_with_its_change() -> None:
     steps = waterfall(tool("nltk-sentence-mean"), tool("sacrebleu"), HYP, REFS)
     text = " ".join(m.value for m in at.markdown)
     for step in steps.steps:
-        assert f"**{step.delta:+.2f}** points" in text
+        assert f"**{step.printed_delta():+}** points" in text
     assert "mean of sentence BLEU → corpus BLEU" in text and f"**sacreBLEU 2.6**: {steps.end_score.score:.2f}" in text
+    # Each step says what it changed in these files' counts: the tokenizer step its token and match counts.
+    tokens = steps.steps[0]
+    assert tokens.field == "tokenize" and (
+        f"Here: c {tokens.result_before.sys_len:,} → {tokens.result_after.sys_len:,} tokens, "
+        f"{tokens.result_before.counts[0]:,} → {tokens.result_after.counts[0]:,} unigrams matched." in text
+    )
+    shown = sum((s.printed_delta() for s in steps.steps), Decimal(0))
+    assert shown == printed(steps.end_score.score) - printed(steps.start_score.score)
     at.selectbox(key=ds.FROM).set_value("torchmetrics").run()
     at.selectbox(key=ds.TO).set_value("torchtext").run()
     assert "These two follow the same rules on every point" in messages(at)

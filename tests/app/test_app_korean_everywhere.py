@@ -17,7 +17,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.rendered_text import shown_texts, words
-from tests.conftest import ROOT, messages, open_app
+from tests.conftest import ROOT, drop_zone, messages, open_app
+from ui.compare import buckets as compare_buckets
 from ui.compare import state as cps
 from ui.corpus import state as cs
 from ui.explore import state as es
@@ -307,6 +308,94 @@ def test_the_score_doctor_in_korean() -> None:
     for start in ("nltk-sentence-mean", "tutorial-simplified", "multi-bleu-lc", "torchmetrics"):
         at.selectbox(key=ds.FROM).set_value(start).run()
         found += _walk(at, f"from {start}", *names, *SAMPLES)
+    names += ("sacreBLEU 2.6 -tok ko-mecab", "sacrebleu REF -i HYP -tok ko-mecab")
+    at.radio(key=di.SOURCE).set_value("sample-ko").run()  # the ko-mecab row and its waterfall
+    found += _walk(at, "Korean sample", *names, *SAMPLES)
+    at.selectbox(key=cs.CORPUS.key("tokenize")).set_value("13a").run()  # Korean scored with 13a: a finding
+    found += _walk(at, "Korean with 13a", *names, *SAMPLES)
+    at.radio(key=di.SOURCE).set_value("upload").run()
+    drop_zone(at, cs.CORPUS_HYP_UPLOAD).set_value([("out.bin", b"\x00binary", "application/octet-stream")])
+    at.run()
+    found += _walk(at, "refused upload", *names, "out.bin")
+    at.radio(key=di.SOURCE).set_value("paste").run()
+    at.text_area(key=cs.CORPUS_HYP_PASTE).set_value("the cat sat on the mat .\nit rains").run()
+    at.text_area(key=cs.corpus_ref_key(0)).set_value("The cat sat on the mat.\nIt rains.\nAn extra line.").run()
+    found += _walk(at, "pasted, one line too many", *names, "the cat sat on the mat .", "it rains", "The cat sat on the mat.",
+                   "It rains.", "An extra line.")  # fmt: skip
     at.radio(key=di.CHECK).set_value("explore").run()
     found += _walk(at, "explore", *names, *SAMPLES)
+    assert not found, "\n".join(found)
+
+
+def _bucket_control(at: AppTest, key: str):  # type: ignore[no-untyped-def]
+    return next(c for c in at.get("segmented_control") if c.key == key)
+
+
+def test_compare_buckets_examples_and_report_in_korean() -> None:
+    """Issue 24's sections in Korean: every bucket analysis and word measure, a labels file (and one of the wrong
+    length), a training corpus (and a binary one), a system identical to the baseline, the examples and the report."""
+
+    refs = (SAMPLE / "ref.en").read_text(encoding="utf-8").splitlines()
+    labels = "\n".join("뉴스" if i % 2 else "talks" for i in range(len(refs))) + "\n"
+    at = open_app("compare", lang="ko")
+    found = []
+    drop_zone(at, compare_buckets.SLOTS.labels).set_value([("short.txt", b"news\n", "text/plain")])
+    drop_zone(at, compare_buckets.SLOTS.training).set_value([("train.bin", b"\x00\x01\n", "text/plain")])
+    drop_zone(at, cps.COMPARE_EXTRA_UPLOAD).set_value(
+        [("copy.en", (SAMPLE / "system_a.en").read_bytes(), "text/plain")]
+    )
+    at.run()
+    assert "short.txt" in messages(at) and "train.bin" in messages(at) and "copy.en" in messages(at), messages(at)
+    found += _walk(at, "bad labels and training", *SAMPLES, "short.txt", "train.bin", "copy.en")
+    drop_zone(at, compare_buckets.SLOTS.labels).set_value([("labels.txt", labels.encode(), "text/plain")])
+    drop_zone(at, compare_buckets.SLOTS.training).set_value([("train.en", (SAMPLE / "ref2.en").read_bytes(), "text/plain")])
+    at.run()
+    assert _bucket_control(at, compare_buckets.SLOTS.kind).options == ["참조 번역 길이별", "단어 빈도별", "레이블별"]
+    for kind, metrics in (("length", ["BLEU"]), ("frequency", ["fmeas", "prec", "rec"]), ("label", ["BLEU"])):
+        _bucket_control(at, compare_buckets.SLOTS.kind).set_value(kind).run()
+        for metric in metrics:
+            _bucket_control(at, compare_buckets.SLOTS.metric).set_value(metric).run()
+            found += _walk(at, f"buckets {kind} {metric}", *SAMPLES, "labels.txt", "train.en", "copy.en", labels)
+            assert any(list(f.value.columns[:2]) == ["구간", "크기"] for f in at.dataframe), (kind, metric)
+    assert "뉴스" in " ".join(shown_texts(at)), "the label buckets were drawn"
+    next(b for b in at.button if b.key == "compare_report_build").click().run()
+    assert len(at.get("download_button")) >= 3 + 2
+    at.pills(key=cps.COMPARE_METRICS).set_value(["bleu", "chrf++", "ter"]).run()
+    for metric in ("chrf++", "ter"):  # the examples drawn as Explore draws each metric
+        _bucket_control(at, cps.COMPARE_SENTENCE_METRIC).set_value(metric).run()
+        assert any(("chrf-text" if metric != "ter" else "ter-seq") in h.proto.body for h in at.get("html"))
+        found += _walk(at, f"examples by {metric}", *SAMPLES, "labels.txt", "train.en", "copy.en", labels)
+    found += _walk(at, "report", *SAMPLES, "labels.txt", "train.en", "copy.en", labels)
+    assert not found, "\n".join(found)
+
+
+def _bucket_lines_app() -> None:
+    """A picked bucket's lines (the chart's selection, which AppTest cannot click), drawn in Korean."""
+    from pathlib import Path
+
+    from bleucore.buckets import frequency_buckets, length_buckets
+    from bleucore.metrics import get_metric
+    from ui.buckets.views import show_bucket_lines
+    from ui.inputs.uploads import TextFile
+    from ui.metrics.bleu.options import SACREBLEU
+    from ui.shell import i18n as lang
+
+    lang.use("ko")
+    sample = Path("data/sample")
+    systems = {n: TextFile(n, tuple((sample / n).read_text(encoding="utf-8").splitlines())) for n in ("system_a.en", "system_b.en")}
+    refs = [TextFile("ref.en", tuple((sample / "ref.en").read_text(encoding="utf-8").splitlines()))]
+    scores = {n: __import__("numpy").linspace(0, 100, 60) for n in systems}
+    lines = {n: list(f.lines) for n, f in systems.items()}
+    length = length_buckets(lines, [list(refs[0].lines)], [get_metric("bleu")], n_samples=10)
+    show_bucket_lines(length, "<10", list(systems), systems, refs, "BLEU", scores, SACREBLEU, "two")
+    show_bucket_lines(length, "<10", ["system_a.en"], systems, refs, "BLEU", scores, SACREBLEU, "one")
+    words = frequency_buckets(lines, [list(refs[0].lines)], n_samples=10)
+    show_bucket_lines(words, "1", list(systems), systems, refs, "BLEU", scores, SACREBLEU, "words")
+
+
+def test_a_picked_buckets_lines_in_korean() -> None:
+    at = AppTest.from_function(_bucket_lines_app, default_timeout=120)
+    at.run()
+    assert len(at.dataframe) == 3 and len(at.button) == 5
+    found = _walk(at, "bucket lines", *SAMPLES)
     assert not found, "\n".join(found)

@@ -180,11 +180,16 @@ def test_compare_examples_mark_lines_as_the_sentence_metric_sees_them() -> None:
     at.pills(key=cps.COMPARE_METRICS).set_value(["chrf", "ter"]).run()
     assert not at.exception
     assert "N-grams one system matches and the other misses" not in [h.value for h in at.subheader]
-    for metric_id, mark in (("ter", 'class="ter-w'), ("chrf", 'class="chrf-ch')):
+    for metric_id, mark, per_line in (("ter", '<div class="ter-seq">', 1), ("chrf", 'class="chrf-text"', 2)):
         at.segmented_control(key=cps.COMPARE_SENTENCE_METRIC).set_value(metric_id).run()
         html = " ".join(h.proto.body for h in at.get("html"))
-        assert html.count('<div class="ter-seq">' if metric_id == "ter" else 'class="chrf-text"') == 2 * 3 * 2  # 3 each side
-        assert mark in html and 'class="bleu-text' not in html
+        assert html.count(mark) == 2 * 3 * 2 * per_line  # 3 lines each side, 2 systems (chrF: and the reference)
+        assert 'class="bleu-text' not in html
+    from ui.metrics.options import keys as option_keys
+
+    at.number_input(key=option_keys("compare")["char_order"]).set_value(2).run()  # the page's chrF options
+    html = " ".join(h.proto.body for h in at.get("html"))
+    assert "in a matched 2-gram" in html and "in a matched 3-gram" not in html
     at.pills(key=cps.COMPARE_METRICS).set_value(["bleu", "ter"]).run()
     at.segmented_control(key=cps.COMPARE_SENTENCE_METRIC).set_value("bleu").run()
     assert "N-grams one system matches and the other misses" in [h.value for h in at.subheader]

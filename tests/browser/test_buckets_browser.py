@@ -1,18 +1,24 @@
-"""Compare's bucket chart in Chromium: clicking a bucket (the chart's Altair selection) lists that bucket's lines
-with both systems' sentence scores, the count equal to bleucore's bucket, and a line opens in Explore."""
+"""Compare's bucket chart in Chromium, with the user's own uploaded files: clicking a bucket in the Altair chart
+(its selection, no other widget) lists that bucket's lines with both systems' sentence BLEU, each equal to
+sacreBLEU's; a line opens in Explore, and Back returns to Compare with the files still loaded and the bucket's
+chart there."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
+from sacrebleu.metrics import BLEU
 
 from bleucore.buckets import length_buckets
 from bleucore.metrics import get_metric
 from tests.conftest import ROOT
 
 SAMPLE = ROOT / "data" / "sample"
+REFS = ("ref.en", "ref2.en")
+SYSTEMS = ("system_a.en", "system_b.en")
 HEADING = re.compile(r"Bucket (\S+): ([\d,]+) lines")
 
 
@@ -20,25 +26,92 @@ def _lines(name: str) -> list[str]:
     return (SAMPLE / name).read_text(encoding="utf-8").splitlines()
 
 
-def test_clicking_a_bucket_lists_its_lines_and_opens_one_in_explore(
-    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None]
-) -> None:
-    page = app_page
-    page.goto(f"{streamlit_server}/compare")
+def _upload(page: Page, label: str, names: tuple[str, ...], wait_for_app: Callable[..., None]) -> None:
+    field = page.get_by_test_id("stFileUploader").filter(has_text=label).locator('input[type="file"]')
+    field.set_input_files(files=[{"name": n, "mimeType": "text/plain", "buffer": (SAMPLE / n).read_bytes()} for n in names])
     wait_for_app(page)
-    systems = {name: _lines(name) for name in ("system_a.en", "system_b.en")}
-    expected = length_buckets(systems, [_lines("ref.en"), _lines("ref2.en")], [get_metric("bleu")])
-    sizes = {b.name: b.size for b in expected.buckets}
+
+
+def _expect_files_kept(page: Page) -> None:
+    for name in (*REFS, *SYSTEMS):
+        expect(page.get_by_text(f"{name}: 60 lines, kept for this session").first).to_be_visible()
+
+
+def _bucket_chart(page: Page) -> Locator:
     section = page.get_by_test_id("stHeading").filter(has_text="Where the systems differ")
     section.scroll_into_view_if_needed()
     chart = page.get_by_test_id("stVegaLiteChart").last
     expect(chart).to_be_visible()
     chart.scroll_into_view_if_needed()
+    return chart
+
+
+def _grid_rows(table: Locator) -> list[list[str]]:
+    """The rows the data grid has drawn, read from its accessible table (one ``td`` per cell)."""
+    rows = []
+    for row in table.locator('[role="row"]').all():
+        cells = [c.inner_text().strip() for c in row.locator('[role="gridcell"]').all()]
+        if cells:
+            rows.append(cells)
+    return rows
+
+
+def _tallest_bar(chart: Locator) -> tuple[int, int]:
+    """(the tallest run of system_b.en's orange, #E69F00, in one pixel column; the chart's height) in a screenshot."""
+    import io
+
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(chart.screenshot())).convert("RGB")
+    pixels = image.load()
+    tallest = 0
+    for x in range(0, image.width, 2):
+        run = 0
+        for y in range(image.height):
+            r, g, b = pixels[x, y]
+            run = run + 1 if abs(r - 230) < 12 and abs(g - 159) < 12 and b < 20 else 0
+            tallest = max(tallest, run)
+    return tallest, image.height
+
+
+def _expect_tall_bars(page: Page, chart: Locator, timeout_s: float = 60) -> None:
+    """system_b.en's tallest bar (its BLEU is over 60) is a fair part of the chart's height: a layer drawn beyond
+    the plot (the click bands once were 400 px in a 300 px chart) made Vega shrink the plot to a strip of about
+    25 px. Polled until the chart is drawn (a state, not a time), failing after ``timeout_s``."""
+    import time
+
+    deadline = time.monotonic() + timeout_s
+    while True:
+        tallest, height = _tallest_bar(chart)
+        if tallest > 0.15 * height:
+            return
+        assert time.monotonic() < deadline, (tallest, height)
+        page.wait_for_timeout(250)
+
+
+def test_clicking_a_bucket_lists_its_lines_with_both_scores_and_opens_one_in_explore(
+    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None]
+) -> None:
+    page = app_page
+    page.goto(f"{streamlit_server}/compare")
+    wait_for_app(page)
+    page.get_by_text("Upload files", exact=True).click()
+    wait_for_app(page)
+    _upload(page, "Reference files", REFS, wait_for_app)
+    _upload(page, "System outputs", SYSTEMS, wait_for_app)
+    _expect_files_kept(page)
+    systems = {name: _lines(name) for name in SYSTEMS}
+    refs = [_lines(r) for r in REFS]
+    expected = length_buckets(systems, refs, [get_metric("bleu")])
+    sizes = {b.name: b.size for b in expected.buckets}
+    chart = _bucket_chart(page)
     box = chart.bounding_box()
     assert box is not None
+    _expect_tall_bars(page, chart)
     heading = page.get_by_test_id("stMarkdown").filter(has_text=HEADING)
+    expect(heading).to_have_count(0)  # nothing is listed before a click
     found = None
-    # The buckets are columns across the plot; the first ones hold the sample's short lines.
+    # The buckets are columns across the plot, left to right: click across it until one with lines is picked.
     for step in range(1, 12):
         page.mouse.click(box["x"] + box["width"] * step / 12, box["y"] + box["height"] * 0.35)
         wait_for_app(page)
@@ -51,10 +124,35 @@ def test_clicking_a_bucket_lists_its_lines_and_opens_one_in_explore(
                 found = name
                 break
     assert found is not None, "no click on the chart picked a bucket with lines"
-    line_box = page.get_by_label("Line of this bucket to open")
-    expect(line_box).to_be_visible()
-    first_line = min(i for i in expected.bucket(found).segments) + 1
+    members = list(expected.bucket(found).segments)
+
+    # The listed lines: each row's line number and both systems' sentence BLEU, as sacreBLEU scores them.
+    table = heading.first.locator("xpath=following::div[@data-testid='stDataFrame'][1]")
+    expect(table).to_be_visible()
+    table.scroll_into_view_if_needed()
+    expect(table.locator('[role="gridcell"]').first).to_be_attached()
+    rows = _grid_rows(table)
+    assert len(rows) >= min(8, len(members)), "the grid drew the bucket's first lines"
+    bleu = BLEU(effective_order=True)
+    for k, cells in enumerate(rows):  # line, baseline BLEU, system BLEU, difference, both texts, reference 1
+        line = int(cells[0])
+        assert line == members[k] + 1, (k, line, members)
+        references = [r[line - 1] for r in refs]
+        a = bleu.sentence_score(systems[SYSTEMS[0]][line - 1], references).score
+        b = bleu.sentence_score(systems[SYSTEMS[1]][line - 1], references).score
+        assert abs(float(cells[1]) - a) < 1e-9 and abs(float(cells[2]) - b) < 1e-9, (cells, a, b)
+        assert abs(float(cells[3]) - (b - a)) < 1e-9
+        texts = [systems[SYSTEMS[0]][line - 1].strip(), systems[SYSTEMS[1]][line - 1].strip(), references[0].strip()]
+        assert len(cells) >= 6 and cells[4:] == texts[: len(cells) - 4], cells  # the grid draws the columns in view
+
+    # One line opens in Explore; Back returns to Compare with the uploads still there.
+    first_line = min(members) + 1
     page.get_by_role("button", name=f"Open line {first_line} of system_b.en in Explore").click()
     wait_for_app(page)
     expect(page.get_by_label("Candidate", exact=True)).to_have_value(systems["system_b.en"][first_line - 1].rstrip())
+    expect(page.get_by_test_id("stException")).to_have_count(0)
+    page.go_back()
+    wait_for_app(page)
+    _expect_files_kept(page)
+    expect(_bucket_chart(page)).to_be_visible()
     expect(page.get_by_test_id("stException")).to_have_count(0)

@@ -63,7 +63,7 @@ def test_no_page_shows_internal_tutorial_numbering(
 ) -> None:
     # The tutorials are named by title and author ("딥 러닝을 이용한 자연어 처리 입문" on wikidocs, ...),
     # never by the numbers of the files the project was made from ("seed 000", "seeds 003/004").
-    for path in ("", "learn", "corpus", "compare"):
+    for path in ("", "learn", "corpus", "compare", "doctor"):
         page.goto(f"{streamlit_server}/{path}")
         wait_for_app(page)
         main = page.get_by_test_id("stMain")

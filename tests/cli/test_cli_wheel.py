@@ -82,3 +82,27 @@ def test_installed_command_works_outside_the_repository(wheel, tmp_path):
     installed = _run([python, "-c", "from importlib.metadata import version; print(version('bleucore'))"], work).stdout.strip()
     assert json.loads(scored.stdout)["signature"].endswith(f"|version:{installed}")
     assert _run([command, "--version"], work).stdout == f"bleucore {installed}\n"
+
+    # The report's console script, from the installed wheel: every output written, the numbers sacreBLEU's.
+    other = ["the cat sat on the mat", "a dog is in a garden today"]
+    (work / "hyp2.txt").write_text("\n".join(other) + "\n", encoding="utf-8")
+    reported = _run([env_dir / "bin" / "bleucore-report", "ref.txt", "-i", "hyp.txt", "hyp2.txt", "-m", "bleu",
+                     "--n-samples", "50", "--html", "r.html", "--latex", "t.tex", "--json", "r.json"], work)  # fmt: skip
+    assert reported.returncode == 0 and reported.stderr == "", reported.stderr
+    corpus = {r["system"]: r["value"] for r in json.loads((work / "r.json").read_text()) if r["analysis"] == "corpus"}
+    assert corpus == pytest.approx({"hyp.txt": BLEU().corpus_score(hyps, [refs]).score,
+                                    "hyp2.txt": BLEU().corpus_score(other, [refs]).score}, abs=1e-9)  # fmt: skip
+    assert "<svg" in (work / "r.html").read_text() and "\\toprule" in (work / "t.tex").read_text()
+    (work / "labels.txt").write_text("news\n", encoding="utf-8")
+    bad = _run([env_dir / "bin" / "bleucore-report", "ref.txt", "-i", "hyp.txt", "--labels", "labels.txt"], work)
+    assert bad.returncode == 2 and bad.stdout == "", bad.stderr
+    assert bad.stderr == "bleucore: error: the labels file has 1 line but the references have 2: one label per line\n"
+    # The doctor's console script: findings and every tool's number, the first sacreBLEU's, unrounded.
+    doctor = _run([env_dir / "bin" / "bleucore-doctor", "ref.txt", "-i", "hyp.txt", "--json"], work)
+    assert doctor.returncode == 0, doctor.stderr
+    report = json.loads(doctor.stdout)
+    assert [s["implementation"] for s in report["scores"]][:2] == ["sacrebleu", "nltk-corpus"] and len(report["scores"]) == 10
+    assert report["scores"][0]["score"] == pytest.approx(BLEU().corpus_score(hyps, [refs]).score, abs=1e-9)
+    assert "all-short" not in [f["code"] for f in report["findings"]]
+    bad = _run([env_dir / "bin" / "bleucore-doctor", "ref.txt"], work)
+    assert bad.returncode == 2 and bad.stderr.startswith("bleucore: error: the following arguments are required: -i")

@@ -54,7 +54,6 @@ def written(files: dict[str, Path]) -> dict[str, str]:
 
 def test_json_records_are_every_number_of_the_analyses(files: dict[str, Path], written: dict[str, str]) -> None:
     records = json.loads(written["json"])
-    assert all({"analysis", "bucket", "system", "metric", "value", "ci"} <= set(r) for r in records)
     ref = files["ref"].read_text(encoding="utf-8").splitlines()
     systems = {"A": files["A"].read_text(encoding="utf-8").splitlines(), "<b>B</b>": files["B"].read_text(encoding="utf-8").splitlines(),
                "copy": files["copy"].read_text(encoding="utf-8").splitlines()}  # fmt: skip
@@ -73,8 +72,46 @@ def test_json_records_are_every_number_of_the_analyses(files: dict[str, Path], w
         assert corpus[(name, "TER")]["value"] == pytest.approx(sacrebleu.corpus_ter(lines, [ref]).score, abs=1e-9)
         low, high = corpus[(name, "BLEU")]["ci"]
         assert low < corpus[(name, "BLEU")]["value"] < high
-    assert corpus[("copy", "BLEU")]["p_value"] is None, "an output identical to the baseline is never tested as different"
+    assert corpus[("copy", "BLEU")]["p_value"] == 1.0, "an output identical to the baseline is never tested as different"
     assert {r["bucket"] for r in records if r["analysis"] == "label"} == {"news", "<talks>", "웹"}
+
+
+def test_json_records_follow_the_issues_schema_exactly(written: dict[str, str]) -> None:
+    """Each record: the issue's six keys first, in its order, then p_value, delta and size; analysis one of the
+    issue's three (and corpus for the whole test set); ci [low, high] around the value, or both null: no data."""
+    records = json.loads(written["json"], parse_constant=lambda name: pytest.fail(f"{name} in the JSON"))
+    buckets = {"length": {"<10", "[10,20)", "[20,30)", "[30,40)", "[40,50)", "[50,60)", ">=60"},
+               "frequency": {"<1", "1", "2", "3", "4", "[5,10)", "[10,100)", "[100,1000)", ">=1000"},
+               "label": {"news", "<talks>", "웹"}, "corpus": {"all"}}  # fmt: skip
+    metrics = {"BLEU", "chrF2", "TER"}
+    seen = set()
+    for r in records:
+        assert list(r) == ["analysis", "bucket", "system", "metric", "value", "ci", "p_value", "delta", "size"], r
+        assert r["analysis"] in buckets and r["bucket"] in buckets[r["analysis"]], r
+        assert r["system"] in {"A", "<b>B</b>", "copy"}
+        assert r["metric"] in (metrics | {"fmeas", "prec", "rec"} if r["analysis"] == "frequency" else metrics), r
+        assert isinstance(r["size"], int) and r["size"] >= 0
+        if r["value"] is None:
+            assert r["ci"] is None and r["size"] == 0 and r["analysis"] != "corpus", r
+        else:
+            low, high = r["ci"]
+            assert isinstance(r["value"], float) and low <= high and all(isinstance(x, float) for x in (low, high)), r
+        assert (r["p_value"] is None) == (r["system"] == "A" or r["value"] is None), r
+        if r["system"] == "copy" and r["value"] is not None:
+            assert r["p_value"] == 1.0 and r["delta"] == 0.0, r
+        seen.add((r["analysis"], r["bucket"], r["system"], r["metric"]))
+    assert len(seen) == len(records), "one record per bucket, system and metric"
+    expected = sum(len(names) * 3 * 3 for names in buckets.values())  # 3 systems x 3 metrics (or word measures)
+    assert len(records) == expected
+    assert any(r["value"] is None for r in records), "the corpus has an empty bucket, written as a no-data record"
+
+
+def test_identical_output_is_said_in_every_output(files: dict[str, Path], written: dict[str, str]) -> None:
+    assert "Output identical to the baseline's, so never marked: copy." in written["latex"]
+    done = report(str(files["ref"]), "-i", str(files["A"]), str(files["copy"]), "-m", "bleu", "--n-samples", "30")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.endswith("copy.txt: output identical to the baseline's, never marked different\n")
+    assert "*" not in done.stdout.split("\n* differs")[0]
 
 
 def _strip_escapes(line: str) -> str:
@@ -104,6 +141,8 @@ def test_latex_compiles(written: dict[str, str], tmp_path: Path) -> None:
     (tmp_path / "t.tex").write_text(doc, encoding="utf-8")
     done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "t.tex"], cwd=tmp_path, capture_output=True, timeout=120)
     assert done.returncode == 0 and (tmp_path / "t.pdf").exists()
+    log = (tmp_path / "t.log").read_text(encoding="latin-1")
+    assert "Overfull" not in log and "Missing character" not in log, "the table fits the column and every glyph exists"
 
 
 def test_html_is_self_contained_with_every_chart(written: dict[str, str]) -> None:
@@ -115,6 +154,9 @@ def test_html_is_self_contained_with_every_chart(written: dict[str, str]) -> Non
     assert "&lt;b&gt;B&lt;/b&gt;" in html and "<b>B</b>" not in html
     assert "&lt;talks&gt;" in html and "<talks>" not in html
     assert "Identical to the baseline, so never marked different: copy." in html
+    charts = re.findall(r"<svg.*?</svg>", html, flags=re.S)
+    assert sum("no data" in chart for chart in charts) >= 3, "an empty bucket says so in its chart, not a silent gap"
+    assert "<td>no data</td>" in html
 
 
 def test_without_an_output_file_it_prints_the_corpus_table(files: dict[str, Path]) -> None:
@@ -129,13 +171,16 @@ def test_bad_input_is_one_error_line(files: dict[str, Path], tmp_path: Path) -> 
     short.write_text("one\ntwo\n", encoding="utf-8")
     binary = tmp_path / "train.bin"
     binary.write_bytes(b"\x00\xff\xfe binary \x80\n" * 10)
+    nul = tmp_path / "train.utf16"
+    nul.write_bytes("training words\n".encode("utf-16-le"))  # valid UTF-8, every other byte NUL
     huge = tmp_path / "huge.txt"
     with open(huge, "wb") as f:
         f.truncate(256 * 2**20 + 1)  # sparse: no disk used
     ref, a = str(files["ref"]), str(files["A"])
     cases = [
         ([ref, "-i", a, "--labels", str(short)], "labels file has 2 lines"),
-        ([ref, "-i", a, "--train", str(binary)], "train.bin"),
+        ([ref, "-i", a, "--train", str(binary)], "train.bin is not UTF-8 text: line 1, byte 2 (0xff)"),
+        ([ref, "-i", a, "--train", str(nul)], "the training corpus looks like a binary file (a NUL character on line 1)"),
         ([ref, "-i", a, "--train", str(huge)], "at most 268,435,456 are read"),
         ([ref, "-i", a, str(short)], "has 2 lines"),
         ([ref, "-i", a, "--names", "x", "y"], "1 systems but 2 names"),

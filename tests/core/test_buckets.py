@@ -19,6 +19,7 @@ from bleucore.buckets import (
     length_buckets,
 )
 from bleucore.metrics import get_metric
+from bleucore.metrics.chrf import ChrfOptions
 from bleucore.tools import compare_mt_bleu
 from devtools.corpora import tokenized_corpus
 
@@ -31,15 +32,12 @@ def _tokens(lines: list[str]) -> list[list[str]]:
 
 
 def _metrics() -> list:
-    return [get_metric("bleu"), get_metric("chrf"), get_metric("ter")]
+    return [get_metric("bleu"), get_metric("chrf"), get_metric("chrf", ChrfOptions(word_order=2)), get_metric("ter")]
 
 
 def _sacrebleu_score(label: str, hyps: list[str], refs: list[str]) -> float:
-    if label == "BLEU":
-        return sacrebleu.corpus_bleu(hyps, [refs]).score
-    if label.startswith("chrF"):
-        return sacrebleu.corpus_chrf(hyps, [refs]).score
-    return sacrebleu.corpus_ter(hyps, [refs]).score
+    scorer = {"BLEU": sacrebleu.BLEU(), "chrF2": sacrebleu.CHRF(), "chrF2++": sacrebleu.CHRF(word_order=2), "TER": sacrebleu.TER()}
+    return scorer[label].corpus_score(hyps, [refs]).score
 
 
 def test_bucket_names_are_compare_mts() -> None:
@@ -74,6 +72,7 @@ def test_length_buckets_hold_compare_mts_segments_and_sacrebleus_scores(seed: in
                     continue
                 expected = _sacrebleu_score(label, [outs[k][i] for i in members], [ref[i] for i in members])
                 assert value == pytest.approx(expected, abs=EPSILON), (bucket.name, name, label)
+    assert analysis.metrics == ("BLEU", "chrF2", "chrF2++", "TER"), "chrF++ is bucketed on its own"
     assert any(b.size for b in analysis.buckets[-1:]), "the generator reaches the last length bucket"
 
 
@@ -121,8 +120,10 @@ def test_label_buckets_hold_compare_mts_segments(seed: int) -> None:
     for bucket in analysis.buckets:
         assert [_tokens([outs[0][i]])[0] for i in bucket.segments] == by_name[bucket.name][0]
         hyps = [outs[0][i] for i in bucket.segments]
-        expected = sacrebleu.corpus_bleu(hyps, [[ref[i] for i in bucket.segments]]).score
-        assert analysis.value(bucket.name, "A", "BLEU").value == pytest.approx(expected, abs=EPSILON)
+        for label in analysis.metrics:
+            expected = _sacrebleu_score(label, hyps, [ref[i] for i in bucket.segments])
+            assert analysis.value(bucket.name, "A", label).value == pytest.approx(expected, abs=EPSILON), label
+        assert bucket.size == len(bucket.segments)
 
 
 def test_bucket_bootstrap_is_the_paired_draw_of_the_whole_test_set() -> None:
@@ -168,22 +169,28 @@ def test_empty_buckets_are_no_data_records() -> None:
     assert records["<10"]["value"] == pytest.approx(sacrebleu.corpus_bleu(["a b"], [["a b c"]]).score)
     assert records[">=60"] == {
         "analysis": "length", "bucket": ">=60", "system": "B", "metric": "BLEU", "value": None, "ci": None,
-        "p_value": None, "delta": None,
+        "p_value": None, "delta": None, "size": 0,
     }  # fmt: skip
+    assert list(records[">=60"])[:6] == ["analysis", "bucket", "system", "metric", "value", "ci"]
+    assert records["<10"]["size"] == 1
 
 
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: label_buckets({"A": ["x", "y"]}, [["x", "y"]], ["a"], [get_metric("bleu")]), "labels file has 1 lines"),
+        (lambda: label_buckets({"A": ["x", "y"]}, [["x", "y"]], ["a"], [get_metric("bleu")]), "labels file has 1 line"),
         (lambda: label_buckets({"A": ["x"] * 300}, [["x"] * 300], [str(i) for i in range(300)], [get_metric("bleu")]),
          "300 distinct labels; at most 200"),
-        (lambda: length_buckets({"A": ["x"]}, [["x", "y"]], [get_metric("bleu")]), "system A has 1 lines"),
+        (lambda: length_buckets({"A": ["x"]}, [["x", "y"]], [get_metric("bleu")]), "system A has 1 line but"),
         (lambda: length_buckets({}, [["x"]], [get_metric("bleu")]), "no system"),
         (lambda: length_buckets({"A": ["x"]}, [["x"]], [get_metric("bleu")], baseline="Z"), "baseline 'Z'"),
         (lambda: length_buckets({"A": ["x"]}, [["x"]], [get_metric("bleu")], n_samples=0), "resamples"),
         (lambda: frequency_buckets({"A": ["x"]}, [["x"]], training=["y" * 1_000_001]), "training corpus"),
         (lambda: frequency_buckets({"A": []}, [[]]), "at least 1 segment"),
+        (lambda: frequency_buckets({"A": ["x"]}, [["x"]], training=["ok", "\x00\x01\x02"]),
+         r"the training corpus looks like a binary file \(a NUL character on line 2\)"),
+        (lambda: label_buckets({"A": ["x"]}, [["x"]], ["a\x00b"], [get_metric("bleu")]),
+         r"the labels file looks like a binary file \(a NUL character on line 1\)"),
     ],
 )
 def test_bad_input_is_a_value_error_naming_it(call, message: str) -> None:

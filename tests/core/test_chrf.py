@@ -49,7 +49,7 @@ def test_other_orders_equal_sacrebleu() -> None:
 def test_statistics_are_sacrebleus_best_reference_rows() -> None:
     hyps, refs = language_corpus(9, "en", 150, 3)
     for kwargs in ({}, {"word_order": 2}):
-        ours = CHRF(ChrfOptions(**kwargs)).statistics(hyps, refs).counts.tolist()  # type: ignore[arg-type]
+        ours = CHRF(ChrfOptions(**kwargs)).statistics(hyps, refs).rows.tolist()  # type: ignore[arg-type]
         assert ours == SacreCHRF(**kwargs)._extract_corpus_statistics(hyps, refs)  # type: ignore[arg-type]
 
 
@@ -172,9 +172,9 @@ def test_counts_in_small_blocks_equal_one_block(monkeypatch: pytest.MonkeyPatch)
     import bleucore.metrics.chrf.ngrams as ngrams
 
     hyps, refs = language_corpus(12, "zh", 300, 2)
-    whole = CHRF(ChrfOptions(word_order=2)).statistics(hyps, refs).counts
+    whole = CHRF(ChrfOptions(word_order=2)).statistics(hyps, refs).rows
     monkeypatch.setattr(ngrams, "BLOCK", 64)
-    blocks = CHRF(ChrfOptions(word_order=2)).statistics(hyps, refs).counts
+    blocks = CHRF(ChrfOptions(word_order=2)).statistics(hyps, refs).rows
     assert np.array_equal(whole, blocks)
     assert blocks.tolist() == SacreCHRF(word_order=2)._extract_corpus_statistics(hyps, refs)
 
@@ -194,5 +194,5 @@ def test_large_alphabets_take_the_renumbering_path(monkeypatch: pytest.MonkeyPat
     hyps = [line() for _ in range(200)]
     refs = [[h[: len(h) // 2] + line() for h in hyps], [line() for _ in hyps]]
     monkeypatch.setattr(ngrams, "BLOCK", 256)
-    ours = CHRF(ChrfOptions(word_order=2, whitespace=True)).statistics(hyps, refs).counts.tolist()
+    ours = CHRF(ChrfOptions(word_order=2, whitespace=True)).statistics(hyps, refs).rows.tolist()
     assert ours == SacreCHRF(word_order=2, whitespace=True)._extract_corpus_statistics(hyps, refs)

@@ -10,13 +10,17 @@ import random
 import shutil
 import subprocess
 import warnings
+from dataclasses import replace
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 import sacrebleu
 from nltk.translate.bleu_score import corpus_bleu, sentence_bleu
 
-from bleucore.tools import FIELD_ORDER, TOOLS, Conventions, ConventionScorer, score_as_tools, tool, waterfall
+from bleucore.tools import (
+    FIELD_ORDER, TOOLS, Conventions, ConventionScorer, Step, printed, score_as_tools, tool, tools_for, waterfall,
+)  # fmt: skip
 from tests.generators import language_corpus, random_corpus
 from tests.third_party import tutorials
 from tests.third_party.hf_tokenizer_13a import Tokenizer13a
@@ -61,8 +65,9 @@ def test_sacrebleu_and_nltk_equal_the_libraries(index: int) -> None:
         warnings.simplefilter("ignore")  # NLTK warns on every zero precision
         corpus = corpus_bleu(split_refs, [h.split() for h in hyps])
         mean = sum(sentence_bleu(r, h.split()) for r, h in zip(split_refs, hyps)) / len(hyps)
-    assert got["nltk-corpus"].value == pytest.approx(corpus, abs=EPSILON)
-    assert got["nltk-sentence-mean"].value == pytest.approx(mean, abs=EPSILON)
+    # Relative too: where a precision is 0, NLTK scores about 1e-155 (sys.float_info.min), and so must the tool.
+    assert got["nltk-corpus"].value == pytest.approx(corpus, rel=1e-12, abs=0)
+    assert got["nltk-sentence-mean"].value == pytest.approx(mean, rel=1e-12, abs=0)
 
 
 @pytest.mark.parametrize("index", range(len(CORPORA)))
@@ -116,13 +121,14 @@ def test_the_wikidocs_tutorial_equals_its_code(index: int) -> None:
     assert by_key(hyps, refs)["tutorial"].value == pytest.approx(expected, abs=EPSILON)
 
 
-@pytest.mark.parametrize("index", range(len(CORPORA)))
+#: Corpora with a line the tutorial's code scores: it returns ROUGE values, not a score, for a reference under 4 words.
+SCORED = [(h, r) for h, r in corpora(300) if any(len(line.split(" ")) >= 4 for line in r[0])][: len(CORPORA)]
+
+
+@pytest.mark.parametrize("index", range(len(SCORED)))
 def test_the_simplified_formula_equals_its_code(index: int) -> None:
-    hyps, refs = CORPORA[index]
-    # The tutorial's code returns ROUGE values, not a score, for a reference under 4 words: keep lines it scores.
-    kept = [i for i, r in enumerate(refs[0]) if len(r.split(" ")) >= 4]
-    if not kept:
-        pytest.skip("every reference is under 4 words")
+    hyps, refs = SCORED[index]
+    kept = [i for i, r in enumerate(refs[0]) if len(r.split(" ")) >= 4]  # the lines it scores
     hyps, refs = [hyps[i] for i in kept], [[s[i] for i in kept] for s in refs]
     expected = sum(tutorials.n_gram_precision(h, r) for h, r in zip(hyps, refs[0])) / len(hyps)
     assert by_key(hyps, refs)["tutorial-simplified"].value == pytest.approx(expected, abs=EPSILON)
@@ -151,16 +157,37 @@ def test_every_waterfall_adds_up_from_one_tool_to_the_other(index: int) -> None:
             assert all(a.score_after == b.score_before for a, b in zip(steps.steps, steps.steps[1:]))
             total = sum(s.delta for s in steps.steps)
             assert total == pytest.approx(scores[end.key] - scores[start.key], abs=1e-9)
+            # As printed (2 decimals), the steps add up exactly to the printed end minus the printed start.
+            shown = sum((s.printed_delta() for s in steps.steps), Decimal(0))
+            assert shown == printed(scores[end.key]) - printed(scores[start.key])
 
 
-def test_a_waterfall_names_each_rule_and_its_change() -> None:
+def test_a_waterfall_names_each_rule_its_change_and_what_it_changed_in_the_counts() -> None:
     hyps = ["The cat sat on the mat.", "It is raining"]
     refs = [["The cat sat on the mat .", "it rains"]]
     steps = waterfall(tool("nltk-corpus"), tool("sacrebleu"), hyps, refs)
     assert [s.field for s in steps.steps] == ["tokenize", "phantom_ngrams", "zero_precision"]
+    tokens, phantom, zeros = steps.steps
+    assert (tokens.result_before.sys_len, tokens.result_after.sys_len) == (9, 10)  # 'mat.' -> 'mat .'
+    assert (tokens.result_before.counts[0], tokens.result_after.counts[0]) == (5, 7)
+    assert (phantom.result_before.totals[-1], phantom.result_after.totals[-1]) == (5, 4)  # 'it is raining' has no 4-gram
     text = steps.text()
     assert text.startswith("NLTK 3.10 corpus_bleu: ") and "whitespace tokens (str.split) -> 13a tokens" in text
-    assert f"{steps.steps[0].delta:+.2f}" in text and text.endswith(f"sacreBLEU 2.6: {sacrebleu.corpus_bleu(hyps, refs).score:.2f}")
+    assert "here c 9 -> 10 tokens, 5 -> 7 unigrams matched" in text and "here 5 -> 4 4-grams counted" in text
+    assert f"{tokens.printed_delta():+}" in text and text.endswith(f"sacreBLEU 2.6: {sacrebleu.corpus_bleu(hyps, refs).score:.2f}")
+    assert zeros.result_after.counts[3] == 4 and abs(zeros.delta) < 1e-12 and "every order has a match: no change" in text
+    short = waterfall(tool("nltk-corpus"), tool("sacrebleu"), ["it is raining"], [["it rains"]]).steps[-1]
+    assert short.field == "zero_precision" and "orders without a match: 2, 3, 4" in short.text()
+
+
+def test_printed_steps_add_up_where_rounded_changes_would_not() -> None:
+    # Three changes of 0.004 each round to +0.00, yet the printed scores go from 10.00 to 10.02: the printed steps say so.
+    before = score_as_tools(["a b c d"], [["a b c d"]])[0].result
+    at = [replace(before, score=s) for s in (10.004, 10.008, 10.012, 10.016)]
+    steps = [Step("case", "cased", "lower", a, b) for a, b in zip(at, at[1:])]
+    assert [f"{s.delta:+.2f}" for s in steps] == ["+0.00", "+0.00", "+0.00"]
+    assert [f"{s.printed_delta():+}" for s in steps] == ["+0.01", "+0.00", "+0.01"]
+    assert sum((s.printed_delta() for s in steps), Decimal(0)) == printed(10.016) - printed(10.004) == Decimal("0.02")
 
 
 def test_conventions_refuse_unknown_values() -> None:
@@ -175,23 +202,42 @@ def test_conventions_refuse_unknown_values() -> None:
     assert set(FIELD_ORDER) == {f for f in Conventions.__dataclass_fields__}
 
 
+EXAMPLE_1 = [
+    ["It is a guide to action that ensures that the military will forever heed Party commands"],
+    ["It is the guiding principle which guarantees the military forces always being under the command of the Party"],
+    ["It is the practical guide for the army always to heed the directions of the party"],
+]
+CA1 = "It is a guide to action which ensures that the military always obeys the commands of the party"
+CA2 = "It is to insure the troops forever hearing the activity guidebook that party direct"
+KO_REF = "빛이 쐬는 사람은 완벽한 어둠에서 잠든 사람과 비교할 때 우울증이 심해질 가능성이 훨씬 높았다"
+KO_HYP = "빛이 쐬는 노인은 완벽한 어두운곳에서 잠든 사람과 비교할 때 강박증이 심해질 기회가 훨씬 높았다"
+
+
 def test_the_tutorials_numbers_come_out_of_the_tools() -> None:
-    """The numbers the Korean tutorials print for their examples (shared golden list), from bleucore.tools."""
-    ko_ref = "빛이 쐬는 사람은 완벽한 어둠에서 잠든 사람과 비교할 때 우울증이 심해질 가능성이 훨씬 높았다"
-    ko_hyp = "빛이 쐬는 노인은 완벽한 어두운곳에서 잠든 사람과 비교할 때 강박증이 심해질 기회가 훨씬 높았다"
-    assert by_key([ko_hyp], [[ko_ref]])["tutorial-simplified"].value == pytest.approx(0.25400289715190977, abs=1e-15)
-    short = by_key(["나는 사람이다"], [["나는 사람이다"]])
-    assert short["torchtext"].printed == "0.0000" and short["torchtext"].value == 0.0  # torchtext printed 0.0
-    assert short["nltk-corpus"].value == 0.0  # NLTK: about 1.5e-154 with warnings, below any printed digit
-    assert short["sacrebleu"].value == 0.0  # corpus BLEU without effective order: no 3- or 4-grams
-    candidate = "It is a guide to action which ensures that the military always obeys the commands of the party"
-    references = [
-        ["It is a guide to action that ensures that the military will forever heed Party commands"],
-        ["It is the guiding principle which guarantees the military forces always being under the command of the Party"],
-        ["It is the practical guide for the army always to heed the directions of the party"],
-    ]
-    got = by_key([candidate], references)
-    assert got["tutorial"].value == got["nltk-sentence-mean"].value == pytest.approx(0.5045666840058485, abs=1e-15)
+    """Every golden number of the Korean tutorials (/work/shared/golden.md) that a tool's default call gives."""
+    ca1 = by_key([CA1], EXAMPLE_1)
+    assert ca1["tutorial"].value == ca1["nltk-sentence-mean"].value == ca1["nltk-corpus"].value == 0.5045666840058485
+    assert ca1["sacrebleu"].value == 50.456668400584846 and (ca1["sacrebleu"].result.sys_len, ca1["sacrebleu"].result.ref_len) == (18, 18)
+    # The donghwa-kim formula takes one reference: against Ref1 alone, its code's number.
+    assert ca1["tutorial-simplified"].value == pytest.approx(tutorials.n_gram_precision(CA1, EXAMPLE_1[0][0]), abs=1e-15)
+    # Ca2: p3 = 0, so standard BLEU is 0; the wikidocs code skips the zero orders and gives 0.3969 (c = 14, r = 16).
+    ca2 = by_key([CA2], EXAMPLE_1)
+    assert ca2["tutorial"].value == 0.39692877231857493 and (ca2["tutorial"].result.sys_len, ca2["tutorial"].result.ref_len) == (14, 16)
+    assert ca2["tutorial"].result.counts == (8, 1, 0, 0) and ca2["tutorial"].result.totals == (14, 13, 12, 11)
+    for key in ("hf-evaluate", "torchmetrics", "torchtext", "multi-bleu", "tutorial-simplified"):
+        assert ca2[key].value == 0.0, key
+    assert 0 < ca2["nltk-corpus"].value < 1e-150  # NLTK: sys.float_info.min for p3 and p4, with a warning
+    ko = by_key([KO_HYP], [[KO_REF]])  # p1..p4 = 10/14, 5/13, 2/12, 1/11; c = r = 14
+    assert ko["tutorial-simplified"].result.counts == (10, 5, 2, 1) and ko["tutorial-simplified"].result.totals == (14, 13, 12, 11)
+    for key in ("tutorial-simplified", "tutorial", "nltk-sentence-mean", "torchtext"):
+        assert ko[key].value == pytest.approx(0.25400289715190977, abs=1e-15 if key != "torchtext" else 1e-7), key
+    short = by_key(["빛이 쐬는 노인은 완벽한 어두운곳에서 잠듬"], [[KO_REF]])  # c = 6 against r = 14
+    assert short["tutorial-simplified"].result.bp == 3 / 7 == 0.42857142857142855
+    assert short["nltk-corpus"].result.bp == short["sacrebleu"].result.bp == 0.2635971381157267
+    same = by_key(["나는 사람이다"], [["나는 사람이다"]])  # no 3- or 4-grams
+    assert same["torchtext"].printed == "0.0000" and same["torchtext"].value == 0.0  # torchtext printed 0.0
+    assert same["nltk-corpus"].printed == "1.491668146240062e-154"  # NLTK's number, printed with warnings
+    assert same["sacrebleu"].value == 0.0  # corpus BLEU without effective order
 
 
 def test_a_scorer_that_released_its_tokens_gives_the_same_numbers() -> None:
@@ -204,3 +250,13 @@ def test_a_scorer_that_released_its_tokens_gives_the_same_numbers() -> None:
         for end in TOOLS:
             after = [s.score_after for s in waterfall(start, end, scorer=released).steps]
             assert after == [s.score_after for s in waterfall(start, end, scorer=kept).steps]
+
+
+@pytest.mark.parametrize(("index", "tokenize"), [(i, tok) for i in range(1, 30, 3) for tok in ("ko-mecab", "zh", "char", "intl")])
+def test_sacrebleu_with_another_tokenizer_is_a_tool_beside_the_defaults(index: int, tokenize: str) -> None:
+    hyps, refs = CORPORA[index]
+    tools = tools_for(tokenize)
+    assert [t.key for t in tools][:2] == ["sacrebleu", f"sacrebleu-{tokenize}"] and tools[2:] == TOOLS[1:]
+    got = {s.tool.key: s for s in score_as_tools(hyps, refs, tools)}
+    assert got[f"sacrebleu-{tokenize}"].value == pytest.approx(sacrebleu.corpus_bleu(hyps, refs, tokenize=tokenize).score, abs=EPSILON)
+    assert tool(f"sacrebleu-{tokenize}", tokenize).call == f"sacrebleu REF -i HYP -tok {tokenize}" and tools_for("13a") == TOOLS

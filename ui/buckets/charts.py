@@ -13,8 +13,9 @@ __all__ = ["bucket_chart"]
 
 def bucket_chart(rows: pd.DataFrame, axis_title: str, value_title: str, order: list[str], systems: list[str]) -> alt.LayerChart:
     """Each system's value per bucket (grouped bars) with its 95% interval (rule) and ``*`` above a bucket where
-    it differs from the baseline. Clicking anywhere in a bucket's column selects the bucket (selection
-    ``bucket``: a transparent band per bucket carries it, so a short bar is as easy to pick as a tall one).
+    it differs from the baseline, and "no data" in a bucket without data. Clicking anywhere in a bucket's column
+    selects the bucket (selection ``bucket``: a transparent band per bucket carries it, so a short bar is as easy
+    to pick as a tall one).
 
     ``rows`` columns: bucket, system, value, low, high, mark ("*" or ""), verdict (the mark in words).
     """
@@ -24,7 +25,7 @@ def bucket_chart(rows: pd.DataFrame, axis_title: str, value_title: str, order: l
     bands = (
         alt.Chart(pd.DataFrame({"bucket": order}))
         .mark_bar(opacity=0.001)
-        .encode(x=x, y=alt.value(0), y2=alt.value(400))
+        .encode(x=x, y=alt.value(0), y2=alt.value({"expr": "height"}))  # the plot's height: a band beyond it shrinks the plot
         .add_params(pick)
     )
     colour = alt.Color("system:N", sort=systems, title=_("system"), legend=alt.Legend(orient="bottom", labelLimit=260))
@@ -46,4 +47,12 @@ def bucket_chart(rows: pd.DataFrame, axis_title: str, value_title: str, order: l
     marks = base.mark_text(dy=-7, fontSize=15).encode(
         xOffset=alt.XOffset("system:N", sort=systems), y=alt.Y("high:Q", title=value_title), text="mark:N"
     )
-    return alt.layer(bands, bars, rules, marks).properties(height=300)
+    layers = [bands, bars, rules, marks]
+    empty = [name for name in order if name not in set(rows["bucket"])]
+    if empty:  # a bucket without data says so in words, not with a silent gap
+        layers.append(
+            alt.Chart(pd.DataFrame({"bucket": empty, "note": [_("no data")] * len(empty)}))
+            .mark_text(angle=270, color=GREY)
+            .encode(x=x, y=alt.value({"expr": "height / 2"}), text="note:N")
+        )
+    return alt.layer(*layers).properties(height=300)

@@ -19,7 +19,7 @@ from ui.inputs.uploads import MAX_UPLOAD_MB, TextFile, escape_markdown
 from ui.metrics.bleu.options import Choices
 from ui.metrics.options import MetricKey, metric_of
 from ui.shell import i18n
-from ui.shell.i18n import _
+from ui.shell.i18n import _, bound
 
 #: metric id -> (its key, system name -> (text digest, statistics))
 MetricInputs = Mapping[str, tuple[MetricKey, Mapping[str, tuple[str, Any]]]]
@@ -35,6 +35,13 @@ class Slots:
     metric: str
     line: str
     chart: str
+
+    @classmethod
+    def for_page(cls, page: str) -> Slots:
+        """The keys ``<page>_labels_upload``, ``_train_upload``, ``_buckets``, ``_bucket_metric``, ``_bucket_line``
+        and ``_bucket_chart``."""
+        names = ("labels_upload", "train_upload", "buckets", "bucket_metric", "bucket_line", "bucket_chart")
+        return cls(*(f"{page}_{name}" for name in names))
 
 
 @dataclass(frozen=True)
@@ -103,7 +110,8 @@ def show_section(
     i18n.keep_choice(slots.kind, kinds, lambda k, gettext: gettext(KINDS[k]))
     if st.session_state.get(slots.kind) not in kinds:
         st.session_state[slots.kind] = kinds[0]
-    kind = st.segmented_control(_("Buckets"), kinds, key=slots.kind, format_func=lambda k: _(KINDS[k])) or kinds[0]
+    words = bound()  # the run's language, also where Streamlit formats the options outside the run
+    kind = st.segmented_control(_("Buckets"), kinds, key=slots.kind, format_func=lambda k: words(KINDS[k])) or kinds[0]
     if kind != "frequency" and not metrics:
         return extras
     try:
@@ -111,6 +119,11 @@ def show_section(
     except ValueError as err:  # options that cannot score a bucket (e.g. NLTK's method6 on a bucket without 3-grams)
         st.error(escape_markdown(_("The buckets cannot be computed with these options: {error}. Choose another smoothing method in the sidebar.").format(error=err)))
         return extras
+    for name, system in systems.items():
+        if name != shown[0] and system.lines == systems[shown[0]].lines:
+            st.info(escape_markdown(_(
+                "{name}'s output is identical to the baseline {baseline}'s, line for line: it has the baseline's value "
+                "in every bucket, and no bucket is marked different.").format(name=name, baseline=shown[0])))  # fmt: skip
     if st.session_state.get(slots.metric) not in choices:
         st.session_state[slots.metric] = next(iter(choices))
     metric = st.segmented_control(

@@ -15,10 +15,7 @@ from ui.compare import state as cps
 from ui.inputs.uploads import TextFile
 from ui.shell.i18n import _
 
-SLOTS = Slots(
-    cps.COMPARE_LABELS_UPLOAD, cps.COMPARE_TRAIN_UPLOAD, cps.COMPARE_BUCKETS, cps.COMPARE_BUCKET_METRIC,
-    cps.COMPARE_BUCKET_LINE, "compare_bucket_chart",
-)  # fmt: skip
+SLOTS = Slots.for_page(cps.PAGE.prefix)
 
 
 def where_they_differ(

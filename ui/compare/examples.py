@@ -1,11 +1,12 @@
 """Compare's examples that tell the story: the lines where the system beats the baseline most, and where the
-baseline beats the system most, by the chosen sentence metric, both hypotheses side by side, marked as that metric
-sees them: BLEU's n-grams as Explore highlights them (``bleucore.explain``), chrF's character 3-grams against the
-best reference, or TER's edits against the reference needing the fewest."""
+baseline beats the system most, by the chosen sentence metric, both hypotheses side by side, each highlighted
+against the references as Explore draws the chosen metric: BLEU's n-gram chips (``bleucore.explain``), chrF's
+matched character 3-grams (Explore's first order shown) against its best reference, TER's edit alignment, each
+under the page's options for that metric (the numbers beside it)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -22,10 +23,9 @@ from ui.metrics.ter import cache as ter_cache
 from ui.metrics.ter import view as ter_view
 from ui.shell.i18n import _
 
-#: One hypothesis marked against its references (HTML, user text escaped); raises ValueError when it cannot be.
-Highlighter = Callable[[str, Sequence[str]], str]
-
 MAX_EXAMPLES = 10
+#: The character n-gram order of the chrF highlight (Explore's chrF tab opens on it).
+CHRF_ORDER = 3
 
 
 def extremes(baseline: np.ndarray, system: np.ndarray, count: int, higher_is_better: bool) -> tuple[list[int], list[int]]:
@@ -37,31 +37,30 @@ def extremes(baseline: np.ndarray, system: np.ndarray, count: int, higher_is_bet
     return [int(x) - 1 for x in better["line"].head(count)], [int(x) - 1 for x in worse["line"].head(count)]
 
 
-def highlighter(metric_id: str, options: BleuOptions, metric_options: Any = None) -> Highlighter:
-    """How the examples mark a hypothesis for the sentence metric ``metric_id`` (``metric_options``: chrF's or
-    TER's options; BLEU uses ``options``)."""
-    if metric_id == "ter":
-        def ter(text: str, references: Sequence[str]) -> str:
-            if ter_view.too_long(text, references):
-                raise ValueError(_("TER is drawn here for sentences of up to {n} words").format(n=ter_view.MAX_WORDS))
-            return ter_view.alignment_html(ter_cache.ter_explanation(text, tuple(references), metric_options))
-        return ter
+def picture(
+    metric_id: str, hypothesis: str, references: Sequence[str], options: BleuOptions, metric_options: Any = None
+) -> str:
+    """The hypothesis highlighted against the references as Explore draws ``metric_id`` (escaped HTML), under
+    ``options`` (BLEU) or ``metric_options`` (chrF's or TER's; None: sacreBLEU's defaults)."""
     if metric_id in ("chrf", "chrf++"):
-        def chrf(text: str, references: Sequence[str]) -> str:
-            explanation = chrf_cache.chrf_explanation(text, tuple(references), metric_options)
-            n = min(3, explanation.options.char_order)
-            best = references[explanation.reference_index]
-            return chrf_view.STYLE + chrf_view.legend_html(n) + chrf_view.char_html(text, best, n, _("Hypothesis"), explanation.options)
-        return chrf
-
-    def bleu(text: str, references: Sequence[str]) -> str:
-        result = explain(text, list(references), options)
-        return highlight.orders_html(result.candidate, result.orders)
-    return bleu
+        explanation = chrf_cache.chrf_explanation(hypothesis, tuple(references), metric_options)
+        reference = references[explanation.reference_index]
+        label = _("Reference {position}").format(position=explanation.reference_index + 1)
+        order, chrf = min(CHRF_ORDER, explanation.options.char_order), explanation.options
+        return (chrf_view.STYLE + chrf_view.legend_html(order)
+                + chrf_view.char_html(hypothesis, reference, order, _("Candidate"), chrf)
+                + chrf_view.char_html(reference, hypothesis, order, label, chrf))  # fmt: skip
+    if metric_id == "ter":
+        if ter_view.too_long(hypothesis, references):
+            raise ValueError(_("TER is computed here for sentences of up to {n} words").format(n=ter_view.MAX_WORDS))
+        return ter_view.alignment_html(ter_cache.ter_explanation(hypothesis, tuple(references), metric_options))
+    result = explain(hypothesis, references, options)
+    return highlight.orders_html(result.candidate, result.orders)
 
 
 def _example(line: int, baseline: str, other: str, systems: Mapping[str, TextFile], refs: Sequence[TextFile],
-             scores: Mapping[str, np.ndarray], label: str, mark: Highlighter) -> None:  # fmt: skip
+             scores: Mapping[str, np.ndarray], label: str, options: BleuOptions, metric_id: str,
+             metric_options: Any) -> None:  # fmt: skip
     references = [r.lines[line] for r in refs]
     st.markdown(escape_markdown(_("Line {line}: {metric} {other} {b:.2f}, {baseline} {a:.2f}").format(
         line=line + 1, metric=label, other=other, b=float(scores[other][line]), baseline=baseline,
@@ -72,18 +71,20 @@ def _example(line: int, baseline: str, other: str, systems: Mapping[str, TextFil
         with column:
             st.markdown("**" + escape_markdown(name) + "**")
             try:
-                html = mark(systems[name].lines[line], references)
+                shown = picture(metric_id, systems[name].lines[line], references, options, metric_options)
             except ValueError as err:
                 st.caption(escape_markdown(_("This line cannot be explained with these options: {err}.").format(err=err)))
                 continue
-            st.html(html)
+            st.html(shown)
 
 
 def show_examples(
     baseline: str, other: str, systems: Mapping[str, TextFile], refs: Sequence[TextFile],
-    scores: Mapping[str, np.ndarray], label: str, higher_is_better: bool, mark: Highlighter,
+    scores: Mapping[str, np.ndarray], label: str, higher_is_better: bool, options: BleuOptions, metric_id: str = "bleu",
+    metric_options: Any = None,
 ) -> None:  # fmt: skip
-    """The examples on both sides, ``MAX_EXAMPLES`` at most each, each hypothesis marked by ``mark``."""
+    """The examples on both sides, ``MAX_EXAMPLES`` at most each, drawn as Explore draws ``metric_id`` under the
+    page's options for it (``metric_options``: chrF's or TER's)."""
     count = int(st.number_input(
         _("Examples on each side"), min_value=1, max_value=MAX_EXAMPLES, value=3, step=1, key=cps.COMPARE_EXAMPLES
     ) or 3)  # fmt: skip
@@ -93,4 +94,4 @@ def show_examples(
         if not lines:
             st.caption(_("No line."))
         for line in lines:
-            _example(line, baseline, other, systems, refs, scores, label, mark)
+            _example(line, baseline, other, systems, refs, scores, label, options, metric_id, metric_options)

@@ -36,7 +36,7 @@ def _report(
         _systems, _references, [metric_of(k) for k in keys], baseline=baseline, labels=_labels, training=_training,
         tokenize=tokenize, n_samples=n_samples, seed=seed,
     )  # fmt: skip
-    records = json.dumps(report.records(), ensure_ascii=False, indent=1) + "\n"
+    records = json.dumps(report.records(), ensure_ascii=False, indent=1, allow_nan=False) + "\n"
     return report, html_report(report), latex_table(report), records
 
 

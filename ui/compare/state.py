@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bleucore.significance import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
-from ui.links.page_state import MAX_PASTED_REFERENCES, SHARED_FIELDS, SOURCES, StatePage, link_options
+from ui.links.page_state import MAX_PASTED_REFERENCES, SHARED_FIELDS, StatePage, shared_link_data, shared_link_fields
 from ui.links.share import LinkField, LinkReader, make_link, open_link
 from ui.metrics import choice as mc
 from ui.metrics import options as mo
@@ -57,11 +57,6 @@ COMPARE_SEED = "compare_seed"
 COMPARE_NGRAM_ORDER = "compare_ngram_order"
 COMPARE_METRICS = "compare_metrics"
 COMPARE_SENTENCE_METRIC = "compare_sentence_metric"
-COMPARE_LABELS_UPLOAD = "compare_labels_upload"
-COMPARE_TRAIN_UPLOAD = "compare_train_upload"
-COMPARE_BUCKETS = "compare_buckets"
-COMPARE_BUCKET_METRIC = "compare_bucket_metric"
-COMPARE_BUCKET_LINE = "compare_bucket_line"
 COMPARE_EXAMPLES = "compare_examples"
 
 
@@ -128,21 +123,11 @@ LINK_FIELDS = {
 def compare_link(state: CompareState, with_texts: bool = True) -> str:
     """The ``s`` parameter of a Compare state; LinkStateError if too long."""
     f = LINK_FIELDS
-    data: dict[str, Any] = {
-        f["source"].key: state.source,
-        f["options"].key: om.to_link(state.options),
-        f["n_samples"].key: state.n_samples,
-        f["n_trials"].key: state.n_trials,
-        f["seed"].key: state.seed,
-    }
-    if state.metrics != mc.DEFAULT:
-        data[f["metrics"].key] = list(state.metrics)
-    if mo.to_link(state.metric_options):
-        data[f["metric_options"].key] = mo.to_link(state.metric_options)
+    data = shared_link_data(state, with_texts)
+    data.update({f["n_samples"].key: state.n_samples, f["n_trials"].key: state.n_trials, f["seed"].key: state.seed})
     if state.baseline:
         data[f["baseline"].key] = state.baseline
     if state.source == "paste" and with_texts:
-        data[f["references"].key] = list(state.references)
         data[f["systems"].key] = list(state.systems)
     return make_link("compare", data)
 
@@ -153,16 +138,12 @@ def compare_from_link(token: str) -> tuple[CompareState, list[str]]:
     reader = LinkReader(data)
     f = LINK_FIELDS
     state = CompareState(
-        source=reader.choice(*f["source"], SOURCES, "sample"),
-        references=reader.texts(*f["references"], 1, MAX_PASTED_REFERENCES, ("",)),
         systems=reader.texts(*f["systems"], 2, MAX_PASTED_SYSTEMS, ("", "")),
         n_samples=reader.whole(*f["n_samples"], 1, MAX_BOOTSTRAP_SAMPLES, BOOTSTRAP_SAMPLES),
         n_trials=reader.whole(*f["n_trials"], 1, MAX_AR_TRIALS, AR_TRIALS),
         seed=reader.whole(*f["seed"], 0, MAX_SEED, SEED),
-        options=link_options(reader, version),
-        metrics=reader.choices(*f["metrics"], mc.METRIC_IDS, mc.DEFAULT),
-        metric_options=mo.from_link(reader.section(*f["metric_options"])),
         baseline=reader.text(*f["baseline"], ""),
+        **shared_link_fields(reader, version),
     )
     return state, reader.notes
 

@@ -15,10 +15,7 @@ from ui.inputs.uploads import TextFile
 from ui.metrics.bleu.options import Choices
 from ui.shell.i18n import _
 
-SLOTS = Slots(
-    cs.CORPUS_LABELS_UPLOAD, cs.CORPUS_TRAIN_UPLOAD, cs.CORPUS_BUCKETS, cs.CORPUS_BUCKET_METRIC, cs.CORPUS_BUCKET_LINE,
-    "corpus_bucket_chart",
-)  # fmt: skip
+SLOTS = Slots.for_page(cs.PAGE.prefix)
 
 
 def show_buckets(

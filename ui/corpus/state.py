@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ui.links.page_state import MAX_PASTED_REFERENCES, SHARED_FIELDS, SOURCES, StatePage, link_options
+from ui.links.page_state import MAX_PASTED_REFERENCES, SHARED_FIELDS, StatePage, shared_link_data, shared_link_fields
 from ui.links.share import LinkField, LinkReader, make_link, open_link
 from ui.metrics import choice as mc
 from ui.metrics import options as mo
@@ -50,11 +50,6 @@ CORPUS_TABLE = "corpus_table"
 CORPUS_LAST_SELECTION = "corpus_last_selection"
 CORPUS_LAST_INPUT = "corpus_last_input"
 CORPUS_METRICS = "corpus_metrics"
-CORPUS_LABELS_UPLOAD = "corpus_labels_upload"
-CORPUS_TRAIN_UPLOAD = "corpus_train_upload"
-CORPUS_BUCKETS = "corpus_buckets"
-CORPUS_BUCKET_METRIC = "corpus_bucket_metric"
-CORPUS_BUCKET_LINE = "corpus_bucket_line"
 
 
 def corpus_ref_key(index: int) -> str:
@@ -104,16 +99,11 @@ LINK_FIELDS = {
 def corpus_link(state: CorpusState, with_texts: bool = True) -> str:
     """The ``s`` parameter of a Corpus state (pasted texts only when ``with_texts``); LinkStateError if too long."""
     f = LINK_FIELDS
-    data: dict[str, Any] = {f["source"].key: state.source, f["options"].key: om.to_link(state.options)}
+    data = shared_link_data(state, with_texts)
     if state.line:
         data[f["line"].key] = state.line
-    if state.metrics != mc.DEFAULT:
-        data[f["metrics"].key] = list(state.metrics)
-    if mo.to_link(state.metric_options):
-        data[f["metric_options"].key] = mo.to_link(state.metric_options)
     if state.source == "paste" and with_texts:
         data[f["hypothesis"].key] = state.hypothesis
-        data[f["references"].key] = list(state.references)
     return make_link("corpus", data)
 
 
@@ -123,13 +113,9 @@ def corpus_from_link(token: str) -> tuple[CorpusState, list[str]]:
     reader = LinkReader(data)
     f = LINK_FIELDS
     state = CorpusState(
-        source=reader.choice(*f["source"], SOURCES, "sample"),
         hypothesis=reader.text(*f["hypothesis"], ""),
-        references=reader.texts(*f["references"], 1, MAX_PASTED_REFERENCES, ("",)),
         line=reader.whole(*f["line"], 0, 10_000_000, 0),
-        options=link_options(reader, version),
-        metrics=reader.choices(*f["metrics"], mc.METRIC_IDS, mc.DEFAULT),
-        metric_options=mo.from_link(reader.section(*f["metric_options"])),
+        **shared_link_fields(reader, version),
     )
     return state, reader.notes
 

@@ -1,24 +1,40 @@
-"""What the doctor page checks: the input of the Corpus page as it holds it now (its kept uploads, pasted text or
-sample: nothing is uploaded twice, and Corpus's widgets stay Corpus's), or the sentence open in Explore."""
+"""What the doctor page checks: files or pasted text given here or on the Corpus page (one input, shared: the page
+draws Corpus's drop zones, pasted-text boxes and tokenizer with Corpus's keys and saves Corpus's state, so nothing is
+uploaded twice and either page opens with what the other was given), or the sentence open in Explore. A file the
+drop zone cannot read is a finding here.
+
+The input source is the doctor's own radio (``SOURCE``): Corpus's page-state mechanism restores all of Corpus's
+widgets from its saved state when its source radio is missing from the session (Corpus was not drawn), and this
+page must leave it missing so that Corpus then opens with what was given here."""
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
-from dataclasses import dataclass
+from collections import ChainMap
+from collections.abc import MutableMapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, cast
 
 import streamlit as st
 
+from bleucore.tokenizers import TOKENIZER_NAMES
 from ui.corpus import state as cs
 from ui.explore import state as es
+from ui.explore.tokenizer_rows import tokenizer_label
 from ui.inputs import kept
-from ui.inputs.uploads import InputError, TextFile, decode_paste, digest
-from ui.inputs.widgets import SAMPLES, sample_corpus
+from ui.inputs.uploads import MAX_UPLOAD_MB, TextFile, digest, escape_markdown
+from ui.inputs.widgets import SAMPLES, corpus_files
+from ui.links.page_state import SOURCE_LABELS, SOURCES, save_state
+from ui.metrics.bleu.sidebar import TOKENIZER_HELP
 from ui.metrics.bleu.wording import and_list
+from ui.shell import i18n
 from ui.shell.i18n import N_, _
 
 CHECK = "doctor_check"
-CHECKS = {"corpus": N_("The input of the Corpus page"), "explore": N_("The sentence open in Explore")}
+#: The last choice, kept while another page is open (Streamlit drops the radio's own key then).
+CHOICE = "doctor_choice"
+#: The input source (Corpus's sources): the doctor's own radio, saved into Corpus's state.
+SOURCE = "doctor_source"
+CHECKS = {"corpus": N_("Files or pasted text (shared with the Corpus page)"), "explore": N_("The sentence open in Explore")}
 
 
 @dataclass(frozen=True)
@@ -34,43 +50,78 @@ class DoctorInput:
         return digest([self.hypothesis, *self.references])
 
 
-def _corpus_input(state: cs.CorpusState) -> tuple[TextFile | None, list[TextFile]]:
-    """Corpus's hypothesis and references from its state: the sample, the kept uploads or the pasted texts."""
-    if state.source in SAMPLES:
-        return sample_corpus(state.source)
-    if state.source == "upload":
-        hyps = kept.files_of(cs.CORPUS_HYP_UPLOAD)
-        return (hyps[0] if hyps else None), kept.files_of(cs.CORPUS_REF_UPLOAD)
-    try:
-        hyp = decode_paste(state.hypothesis, _("The pasted hypothesis"))
-        refs = [decode_paste(text, _("Pasted reference") + f" {i + 1}") for i, text in enumerate(state.references)]
-    except InputError as err:
-        st.error(str(err), icon=":material/error:")
-        return None, []
-    return (hyp if hyp.lines else None), [r for r in refs if r.lines]
+def _chosen(session: MutableMapping[str, Any]) -> None:
+    session[CHOICE] = session[CHECK]
+
+
+def show_refused(messages: Sequence[str]) -> None:
+    """Files the input could not read (binary, empty, not UTF-8, too large), each as an error finding with its fix."""
+    for message in messages:
+        st.error(_("**Error** (certain): {problem} **Fix:** give a plain UTF-8 text file with one segment per line, "
+                   "under {mb} MB (a part of a larger one: `head -n 100000`).").format(problem=escape_markdown(message), mb=MAX_UPLOAD_MB),
+                 icon=":material/error:")  # fmt: skip
+
+
+def _explore_input(session: MutableMapping[str, Any]) -> DoctorInput | None:
+    state = session.get(es.PAGE_STATE.saved_key, es.DEFAULT)
+    references = es.scored_references(state)
+    if not references:
+        st.info(_("The sentence in Explore has no reference yet: type one there first."))
+        return None
+    st.caption(_("Explore's candidate and its {n} references, with Explore's tokenizer ({tokenizer}).").format(
+        n=len(references), tokenizer=state.options.tokenize))  # fmt: skip
+    refs = tuple(TextFile(_("reference {n}").format(n=j + 1), (r,)) for j, r in enumerate(references))
+    return DoctorInput(TextFile(_("Explore's candidate"), (state.candidate,)), refs, state.options.tokenize)
+
+
+def _corpus_state(session: MutableMapping[str, Any]) -> cs.CorpusState:
+    """Corpus's input as it holds it now: its saved state, else the one kept for this browser, else the default."""
+    state = session.get(cs.PAGE.saved_key) or kept.kept_state(cs.PAGE.prefix) or cs.PAGE.default
+    return cast(cs.CorpusState, state)
+
+
+def _source_chosen(session: MutableMapping[str, Any]) -> None:
+    """A sample with its own tokenizer sets it (as on Corpus); back on the English sample, 13a comes back."""
+    sample = SAMPLES.get(session[SOURCE])
+    key = cs.CORPUS.key("tokenize")
+    if sample is not None and sample.tokenizer is not None and tokenizer_label(sample.tokenizer) == sample.tokenizer:
+        session[key] = sample.tokenizer
+    elif sample is not None and sample.tokenizer is None and session.get(key) in {s.tokenizer for s in SAMPLES.values()}:
+        session[key] = "13a"
+
+
+def _files_input(session: MutableMapping[str, Any]) -> DoctorInput | None:
+    """Corpus's input widgets under the doctor's source radio, filled from Corpus's state when this page was not
+    drawn last, and saved back to it after the run."""
+    if SOURCE not in session:
+        state = _corpus_state(session)
+        values = cs.corpus_widget_values(state)
+        values.pop(cs.CORPUS_SOURCE)  # stays missing: Corpus restores every widget from the saved state
+        session.update(values)
+        session[SOURCE] = state.source
+    source = str(st.radio(_("Input"), SOURCES, key=SOURCE, horizontal=True, on_change=_source_chosen, args=(session,),
+                          format_func=lambda s, tr=i18n.bound(): tr(SOURCE_LABELS[s])))  # fmt: skip
+    st.selectbox(_("Tokenizer"), TOKENIZER_NAMES, key=cs.CORPUS.key("tokenize"), help=_(TOKENIZER_HELP), format_func=tokenizer_label)
+    hyp, refs, refused = corpus_files(source)
+    state = cs.read_corpus(ChainMap({cs.CORPUS_SOURCE: source}, session))
+    save_state(session, cs.PAGE, state)  # the Corpus page opens with what was given here
+    pasted = source == "paste" and any(text.strip() for text in (state.hypothesis, *state.references))
+    kept.keep_state(cs.PAGE.prefix, state, needed=pasted)  # pasted texts survive a reload of this page (no link here)
+    show_refused(refused)
+    st.page_link("app_pages/corpus.py", label=_("Score these files on the Corpus page"), icon=":material/upload_file:")
+    if hyp is None or not refs:
+        return None
+    st.caption(_("Checking {hypothesis} against {references}, with the {tokenizer} tokenizer.").format(
+        hypothesis=hyp.name, references=and_list([r.name for r in refs]), tokenizer=state.options.tokenize))  # fmt: skip
+    return DoctorInput(hyp, tuple(refs), state.options.tokenize)
 
 
 def doctor_input() -> DoctorInput | None:
     """Draw the choice and what it holds; None until there is something to check."""
-    labels = {key: _(label) for key, label in CHECKS.items()}  # worded now, in the session's language
-    what = st.radio(_("What to check"), tuple(CHECKS), key=CHECK, horizontal=True, format_func=labels.__getitem__)
     session = cast(MutableMapping[str, Any], st.session_state)
-    if what == "explore":
-        state = session.get(es.PAGE_STATE.saved_key, es.DEFAULT)
-        references = es.scored_references(state)
-        if not references:
-            st.info(_("The sentence in Explore has no reference yet: type one there first."))
-            return None
-        st.caption(_("Explore's candidate and its {n} references, with Explore's tokenizer ({tokenizer}).").format(
-            n=len(references), tokenizer=state.options.tokenize))  # fmt: skip
-        refs = tuple(TextFile(_("reference {n}").format(n=j + 1), (r,)) for j, r in enumerate(references))
-        return DoctorInput(TextFile(_("Explore's candidate"), (state.candidate,)), refs, state.options.tokenize)
-    state = session.get(cs.PAGE.saved_key) or kept.kept_state(cs.PAGE.prefix) or cs.PAGE.default
-    hyp, refs = _corpus_input(state)
-    st.page_link("app_pages/corpus.py", label=_("Give or change the files on the Corpus page"), icon=":material/upload_file:")
-    if hyp is None or not refs:
-        st.info(_("The Corpus page holds no hypothesis with references yet: upload or paste them there, then come back."))
-        return None
-    st.caption(_("Checking {hypothesis} against {references}, with the Corpus page's tokenizer ({tokenizer}).").format(
-        hypothesis=hyp.name, references=and_list([r.name for r in refs]), tokenizer=state.options.tokenize))  # fmt: skip
-    return DoctorInput(hyp, tuple(refs), state.options.tokenize)
+    if CHECK not in session:
+        session[CHECK] = session.get(CHOICE, "corpus")
+    labels = {key: _(label) for key, label in CHECKS.items()}  # worded now, in the session's language
+    what = st.radio(_("What to check"), tuple(CHECKS), key=CHECK, horizontal=True, format_func=labels.__getitem__,
+                    on_change=_chosen, args=(session,))  # fmt: skip
+    return _explore_input(session) if what == "explore" else _files_input(session)

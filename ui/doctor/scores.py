@@ -7,15 +7,14 @@ import pandas as pd
 import streamlit as st
 
 from bleucore.doctor import Report, diagnose
-from bleucore.tools import FIELD_ORDER, TOOLS, tool, waterfall
+from bleucore.tools import FIELD_ORDER, waterfall
 from ui.doctor.inputs import DoctorInput
-from ui.doctor.tools_wording import WHY, quirks, tool_name, value_words
+from ui.doctor.tools_wording import WHY, measured, quirks, tool_name, value_words
 from ui.doctor.waterfall_chart import waterfall_chart
 from ui.shell.cache_limits import MAX_INPUT_ENTRIES, TTL_SECONDS
 from ui.shell.i18n import _
 
 FROM, TO = "doctor_from", "doctor_to"
-KEYS = tuple(t.key for t in TOOLS)
 
 
 @st.cache_resource(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
@@ -48,10 +47,20 @@ def show_waterfall(result: Report) -> None:
     """Two tools picked, then the steps between their numbers: a chart and one line per step."""
     st.subheader(_("Why two tools differ, one rule at a time"))
     left, right = st.columns(2)
-    names = {key: tool_name(tool(key)) for key in KEYS}  # worded now, in the session's language
-    start = left.selectbox(_("From"), KEYS, index=KEYS.index("nltk-corpus"), key=FROM, format_func=names.__getitem__)
-    end = right.selectbox(_("To"), KEYS, index=KEYS.index("sacrebleu"), key=TO, format_func=names.__getitem__)
-    steps = waterfall(tool(start), tool(end), scorer=result.scorer)
+    tools = {score.tool.key: score.tool for score in result.scores}  # sacreBLEU with the chosen tokenizer too
+    keys = tuple(tools)
+    names = {key: tool_name(t) for key, t in tools.items()}  # worded now, in the session's language
+    session = st.session_state
+    to_sacrebleu = keys[1] if keys[1].startswith("sacrebleu-") else "sacrebleu"  # with the tokenizer chosen
+    if session.get(f"{TO}_tools") != keys and str(session.get(TO, "sacrebleu")).startswith("sacrebleu"):
+        session[TO] = to_sacrebleu  # another tokenizer: the waterfall ends at sacreBLEU with it
+    session[f"{TO}_tools"] = keys
+    for key, default in ((FROM, "nltk-corpus"), (TO, to_sacrebleu)):
+        if session.get(key) not in tools:  # dropped with the page, or a tool of another tokenizer's table
+            session[key] = default
+    start = left.selectbox(_("From"), keys, key=FROM, format_func=names.__getitem__)
+    end = right.selectbox(_("To"), keys, key=TO, format_func=names.__getitem__)
+    steps = waterfall(tools[start], tools[end], scorer=result.scorer)
     if not steps.steps:
         st.info(_("These two follow the same rules on every point: their numbers differ only in arithmetic (32-bit "
                   "floats) or in the digits they print."))  # fmt: skip
@@ -59,9 +68,9 @@ def show_waterfall(result: Report) -> None:
     st.altair_chart(waterfall_chart(steps), width="stretch")
     lines = [_("**{tool}**: {score:.2f}").format(tool=tool_name(steps.start), score=steps.start_score.score)]
     for step in steps.steps:
-        lines.append(_("{before} → {after}: **{delta:+.2f}** points. {why}").format(
+        lines.append(_("{before} → {after}: **{delta}** points. {why} Here: {measured}.").format(
             before=value_words(step.field, step.before), after=value_words(step.field, step.after),
-            delta=step.delta, why=WHY[step.field]()))  # fmt: skip
+            delta=f"{step.printed_delta():+}", why=WHY[step.field](), measured=measured(step)))  # fmt: skip
     lines.append(_("**{tool}**: {score:.2f}").format(tool=tool_name(steps.end), score=steps.end_score.score))
     st.markdown("\n\n".join([lines[0], "\n".join(f"{i}. {line}" for i, line in enumerate(lines[1:-1], start=1)), lines[-1]]))
     order = ", ".join(rule_name(name) for name in FIELD_ORDER)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bleucore.tools import Tool
+from bleucore.tools import Step, Tool
 from ui.shell.i18n import _
 
 #: (field, value) -> its words; a bleucore tokenizer is worded by ``value_words``.
@@ -24,6 +24,7 @@ _VALUES: dict[tuple[str, object], Callable[[], str]] = {
     ("phantom_ngrams", True): lambda: _("short lines count a phantom n-gram"),
     ("phantom_ngrams", False): lambda: _("no phantom n-grams"),
     ("zero_precision", "zero"): lambda: _("a zero precision gives 0"),
+    ("zero_precision", "tiny"): lambda: _("a zero precision becomes the smallest float (NLTK)"),
     ("zero_precision", "exp"): lambda: _("exp smoothing"),
     ("zero_precision", "skip"): lambda: _("zero precisions left out"),
     ("brevity", "standard"): lambda: _("BP = exp(1 - r/c)"),
@@ -39,15 +40,15 @@ WHY: dict[str, Callable[[], str]] = {
     "references": lambda: _("Another reference gives more n-grams a chance to match and another length to be close to."),
     "ref_length": lambda: _("The brevity penalty compares c with r; this rule picks which reference's length is r."),
     "phantom_ngrams": lambda: _("A line shorter than n adds one n-gram that cannot match, which lowers p_n."),
-    "zero_precision": lambda: _("A zero p_n makes the score 0, is smoothed, or is left out of the geometric mean."),
+    "zero_precision": lambda: _("A zero p_n makes the score 0, becomes the smallest float, is smoothed, or is left out of the geometric mean."),
     "brevity": lambda: _("exp(1 - r/c) punishes short output more than min(1, c/r)."),
     "aggregate": lambda: _("The mean of sentence scores is not corpus BLEU: each short line's zeros weigh as much as a long line."),
 }
 
 #: Tool key -> what it does that no rule says.
 _QUIRKS: dict[str, Callable[[], str]] = {
-    "nltk-corpus": lambda: _("A zero precision becomes the smallest float with a warning: about 1e-155, shown as 0."),
-    "nltk-sentence-mean": lambda: _("A sentence with a zero precision scores about 1e-155 with a warning, counted as 0."),
+    "nltk-corpus": lambda: _("A zero precision becomes the smallest float with a warning: the score is about 1e-155, not 0."),
+    "nltk-sentence-mean": lambda: _("A sentence with a zero precision scores about 1e-155 with a warning."),
     "hf-evaluate": lambda: _("TensorFlow NMT's compute_bleu with a copy of sacreBLEU's 13a; fails with ZeroDivisionError when c or r is 0."),
     "torchmetrics": lambda: _("Computes in 32-bit floats; smooth=True still gives 0 when an order has no match."),
     "torchtext": lambda: _("Computes in 32-bit floats; the tokens are whatever the caller splits (here str.split)."),
@@ -79,3 +80,23 @@ def quirks(tool: Tool) -> str:
     """What the tool does beyond its rules, or an empty string."""
     words = _QUIRKS.get(tool.key)
     return words() if words else ""
+
+
+def measured(step: Step) -> str:
+    """What the step's rule changed in this data's counts (bleucore.tools.measured_words, in the session's language)."""
+    before, after = step.result_before, step.result_after
+    if step.field in ("tokenize", "case", "references"):
+        words = _("{m0:,} → {m1:,} unigrams matched").format(m0=before.counts[0], m1=after.counts[0])
+        if step.field == "tokenize":
+            return _("c {c0:,} → {c1:,} tokens").format(c0=before.sys_len, c1=after.sys_len) + ", " + words
+        if step.field == "references":
+            return words + ", " + _("r {r0:,} → {r1:,}").format(r0=before.ref_len, r1=after.ref_len)
+        return words
+    if step.field in ("ref_length", "brevity"):
+        return _("r {r0:,} → {r1:,}, BP {bp0:.4f} → {bp1:.4f}").format(r0=before.ref_len, r1=after.ref_len, bp0=before.bp, bp1=after.bp)
+    if step.field == "phantom_ngrams":
+        return _("{t0:,} → {t1:,} {n}-grams counted").format(t0=before.totals[-1], t1=after.totals[-1], n=len(after.totals))
+    if step.field == "zero_precision" and after.conventions.aggregate == "corpus":
+        zeros = [str(n) for n, m in enumerate(after.counts, start=1) if m == 0]
+        return _("orders without a match: {orders}").format(orders=", ".join(zeros)) if zeros else _("every order has a match: no change")
+    return _("{z:,} of {n:,} lines have an order without a match").format(z=after.zero_lines, n=after.sentences)

@@ -40,7 +40,8 @@ def show_findings(findings: Sequence[Finding]) -> None:
     """Each finding in a box of its severity: the severity in words, how sure, the lines, the effect and the fix."""
     for finding in findings:
         problem, effect, fix = describe(finding)
-        where = _(" (lines {lines})").format(lines=", ".join(map(str, finding.lines))) if finding.lines else ""
+        where = ngettext(" (line {lines})", " (lines {lines})", len(finding.lines)).format(
+            lines=", ".join(map(str, finding.lines))) if finding.lines else ""  # fmt: skip
         text = _("**{severity}** ({confidence}): {problem}{where}; {effect}. **Fix:** {fix}.").format(
             severity=SEVERITY[finding.severity](), confidence=CONFIDENCE[finding.confidence](),
             problem=escape_markdown(problem), where=where, effect=escape_markdown(effect), fix=escape_markdown(fix),

@@ -19,11 +19,12 @@ def waterfall_frame(steps: Waterfall) -> pd.DataFrame:
     rows: list[dict[str, Any]] = [{"label": tool_name(steps.start), "kind": _("score"), "low": 0.0,
                                    "high": steps.start_score.score, "text": f"{steps.start_score.score:.2f}"}]  # fmt: skip
     for step in steps.steps:
-        kind = _("up") if step.delta > 0 else _("down") if step.delta < 0 else _("no change")
+        change = step.printed_delta()  # the label's number decides the colour, so they never disagree
+        kind = _("up") if change > 0 else _("down") if change < 0 else _("no change")
         rows.append({
             "label": value_words(step.field, step.after), "kind": kind,
             "low": min(step.score_before, step.score_after), "high": max(step.score_before, step.score_after),
-            "text": f"{step.delta:+.2f}",
+            "text": f"{step.printed_delta():+}",  # the printed changes add up to the printed scores
         })  # fmt: skip
     rows.append({"label": tool_name(steps.end), "kind": _("score"), "low": 0.0, "high": steps.end_score.score,
                  "text": f"{steps.end_score.score:.2f}"})  # fmt: skip

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bleucore.doctor import Finding
-from ui.shell.i18n import _
+from ui.shell.i18n import _, ngettext
 
 
 def _names(values: Any) -> str:
@@ -16,11 +16,7 @@ def _names(values: Any) -> str:
 
 #: Code -> (problem, effect, fix) from the finding's values.
 _CATALOG: dict[str, Callable[[Mapping[str, Any]], tuple[str, str, str]]] = {
-    "line-count-mismatch": lambda v: (
-        _("{hypothesis} has {hyp_lines:,} lines but {reference} has {ref_lines:,}").format(**v),
-        _("every line after the first missing or extra one is scored against another sentence's reference"),
-        _("make both files one segment per line in the same order (a blank last line or a line with an embedded line break is the usual cause)"),
-    ),
+    "line-count-mismatch": lambda v: _line_counts(v),
     "refs-concatenated": lambda v: (
         _("{reference} has {k} times as many lines as the hypothesis: it looks like {k} references written one after another").format(**v),
         _("its lines do not pair with the hypothesis lines, so the score is meaningless"),
@@ -47,10 +43,10 @@ _CATALOG: dict[str, Callable[[Mapping[str, Any]], tuple[str, str, str]]] = {
         _("check that no output is missing and the lines are aligned; keep them only if they are real"),
     ),
     "invisible-characters": lambda v: (
-        _("{name} holds a {character} on {count:,} lines").format(
+        ngettext("{name} holds a {character} on {count:,} line", "{name} holds a {character} on {count:,} lines", v["count"]).format(
             name=v["name"], character=_character(v["character"]), count=v["count"]),
-        _("a word with it does not match the same word without it"),
-        _("remove it on both sides (UTF-8 without BOM, Unix line ends, ordinary spaces)"),
+        _INVISIBLE_EFFECTS.get(v.get("kind", "joins"), _INVISIBLE_EFFECTS["joins"])(),
+        _("remove it on every side (UTF-8 without BOM, Unix line ends, ordinary spaces)"),
     ),
     "unicode-normalization": lambda v: (
         _("the files use different Unicode normalizations: {forms}").format(
@@ -59,9 +55,14 @@ _CATALOG: dict[str, Callable[[Mapping[str, Any]], tuple[str, str, str]]] = {
         _("normalize every file to NFC"),
     ),
     "pre-tokenized": lambda v: (
+        _("every file looks already tokenized (spaces before punctuation or split clitics)"),
+        _("sacreBLEU's numbers are defined on detokenized text, so this one is not comparable with published scores"),
+        _("score detokenized text with sacreBLEU's tokenizer, or report the tokenization"),
+    ) if v.get("everywhere") else (
         _("{tokenized} look already tokenized (spaces before punctuation or split clitics) but {plain} do not").format(
             tokenized=_names(v["tokenized"]), plain=_names(v["plain"])),
-        _("sacreBLEU expects detokenized text on both sides; the score differs from what others report"),
+        _("tools that split at spaces (NLTK, torchmetrics, multi-bleu.perl, the tutorials) see 'mat.' and 'mat .' as "
+          "different words; sacreBLEU's 13a splits punctuation off on both sides, but not clitics ('don't' against 'do n't')"),
         _("score detokenized output against the original references"),
     ),
     "subword-markers": lambda v: (
@@ -81,7 +82,8 @@ _CATALOG: dict[str, Callable[[Mapping[str, Any]], tuple[str, str, str]]] = {
         _("choose the {tokenizer} tokenizer in the sidebar (sacreBLEU's for this language) and report it").format(**v),
     ),
     "all-short": lambda v: (
-        _("every line of {name} has fewer than 4 words (the longest has {longest})").format(**v),
+        _("every line of {name} has fewer than 4 {tokenizer} tokens (the longest has {longest})").format(
+            name=v["name"], longest=v["longest"], tokenizer=v.get("tokenizer", "13a")),
         _("BLEU's 4-gram precision has no n-grams at all: the score is 0 or decided by smoothing alone"),
         _("use chrF for short segments, or a lower N (and report it)"),
     ),
@@ -106,10 +108,34 @@ _CATALOG: dict[str, Callable[[Mapping[str, Any]], tuple[str, str, str]]] = {
     "unreadable-file": lambda v: (
         _("{name} cannot be read").format(**v), _("nothing can be checked or scored"), _("check the path and its permissions"),
     ),
+    "tokenizer-missing": lambda v: (
+        _("the {tokenizer} tokenizer needs the {package} package, which is not installed here").format(**v),
+        _("sacreBLEU's score with this tokenizer is not shown"), _("pip install {package}").format(**v),
+    ),
     "cannot-score": lambda v: (
         _("the files cannot be scored: {reason}").format(**v), _("no tool's score is shown"), _("fix what the message names"),
     ),
 }
+
+
+def _line_counts(v: Mapping[str, Any]) -> tuple[str, str, str]:
+    """The line-count finding: the counts, then where the lines stop pairing (or that the extra lines are empty)."""
+    problem = _("{hypothesis} has {hyp_lines:,} lines but {reference} has {ref_lines:,}").format(**v)
+    if "trailing_empty" in v:
+        return (
+            problem + "; " + ngettext("the {trailing_empty:,} extra line at the end of {file} is empty",
+                                      "the {trailing_empty:,} extra lines at the end of {file} are empty", v["trailing_empty"]).format(**v),
+            _("sacreBLEU's command line and NLTK refuse files of different lengths; the lines still pair, so sacreBLEU's "
+              "Python API, which pairs the first lines, gives the right number"),
+            _("remove the empty lines at the end of {file}").format(**v),
+        )
+    if "breaks_at" in v:
+        problem += "; " + _("the alignment visibly breaks at line {breaks_at:,}, which resembles line {resembles:,} of {reference}").format(**v)
+    return (
+        problem,
+        _("every line after the first missing or extra one is scored against another sentence's reference"),
+        _("make both files one segment per line in the same order (a line lost or split in two, or a line with an embedded line break, is the usual cause)"),
+    )
 
 
 def _cjk_scores(values: Mapping[str, Any]) -> str:
@@ -122,6 +148,14 @@ def _cjk_scores(values: Mapping[str, Any]) -> str:
     return " " + _("(BLEU of the first {lines:,} lines with each tokenizer: {scores})").format(lines=values["lines"], scores=shown)
 
 
+_INVISIBLE_EFFECTS: dict[str, Callable[[], str]] = {
+    "joins": lambda: _("no tool reads it as a space: a word with it does not match the same word without it"),
+    "space": lambda: _("sacreBLEU, NLTK and torchmetrics split at it, but multi-bleu.perl and split(' ') do not: there it "
+                       "joins two words into one that matches nothing, and their numbers drop"),
+    "line-end": lambda: _("every tool splits at it except split(' ') (the donghwa-kim formula), which keeps an empty token"),
+}
+
+
 def _character(name: str) -> str:
     """bleucore.doctor's name of an invisible character, in the session's language."""
     return {
@@ -129,6 +163,7 @@ def _character(name: str) -> str:
         "no-break space U+00A0": _("no-break space U+00A0"), "zero-width space U+200B": _("zero-width space U+200B"),
         "zero-width non-joiner U+200C": _("zero-width non-joiner U+200C"),
         "zero-width joiner U+200D": _("zero-width joiner U+200D"), "word joiner U+2060": _("word joiner U+2060"),
+        "soft hyphen U+00AD": _("soft hyphen U+00AD"), "narrow no-break space U+202F": _("narrow no-break space U+202F"),
     }.get(name, name)  # fmt: skip
 
 

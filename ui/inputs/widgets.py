@@ -115,7 +115,7 @@ def sample_corpus(source: str) -> tuple[TextFile, list[TextFile]]:
     return hyp, list(refs)
 
 
-def _corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[str]]:
+def corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[str]]:
     """Draw the input widgets of ``source``; return (hypothesis, references, error messages)."""
     errors: list[str] = []
     hyp: TextFile | None = None
@@ -244,7 +244,7 @@ def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[st
 
 def read_corpus_input(source: str) -> tuple[TextFile | None, list[TextFile]]:
     """Draw the input widgets of ``source`` and any error; (hypothesis, references), or (None, []) if not usable."""
-    hyp, refs, errors = _corpus_files(source)
+    hyp, refs, errors = corpus_files(source)
     for message in errors:
         show_error(message)
     return (None, []) if errors else (hyp, refs)

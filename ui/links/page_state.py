@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ui.links.share import LinkField, LinkReader, LinkStateError, OtherPageLink, is_new, remember
+from ui.metrics import choice as mc
+from ui.metrics import options as mo
 from ui.metrics.bleu import options as om
 from ui.shell.i18n import N_, _
 
@@ -75,6 +77,32 @@ def link_options(reader: LinkReader, version: int) -> om.Choices:
     """The options of a link: version 1 kept them under "o", version 2 (every page) under "opt"."""
     field = SHARED_FIELDS["options"]
     return om.from_link(reader.section("o" if version == 1 else field.key, field.label), om.SACREBLEU)
+
+
+def shared_link_data(state: Any, with_texts: bool) -> dict[str, Any]:
+    """The link data of the fields Corpus and Compare share (``SHARED_FIELDS``): the metrics and their options
+    only where they are not the defaults (older links stay the same), pasted references only ``with_texts``."""
+    f = SHARED_FIELDS
+    data: dict[str, Any] = {f["source"].key: state.source, f["options"].key: om.to_link(state.options)}
+    if state.metrics != mc.DEFAULT:
+        data[f["metrics"].key] = list(state.metrics)
+    if mo.to_link(state.metric_options):
+        data[f["metric_options"].key] = mo.to_link(state.metric_options)
+    if state.source == "paste" and with_texts:
+        data[f["references"].key] = list(state.references)
+    return data
+
+
+def shared_link_fields(reader: LinkReader, version: int) -> dict[str, Any]:
+    """The shared fields a link holds, as keyword arguments of ``CorpusState`` or ``CompareState``."""
+    f = SHARED_FIELDS
+    return {
+        "source": reader.choice(*f["source"], SOURCES, "sample"),
+        "references": reader.texts(*f["references"], 1, MAX_PASTED_REFERENCES, ("",)),
+        "options": link_options(reader, version),
+        "metrics": reader.choices(*f["metrics"], mc.METRIC_IDS, mc.DEFAULT),
+        "metric_options": mo.from_link(reader.section(*f["metric_options"])),
+    }
 
 
 def link_with_fallback(make: Any, state: Any) -> tuple[str | None, str | None]:

@@ -43,16 +43,39 @@ class MetricSettings:
 
 DEFAULT_SETTINGS = MetricSettings()
 NAMES = tuple(f.name for f in fields(MetricSettings))
-#: Link field of each setting.
-LINK_FIELDS = {
-    "char_order": LinkField("nc", N_("char order")), "word_order": LinkField("nw", N_("word order")),
-    "beta": LinkField("b", N_("chrF beta")), "whitespace": LinkField("ws", N_("chrF whitespace")),
-    "chrf_lowercase": LinkField("lc", N_("chrF lowercase")), "ter_normalized": LinkField("tn", N_("TER normalized")),
-    "ter_no_punct": LinkField("tp", N_("TER no punctuation")), "ter_asian_support": LinkField("ta", N_("TER Asian support")),
-    "ter_case_sensitive": LinkField("tc", N_("TER case-sensitive")),
+CHRF_FAMILY = ("chrf", "chrf++")
+
+
+@dataclass(frozen=True)
+class Setting:
+    """How the pages offer one setting (MATEO's metric options as data): its widget's label and help (msgids,
+    naming sacreBLEU's flag), its link field, the picked metrics that show it (``group``) and that use it
+    (``metrics``: disabled otherwise), and the range of a whole number (None: a checkbox)."""
+
+    label: str
+    help: str
+    link: LinkField
+    group: tuple[str, ...]
+    metrics: tuple[str, ...]
+    bounds: tuple[int, int] | None = None
+
+
+#: Every setting once, in the order drawn: whole numbers side by side, then the checkboxes.
+SETTINGS: dict[str, Setting] = {
+    "char_order": Setting(N_("Character order"), N_("Longest character n-gram (sacreBLEU's --chrf-char-order, default 6)."), LinkField("nc", N_("char order")), CHRF_FAMILY, CHRF_FAMILY, (1, MAX_CHAR_ORDER)),
+    "word_order": Setting(N_("chrF++ word order"), N_("Longest word n-gram of chrF++ (sacreBLEU's --chrf-word-order, 2 for chrF++); chrF has none."), LinkField("nw", N_("word order")), CHRF_FAMILY, ("chrf++",), (1, MAX_WORD_ORDER)),
+    "beta": Setting(N_("β"), N_("Recall counts β times as much as precision (sacreBLEU's --chrf-beta, default 2)."), LinkField("b", N_("chrF beta")), CHRF_FAMILY, CHRF_FAMILY, (0, MAX_BETA)),
+    "whitespace": Setting(N_("Spaces count as characters"), N_("sacreBLEU's --chrf-whitespace (off by default: spaces are removed first)."), LinkField("ws", N_("chrF whitespace")), CHRF_FAMILY, CHRF_FAMILY),
+    "chrf_lowercase": Setting(N_("chrF ignores case"), N_("sacreBLEU's --chrf-lowercase."), LinkField("lc", N_("chrF lowercase")), CHRF_FAMILY, CHRF_FAMILY),
+    "ter_normalized": Setting(N_("TER: normalize"), N_("Tokenize punctuation and unescape XML entities (sacreBLEU's --ter-normalized)."), LinkField("tn", N_("TER normalized")), ("ter",), ("ter",)),
+    "ter_no_punct": Setting(N_("TER: remove punctuation"), N_("sacreBLEU's --ter-no-punct."), LinkField("tp", N_("TER no punctuation")), ("ter",), ("ter",)),
+    "ter_asian_support": Setting(N_("TER: Asian support"), N_("With normalize or remove punctuation: split Chinese, Japanese and Korean characters and their punctuation (sacreBLEU's --ter-asian-support)."), LinkField("ta", N_("TER Asian support")), ("ter",), ("ter",)),
+    "ter_case_sensitive": Setting(N_("TER: case-sensitive"), N_("Keep case (sacreBLEU's --ter-case-sensitive; TER lowercases by default)."), LinkField("tc", N_("TER case-sensitive")), ("ter",), ("ter",)),
 }  # fmt: skip
+#: Link field of each setting.
+LINK_FIELDS = {name: setting.link for name, setting in SETTINGS.items()}
 #: Range of each whole-number setting.
-RANGES = {"char_order": (1, MAX_CHAR_ORDER), "word_order": (1, MAX_WORD_ORDER), "beta": (0, MAX_BETA)}
+RANGES = {name: setting.bounds for name, setting in SETTINGS.items() if setting.bounds is not None}
 
 
 def metric_key(metric_id: str, settings: MetricSettings) -> MetricKey:
@@ -123,39 +146,17 @@ def from_link(reader: LinkReader) -> MetricSettings:
 def options_expander(prefix: str, picked: list[str], caption: str) -> None:
     """The options of the picked chrF/chrF++ and TER, in an expander (sacreBLEU's flag names in the help)."""
     key = keys(prefix)
-    chrf = [m for m in picked if m in ("chrf", "chrf++")]
+    shown = {name: s for name, s in SETTINGS.items() if set(s.group) & set(picked)}
+    numbers = [name for name, s in shown.items() if s.bounds is not None]
     with st.expander(_("chrF and TER options")):
         st.caption(caption)
-        if chrf:
-            cols = st.columns(3)
-            cols[0].number_input(
-                _("Character order"), 1, MAX_CHAR_ORDER, step=1, key=key["char_order"],
-                help=_("Longest character n-gram (sacreBLEU's --chrf-char-order, default 6)."),
+        for column, name in zip(st.columns(3) if numbers else [], numbers):
+            setting = shown[name]
+            low, high = setting.bounds or (0, 0)
+            column.number_input(
+                _(setting.label), low, high, step=1, key=key[name], help=_(setting.help),
+                disabled=not set(setting.metrics) & set(picked),
             )  # fmt: skip
-            cols[1].number_input(
-                _("chrF++ word order"), 1, MAX_WORD_ORDER, step=1, key=key["word_order"], disabled="chrf++" not in chrf,
-                help=_("Longest word n-gram of chrF++ (sacreBLEU's --chrf-word-order, 2 for chrF++); chrF has none."),
-            )  # fmt: skip
-            cols[2].number_input(
-                _("β"), 0, MAX_BETA, step=1, key=key["beta"],
-                help=_("Recall counts β times as much as precision (sacreBLEU's --chrf-beta, default 2)."),
-            )  # fmt: skip
-            st.checkbox(
-                _("Spaces count as characters"), key=key["whitespace"],
-                help=_("sacreBLEU's --chrf-whitespace (off by default: spaces are removed first)."),
-            )  # fmt: skip
-            st.checkbox(_("chrF ignores case"), key=key["chrf_lowercase"], help=_("sacreBLEU's --chrf-lowercase."))
-        if "ter" in picked:
-            st.checkbox(
-                _("TER: normalize"), key=key["ter_normalized"],
-                help=_("Tokenize punctuation and unescape XML entities (sacreBLEU's --ter-normalized)."),
-            )  # fmt: skip
-            st.checkbox(_("TER: remove punctuation"), key=key["ter_no_punct"], help=_("sacreBLEU's --ter-no-punct."))
-            st.checkbox(
-                _("TER: Asian support"), key=key["ter_asian_support"],
-                help=_("With normalize or remove punctuation: split Chinese, Japanese and Korean characters and their punctuation (sacreBLEU's --ter-asian-support)."),
-            )  # fmt: skip
-            st.checkbox(
-                _("TER: case-sensitive"), key=key["ter_case_sensitive"],
-                help=_("Keep case (sacreBLEU's --ter-case-sensitive; TER lowercases by default)."),
-            )  # fmt: skip
+        for name, setting in shown.items():
+            if setting.bounds is None:
+                st.checkbox(_(setting.label), key=key[name], help=_(setting.help))

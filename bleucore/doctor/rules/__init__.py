@@ -1,20 +1,10 @@
-"""One module per check; each defines ``CODE`` and ``check(setup) -> list[Finding]``. Adding a check is adding a
-module here and its name to ``RULES``."""
+"""One module per check, found here by its file: each defines ``CODE`` and ``check(setup) -> list[Finding]`` (and
+may set ``ORDER``, where its findings come among those of the same severity), and has its test in
+``tests/core/doctor_rules/test_<module>.py``. Adding a check is adding those two files."""
 
 from __future__ import annotations
 
-RULES = (
-    "line_counts",
-    "concatenated_references",
-    "tab_separated_references",
-    "hypothesis_is_reference",
-    "identical_references",
-    "empty_lines",
-    "invisible_characters",
-    "unicode_normalization",
-    "pretokenized",
-    "subword_markers",
-    "case_one_side",
-    "cjk_with_13a",
-    "short_lines",
-)
+import pkgutil
+
+#: The rule modules, by name.
+RULES = tuple(sorted(module.name for module in pkgutil.iter_modules(__path__) if not module.name.startswith("_")))

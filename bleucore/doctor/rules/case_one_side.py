@@ -9,16 +9,27 @@ from ..finding import Finding, Setup
 CODE = "case-mismatch"
 
 
+def _cased_letters(text: str, enough: int) -> int:
+    """Cased letters in ``text`` (a letter is cased when ``swapcase`` changes it), counted in a growing prefix until
+    ``enough`` are found: the whole text is read only when it has fewer."""
+    end = 4096
+    while True:
+        part = text[:end]
+        swapped = part.swapcase()
+        if len(swapped) == len(part):
+            as_codes = [np.frombuffer(t.encode("utf-32-le"), dtype=np.uint32) for t in (part, swapped)]
+            cased = int(np.count_nonzero(as_codes[0] != as_codes[1]))
+        else:  # a letter such as ß grows: count one by one
+            cased = sum(1 for c in part if c.isupper() or c.islower())
+        if cased >= enough or end >= len(text):
+            return cased
+        end *= 16
+
+
 def _lower(lines: list[str]) -> bool | None:
-    """True if every cased letter is lowercase, False if some are uppercase, None without cased letters."""
+    """True if every cased letter is lowercase, False if some are uppercase, None with fewer than 20 cased letters."""
     text = "".join(lines)
-    swapped = text.swapcase()  # a cased letter is one that swapcase changes
-    if len(swapped) == len(text):
-        as_codes = [np.frombuffer(t.encode("utf-32-le"), dtype=np.uint32) for t in (text, swapped)]
-        cased = int(np.count_nonzero(as_codes[0] != as_codes[1]))
-    else:  # a letter such as ß grows: count one by one
-        cased = sum(1 for c in text if c.isupper() or c.islower())
-    if cased < 20:
+    if _cased_letters(text, 20) < 20:
         return None
     return text == text.lower()
 

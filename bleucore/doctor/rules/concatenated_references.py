@@ -5,12 +5,14 @@ from __future__ import annotations
 from ..finding import Finding, Setup
 
 CODE = "refs-concatenated"
+#: Before the other rules' findings of its severity: said right after the line counts.
+ORDER = 1
 
 
 def check(setup: Setup) -> list[Finding]:
     n = len(setup.hypotheses)
     findings = []
-    for j, stream in enumerate(setup.references):
+    for j, stream in setup.paired_references():
         if n and len(stream) > n and len(stream) % n == 0:
             k = len(stream) // n
             findings.append(Finding(

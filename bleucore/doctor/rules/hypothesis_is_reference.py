@@ -10,7 +10,7 @@ CODE = "hyp-equals-ref"
 def check(setup: Setup) -> list[Finding]:
     findings = []
     n = len(setup.hypotheses)
-    for j, stream in enumerate(setup.references):
+    for j, stream in setup.paired_references():
         same = sum(h.strip() == r.strip() for h, r in zip(setup.hypotheses, stream))
         if n and len(stream) == n and same >= 0.9 * n:
             findings.append(Finding(

@@ -9,10 +9,10 @@ CODE = "duplicate-refs"
 
 def check(setup: Setup) -> list[Finding]:
     findings = []
-    refs = setup.references
-    for a in range(len(refs)):
-        for b in range(a + 1, len(refs)):
-            if len(refs[a]) and list(refs[a]) == list(refs[b]):
+    refs = setup.read_references()
+    for x, (a, first) in enumerate(refs):
+        for b, second in refs[x + 1 :]:
+            if len(first) and list(first) == list(second):
                 findings.append(Finding(
                     CODE, "warning", "certain",
                     f"{setup.reference_name(a)} and {setup.reference_name(b)} are identical",

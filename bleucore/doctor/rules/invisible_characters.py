@@ -1,30 +1,44 @@
-"""Invisible characters that change tokens: a byte-order mark, carriage returns, no-break spaces and zero-width
-characters make words that look equal differ."""
+"""Invisible characters, and what each does to the tokens. A byte-order mark, zero-width characters, the word
+joiner and the soft hyphen are no whitespace to any tool: a word carrying one does not match the same word
+without it. A no-break space is whitespace to ``str.split()`` (sacreBLEU, NLTK, torchmetrics, the wikidocs
+tutorial) but not to multi-bleu.perl (bytes) or ``split(' ')``, where it joins two words into one. A carriage
+return is whitespace to every tool but ``split(' ')``, which keeps an empty token (Windows line ends)."""
 
 from __future__ import annotations
 
 from ..finding import Finding, Setup
 
 CODE = "invisible-characters"
-#: Character -> its name in the message.
+#: Character -> (its name in the message, what it does: "joins" (a word's part everywhere), "space" (whitespace
+#: to str.split only) or "line-end" (whitespace to all but split(' '))).
 INVISIBLE = {
-    "\ufeff": "byte-order mark U+FEFF", "\r": "carriage return", "\u00a0": "no-break space U+00A0",
-    "\u200b": "zero-width space U+200B", "\u200c": "zero-width non-joiner U+200C", "\u200d": "zero-width joiner U+200D",
-    "\u2060": "word joiner U+2060",
+    "\ufeff": ("byte-order mark U+FEFF", "joins"), "\u200b": ("zero-width space U+200B", "joins"),
+    "\u200c": ("zero-width non-joiner U+200C", "joins"), "\u200d": ("zero-width joiner U+200D", "joins"),
+    "\u2060": ("word joiner U+2060", "joins"), "\u00ad": ("soft hyphen U+00AD", "joins"),
+    "\u00a0": ("no-break space U+00A0", "space"), "\u202f": ("narrow no-break space U+202F", "space"),
+    "\r": ("carriage return", "line-end"),
+}  # fmt: skip
+_EFFECTS = {
+    "joins": ("warning", "no tool reads it as a space: a word with it does not match the same word without it"),
+    "space": ("warning", "sacreBLEU, NLTK and torchmetrics split at it, but multi-bleu.perl and split(' ') do not: "
+                         "there it joins two words into one that matches nothing, and their numbers drop"),
+    "line-end": ("note", "every tool splits at it except split(' ') (the donghwa-kim formula), which keeps an empty token"),
 }  # fmt: skip
 
 
 def check(setup: Setup) -> list[Finding]:
     findings = []
     for name, stream in setup.sides():
-        for char, words in INVISIBLE.items():
+        text = "\n".join(stream)
+        for char, (words, kind) in INVISIBLE.items():
+            if char not in text:
+                continue
             lines = [i + 1 for i, line in enumerate(stream) if char in line]
-            if lines:
-                findings.append(Finding(
-                    CODE, "warning", "certain",
-                    f"{name} holds a {words} on {len(lines)} lines",
-                    "a word with it does not match the same word without it",
-                    "remove it (save as UTF-8 without BOM, Unix line ends, ordinary spaces) on both sides",
-                    tuple(lines[:3]), {"name": name, "character": words, "count": len(lines)},
-                ))  # fmt: skip
+            severity, effect = _EFFECTS[kind]
+            findings.append(Finding(
+                CODE, severity, "certain",  # type: ignore[arg-type]
+                f"{name} holds a {words} on {len(lines)} line{'s' if len(lines) > 1 else ''}", effect,
+                "remove it (save as UTF-8 without BOM, Unix line ends, ordinary spaces) on every side",
+                tuple(lines[:3]), {"name": name, "character": words, "count": len(lines), "kind": kind},
+            ))  # fmt: skip
     return findings

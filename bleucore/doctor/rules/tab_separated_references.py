@@ -5,11 +5,13 @@ from __future__ import annotations
 from ..finding import Finding, Setup
 
 CODE = "refs-tab-separated"
+#: Before the other rules' findings of its severity: the last of the rules about which lines pair.
+ORDER = 2
 
 
 def check(setup: Setup) -> list[Finding]:
     findings = []
-    for j, stream in enumerate(setup.references):
+    for j, stream in setup.read_references():
         tabbed = [i + 1 for i, line in enumerate(stream) if "\t" in line]
         if stream and len(tabbed) >= max(1, len(stream) // 2):
             fields = max(stream[i - 1].count("\t") + 1 for i in tabbed)

@@ -9,18 +9,7 @@ import sys
 from ...tokenizers.languages import LANGUAGE_TOKENIZERS, target_language, tokenizer_for_language
 from ...usage import PROG, UsageError
 from .messages import WeightsCount
-from .options import (
-    MAX_ORDER_LIMIT,
-    REF_LENGTH_RULES,
-    SMOOTHING_DEFAULTS,
-    SMOOTHING_METHODS,
-    TOKENIZER_NAMES,
-    VARIANTS,
-    BleuOptions,
-    WeightsError,
-    parse_weights,
-    uniform_weights,
-)
+from . import options as bo
 
 __all__ = ["DEFAULT_ORDER", "add_arguments", "options_from_args"]
 
@@ -30,23 +19,23 @@ DEFAULT_ORDER = 4
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The "BLEU options" group; the choices are read from the registries when parsing."""
     bleu = parser.add_argument_group("BLEU options")
-    bleu.add_argument("-tok", "--tokenize", choices=TOKENIZER_NAMES, default=None,
+    bleu.add_argument("-tok", "--tokenize", choices=bo.TOKENIZER_NAMES, default=None,
                       help="tokenizer, as sacreBLEU's (default: zh, ja-mecab or ko-mecab for a -l target "
                            "zh, ja or ko, else 13a)")
     bleu.add_argument("-l", "--language-pair", default=None, metavar="SRC-TRG",
                       help="source-target language pair, e.g. en-ko: the target chooses the default tokenizer")
     bleu.add_argument("-lc", "--lowercase", action="store_true", help="case-insensitive BLEU")
-    bleu.add_argument("-s", "--smooth-method", choices=SMOOTHING_METHODS, default="exp", metavar="METHOD",
-                      help=f"smoothing: {', '.join(SMOOTHING_METHODS)} (default: %(default)s)")
+    bleu.add_argument("-s", "--smooth-method", choices=bo.SMOOTHING_METHODS, default="exp", metavar="METHOD",
+                      help=f"smoothing: {', '.join(bo.SMOOTHING_METHODS)} (default: %(default)s)")
     bleu.add_argument("-sv", "--smooth-value", type=float, default=None, metavar="VALUE",
                       help="value of floor, add-k, nltk-method1 (epsilon), nltk-method4/7 (k), nltk-method6 (alpha)")
     bleu.add_argument("--max-ngram-order", type=int, default=None, metavar="N",
-                      help=f"highest n-gram order N, 1..{MAX_ORDER_LIMIT} (default: {DEFAULT_ORDER}, or the number of weights)")
+                      help=f"highest n-gram order N, 1..{bo.MAX_ORDER_LIMIT} (default: {DEFAULT_ORDER}, or the number of weights)")
     bleu.add_argument("--weights", default=None, metavar="W1,W2,...",
                       help="n-gram weights summing to 1, e.g. 0.5,0.5 or 1/3,1/3,1/3 (default: 1/N each)")
-    bleu.add_argument("--ref-length", choices=REF_LENGTH_RULES, default="closest",
+    bleu.add_argument("--ref-length", choices=bo.REF_LENGTH_RULES, default="closest",
                       help="reference length r per segment (default: %(default)s; ties go to the shorter)")
-    bleu.add_argument("--variant", choices=VARIANTS, default="standard",
+    bleu.add_argument("--variant", choices=bo.VARIANTS, default="standard",
                       help="standard BLEU, simplified BP min(1, c/r), or the tutorial code that skips zero precisions")
     bleu.add_argument("--effective-order", action=argparse.BooleanOptionalAction, default=None,
                       help="sacreBLEU's effective order (default: on with -sl, off for corpus BLEU and nltk-method*)")
@@ -55,10 +44,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def _weights(args: argparse.Namespace) -> tuple[float, ...]:
     order: int | None = args.max_ngram_order
     if args.weights is None:
-        return uniform_weights(DEFAULT_ORDER if order is None else order)
+        return bo.uniform_weights(DEFAULT_ORDER if order is None else order)
     try:
-        return parse_weights(args.weights, order)
-    except WeightsError as err:
+        return bo.parse_weights(args.weights, order)
+    except bo.WeightsError as err:
         if isinstance(err.reason, WeightsCount):  # N came from --max-ngram-order: name it
             raise UsageError(f"--weights gives {err.reason.count} weights but --max-ngram-order is {order}") from None
         raise UsageError(f"--weights: {err}") from None
@@ -70,13 +59,13 @@ def _smooth_value(args: argparse.Namespace) -> float | None:
         return None
     if not math.isfinite(value) or value < 0:
         raise UsageError(f"--smooth-value must be a finite number >= 0, got {value:g}")
-    if SMOOTHING_DEFAULTS[args.smooth_method] is None:
+    if bo.SMOOTHING_DEFAULTS[args.smooth_method] is None:
         sys.stderr.write(f"{PROG}: warning: {args.smooth_method} smoothing takes no value; --smooth-value {value:g} is ignored\n")
         return None
     return value
 
 
-def options_from_args(args: argparse.Namespace) -> BleuOptions:
+def options_from_args(args: argparse.Namespace) -> bo.BleuOptions:
     """BleuOptions of the command line; effective order defaults to on in sentence mode (not for NLTK)."""
     effective: bool | None = args.effective_order
     if effective is None:
@@ -85,7 +74,7 @@ def options_from_args(args: argparse.Namespace) -> BleuOptions:
     usual = LANGUAGE_TOKENIZERS.get(trg_lang)
     if usual is not None and args.tokenize not in (None, usual):  # sacreBLEU warns the same way
         sys.stderr.write(f"{PROG}: warning: consider -tok {usual} for target language {trg_lang} (sacreBLEU's choice)\n")
-    return BleuOptions(
+    return bo.BleuOptions(
         tokenize=tokenizer_for_language(trg_lang, args.tokenize),
         lowercase=args.lowercase,
         weights=_weights(args),

@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...tokenizers import TokenEncoder, tokenize_lines
-from .inputs import check_streams
+from ..inputs import check_streams
 from .ngram_matches import Block, bits, compact_ids, ngram_matches
 from .options import BleuOptions
 from .stats import FloatArray, IntArray, Statistics, statistics_from_tokens

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import fast  # called as fast.text_statistics (tests spy on the fast path)
-from .inputs import reference_count
+from ..inputs import reference_count
 from .options import BleuOptions
 from .score import BLEUScore, score_statistics
 from .sentence_rows import sentence_scores_from_statistics

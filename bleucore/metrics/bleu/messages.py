@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+
 # --- why a score is 0 whatever the precisions (BLEUScore.zero_reason, SmoothedPrecisions.forced_zero)
 
 
@@ -36,8 +37,6 @@ class NltkMethod0Zero:
     float_min: float
 
 
-ZeroCause = EmptyCandidate | NoMatchAnyOrder | NoUnigramMatch | NltkMethod0Zero
-
 # --- notes on how a score was computed (BLEUScore.notes)
 
 
@@ -62,8 +61,6 @@ class NltkPhantomNgrams:
     nltk_score: float
 
 
-ScoreNote = NltkMethod5AboveOne | NltkDropsZeroOrders | NltkPhantomNgrams
-
 # --- why a score cannot be computed at all (smoothing.UndefinedScore.reason)
 
 
@@ -78,8 +75,6 @@ class Method6NeedsOrder3:
 class Method6NeedsTrigramMatch:
     """NLTK's method 6 divides by p_3 (NLTK asserts p_3 != 0)."""
 
-
-Undefined = Method6NeedsOrder3 | Method6NeedsTrigramMatch
 
 # --- "Why is it zero?" (ZeroDiagnosis.reasons, in reading order)
 
@@ -125,10 +120,6 @@ class BelowOne:
     """Below 1 on the 0-100 scale (``diagnosis.TINY_SCORE``)."""
 
 
-DiagnosisReason = (
-    EmptyCandidateScoresZero | ShorterThanN | NoTokenMatches | OrdersWithoutMatches | GeometricMeanZero | SmoothingKeepsScore | BelowOne
-)
-
 # --- an option change that would give a non-zero score (Fix.change)
 
 
@@ -150,8 +141,6 @@ class LowerOrder:
 
     max_order: int
 
-
-FixChange = UseSmoothing | UseEffectiveOrder | LowerOrder
 
 # --- why a variant or smoothing differs (VariantScore.note)
 
@@ -224,19 +213,6 @@ class SmoothingRule:
     effective_order_off: bool = False
 
 
-VariantNote = (
-    NotDefined
-    | StandardDefinition
-    | EmptyBothPenalties
-    | SamePenalty
-    | MilderPenalty
-    | NotComparable
-    | EmptySkipCannotHelp
-    | SkipChangesNothing
-    | SkipsZeroPrecisions
-    | SmoothingRule
-)
-
 # --- why BLEU's weights cannot be used (options.WeightsError.reason)
 
 
@@ -282,6 +258,26 @@ class WeightsSum:
     total: float
 
 
-WeightsProblem = WeightsMissing | WeightsNotNumbers | WeightsCount | OrderOutOfRange | WeightsNegative | WeightsSum
+# --- which codes each field holds
 
+ZeroCause = EmptyCandidate | NoMatchAnyOrder | NoUnigramMatch | NltkMethod0Zero
+ScoreNote = NltkMethod5AboveOne | NltkDropsZeroOrders | NltkPhantomNgrams
+Undefined = Method6NeedsOrder3 | Method6NeedsTrigramMatch
+DiagnosisReason = (
+    EmptyCandidateScoresZero | ShorterThanN | NoTokenMatches | OrdersWithoutMatches | GeometricMeanZero | SmoothingKeepsScore | BelowOne
+)
+FixChange = UseSmoothing | UseEffectiveOrder | LowerOrder
+VariantNote = (
+    NotDefined
+    | StandardDefinition
+    | EmptyBothPenalties
+    | SamePenalty
+    | MilderPenalty
+    | NotComparable
+    | EmptySkipCannotHelp
+    | SkipChangesNothing
+    | SkipsZeroPrecisions
+    | SmoothingRule
+)
+WeightsProblem = WeightsMissing | WeightsNotNumbers | WeightsCount | OrderOutOfRange | WeightsNegative | WeightsSum
 Message = ZeroCause | ScoreNote | Undefined | DiagnosisReason | FixChange | VariantNote | WeightsProblem

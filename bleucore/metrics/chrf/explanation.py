@@ -15,8 +15,8 @@ from typing import Literal
 from .fscore import order_scores
 from .ngrams import char_text, word_pieces
 from .options import ChrfOptions
-from .score import CHRFScore, chrf_signature, sentence_scores
-from .stats import chrf_statistics
+from .score import CHRFScore, sentence_scores, signature
+from .stats import statistics
 
 __all__ = [
     "ChrfExplanation", "ChrfOrder", "NgramOccurrence", "char_occurrences", "chrf_orders", "explain_chrf", "word_occurrences",
@@ -76,14 +76,14 @@ def explain_chrf(hypothesis: str, references: Sequence[str], options: ChrfOption
     options = options or ChrfOptions()
     if isinstance(references, str) or not references:
         raise ValueError("give a sequence of at least 1 reference")
-    per_ref = [sentence_scores(chrf_statistics([hypothesis], [[r]], options), options)[0] for r in references]
+    per_ref = [sentence_scores(statistics([hypothesis], [[r]], options), options)[0] for r in references]
     best = 0
     for k, s in enumerate(per_ref):
         if s.score > per_ref[best].score:
             best = k
     chosen = per_ref[best]
     nrefs = len(references)
-    score = CHRFScore(chosen.score, chosen.statistics, options, chrf_signature(options, nrefs))
+    score = CHRFScore(chosen.score, chosen.statistics, options, signature(options, nrefs))
     return ChrfExplanation(score, chrf_orders(chosen.statistics, options), best, tuple(s.score for s in per_ref), options)
 
 

@@ -6,14 +6,14 @@ from dataclasses import dataclass
 
 from ... import __version__
 from ..sacrebleu_equivalent import SacrebleuEquivalent, with_sacrebleu_version
-from .fscore import f_scores
+from .fscore import FloatArray, f_scores
 from .options import ChrfOptions
 from .stats import ChrfStatistics
 
-__all__ = ["CHRFScore", "chrf_signature", "score_statistics", "sentence_scores"]
+__all__ = ["CHRFScore", "row_scores", "sacrebleu_equivalent", "score_statistics", "sentence_scores", "signature"]
 
 
-def chrf_signature(options: ChrfOptions, nrefs: int | str = 1) -> str:
+def signature(options: ChrfOptions, nrefs: int | str = 1) -> str:
     """sacreBLEU's chrF signature: ``nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:...``."""
     return "|".join([
         f"nrefs:{nrefs}",
@@ -26,7 +26,7 @@ def chrf_signature(options: ChrfOptions, nrefs: int | str = 1) -> str:
     ])
 
 
-def chrf_sacrebleu_equivalent(options: ChrfOptions, nrefs: int | str = 1) -> SacrebleuEquivalent:
+def sacrebleu_equivalent(options: ChrfOptions, nrefs: int | str = 1) -> SacrebleuEquivalent:
     """sacreBLEU 2.6's chrF signature and ``sacrebleu -m chrf`` flags (every option has one; its signature
     leaves out β)."""
     default = ChrfOptions()
@@ -38,7 +38,7 @@ def chrf_sacrebleu_equivalent(options: ChrfOptions, nrefs: int | str = 1) -> Sac
         if getattr(options, name):
             flags.append(flag)
     unsigned = (f"β = {options.beta}",) if options.beta != default.beta else ()
-    return SacrebleuEquivalent(with_sacrebleu_version(chrf_signature(options, nrefs)), tuple(flags), (), unsigned)
+    return SacrebleuEquivalent(with_sacrebleu_version(signature(options, nrefs)), tuple(flags), (), unsigned)
 
 
 @dataclass(frozen=True)
@@ -75,16 +75,21 @@ class CHRFScore:
 
 
 def _score(row: list[int], score: float, options: ChrfOptions, nrefs: int | str) -> CHRFScore:
-    return CHRFScore(float(score), tuple(int(v) for v in row), options, chrf_signature(options, nrefs))
+    return CHRFScore(float(score), tuple(int(v) for v in row), options, signature(options, nrefs))
 
 
 def score_statistics(stats: ChrfStatistics, options: ChrfOptions, nrefs: int | str = 1) -> CHRFScore:
     """Corpus chrF: F-beta of the summed statistics."""
-    total = stats.total().counts
+    total = stats.total().rows
     return _score(total[0].tolist(), float(f_scores(total, options)[0]), options, nrefs)
 
 
 def sentence_scores(stats: ChrfStatistics, options: ChrfOptions, nrefs: int | str = 1) -> list[CHRFScore]:
     """One chrF per segment (sacreBLEU's ``sentence_score``)."""
-    scores = f_scores(stats.counts, options).tolist()
-    return [_score(row, s, options, nrefs) for row, s in zip(stats.counts.tolist(), scores)]
+    scores = f_scores(stats.rows, options).tolist()
+    return [_score(row, s, options, nrefs) for row, s in zip(stats.rows.tolist(), scores)]
+
+
+def row_scores(rows: FloatArray, options: ChrfOptions, float32: bool = False) -> FloatArray:
+    """chrF of each row of summed statistics (``float32``: sacreBLEU's bootstrap arithmetic)."""
+    return f_scores(rows, options, float32)

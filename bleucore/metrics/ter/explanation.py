@@ -14,7 +14,7 @@ from typing import Literal
 
 from .normalize import tercom_tokenize
 from .options import TerOptions
-from .score import TERScore, ter_signature, ter_value
+from .score import TERScore, signature, ter_value
 from .shifts import align, perform_shift
 from .stats import WordIds, segment_edits
 
@@ -104,6 +104,6 @@ def explain_ter(hypothesis: str, references: Sequence[str], options: TerOptions 
         steps.append(Step(kind, hyp_words[k], word, k, k in moved))
         h += 1
         r += kind != "ins"
-    score = TERScore(ter_value(edits, ref_len), edits, ref_len, options, ter_signature(options, len(references)))
+    score = TERScore(ter_value(edits, ref_len), edits, ref_len, options, signature(options, len(references)))
     return TerExplanation(score, tuple(hyp_words), tuple(ref), chosen, tuple(steps), tuple(moves))
 

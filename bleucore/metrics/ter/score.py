@@ -17,12 +17,12 @@ from ..sacrebleu_equivalent import SacrebleuEquivalent, with_sacrebleu_version
 from .options import TerOptions
 from .stats import TerStatistics
 
-__all__ = ["TERScore", "score_statistics", "sentence_scores", "ter_scores", "ter_signature"]
+__all__ = ["TERScore", "row_scores", "sacrebleu_equivalent", "score_statistics", "sentence_scores", "signature"]
 
 FloatArray = npt.NDArray[np.float64]
 
 
-def ter_signature(options: TerOptions, nrefs: int | str = 1) -> str:
+def signature(options: TerOptions, nrefs: int | str = 1) -> str:
     """sacreBLEU's TER signature: ``nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:...``."""
     yes_no = {True: "yes", False: "no"}
     return "|".join([
@@ -36,14 +36,14 @@ def ter_signature(options: TerOptions, nrefs: int | str = 1) -> str:
     ])
 
 
-def ter_sacrebleu_equivalent(options: TerOptions, nrefs: int | str = 1) -> SacrebleuEquivalent:
+def sacrebleu_equivalent(options: TerOptions, nrefs: int | str = 1) -> SacrebleuEquivalent:
     """sacreBLEU 2.6's TER signature and ``sacrebleu -m ter`` flags (every option has one)."""
     flags = ["-m", "ter"]
     for name, flag in (("case_sensitive", "--ter-case-sensitive"), ("asian_support", "--ter-asian-support"),
                        ("no_punct", "--ter-no-punct"), ("normalized", "--ter-normalized")):  # fmt: skip
         if getattr(options, name):
             flags.append(flag)
-    return SacrebleuEquivalent(with_sacrebleu_version(ter_signature(options, nrefs)), tuple(flags))
+    return SacrebleuEquivalent(with_sacrebleu_version(signature(options, nrefs)), tuple(flags))
 
 
 def ter_value(edits: float, ref_length: float) -> float:
@@ -53,8 +53,8 @@ def ter_value(edits: float, ref_length: float) -> float:
     return 100.0 if edits > 0 else 0.0
 
 
-def ter_scores(rows: FloatArray, float32: bool = False) -> FloatArray:
-    """TER of each row [edits, reference length]; ``float32`` as sacreBLEU's bootstrap."""
+def row_scores(rows: FloatArray, options: TerOptions | None = None, float32: bool = False) -> FloatArray:
+    """TER of each row [edits, reference length] (no option changes it); ``float32`` as sacreBLEU's bootstrap."""
     dtype = np.float32 if float32 else np.float64
     edits: npt.NDArray[Any] = rows[:, 0].astype(dtype)
     length: npt.NDArray[Any] = rows[:, 1].astype(dtype)
@@ -95,7 +95,7 @@ class TERScore:
 
 
 def _score(edits: float, length: float, options: TerOptions, nrefs: int | str) -> TERScore:
-    return TERScore(ter_value(edits, length), int(edits), float(length), options, ter_signature(options, nrefs))
+    return TERScore(ter_value(edits, length), int(edits), float(length), options, signature(options, nrefs))
 
 
 def score_statistics(stats: TerStatistics, options: TerOptions, nrefs: int | str = 1) -> TERScore:

@@ -7,41 +7,23 @@ Corpus TER = sum of edits / sum of average reference lengths (Snover et al. 2006
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
+from ..inputs import check_streams
+from ..row_statistics import RowStatistics
 from .normalize import tercom_tokenize
 from .options import TerOptions
 from .shifts import edits
 
-__all__ = ["TerStatistics", "WordIds", "ter_statistics"]
+__all__ = ["TerStatistics", "WordIds", "statistics"]
 
 FloatArray = npt.NDArray[np.float64]
 
 
-@dataclass(frozen=True)
-class TerStatistics:
+class TerStatistics(RowStatistics):
     """``rows``: (S, 2) floats, per segment [edits, average reference length] (sacreBLEU's layout)."""
-
-    rows: FloatArray
-
-    @property
-    def segments(self) -> int:
-        """S, the number of segments."""
-        return int(self.rows.shape[0])
-
-    def total(self) -> TerStatistics:
-        """One row: the column sums."""
-        return TerStatistics(self.rows.sum(axis=0, keepdims=True))
-
-    @staticmethod
-    def concatenate(parts: Sequence[TerStatistics]) -> TerStatistics:
-        """Segments of several chunks, in order."""
-        if not parts:
-            raise ValueError("cannot concatenate 0 statistics")
-        return TerStatistics(np.concatenate([p.rows for p in parts]))
 
 
 class WordIds:
@@ -65,13 +47,9 @@ def segment_edits(hyp: list[int], refs: Sequence[list[int]]) -> tuple[int, int, 
     return best, chosen, sum(len(r) for r in refs) / len(refs)
 
 
-def ter_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]], options: TerOptions) -> TerStatistics:
+def statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]], options: TerOptions) -> TerStatistics:
     """Per-segment statistics of ``hypotheses`` against reference streams (``references[j][i]``)."""
-    if isinstance(hypotheses, str) or isinstance(references, str) or not references:
-        raise ValueError("give a sequence of hypothesis lines and at least 1 reference stream")
-    for j, stream in enumerate(references, start=1):
-        if isinstance(stream, str) or len(stream) != len(hypotheses):
-            raise ValueError(f"{len(hypotheses)} hypotheses but {len(stream)} lines in reference {j}")
+    check_streams(hypotheses, references)
     ids = WordIds()
     rows = np.zeros((len(hypotheses), 2), dtype=np.float64)
     for i, hyp in enumerate(hypotheses):

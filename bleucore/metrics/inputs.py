@@ -1,12 +1,11 @@
 """How hypotheses and references are laid out (sacreBLEU's: ``references[j][i]`` is reference j of segment i):
-the check every scoring path runs first, and the signature's ``nrefs``. Light (no numpy), imported by the text
-and the vectorized paths alike."""
+the check every metric's scoring path runs first, and the signature's ``nrefs``. Light (no numpy)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...limits import check_texts
+from ..limits import check_texts
 
 __all__ = ["check_streams", "reference_count"]
 
@@ -16,7 +15,7 @@ def check_streams(hypotheses: Sequence[str], references: Sequence[Sequence[str]]
     if isinstance(hypotheses, str):
         raise ValueError("hypotheses must be a sequence of strings, got one string")
     if len(references) == 0:
-        raise ValueError("corpus BLEU needs at least 1 reference stream, got 0")
+        raise ValueError("scoring needs at least 1 reference stream, got 0")
     for j, stream in enumerate(references, start=1):
         if isinstance(stream, str):
             raise ValueError(f"reference stream {j} must be a sequence of lines, got one string")
