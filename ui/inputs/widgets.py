@@ -62,13 +62,6 @@ def show_error(message: str) -> None:
     st.error(escape_markdown(message), icon=":material/error:")
 
 
-def show_notes(notes: list[str]) -> None:
-    """Messages about uploaded files that were not read or not kept: each names its file (and line), and the
-    files listed above them are still used."""
-    for message in notes:
-        show_error(message)
-
-
 def sample_files(names: tuple[str, ...]) -> tuple[TextFile, ...]:
     """Files of the bundled sample (data/sample), decoded once (``ui.inputs.cache.text_files``)."""
     return cache.text_files(tuple(str(SAMPLE_DIR / name) for name in names))
@@ -145,10 +138,9 @@ def corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[str
                 multiple=False,
             )  # fmt: skip
         st.caption(limits_caption())
-        notes = [*ref_errors, *hyp_errors]
-        show_notes(notes)  # a file not read or not kept is named; the files listed are still scored
+        errors += [*ref_errors, *hyp_errors]  # files not read or not kept: the files listed are still used
         if not hyps or not refs:
-            if not notes:
+            if not errors:
                 st.info(_("Upload a hypothesis file and at least one reference file to score them."))
             return None, [], errors
         return hyps[0], refs, errors
@@ -190,11 +182,10 @@ def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[st
             st.caption(head + " " + _("Upload or paste a new test set above.") + (" " + _(sample.note) if sample.note else ""))
             return list(sample_systems), list(sample_refs), errors
         st.caption(head + " " + _("Add your own systems for the same sentences, or upload or paste a new test set."))
-        more, notes = kept_files(
+        more, errors = kept_files(
             cps.COMPARE_EXTRA_UPLOAD, _("Add more systems for the sample's sentences (optional)"), _("system file"),
             help_upload, multiple=True,
         )  # fmt: skip
-        show_notes(notes)
         taken = [s.name for s in sample_systems]
         names = unique_names([*taken, *(m.name for m in more)])[len(taken) :]
         more = [TextFile(name, m.lines) for name, m in zip(names, more)]
@@ -210,10 +201,9 @@ def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[st
                 cps.COMPARE_SYS_UPLOAD, _("System outputs (two or more)"), _("system file"), help_upload, multiple=True
             )
         st.caption(limits_caption())
-        notes = [*ref_errors, *sys_errors]
-        show_notes(notes)
+        errors += [*ref_errors, *sys_errors]  # files not read or not kept: the files listed are still used
         if not refs or len(systems) < 2:
-            if not notes:
+            if not errors:
                 st.info(_("Upload at least one reference file and two or more system outputs."))
             return [], [], errors
         return systems, refs, errors
@@ -242,11 +232,18 @@ def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[st
     return decode_pastes(sys_texts, _("System"), errors), refs, errors
 
 
+#: Sources whose messages are about uploaded files not read or not kept: each names its file and line, and the
+#: files listed are still scored (a pasted text that cannot be read stops the scores: it is the input).
+_UPLOADS = ("upload", "sample")
+
+
 def read_corpus_input(source: str) -> tuple[TextFile | None, list[TextFile]]:
     """Draw the input widgets of ``source`` and any error; (hypothesis, references), or (None, []) if not usable."""
     hyp, refs, errors = corpus_files(source)
     for message in errors:
         show_error(message)
+    if source in _UPLOADS:
+        return (hyp, refs) if hyp is not None and refs else (None, [])
     return (None, []) if errors else (hyp, refs)
 
 
@@ -255,6 +252,8 @@ def read_compare_input(source: str) -> tuple[list[TextFile], list[TextFile]]:
     systems, refs, errors = _compare_files(source)
     for message in errors:
         show_error(message)
+    if source in _UPLOADS:
+        return systems, refs
     return ([], []) if errors else (systems, refs)
 
 
