@@ -9,7 +9,7 @@ from ui.inputs.uploads import escape_markdown as plain  # the one Markdown escap
 from ui.links import handoff
 from ui.links.page_state import init_page, save_state
 from ui.links.share import PARAM
-from ui.links.share_box import opened_link_notices, share_link
+from ui.links.share_box import opened_link_notices, share_link, share_url
 from ui.metrics.bleu import charts, chip_words, formula, headline, highlight, ngram_table, wording
 from ui.metrics.bleu.cache import explain_text, variants_text
 from ui.metrics.bleu.options import describe
@@ -18,6 +18,7 @@ from ui.metrics.chrf import view as chrf_view
 from ui.metrics.ter import view as ter_view
 from ui.shell import i18n
 from ui.shell.i18n import N_, _
+from ui.shell.plain_code import code_html
 
 session = st.session_state
 handoff.arrived()  # a hand-off that brought us here is done
@@ -124,8 +125,7 @@ matches_tab, formula_tab, charts_tab, variants_tab, tokens_tab, export_tab, metr
 with st.container(key="explore_bottom"):
     st.caption(_("Options: {options}").format(options=describe(state.options)))
     st.caption(_("sacreBLEU's line (score, p_1/…/p_N in % as scored, lengths) and the signature of every option:"))
-    st.code(score.format(), language=None, wrap_lines=True)
-    st.code(score.signature, language=None, wrap_lines=True)
+    st.html(code_html(score.format(), score.signature))  # st.code (copy buttons) is in the Export tab
     share_link(token, link_note)
 
 if matches_tab.open:
@@ -150,23 +150,7 @@ if matches_tab.open:
             if order.total == 0:
                 st.info(_("The candidate has {tokens} token(s), so it has no {n}-gram.").format(tokens=len(result.candidate), n=n))
             else:
-                st.dataframe(
-                    ngram_table.order_frame(order),
-                    hide_index=True,
-                    column_config={
-                        "n-gram": st.column_config.TextColumn(_("n-gram"), help=_("The candidate n-gram")),
-                        "Count": st.column_config.NumberColumn(_("Count"), help=_("Occurrences in the candidate")),
-                        "Max_Ref_Count": st.column_config.NumberColumn(
-                            _("Max_Ref_Count"), help=_("Most occurrences in any one reference")
-                        ),
-                        "Count_clip": st.column_config.NumberColumn(_("Count_clip"), help=_("min(Count, Max_Ref_Count)")),
-                        "source reference": st.column_config.TextColumn(
-                            _("source reference"), help=_("Reference(s) holding Max_Ref_Count")
-                        ),
-                        "clipped away": st.column_config.NumberColumn(_("clipped away"), help=_("Count − Count_clip")),
-                        "positions": st.column_config.TextColumn(_("positions"), help=_("Token positions in the candidate")),
-                    },
-                )
+                st.html(ngram_table.order_html(order))  # a plain table: no data grid code before the first view
                 st.download_button(
                     _("Download the {n}-gram table (CSV)").format(n=n),
                     lambda: ngram_table.order_csv(order),
@@ -203,7 +187,11 @@ if tokens_tab.open:
 
 if export_tab.open:
     with export_tab:
+        st.caption(_("sacreBLEU's line, the signature and the link to this view, each with a copy button:"))
         st.code(score.format(), language=None)
+        st.code(score.signature, language=None, wrap_lines=True)
+        if token is not None:
+            st.code(share_url(token), language=None, wrap_lines=True)
         st.download_button(
             _("Download the full result (JSON)"),
             lambda: ngram_table.result_json(result, es.as_dict(state)),

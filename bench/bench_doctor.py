@@ -1,8 +1,10 @@
 """The score doctor's speed (issue 23's goal: 100,000 lines answered in under 5 s), beside one sacreBLEU corpus
-score of the same files, in one run.
+score of the same files, in one run. Since issue 25 the doctor holds at most ``bleucore.MAX_HELD_LINES`` lines and
+``MAX_HELD_CHARS`` characters of a file (100,000 lines peaked at 548 MB): by default the files are as long as that
+allows.
 
     python bench/bench_doctor.py             # median of 3 runs of each whole process
-    python bench/bench_doctor.py --runs 1 --lines 20000
+    python bench/bench_doctor.py --runs 1 --lines 2000
 
 Both are whole processes, start-up included: ``python -m bleucore.doctor REF -i HYP --json`` (every setup rule,
 then the files scored as the ten tools of ``bleucore.tools``) and ``sacrebleu REF -i HYP`` (one score).
@@ -24,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bleucore import MAX_HELD_CHARS, MAX_HELD_LINES  # noqa: E402
 from devtools.timing import timed_cpu  # noqa: E402
 
 WORDS = ["the", "The", "cat", "sat", "on", "mat.", "a", "dog,", "it's", "U.S.", "3.14", "학생이", "학교에",
@@ -33,10 +36,18 @@ WORDS = ["the", "The", "cat", "sat", "on", "mat.", "a", "dog,", "it's", "U.S.", 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--lines", type=int, default=100_000)
+    parser.add_argument("--lines", type=int, default=MAX_HELD_LINES, help="at most this many (default: the limit)")
     args = parser.parse_args()
     rng = random.Random(7)
-    refs = [" ".join(rng.choice(WORDS) for _ in range(rng.randint(5, 35))) for _ in range(args.lines)]
+    refs: list[str] = []
+    chars = 0
+    while len(refs) < args.lines:  # within the doctor's limits: a file past them is refused
+        line = " ".join(rng.choice(WORDS) for _ in range(rng.randint(5, 35)))
+        if chars + len(line) > MAX_HELD_CHARS:
+            break
+        refs.append(line)
+        chars += len(line)
+    args.lines = len(refs)
     hyps = [" ".join(w for w in r.split() if rng.random() > 0.15) for r in refs]
     with tempfile.TemporaryDirectory() as tmp:
         ref, hyp = Path(tmp, "ref.txt"), Path(tmp, "hyp.txt")
@@ -52,7 +63,7 @@ def main() -> None:
     print(f"{args.lines:,} lines, median of {args.runs} runs (whole processes); load average up to {load:.1f} "
           f"on {os.cpu_count()} CPUs")
     print(f"  bleucore.doctor (13 rules + 10 tools): {ours:6.2f} s wall, {our_cpu:6.2f} s CPU   "
-          f"goal < 5 s: {'met' if ours < 5 else 'NOT met'}")
+          f"(issue 23's goal, 100,000 lines in < 5 s, is past the doctor's limits since issue 25)")
     print(f"  sacrebleu (one score):                 {theirs:6.2f} s wall, {their_cpu:6.2f} s CPU   "
           f"ratio doctor / sacrebleu: {ours / theirs:.2f} wall, {our_cpu / their_cpu:.2f} CPU")
 

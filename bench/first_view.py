@@ -3,6 +3,8 @@ headless Chromium at 390×844 and 1280×900 against warm servers, the ratio prin
 
     python bench/first_view.py            # 7 visits after one warm-up visit, median and range
     python bench/first_view.py --runs 15
+    python bench/first_view.py --compare ../old   # also serve another checkout's Explore (e.g. a git worktree
+                                                  # of an older commit) in the same run, and print its ratio
 
 Not a test: a number for bench/README.md. It starts its own server (``streamlit run app.py`` on a
 free loopback port, as deployed: .streamlit/config.toml applies), visits once to warm it (imports
@@ -12,7 +14,12 @@ records in the page, with ``performance.now()`` from the navigation's start:
 * ``html``: the page's HTML and scripts parsed (DOMContentLoaded),
 * ``connected``: the WebSocket to the server is open,
 * ``script``: the first script run has finished (``data-test-script-state`` back to notRunning),
-* ``score``: the "BLEU (0–100)" metric is on screen with its value: what the visitor waits for.
+* ``score``: the "BLEU (0–100)" metric is on screen with its value: what the visitor waits for,
+* ``chips`` (Explore only): the first n-gram chip is drawn (below the first screen on a phone),
+* ``settled`` (Explore only): the first run has finished and no element waits for its code (no skeleton left).
+
+The ratio is taken on ``score``; ``chips`` and ``settled`` show the rest of the first view, so a
+change that only brings the score forward cannot hide a slower explanation.
 
 Separately, in this process: the cold import time of what Explore's first run imports
 (``import_seconds``), and the server's script time for Explore on a warm process
@@ -22,6 +29,7 @@ Separately, in this process: the cold import time of what Explore's first run im
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import subprocess
 import sys
@@ -59,7 +67,11 @@ MARKS_JS = """
         if (box.height > 0 && box.bottom <= window.innerHeight) mark('score');
       }
     }
-    if (!('score' in window.__marks && 'script' in window.__marks)) requestAnimationFrame(check);
+    const chip = document.querySelector('.bleu-candidate .bleu-tok');
+    if (chip && chip.getBoundingClientRect().height > 0) mark('chips');
+    if ('script' in window.__marks && 'score' in window.__marks && !document.querySelector('[data-testid="stSkeleton"]')) mark('settled');
+    const done = ['score', 'script', 'settled'].every(n => n in window.__marks) && (!chip || 'chips' in window.__marks);
+    if (!done) requestAnimationFrame(check);
   };
   new MutationObserver(check).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-test-script-state']});
   requestAnimationFrame(check);
@@ -75,12 +87,14 @@ def browser_path() -> str:
     return str(found)
 
 
-def visit(browser, url: str, viewport: dict[str, int] = PHONE) -> dict[str, float]:
+def visit(browser, url: str, viewport: dict[str, int] = PHONE, explanation: bool = False) -> dict[str, float]:
+    """One fresh visit's marks; ``explanation``: also wait for Explore's first chip."""
     context = browser.new_context(viewport=viewport)
     context.add_init_script(MARKS_JS)
     page = context.new_page()
     page.goto(url)
-    page.wait_for_function("() => 'score' in window.__marks && 'script' in window.__marks", timeout=60_000)
+    wanted = ["score", "script", "settled", *(["chips"] if explanation else [])]
+    page.wait_for_function("names => names.every(n => n in window.__marks)", arg=wanted, timeout=60_000)
     marks = page.evaluate("window.__marks")
     context.close()
     return {k: v / 1000 for k, v in marks.items()}
@@ -116,26 +130,38 @@ def script_seconds(runs: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--compare", type=Path, help="another checkout whose Explore is measured in the same run")
     args = parser.parse_args()
     import_seconds()
     print(f"server script time (warm, AppTest, median of {args.runs}): {script_seconds(args.runs):.3f} s")
-    with serve(ROOT / "app.py") as (_, ours), serve(ROOT / "bench" / "bare_app.py") as (_, bare), \
-            sync_playwright() as playwright:  # fmt: skip
+    with contextlib.ExitStack() as stack:
+        apps = {"explore": stack.enter_context(serve(ROOT / "app.py"))[1]}
+        if args.compare is not None:
+            other = args.compare.resolve()
+            apps["compared"] = stack.enter_context(serve(other / "app.py", root=other))[1]
+        apps["bare"] = stack.enter_context(serve(ROOT / "bench" / "bare_app.py"))[1]
+        playwright = stack.enter_context(sync_playwright())
         browser = playwright.chromium.launch(executable_path=browser_path(), args=CHROMIUM_ARGS)
         for size_name, viewport in (("390x844", PHONE), ("1280x900", DESKTOP)):
-            visit(browser, ours, viewport)  # warm both servers
-            visit(browser, bare, viewport)
-            visits: dict[str, list[dict[str, float]]] = {"explore": [], "bare": []}
-            for _ in range(args.runs):  # alternate, so a busy moment hits both
-                visits["explore"].append(visit(browser, ours, viewport))
-                visits["bare"].append(visit(browser, bare, viewport))
+            for app, url in apps.items():  # warm every server
+                visit(browser, url, viewport, explanation=app != "bare")
+            visits: dict[str, list[dict[str, float]]] = {app: [] for app in apps}
+            for _ in range(args.runs):  # alternate, so a busy moment hits every app
+                for app, url in apps.items():
+                    visits[app].append(visit(browser, url, viewport, explanation=app != "bare"))
             print(f"first view at {size_name}, warm servers, {args.runs} fresh contexts each (seconds from navigation):")
             for app, rows in visits.items():
-                for name in ("html", "connected", "script", "score"):
+                for name in ("html", "connected", "script", "score", "chips", "settled"):
+                    if name not in rows[0]:
+                        continue
                     values = sorted(v[name] for v in rows)
                     print(f"  {app:8} {name:9} median {statistics.median(values):.2f}  (min {values[0]:.2f}, max {values[-1]:.2f})")
-            ratio = statistics.median(v["score"] for v in visits["explore"]) / statistics.median(v["score"] for v in visits["bare"])
+            bare_score = statistics.median(v["score"] for v in visits["bare"])
+            ratio = statistics.median(v["score"] for v in visits["explore"]) / bare_score
             print(f"  Explore / bare app (score on screen): {ratio:.2f}x  (goal <= 1.3x: {'met' if ratio <= 1.3 else 'not met'})")
+            if "compared" in visits:
+                compared = statistics.median(v["score"] for v in visits["compared"]) / bare_score
+                print(f"  compared checkout / bare app (score on screen): {compared:.2f}x")
         browser.close()
 
 

@@ -8,7 +8,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .limits import MAX_LINE_CHARS, MAX_REFERENCES, MAX_RESAMPLES
+from .limits import (
+    MAX_HELD_CHARS,
+    MAX_HELD_LINES,
+    MAX_HELD_STATISTICS,
+    MAX_HELD_TOTAL_CHARS,
+    MAX_HELD_TOTAL_LINES,
+    MAX_LINE_CHARS,
+    MAX_LINES,
+    MAX_REFERENCES,
+    MAX_RESAMPLES,
+    MAX_SEGMENT_CHARS,
+    MAX_TER_WORD_PAIRS,
+)
 from .registry import lazy_attributes
 
 #: Public name -> module. Loaded on first use (PEP 562) so `python -m bleucore --help` stays fast.
@@ -66,9 +78,17 @@ __getattr__ = lazy_attributes(__name__, _EXPORTS, globals())
 
 
 __all__ = [
+    "MAX_HELD_CHARS",
+    "MAX_HELD_LINES",
+    "MAX_HELD_STATISTICS",
+    "MAX_HELD_TOTAL_CHARS",
+    "MAX_HELD_TOTAL_LINES",
     "MAX_LINE_CHARS",
+    "MAX_LINES",
     "MAX_REFERENCES",
     "MAX_RESAMPLES",
+    "MAX_SEGMENT_CHARS",
+    "MAX_TER_WORD_PAIRS",
     "BLEUScore",
     "BleuOptions",
     "Fix",

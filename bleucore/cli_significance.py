@@ -7,7 +7,7 @@ import argparse
 import json
 
 from .cli_format import join_outputs, score_dict, text_line
-from .cli_input import Corpus, read_corpus
+from .cli_input import HeldStatistics, read_statistics
 from .limits import MAX_RESAMPLES
 from .metrics import Metric, Score
 from .metrics.sacrebleu_equivalent import with_test
@@ -28,13 +28,13 @@ def _with_bootstrap(signature: str, test: str, n: int) -> str:
     return with_test(signature, test, n, SEED)
 
 
-def run_confidence(args: argparse.Namespace, corpus: Corpus, metric: Metric) -> str:
+def run_confidence(args: argparse.Namespace, held: HeldStatistics, metric: Metric) -> str:
     """One system's score with sacreBLEU's bootstrap ``μ = mean ± 95% CI`` (same draws, same numbers)."""
     from .significance import bootstrap_confidence  # lazy: numpy, kept out of start-up (--help imports none)
 
     n = _samples(args.confidence_n, "--confidence-n")
-    stats = metric.statistics(corpus.systems[0], corpus.references)
-    score = metric.score_from_statistics(stats, len(corpus.references))
+    stats = held.statistics[0]
+    score = metric.score_from_statistics(stats, held.nrefs)
     conf = bootstrap_confidence(stats, metric, n, SEED)
     width = args.width
     interval = f"μ = {conf.mean:.{width}f} ± {conf.ci:.{width}f}"
@@ -50,28 +50,28 @@ def run_confidence(args: argparse.Namespace, corpus: Corpus, metric: Metric) -> 
     return " ".join([f"{score_name(score)}|{signature} = {number} ({interval})", *rest]) + "\n"
 
 
-def run_paired(args: argparse.Namespace, corpus: Corpus, metric: Metric) -> str:
+def run_paired(args: argparse.Namespace, held: HeldStatistics, metric: Metric) -> str:
     """Each system against the first (the baseline), as sacreBLEU's paired tests; JSON by default
     (sacreBLEU's list of ``{"system", "BLEU": {score, p_value, mean, ci}}``) or a text table."""
     from .significance import significance_table  # lazy: numpy, kept out of start-up (--help imports none)
 
     bootstrap = bool(args.paired_bs)
     n = _samples(args.paired_bs_n, "--paired-bs-n") if bootstrap else _samples(args.paired_ar_n, "--paired-ar-n")
-    stats = metric.systems_statistics(corpus.systems, corpus.references)
+    stats = held.statistics
     keys = [str(i) for i in range(len(stats))]  # file names may repeat across folders; rows follow -i's order
     table = significance_table(
-        metric, dict(zip(keys, stats)), keys[0], len(corpus.references),
+        metric, dict(zip(keys, stats)), keys[0], held.nrefs,
         n if bootstrap else None, None if bootstrap else n, SEED,
     )  # fmt: skip
     if table.skipped:
         name, reason = table.skipped[0]
-        raise ValueError(f"{corpus.system_names[int(name)]}: {reason}")
+        raise ValueError(f"{held.system_names[int(name)]}: {reason}")
     rows: list[dict[str, float | None]] = [
         {"score": row.score, "p_value": row.p_bootstrap if bootstrap else row.p_randomization, "mean": row.mean, "ci": row.ci}
         for row in table.rows
     ]
-    names = [f"Baseline: {corpus.system_names[0]}", *corpus.system_names[1:]]
-    base_score = metric.score_from_statistics(stats[0], len(corpus.references))
+    names = [f"Baseline: {held.system_names[0]}", *held.system_names[1:]]
+    base_score = metric.score_from_statistics(stats[0], held.nrefs)
     if args.format != "text":
         label = score_name(base_score)
         return json.dumps([{"system": name, label: row} for name, row in zip(names, rows)], indent=4) + "\n"
@@ -148,7 +148,11 @@ def run_significance(args: argparse.Namespace, hypothesis_paths: list[str], metr
         raise UsageError("paired tests need a baseline and at least one system: -i BASELINE SYSTEM [SYSTEM ...]")
     if not paired and len(hypothesis_paths) > 1:
         raise UsageError(f"--confidence takes one hypothesis file, got {len(hypothesis_paths)}; compare systems with --paired-bs")
-    corpus = read_corpus(args.refs, hypothesis_paths, args.num_refs, args.encoding)
     if paired:
-        return run_paired(args, corpus, metric)
-    return run_confidence(args, corpus, metric)
+        _samples(args.paired_bs_n, "--paired-bs-n") if args.paired_bs else _samples(args.paired_ar_n, "--paired-ar-n")
+    else:
+        _samples(args.confidence_n, "--confidence-n")
+    held = read_statistics(args.refs, hypothesis_paths, metric, args.num_refs, args.encoding)
+    if paired:
+        return run_paired(args, held, metric)
+    return run_confidence(args, held, metric)

@@ -9,10 +9,80 @@ from collections.abc import Iterable, Sequence
 #: Characters of one line (hypothesis or reference). chrF and TER on one 180 MB line ran out of memory; the
 #: longest segment of the WMT test sets is under 2,000 characters.
 MAX_LINE_CHARS = 1_000_000
+#: Characters of one segment: its hypothesis and reference lines together (every line of a segment is in memory at
+#: once, with its n-grams: chrF's are about 100 bytes a character). A hypothesis and a reference of MAX_LINE_CHARS.
+MAX_SEGMENT_CHARS = 2_000_000
+#: Lines of one file (every reader: streamed scores too), so that an endless input (a pipe, /dev/zero's endless
+#: line, a FIFO) ends; 4,000 times the longest WMT test set.
+MAX_LINES = 10_000_000
+#: Lines and characters of one file where every line and its results are kept: the report, the doctor and the
+#: app (about 5 KB a line there: 20,000 lines of a hypothesis and a reference peak near 300 MB in the app).
+MAX_HELD_LINES = 20_000
+MAX_HELD_CHARS = 1_000_000
+#: ... and of all the files kept whole together (a page of the app, the report's systems and references, the doctor's
+#: files): ten references of 900,000 characters peaked at 462 MB on the app's Corpus page; four files at these
+#: totals peak near 320 MB.
+MAX_HELD_TOTAL_LINES = 80_000
+MAX_HELD_TOTAL_CHARS = 4_000_000
 #: References per segment: reference files, or tab-separated fields with -nr.
 MAX_REFERENCES = 1_000
+#: TER's words of one segment: hypothesis words x reference words (its edit distance keeps a row of reference
+#: positions per hypothesis word: 36 bytes a pair at worst, 150 MB here). 2,000 x 2,000 words; a WMT segment has
+#: under 200.
+MAX_TER_WORD_PAIRS = 4_000_000
 #: Bootstrap resamples (-pbsn, -cin) and approximate-randomization trials (-parn).
 MAX_RESAMPLES = 100_000
+#: Numbers a significance test holds: lines x systems x the metric's statistics per line (BLEU 10, chrF2 18, TER 2;
+#: 8 bytes each, held up to four times over while reading and resampling). 2 systems of 400,000 lines with BLEU.
+MAX_HELD_STATISTICS = 8_000_000
+
+
+class SegmentLimitError(ValueError):
+    """A segment past a per-segment limit; ``index``: its 0-based row in the lines given (a reader adds the line)."""
+
+    def __init__(self, message: str, index: int) -> None:
+        super().__init__(f"segment {index + 1}: {message}")
+        self.index = index
+        self.detail = message
+
+    def at_line(self, line: int, name: str) -> ValueError:
+        """The same limit named by the file's line (a reader's chunks start past line 1)."""
+        return ValueError(f"line {line} of {name}: {self.detail}")
+
+
+def check_ter_words(hypothesis_words: int, reference_words: int, index: int) -> None:
+    """SegmentLimitError if TER would compare more than MAX_TER_WORD_PAIRS word pairs in one segment."""
+    if hypothesis_words * reference_words > MAX_TER_WORD_PAIRS:
+        raise SegmentLimitError(
+            f"TER compares {hypothesis_words:,} hypothesis words with {reference_words:,} reference words; "
+            f"at most {MAX_TER_WORD_PAIRS:,} word pairs per segment (2,000 x 2,000)", index
+        )
+
+
+def lines_past_limit(name: str) -> ValueError:
+    """The error of a file past MAX_LINES lines (read from this module when raised, so a test may lower it)."""
+    return ValueError(f"{name} has more than {MAX_LINES:,} lines; a file may have at most {MAX_LINES:,}")
+
+
+def check_held_text(lines: Sequence[str], name: str) -> None:
+    """ValueError if a file whose every line is kept has more than MAX_HELD_LINES lines or MAX_HELD_CHARS characters."""
+    if len(lines) > MAX_HELD_LINES:
+        raise ValueError(f"{name} has more than {MAX_HELD_LINES:,} lines; a file read whole (the report, the doctor) "
+                         f"may have at most {MAX_HELD_LINES:,}")
+    chars = sum(map(len, lines))
+    if chars > MAX_HELD_CHARS:
+        raise ValueError(f"{name} has {chars:,} characters; a file read whole (the report, the doctor) may have at most "
+                         f"{MAX_HELD_CHARS:,}")
+
+
+def check_held_total(files: Sequence[Sequence[str]]) -> None:
+    """ValueError if files kept whole together pass MAX_HELD_TOTAL_LINES lines or MAX_HELD_TOTAL_CHARS characters."""
+    lines, chars = sum(map(len, files)), sum(sum(map(len, f)) for f in files)
+    if lines > MAX_HELD_TOTAL_LINES or chars > MAX_HELD_TOTAL_CHARS:
+        raise ValueError(
+            f"the {len(files)} files hold {lines:,} lines and {chars:,} characters together; files read whole (the "
+            f"report, the doctor) may hold at most {MAX_HELD_TOTAL_LINES:,} lines and {MAX_HELD_TOTAL_CHARS:,} characters"
+        )
 
 
 def check_line_lengths(lines: Iterable[str], name: str, first_line: int = 1) -> None:
@@ -31,10 +101,35 @@ def check_line_lengths(lines: Iterable[str], name: str, first_line: int = 1) -> 
             )
 
 
+def check_segment_chars(streams: Sequence[Sequence[str | None]], name: str, first_line: int = 1) -> None:
+    """ValueError naming the first segment (line ``first_line`` + i of ``name``) whose lines in ``streams`` (one list
+    per file: hypotheses, references) have more than MAX_SEGMENT_CHARS characters together."""
+    lengths = [[len(line) if isinstance(line, str) else 0 for line in stream] for stream in streams]
+    totals = [sum(row) for row in zip(*lengths)]
+    if totals and max(totals) > MAX_SEGMENT_CHARS:
+        i = next(i for i, total in enumerate(totals) if total > MAX_SEGMENT_CHARS)
+        raise ValueError(
+            f"line {first_line + i} of {name}: the segment's lines have {totals[i]:,} characters together; "
+            f"a segment (hypothesis and references) may have at most {MAX_SEGMENT_CHARS:,}"
+        )
+
+
 def check_texts(hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> None:
-    """The API's checks before scoring: every line within MAX_LINE_CHARS, at most MAX_REFERENCES streams."""
+    """The API's checks before scoring: every line within MAX_LINE_CHARS, every segment within MAX_SEGMENT_CHARS,
+    at most MAX_REFERENCES streams."""
     if len(references) > MAX_REFERENCES:
         raise ValueError(f"{len(references):,} references per segment; at most {MAX_REFERENCES:,} are allowed")
     check_line_lengths(hypotheses, "the hypotheses")
     for j, stream in enumerate(references):
         check_line_lengths(stream, f"reference {j + 1}")
+    check_segment_chars([hypotheses, *references], "the hypotheses")
+
+
+def check_held_statistics(lines: int, systems: int, width: int, name: str) -> None:
+    """ValueError once ``lines`` of ``systems`` systems with ``width`` statistics per line pass MAX_HELD_STATISTICS."""
+    if lines * systems * width > MAX_HELD_STATISTICS:
+        most = MAX_HELD_STATISTICS // (systems * width)
+        raise ValueError(
+            f"{name} has more than {most:,} lines: a significance test holds every line's statistics, at most "
+            f"{MAX_HELD_STATISTICS:,} numbers ({systems} system{'s' if systems > 1 else ''} x {width} per line)"
+        )

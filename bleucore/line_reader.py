@@ -16,11 +16,20 @@ from collections.abc import Iterator, Sequence
 from itertools import accumulate
 from typing import BinaryIO
 
+from . import limits
 from .limits import MAX_LINE_CHARS, check_line_lengths
 
 PathLike = str | os.PathLike[str]
 STDIN = "-"
-_READ_BYTES = 1 << 20
+READ_BYTES = 1 << 20
+#: Bytes read ahead by all the readers of one command together (``read_size``): 1,000 reference files read
+#: 32 KB at a time, not 1 MB each.
+READ_AHEAD_BYTES = 32 << 20
+
+
+def read_size(readers: int) -> int:
+    """Bytes each of ``readers`` open files reads at a time: READ_AHEAD_BYTES shared, 16 KB to 1 MB each."""
+    return max(1 << 14, min(READ_BYTES, READ_AHEAD_BYTES // max(readers, 1)))
 _BOM = b"\xef\xbb\xbf"
 
 
@@ -39,9 +48,12 @@ def check_encoding(encoding: str) -> str:
     """The codec's canonical name (``-e/--encoding``); ValueError for an unknown codec or one in
     which a line does not end at byte 0x0a (UTF-16, UTF-32: convert those files to UTF-8)."""
     try:
-        name = codecs.lookup(encoding).name
+        info = codecs.lookup(encoding)
     except LookupError:
         raise ValueError(f"unknown encoding {encoding!r} (Python's codec names: utf-8, latin-1, cp1252, euc-kr, ...)") from None
+    if not getattr(info, "_is_text_encoding", True):  # rot13, base64, hex, uu: bytes to bytes, not text
+        raise ValueError(f"{encoding!r} is not a text encoding (Python's codec names: utf-8, latin-1, cp1252, euc-kr, ...)")
+    name = info.name
     if name in _UTF8:
         return name
     if "\n".encode(name, errors="replace") != b"\n" or "a".encode(name, errors="replace") != b"a":
@@ -62,7 +74,7 @@ def split_fields(lines: Sequence[str], count: int, name: str, first_line: int) -
     return streams
 
 
-def count_lines(path: PathLike, read_bytes: int = _READ_BYTES) -> int:
+def count_lines(path: PathLike, read_bytes: int = READ_BYTES) -> int:
     """How many lines ``LineReader`` will read from a regular file (a final newline ends the last line), counted
     before any line is scored so that a mismatch is reported before output."""
     count, last = 0, b"\n"
@@ -70,6 +82,8 @@ def count_lines(path: PathLike, read_bytes: int = _READ_BYTES) -> int:
         while block := handle.read(read_bytes):
             count += block.count(b"\n")
             last = block[-1:]
+            if count > limits.MAX_LINES:
+                raise limits.lines_past_limit(_name(path))
     return count + (last != b"\n")
 
 
@@ -97,7 +111,7 @@ class LineReader:
     """
 
     def __init__(
-        self, path: PathLike, read_bytes: int = _READ_BYTES, encoding: str = "utf-8", rstrip: bool = False
+        self, path: PathLike, read_bytes: int = READ_BYTES, encoding: str = "utf-8", rstrip: bool = False
     ) -> None:
         self.name = _name(path)
         self.encoding = check_encoding(encoding)
@@ -177,6 +191,8 @@ class LineReader:
                 lines = split_lines(self._decode(data))
             check_line_lengths(lines, self.name, self._decoded_lines + 1)
             self._decoded_lines += len(lines)
+            if self._decoded_lines > limits.MAX_LINES:  # the module's value, which a test may lower
+                raise limits.lines_past_limit(self.name)
             if self._rstrip:
                 lines = [line.rstrip() for line in lines]
             self._pending, self._next = lines, 0
@@ -220,9 +236,16 @@ class LineReader:
         self.lines_read += len(out)
         return out
 
+    def unread(self, lines: list[str]) -> None:
+        """Put back ``lines``, the last ones taken: the next take starts with them again."""
+        if lines:
+            self._pending = lines + self._pending[self._next :]
+            self._next = 0
+            self.lines_read -= len(lines)
+
     def count_rest(self) -> int:
         """Read to the end; the total number of lines of the file."""
-        while self.take(_READ_BYTES):
+        while self.take(READ_BYTES):
             pass
         return self.lines_read
 
@@ -241,3 +264,11 @@ def read_lines(path: PathLike) -> list[str]:
     """All the lines of a UTF-8 file (``"-"``: standard input) at once."""
     with LineReader(path) as reader:
         return reader.take(sys.maxsize)
+
+
+def read_held_lines(path: PathLike) -> list[str]:
+    """All the lines of a file kept whole, read no further than ``limits.check_held_text`` allows (ValueError)."""
+    with LineReader(path, 1 << 16) as reader:
+        lines = reader.take(limits.MAX_HELD_LINES + 1)
+        limits.check_held_text(lines, reader.name)
+        return lines

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Sequence
+from typing import NoReturn
 
 from .line_reader import (
     STDIN,
@@ -26,9 +27,11 @@ from .line_reader import (
     iter_lines,
     plural_lines,
     read_lines,
+    read_size,
     split_fields,
     split_lines,
 )
+from .limits import MAX_SEGMENT_CHARS, SegmentLimitError, check_segment_chars
 from .metrics import Metric, as_metric
 from .metrics.bleu.options import BleuOptions
 from .metrics.bleu.score import BLEUScore, score_statistics
@@ -70,8 +73,32 @@ def sum_statistics(parts: Iterable[Statistics]) -> Statistics:
     return total
 
 
-def _reader(source: PathLike | LineReader) -> LineReader:
-    return source if isinstance(source, LineReader) else LineReader(source)
+def _reader(source: PathLike | LineReader, readers: int) -> LineReader:
+    return source if isinstance(source, LineReader) else LineReader(source, read_size(readers))
+
+
+def take_aligned(readers: Sequence[LineReader], chunk_bytes: int, chunk_lines: int) -> list[list[str]]:
+    """The next chunk of line-aligned lines of ``readers`` (the first sets the count, [] lists at its end): each
+    reader's share of ``chunk_bytes`` characters, at most ``chunk_lines`` lines; fewer where a later file's lines are
+    longer (the lines past them are put back, read again next time). ValueError if a file ends before another
+    (``mismatch``) or a segment's lines pass ``limits.MAX_SEGMENT_CHARS`` together (checked as each file is read,
+    so a segment of 1,000 long references stops at the first reference past it)."""
+    share = max(1, chunk_bytes // len(readers))
+    first = readers[0].take_bytes(share, chunk_lines)
+    taken, count, chars = [first], len(first), len(first[0]) if first else 0
+    for reader in readers[1:]:
+        got = reader.take_bytes(share, count) if count else []
+        if len(got) < count and reader.at_end() or not count and reader.take(1):
+            mismatch(readers[0], reader)
+        taken.append(got)
+        count, chars = len(got), chars + (len(got[0]) if got else 0)
+        if chars > MAX_SEGMENT_CHARS:  # the chunk's first segment, before the next file's line is read
+            break
+    first_line = readers[0].lines_read - len(first) + 1
+    check_segment_chars([lines[:count] for lines in taken], readers[0].name, first_line)
+    for reader, lines in zip(readers, taken):
+        reader.unread(lines[count:])
+    return [lines[:count] for lines in taken]
 
 
 def iter_statistics(
@@ -94,40 +121,37 @@ def iter_statistics(
         raise ValueError(f"chunks must hold at least 1 line and 1 byte, got {chunk_lines} lines, {chunk_bytes} bytes")
     if num_refs < 1 or (num_refs > 1 and len(references) != 1):
         raise ValueError(f"--num-refs {num_refs} takes exactly one reference file of tab-separated references")
-    hyp_bytes = max(1, chunk_bytes // (1 + max(num_refs, len(references))))
     readers: list[LineReader] = []
     opened: list[LineReader] = []
     context = None
     try:
         for source in [hypothesis, *references]:
-            reader = _reader(source)
+            reader = _reader(source, 1 + len(references))
             readers.append(reader)
             if reader is not source:
                 opened.append(reader)
         hyp = readers[0]
         while True:
-            lines = hyp.take_bytes(hyp_bytes, chunk_lines)
-            streams = [reader.take(len(lines)) for reader in readers[1:]]
-            for reader, stream in zip(readers[1:], streams):
-                if len(stream) != len(lines):
-                    _mismatch(hyp, reader)
+            lines, *streams = take_aligned(readers, chunk_bytes, chunk_lines)
             if not lines:
-                for reader in readers[1:]:
-                    if reader.take(1):
-                        _mismatch(hyp, reader)
                 if hyp.lines_read == 0:
                     raise ValueError(f"{hyp.name} is empty: there is no segment to score")
                 return
             if num_refs > 1:
                 streams = split_fields(streams[0], num_refs, readers[1].name, readers[1].lines_read - len(lines) + 1)
             context = metric.chunk_context(context)
-            yield metric.statistics(lines, streams, context)
+            try:
+                stats = metric.statistics(lines, streams, context)
+            except SegmentLimitError as exc:  # its segment counted from this chunk: name the file's line
+                raise exc.at_line(hyp.lines_read - len(lines) + exc.index + 1, hyp.name) from None
+            yield stats
     finally:
         for reader in opened:
             reader.close()
 
 
-def _mismatch(hyp: LineReader, ref: LineReader) -> None:
+def mismatch(hyp: LineReader, ref: LineReader) -> NoReturn:
+    """ValueError: the two files' line counts (each read to its end, or to the line limit)."""
     hyp_count, ref_count = hyp.count_rest(), ref.count_rest()
     raise ValueError(f"{hyp.name} has {plural_lines(hyp_count)} but {ref.name} has {plural_lines(ref_count)}")
 

@@ -52,13 +52,16 @@ def command(app: Path, port: int) -> list[str]:
     ]  # fmt: skip
 
 
-def start_server(app: Path, log: IO[bytes], timeout_s: float = START_TIMEOUT_S) -> tuple[subprocess.Popen[bytes], str]:
-    """Start ``app`` (cwd = the repository, so .streamlit/config.toml applies as deployed) in its own process
-    group, output to ``log`` (a file: a chatty server never blocks on a pipe); return it and its base URL once
-    healthy. ServerError with the output if it exits or stays silent past ``timeout_s``."""
+def start_server(
+    app: Path, log: IO[bytes], timeout_s: float = START_TIMEOUT_S, root: Path = REPO_ROOT
+) -> tuple[subprocess.Popen[bytes], str]:
+    """Start ``app`` (cwd = the repository ``root``, so its .streamlit/config.toml applies as deployed and its own
+    packages are imported) in its own process group, output to ``log`` (a file: a chatty server never blocks on a
+    pipe); return it and its base URL once healthy. ServerError with the output if it exits or stays silent past
+    ``timeout_s``."""
     port = free_port()
     proc = subprocess.Popen(
-        command(app, port), cwd=REPO_ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1"}, stdin=subprocess.DEVNULL,
+        command(app, port), cwd=root, env={**os.environ, "PYTHONUNBUFFERED": "1"}, stdin=subprocess.DEVNULL,
         stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
@@ -91,10 +94,12 @@ def stop_server(proc: subprocess.Popen[bytes]) -> None:
 
 
 @contextlib.contextmanager
-def serve(app: Path, timeout_s: float = START_TIMEOUT_S) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+def serve(
+    app: Path, timeout_s: float = START_TIMEOUT_S, root: Path = REPO_ROOT
+) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     """``start_server`` for a ``with`` block, its output in a temporary file; stopped by PID on exit."""
     with tempfile.TemporaryFile() as log:
-        proc, base = start_server(app, log, timeout_s)
+        proc, base = start_server(app, log, timeout_s, root)
         try:
             yield proc, base
         finally:

@@ -85,6 +85,7 @@ from tests.golden_examples import REFS_1
 from ui.compare import state as cps
 from ui.corpus import state as cs
 from ui.explore import state as es
+from bleucore import MAX_HELD_CHARS, MAX_HELD_LINES
 from ui.inputs.uploads import MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, InputError, decode_bytes
 from ui.links.share import MAX_DECODED_BYTES, MAX_LINK_STATE, encode_state
 from ui.metrics.bleu import options as om
@@ -358,18 +359,23 @@ def test_binary_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_ten_megabyte_upload_and_one_megabyte_paste() -> None:
-    # the decoding helper: exactly the limit is read, one byte more is refused naming the limit
-    line = "the quick brown fox jumps over the lazy dog " * 2 + "\n"
-    data = (line * (MAX_UPLOAD_BYTES // len(line) + 1)).encode()[:MAX_UPLOAD_BYTES]
-    decoded = decode_bytes(data, "big.txt")
-    assert len(decoded) == data.count(b"\n") + 1 and decoded.lines[0] == line.rstrip()
+    # the decoding helper: 10 MB + 1 byte is refused by its size before it is decoded; a file at the held limits
+    # (MAX_HELD_LINES lines, MAX_HELD_CHARS characters) is read, one line or one character more is refused
     with pytest.raises(InputError, match=f"big.txt is 10.0 MB; files are limited to {MAX_UPLOAD_MB} MB"):
-        decode_bytes(data + b"x", "big.txt")
-    # the Corpus page: a 1 MB paste is scored
+        decode_bytes(b"\xff" * (MAX_UPLOAD_BYTES + 1), "big.txt")
+    line = "x" * (MAX_HELD_CHARS // MAX_HELD_LINES)
+    data = ((line + "\n") * MAX_HELD_LINES).encode()  # exactly MAX_HELD_LINES lines and MAX_HELD_CHARS characters
+    decoded = decode_bytes(data, "big.txt")
+    assert len(decoded) == MAX_HELD_LINES and sum(map(len, decoded.lines)) == MAX_HELD_CHARS
+    with pytest.raises(InputError, match=f"big.txt has {MAX_HELD_LINES:,} lines and {MAX_HELD_CHARS + 1:,} characters"):
+        decode_bytes(data[:-1] + b"x\n", "big.txt")
+    with pytest.raises(InputError, match=f"the app scores files of at most {MAX_HELD_LINES:,} lines"):
+        decode_bytes(b"a\n" * (MAX_HELD_LINES + 1), "big.txt")
+    # the Corpus page: a paste of nearly MAX_HELD_CHARS characters is scored
     rng = random.Random(11)
     words = [f"w{i}" for i in range(3000)] + ["the", "a", "of"] * 300
     hyps, size = [], 0
-    while size < 1_000_000:
+    while size < 900_000:
         hyps.append(" ".join(rng.choice(words) for _ in range(rng.randint(5, 30))))
         size += len(hyps[-1]) + 1
     refs = [" ".join(rng.choice(words) for _ in range(12)) for _ in hyps]

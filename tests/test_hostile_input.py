@@ -199,7 +199,50 @@ def test_peak_memory_is_measured_per_child() -> None:
 def test_the_readme_states_the_limits() -> None:
     from ui.links.share import MAX_DECODED_BYTES, MAX_LINK_STATE, MAX_NESTING
 
+    from bleucore import MAX_HELD_CHARS, MAX_HELD_LINES, MAX_HELD_STATISTICS, MAX_LINES, MAX_SEGMENT_CHARS, MAX_TER_WORD_PAIRS
+    from bleucore.doctor import MAX_FILE_BYTES
+    from bleucore.report.__main__ import MAX_TRAINING_BYTES
+    from bleucore import MAX_HELD_TOTAL_CHARS, MAX_HELD_TOTAL_LINES
+
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    for stated in (f"{MAX_LINE_CHARS:,} characters", f"| {MAX_REFERENCES:,} (", f"| {MAX_RESAMPLES:,} (",
+    for stated in (f"| {MAX_LINE_CHARS:,} characters (", f"| {MAX_REFERENCES:,} (", f"| {MAX_RESAMPLES:,} (",
+                   f"| {MAX_SEGMENT_CHARS:,} characters (", f"| {MAX_LINES:,} (", f"| {MAX_HELD_STATISTICS:,} numbers (",
+                   f"| {MAX_TER_WORD_PAIRS:,} (", f"| {MAX_HELD_LINES:,} lines and {MAX_HELD_CHARS:,} characters (",
+                   f"| {MAX_TRAINING_BYTES // 2**20} MB / ", f"| {MAX_FILE_BYTES // 2**20} MB (",
+                   f"| {MAX_HELD_TOTAL_LINES:,} lines and {MAX_HELD_TOTAL_CHARS:,} characters (",
                    f"{MAX_LINK_STATE:,} characters / {MAX_DECODED_BYTES:,} bytes / {MAX_NESTING} levels"):  # fmt: skip
         assert stated in readme, stated
+
+
+@pytest.mark.parametrize("name", ["bleu", "chrf", "ter"])
+def test_the_api_scores_a_long_corpus_a_chunk_at_a_time(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Chunks of CHUNK_CHARS characters summed give the score of one whole pass (exactly: BLEU and chrF sum integer
+    counts; TER's average reference lengths are floats)."""
+    from bleucore.metrics import inputs
+    from tests.generators import random_corpus
+
+    hyps, refs = random_corpus(7, 400, 2)
+    metric = get_metric(name)
+    whole = metric.corpus_score(hyps, refs).score
+    monkeypatch.setattr(inputs, "CHUNK_CHARS", 500)
+    assert len(inputs.chunk_bounds(hyps, refs)) > 10
+    chunked = metric.corpus_score(hyps, refs).score
+    assert chunked == pytest.approx(whole, rel=1e-12) and (name == "ter" or chunked == whole)
+    if name == "bleu":
+        assert corpus_bleu(hyps, refs).score == whole
+
+
+def test_the_api_holds_no_more_than_a_chunk_of_work() -> None:
+    """chrF of 150,000 lines held by the caller: the scoring adds under 250 MB (it held every line's n-grams at
+    once: about 650 MB more)."""
+    code = _PEAK + (
+        "from bleucore.metrics import get_metric\n"
+        "hyps = [f'w{i % 997} x{i % 13} the cat sat on the mat {i}' for i in range(150_000)]\n"
+        "refs = [[f'w{i % 991} x{i % 11} the cat sat on a mat {i}' for i in range(150_000)]]\n"
+        "rss = int(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmRSS:'))) * 1024\n"
+        "get_metric('chrf').corpus_score(hyps, refs)\n"
+        "print(rss)\n"
+    )
+    status, out, err, peak = run_child(code, [])
+    assert status == 0, err
+    assert peak - int(out) < 250 * 2**20, (peak - int(out)) / 2**20

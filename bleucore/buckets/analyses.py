@@ -16,7 +16,9 @@ systems agree exactly gets p = 1 (sacreBLEU's rule would call a system different
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import islice
 from typing import Any
 
 import numpy as np
@@ -66,10 +68,11 @@ def _check_inputs(systems: Mapping[str, Sequence[str]], references: Sequence[Seq
     return segments
 
 
-def _check_text(lines: Sequence[str], name: str) -> None:
-    """A labels file or training corpus must be text: a NUL character means a binary file (or UTF-16)."""
-    check_line_lengths(lines, name)
-    for number, line in enumerate(lines, start=1):
+def _check_text(lines: Sequence[str], name: str, first_line: int = 1) -> None:
+    """A labels file or training corpus must be text: a NUL character means a binary file (or UTF-16); ``first_line``:
+    the number of ``lines[0]`` in the file."""
+    check_line_lengths(lines, name, first_line)
+    for number, line in enumerate(lines, start=first_line):
         if "\x00" in line:
             raise ValueError(f"{name} looks like a binary file (a NUL character on line {number:,}), not text")
 
@@ -234,9 +237,12 @@ def frequency_buckets(
         counts = word_counts(ref_words)
         source = "reference 1"
     else:
-        training_lines = list(training)
-        _check_text(training_lines, "the training corpus")
-        counts = word_counts(tokenize_lines(training_lines, tokenize, lowercase))
+        counts = Counter[str]()
+        lines, first = iter(training), 1
+        while chunk := list(islice(lines, 10_000)):  # a chunk at a time: only the counts are kept
+            _check_text(chunk, "the training corpus", first)
+            counts.update(word_counts(tokenize_lines(chunk, tokenize, lowercase)))
+            first += len(chunk)
         source = "the training corpus"
     names = bucket_names(cutoffs)
     per_system = [

@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import NoReturn
 
+from ..limits import check_held_text, check_held_total
 from ..tokenizers.registry import TOKENIZER_NAMES
 from ..tools import TOOLS, tool, waterfall
 from ..usage import PROG, UsageError
@@ -74,6 +75,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(f"{PROG}: error: {' '.join(str(exc).split())}\n")
         return 2
     hyp, refs = read_path(args.input), [read_path(r) for r in args.refs]
+    try:
+        for text in (hyp, *refs):
+            check_held_text(text.lines, text.name)
+        check_held_total([text.lines for text in (hyp, *refs)])
+    except ValueError as exc:
+        sys.stderr.write(f"bleucore: error: {exc}\n")
+        return 2
     reading = [f for text in (hyp, *refs) for f in text.findings]
     report = diagnose(hyp.lines, [r.lines for r in refs], hyp.name, [r.name for r in refs], args.tokenize, reading)
     steps = waterfall(*ends, scorer=report.scorer) if ends and report.scorer else None

@@ -15,8 +15,9 @@ from .finding import Finding
 
 __all__ = ["MAX_FILE_BYTES", "TextInput", "read_bytes", "read_path"]
 
-#: Bytes the doctor reads of one file (about 1.5 million WMT lines); a larger file is a finding.
-MAX_FILE_BYTES = 256 * 1024 * 1024
+#: Bytes the doctor reads of one file (4 MB: the most limits.MAX_HELD_CHARS characters take in UTF-8); a larger
+#: file is a finding. Its lines and characters are held to limits.MAX_HELD_LINES / MAX_HELD_CHARS by the caller.
+MAX_FILE_BYTES = 4 * 1024 * 1024
 
 
 @dataclass(frozen=True)

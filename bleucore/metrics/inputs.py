@@ -7,7 +7,11 @@ from collections.abc import Sequence
 
 from ..limits import check_texts
 
-__all__ = ["check_streams", "reference_count"]
+__all__ = ["CHUNK_CHARS", "check_streams", "chunk_bounds", "reference_count"]
+
+#: Characters scored at once by the API's corpus scores (their chunks' statistics are summed, as the command line's):
+#: chrF held 1 GB of n-grams for 200,000 lines scored at once.
+CHUNK_CHARS = 1 << 21
 
 
 def check_streams(hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> None:
@@ -22,6 +26,27 @@ def check_streams(hypotheses: Sequence[str], references: Sequence[Sequence[str]]
         if len(stream) != len(hypotheses):
             raise ValueError(f"{len(hypotheses)} hypotheses but {len(stream)} lines in reference {j}")
     check_texts(hypotheses, references)
+
+
+def chunk_bounds(
+    hypotheses: Sequence[str], references: Sequence[Sequence[str | None]], chars: int | None = None
+) -> list[tuple[int, int]]:
+    """[start, end) ranges of segments holding about ``chars`` (default CHUNK_CHARS, read when called) characters of
+    hypothesis and references each (at least one segment each; one range for a test set)."""
+    chars = CHUNK_CHARS if chars is None else chars
+    sizes = [len(h) + 1 if isinstance(h, str) else 1 for h in hypotheses]
+    for stream in references:
+        sizes = [n + (len(line) + 1 if isinstance(line, str) else 1) for n, line in zip(sizes, stream)]
+    bounds: list[tuple[int, int]] = []
+    start = size = 0
+    for i, n in enumerate(sizes):
+        size += n
+        if size >= chars:
+            bounds.append((start, i + 1))
+            start, size = i + 1, 0
+    if start < len(sizes) or not bounds:
+        bounds.append((start, len(sizes)))
+    return bounds
 
 
 def reference_count(references: Sequence[Sequence[str | None]]) -> int | str:

@@ -11,8 +11,8 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from ..limits import MAX_RESAMPLES
-from ..line_reader import read_lines
+from ..limits import MAX_RESAMPLES, check_held_total
+from ..line_reader import iter_lines, read_held_lines
 from ..metrics import Metric, get_metric
 from ..metrics.bleu.options import BleuOptions
 from ..metrics.chrf import ChrfOptions
@@ -23,8 +23,9 @@ from .build import Report, build_report
 
 __all__ = ["MAX_TRAINING_BYTES", "main"]
 
-#: Bytes of the training corpus whose word counts make the frequency buckets.
-MAX_TRAINING_BYTES = 256 * 2**20
+#: Bytes of the training corpus whose word counts make the frequency buckets (read a chunk at a time; its distinct
+#: words are held: at most about 3 million, 300 MB).
+MAX_TRAINING_BYTES = 16 * 2**20
 METRIC_CHOICES = ("bleu", "chrf", "chrf++", "ter")
 
 
@@ -85,14 +86,17 @@ def report_from_args(args: argparse.Namespace) -> Report:
     names = _system_names(args)
     if not 1 <= args.n_samples <= MAX_RESAMPLES:
         raise UsageError(f"--n-samples must be from 1 to {MAX_RESAMPLES:,}, got {args.n_samples}")
+    if args.seed < 0:  # numpy's generator takes any whole number >= 0
+        raise UsageError(f"--seed must be a whole number >= 0, got {args.seed}")
     if args.train and os.path.isfile(args.train) and os.path.getsize(args.train) > MAX_TRAINING_BYTES:
         raise UsageError(
             f"the training corpus {args.train} has {os.path.getsize(args.train):,} bytes; at most {MAX_TRAINING_BYTES:,} are read"
         )
-    references = [read_lines(path) for path in args.refs]
-    systems = {name: read_lines(path) for name, path in zip(names, args.input)}
-    labels = read_lines(args.labels) if args.labels else None
-    training = read_lines(args.train) if args.train else None
+    references = [read_held_lines(path) for path in args.refs]
+    systems = {name: read_held_lines(path) for name, path in zip(names, args.input)}
+    check_held_total([*references, *systems.values()])
+    labels = read_held_lines(args.labels) if args.labels else None
+    training = iter_lines(args.train) if args.train else None  # counted as it is read, never held
     return build_report(
         systems, references, metrics_from(args.metrics, args.tokenize), baseline=args.baseline, labels=labels,
         training=training, tokenize=args.tokenize, n_samples=args.n_samples, seed=args.seed,

@@ -155,9 +155,13 @@ def _bootstrap_sums(columns: FloatArray, n_samples: int, rng: np.random.Generato
 def _bootstrap_scores(
     stats: list[Statistics], metric: Metric, n_samples: int, seed: int | None
 ) -> list[FloatArray]:
-    stat_columns = [metric.columns(s) for s in stats]
-    width = stat_columns[0].shape[1]
-    both = np.hstack(stat_columns)
+    first = metric.columns(stats[0])
+    width = first.shape[1]
+    both = np.empty((first.shape[0], width * len(stats)), dtype=first.dtype)  # filled a system at a time: one copy of the columns
+    both[:, :width] = first
+    del first
+    for k, s in enumerate(stats[1:], start=1):
+        both[:, k * width : (k + 1) * width] = metric.columns(s)
     rng = np.random.default_rng(seed)
     out: list[list[FloatArray]] = [[] for _ in stats]
     for sums in _bootstrap_sums(both, n_samples, rng):

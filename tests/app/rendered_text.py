@@ -3,8 +3,8 @@
 The walk reads each element's protobuf message: labels, help texts, options, captions, Markdown and
 HTML text (with its ``title``/``aria-label``), tab and expander labels, progress texts, a
 dataframe's visible column headers and text cells, and a Vega-Lite chart's titles, axis and legend
-titles, tooltip names, legend entries and text of its data. Code blocks (signatures, commands) and
-LaTeX (formulas) are left out: they stay as they are in every language.
+titles, tooltip names, legend entries and text of its data. Code blocks (signatures, commands; ``st.code`` or an
+HTML ``<code>``, ui/shell/plain_code.py) and LaTeX (formulas) are left out: they stay as they are in every language.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ _SKIPPED_ELEMENTS = {"code", "latex"}
 
 
 class _HtmlText(HTMLParser):
-    """The text of an HTML fragment and its title/aria-label/alt attributes, without style and script."""
+    """The text of an HTML fragment and its title/aria-label/alt attributes, without style, script and code."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -37,12 +37,12 @@ class _HtmlText(HTMLParser):
         self._skip = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("style", "script"):
+        if tag in ("style", "script", "code"):
             self._skip += 1
         self.found += [v for k, v in attrs if k in ("title", "aria-label", "alt") and v]
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("style", "script"):
+        if tag in ("style", "script", "code"):
             self._skip -= 1
 
     def handle_data(self, data: str) -> None:

@@ -16,6 +16,7 @@ from sacrebleu.metrics import BLEU  # noqa: E402
 
 from bleucore.metrics.bleu.options import TOKENIZER_NAMES  # noqa: E402
 from bleucore.tokenizers import registry as tokenizer_registry  # noqa: E402
+from tests.app.html_views import code_lines  # noqa: E402
 from tests.golden_examples import CA1, KO_CAND, KO_REF  # noqa: E402
 from ui.explore import state as es  # noqa: E402
 from ui.explore import tokenizer_rows as tr  # noqa: E402
@@ -57,7 +58,7 @@ def test_cjk_candidate_with_whitespace_tokens_offers_the_better_tokenizer(candid
     assert at.selectbox(key=es.TOKENIZE).value == better
     assert metric(at, "BLEU (0–100)") == f"{sacre(better, candidate, reference):.2f}"
     assert not [b for b in at.button if b.key == USE_BUTTON_KEY]  # the advice is gone once followed
-    assert f"tok:{better}" in next(c.value for c in at.code if c.value.startswith("nrefs:"))
+    assert f"tok:{better}" in next(c for c in code_lines(at) if c.startswith("nrefs:"))
 
 
 def test_english_candidate_gets_no_advice() -> None:

@@ -10,6 +10,7 @@ from streamlit.testing.v1 import AppTest
 from bleucore import BleuOptions, sentence_bleu
 from bleucore.metrics.bleu.explanation import explain
 from bleucore.metrics.bleu.options import SMOOTHING_METHODS, TOKENIZER_NAMES
+from tests.app.html_views import code_lines, ngram_tables
 from tests.conftest import metric, open_app
 from tests.golden_examples import CA1, CA2, CA4, KO_CAND, KO_REF, REFS_1, SHORT_KO
 from ui.explore import state as es
@@ -26,7 +27,7 @@ def start(**query: str) -> AppTest:
 
 
 def signature(at: AppTest) -> str:
-    return next(c.value for c in at.code if c.value.startswith("nrefs:"))
+    return next(c for c in code_lines(at) if c.startswith("nrefs:"))
 
 
 def texts(at: AppTest) -> list[str]:
@@ -101,7 +102,7 @@ def test_order_selector_shows_each_orders_fraction_and_table():
     for n, fraction in zip((1, 2, 3, 4), ("17/18", "10/17", "7/16", "4/15")):
         at.radio(key=es.ORDER).set_value(n).run()
         assert any(f"p{n} = {fraction}" in t for t in texts(at)), n
-        table = at.dataframe[0].value
+        [table] = ngram_tables(at)
         assert list(table.columns[:5]) == ["n-gram", "Count", "Max_Ref_Count", "Count_clip", "source reference"]
         assert int(table["Count_clip"].sum()) == int(fraction.split("/")[0])
         assert int(table["Count"].sum()) == int(fraction.split("/")[1])
@@ -291,11 +292,11 @@ def test_empty_candidate_is_scored_zero_with_its_reason(text):
     assert at.subheader[0].value == "BLEU 0.00 (standard, no smoothing)"
     [why] = [w.value for w in at.warning if "Why is it zero?" in w.value]
     assert "The candidate is empty (c = 0)" in why and "brevity penalty is 0" in why
-    assert "BP = 0.000" in next(c.value for c in at.code if c.value.startswith("BLEU = "))
+    assert "BP = 0.000" in next(c for c in code_lines(at) if c.startswith("BLEU = "))
     for tab in es.TABS:
         open_tab(at, tab)
         assert not at.exception and not at.error, tab
-        shown = " ".join([*texts(at), *(e.value for e in at.latex), *(c.value for c in at.code)])
+        shown = " ".join([*texts(at), *(e.value for e in at.latex), *code_lines(at)])
         assert "nan" not in shown.lower().split() and "inf" not in shown.lower().split(), tab
     open_tab(at, "Variants")
     assert set(at.table[0].value["BLEU"]) == {"0.0000"}
@@ -354,7 +355,11 @@ def test_charts_variants_tokenizers_and_export_tabs():
     assert list(tokens["tokenizer"]) == list(TOKENIZER_NAMES)  # every tokenizer of the registry
     assert list(tokens.loc[0, ["p1", "p2", "p3", "p4"]]) == ["17/18", "10/17", "7/16", "4/15"]
     open_tab(at, "Export")
-    assert sentence_bleu(CA1, list(REFS_1), TUTORIAL).format() in [c.value for c in at.code]
+    expected = sentence_bleu(CA1, list(REFS_1), TUTORIAL)
+    token = at.query_params["s"]
+    token = token[0] if isinstance(token, list) else token
+    copyable = [c.value for c in at.code]  # st.code: each with a copy button
+    assert copyable[:2] == [expected.format(), expected.signature] and copyable[2].endswith(f"?s={token}"), copyable
     assert [d.label for d in at.get("download_button")] == ["Download the full result (JSON)"]
 
 
@@ -438,7 +443,7 @@ def test_link_is_shown_for_copying_and_too_long_input_is_explained():
     at = start()
     token = at.query_params["s"]
     token = token[0] if isinstance(token, list) else token
-    assert any(c.value.endswith(f"?s={token}") for c in at.code)
+    assert any(c.endswith(f"?s={token}") for c in code_lines(at))
     assert es.from_link(token) == (es.DEFAULT, [])
     import random
 

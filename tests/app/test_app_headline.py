@@ -14,6 +14,7 @@ from sacrebleu.metrics import BLEU
 
 from bleucore import BleuOptions, explain, sentence_bleu
 from bleucore.metrics.bleu.options import SMOOTHING_METHODS, VARIANTS
+from tests.app.html_views import code_lines
 from tests.conftest import open_app as start
 from tests.golden_examples import CA1, CA2, KO_CAND, KO_REF, REFS_1
 from ui.explore import state as es
@@ -98,7 +99,7 @@ def test_page_agrees_for_every_smoothing(example, variant):
         title = at.subheader[0].value
         assert title.startswith(f"BLEU {shown} ({variant}, "), (method, title)
         assert next(m.value for m in at.metric if m.label == "BLEU (0–100)") == shown
-        line = next(c.value for c in at.code if c.value.startswith("BLEU = "))
+        line = next(c for c in code_lines(at) if c.startswith("BLEU = "))
         assert line.split()[2] == shown, method
         table = at.table[0].value
         marked = table[table["= headline"] == "yes"]

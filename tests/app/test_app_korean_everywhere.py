@@ -16,6 +16,7 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.app.html_views import html_tables
 from tests.app.rendered_text import shown_texts, words
 from tests.conftest import ROOT, drop_zone, messages, open_app
 from ui.compare import buckets as compare_buckets
@@ -272,10 +273,9 @@ def test_a_korean_tab_click_keeps_the_english_key_in_the_link_and_survives_a_lan
 
 
 def _numbers(at: AppTest) -> list[object]:
-    """Every metric value and every numeric cell of every table, in page order."""
+    """Every metric value, then every numeric cell of every table (data grids, st.table, HTML tables)."""
     found: list[object] = [m.value for m in at.metric]
-    for frame in [*at.dataframe, *at.table]:
-        value = frame.value
+    for value in [*(f.value for f in at.dataframe), *(t.value for t in at.table), *html_tables(at)]:
         numeric = value.select_dtypes("number")
         found += [round(float(v), 9) for v in numeric.to_numpy().ravel().tolist() if v == v]
     return found

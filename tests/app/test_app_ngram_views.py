@@ -6,6 +6,7 @@ import re
 
 from streamlit.testing.v1 import AppTest
 
+from tests.app.html_views import ngram_tables
 from tests.conftest import open_app as start
 from tests.golden_examples import CAND_2
 from ui.corpus import state as cs
@@ -41,7 +42,7 @@ def test_explore_korean_bigrams_caption_and_chips_agree():
     [body] = [b for b in bodies(at) if "bleu-candidate" in b]
     assert chip_statuses(body) == [["matched", "matched", "unmatched", "matched"]]
     assert body.count(">아침에 학교에</summary>") == 1
-    [table] = [df.value for df in at.dataframe if "n-gram" in df.value.columns]  # the per-order table stays
+    [table] = ngram_tables(at)  # the per-order table stays
     assert table["n-gram"].tolist() == ["나는 오늘", "오늘 아침에", "아침에 학교에", "학교에 갔다"]
 
 
@@ -58,7 +59,7 @@ def test_explore_all_orders_shows_a_row_per_order_and_no_table():
     for label in ("p1 = 17/18", "p2 = 10/17", "p3 = 7/16", "p4 = 4/15"):
         assert label in body
     assert any("p1 = 17/18, p2 = 10/17, p3 = 7/16, p4 = 4/15." in m.value for m in at.markdown)
-    assert not any("n-gram" in df.value.columns for df in at.dataframe) and "bleu-text bleu-reference" not in body
+    assert not ngram_tables(at) and "bleu-text bleu-reference" not in body
 
 
 def test_explore_all_orders_survives_a_lower_n():

@@ -183,7 +183,10 @@ def _wait_for_app(page: Page, timeout_ms: int = APP_RUN_TIMEOUT_MS) -> None:
 
     Call it after ``page.goto`` and after every interaction that reruns the script. Streamlit
     marks its root element with ``data-test-script-state`` (``initial`` -> ``running`` ->
-    ``notRunning``) and shows ``stStatusWidget`` ("Running...") while a run is under way.
+    ``notRunning``) and shows ``stStatusWidget`` ("Running...") while a run is under way, and an
+    ``stSkeleton`` in place of an element whose code is still loading. A run started before a widget's
+    code has arrived draws it with its default, not its value (an empty text area; Streamlit 1.67), so a
+    test waits for every element, not only for the run.
     """
     # A just-made change is sent from the browser's event handlers: let two frames pass (a state
     # of the page, not a fixed time) so that a click or key press has been handled and sent.
@@ -199,7 +202,7 @@ def _wait_for_app(page: Page, timeout_ms: int = APP_RUN_TIMEOUT_MS) -> None:
             if (!app || app.getAttribute('data-test-script-state') !== 'notRunning') return false;
             const status = document.querySelector('[data-testid="stStatusWidget"]');
             if (status && /Running/i.test(status.innerText || '')) return false;
-            if (document.querySelector('[data-testid="stAppSkeleton"]')) return false;
+            if (document.querySelector('[data-testid="stAppSkeleton"], [data-testid="stSkeleton"]')) return false;
             return document.querySelector('[data-testid="stMain"]') !== null;
         }""",
         timeout=timeout_ms,

@@ -59,6 +59,9 @@ def test_korean_candidate_switches_to_ko_mecab_and_scores_as_sacrebleu(
         expect(metric(page, f"BLEU, {name}")).to_have_text(f"{score:.2f}")
     expect(page.get_by_text("one morpheme", exact=False)).to_be_visible()
     expect(page.locator('[data-testid="stException"]')).to_have_count(0)
+    # the tab's table is a data grid whose code loads with the tab (the first view no longer has one): drawn, it
+    # lists its headers in an accessible table after the canvas
+    expect(page.get_by_test_id("stDataFrame").locator("th").first).to_be_attached()
     heading = page.get_by_text("Korean: whitespace, characters and ko-mecab")
     heading.evaluate("e => e.scrollIntoView({block: 'start'})")
     expect(heading).to_be_in_viewport()

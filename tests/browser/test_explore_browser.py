@@ -104,9 +104,9 @@ def test_copied_address_reproduces_the_view_in_a_new_tab(app_page: Page, wait_fo
     expect(metric(app_page, "BLEU (0–100)")).to_have_text(score)
     address = app_page.url
     token = address.split("?s=", 1)[1]
-    # the link is in the page itself (a phone hides the sidebar), under "Share this view"
-    shown = app_page.get_by_test_id("stMain").get_by_test_id("stCode").filter(has_text="?s=").inner_text()
-    assert shown.replace("\n", "").endswith(f"?s={token}")
+    # the link is in the page itself (a phone hides the sidebar), under "Share this view": a real link to itself
+    link = app_page.get_by_test_id("stMain").get_by_role("link").filter(has_text="?s=")
+    assert link.inner_text().endswith(f"?s={token}") and link.get_attribute("href") == link.inner_text()
 
     tab = app_page.context.new_page()
     tab.goto(address)
@@ -136,6 +136,8 @@ def test_injection_payloads_are_shown_as_text(app_page: Page, wait_for_app, offs
         assert '"><b>bold</b>' in titles and "<script>window.__x=1</script>" in titles
         reference = app_page.locator(".bleu-reference").first.inner_text()
         assert "&lt;b&gt;" in reference and "<svg/onload=window.__x=1>" in reference
+        table = app_page.locator(".bleu-ngram-table").inner_text()  # the n-gram table: its cells as text too
+        assert all(token in table for payload in PAYLOADS for token in payload.split()), table
     app_page.get_by_role("tab", name="Tokenizers").click()
     wait_for_app(app_page)
     expect(app_page.get_by_test_id("stCode").filter(has_text="<script>window.__x=1</script>").first).to_be_visible()

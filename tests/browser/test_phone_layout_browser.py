@@ -5,12 +5,15 @@ per edit (ui/explore/summary.py, ui/shell/style.py, ui/links/history.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from bleucore import BleuOptions, sentence_bleu
+from bleucore.metrics.bleu import SMOOTHING_METHODS, VARIANTS
 from tests.golden_examples import REFS_1
+from ui.shell.i18n import translations
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 768, "height": 1024}
@@ -27,6 +30,11 @@ def open_at(page: Page, url: str, size: dict[str, int], wait_for_app: Callable[.
 
 def metric(page: Page, label: str):
     return page.get_by_test_id("stMetric").filter(has_text=label).get_by_test_id("stMetricValue")
+
+
+def share_link(page: Page):
+    """Explore's link to the view, in the page (a phone hides the sidebar)."""
+    return page.get_by_test_id("stMain").get_by_role("link").filter(has_text="?s=")
 
 
 def in_first_screen(page: Page, locator) -> bool:
@@ -61,9 +69,86 @@ def test_phone_shows_the_first_ngram_chips_within_two_screens(
     settle_page(page)
     box = chip.bounding_box()
     assert box is not None and box["y"] + box["height"] <= 1700, box
-    share = page.get_by_test_id("stMain").get_by_test_id("stCode").filter(has_text="?s=")
-    share_box = share.bounding_box()
+    share_box = share_link(page).bounding_box()
     assert share_box is not None and share_box["y"] > box["y"]  # the share link comes after the explanation
+
+
+#: Every text of a Vega chart drawn as SVG: its role (title, axis title or label, legend, a text mark), its text and
+#: its box, relative to the chart's own box (Streamlit's stVegaLiteChart element).
+CHART_TEXTS_JS = """chart => {
+    const box = chart.getBoundingClientRect();
+    return [...chart.querySelectorAll('svg g.mark-text text')].filter(t => t.textContent.trim()).map(t => {
+        const r = t.getBoundingClientRect();
+        const role = t.closest('g.mark-text').getAttribute('class').split(' ').find(c => c.startsWith('role-'));
+        return {role, text: t.textContent, left: r.left - box.left, right: r.right - box.left,
+                top: r.top - box.top, bottom: r.bottom - box.top, width: box.width, height: box.height};
+    });
+}"""
+
+
+def chart_texts(page: Page, chart) -> list[dict[str, Any]]:
+    """The chart's texts once Vega has drawn it at its final width (its SVG as wide as the element)."""
+    expect(chart.locator(".role-title-text text")).to_have_count(1)
+    page.wait_for_function(
+        "chart => { const svg = chart.querySelector('svg'); return svg && Math.abs(svg.getBoundingClientRect().width - chart.getBoundingClientRect().width) < 1; }",
+        arg=chart.element_handle(),
+    )
+    return list(chart.evaluate(CHART_TEXTS_JS))
+
+
+def overlaps(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return a["left"] < b["right"] - 1 and b["left"] < a["right"] - 1 and a["top"] < b["bottom"] - 1 and b["top"] < a["bottom"] - 1
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_explore_charts_are_readable_on_a_phone(
+    page: Page, streamlit_server: str, wait_for_app, settle_page: Callable[[Page], None], lang: str
+) -> None:
+    """At 390 x 844 each of Explore's charts (Charts: the precisions and the brevity penalty; Variants) shows its whole
+    title, its axis titles and a label for every bar, every text inside the chart, none cut short with "…" and no two
+    on top of each other, in English and in Korean."""
+    words = translations(lang).gettext
+    open_at(page, streamlit_server + ("" if lang == "en" else f"/?lang={lang}"), PHONE, wait_for_app)
+    # Example 1 of the tutorials (golden.md): p1..p4 = 17/18, 10/17, 7/16, 4/15; c = r = 18
+    expected = {
+        "Charts": [
+            {"title": words("Modified n-gram precisions"), "axes": [words("n-gram order"), words("modified precision p_n")],
+             "bars": ["p1", "p2", "p3", "p4"], "marks": ["17/18", "10/17", "7/16", "4/15"]},
+            {"title": words("Brevity penalty (c = {c}, r = {r:g})").format(c=18, r=18),
+             "axes": [words("c / r (candidate length / reference length)"), words("brevity penalty")], "bars": [], "marks": []},
+        ],
+        "Variants": [
+            {"title": words("BLEU under every variant and smoothing"), "axes": [words("BLEU (0–100)")],
+             "bars": [*VARIANTS, *SMOOTHING_METHODS], "marks": []},
+        ],
+    }  # fmt: skip
+    for tab, charts in expected.items():
+        page.get_by_role("tab", name=words(tab)).click()
+        wait_for_app(page)
+        shown = page.get_by_test_id("stMain").get_by_test_id("stVegaLiteChart")
+        expect(shown).to_have_count(len(charts))
+        for i, want in enumerate(charts):
+            chart = shown.nth(i)
+            chart.scroll_into_view_if_needed()
+            settle_page(page)
+            texts = chart_texts(page, chart)
+            by_role: dict[str, list[str]] = {}
+            for t in texts:
+                by_role.setdefault(str(t["role"]), []).append(str(t["text"]))
+            assert by_role.get("role-title-text") == [want["title"]], by_role
+            assert sorted(by_role.get("role-axis-title", [])) == sorted(want["axes"]), by_role
+            labels = by_role.get("role-axis-label", [])
+            assert all(bar in labels for bar in want["bars"]), (want["bars"], labels)  # every bar is named
+            if want["bars"]:  # and drawn: one bar per name
+                assert chart.locator("g.mark-rect.role-mark path").count() == len(want["bars"]), tab
+            marks = by_role.get("role-mark", [])
+            assert all(mark in marks for mark in want["marks"]), (want["marks"], marks)
+            for t in texts:  # nothing cut by the chart's edge or shortened
+                inside = 0 <= t["left"] and t["right"] <= t["width"] and 0 <= t["top"] and t["bottom"] <= t["height"]
+                assert inside and not str(t["text"]).endswith("…"), (lang, tab, t)
+            for j, a in enumerate(texts):  # no text drawn over another
+                for b in texts[j + 1 :]:
+                    assert not overlaps(a, b), (lang, tab, a, b)
 
 
 @pytest.mark.parametrize("size", [PHONE, TABLET], ids=["390x844", "768x1024"])
@@ -114,10 +199,10 @@ def test_phone_reaches_every_tab_remove_button_and_share_link(
         assert area is not None and button is not None
         assert button["x"] >= area["x"] + area["width"], position
         assert area["y"] <= button["y"] + button["height"] / 2 <= area["y"] + area["height"], position
-    link = page.get_by_test_id("stMain").get_by_test_id("stCode").filter(has_text="?s=")
+    link = share_link(page)
     link.scroll_into_view_if_needed()
     expect(link).to_be_visible()
-    assert link.inner_text().replace("\n", "").endswith(page.url.split("?", 1)[1])
+    assert link.inner_text().endswith(page.url.split("?", 1)[1])
 
 
 def test_learn_formula_and_compare_p_values_fit_a_phone(page: Page, streamlit_server: str, wait_for_app) -> None:
@@ -152,8 +237,7 @@ def test_edits_replace_the_history_entry_and_the_address_keeps_the_last(
         expected = sentence_bleu(text, list(REFS_1), TUTORIAL)
         expect(metric(page, "BLEU (0–100)")).to_have_text(f"{expected.score:.2f}")
     # the address of the last edit, then the history length it was written with
-    link = page.get_by_test_id("stMain").get_by_test_id("stCode").filter(has_text="?s=")
-    token = link.inner_text().replace("\n", "").split("?s=", 1)[1]
+    token = share_link(page).inner_text().split("?s=", 1)[1]
     page.wait_for_function("token => window.location.search === '?s=' + token", arg=token)
     assert page.evaluate("history.length") <= before + 1
     page.reload()

@@ -16,6 +16,7 @@ import sacrebleu
 
 from bleucore.buckets import frequency_buckets, label_buckets, length_buckets
 from bleucore.metrics import get_metric
+from bleucore.report.__main__ import MAX_TRAINING_BYTES
 from devtools.corpora import tokenized_corpus
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -175,13 +176,13 @@ def test_bad_input_is_one_error_line(files: dict[str, Path], tmp_path: Path) -> 
     nul.write_bytes("training words\n".encode("utf-16-le"))  # valid UTF-8, every other byte NUL
     huge = tmp_path / "huge.txt"
     with open(huge, "wb") as f:
-        f.truncate(256 * 2**20 + 1)  # sparse: no disk used
+        f.truncate(MAX_TRAINING_BYTES + 1)  # sparse: no disk used
     ref, a = str(files["ref"]), str(files["A"])
     cases = [
         ([ref, "-i", a, "--labels", str(short)], "labels file has 2 lines"),
         ([ref, "-i", a, "--train", str(binary)], "train.bin is not UTF-8 text: line 1, byte 2 (0xff)"),
         ([ref, "-i", a, "--train", str(nul)], "the training corpus looks like a binary file (a NUL character on line 1)"),
-        ([ref, "-i", a, "--train", str(huge)], "at most 268,435,456 are read"),
+        ([ref, "-i", a, "--train", str(huge)], f"at most {MAX_TRAINING_BYTES:,} are read"),
         ([ref, "-i", a, str(short)], "has 2 lines"),
         ([ref, "-i", a, "--names", "x", "y"], "1 systems but 2 names"),
         ([ref, "-i", a, "--n-samples", "0"], "--n-samples must be from 1"),

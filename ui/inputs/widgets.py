@@ -19,7 +19,15 @@ from ui.compare import state as cps
 from ui.corpus import state as cs
 from ui.inputs import cache
 from ui.inputs.kept import kept_files, limits_caption
-from ui.inputs.uploads import MAX_UPLOAD_MB, InputError, TextFile, decode_paste, escape_markdown, unique_names
+from ui.inputs.uploads import (
+    MAX_UPLOAD_MB,
+    InputError,
+    TextFile,
+    check_page_size,
+    decode_paste,
+    escape_markdown,
+    unique_names,
+)
 from ui.links.page_state import MAX_PASTED_REFERENCES, SOURCE_LABELS, SOURCES
 from ui.metrics.bleu import options as om
 from ui.metrics.bleu.options import Choices
@@ -143,7 +151,7 @@ def corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[str
             if not errors:
                 st.info(_("Upload a hypothesis file and at least one reference file to score them."))
             return None, [], errors
-        return hyps[0], refs, errors
+        return _within_page_size(hyps[0], refs, errors)
     # paste
     st.text_area(_("Hypothesis: one segment per line"), key=cs.CORPUS_HYP_PASTE, height=160)
     st.number_input(
@@ -164,7 +172,15 @@ def corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[str
         hyp = decode_paste(hyp_text, _("The pasted hypothesis"))
     except InputError as err:
         errors.append(str(err))
-    return hyp, decode_pastes(ref_texts, _("Pasted reference"), errors), errors
+    return _within_page_size(hyp, decode_pastes(ref_texts, _("Pasted reference"), errors), errors)
+
+
+def _within_page_size(
+    hyp: TextFile | None, refs: list[TextFile], errors: list[str]
+) -> tuple[TextFile | None, list[TextFile], list[str]]:
+    """(hypothesis, references, errors) as given, or none of the files and the page-size error (``check_page_size``)."""
+    too_large = _page_size_errors([*([hyp] if hyp is not None else []), *refs])
+    return (None, [], [*errors, *too_large]) if too_large else (hyp, refs, errors)
 
 
 def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[str]]:
@@ -250,11 +266,20 @@ def read_corpus_input(source: str) -> tuple[TextFile | None, list[TextFile]]:
 def read_compare_input(source: str) -> tuple[list[TextFile], list[TextFile]]:
     """Draw the input widgets of ``source`` and any error; (systems, references), or ([], []) if not usable."""
     systems, refs, errors = _compare_files(source)
+    errors = errors or _page_size_errors([*systems, *refs])
     for message in errors:
         show_error(message)
     if source in _UPLOADS:
         return systems, refs
     return ([], []) if errors else (systems, refs)
+
+
+def _page_size_errors(files: list[TextFile]) -> list[str]:
+    try:
+        check_page_size(files)
+    except InputError as err:
+        return [str(err)]
+    return []
 
 
 def scoring_options(choices: Choices) -> tuple[BleuOptions, BleuOptions] | None:

@@ -64,6 +64,7 @@ def decode_state(token: str) -> dict[str, Any]:
                 _("the link's state is nested {n:,} levels deep, limit {limit}").format(n=_nesting(text), limit=MAX_NESTING)
             )
         state = json.loads(text)
+        json.dumps(state, ensure_ascii=False).encode("utf-8")  # a lone surrogate ("\\ud800" in the JSON): no page could show it
     except LinkStateError:
         raise
     except (binascii.Error, zlib.error, UnicodeError, ValueError):

@@ -14,6 +14,7 @@ from ui.links.page_state import StatePage, init_page, save_state
 from ui.links.share import PARAM
 from ui.shell import i18n
 from ui.shell.i18n import _
+from ui.shell.plain_code import link_html
 
 
 def share_box(token: str | None, note: str | None, holds: str, *, with_texts: bool, uploads: bool) -> None:
@@ -43,10 +44,14 @@ def share_link(token: str | None, note: str | None) -> None:
         st.info(escape_markdown(note or ""))
         return
     st.query_params[PARAM] = token  # always: after a page switch the browser's address may differ from ours
-    base = (st.context.url or "").split("?")[0]
     st.caption(_("The address bar always reproduces this view. Copy the link:"))
-    # One line that scrolls (and a copy button): wrapped, the token took ten lines of a phone's screen.
-    st.code(f"{base}?{PARAM}={token}{i18n.link_suffix()}", language=None, wrap_lines=False)
+    st.html(link_html(share_url(token)))  # not st.code: its highlighter's code slowed the first view
+
+
+def share_url(token: str) -> str:
+    """The address of the view ``token`` holds, in this session's language."""
+    base = (st.context.url or "").split("?")[0]
+    return f"{base}?{PARAM}={token}{i18n.link_suffix()}"
 
 
 def opened_link_notices(link_error: str | None, made_with_uploads: bool) -> None:

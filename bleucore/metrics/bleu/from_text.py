@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import fast  # called as fast.text_statistics (tests spy on the fast path)
-from ..inputs import reference_count
+from ..inputs import check_streams, chunk_bounds, reference_count
 from .options import BleuOptions
 from .score import BLEUScore, score_statistics
 from .sentence_rows import sentence_scores_from_statistics
@@ -46,7 +46,13 @@ def corpus_bleu(
 ) -> BLEUScore:
     """Corpus BLEU: statistics summed over segments, then scored (not a mean of sentence BLEU)."""
     options = options or BleuOptions()
-    stats = corpus_statistics(hypotheses, references, options)
+    check_streams(hypotheses, references)
+    bounds = chunk_bounds(hypotheses, references)  # a chunk at a time, summed: bounded memory whatever the length
+    if len(bounds) == 1:
+        stats = corpus_statistics(hypotheses, references, options)
+    else:
+        parts = [corpus_statistics(hypotheses[a:b], [s[a:b] for s in references], options).total() for a, b in bounds]
+        stats = Statistics.concatenate(parts)
     return score_statistics(stats, options, _nrefs(references))
 
 

@@ -73,9 +73,11 @@ def parse_weights(text: str, max_order: int | None = None) -> tuple[float, ...]:
     if not parts:
         n = max_order or 4
         raise WeightsError(WeightsMissing(n), f"no weights given: type {n} comma-separated weights, e.g. 0.25,0.25,0.25,0.25")
-    try:
-        weights = tuple(float(Fraction(p)) for p in parts)
-    except (ValueError, ZeroDivisionError):
+    try:  # a/b exactly; a decimal as float() reads it (Fraction("1e999999999") would build a 3 GB integer)
+        weights = tuple(float(Fraction(p)) if "/" in p else float(p) for p in parts)
+        if not all(map(math.isfinite, weights)):
+            raise ValueError(text)
+    except (ValueError, ZeroDivisionError, OverflowError):
         raise WeightsError(
             WeightsNotNumbers(text.strip()), f"weights must be comma-separated numbers such as 0.25 or 1/4, got {text.strip()!r}"
         ) from None

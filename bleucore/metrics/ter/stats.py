@@ -11,6 +11,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from ...limits import check_ter_words
 from ..inputs import check_streams
 from ..row_statistics import RowStatistics
 from .normalize import tercom_tokenize
@@ -54,6 +55,8 @@ def statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]], o
     rows = np.zeros((len(hypotheses), 2), dtype=np.float64)
     for i, hyp in enumerate(hypotheses):
         refs = [ids(tercom_tokenize(stream[i], options)) for stream in references]
-        n, _, ref_len = segment_edits(ids(tercom_tokenize(hyp, options)), refs)
+        words = ids(tercom_tokenize(hyp, options))
+        check_ter_words(len(words), max(map(len, refs), default=0), i)  # before the quadratic work
+        n, _, ref_len = segment_edits(words, refs)
         rows[i] = n, ref_len
     return TerStatistics(rows)

@@ -17,6 +17,10 @@ from ui.metrics.bleu.wording import describe
 from ui.shell.i18n import N_, _
 from ui.shell.palette import BLUE, GREEN, GREY, ORANGE
 
+#: Room around every chart, in pixels: a rotated axis title and a title's first line were drawn 2-3 px outside the
+#: chart's box (their Hangul cut on a phone) with none.
+PADDING = {"left": 6, "top": 6, "right": 6, "bottom": 4}
+
 if TYPE_CHECKING:  # imported when a chart is drawn: Explore's first view draws none (about 1 s of a cold start)
     import altair as alt  # lazy: altair costs about 1 s cold and Explore's first view draws no chart
 
@@ -35,6 +39,8 @@ def precision_frame(score: BLEUScore) -> pd.DataFrame:
                 "weight": t.weight,
                 "log_term": t.term,
                 "log_label": f"w·log p = {t.term:.4f}" if t.term is not None else _(t.note).split(":")[0],
+                # two short lines over the bar: on one line, neighbouring bars' labels met on a 390 px phone
+                "log_lines": f"w·log p\n= {t.term:.4f}" if t.term is not None else _(t.note).split(":")[0],
             }
         )
     return pd.DataFrame(rows)
@@ -46,10 +52,14 @@ def precision_chart(score: BLEUScore) -> alt.LayerChart:
 
 
     data = precision_frame(score)
-    top = max(1.0, float(data["precision"].max()) if len(data) else 1.0)
+    highest = max(1.0, float(data["precision"].max()) if len(data) else 1.0)
+    top = highest * 1.3  # room for the three lines of labels over the highest bar
     base = alt.Chart(data).encode(
         x=alt.X("order:N", sort=list(data["order"]), title=_("n-gram order"), axis=alt.Axis(labelAngle=0)),
-        y=alt.Y("precision:Q", title=_("modified precision p_n"), scale=alt.Scale(domain=[0, top * 1.15])),
+        y=alt.Y(
+            "precision:Q", title=_("modified precision p_n"), scale=alt.Scale(domain=[0, top], nice=False),
+            axis=alt.Axis(values=[i / 5 for i in range(int(highest * 5) + 1)]),  # ticks stop where precisions do
+        ),
         tooltip=[
             alt.Tooltip("order:N", title=_("order")),
             alt.Tooltip("fraction:N", title=_("clipped matches / n-grams")),
@@ -59,9 +69,11 @@ def precision_chart(score: BLEUScore) -> alt.LayerChart:
         ],
     )
     bars = base.mark_bar(color=BLUE)
-    fractions = base.mark_text(dy=-18, fontSize=13, fontWeight="bold").encode(text="fraction:N")
-    logs = base.mark_text(dy=-5, fontSize=11, color="#444444").encode(text="log_label:N")
-    chart = (bars + fractions + logs).properties(height=280, title=_("Modified n-gram precisions and their log terms"))
+    # Vega draws a label's further lines below its first: the two lines of the log term end 3 px over the bar
+    fractions = base.mark_text(baseline="bottom", dy=-31, fontSize=13, fontWeight="bold").encode(text="fraction:N")
+    logs = base.mark_text(baseline="bottom", dy=-16, fontSize=11, lineHeight=13, lineBreak="\n", color="#444444").encode(text="log_lines:N")
+    # a short title: the caption under the chart says what the labels are (a longer one was cut at 390 px)
+    chart = (bars + fractions + logs).properties(height=300, title=_("Modified n-gram precisions"), padding=PADDING)
     return cast(alt.LayerChart, chart)
 
 
@@ -166,9 +178,9 @@ def brevity_chart(score: BLEUScore) -> alt.LayerChart:
         )
         .add_params(pick)
     )
-    title = _("Brevity penalty: this input has c = {c}, r = {r:g}").format(c=score.sys_len, r=score.ref_len)
+    title = _("Brevity penalty (c = {c}, r = {r:g})").format(c=score.sys_len, r=score.ref_len)
     if score.ref_len == 0:
-        return cast(alt.LayerChart, alt.layer(lines).properties(height=380, title=title))
+        return cast(alt.LayerChart, alt.layer(lines).properties(height=380, title=title, padding=PADDING))
     here = brevity_points(score)
     rule = alt.Chart(here.head(1)).mark_rule(color=GREY, strokeDash=[2, 2]).encode(x="c/r:Q")
     dots = (
@@ -179,20 +191,15 @@ def brevity_chart(score: BLEUScore) -> alt.LayerChart:
             tooltip=[alt.Tooltip("curve:N", title=_("brevity penalty")), alt.Tooltip("label:N", title=_("this input"))],
         )  # fmt: skip
     )
-    # min(1, c/r) >= exp(1 - r/c): the simplified label goes above its point, the standard one below.
-    align = "left" if score.ratio < 1.0 else "right"
-    offset = 8 if align == "left" else -8
-    standard_text = (
-        alt.Chart(here[here["curve"] == _(STANDARD_CURVE)])
-        .mark_text(align=align, dx=offset, dy=14, fontSize=12, fontWeight="bold", color="#333333")
-        .encode(x="c/r:Q", y=alt.Y("penalty:Q", title=_("brevity penalty")), text="label:N")
+    # The words go to the bottom right, where neither curve ever is (both are 1 past c/r = 1): beside the points they
+    # ran over the axis on a 390 px phone. Simplified above standard, as its penalty is (min(1, c/r) >= exp(1 - r/c)).
+    words = here.assign(x=float(curves["c/r"].max()), y=[0.12, 0.26])
+    labels = (
+        alt.Chart(words)
+        .mark_text(align="right", dx=-4, fontSize=12, fontWeight="bold", color="#333333")
+        .encode(x="x:Q", y=alt.Y("y:Q", title=_("brevity penalty")), text="label:N")
     )
-    simplified_text = (
-        alt.Chart(here[here["curve"] == _(SIMPLIFIED_CURVE)])
-        .mark_text(align=align, dx=offset, dy=-12, fontSize=12, fontWeight="bold", color="#333333")
-        .encode(x="c/r:Q", y=alt.Y("penalty:Q", title=_("brevity penalty")), text="label:N")
-    )
-    chart = alt.layer(lines, rule, dots, standard_text, simplified_text).properties(height=380, title=title)
+    chart = alt.layer(lines, rule, dots, labels).properties(height=380, title=title, padding=PADDING)
     return cast(alt.LayerChart, chart)
 
 
@@ -248,9 +255,11 @@ def variants_chart(variants: Sequence[VariantScore], headline: BleuOptions | Non
 
     data = variants_frame(variants, headline).dropna(subset=["BLEU"])
     data["marker"] = [_("= headline") if m == _(HEADLINE_MARK) else "" for m in data["= headline"]]
+    # the axis reaches past the longest bar, so "= headline" after it stays inside a 390 px phone's chart
+    longest = float(data["BLEU"].max()) if len(data) else 0.0
     base = alt.Chart(data).encode(
         y=alt.Y("computation:N", sort=list(data["computation"]), title=None),
-        x=alt.X("BLEU:Q", title=_("BLEU (0–100)")),
+        x=alt.X("BLEU:Q", title=_("BLEU (0–100)"), scale=alt.Scale(domain=[0, max(1.0, longest * 1.35)])),
         tooltip=[
             alt.Tooltip("computation:N", title=_("computation")),
             alt.Tooltip("variant / options:N", title=_("variant / options")),
@@ -266,5 +275,7 @@ def variants_chart(variants: Sequence[VariantScore], headline: BleuOptions | Non
         ),
     )  # fmt: skip
     marks = base.mark_text(align="left", dx=4, fontWeight="bold").encode(text="marker:N")
-    chart = alt.layer(bars, marks).properties(height=alt.Step(22), title=_("The same input under every variant and smoothing"))
+    chart = alt.layer(bars, marks).properties(
+        height=alt.Step(22), title=_("BLEU under every variant and smoothing"), padding=PADDING
+    )
     return cast(alt.LayerChart, chart)

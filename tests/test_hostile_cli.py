@@ -1,0 +1,317 @@
+"""Hostile command lines (issue 25): every flag at its extremes, bytes that are not text in every position, files
+that are not files, endless input, and the limits on lines, segments and held statistics. Each case either works
+or is exactly one ``bleucore: error:`` line with exit status 2 and nothing on standard output; the large ones run in
+a child process whose peak memory is measured (``tests.test_hostile_input.run_cli``)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bleucore import (
+    MAX_HELD_LINES,
+    MAX_HELD_STATISTICS,
+    MAX_LINES,
+    MAX_RESAMPLES,
+    MAX_SEGMENT_CHARS,
+    MAX_TER_WORD_PAIRS,
+)
+from bleucore.cli import main
+from tests.conftest import ROOT
+from tests.test_hostile_input import _PEAK, PEAK_BYTES, one_error_line, run_child, run_cli
+
+HUGE = str(10**18)
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("hostile_cli")
+    (folder / "ref.txt").write_text("the cat sat on the mat\na dog barked at the moon\n", encoding="utf-8")
+    (folder / "hyp.txt").write_text("the cat sat on a mat\nthe dog barked at a moon\n", encoding="utf-8")
+    return folder
+
+
+def run_main(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    status = main(args)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+# --------------------------------------------------------------------------- every flag at its extremes
+
+#: (flags, None if the command works, else a text of its one error line). Every numeric or sized flag of
+#: ``python -m bleucore --help`` at 0, negative, huge, not a number, NaN and infinity.
+FLAGS: list[tuple[list[str], str | None]] = [
+    (["-nr", "0"], "--num-refs must be between 1 and 1,000, got 0"),
+    (["-nr", "-1"], "--num-refs must be between 1 and 1,000, got -1"),
+    (["-nr", HUGE], "--num-refs must be between 1 and 1,000"),
+    (["-nr", "x"], "argument -nr/--num-refs: invalid int value: 'x'"),
+    (["-nr", "nan"], "invalid int value: 'nan'"),
+    (["--max-ngram-order", "0"], "max n-gram order must be between 1 and 10, got 0"),
+    (["--max-ngram-order", "-3"], "max n-gram order must be between 1 and 10, got -3"),
+    (["--max-ngram-order", HUGE], f"max n-gram order must be between 1 and 10, got {HUGE}"),
+    (["--max-ngram-order", "inf"], "invalid int value: 'inf'"),
+    (["--max-ngram-order", "10"], None),
+    (["--weights", "1,0,0,0,0,0,0,0,0,0,0"], "max n-gram order must be between 1 and 10, got 11 weights"),
+    (["--weights", "nan"], "weights must be comma-separated numbers"),
+    (["--weights", "inf,-inf"], "weights must be comma-separated numbers"),
+    (["--weights", "1e400"], "weights must be comma-separated numbers"),  # was an OverflowError traceback
+    (["--weights", "1e999999999"], "weights must be comma-separated numbers"),  # was a 3 GB integer
+    (["--weights", "1/0"], "weights must be comma-separated numbers"),
+    (["--weights", "1," + "0," * 5000 + "0"], "max n-gram order must be between 1 and 10"),
+    (["--weights", "0.5,0.5"], None),
+    (["-w", "-1"], "--width must be between 0 and 16, got -1"),
+    (["-w", HUGE], f"--width must be between 0 and 16, got {HUGE}"),
+    (["-w", "0"], None),
+    (["-w", "16"], None),
+    (["-cc", "-1", "-m", "chrf"], "chrF char_order must be a whole number between 0 and 20, got -1"),
+    (["-cc", HUGE, "-m", "chrf"], "chrF char_order must be a whole number between 0 and 20"),
+    (["-cc", "0", "-m", "chrf"], "chrF needs at least one character or word n-gram order"),
+    (["-cw", "-1", "-m", "chrf"], "chrF word_order must be a whole number between 0 and 10, got -1"),
+    (["-cw", HUGE, "-m", "chrf"], "chrF word_order must be a whole number between 0 and 10"),
+    (["-cc", "20", "-cw", "10", "-m", "chrf"], None),
+    (["--chrf-beta", "-1", "-m", "chrf"], "chrF beta must be a whole number between 0 and 1000, got -1"),
+    (["--chrf-beta", HUGE, "-m", "chrf"], "chrF beta must be a whole number between 0 and 1000"),
+    (["--chrf-beta", "nan", "-m", "chrf"], "argument --chrf-beta: invalid int value: 'nan'"),
+    (["--chrf-beta", "inf", "-m", "chrf"], "argument --chrf-beta: invalid int value: 'inf'"),
+    (["--chrf-beta", "0", "-m", "chrf"], None),
+    (["--chrf-beta", "1000", "-m", "chrf"], None),
+    (["-s", "floor", "-sv", "nan"], "--smooth-value must be a finite number >= 0, got nan"),
+    (["-s", "floor", "-sv", "inf"], "--smooth-value must be a finite number >= 0, got inf"),
+    (["-s", "add-k", "-sv", "-1"], "--smooth-value must be a finite number >= 0, got -1"),
+    (["-s", "add-k", "-sv", "x"], "--smooth-value"),
+    (["-s", "nltk-method4", "-sv", "1e308"], None),
+    (["-s", "nope"], "nope"),
+    (["-ci", "-cin", "0"], f"--confidence-n must be between 1 and {MAX_RESAMPLES:,}, got 0"),
+    (["-ci", "-cin", "-1"], f"--confidence-n must be between 1 and {MAX_RESAMPLES:,}, got -1"),
+    (["-ci", "-cin", HUGE], f"--confidence-n must be between 1 and {MAX_RESAMPLES:,}"),
+    (["-ci", "-cin", "1e5"], "argument -cin/--confidence-n: invalid int value: '1e5'"),
+    (["-j", "0"], None),  # accepted for sacreBLEU compatibility, one process whatever its value
+    (["-j", HUGE], None),
+    (["-e", "rot13"], "'rot13' is not a text encoding"),  # was a LookupError traceback
+    (["-e", "base64"], "'base64' is not a text encoding"),
+    (["-e", "utf-16"], "encoding 'utf-16' is not supported"),
+    (["-e", "x" * 10_000], "unknown encoding"),
+    (["-l", "x"], "a language pair is SRC-TRG, such as en-ko, got 'x'"),
+    (["-l", "a" * 10_000 + "-ko"], None),
+    (["-tok", "zz"], "argument -tok/--tokenize: invalid choice: 'zz'"),
+    (["-f", "xml"], "argument -f/--format: invalid choice: 'xml'"),
+    (["-m", "bleu", "bleu", "chrf", "chrf", "ter"], None),
+]
+
+
+@pytest.mark.parametrize(("flags", "expected"), FLAGS, ids=[" ".join(f)[:40] for f, _ in FLAGS])
+def test_every_flag_at_its_extremes(files: Path, flags: list[str], expected: str | None,
+                                    capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    status, out, err = run_main([str(files / "ref.txt"), "-i", str(files / "hyp.txt"), *flags], capsys)
+    if expected is None:
+        assert status == 0 and out and "Traceback" not in err, (status, err)
+    else:
+        one_error_line(status, err, expected)
+        assert out == ""
+
+
+@pytest.mark.parametrize("flags", [["-nr", HUGE], ["-cin", HUGE, "-ci"], ["-pbs", "-pbsn", HUGE], ["-par", "-parn", HUGE],
+                                   ["--max-ngram-order", HUGE], ["-cc", HUGE, "-m", "chrf"]])  # fmt: skip
+def test_huge_values_are_refused_before_any_allocation(files: Path, flags: list[str]) -> None:
+    hyp = str(files / "hyp.txt")
+    systems = [hyp, hyp] if "-pbs" in flags or "-par" in flags else [hyp]
+    status, out, err, peak = run_cli([str(files / "ref.txt"), "-i", *systems, *flags])
+    one_error_line(status, err)
+    assert out == "" and peak < 100 * 2**20, peak
+
+
+# --------------------------------------------------------------------------- bytes that are not text
+
+#: Invalid UTF-8 placed where a reader could get it wrong: (file bytes, line, byte of the line, the bad byte).
+INVALID_UTF8 = [
+    (b"\xffabc\nok\n", 1, 1, 0xFF),  # the first byte of the file
+    (b"ok\nab\x80cd\nok\n", 2, 3, 0x80),  # the middle of a line
+    (b"ok\nok\nabc\xc3", 3, 4, 0xC3),  # the last byte, no final newline: a character cut short
+    (b"ok\n\xe4\xb8ok\n", 2, 1, 0xE4),  # inside a three-byte character
+    (b"\xef\xbb\xbfok\n\xed\xa0\x80\n", 2, 1, 0xED),  # after a BOM: an encoded surrogate (CESU-8)
+    (b"ok\n" * 3 + b"\xc0\xaf\n", 4, 1, 0xC0),  # an overlong encoding of "/"
+    (b"ok\r\nok\r\n\xf8\x88\x80\x80\x80\r\n", 3, 1, 0xF8),  # a five-byte form, CRLF line ends
+]
+
+
+@pytest.mark.parametrize(("data", "line", "column", "byte"), INVALID_UTF8, ids=[str(i) for i in range(len(INVALID_UTF8))])
+@pytest.mark.parametrize("role", ["hypothesis", "reference", "sentence-level"])
+def test_invalid_utf8_names_the_file_line_and_byte(tmp_path: Path, data: bytes, line: int, column: int, byte: int, role: str,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(data)
+    good = tmp_path / "good.txt"
+    good.write_text("ok\n" * (data.count(b"\n") + (not data.endswith(b"\n"))), encoding="utf-8")
+    args = [str(good), "-i", str(bad)] if role != "reference" else [str(bad), "-i", str(good)]
+    status, out, err = run_main([*args, *(["-sl"] if role == "sentence-level" else [])], capsys)
+    one_error_line(status, err, f"{bad} is not UTF-8 text: line {line}, byte {column} (0x{byte:02x})")
+    assert out == ""
+
+
+@settings(max_examples=60, derandomize=True, deadline=None)
+@given(prefix=st.lists(st.sampled_from(["ok", "a b", "", "é", "漢字"]), max_size=6), position=st.integers(0, 40),
+       bad=st.sampled_from([b"\xff", b"\x80", b"\xc3", b"\xe4\xb8", b"\xed\xa0\x80"]))  # fmt: skip
+def test_invalid_utf8_anywhere_is_named_at_its_line(prefix: list[str], position: int, bad: bytes) -> None:
+    """Property: a bad byte sequence put at any byte boundary of valid text is reported at the line it is on."""
+    import tempfile
+
+    text = "".join(line + "\n" for line in prefix).encode("utf-8")
+    cuts = [i for i in range(len(text) + 1) if i == len(text) or (text[i] & 0xC0) != 0x80]  # character boundaries
+    cut = cuts[position % len(cuts)]
+    data = text[:cut] + bad + text[cut:]
+    line = data.count(b"\n", 0, cut) + 1
+    column = cut - (data.rfind(b"\n", 0, cut) + 1) + 1
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "x.txt"
+        path.write_bytes(data)
+        good = Path(folder) / "g.txt"
+        good.write_text("ok\n" * (data.count(b"\n") + (not data.endswith(b"\n"))), encoding="utf-8")
+        import contextlib
+        import io
+
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()) as out:
+            status = main([str(good), "-i", str(path)])
+    one_error_line(status, err.getvalue(), f"{path} is not UTF-8 text: line {line}, byte {column} (0x{bad[0]:02x})")
+    assert out.getvalue() == ""
+
+
+# --------------------------------------------------------------------------- files that are not files
+
+
+def test_files_that_cannot_be_read_are_one_line_each(tmp_path: Path, files: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ref, hyp = str(files / "ref.txt"), str(files / "hyp.txt")
+    (tmp_path / "cr.txt").write_bytes(b"the cat\rsat\ra dog\r")  # classic-Mac line ends: one line
+    cases = [
+        ([ref, "-i", str(tmp_path)], f"cannot read {tmp_path}: Is a directory"),
+        ([str(tmp_path), "-i", hyp], f"cannot read {tmp_path}: Is a directory"),
+        ([ref, "-i", str(tmp_path / "missing.txt")], "missing.txt: No such file or directory"),
+        ([ref, "-i", f"{ref}/inside.txt"], "inside.txt: Not a directory"),
+        ([ref, "-i", str(tmp_path / "cr.txt")], f"{tmp_path / 'cr.txt'} has 1 line but {ref} has 2 lines"),
+        ([ref, "-i", str(tmp_path), "-sl"], "Is a directory"),
+        ([ref, "-i", hyp, str(tmp_path), "-pbs"], "Is a directory"),
+    ]
+    for args, expected in cases:
+        status, out, err = run_main(args, capsys)
+        one_error_line(status, err, expected)
+        assert out == "", args
+
+
+@pytest.mark.skipif(not hasattr(os, "setuid"), reason="POSIX permissions")
+def test_a_file_without_read_permission_is_one_line(tmp_path: Path, files: Path) -> None:
+    """Run as an unprivileged user (root reads any file): the child drops to uid 65534 after importing everything."""
+    secret = tmp_path / "secret.txt"
+    secret.write_text("a\nb\n", encoding="utf-8")
+    secret.chmod(0)
+    tmp_path.chmod(0o755)
+    code = (
+        "import os, sys, bleucore.cli, bleucore.stream, bleucore.metrics.bleu.fast\n"
+        "if os.getuid() == 0:\n    os.setgid(65534); os.setuid(65534)\n"
+        "sys.exit(bleucore.cli.main(sys.argv[1:]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code, str(files / "ref.txt"), "-i", str(secret)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    one_error_line(done.returncode, done.stderr, f"cannot read {secret}: Permission denied")
+    assert done.stdout == ""
+
+
+def test_endless_standard_input_stops_at_the_line_limit(files: Path) -> None:
+    """An endless pipe (``yes | bleucore ref.txt``): the reference ends first, and counting the rest of the pipe
+    stops at MAX_LINES (it ran forever)."""
+    child = subprocess.Popen([sys.executable, "-c", _PEAK + "sys.argv = ['bleucore', *sys.argv[2:]]\n"
+                              "from bleucore.cli import main\nsys.exit(main())\n", os.devnull, str(files / "ref.txt")],
+                             cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+    assert child.stdin is not None
+    block = b"a b c\n" * 100_000
+    try:
+        while child.poll() is None:
+            child.stdin.write(block)
+    except BrokenPipeError:
+        pass
+    out, err = child.communicate(timeout=120)
+    one_error_line(child.returncode, err.decode(), f"<stdin> has more than {MAX_LINES:,} lines")
+    assert out == b""
+
+
+def test_a_line_count_past_the_limit_is_refused_before_sentence_scores(tmp_path: Path) -> None:
+    many = tmp_path / "many.txt"
+    many.write_bytes(b"\n" * (MAX_LINES + 1))
+    status, out, err, peak = run_cli([str(many), "-i", str(many), "-sl"])
+    one_error_line(status, err, f"{many} has more than {MAX_LINES:,} lines; a file may have at most {MAX_LINES:,}")
+    assert out == "" and peak < PEAK_BYTES
+
+
+# --------------------------------------------------------------------------- sizes held in memory
+
+
+def test_a_segment_of_long_references_stops_at_the_segment_limit(tmp_path: Path) -> None:
+    """Three references whose first lines are each under the line limit but together past the segment limit: the
+    reading stops at the file that crosses it (1,000 such files would have been read whole)."""
+    long = tmp_path / "long.txt"
+    long.write_text("x " * (MAX_SEGMENT_CHARS // 5) + "\nok\n", encoding="utf-8")
+    refs = [str(long)] * 3
+    status, out, err, peak = run_cli([*refs, "-i", str(long)])
+    one_error_line(status, err, f"line 1 of {long}: the segment's lines have", f"at most {MAX_SEGMENT_CHARS:,}")
+    assert out == "" and peak < PEAK_BYTES
+
+
+def test_ter_refuses_a_segment_past_its_word_pairs(tmp_path: Path) -> None:
+    """TER's edit distance is quadratic in a segment's words (a 1,000,000-character line grew past 15 GB)."""
+    side = int(MAX_TER_WORD_PAIRS**0.5)
+    hyp, ref = tmp_path / "hyp.txt", tmp_path / "ref.txt"
+    hyp.write_text("ok\n" + " ".join(f"w{i}" for i in range(side + 1)) + "\n", encoding="utf-8")
+    ref.write_text("ok\n" + " ".join(f"v{i}" for i in range(side)) + "\n", encoding="utf-8")
+    status, out, err, peak = run_cli([str(ref), "-i", str(hyp), "-m", "ter"])
+    one_error_line(status, err, f"line 2 of {hyp}: TER compares {side + 1:,} hypothesis words with {side:,} reference words")
+    assert out == "" and peak < PEAK_BYTES
+
+
+def test_significance_tests_stop_at_the_held_statistics(tmp_path: Path) -> None:
+    """Many systems reach the held-statistics limit quickly: 40 systems x 10 BLEU statistics per line."""
+    systems, width = 40, 10
+    most = MAX_HELD_STATISTICS // (systems * width)
+    text = tmp_path / "sys.txt"
+    text.write_text("a b c d\n" * (most + 1), encoding="utf-8")
+    links = []
+    for i in range(systems):
+        link = tmp_path / f"s{i}.txt"
+        link.symlink_to(text)
+        links.append(str(link))
+    status, out, err, peak = run_cli([str(text), "-i", *links, "-pbs", "-pbsn", "1"])
+    one_error_line(status, err, f"has more than {most:,} lines", f"at most {MAX_HELD_STATISTICS:,} numbers (40 systems x 10")
+    assert out == "" and peak < PEAK_BYTES
+
+
+@pytest.mark.parametrize("tool", ["bleucore.report", "bleucore.doctor"])
+def test_the_report_and_the_doctor_hold_a_bounded_file(tmp_path: Path, tool: str) -> None:
+    many = tmp_path / "many.txt"
+    many.write_text("a b\n" * (MAX_HELD_LINES + 1), encoding="utf-8")
+    code = _PEAK + f"from {tool}.__main__ import main\nsys.exit(main(sys.argv[2:]))\n"
+    status, out, err, peak = run_child(code, [str(many), "-i", str(many), *(["--n-samples", "1"] if "report" in tool else [])])
+    one_error_line(status, err, f"{many} has more than {MAX_HELD_LINES:,} lines")
+    assert out == "" and peak < PEAK_BYTES
+
+
+@pytest.mark.parametrize("tool", ["bleucore.report", "bleucore.doctor"])
+def test_the_report_and_the_doctor_hold_a_bounded_total(tmp_path: Path, tool: str) -> None:
+    """Five files each within MAX_HELD_LINES, together past MAX_HELD_TOTAL_LINES: one error line before any work."""
+    from bleucore import MAX_HELD_TOTAL_LINES
+
+    each = MAX_HELD_TOTAL_LINES // 5 + 1
+    files = []
+    for i in range(5):
+        path = tmp_path / f"f{i}.txt"
+        path.write_text("a b\n" * each, encoding="utf-8")
+        files.append(str(path))
+    code = _PEAK + f"from {tool}.__main__ import main\nsys.exit(main(sys.argv[2:]))\n"
+    args = [*files[:2], "-i", *files[2:]] if "report" in tool else [*files[1:], "-i", files[0]]
+    status, out, err, peak = run_child(code, [*args, *(["--n-samples", "1"] if "report" in tool else [])])
+    one_error_line(status, err, f"the 5 files hold {5 * each:,} lines", f"at most {MAX_HELD_TOTAL_LINES:,} lines")
+    assert out == "" and peak < PEAK_BYTES
