@@ -75,9 +75,9 @@ def run_paired(args: argparse.Namespace, held: HeldStatistics, metric: Metric) -
     if args.format != "text":
         label = score_name(base_score)
         return json.dumps([{"system": name, label: row} for name, row in zip(names, rows)], indent=4) + "\n"
-    equivalent = metric.sacrebleu_equivalent(len(corpus.references)).paired_signature("bs" if bootstrap else "ar", n, SEED)
+    equivalent = metric.sacrebleu_equivalent(held.nrefs).paired_signature("bs" if bootstrap else "ar", n, SEED)
     table_text = _paired_table(names, rows, bootstrap, n, args.width, score_name(base_score), base_score.signature)
-    return table_text + _sacrebleu_paired_line(metric, equivalent, len(corpus.references))
+    return table_text + _sacrebleu_paired_line(metric, equivalent, held.nrefs)
 
 
 def _sacrebleu_paired_line(metric: Metric, signature: str | None, nrefs: int) -> str:
