@@ -11,7 +11,7 @@ from bleucore import BleuOptions, Statistics
 from ui.compare import buckets, cache, examples, significance, views
 from ui.compare import state as cps
 from ui.doctor.view import show_setup_check
-from ui.inputs.uploads import InputError, TextFile, check_systems, digest
+from ui.inputs.uploads import InputError, TextFile, check_references, digest, matching_systems
 from ui.inputs.widgets import read_compare_input, scoring_options, source_radio
 from ui.inputs.widgets import show_error as _show_error
 from ui.links import handoff
@@ -23,9 +23,10 @@ from ui.metrics.bleu import wording
 from ui.metrics.bleu.options import describe
 from ui.metrics.bleu.options_key import options_key
 from ui.metrics.bleu.sidebar import options_sidebar
-from ui.metrics.choice import LABELS, LOWER_IS_BETTER, metric_pills
+from ui.metrics.choice import LABELS, LOWER_IS_BETTER, metric_pills, picked_labels
 from ui.metrics.choice import others as other_metrics
 from ui.metrics.options import MetricKey, metric_of
+from ui.metrics.sacrebleu_view import paired_citation
 from ui.shell.i18n import _
 
 
@@ -55,25 +56,26 @@ def compute_statistics(
 
 def show_significance(
     metric_id: str, key: MetricKey, stats: dict[str, tuple[str, Any]], undefined: dict[str, str], baseline: str,
-    nrefs: int, state: cps.CompareState,
+    refs: list[TextFile], state: cps.CompareState,
 ) -> None:  # fmt: skip
     """One metric's significance section; ``undefined`` holds the message of each system it cannot score."""
-    table = cache.significance(key, stats, baseline, nrefs, state)
-    metric = metric_of(key)
-    signatures = (metric.signature(nrefs), metric.sacrebleu_equivalent(nrefs).signature)
+    table = cache.significance(key, stats, baseline, len(refs), state)
+    systems = [baseline, *(name for name in stats if name != baseline)]
+    citation = paired_citation(metric_of(key), [r.name for r in refs], systems, state.n_samples, state.n_trials, state.seed)
     errors = [
-        undefined.get(name) or _("The tests cannot be run for {name}: {error}.").format(name=name, error=reason)
+        undefined.get(name) or _("The tests cannot be run for {name}: {error}. Choose other options in the sidebar.").format(name=name, error=reason)
         for name, reason in table.skipped
     ]
-    significance.show(metric_id, table, errors, state, signatures)
+    significance.show(metric_id, table, errors, state, citation)
 
 
 def main() -> None:
     """Draw the page."""
-    open_state_page(
-        cps.PAGE, _("Compare systems"),
-        _("Two or more systems on the same references: is the difference in BLEU, chrF or TER more than chance?"),
-    )  # fmt: skip
+    open_state_page(cps.PAGE, lambda: (
+        _("Compare systems"),
+        _("Two or more systems on the same references: is the difference in {metrics} more than chance?").format(
+            metrics=picked_labels(cps.COMPARE_METRICS)),
+    ))  # fmt: skip
     with st.sidebar:
         options_sidebar(cps.COMPARE, START_PRESET)
         views.test_settings()
@@ -90,9 +92,15 @@ def main() -> None:
         for system in systems:  # findings before numbers, and before the line-count check they may explain
             show_setup_check(system, refs, state.options.tokenize)
         try:
-            check_systems(systems, refs)
+            check_references(refs)
         except InputError as err:
             _show_error(str(err))
+            return
+        systems, left_out = matching_systems(systems, refs)
+        for message in left_out:  # a file with other line counts is named; the others are still compared
+            _show_error(message)
+        if len(systems) < 2:
+            _show_error(_("Fewer than two systems have the references' line count: add or correct a system to compare."))
             return
         scoring = scoring_options(state.options)
         if scoring is None:
@@ -112,15 +120,16 @@ def main() -> None:
         }
         if "bleu" in choice:
             undefined = {
-                name: _("BLEU of {name} is undefined with these options: {err}.").format(
+                name: _("BLEU of {name} is undefined with these options: {err}. Choose another smoothing method in the sidebar.").format(
                     name=name, err=wording.reason_text(s.corpus_error_reason, s.corpus_error or "")
                 )
                 for name, s in scores.items() if s.corpus is None
             }  # fmt: skip
-            show_significance("bleu", ("bleu", options_key(corpus_options)), stats, undefined, baseline, len(refs), state)
+            show_significance("bleu", ("bleu", options_key(corpus_options)), stats, undefined, baseline, refs, state)
             st.caption(_("Options: {options}").format(options=describe(state.options)))
             views.show_lines(names, scores)
         per_line: dict[str, tuple[str, bool, dict[str, Any]]] = {}  # metric id -> label, direction, sentence scores
+        metric_options: dict[str, Any] = {}  # metric id -> its options (chrF, TER), for the examples' marks
         inputs: dict[str, tuple[Any, dict[str, tuple[str, Any]]]] = {}  # metric id -> key, name -> (digest, stats)
         if "bleu" in choice:
             per_line["bleu"] = ("BLEU", True, {name: scores[name].sentences for name in names})
@@ -128,15 +137,16 @@ def main() -> None:
                 inputs["bleu"] = (("bleu", options_key(corpus_options)), stats)
         for metric_id in other_metrics(choice):
             key, metric_stats, metric_scores = metric_views.compare_inputs(metric_id, systems, refs, state.metric_options)
+            metric_options[metric_id] = metric_of(key).options
             label = next(iter(metric_scores.values())).label
             per_line[metric_id] = (label, metric_id not in LOWER_IS_BETTER, {n: s.sentences for n, s in metric_scores.items()})
             if all(s.corpus is not None for s in metric_scores.values()):
                 inputs[metric_id] = (key, metric_stats)
             undefined = {
-                name: _("{metric} of {name} is undefined: {error}.").format(metric=s.label, name=name, error=s.error)
+                name: _("{metric} of {name} is undefined: {error}. Check its file and references, or the metric's options.").format(metric=s.label, name=name, error=s.error)
                 for name, s in metric_scores.items() if s.corpus is None
             }  # fmt: skip
-            show_significance(metric_id, key, metric_stats, undefined, baseline, len(refs), state)
+            show_significance(metric_id, key, metric_stats, undefined, baseline, refs, state)
             metric_views.show_metric_lines(names, metric_scores)
         others = [n for n in names if n != baseline]
         st.subheader(_("Sentence by sentence"))
@@ -153,12 +163,17 @@ def main() -> None:
             views.show_sentences(baseline, other, by_name, refs, sentences, label, higher)
             views.sentence_download(by_name, refs, {lab: per_system for lab, _higher, per_system in per_line.values()})
             with st.expander(_("Examples that tell the story: where each system beats the other most")):
-                examples.show_examples(baseline, other, by_name, refs, sentences, label, higher, sentence_options, sentence_metric)
+                examples.show_examples(
+                    baseline, other, by_name, refs, sentences, label, higher, sentence_options, sentence_metric,
+                    metric_options.get(sentence_metric),
+                )  # fmt: skip
             buckets.where_they_differ(inputs, by_name, refs, baseline, other, state, label, sentences)
         with st.expander(_("Open one segment in Explore")):
-            handoff.segment_picker(by_name, refs, state.options, "compare")
-        st.subheader(_("N-grams one system matches and the other misses"))
-        views.show_ngrams(baseline, other, by_name, refs, corpus_options)
+            chosen = st.session_state.get(cps.COMPARE_SENTENCE_METRIC)
+            handoff.segment_picker(by_name, refs, state.options, "compare", metrics_tab=chosen in metric_options)
+        if "bleu" in choice:  # BLEU's clipped word n-grams: drawn with BLEU only
+            st.subheader(_("N-grams one system matches and the other misses"))
+            views.show_ngrams(baseline, other, by_name, refs, corpus_options)
     finally:
         uploads = source == "upload" or (source == "sample" and bool(st.session_state.get(cps.COMPARE_EXTRA_UPLOAD)))
         publish_state(

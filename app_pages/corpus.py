@@ -10,7 +10,7 @@ import streamlit as st
 
 from bleucore import BleuOptions
 from ui.corpus import buckets as corpus_buckets
-from ui.corpus import cache, views
+from ui.corpus import cache, sentence, views
 from ui.corpus import state as cs
 from ui.corpus.analysis import CorpusAnalysis
 from ui.doctor.view import show_setup_check
@@ -26,9 +26,9 @@ from ui.metrics.bleu import cache as bleu_cache
 from ui.metrics.bleu.options import describe
 from ui.metrics.bleu.options_key import options_key
 from ui.metrics.bleu.sidebar import options_sidebar
-from ui.metrics.choice import metric_pills
+from ui.metrics.choice import LABELS, LOWER_IS_BETTER, metric_pills, picked_labels
 from ui.metrics.choice import others as other_metrics
-from ui.metrics.options import metric_key
+from ui.metrics.options import MetricKey, metric_key
 from ui.shell.i18n import _
 
 
@@ -50,12 +50,40 @@ def compute(
     return cache.analysis(input_digest, corpus_options, sentence_options, stats, hyp.lines, references)
 
 
+def sentence_metrics(
+    choice: tuple[str, ...], analysis: CorpusAnalysis, extra: list[Any], state: cs.CorpusState
+) -> dict[str, tuple[str, bool, np.ndarray, MetricKey | None]]:
+    """Each picked metric's sentence scores: id -> (label, whether higher is better, scores by line, key; None for
+    BLEU, whose sentence options come from the sidebar)."""
+    out: dict[str, tuple[str, bool, np.ndarray, MetricKey | None]] = {}
+    if "bleu" in choice:
+        out["bleu"] = ("BLEU", True, analysis.table["BLEU"].to_numpy(dtype=float), None)
+    for metric_id, result in zip(other_metrics(choice), extra):
+        key = metric_key(metric_id, state.metric_options)
+        out[metric_id] = (result.label, metric_id not in LOWER_IS_BETTER, np.asarray(result.sentences, dtype=float), key)
+    return out
+
+
+def sentence_metric(by_metric: dict[str, Any]) -> str:
+    """The metric the sentence table sorts by and the line is explained by: a choice when more than one is picked."""
+    ids = list(by_metric)
+    if st.session_state.get(cs.CORPUS_SENTENCE_METRIC) not in ids:
+        st.session_state[cs.CORPUS_SENTENCE_METRIC] = ids[0]
+    if len(ids) == 1:
+        return ids[0]
+    st.segmented_control(
+        _("Sentence metric"), ids, key=cs.CORPUS_SENTENCE_METRIC, format_func=LABELS.__getitem__,
+        help=_("The metric the table below sorts by, worst first, and explains one line by."),
+    )  # fmt: skip
+    return str(st.session_state.get(cs.CORPUS_SENTENCE_METRIC) or ids[0])
+
+
 def main() -> None:
     """Draw the page."""
-    open_state_page(
-        cs.PAGE, _("Corpus BLEU"),
-        _("Score a whole test set: corpus BLEU as sacreBLEU computes it, and every sentence's own BLEU."),
-    )  # fmt: skip
+    open_state_page(cs.PAGE, lambda: (
+        _("Corpus {metrics}").format(metrics=picked_labels(cs.CORPUS_METRICS)),
+        _("Score a whole test set: each picked metric's corpus score as sacreBLEU computes it, and every sentence's own score."),
+    ))  # fmt: skip
     with st.sidebar:
         options = options_sidebar(cs.CORPUS, START_PRESET)
     source = source_radio(cs.CORPUS_SOURCE)
@@ -80,11 +108,6 @@ def main() -> None:
         files = [hyp, *refs]
         input_digest = digest(files)
         analysis = compute(hyp, refs, input_digest, corpus_options, sentence_options)
-        if st.session_state.get(cs.CORPUS_LAST_INPUT) != input_digest:
-            if st.session_state.get(cs.CORPUS_LAST_INPUT) is not None or not state.line:
-                st.session_state[cs.CORPUS_LINE] = analysis.worst_line
-            st.session_state[cs.CORPUS_LAST_INPUT] = input_digest
-            st.session_state[cs.CORPUS_LAST_SELECTION] = []
         if "bleu" in choice:
             views.show_scores(analysis, hyp, refs, options, corpus_options, sentence_options)
             st.caption(_("Options: {options}").format(options=describe(options)))
@@ -106,15 +129,27 @@ def main() -> None:
                 inputs[metric_id] = (key, {hyp.name: (input_digest, stats)})
                 sentences.setdefault(metric_id, (result.label, np.asarray(result.sentences, dtype=float)))
         views.show_charts(analysis, "bleu" in choice, buckets)
+        by_metric = sentence_metrics(choice, analysis, extra, state)
+        if not by_metric:  # no metric picked: the pills say so
+            return
+        metric_id = sentence_metric(by_metric)
+        label, higher, scores, key = by_metric[metric_id]
+        worst = sentence.worst_line(scores, higher)
+        shown = f"{input_digest} {metric_id}"  # new files or another sentence metric: its worst line first
+        if st.session_state.get(cs.CORPUS_LAST_INPUT) != shown:
+            if st.session_state.get(cs.CORPUS_LAST_INPUT) is not None or not state.line:
+                st.session_state[cs.CORPUS_LINE] = worst
+            st.session_state[cs.CORPUS_LAST_INPUT] = shown
+            st.session_state[cs.CORPUS_LAST_SELECTION] = []
         names: dict[str, object] = {"hypothesis": hyp.name, "references": [r.name for r in refs]}
         views.show_table(
             analysis, corpus_options.max_order, names, (corpus_options, sentence_options), input_digest,
-            extra,
+            extra, with_bleu="bleu" in choice, sort_by=(label, higher),
         )  # fmt: skip
-        views.show_sentence(hyp, refs, analysis, options, sentence_options)
+        sentence.show_sentence(hyp, refs, worst, options, sentence_options, (metric_id, label, key))
         if sentences:
-            label, scores = next(iter(sentences.values()))
-            corpus_buckets.show_buckets(inputs, hyp, refs, options, label, {hyp.name: scores})
+            bucket_label, bucket_scores = sentences.get(metric_id, next(iter(sentences.values())))
+            corpus_buckets.show_buckets(inputs, hyp, refs, options, bucket_label, {hyp.name: bucket_scores})
         state = cs.read_corpus(st.session_state)
     finally:
         publish_state(

@@ -16,6 +16,7 @@ from ui.metrics.bleu.options import describe
 from ui.metrics.bleu.sidebar import options_sidebar
 from ui.metrics.chrf import view as chrf_view
 from ui.metrics.ter import view as ter_view
+from ui.shell import i18n
 from ui.shell.i18n import N_, _
 from ui.shell.plain_code import code_html
 
@@ -43,8 +44,8 @@ with inputs:
         # A horizontal container never stacks: the ✕ stays beside the reference it removes, even on a phone.
         with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
             st.text_area(_("Reference {position}").format(position=position), key=es.ref_key(ref_id), height=75)
-            st.button(
-                "✕ *" + _("Remove reference {position}").format(position=position) + "*",  # words for screen readers
+            st.button(  # a close icon on screen; its name, for screen readers, says which reference it removes
+                "*" + _("Remove reference {position}").format(position=position) + "*", icon=":material/close:",
                 key=es.remove_key(ref_id),
                 help=_("Remove reference {position}").format(position=position),
                 on_click=es.remove_reference,
@@ -130,6 +131,7 @@ with st.container(key="explore_bottom"):
 if matches_tab.open:
     with matches_tab:
         es.clamp_order(session, options.max_order)
+        i18n.keep_choice(es.ORDER, [*range(1, options.max_order + 1), 0], wording.order_label(N_("{n}-grams"), N_("All orders")))
         n = st.radio(
             _("Order n"),
             [*range(1, options.max_order + 1), 0],

@@ -10,6 +10,7 @@ from .cli_format import join_outputs, score_dict, text_line
 from .cli_input import HeldStatistics, read_statistics
 from .limits import MAX_RESAMPLES
 from .metrics import Metric, Score
+from .metrics.sacrebleu_equivalent import with_test
 from .resampling import SEED
 from .usage import UsageError
 
@@ -24,8 +25,7 @@ def _samples(value: int, flag: str) -> int:
 
 def _with_bootstrap(signature: str, test: str, n: int) -> str:
     """sacreBLEU's signature additions: ``nrefs:1|bs:1000|seed:12345|...``."""
-    first, _, rest = signature.partition("|")
-    return f"{first}|{test}:{n}|seed:{SEED}|{rest}"
+    return with_test(signature, test, n, SEED)
 
 
 def run_confidence(args: argparse.Namespace, held: HeldStatistics, metric: Metric) -> str:
@@ -75,7 +75,18 @@ def run_paired(args: argparse.Namespace, held: HeldStatistics, metric: Metric) -
     if args.format != "text":
         label = score_name(base_score)
         return json.dumps([{"system": name, label: row} for name, row in zip(names, rows)], indent=4) + "\n"
-    return _paired_table(names, rows, bootstrap, n, args.width, score_name(base_score), base_score.signature)
+    equivalent = metric.sacrebleu_equivalent(held.nrefs).paired_signature("bs" if bootstrap else "ar", n, SEED)
+    table_text = _paired_table(names, rows, bootstrap, n, args.width, score_name(base_score), base_score.signature)
+    return table_text + _sacrebleu_paired_line(metric, equivalent, held.nrefs)
+
+
+def _sacrebleu_paired_line(metric: Metric, signature: str | None, nrefs: int) -> str:
+    """The text output's second signature: the one sacreBLEU 2.6 prints beside the same test, or the settings
+    it has no equivalent for."""
+    if signature is None:
+        missing = ", ".join(metric.sacrebleu_equivalent(nrefs).missing)
+        return f"# sacreBLEU 2.6 has no equivalent for {metric.printed_label}: {missing}\n"
+    return f"# sacreBLEU 2.6: {metric.printed_label}|{signature}\n"
 
 
 def _paired_table(

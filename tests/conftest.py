@@ -18,7 +18,7 @@ from streamlit.testing.v1 import AppTest
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "app.py"
 
-__all__ = ["APP", "ROOT", "corpus_score", "exact", "messages", "metric", "open_app", "PAYLOADS", "write_lines"]
+__all__ = ["APP", "ROOT", "corpus_score", "exact", "messages", "metric", "open_app", "PAYLOADS", "sentence_table", "write_lines"]
 
 # Streamlit warns "missing ScriptRunContext ... can be ignored when running in bare mode" when a
 # thread without a session touches it; AppTest's leftover handlers then write that warning to a
@@ -73,6 +73,11 @@ def open_app(page: str | None = None, link: str | None = None, *, check: bool = 
     if check:
         assert not at.exception, [e.value for e in at.exception]
     return at
+
+
+def sentence_table(at: AppTest):  # type: ignore[no-untyped-def]
+    """The Corpus page's sentence table (the dataframe with a "line" column) as a DataFrame."""
+    return next(frame.value for frame in at.dataframe if "line" in frame.value.columns)
 
 
 def messages(at: AppTest) -> str:

@@ -80,7 +80,7 @@ from bleucore import BleuOptions, corpus_bleu, sentence_bleu
 from bleucore.cli import main
 from bleucore.metrics.bleu import messages as msg
 from bleucore.metrics.bleu.explanation import explain
-from tests.conftest import corpus_score, drop_zone, messages, metric, open_app
+from tests.conftest import corpus_score, drop_zone, messages, metric, open_app, sentence_table
 from tests.golden_examples import REFS_1
 from ui.compare import state as cps
 from ui.corpus import state as cs
@@ -212,7 +212,7 @@ def test_empty_candidate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     at = start("corpus")
     at.radio(key=cs.CORPUS_SOURCE).set_value("paste").run()
     at.text_area(key=cs.corpus_ref_key(0)).input("\n".join(REFS)).run()
-    assert "The pasted hypothesis is empty: it needs one segment per line" in messages(at)
+    assert "The pasted hypothesis is empty: give its segments, one per line" in messages(at)
     assert not [m for m in at.metric if m.label == "Corpus BLEU"]
     assert_clean(at)
 
@@ -230,7 +230,7 @@ def test_whitespace_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert [s["score"] for s in scores] == [0.0, 0.0] and [s["sys_len"] for s in scores] == [0, 0]
     # app: an uploaded hypothesis of blank lines is refused with the count
     at = corpus_upload(start("corpus"), ("blank.txt", b"   \n\t\n"), [("ref.txt", lines(*REFS))])
-    assert "blank.txt has only blank lines (2): it needs one segment per line" in messages(at)
+    assert "blank.txt has only blank lines (2): give its segments, one per line" in messages(at)
     assert_clean(at)
 
 
@@ -270,7 +270,7 @@ def test_empty_references(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     at.text_area(key=cps.compare_sys_key(0)).input("\n".join(HYPS))
     at.text_area(key=cps.compare_sys_key(1)).input("\n".join(REFS))
     at.run()
-    assert "Reference 1 is empty: it needs one segment per line" in messages(at)
+    assert "Reference 1 is empty: give its segments, one per line" in messages(at)
     assert_clean(at)
 
 
@@ -297,7 +297,7 @@ def test_crlf_equals_lf() -> None:
     )  # the reference without its final line end
     assert metric(crlf, "Segments") == "2"
     assert corpus_score(crlf) == corpus_score(lf)
-    table_lf, table_crlf = lf.dataframe[0].value, crlf.dataframe[0].value
+    table_lf, table_crlf = sentence_table(lf), sentence_table(crlf)
     pd.testing.assert_frame_equal(table_crlf, table_lf)  # no "\r" left in any shown line
     assert_clean(crlf)
 

@@ -6,9 +6,14 @@ from __future__ import annotations
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 #: The sacreBLEU release whose signatures and command line bleucore reproduces.
 SACREBLEU_VERSION = "2.6.0"
+#: sacreBLEU's seed of its resampling tests when ``SACREBLEU_SEED`` is not set (bleucore.resampling.SEED).
+SACREBLEU_SEED = 12345
+#: sacreBLEU's paired tests: "bs" (``--paired-bs``, Koehn 2004), "ar" (``--paired-ar``, Riezler & Maxwell 2005).
+PairedTest = Literal["bs", "ar"]
 
 
 @dataclass(frozen=True)
@@ -27,6 +32,30 @@ class SacrebleuEquivalent:
         if self.signature is None:
             return None
         return shlex.join(["sacrebleu", *references, "-i", hypothesis, *self.flags])
+
+    def paired_signature(self, test: PairedTest, n: int, seed: int) -> str | None:
+        """The signature sacreBLEU 2.6 prints beside its paired test ``test`` ("bs": ``--paired-bs``, "ar":
+        ``--paired-ar``) with ``n`` resamples or trials and ``seed``: ``nrefs:2|bs:1000|seed:12345|...``."""
+        return None if self.signature is None else with_test(self.signature, test, n, seed)
+
+    def paired_command(
+        self, references: Sequence[str], systems: Sequence[str], test: PairedTest, n: int, seed: int
+    ) -> str | None:
+        """``sacrebleu REF... -i BASELINE SYSTEM... FLAGS --paired-bs --paired-bs-n N -f text``, the baseline first;
+        sacreBLEU reads its seed from ``SACREBLEU_SEED`` (12345 when unset), so another seed is set there.
+        ``-f text``: sacreBLEU 2.6's JSON output of a paired chrF test fails (a float32 it cannot write)."""
+        if self.signature is None:
+            return None
+        flags = [f"--paired-{test}", f"--paired-{test}-n", str(n), "-f", "text"]
+        command = shlex.join(["sacrebleu", *references, "-i", *systems, *self.flags, *flags])
+        return command if seed == SACREBLEU_SEED else f"SACREBLEU_SEED={seed} {command}"
+
+
+def with_test(signature: str, test: str, n: int, seed: int) -> str:
+    """``signature`` with sacreBLEU's fields of a resampling test after ``nrefs``: ``nrefs:1|bs:1000|seed:12345|...``
+    (``test``: "bs" for the bootstrap, "ar" for approximate randomization)."""
+    first, _sep, rest = signature.partition("|")
+    return f"{first}|{test}:{n}|seed:{seed}|{rest}"
 
 
 def with_sacrebleu_version(signature: str) -> str:

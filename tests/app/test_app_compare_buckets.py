@@ -243,7 +243,7 @@ def test_a_system_identical_to_the_baseline_is_said_and_never_marked() -> None:
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        (b"\x00\xff binary\n" * 10, "train.bin looks like a binary file (a NUL byte on line 1), not plain text."),
+        (b"\x00\xff binary\n" * 10, "train.bin looks like a binary file (a NUL byte on line 1), not plain text: upload the plain-text (UTF-8) file"),
         (b"word " * (11 * 1024 * 1024 // 5), "train.bin is 11.0 MB; files are limited to 10 MB."),
         (b"caf\xe9 au lait\n", "train.bin is not UTF-8: line 1 has the byte 0xE9 at byte 4."),
     ],

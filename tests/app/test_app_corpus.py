@@ -15,7 +15,7 @@ from sacrebleu.metrics import BLEU
 from streamlit.testing.v1 import AppTest
 
 from bleucore import BleuOptions, corpus_bleu, corpus_statistics, sentence_bleu
-from tests.conftest import ROOT, corpus_score, drop_zone, exact, messages, metric, open_app
+from tests.conftest import ROOT, corpus_score, drop_zone, exact, messages, metric, open_app, sentence_table
 from ui.corpus import analysis as cc
 from ui.corpus import state as cs
 from ui.inputs.uploads import (
@@ -89,7 +89,7 @@ def test_default_render_matches_bleucore_and_sacrebleu() -> None:
 
 def test_sentence_table_is_worst_first_and_matches_sacrebleu_sentence_bleu() -> None:
     at = open_corpus()
-    table = at.dataframe[0].value
+    table = sentence_table(at)
     assert list(table.columns) == ["line", "BLEU", "c", "r", "p1", "p2", "p3", "p4", "hypothesis", "reference 1", "reference 2"]
     assert len(table) == 60
     assert table["BLEU"].is_monotonic_increasing
@@ -101,22 +101,31 @@ def test_sentence_table_is_worst_first_and_matches_sacrebleu_sentence_bleu() -> 
         assert row["BLEU"] == pytest.approx(sentence.sentence_score(HYPS[i], [REF1[i], REF2[i]]).score, abs=EPSILON)
     mean = np.mean([sentence.sentence_score(h, [a, b]).score for h, a, b in zip(HYPS, REF1, REF2)])
     assert metric(at, "Mean of sentence BLEU") == f"{mean:.2f}"
-    # the unsmoothed precisions of line 1 are its clipped matches over its n-grams
-    stats = corpus_statistics(HYPS, [REF1, REF2])
-    first = table[table["line"] == 1].iloc[0]
-    for n in range(1, 5):
-        assert first[f"p{n}"] == pytest.approx(100 * stats.matches[0, n - 1] / stats.totals[0, n - 1])
+    # p_n are sacreBLEU's sentence precisions (after exp smoothing, where a line has no match of an order)
+    smoothed = 0
+    for _, row in table.iterrows():
+        i = int(row["line"]) - 1
+        theirs = sentence.sentence_score(HYPS[i], [REF1[i], REF2[i]])
+        for n in range(1, 5):
+            if theirs.totals[n - 1] == 0:  # beyond the effective order: left out of the score, shown as "—"
+                assert math.isnan(row[f"p{n}"]), (i + 1, n)
+                continue
+            assert row[f"p{n}"] == pytest.approx(theirs.precisions[n - 1], rel=1e-12), (i + 1, n)
+            smoothed += theirs.counts[n - 1] == 0
+    assert smoothed > 0  # the sample has lines whose zero counts are smoothed
+    config = json.loads(next(f.proto.columns for f in at.dataframe if "line" in f.value.columns))
+    assert [config[f"p{n}"]["label"] for n in range(1, 5)] == [f"p{n} (exp-smoothed)" for n in range(1, 5)]
 
 
 def test_worst_sentence_is_explained_by_default() -> None:
     at = open_corpus()
-    table = at.dataframe[0].value
+    table = sentence_table(at)
     worst = int(table.iloc[0]["line"])
     assert at.number_input(key=cs.CORPUS_LINE).value == worst
     expected = sentence_bleu(HYPS[worst - 1], [REF1[worst - 1], REF2[worst - 1]]).score
     assert exact(at, rf"Sentence BLEU of line {worst} to full precision: ([0-9.e+-]+)\.") == pytest.approx(expected)
     # the p_n table gives exact fractions
-    fractions = at.dataframe[1].value["matched / total"].tolist()
+    fractions = next(f.value for f in at.dataframe if "matched / total" in f.value.columns)["matched / total"].tolist()
     assert fractions == ["4/7", "0/6", "0/5", "0/4"]
     # coloured n-grams: the candidate's tokens as escaped spans, one block per reference
     html = " ".join(h.proto.body for h in at.get("html"))
@@ -134,8 +143,54 @@ def test_why_corpus_and_mean_differ_is_explained() -> None:
 def test_charts_are_drawn() -> None:
     at = open_corpus()
     charts = at.get("vega_lite_chart")
-    assert len(charts) == 3  # histogram, by r, the buckets
-    assert charts[2].key == "corpus_bucket_chart_length_BLEU"
+    assert len(charts) == 4  # corpus p_n, histogram, by r, the buckets
+    assert charts[3].key == "corpus_bucket_chart_length_BLEU"
+
+
+def chart_rows(at: AppTest, field: str) -> list[dict[str, object]]:
+    """The data rows of the first chart whose rows have ``field``."""
+    from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
+
+    for chart in at.get("vega_lite_chart"):
+        for dataset in chart.proto.datasets:
+            frame = convert_arrow_bytes_to_pandas_df(dataset.data.data)
+            if field in frame.columns:
+                return frame.to_dict(orient="records")  # type: ignore[no-any-return]
+    raise AssertionError(f"no chart with {field!r}")
+
+
+@pytest.mark.parametrize(
+    ("smooth", "sacre_kwargs", "hyps"),
+    [("exp", {}, HYPS), ("floor", {"smooth_method": "floor", "smooth_value": 0.1}, [h.split()[0] + " zzz" for h in HYPS])],
+    ids=["sample-exp", "two-word-lines-floor"],
+)
+def test_corpus_precision_chart_and_table_show_sacrebleus_precisions_and_the_brevity_penalty(
+    smooth: str, sacre_kwargs: dict[str, object], hyps: list[str]
+) -> None:
+    """The corpus p_n chart draws sacreBLEU's precisions (smoothed where it smooths: two-word lines have no 3-gram
+    match under floor smoothing), the table beside it shows the same numbers, and the caption names BP."""
+    at = open_corpus()
+    if hyps is not HYPS:
+        at.radio(key=cs.CORPUS_SOURCE).set_value("paste").run()
+        at.number_input(key=cs.CORPUS_REF_COUNT).set_value(2).run()
+        at.text_area(key=cs.CORPUS_HYP_PASTE).input("\n".join(hyps))
+        at.text_area(key=cs.corpus_ref_key(0)).input("\n".join(REF1))
+        at.text_area(key=cs.corpus_ref_key(1)).input("\n".join(REF2))
+    at.selectbox(key=cs.CORPUS.key("smooth_method")).set_value(smooth).run()
+    assert not at.exception
+    sacre_score = BLEU(**sacre_kwargs).corpus_score(hyps, [REF1, REF2])  # type: ignore[arg-type]
+    bars = {row["n"]: row for row in chart_rows(at, "log_label")}
+    table = next(f.value for f in at.dataframe if "p_n (%)" in f.value.columns).set_index("n")
+    for n in range(1, 5):
+        assert 100 * bars[n]["precision"] == pytest.approx(sacre_score.precisions[n - 1], rel=1e-12)
+        assert table.loc[n, "p_n (%)"] == pytest.approx(sacre_score.precisions[n - 1], rel=1e-12)
+        assert table.loc[n, "fraction"] == f"{sacre_score.counts[n - 1]}/{sacre_score.totals[n - 1]}"
+        smoothed = sacre_score.counts[n - 1] == 0 and sacre_score.totals[n - 1] > 0  # sacreBLEU stops at no n-gram
+        assert bool(table.loc[n, "smoothed"]) == smoothed
+        assert bars[n]["fraction"].endswith("(smoothed)") == smoothed
+    assert (sacre_score.counts[1] == 0 < sacre_score.totals[1]) == (hyps is not HYPS)  # the second case smooths p2
+    caption = next(c.value for c in at.caption if "brevity penalty × geometric mean of the bars" in c.value)
+    assert f"= {sacre_score.bp:.4f} × " in caption and f"= {sacre_score.score / 100:.4f} (BP = {sacre_score.bp:.4f}" in caption
 
 
 # --------------------------------------------------------------------------- options
@@ -167,7 +222,7 @@ def test_sidebar_options_give_sacrebleus_number(changes: dict[str, object], sacr
         at.run()
     assert not at.exception
     assert corpus_score(at) == pytest.approx(sacre(HYPS, [REF1, REF2], **sacre_kwargs), abs=EPSILON)
-    table = at.dataframe[0].value
+    table = sentence_table(at)
     order = int(changes.get("max_order", 4))  # type: ignore[call-overload]
     assert [c for c in table.columns if c.startswith("p")] == [f"p{n}" for n in range(1, order + 1)]
 
@@ -196,7 +251,7 @@ def test_effective_order_applies_to_sentence_bleu_only() -> None:
     at = open_corpus()
     at.checkbox(key=cs.CORPUS.key("effective_order")).uncheck().run()
     assert corpus_score(at) == pytest.approx(sacre(HYPS, [REF1, REF2]), abs=EPSILON)
-    table = at.dataframe[0].value.sort_values("line")
+    table = sentence_table(at).sort_values("line")
     plain = BLEU(effective_order=False)
     expected = [plain.sentence_score(h, [a, b]).score for h, a, b in zip(HYPS, REF1, REF2)]
     np.testing.assert_allclose(table["BLEU"].to_numpy(), expected, atol=EPSILON)
@@ -210,7 +265,7 @@ def test_nltk_smoothing_disables_effective_order_and_method6_never_raises() -> N
     # many lines have p3 = 0, where NLTK's method 6 is undefined: named, not a traceback
     assert "undefined for" in messages(at)
     assert "nltk-method6 needs a non-zero trigram precision" in messages(at)
-    table = at.dataframe[0].value
+    table = sentence_table(at)
     assert table["BLEU"].isna().sum() > 0
 
 
@@ -300,7 +355,7 @@ def test_pasted_texts_are_scored_and_escaped() -> None:
     assert "<script" not in bodies and "<img" not in bodies
     assert "&lt;" in bodies
     assert not any("window.__x" in m.value for m in at.markdown)
-    table = at.dataframe[0].value
+    table = sentence_table(at)
     assert set(table["hypothesis"]) == set(hostile)
 
 
@@ -377,7 +432,7 @@ def test_choosing_a_line_and_an_order() -> None:
 
 def test_selecting_a_table_row_explains_that_line_once() -> None:
     at = open_corpus()
-    table = at.dataframe[0].value
+    table = sentence_table(at)
     at.session_state[cs.CORPUS_TABLE] = {"selection": {"rows": [3], "columns": [], "cells": []}}
     at.run()
     line = int(table.iloc[3]["line"])
@@ -528,8 +583,10 @@ def test_decode_bytes_messages() -> None:
 def test_check_same_length_names_every_wrong_file() -> None:
     hyp = TextFile("hyp", ("a", "b"))
     check_same_length(hyp, [TextFile("r1", ("a", "b"))])
-    with pytest.raises(InputError, match=r"hyp has 2 lines but r2 has 1; r3 has 3\."):
+    with pytest.raises(InputError, match=r"hyp has 2 lines but r2 has 1; r3 has 3, so line 2 is not in every file\."):
         check_same_length(hyp, [TextFile("r1", ("a", "b")), TextFile("r2", ("a",)), TextFile("r3", ("a", "b", "c"))])
+    with pytest.raises(InputError, match=r"hyp has 2 lines but r3 has 3, so line 3 is not in every file\."):
+        check_same_length(hyp, [TextFile("r3", ("a", "b", "c"))])
     with pytest.raises(InputError, match="at least one reference"):
         check_same_length(hyp, [])
 

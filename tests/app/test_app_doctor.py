@@ -89,7 +89,8 @@ def test_a_file_that_cannot_be_read_is_a_finding_and_the_other_files_stay() -> N
     at.run()
     assert not at.exception
     text = messages(at)
-    assert "Error (certain): out.bin looks like a binary file (a NUL byte on line 1), not plain text. Fix: give a plain UTF-8" in text.replace("**", "")
+    assert ("Error (certain): out.bin looks like a binary file (a NUL byte on line 1), not plain text: upload the "
+            "plain-text (UTF-8) file, one segment per line.") in text.replace("**", "")  # the file, the line, the fix
     assert "ref.en: 60 lines, kept for this session" in [c.value.replace("\\", "") for c in at.caption]
     upload(at, cs.CORPUS_HYP_UPLOAD, [("mine.en", HYP)])  # the reference was kept: only the hypothesis again
     assert tool_table(at).iloc[0, 1] == pytest.approx(sacrebleu.corpus_bleu(HYP, [REFS[0]]).score, abs=1e-9)

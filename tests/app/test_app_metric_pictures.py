@@ -7,6 +7,7 @@ import pytest
 from sacrebleu.metrics import CHRF, TER
 
 from tests.conftest import ROOT, open_app
+from tests.sacrebleu_reference import sacrebleu_edits_by_type
 from ui.corpus import state as cs
 
 SAMPLE = ROOT / "data" / "sample"
@@ -44,7 +45,8 @@ def test_chrf_plus_plus_orders_and_ter_edits_follow_sacrebleu() -> None:
         assert (by_measure["precision"]["matched"], by_measure["precision"]["candidate n-grams"]) == (match, hyp)
     ter = TER().corpus_score(HYPS, REFS)
     edits = {r["edit"]: r["count"] for r in chart_rows(at, "edit")}
-    assert sum(edits.values()) == ter.num_edits and set(edits) == {"insertions", "deletions", "substitutions", "shifts"}
+    assert sum(edits.values()) == ter.num_edits and edits == sacrebleu_edits_by_type(HYPS, REFS)
+    assert all(edits.values())  # every kind occurs in the sample, so none can hide behind another
     caption = next(c.value for c in at.caption if c.value.startswith("TER ="))
     assert f"= {ter.num_edits:,} / {ter.ref_length:,.1f} = {ter.score:.2f}" in caption
 
@@ -116,3 +118,82 @@ def test_corpus_chrf_and_ter_say_why_the_corpus_score_is_not_the_mean() -> None:
     mean = sum(CHRF().sentence_score(h, [r[i] for r in REFS]).score for i, h in enumerate(HYPS)) / len(HYPS)
     assert f"Here: {chrf:.2f} against {mean:.2f} ({chrf - mean:+.2f})." in captions
     assert "Corpus TER divides all edits by all reference words" in captions
+
+
+def test_corpus_table_line_and_explanation_follow_the_sentence_metric() -> None:
+    """chrF++ (β = 3) and TER picked, BLEU not: the title names them, the table has no BLEU column and is worst
+    first by the sentence metric, the line shown first is its worst, explained under the page's options with
+    sacreBLEU's sentence score and per-order statistics, and the hand-off opens Explore's chrF & TER tab."""
+    from tests.conftest import sentence_table
+    from ui.explore import state as es
+    from ui.links.handoff import PENDING
+    from ui.metrics.options import keys as option_keys
+
+    at = open_app("corpus")
+    at.pills(key=cs.CORPUS_METRICS).set_value(["chrf++", "ter"]).run()
+    at.number_input(key=option_keys("corpus")["beta"]).set_value(3).run()
+    assert not at.exception
+    assert [t.value for t in at.title] == ["Corpus chrF++ and TER"]
+    chrf = CHRF(word_order=2, beta=3)
+    by_chrf = [chrf.sentence_score(h, [r[i] for r in REFS]).score for i, h in enumerate(HYPS)]
+    table = sentence_table(at)
+    assert list(table.columns) == ["line", "chrF3++", "TER", "hypothesis", "reference 1", "reference 2"]
+    worst = min(range(60), key=lambda i: (by_chrf[i], i)) + 1
+    assert list(table["line"])[0] == worst and table["chrF3++"].is_monotonic_increasing
+    assert table.set_index("line")["chrF3++"].sort_index().tolist() == pytest.approx(by_chrf, abs=1e-9)
+    assert at.number_input(key=cs.CORPUS_LINE).value == worst
+    refs = [r[worst - 1] for r in REFS]
+    assert {m.label: m.value for m in at.metric}[f"Sentence chrF3++ of line {worst}"] == f"{by_chrf[worst - 1]:.2f}"
+    orders = next(f.value for f in at.dataframe if "recall" in f.value.columns)
+    (stats,) = chrf._extract_corpus_statistics([HYPS[worst - 1]], [[r] for r in refs])  # the best reference's
+    assert list(orders.columns)[-1] == "F3" and len(orders) == 8  # 6 character and 2 word orders
+    for k, row in enumerate(orders.to_dict(orient="records")):
+        assert (row["candidate"], row["reference"], row["matched"]) == tuple(stats[3 * k : 3 * k + 3]), row
+    assert any(c.value.startswith("Explore's chrF & TER tab explains the line with sacreBLEU's default") for c in at.caption)
+
+    at.segmented_control(key=cs.CORPUS_SENTENCE_METRIC).set_value("ter").run()
+    ter = TER()
+    by_ter = [ter.sentence_score(h, [r[i] for r in REFS]).score for i, h in enumerate(HYPS)]
+    table = sentence_table(at)
+    worst = min(range(60), key=lambda i: (-by_ter[i], i)) + 1  # the most edits first
+    assert list(table["line"])[0] == worst and table["TER"].is_monotonic_decreasing
+    assert at.number_input(key=cs.CORPUS_LINE).value == worst
+    assert {m.label: m.value for m in at.metric}[f"Sentence TER of line {worst}"] == f"{by_ter[worst - 1]:.2f}"
+    counts = next(f.value for f in at.dataframe if "edit" in f.value.columns).set_index("edit")["count"]
+    edits = ter.sentence_score(HYPS[worst - 1], [r[worst - 1] for r in REFS]).num_edits
+    assert counts["total edits"] == edits == counts.drop("total edits").sum()
+    at.button(key="corpus_open_explore").click().run()
+    assert not at.exception and PENDING not in at.session_state  # Explore opened
+    assert at.session_state[es.CANDIDATE] == HYPS[worst - 1]
+    assert at.session_state[es.TAB] == "chrF & TER"
+    assert any(h.value == f"TER = {by_ter[worst - 1]:.2f}" for h in at.subheader)  # its tab is drawn
+
+
+def test_compare_examples_mark_lines_as_the_sentence_metric_sees_them() -> None:
+    """The examples mark each hypothesis by the sentence metric (TER's edits, chrF's character n-grams, BLEU's
+    n-grams); BLEU's n-gram section is drawn only with BLEU picked; a segment opened by TER opens Explore's chrF & TER
+    tab."""
+    from ui.explore import state as es
+    from ui.compare import state as cps
+
+    at = open_app("compare")
+    at.pills(key=cps.COMPARE_METRICS).set_value(["chrf", "ter"]).run()
+    assert not at.exception
+    assert "N-grams one system matches and the other misses" not in [h.value for h in at.subheader]
+    for metric_id, mark, per_line in (("ter", '<div class="ter-seq">', 1), ("chrf", 'class="chrf-text"', 2)):
+        at.segmented_control(key=cps.COMPARE_SENTENCE_METRIC).set_value(metric_id).run()
+        html = " ".join(h.proto.body for h in at.get("html"))
+        assert html.count(mark) == 2 * 3 * 2 * per_line  # 3 lines each side, 2 systems (chrF: and the reference)
+        assert 'class="bleu-text' not in html
+    from ui.metrics.options import keys as option_keys
+
+    at.number_input(key=option_keys("compare")["char_order"]).set_value(2).run()  # the page's chrF options
+    html = " ".join(h.proto.body for h in at.get("html"))
+    assert "in a matched 2-gram" in html and "in a matched 3-gram" not in html
+    at.pills(key=cps.COMPARE_METRICS).set_value(["bleu", "ter"]).run()
+    at.segmented_control(key=cps.COMPARE_SENTENCE_METRIC).set_value("bleu").run()
+    assert "N-grams one system matches and the other misses" in [h.value for h in at.subheader]
+    assert 'class="bleu-text' in " ".join(h.proto.body for h in at.get("html"))
+    at.segmented_control(key=cps.COMPARE_SENTENCE_METRIC).set_value("ter").run()
+    at.button(key="compare_open_explore").click().run()
+    assert not at.exception and at.session_state[es.TAB] == "chrF & TER"

@@ -153,7 +153,7 @@ def test_every_explore_chart_has_a_caption():
 
 
 def test_every_corpus_and_compare_chart_has_a_caption():
-    assert charts_have_captions(start("corpus")) == 3  # histogram, by r, buckets
+    assert charts_have_captions(start("corpus")) == 4  # corpus p_n, histogram, by r, buckets
     assert charts_have_captions(start("compare")) == 4  # intervals, scatter, differences, buckets
 
 

@@ -149,3 +149,33 @@ def test_a_drop_zone_only_seen_makes_no_store_key() -> None:
         at = open_app(page)
         assert not at.exception
         assert "u" not in at.query_params, (page, dict(at.query_params))
+
+
+def test_a_source_held_as_a_label_after_a_language_switch_keeps_the_pasted_texts() -> None:
+    """Regression: Streamlit keeps a radio's value in the browser as its label; after a switch to Korean and back
+    the browser sent the label it showed before, and Corpus fell back to the bundled sample (pasted texts lost)."""
+
+    at = open_app("corpus")
+    at.radio(key=cs.CORPUS_SOURCE).set_value("paste").run()
+    at.text_area(key=cs.CORPUS_HYP_PASTE).input("\n".join(SYS_A)).run()
+    at.text_area(key=cs.corpus_ref_key(0)).input("\n".join(REF)).run()
+    score = next(m.value for m in at.metric if m.label == "Corpus BLEU")
+    at.session_state[cs.CORPUS_SOURCE] = "Paste text"  # what the browser handed over after English -> Korean -> English
+    at.run()
+    assert not at.exception and at.radio(key=cs.CORPUS_SOURCE).value == "paste"
+    assert next(m.value for m in at.metric if m.label == "Corpus BLEU") == score
+    assert at.text_area(key=cs.CORPUS_HYP_PASTE).value == "\n".join(SYS_A)
+
+
+def test_a_reload_with_kept_files_does_not_ask_for_them_again() -> None:
+    """Regression: a reload of Compare with uploaded files said "This link was made with uploaded files ... upload
+    them again" above the files it had kept; a link opened where no files are kept still says it."""
+    at = open_app("compare")
+    at.radio(key=cps.COMPARE_SOURCE).set_value("upload").run()
+    _upload(at, cps.COMPARE_REF_UPLOAD, [("ref.txt", REF)])
+    _upload(at, cps.COMPARE_SYS_UPLOAD, [("a.txt", SYS_A), ("b.txt", SYS_B)])
+    link, key = at.query_params["s"], at.query_params[kept.PARAM]
+    reloaded = open_app("compare", link, **{kept.PARAM: key})
+    assert _table(reloaded) == ["a.txt", "b.txt"] and "upload them again" not in messages(reloaded)
+    elsewhere = open_app("compare", link)  # the link alone: no files kept for it
+    assert "This link was made with uploaded files, which a link cannot hold: upload them again." in messages(elsewhere)

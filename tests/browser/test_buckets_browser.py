@@ -105,14 +105,16 @@ def test_clicking_a_bucket_lists_its_lines_with_both_scores_and_opens_one_in_exp
     expected = length_buckets(systems, refs, [get_metric("bleu")])
     sizes = {b.name: b.size for b in expected.buckets}
     chart = _bucket_chart(page)
-    box = chart.bounding_box()
-    assert box is not None
     _expect_tall_bars(page, chart)
     heading = page.get_by_test_id("stMarkdown").filter(has_text=HEADING)
     expect(heading).to_have_count(0)  # nothing is listed before a click
     found = None
     # The buckets are columns across the plot, left to right: click across it until one with lines is picked.
     for step in range(1, 12):
+        # Measured before each click: charts above it are drawn after the run ends and move it down the page.
+        chart.scroll_into_view_if_needed()
+        box = chart.bounding_box()
+        assert box is not None
         page.mouse.click(box["x"] + box["width"] * step / 12, box["y"] + box["height"] * 0.35)
         wait_for_app(page)
         if heading.count():

@@ -33,7 +33,7 @@ def test_korean_candidate_switches_to_ko_mecab_and_scores_as_sacrebleu(
     type_into(page, "Candidate", KO_CAND, wait_for_app)
     type_into(page, "Reference 1", KO_REF, wait_for_app)
     for last in (3, 2):  # keep one reference: remove the default's others, last first
-        page.get_by_role("button", name="✕").last.click()
+        page.get_by_role("button", name=f"Remove reference {last}", exact=True).click()
         expect(page.get_by_label(f"Reference {last}", exact=True)).to_have_count(0)
         wait_for_app(page)
 

@@ -1,7 +1,9 @@
-"""Corpus with two reference files, for BLEU, chrF and TER, as a researcher walks it in Chromium: the corpus scores
-equal sacreBLEU's, the sacreBLEU signature shown is the one sacreBLEU prints, the CSV holds both reference
-columns and every metric; the files and scores stay through the Explore hand-off and Back, a sidebar round trip
-and a reload."""
+"""Corpus as a researcher walks it in Chromium (issue 22's "Done when"), with two reference files, BLEU, chrF and
+TER, and the two sample systems one after the other as the hypothesis: every corpus score, the values every corpus
+chart draws (read from the drawn marks) and the sacreBLEU signature shown equal sacreBLEU 2.6's; the CSV holds both
+reference columns and every metric; the files, the metrics and the numbers stay through an option change, the
+Explore hand-off and the browser's Back button, a sidebar round trip, a language switch there and back, and a
+reload; a bad upload is named with its line and loses nothing. Pasted texts survive a reload and a language switch."""
 
 from __future__ import annotations
 
@@ -10,46 +12,140 @@ import io
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 from sacrebleu.metrics import BLEU, CHRF, TER
 
+from tests.sacrebleu_reference import sacrebleu_edits_by_type
+
 SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
 REFS = ("ref.en", "ref2.en")
-HYP = "system_a.en"
+SYSTEMS = ("system_a.en", "system_b.en")
 
 
 def _lines(name: str) -> list[str]:
     return (SAMPLE / name).read_text(encoding="utf-8").splitlines()
 
 
-def _upload(page: Page, label: str, names: tuple[str, ...], wait_for_app: Callable[..., None]) -> None:
+def _upload(
+    page: Page, label: str, files: list[tuple[str, bytes]], wait_for_app: Callable[..., None], kept: bool = True
+) -> None:
+    """Drop ``files`` on the drop zone ``label``; with ``kept``, wait until each is listed as kept."""
     field = page.get_by_test_id("stFileUploader").filter(has_text=label).locator('input[type="file"]')
-    files = [{"name": n, "mimeType": "text/plain", "buffer": (SAMPLE / n).read_bytes()} for n in names]
-    field.set_input_files(files=files if len(files) > 1 else files[0])
+    payload = [{"name": n, "mimeType": "text/plain", "buffer": data} for n, data in files]
+    field.set_input_files(files=payload if len(payload) > 1 else payload[0])
     wait_for_app(page)
-
-
-def _sacrebleu() -> dict[str, tuple[str, str]]:
-    """Per metric label: sacreBLEU's corpus score (2 decimals) and the signature it prints."""
-    hyp, refs = _lines(HYP), [_lines(r) for r in REFS]
-    out = {}
-    for label, metric in (("BLEU", BLEU()), ("chrF2", CHRF()), ("TER", TER())):
-        score = metric.corpus_score(hyp, refs).score
-        out[label] = (f"{score:.2f}", metric.get_signature().format())
-    return out
-
-
-def _expect_scores(page: Page, expected: dict[str, tuple[str, str]]) -> None:
-    for name in (*REFS, HYP):
+    for name, _data in files if kept else []:
         expect(page.get_by_text(f"{name}: 60 lines, kept for this session")).to_be_visible()
-    for label, (score, signature) in expected.items():
+
+
+#: Corpus's charts with BLEU, chrF and TER: BLEU's p_n, chrF's orders, TER's edits, a histogram and a by-length
+#: chart per metric, and the bucket section's chart.
+CORPUS_CHARTS = 10
+
+
+def expect_charts(page: Page, count: int) -> None:
+    """Wait until the page shows ``count`` charts: after a page load the chart component loads after the run ends."""
+    expect(page.get_by_test_id("stVegaLiteChart")).to_have_count(count)
+
+
+def chart_rows(page: Page, field: str) -> list[dict[str, object]]:
+    """The data rows of the first chart whose marks carry ``field`` (``charts_rows``)."""
+    return charts_rows(page, field)[0]
+
+
+def charts_rows(page: Page, field: str) -> list[list[dict[str, object]]]:
+    """The data rows of each visible chart whose marks carry ``field``, in page order, read from the drawn SVG marks
+    (Vega binds each mark's scenegraph item, whose ``datum`` is its row, to the element), one per distinct row: the
+    fields Vega derives for one layer (``*_start``, ``*_end``, ``*sort_index``) are dropped, so a row drawn by bars
+    and by labels counts once. A chart in a closed expander is not drawn and not read."""
+    charts, found = page.get_by_test_id("stVegaLiteChart"), []
+    for i in range(charts.count()):
+        chart = charts.nth(i)
+        if chart.evaluate("e => e.closest('details:not([open])') !== null"):
+            continue  # in a closed expander: not drawn
+        chart.scroll_into_view_if_needed()
+        page.wait_for_function(  # drawn with its data (a chart's frame may come before its rows)
+            "e => [...e.querySelectorAll('svg *')].some(x => x.__data__ && x.__data__.datum)",
+            arg=chart.element_handle(), polling=100,
+        )  # fmt: skip
+        rows = chart.evaluate(
+            """(e, field) => {
+                const out = new Map();
+                for (const el of e.querySelectorAll('svg *')) {
+                    const datum = el.__data__ && el.__data__.datum;
+                    if (!datum || !(field in datum)) continue;
+                    const row = Object.fromEntries(Object.entries(datum).filter(([k]) =>
+                        !/(_start|_end|sort_index)$/.test(k)));
+                    out.set(JSON.stringify(row), row);
+                }
+                return [...out.values()];
+            }""",
+            field,
+        )
+        if rows:
+            found.append(rows)
+    assert found, f"no chart draws {field!r}"
+    return found
+
+
+def sacrebleu_numbers(hyp: str) -> dict[str, object]:
+    """What the page must show for ``hyp`` against both references, from sacreBLEU 2.6."""
+    hyps, refs = _lines(hyp), [_lines(r) for r in REFS]
+    bleu, chrf, ter = BLEU(), CHRF(), TER()
+    scores = {label: m.corpus_score(hyps, refs) for label, m in (("BLEU", bleu), ("chrF2", chrf), ("TER", ter))}
+    signatures = {label: m.get_signature().format() for label, m in (("BLEU", bleu), ("chrF2", chrf), ("TER", ter))}
+    orders = [sum(col) for col in zip(*chrf._extract_corpus_statistics(hyps, refs))]  # [hyp, ref, match] per order
+    return {"hyp": hyp, "scores": scores, "signatures": signatures, "chrf_orders": orders,
+            "ter_edits": sacrebleu_edits_by_type(hyps, refs)}  # fmt: skip
+
+
+def expect_numbers(page: Page, expected: dict[str, object]) -> None:
+    """The kept files, every corpus score, every sacreBLEU signature and every corpus chart's values."""
+    for name in (*REFS, expected["hyp"]):
+        expect(page.get_by_text(f"{name}: 60 lines, kept for this session")).to_be_visible()
+    scores: dict[str, object] = expected["scores"]  # type: ignore[assignment]
+    for label, score in scores.items():
         value = page.get_by_test_id("stMetric").filter(has_text=f"Corpus {label}").get_by_test_id("stMetricValue")
-        expect(value).to_have_text(score)
+        expect(value).to_have_text(f"{score.score:.2f}")  # type: ignore[attr-defined]
+    for signature in expected["signatures"].values():  # type: ignore[attr-defined]
         expect(page.get_by_test_id("stCode").filter(has_text=signature).first).to_be_attached()
+    expect_charts(page, CORPUS_CHARTS)
+    bleu = scores["BLEU"]
+    bars = sorted(chart_rows(page, "log_label"), key=lambda row: int(row["n"]))  # type: ignore[arg-type]
+    assert [row["fraction"] for row in bars] == [f"{c}/{t}" for c, t in zip(bleu.counts, bleu.totals)]  # type: ignore[attr-defined]
+    assert [100 * float(row["precision"]) for row in bars] == pytest.approx(bleu.precisions, rel=1e-12)  # type: ignore[arg-type, attr-defined]
+    caption = page.get_by_test_id("stCaptionContainer").filter(has_text="brevity penalty × geometric mean of the bars")
+    expect(caption).to_contain_text(f"(BP = {bleu.bp:.4f} ")  # type: ignore[attr-defined]
+    orders = expected["chrf_orders"]
+    chrf_rows = chart_rows(page, "measure")
+    for k in range(6):
+        hyp_total, ref_total, matched = orders[3 * k : 3 * k + 3]  # type: ignore[index]
+        row = {r["measure"]: r for r in chrf_rows if r["order"] == f"character {k + 1}-grams"}
+        assert (row["precision"]["matched"], row["precision"]["candidate n-grams"]) == (matched, hyp_total)
+        assert row["precision"]["value"] == pytest.approx(100 * matched / hyp_total, rel=1e-12)
+        assert row["recall"]["value"] == pytest.approx(100 * matched / ref_total, rel=1e-12)
+    assert {r["edit"]: r["count"] for r in chart_rows(page, "edit")} == expected["ter_edits"]
     expect(page.get_by_test_id("stException")).to_have_count(0)
 
 
-def test_corpus_with_two_references_and_three_metrics(
+def check_csv(page: Page, hyp: str) -> None:
+    """The sentence CSV: both reference columns and each metric's sentence scores, equal to sacreBLEU's."""
+    button = page.get_by_role("button", name="Download table (CSV)")
+    button.scroll_into_view_if_needed()
+    with page.expect_download() as download:
+        button.click()
+    rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8"))))
+    refs, hyps = [_lines(r) for r in REFS], _lines(hyp)
+    assert len(rows) == 60 and {"reference 1", "reference 2", "BLEU", "chrF2", "TER"} <= set(rows[0]), list(rows[0])
+    for metric, column in ((BLEU(effective_order=True), "BLEU"), (CHRF(), "chrF2"), (TER(), "TER")):
+        for row in rows:
+            i = int(row["line"]) - 1
+            assert row["reference 1"] == refs[0][i] and row["reference 2"] == refs[1][i]
+            assert float(row[column]) == pytest.approx(metric.sentence_score(hyps[i], [r[i] for r in refs]).score, abs=1e-9)
+
+
+def test_corpus_walk_with_two_references_three_metrics_and_both_systems(
     app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None]
 ) -> None:
     page = app_page
@@ -57,27 +153,27 @@ def test_corpus_with_two_references_and_three_metrics(
     wait_for_app(page)
     page.get_by_text("Upload files", exact=True).click()
     wait_for_app(page)
-    _upload(page, "Reference files", REFS, wait_for_app)
-    _upload(page, "Hypothesis file", (HYP,), wait_for_app)
+    _upload(page, "Reference files", [(r, (SAMPLE / r).read_bytes()) for r in REFS], wait_for_app)
+    _upload(page, "Hypothesis file", [(SYSTEMS[0], (SAMPLE / SYSTEMS[0]).read_bytes())], wait_for_app)
     group = page.get_by_test_id("stButtonGroup").filter(has_text="chrF++")
     for label in ("chrF", "TER"):
         group.get_by_role("button", name=label, exact=True).click()
         wait_for_app(page)
-    expected = _sacrebleu()
-    _expect_scores(page, expected)
+    expected = sacrebleu_numbers(SYSTEMS[0])
+    expect_numbers(page, expected)
+    check_csv(page, SYSTEMS[0])
 
-    # The CSV: one column per reference, and the other metrics' sentence scores beside BLEU's.
-    button = page.get_by_role("button", name="Download table (CSV)")
-    button.scroll_into_view_if_needed()
-    with page.expect_download() as download:
-        button.click()
-    rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8"))))
-    assert len(rows) == 60
-    assert {"reference 1", "reference 2", "BLEU"} <= set(rows[0]), list(rows[0])
-    assert any("chrF2" in column for column in rows[0]) and any("TER" in column for column in rows[0]), list(rows[0])
-    by_line = {int(row["line"]): row for row in rows}
-    refs = [_lines(r) for r in REFS]
-    assert all(by_line[i + 1]["reference 2"] == refs[1][i].rstrip() for i in range(60))
+    # Another option, then the preset back: the files stay and the numbers follow sacreBLEU's
+    sidebar = page.get_by_test_id("stSidebar")
+    sidebar.get_by_test_id("stSelectbox").filter(has_text="Tokenizer").click()
+    page.get_by_role("option", name="intl", exact=True).click()
+    wait_for_app(page)
+    intl = BLEU(tokenize="intl").corpus_score(_lines(SYSTEMS[0]), [_lines(r) for r in REFS]).score
+    value = page.get_by_test_id("stMetric").filter(has_text="Corpus BLEU").get_by_test_id("stMetricValue")
+    expect(value).to_have_text(f"{intl:.2f}")
+    sidebar.get_by_role("button", name="Reset to sacreBLEU defaults").click()
+    wait_for_app(page)
+    expect_numbers(page, expected)
 
     # The Explore hand-off, then the browser's Back button
     page.get_by_role("button", name="Open this sentence in Explore").click()
@@ -85,15 +181,71 @@ def test_corpus_with_two_references_and_three_metrics(
     expect(page.get_by_label("Candidate", exact=True)).to_be_visible()
     page.go_back()
     wait_for_app(page)
-    _expect_scores(page, expected)
+    expect_numbers(page, expected)
 
-    # Another page from the sidebar and back, then a reload
+    # Another page from the sidebar and back; Korean and back to English; a reload
     nav = page.get_by_test_id("stSidebarNav")
     nav.get_by_role("link", name="Learn", exact=True).click()
     wait_for_app(page)
     nav.get_by_role("link", name="Corpus", exact=True).click()
     wait_for_app(page)
-    _expect_scores(page, expected)
+    expect_numbers(page, expected)
+    page.get_by_test_id("stSidebar").get_by_text("한국어", exact=True).click()
+    wait_for_app(page)
+    expect(page.get_by_test_id("stMetricValue").filter(has_text=f"{expected['scores']['TER'].score:.2f}")).not_to_have_count(0)  # type: ignore[index]
+    page.get_by_test_id("stSidebar").get_by_text("English", exact=True).click()
+    wait_for_app(page)
+    expect_numbers(page, expected)
     page.reload()
     wait_for_app(page)
-    _expect_scores(page, expected)
+    expect_numbers(page, expected)
+
+    # The second system as the hypothesis: it takes the first one's place
+    _upload(page, "Hypothesis file", [(SYSTEMS[1], (SAMPLE / SYSTEMS[1]).read_bytes())], wait_for_app)
+    expect(page.get_by_text(f"{SYSTEMS[0]}: 60 lines, kept for this session")).to_have_count(0)
+    expected = sacrebleu_numbers(SYSTEMS[1])
+    expect_numbers(page, expected)
+    check_csv(page, SYSTEMS[1])
+
+    # A bad upload is named with its line and what to do; the files entered stay, listed and scored
+    _upload(page, "Reference files", [("latin.en", b"fine\ncaf\xe9\n")], wait_for_app, kept=False)
+    expect(page.get_by_test_id("stAlertContentError").filter(
+        has_text="latin.en is not UTF-8: line 2 has the byte 0xE9 at byte 4. Save the file as UTF-8 and upload it again."
+    )).to_be_visible()  # fmt: skip
+    expect_numbers(page, expected)
+    _upload(page, "Reference files", [("huge.en", b"x\n" * (6 * 1024 * 1024))], wait_for_app, kept=False)  # 12 MB
+    expect(page.get_by_test_id("stFileUploader").filter(has_text="huge.en")).to_contain_text("File must be 10.0MB or smaller")
+    expect_numbers(page, expected)
+
+
+def test_pasted_texts_survive_a_reload_and_a_language_switch(
+    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None]
+) -> None:
+    page = app_page
+    page.goto(f"{streamlit_server}/corpus")
+    wait_for_app(page)
+    page.get_by_text("Paste text", exact=True).click()
+    wait_for_app(page)
+    hyp, ref = "\n".join(_lines(SYSTEMS[1])), "\n".join(_lines(REFS[0]))
+    page.get_by_label("Hypothesis: one segment per line").fill(hyp)
+    page.get_by_label("Reference 1: one segment per line").fill(ref)
+    page.get_by_label("Reference 1: one segment per line").press("Control+Enter")
+    wait_for_app(page)
+    score = f"{BLEU().corpus_score(_lines(SYSTEMS[1]), [_lines(REFS[0])]).score:.2f}"
+    value = page.get_by_test_id("stMetric").filter(has_text="Corpus BLEU").get_by_test_id("stMetricValue")
+
+    def same() -> None:
+        expect(value).to_have_text(score)
+        expect(page.get_by_label("Hypothesis: one segment per line")).to_have_value(hyp)
+        expect(page.get_by_label("Reference 1: one segment per line")).to_have_value(ref)
+
+    same()
+    page.reload()
+    wait_for_app(page)
+    same()
+    sidebar = page.get_by_test_id("stSidebar")
+    sidebar.get_by_text("한국어", exact=True).click()
+    wait_for_app(page)
+    sidebar.get_by_text("English", exact=True).click()
+    wait_for_app(page)
+    same()  # before the fix, English -> Korean -> English brought back the bundled sample

@@ -1,20 +1,32 @@
-"""A researcher's files are uploaded once: Compare with two reference files and two systems keeps them, the
-baseline and the chosen metrics through the Explore hand-off and Back, a sidebar round trip, a language
-switch and a reload, with BLEU, chrF and TER equal to sacreBLEU's each time; removing a file removes it."""
+"""Compare as a researcher walks it in Chromium (issue 22's "Done when"), with two reference files and two systems,
+system_b.en as the baseline, BLEU, chrF and TER: every metric's difference and p-values, its interval chart and
+the sentence scatter (read from the drawn marks), the signature sacreBLEU 2.6 prints beside each paired test, and
+the sentence CSV equal sacreBLEU's; the files, the baseline and the metrics stay through the Explore hand-off and
+the browser's Back button, a sidebar round trip, Korean and back, and a reload; every remove button is named for
+its file, and removing a file removes it everywhere."""
 
 from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 from sacrebleu.metrics import BLEU, CHRF, TER
+from sacrebleu.significance import PairedTest
+
+from tests.browser.test_corpus_walk_browser import chart_rows, charts_rows, expect_charts
+from tests.browser.test_handoffs_browser import choose
 
 SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
 REFS = ("ref.en", "ref2.en")
 SYSTEMS = ("system_a.en", "system_b.en")
+BASELINE, OTHER = "system_b.en", "system_a.en"
+#: Compare's charts with three metrics: an interval chart per metric, the sentence scatter and differences, buckets.
+COMPARE_CHARTS = 6
 
 
 def _lines(name: str) -> list[str]:
@@ -22,26 +34,59 @@ def _lines(name: str) -> list[str]:
 
 
 def _upload(page: Page, label: str, names: tuple[str, ...], wait_for_app: Callable[..., None]) -> None:
+    """Drop the sample files ``names`` on the drop zone ``label`` and wait until each is listed as kept."""
     field = page.get_by_test_id("stFileUploader").filter(has_text=label).locator('input[type="file"]')
     field.set_input_files(files=[{"name": n, "mimeType": "text/plain", "buffer": (SAMPLE / n).read_bytes()} for n in names])
     wait_for_app(page)
+    for name in names:
+        expect(page.get_by_text(f"{name}: 60 lines, kept for this session")).to_be_visible()
 
 
-def _deltas() -> dict[str, float]:
-    """sacreBLEU's corpus score differences, system B minus A (the baseline), per metric label."""
+@pytest.fixture
+def sacrebleu_paired() -> Iterator[dict[str, dict[str, tuple[str, list[object]]]]]:
+    """sacreBLEU 2.6's paired tests of the walk (baseline first), per test and metric: (signature, results)."""
+    saved = os.environ.pop("SACREBLEU_SEED", None)  # sacreBLEU's default seed, 12345, as the page's
     refs = [_lines(r) for r in REFS]
-    a, b = (_lines(s) for s in SYSTEMS)
-    return {label: m.corpus_score(b, refs).score - m.corpus_score(a, refs).score
-            for label, m in (("BLEU", BLEU()), ("chrF2", CHRF()), ("TER", TER()))}  # fmt: skip
+    systems = [(BASELINE, _lines(BASELINE)), (OTHER, _lines(OTHER))]
+    out: dict[str, dict[str, tuple[str, list[object]]]] = {}
+    try:
+        for test, n in (("bs", 1000), ("ar", 10000)):
+            metrics = {"BLEU": BLEU(), "chrF2": CHRF(), "TER": TER()}
+            sigs, scores = PairedTest(systems, metrics, references=refs, test_type=test, n_samples=n)()
+            out[test] = {label: (str(sigs[label]), scores[label]) for label in metrics}
+        yield out
+    finally:
+        if saved is not None:
+            os.environ["SACREBLEU_SEED"] = saved
 
 
-def _expect_results(page: Page, deltas: dict[str, float]) -> None:
-    """The kept files are listed and each metric's sentence shows sacreBLEU's difference."""
+def expect_results(page: Page, paired: dict[str, dict[str, tuple[str, list[object]]]]) -> None:
+    """The kept files, and per metric sacreBLEU's difference, p-values, interval chart values and paired signatures;
+    the sentence scatter holds sacreBLEU's sentence BLEU of both systems."""
     for name in (*REFS, *SYSTEMS):
         expect(page.get_by_text(f"{name}: 60 lines, kept for this session")).to_be_visible()
-    for label, delta in deltas.items():
-        sentence = f"system_b.en against system_a.en by {label}: Δ {delta:+.2f}"
-        expect(page.get_by_test_id("stMarkdown").filter(has_text=sentence)).to_be_visible()
+    expect_charts(page, COMPARE_CHARTS)
+    intervals = charts_rows(page, "role")  # each metric's interval chart, in the page's order
+    assert len(intervals) == 3
+    for label, drawn_rows in zip(("BLEU", "chrF2", "TER"), intervals):
+        bs_sig, (base, other) = paired["bs"][label]
+        ar_sig, (_base, other_ar) = paired["ar"][label]
+        delta = other.score - base.score  # type: ignore[attr-defined]
+        row = page.get_by_test_id("stMarkdown").filter(has_text=f"{OTHER} against {BASELINE} by {label}: Δ {delta:+.2f}")
+        expect(row).to_contain_text(f"p = {other.p_value:.4f} (paired bootstrap), p = {other_ar.p_value:.4f}")  # type: ignore[attr-defined]
+        for signature in (bs_sig, ar_sig):
+            expect(page.get_by_test_id("stCode").filter(has_text=f"# {signature}")).to_have_count(1)
+        drawn = {r["system"]: r for r in drawn_rows}
+        for result, name in ((base, BASELINE), (other, OTHER)):
+            assert drawn[name]["score"] == pytest.approx(result.score, abs=1e-9)  # type: ignore[attr-defined]
+            assert drawn[name]["lower"] == pytest.approx(result.mean - result.ci, abs=1e-9)  # type: ignore[attr-defined]
+            assert drawn[name]["upper"] == pytest.approx(result.mean + result.ci, abs=1e-9)  # type: ignore[attr-defined]
+    refs = [_lines(r) for r in REFS]
+    sentence = BLEU(effective_order=True)
+    points = sorted(chart_rows(page, "better"), key=lambda r: int(r["line"]))  # type: ignore[arg-type]
+    for name, column in ((BASELINE, "baseline"), (OTHER, "system")):
+        expected = [sentence.sentence_score(h, [r[i] for r in refs]).score for i, h in enumerate(_lines(name))]
+        assert [p[column] for p in points] == pytest.approx(expected, abs=1e-9), name
     expect(page.get_by_test_id("stException")).to_have_count(0)
 
 
@@ -65,49 +110,63 @@ def _check_sentence_csv(page: Page) -> None:
         assert [row[f"{system} text"] for row in rows] == [h.rstrip() for h in hyps]
 
 
-def test_compare_files_are_uploaded_once(app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None]) -> None:
+def test_compare_walk_with_two_references_two_systems_and_three_metrics(
+    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None],
+    sacrebleu_paired: dict[str, dict[str, tuple[str, list[object]]]],
+) -> None:  # fmt: skip
     page = app_page
     page.goto(f"{streamlit_server}/compare")
     wait_for_app(page)
     page.get_by_text("Upload files", exact=True).click()
     wait_for_app(page)
-    _upload(page, "Reference files", REFS, wait_for_app)
+    _upload(page, "Reference files", REFS, wait_for_app)  # references first, as Corpus asks
     _upload(page, "System outputs", SYSTEMS, wait_for_app)
     group = page.get_by_test_id("stButtonGroup").filter(has_text="chrF++")
     for label in ("chrF", "TER"):
         group.get_by_role("button", name=label, exact=True).click()
         wait_for_app(page)
-    deltas = _deltas()
-    _expect_results(page, deltas)
+    choose(page, "Baseline", BASELINE)
+    wait_for_app(page)
+    for kind, names in (("reference", REFS), ("system", SYSTEMS)):  # every remove button names what it removes
+        for name in names:
+            expect(page.get_by_role("button", name=f"Remove {kind} file {name}", exact=True)).to_have_count(1)
+    expect_results(page, sacrebleu_paired)
     _check_sentence_csv(page)
 
     # The Explore hand-off, then the browser's Back button
     page.get_by_text("Open one segment in Explore").click()
-    page.get_by_role("button", name="Open line 1 of system_a.en in Explore").click()
+    page.get_by_role("button", name=f"Open line 1 of {SYSTEMS[0]} in Explore").click()  # the first system listed
     wait_for_app(page)
-    expect(page.get_by_label("Candidate", exact=True)).to_have_value(_lines("system_a.en")[0].rstrip())
+    expect(page.get_by_label("Candidate", exact=True)).to_have_value(_lines(SYSTEMS[0])[0].rstrip())
     page.go_back()
     wait_for_app(page)
-    _expect_results(page, deltas)
+    expect_results(page, sacrebleu_paired)
 
-    # Another page from the sidebar and back
+    # Another page from the sidebar and back; Korean and back to English
     nav = page.get_by_test_id("stSidebarNav")
     nav.get_by_role("link", name="Learn", exact=True).click()
     wait_for_app(page)
     nav.get_by_role("link", name="Compare", exact=True).click()
     wait_for_app(page)
-    _expect_results(page, deltas)
+    expect_results(page, sacrebleu_paired)
+    sidebar = page.get_by_test_id("stSidebar")
+    sidebar.get_by_text("한국어", exact=True).click()
+    wait_for_app(page)
+    sidebar.get_by_text("English", exact=True).click()
+    wait_for_app(page)
+    expect_results(page, sacrebleu_paired)
 
-    # A reload: a new server session finds the same files through the address
+    # A reload: a new server session finds the same files and settings through the address, and asks for nothing
     page.reload()
     wait_for_app(page)
-    _expect_results(page, deltas)
+    expect_results(page, sacrebleu_paired)
+    expect(page.get_by_text("which a link cannot hold")).to_have_count(0)
 
     # Removing a file removes it everywhere, also after a reload
-    page.get_by_role("button", name="Remove system file system_b.en").click()
+    page.get_by_role("button", name="Remove system file system_a.en", exact=True).click()
     wait_for_app(page)
     expect(page.get_by_text("Upload at least one reference file and two or more system outputs.")).to_be_visible()
     page.reload()
     wait_for_app(page)
-    expect(page.get_by_text("system_a.en: 60 lines, kept for this session")).to_be_visible()
-    expect(page.get_by_text("system_b.en: 60 lines, kept for this session")).to_have_count(0)
+    expect(page.get_by_text("system_b.en: 60 lines, kept for this session")).to_be_visible()
+    expect(page.get_by_text("system_a.en: 60 lines, kept for this session")).to_have_count(0)

@@ -41,7 +41,7 @@ def enter_korean_example(page: Page, wait_for_app: WaitForApp) -> None:
     type_into(page, "Candidate", KO_CAND, wait_for_app)
     type_into(page, "Reference 1", KO_REFS[0], wait_for_app)
     type_into(page, "Reference 2", KO_REFS[1], wait_for_app)
-    page.get_by_role("button", name="✕").nth(2).click()  # remove the default's third reference
+    page.get_by_role("button", name="Remove reference 3", exact=True).click()  # the default's third reference
     wait_for_app(page)
     expect(page.get_by_label("Reference 3", exact=True)).to_have_count(0)
     expect(page.get_by_role("combobox", name="Tokenizer")).to_have_value("none")  # the page's default

@@ -47,3 +47,28 @@ def test_nltk_smoothing_gives_null_and_names_it(tmp_path: Path, capsys: pytest.C
     (tmp_path / "r.txt").write_text("\n".join(REF1) + "\n", encoding="utf-8")
     ours = _json([str(tmp_path / "r.txt"), "-i", str(tmp_path / "h.txt"), "-s", "nltk-method3", "-tok", "none"], capsys)
     assert ours["sacrebleu_signature"] is None and ours["sacrebleu_missing"] == ["smoothing nltk-method3"]  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("flags", "test"),
+    [(["-m", "bleu", "--paired-bs"], "bs"), (["-m", "chrf", "--chrf-word-order", "2", "--paired-ar", "--paired-ar-n", "200"], "ar"),
+     (["-m", "ter", "--paired-bs", "--paired-bs-n", "300"], "bs")],
+    ids=["bleu-bs", "chrf++-ar", "ter-bs"],
+)  # fmt: skip
+def test_paired_text_gives_the_signature_sacrebleu_prints_beside_its_test(
+    flags: list[str], test: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], sacrebleu_seed: None
+) -> None:
+    """``-pbs``/``-par -f text``: under bleucore's table, sacreBLEU's own signature line of the same test
+    (``nrefs:2|bs:1000|seed:12345|...|version:2.6.0``), read from the real ``sacrebleu``'s output."""
+    paths = []
+    for name, lines in (("a.txt", HYPS), ("b.txt", REF2), ("r1.txt", REF1), ("r2.txt", REF2)):
+        paths.append(str(tmp_path / name))
+        Path(paths[-1]).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    a, b, *refs = paths
+    assert main([*refs, "-i", a, b, *flags, "-f", "text"]) == 0
+    ours = [line for line in capsys.readouterr().out.splitlines() if line.startswith("# sacreBLEU 2.6: ")]
+    done = subprocess.run([sys.executable, "-m", "sacrebleu", *refs, "-i", a, b, *flags, "-f", "text"],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    label, signature = done.stdout.strip().splitlines()[-1].split()[-2:]  # " - BLEU       nrefs:2|bs:1000|..."
+    assert f"|{test}:" in signature and "|seed:12345|" in signature
+    assert ours == [f"# sacreBLEU 2.6: {label}|{signature}"]

@@ -18,6 +18,7 @@ from ui.inputs.kept import kept_files
 from ui.inputs.uploads import MAX_UPLOAD_MB, TextFile, escape_markdown
 from ui.metrics.bleu.options import Choices
 from ui.metrics.options import MetricKey, metric_of
+from ui.shell import i18n
 from ui.shell.i18n import _, bound
 
 #: metric id -> (its key, system name -> (text digest, statistics))
@@ -106,6 +107,7 @@ def show_section(
     the optional files for the page's report."""
     extras = optional_files(slots, len(refs[0]))
     kinds = ["length", "frequency", *(["label"] if extras.labels is not None else [])]
+    i18n.keep_choice(slots.kind, kinds, lambda k, gettext: gettext(KINDS[k]))
     if st.session_state.get(slots.kind) not in kinds:
         st.session_state[slots.kind] = kinds[0]
     words = bound()  # the run's language, also where Streamlit formats the options outside the run
@@ -115,7 +117,7 @@ def show_section(
     try:
         analysis, choices, higher = _analysis(kind, metrics, systems, refs, shown[0], settings, extras)
     except ValueError as err:  # options that cannot score a bucket (e.g. NLTK's method6 on a bucket without 3-grams)
-        st.error(escape_markdown(_("The buckets cannot be computed with these options: {error}.").format(error=err)))
+        st.error(escape_markdown(_("The buckets cannot be computed with these options: {error}. Choose another smoothing method in the sidebar.").format(error=err)))
         return extras
     for name, system in systems.items():
         if name != shown[0] and system.lines == systems[shown[0]].lines:

@@ -1,11 +1,13 @@
 """Compare's examples that tell the story: the lines where the system beats the baseline most, and where the
 baseline beats the system most, by the chosen sentence metric, both hypotheses side by side, each highlighted
 against the references as Explore draws the chosen metric: BLEU's n-gram chips (``bleucore.explain``), chrF's
-matched character 3-grams (Explore's first order shown) against its best reference, TER's edit alignment."""
+matched character 3-grams (Explore's first order shown) against its best reference, TER's edit alignment, each
+under the page's options for that metric (the numbers beside it)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 import streamlit as st
@@ -35,25 +37,30 @@ def extremes(baseline: np.ndarray, system: np.ndarray, count: int, higher_is_bet
     return [int(x) - 1 for x in better["line"].head(count)], [int(x) - 1 for x in worse["line"].head(count)]
 
 
-def picture(metric_id: str, hypothesis: str, references: Sequence[str], options: BleuOptions) -> str:
-    """The hypothesis highlighted against the references as Explore draws ``metric_id`` (escaped HTML)."""
+def picture(
+    metric_id: str, hypothesis: str, references: Sequence[str], options: BleuOptions, metric_options: Any = None
+) -> str:
+    """The hypothesis highlighted against the references as Explore draws ``metric_id`` (escaped HTML), under
+    ``options`` (BLEU) or ``metric_options`` (chrF's or TER's; None: sacreBLEU's defaults)."""
     if metric_id in ("chrf", "chrf++"):
-        explanation = chrf_cache.chrf_explanation(hypothesis, tuple(references))
+        explanation = chrf_cache.chrf_explanation(hypothesis, tuple(references), metric_options)
         reference = references[explanation.reference_index]
         label = _("Reference {position}").format(position=explanation.reference_index + 1)
-        return (chrf_view.STYLE + chrf_view.legend_html(CHRF_ORDER)
-                + chrf_view.char_html(hypothesis, reference, CHRF_ORDER, _("Candidate"))
-                + chrf_view.char_html(reference, hypothesis, CHRF_ORDER, label))  # fmt: skip
+        order, chrf = min(CHRF_ORDER, explanation.options.char_order), explanation.options
+        return (chrf_view.STYLE + chrf_view.legend_html(order)
+                + chrf_view.char_html(hypothesis, reference, order, _("Candidate"), chrf)
+                + chrf_view.char_html(reference, hypothesis, order, label, chrf))  # fmt: skip
     if metric_id == "ter":
         if ter_view.too_long(hypothesis, references):
             raise ValueError(_("TER is computed here for sentences of up to {n} words").format(n=ter_view.MAX_WORDS))
-        return ter_view.alignment_html(ter_cache.ter_explanation(hypothesis, tuple(references)))
+        return ter_view.alignment_html(ter_cache.ter_explanation(hypothesis, tuple(references), metric_options))
     result = explain(hypothesis, references, options)
     return highlight.orders_html(result.candidate, result.orders)
 
 
 def _example(line: int, baseline: str, other: str, systems: Mapping[str, TextFile], refs: Sequence[TextFile],
-             scores: Mapping[str, np.ndarray], label: str, options: BleuOptions, metric_id: str) -> None:  # fmt: skip
+             scores: Mapping[str, np.ndarray], label: str, options: BleuOptions, metric_id: str,
+             metric_options: Any) -> None:  # fmt: skip
     references = [r.lines[line] for r in refs]
     st.markdown(escape_markdown(_("Line {line}: {metric} {other} {b:.2f}, {baseline} {a:.2f}").format(
         line=line + 1, metric=label, other=other, b=float(scores[other][line]), baseline=baseline,
@@ -64,7 +71,7 @@ def _example(line: int, baseline: str, other: str, systems: Mapping[str, TextFil
         with column:
             st.markdown("**" + escape_markdown(name) + "**")
             try:
-                shown = picture(metric_id, systems[name].lines[line], references, options)
+                shown = picture(metric_id, systems[name].lines[line], references, options, metric_options)
             except ValueError as err:
                 st.caption(escape_markdown(_("This line cannot be explained with these options: {err}.").format(err=err)))
                 continue
@@ -74,8 +81,10 @@ def _example(line: int, baseline: str, other: str, systems: Mapping[str, TextFil
 def show_examples(
     baseline: str, other: str, systems: Mapping[str, TextFile], refs: Sequence[TextFile],
     scores: Mapping[str, np.ndarray], label: str, higher_is_better: bool, options: BleuOptions, metric_id: str = "bleu",
+    metric_options: Any = None,
 ) -> None:  # fmt: skip
-    """The examples on both sides, ``MAX_EXAMPLES`` at most each, drawn as Explore draws ``metric_id``."""
+    """The examples on both sides, ``MAX_EXAMPLES`` at most each, drawn as Explore draws ``metric_id`` under the
+    page's options for it (``metric_options``: chrF's or TER's)."""
     count = int(st.number_input(
         _("Examples on each side"), min_value=1, max_value=MAX_EXAMPLES, value=3, step=1, key=cps.COMPARE_EXAMPLES
     ) or 3)  # fmt: skip
@@ -85,4 +94,4 @@ def show_examples(
         if not lines:
             st.caption(_("No line."))
         for line in lines:
-            _example(line, baseline, other, systems, refs, scores, label, options, metric_id)
+            _example(line, baseline, other, systems, refs, scores, label, options, metric_id, metric_options)

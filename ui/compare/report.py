@@ -64,7 +64,7 @@ def downloads(
                 tuple(labels.lines) if labels is not None else None, tuple(training.lines) if training is not None else None,
             )  # fmt: skip
         except ValueError as err:
-            st.error(_("The report cannot be built: {error}.").format(error=err))
+            st.error(_("The report cannot be built: {error}. Change what it names (a file or an option) and build it again.").format(error=err))
             return
     left, middle, right = st.columns(3)
     left.download_button(_("Report (HTML)"), html, "bleu-explorer-report.html", "text/html", icon=":material/download:")

@@ -6,7 +6,8 @@ direction (TER: fewer edits is better)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import pandas as pd
 import streamlit as st
@@ -16,6 +17,7 @@ from ui.compare import charts
 from ui.compare import state as cps
 from ui.inputs.uploads import escape_markdown
 from ui.inputs.widgets import show_error
+from ui.metrics.sacrebleu_view import show_sacrebleu_paired
 from ui.shell.i18n import N_, _
 
 ALPHA = 0.05
@@ -58,10 +60,10 @@ def direction_words(table: SignificanceTable, way: str) -> str:
 
 def show(
     metric_id: str, table: SignificanceTable, errors: Sequence[str], settings: cps.CompareState,
-    signatures: tuple[str, str | None] = ("", None),
+    citation: Mapping[str, Any] | None = None,
 ) -> None:  # fmt: skip
-    """One metric's table, interval chart, one sentence per system, the tests' settings and a JSON download
-    (``signatures``: bleucore's and sacreBLEU 2.6's for the metric's settings, None where it has none)."""
+    """One metric's table, interval chart, one sentence per system, the tests' settings, the signatures and
+    sacrebleu commands (``citation``: ``ui.metrics.sacrebleu_view.paired_citation``) and a JSON download."""
     label = table.label
     st.subheader(_("Corpus {metric} and significance against the baseline").format(metric=label))
     for message in errors:
@@ -120,7 +122,9 @@ def show(
           "two systems were equally good. Intervals are the bootstrap mean ± half the width of the middle 95% of "
           "resampled scores.").format(n_samples=settings.n_samples, n_trials=settings.n_trials, seed=settings.seed, metric=label)
     )  # fmt: skip
-    data = {**table.to_dict(), "signature": signatures[0], "sacrebleu_signature": signatures[1]}
+    if citation is not None:
+        show_sacrebleu_paired(dict(citation))
+    data = {**table.to_dict(), **(citation or {})}
     st.download_button(
         _("Download the {metric} table (JSON)").format(metric=label), json.dumps(data, ensure_ascii=False, indent=1),
         file_name=f"significance_{metric_id}.json", mime="application/json", key=f"compare_download_{metric_id}",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -20,6 +20,7 @@ import pandas as pd
 from bleucore import BleuOptions, BLEUScore, Statistics, score_statistics
 from bleucore.metrics import Metric
 from bleucore.metrics.bleu import BLEU, SegmentError, Undefined, iter_row_scores
+from ui.metrics.options import metric_of
 
 if TYPE_CHECKING:
     from ui.metrics.analysis import MetricScores
@@ -34,11 +35,13 @@ _SCORE_BLOCK = 512
 
 @dataclass(frozen=True)
 class SentenceScores:
-    """Sentence BLEU of every segment (NaN where undefined) and why the first undefined one is."""
+    """Sentence BLEU of every segment (NaN where undefined), its p_n as the score uses them (percent, after
+    smoothing; NaN beyond the effective order and where undefined) and why the first undefined segment is."""
 
     scores: np.ndarray
     undefined: int
     reason: Undefined | None
+    precisions: np.ndarray | None = None
 
 
 def sentence_scores(stats: Statistics, options: BleuOptions, nrefs: int) -> SentenceScores:
@@ -46,6 +49,7 @@ def sentence_scores(stats: Statistics, options: BleuOptions, nrefs: int) -> Sent
     a segment the options cannot score gets NaN instead of stopping the whole table."""
     rows = np.column_stack([stats.hyp_len, stats.ref_len, stats.matches, stats.totals]).astype(np.float64)
     scores = np.full(stats.segments, np.nan, dtype=np.float64)
+    precisions = np.full((stats.segments, options.max_order), np.nan, dtype=np.float64)
     undefined, reason = 0, None
     start = 0
     while start < stats.segments:
@@ -53,12 +57,13 @@ def sentence_scores(stats: Statistics, options: BleuOptions, nrefs: int) -> Sent
         try:
             for i, score in enumerate(iter_row_scores(rows[start:stop], options, nrefs), start):
                 scores[i] = score.score
+                precisions[i, : score.eff_order] = score.precisions[: score.eff_order]
             start = stop
         except SegmentError as err:
             undefined += 1
             reason = reason or err.reason
             start += err.index + 1
-    return SentenceScores(scores, undefined, reason)
+    return SentenceScores(scores, undefined, reason, precisions)
 
 
 def precision_columns(stats: Statistics, max_order: int) -> dict[str, np.ndarray]:
@@ -71,10 +76,12 @@ def precision_columns(stats: Statistics, max_order: int) -> dict[str, np.ndarray
 
 
 def sentence_table(
-    stats: Statistics, scores: np.ndarray, max_order: int, hypotheses: Sequence[str], references: Sequence[Sequence[str]]
+    stats: Statistics, scores: np.ndarray, max_order: int, hypotheses: Sequence[str], references: Sequence[Sequence[str]],
+    precisions: np.ndarray | None = None,
 ) -> pd.DataFrame:
     """One row per segment in line order: line, BLEU, c, r, p1..pN, hypothesis, reference 1 .. reference k
-    (``references[j][i]``: reference j+1 of line i)."""
+    (``references[j][i]``: reference j+1 of line i). p_n are ``precisions`` (as the sentence score uses them,
+    ``SentenceScores.precisions``) when given, else unsmoothed (``precision_columns``)."""
     ref_len = stats.ref_len
     r: np.ndarray = ref_len.astype(np.int64) if np.all(np.mod(ref_len, 1.0) == 0) else ref_len
     columns: dict[str, object] = {
@@ -83,7 +90,10 @@ def sentence_table(
         "c": stats.hyp_len.astype(np.int64),
         "r": r,
     }
-    columns.update(precision_columns(stats, max_order))
+    if precisions is None:
+        columns.update(precision_columns(stats, max_order))
+    else:
+        columns.update({f"p{n}": precisions[:, n - 1] for n in range(1, max_order + 1)})
     columns["hypothesis"] = list(hypotheses)
     columns.update({f"reference {j + 1}": list(stream) for j, stream in enumerate(references)})
     return pd.DataFrame(columns)
@@ -171,7 +181,9 @@ def analyse(
     return CorpusAnalysis(
         corpus=corpus,
         corpus_error=corpus_error,
-        table=sentence_table(stats, sentences.scores, corpus_options.max_order, hypotheses, references),
+        table=sentence_table(
+            stats, sentences.scores, corpus_options.max_order, hypotheses, references, sentences.precisions
+        ),
         mean_sentence=float(defined.mean()) if defined.size else None,
         undefined=sentences.undefined,
         undefined_reason=sentences.reason,
@@ -188,11 +200,19 @@ def with_metric_columns(table: pd.DataFrame, columns: Mapping[str, np.ndarray]) 
     return table.iloc[:, :at].assign(**columns).join(table.iloc[:, at:])
 
 
-def metric_result(metric: MetricScores) -> dict[str, object]:
-    """One other metric in the JSON result: sacreBLEU's keys, its line and signature, or why it is undefined."""
+def metric_result(metric: MetricScores, nrefs: int) -> dict[str, object]:
+    """One other metric in the JSON result: sacreBLEU's keys, its line, its options by name, bleucore's signature and
+    the one sacreBLEU 2.6 gives the same settings (None, with the settings it lacks, where it has none), or why the
+    score is undefined."""
+    about: dict[str, object] = {}
+    if metric.key is not None:
+        scorer = metric_of(metric.key)
+        equivalent = scorer.sacrebleu_equivalent(nrefs)
+        about = {"options": asdict(scorer.options), "sacrebleu_signature": equivalent.signature,
+                 "sacrebleu_missing": list(equivalent.missing)}  # fmt: skip
     if metric.corpus is None:
-        return {"name": metric.label, "score": None, "error": metric.error}
-    return {**metric.corpus.to_dict(), "line": metric.corpus.format(), "signature": metric.corpus.signature}
+        return {"name": metric.label, "score": None, "error": metric.error, **about}
+    return {**metric.corpus.to_dict(), "line": metric.corpus.format(), "signature": metric.corpus.signature, **about}
 
 
 def result_json(
@@ -210,7 +230,7 @@ def result_json(
         "corpus_error": analysis.corpus_error,
         "corpus_line": analysis.corpus.format() if analysis.corpus else None,
         "mean_sentence_bleu": analysis.mean_sentence,
-        "metrics": [metric_result(m) for m in metrics],
+        "metrics": [metric_result(m, len(files.get("references") or [])) for m in metrics],  # type: ignore[arg-type]
         "options": options,
         "files": files,
         "sentences": table.to_dict(orient="records"),

@@ -42,6 +42,10 @@ CORPUS_HYP_PASTE = "corpus_hyp_paste"
 CORPUS_REF_COUNT = "corpus_ref_count"
 CORPUS_LINE = "corpus_line"
 CORPUS_ORDER = "corpus_explain_order"
+#: The character n-gram order a line explained by chrF highlights.
+CORPUS_CHRF_ORDER = "corpus_explain_chrf_order"
+#: The metric the sentence table sorts by and the line is explained by (one of the picked metrics).
+CORPUS_SENTENCE_METRIC = "corpus_sentence_metric"
 CORPUS_TABLE = "corpus_table"
 CORPUS_LAST_SELECTION = "corpus_last_selection"
 CORPUS_LAST_INPUT = "corpus_last_input"

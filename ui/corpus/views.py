@@ -12,20 +12,17 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from bleucore import BleuOptions, SentenceExplanation
+from bleucore import BleuOptions, BLEUScore
 from bleucore.metrics.bleu import BLEU
 from ui.corpus import cache, charts
 from ui.corpus import state as cs
 from ui.corpus.analysis import CorpusAnalysis, with_metric_columns
 from ui.inputs.uploads import TextFile, escape_markdown
 from ui.inputs.widgets import show_error
-from ui.links import handoff
 from ui.metrics import views as metric_views
 from ui.metrics.analysis import MetricScores
-from ui.metrics.bleu import cache as bleu_cache
+from ui.metrics.bleu import charts as bleu_charts
 from ui.metrics.bleu import wording
-from ui.metrics.bleu.chip_words import order_caption, orders_caption
-from ui.metrics.bleu.highlight import order_html, orders_html
 from ui.metrics.bleu.options import Choices
 from ui.metrics.sacrebleu_view import show_sacrebleu
 from ui.shell.i18n import N_, _
@@ -66,6 +63,7 @@ def show_scores(
         )
         st.code(corpus.signature, language=None, wrap_lines=True)
         show_sacrebleu(BLEU(corpus_options), hyp, refs)
+        show_corpus_precisions(corpus)
     if analysis.undefined:
         reason = wording.describe(analysis.undefined_reason) if analysis.undefined_reason else ""
         st.warning(
@@ -85,6 +83,26 @@ def show_scores(
                 matches=", ".join(f"{m:,}/{t:,}" for m, t in zip(corpus.counts, corpus.totals)),
                 n=len(corpus.counts))
             )
+
+
+def show_corpus_precisions(corpus: BLEUScore) -> None:
+    """Corpus BLEU's picture: p_1..p_N from the summed counts as the score uses them, and the same numbers as a
+    table (smoothed where the score smooths, marked so), with the brevity penalty in the caption."""
+    st.altair_chart(bleu_charts.precision_chart(corpus), width="stretch")
+    st.caption(bleu_charts.precision_caption(corpus))
+    st.dataframe(
+        bleu_charts.precision_table(corpus), hide_index=True, placeholder="—", key="corpus_precisions",
+        column_config={
+            "n": st.column_config.NumberColumn("n", format="%d"),
+            "fraction": st.column_config.TextColumn(_("clipped matches / n-grams")),
+            "p_n (%)": st.column_config.NumberColumn(
+                _("p_n as scored (%)"), format="%.4f", help=_("The bar's height: what sacreBLEU's line prints as p_1/…/p_N")
+            ),
+            "smoothed": st.column_config.CheckboxColumn(_("smoothed"), help=_("Smoothing replaced a zero count")),
+            "weight": st.column_config.NumberColumn(_("weight"), format="%.4f"),
+            "log_term": st.column_config.NumberColumn(_("w_n·log p_n"), format="%.4f"),
+        },
+    )  # fmt: skip
 
 
 def show_charts(analysis: CorpusAnalysis, with_bleu: bool, metrics: Sequence[tuple[MetricScores, pd.DataFrame]]) -> None:
@@ -116,8 +134,9 @@ def show_charts(analysis: CorpusAnalysis, with_bleu: bool, metrics: Sequence[tup
                 st.info(_("{metric} is undefined for every length band with these options.").format(metric=label))
 
 
-def column_config(max_order: int, nrefs: int) -> dict[str, Any]:
-    """The sentence table's columns: formats and help texts (one text column per reference)."""
+def column_config(max_order: int, nrefs: int, smoothing: str = "none") -> dict[str, Any]:
+    """The sentence table's columns: formats and help texts (one text column per reference); p_n are labelled with
+    the ``smoothing`` the sentence score applies to them."""
     config: dict[str, Any] = {
         "line": st.column_config.NumberColumn(_("line"), help=_("Line number in the files (1-based)"), format="%d"),
         "BLEU": st.column_config.NumberColumn(
@@ -133,10 +152,25 @@ def column_config(max_order: int, nrefs: int) -> dict[str, Any]:
     }
     for n in range(1, max_order + 1):
         config[f"p{n}"] = st.column_config.NumberColumn(
-            f"p{n}", help=_("Modified {n}-gram precision in percent (clipped matches / {n}-grams), unsmoothed; empty when the line has no {n}-gram").format(n=n),
+            f"p{n}" if smoothing == "none" else _("p{n} ({smoothing}-smoothed)").format(n=n, smoothing=smoothing),
+            help=_("Modified {n}-gram precision in percent as sentence BLEU uses it (sacreBLEU's precisions): clipped "
+                   "matches / {n}-grams, after {smoothing} smoothing of a zero count; — beyond the effective order or "
+                   "where the score is undefined").format(n=n, smoothing=smoothing),
             format="%.1f",
         )  # fmt: skip
     return config
+
+
+def sentence_frame(
+    analysis: CorpusAnalysis, with_bleu: bool, max_order: int, metrics: Sequence[MetricScores], sort_by: tuple[str, bool]
+) -> pd.DataFrame:
+    """The sentence table as shown: BLEU's columns (sentence BLEU, c, r, p_n) when BLEU is picked, every other
+    picked metric's sentence scores, the texts; worst first by ``sort_by`` (a column, whether higher is better)."""
+    table = with_metric_columns(analysis.table, {m.label: m.sentences for m in metrics})  # right after BLEU's
+    if not with_bleu:
+        table = table.drop(columns=["BLEU", "c", "r", *(f"p{n}" for n in range(1, max_order + 1))])
+    column, higher = sort_by
+    return table.sort_values([column, "line"], ascending=[higher, True], na_position="last", kind="stable").reset_index(drop=True)
 
 
 def show_table(
@@ -146,15 +180,17 @@ def show_table(
     options: tuple[BleuOptions, BleuOptions],
     input_digest: str,
     metrics: Sequence[MetricScores] = (),
+    with_bleu: bool = True,
+    sort_by: tuple[str, bool] = ("BLEU", True),
 ) -> None:
-    """The sortable sentence table (worst BLEU first) with a column per other picked metric, its row
-    selection, and the downloads (which hold the other metrics too)."""
-    st.subheader(_("Every sentence, worst first"))
+    """The sortable sentence table, worst first by the sentence metric (``sort_by``: its column and whether higher
+    is better), with a column per picked metric, its row selection, and the downloads (every picked metric)."""
+    st.subheader(_("Every sentence, worst {metric} first").format(metric=sort_by[0]))
+    table = sentence_frame(analysis, with_bleu, max_order, metrics, sort_by)
     extra = metric_views.sentence_columns(metrics)
-    table = with_metric_columns(analysis.table, extra[0])  # the other metrics' columns right after BLEU's
-    table = table.sort_values(["BLEU", "line"], na_position="last", kind="stable").reset_index(drop=True)
+    config = column_config(max_order, len(files.get("references") or [1]), options[1].smooth_method)  # type: ignore[arg-type]
     event = st.dataframe(
-        table, hide_index=True, column_config={**column_config(max_order, len(files.get("references") or [1])), **extra[1]}, key=cs.CORPUS_TABLE, placeholder="—",
+        table, hide_index=True, column_config={**config, **extra[1]}, key=cs.CORPUS_TABLE, placeholder="—",
         on_select="rerun", selection_mode="single-row", height=360,
     )  # fmt: skip
     st.caption(_("Click a column header to sort; select a row to explain that sentence below."))
@@ -170,95 +206,3 @@ def show_table(
     right.download_button(
         _("Download result (JSON)"), result, file_name="bleu_corpus.json", mime="application/json", key="corpus_dl_json"
     )
-
-
-def scored_label(options: BleuOptions) -> str:
-    """The header of the smoothed precisions, saying which smoothing made them."""
-    method = options.smooth_method
-    return _("p_n as scored (%), no smoothing") if method == "none" else _("p_n as scored (%), after {method} smoothing").format(method=method)
-
-
-def sentence_precisions(explanation: SentenceExplanation) -> pd.DataFrame:
-    """One row per order: matched/total, raw p_n and p_n as the score uses it (smoothed; None beyond the effective order)."""
-    score = explanation.score
-    rows = []
-    for order in explanation.orders:
-        n = order.n
-        rows.append(
-            {
-                "n": n,
-                "matched / total": f"{order.matches}/{order.total}",
-                "raw p_n (%)": float(order.precision * 100) if order.total else None,
-                "p_n as scored (%)": score.precisions[n - 1] if n <= score.eff_order else None,
-                "clipped": order.clipped,
-            }
-        )
-    return pd.DataFrame(rows)
-
-
-def precision_columns(options: BleuOptions) -> dict[str, Any]:
-    """Headers and help of the sentence's precision table: raw against smoothed, each labelled."""
-    return {
-        "matched / total": st.column_config.TextColumn(_("matched / total")),
-        "clipped": st.column_config.NumberColumn(_("clipped")),
-        "raw p_n (%)": st.column_config.NumberColumn(
-            _("raw p_n (%)"), format="%.2f", help=_("Clipped matches / n-grams, before smoothing; — when the line has no n-gram")
-        ),
-        "p_n as scored (%)": st.column_config.NumberColumn(
-            scored_label(options), format="%.2f",
-            help=_("The precision the score uses, as in sacreBLEU's line above: smoothing replaces zero counts; "
-            "— for an order left out by the effective order"),
-        ),
-    }  # fmt: skip
-
-
-def show_sentence(
-    hyp: TextFile,
-    refs: list[TextFile],
-    analysis: CorpusAnalysis,
-    options: Choices,
-    sentence_options: BleuOptions,
-) -> None:
-    """One line's full explanation: p_n fractions, coloured n-grams, and a way to open it in Explore."""
-    st.subheader(_("One sentence, explained"))
-    segments = len(hyp)
-    current = st.session_state.get(cs.CORPUS_LINE)
-    if not isinstance(current, int) or not 1 <= current <= segments:
-        st.session_state[cs.CORPUS_LINE] = (
-            min(max(int(current or 1), 1), segments) if isinstance(current, int) else analysis.worst_line
-        )
-    line = int(st.number_input(_("Line to explain"), min_value=1, max_value=segments, step=1, key=cs.CORPUS_LINE))
-    hypothesis = hyp.lines[line - 1]
-    references = tuple(r.lines[line - 1] for r in refs)
-    try:
-        explanation = bleu_cache.explain_text(hypothesis, references, sentence_options)
-    except ValueError as err:
-        show_error(_("Line {line} cannot be explained with these options: {err}.").format(line=line, err=wording.error_text(err)))
-        return
-    score = explanation.score
-    labels = ["hypothesis", *(f"reference {j + 1}" for j in range(len(references)))]
-    width = max(len(label) for label in labels) + 2
-    raw = "\n".join(f"{label + ':':<{width}}{text}" for label, text in zip(labels, (hypothesis, *references)))
-    st.code(raw, language=None, wrap_lines=True)
-    st.metric(_("Sentence BLEU of line {line}").format(line=line), f"{score.score:.2f}", help=_("To full precision: {score!r}").format(score=score.score))
-    st.code(score.format(), language=None, wrap_lines=True)
-    st.caption(_("Sentence BLEU of line {line} to full precision: {score!r}.").format(line=line, score=score.score))
-    st.dataframe(
-        sentence_precisions(explanation), hide_index=True, placeholder="—",
-        column_config=precision_columns(sentence_options),
-    )  # fmt: skip
-    if explanation.diagnosis is not None:
-        st.info(escape_markdown(wording.describe_all(explanation.diagnosis.reasons)))
-    n = st.segmented_control(
-        _("Show the n-grams of order"), [*range(1, len(explanation.orders) + 1), 0], key=cs.CORPUS_ORDER,
-        format_func=wording.order_format(),
-    )  # fmt: skip
-    if n == 0:
-        st.caption(orders_caption(explanation.orders))
-        st.html(orders_html(explanation.candidate, explanation.orders))
-    else:
-        order = explanation.order(int(n or 1))
-        st.caption(order_caption(order))
-        st.html(order_html(explanation.candidate, order, explanation.references))
-    state = handoff.sentence_state(hypothesis, references, options, int(n if n is not None else 1))
-    handoff.explore_button(_("Open this sentence in Explore"), state, "corpus_open_explore")

@@ -21,7 +21,7 @@ from ui.corpus import state as cs
 from ui.explore import state as es
 from ui.explore.tokenizer_rows import tokenizer_label
 from ui.inputs import kept
-from ui.inputs.uploads import MAX_UPLOAD_MB, TextFile, digest, escape_markdown
+from ui.inputs.uploads import TextFile, digest, escape_markdown
 from ui.inputs.widgets import SAMPLES, corpus_files
 from ui.links.page_state import SOURCE_LABELS, SOURCES, save_state
 from ui.metrics.bleu.sidebar import TOKENIZER_HELP
@@ -55,11 +55,10 @@ def _chosen(session: MutableMapping[str, Any]) -> None:
 
 
 def show_refused(messages: Sequence[str]) -> None:
-    """Files the input could not read (binary, empty, not UTF-8, too large), each as an error finding with its fix."""
+    """Files the input could not read (binary, empty, not UTF-8, too large), each as an error finding; each message
+    names the file, the line and its fix (``ui.inputs.uploads``), so no second fix is added."""
     for message in messages:
-        st.error(_("**Error** (certain): {problem} **Fix:** give a plain UTF-8 text file with one segment per line, "
-                   "under {mb} MB (a part of a larger one: `head -n 100000`).").format(problem=escape_markdown(message), mb=MAX_UPLOAD_MB),
-                 icon=":material/error:")  # fmt: skip
+        st.error(_("**Error** (certain): {problem}").format(problem=escape_markdown(message)), icon=":material/error:")
 
 
 def _explore_input(session: MutableMapping[str, Any]) -> DoctorInput | None:

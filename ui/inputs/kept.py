@@ -107,6 +107,13 @@ def kept_state(page: str) -> Any | None:
     return store().state(key, owner, page) if key is not None else None
 
 
+def keeps_files() -> bool:
+    """True when the store keeps files for this browser session (a reload, or a link opened in the same browser)."""
+    owner = _owner()
+    key = _adopt(owner)
+    return key is not None and store().file_count(key, owner) > 0
+
+
 def query() -> dict[str, str]:
     """The store key as a query parameter, for a page switch that must keep it (``st.switch_page``)."""
     key = st.session_state.get(SESSION_KEY)
@@ -115,7 +122,8 @@ def query() -> dict[str, str]:
 
 def limits_caption() -> str:
     """What the store keeps and for how long, in words."""
-    return _("Files larger than {limit} MB are refused by the server.").format(limit=MAX_UPLOAD_MB) + " " + _(
+    return _("Files larger than {limit} MB are refused by the server: split a larger file, or score it with the command "
+             "line (python -m bleucore).").format(limit=MAX_UPLOAD_MB) + " " + _(
         "Uploaded files are kept on the server for this browser session, so leaving the page, opening a line in "
         "Explore or reloading never asks for them again: at most {files} files and {mb} MB per session, removed "
         "{hours} hours after their last use. They are never part of a shareable link."

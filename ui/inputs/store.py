@@ -114,6 +114,12 @@ class InputStore:
             session.files[slot] = list(files)
             self._evict_for_size(key)
 
+    def file_count(self, key: str, owner: str) -> int:
+        """How many files the session keeps in all its slots (0 for another owner or an evicted session)."""
+        with self._lock:
+            session = self._use(key, owner)
+            return session.count if session else 0
+
     def state(self, key: str, owner: str, page: str) -> Any | None:
         """The last state the page saved in this session (None if none)."""
         with self._lock:

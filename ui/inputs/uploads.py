@@ -65,17 +65,17 @@ def _check_text(text: str, name: str) -> tuple[str, ...]:
     nul = text.find("\x00")
     if nul >= 0:
         line = text.count("\n", 0, nul) + 1
-        raise InputError(_("{name} looks like a binary file (a NUL character on line {line}), not plain text.").format(name=name, line=line))
+        raise InputError(_("{name} looks like a binary file (a NUL character on line {line}), not plain text: give plain text, one segment per line.").format(name=name, line=line))
     lines = split_segments(text)
     if not lines:
-        raise InputError(_("{name} is empty: it needs one segment per line.").format(name=name))
+        raise InputError(_("{name} is empty: give its segments, one per line.").format(name=name))
     if not any(lines):
-        raise InputError(_("{name} has only blank lines ({n}): it needs one segment per line.").format(name=name, n=len(lines)))
+        raise InputError(_("{name} has only blank lines ({n}): give its segments, one per line.").format(name=name, n=len(lines)))
     longest = max(map(len, lines))
     if longest > MAX_LINE_CHARS:
         line = next(i for i, text in enumerate(lines, start=1) if len(text) > MAX_LINE_CHARS)
         raise InputError(
-            _("Line {line} of {name} has {n:,} characters; a line may have at most {limit:,}. Is it one segment per line?").format(
+            _("Line {line} of {name} has {n:,} characters; a line may have at most {limit:,}: put one segment on each line.").format(
                 line=line, name=name, n=len(lines[line - 1]), limit=MAX_LINE_CHARS)
         )  # fmt: skip
     chars = sum(map(len, lines))
@@ -91,15 +91,17 @@ def _check_text(text: str, name: str) -> tuple[str, ...]:
 def decode_bytes(data: bytes, name: str) -> TextFile:
     """An uploaded file's bytes as UTF-8 lines; InputError names the file and, for bad bytes, the line."""
     if len(data) > MAX_UPLOAD_BYTES:
-        raise InputError(_("{name} is {mb:.1f} MB; files are limited to {limit} MB.").format(
+        raise InputError(_("{name} is {mb:.1f} MB; files are limited to {limit} MB. Split it, or score it with the "
+                           "command line (python -m bleucore), which reads files of any size.").format(
             name=name, mb=len(data) / 1024 / 1024, limit=MAX_UPLOAD_MB))
     if len(data) == 0:
-        raise InputError(_("{name} is empty: it needs one segment per line.").format(name=name))
+        raise InputError(_("{name} is empty (0 bytes): upload the file that holds the segments, one per line.").format(name=name))
     if data.startswith(_UTF16_BOMS):
         raise InputError(_("{name} is UTF-16 encoded; save it as UTF-8 and upload it again.").format(name=name))
     if b"\x00" in data:
         line, _column = _line_and_column(data, data.index(b"\x00"))
-        raise InputError(_("{name} looks like a binary file (a NUL byte on line {line}), not plain text.").format(name=name, line=line))
+        raise InputError(_("{name} looks like a binary file (a NUL byte on line {line}), not plain text: upload the "
+                           "plain-text (UTF-8) file, one segment per line.").format(name=name, line=line))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -127,6 +129,20 @@ def decode_paste(text: str, name: str) -> TextFile:
     return TextFile(name, _check_text(text, name))
 
 
+def _first_missing(counts: Sequence[int]) -> int:
+    """The first line that is not in every file (1-based): one past the shortest file."""
+    return min(counts) + 1
+
+
+def _differ(name: str, n: int, wrong: Sequence[TextFile]) -> str:
+    details = "; ".join(_("{name} has {n:,}").format(name=f.name, n=len(f)) for f in wrong)
+    return _(
+        "Line counts differ: {name} has {n:,} lines but {details}, so line {line} is not in every file. Every file "
+        "needs one line per segment, in the same order: correct the file and give it again (an uploaded file's Remove "
+        "button takes the old one away)."
+    ).format(name=name, n=n, details=details, line=_first_missing([n, *(len(f) for f in wrong)]))
+
+
 def check_page_size(files: Sequence[TextFile]) -> None:
     """Raise InputError if ``files`` (what one page scores at once) pass ``bleucore.MAX_HELD_TOTAL_LINES`` lines or
     ``MAX_HELD_TOTAL_CHARS`` characters together."""
@@ -141,30 +157,41 @@ def check_page_size(files: Sequence[TextFile]) -> None:
 
 
 def check_same_length(hypothesis: TextFile, references: Sequence[TextFile]) -> None:
-    """Raise InputError naming every reference whose line count differs from the hypothesis's."""
+    """Raise InputError naming every reference whose line count differs from the hypothesis's, and the first
+    line that is not in every file."""
     if not references:
         raise InputError(_("Add at least one reference file."))
     wrong = [ref for ref in references if len(ref) != len(hypothesis)]
     if wrong:
-        details = "; ".join(_("{name} has {n:,}").format(name=ref.name, n=len(ref)) for ref in wrong)
-        raise InputError(
-            _("Line counts differ: {name} has {n:,} lines but {details}. "
-              "Every file needs one line per segment, in the same order.").format(name=hypothesis.name, n=len(hypothesis), details=details)
-        )
+        raise InputError(_differ(hypothesis.name, len(hypothesis), wrong))
 
 
-def check_systems(systems: Sequence[TextFile], references: Sequence[TextFile]) -> None:
-    """Raise InputError naming every system or reference whose line count differs from the first reference."""
+def check_references(references: Sequence[TextFile]) -> None:
+    """Raise InputError naming every reference whose line count differs from the first reference's."""
     if not references:
         raise InputError(_("Add at least one reference file."))
     first = references[0]
-    wrong = [f for f in (*references[1:], *systems) if len(f) != len(first)]
+    wrong = [f for f in references[1:] if len(f) != len(first)]
     if wrong:
-        details = "; ".join(_("{name} has {n:,}").format(name=f.name, n=len(f)) for f in wrong)
-        raise InputError(
-            _("Line counts differ: {name} has {n:,} lines but {details}. "
-              "Every file needs one line per segment, in the same order.").format(name=first.name, n=len(first), details=details)
-        )
+        raise InputError(_differ(first.name, len(first), wrong))
+
+
+def matching_systems(systems: Sequence[TextFile], references: Sequence[TextFile]) -> tuple[list[TextFile], list[str]]:
+    """(the systems with as many lines as the references, a message for each other one, which is left out so
+    that the others are still compared); ``references`` have passed ``check_references``."""
+    lines = len(references[0])
+    kept, messages = [], []
+    for system in systems:
+        if len(system) == lines:
+            kept.append(system)
+            continue
+        messages.append(
+            _("{name} has {n:,} lines but the references have {lines:,}, so line {line} is not in every file: it is "
+              "left out of the comparison. Correct it (one line per segment, in the references' order) and give it "
+              "again; its Remove button takes the old one away.").format(
+                name=system.name, n=len(system), lines=lines, line=_first_missing([len(system), lines]))
+        )  # fmt: skip
+    return kept, messages
 
 
 def unique_names(names: Sequence[str]) -> list[str]:

@@ -91,6 +91,7 @@ def _source_changed(session: MutableMapping[str, Any], key: str) -> None:
 def source_radio(key: str) -> str:
     """The "Input" choice between the bundled samples, uploads and pasted text."""
     session = cast(MutableMapping[str, Any], st.session_state)
+    i18n.keep_choice(key, SOURCES, lambda s, gettext: gettext(SOURCE_LABELS[s]))
     return str(st.radio(
         _("Input"), SOURCES, key=key, horizontal=True, format_func=lambda s, tr=i18n.bound(): tr(SOURCE_LABELS[s]),
         on_change=_source_changed, args=(session, key),
@@ -145,7 +146,7 @@ def corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[str
                 multiple=False,
             )  # fmt: skip
         st.caption(limits_caption())
-        errors += [*ref_errors, *hyp_errors]
+        errors += [*ref_errors, *hyp_errors]  # files not read or not kept: the files listed are still used
         if not hyps or not refs:
             if not errors:
                 st.info(_("Upload a hypothesis file and at least one reference file to score them."))
@@ -216,7 +217,7 @@ def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[st
                 cps.COMPARE_SYS_UPLOAD, _("System outputs (two or more)"), _("system file"), help_upload, multiple=True
             )
         st.caption(limits_caption())
-        errors += [*ref_errors, *sys_errors]
+        errors += [*ref_errors, *sys_errors]  # files not read or not kept: the files listed are still used
         if not refs or len(systems) < 2:
             if not errors:
                 st.info(_("Upload at least one reference file and two or more system outputs."))
@@ -247,11 +248,18 @@ def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[st
     return decode_pastes(sys_texts, _("System"), errors), refs, errors
 
 
+#: Sources whose messages are about uploaded files not read or not kept: each names its file and line, and the
+#: files listed are still scored (a pasted text that cannot be read stops the scores: it is the input).
+_UPLOADS = ("upload", "sample")
+
+
 def read_corpus_input(source: str) -> tuple[TextFile | None, list[TextFile]]:
     """Draw the input widgets of ``source`` and any error; (hypothesis, references), or (None, []) if not usable."""
     hyp, refs, errors = corpus_files(source)
     for message in errors:
         show_error(message)
+    if source in _UPLOADS:
+        return (hyp, refs) if hyp is not None and refs else (None, [])
     return (None, []) if errors else (hyp, refs)
 
 
@@ -261,6 +269,8 @@ def read_compare_input(source: str) -> tuple[list[TextFile], list[TextFile]]:
     errors = errors or _page_size_errors([*systems, *refs])
     for message in errors:
         show_error(message)
+    if source in _UPLOADS:
+        return systems, refs
     return ([], []) if errors else (systems, refs)
 
 
@@ -277,7 +287,7 @@ def scoring_options(choices: Choices) -> tuple[BleuOptions, BleuOptions] | None:
     try:
         options = choices.corpus_options(), choices.sentence_options()
     except ValueError as err:
-        show_error(_("These options cannot be combined: {err}.").format(err=err))
+        show_error(_("These options cannot be combined: {err}. Change one of them in the sidebar.").format(err=err))
         return None
     package = missing_package(choices.tokenize)
     if package is not None:  # a link may name a tokenizer whose analyser this server lacks

@@ -34,14 +34,21 @@ def explore_button(label: str, state: es.ExploreState, key: str) -> None:
         st.session_state[PENDING] = (EXPLORE_PAGE, token)
 
 
-def sentence_state(hypothesis: str, references: Sequence[str], options: Choices, order: int = 1) -> es.ExploreState:
-    """The Explore state of one segment: its non-empty references, the page's options, the n-gram order shown."""
+def sentence_state(
+    hypothesis: str, references: Sequence[str], options: Choices, order: int = 1, metrics_tab: bool = False
+) -> es.ExploreState:
+    """The Explore state of one segment: its non-empty references, the page's options, the n-gram order shown, and
+    the tab that opens (``metrics_tab``: chrF & TER, for a line explained by chrF or TER; else the n-gram matches)."""
     kept = tuple(r for r in references if r.strip()) or tuple(references)
-    return es.ExploreState(hypothesis, kept, options, min(max(int(order), 0), options.max_order))
+    tab = es.TABS[-1] if metrics_tab else es.TABS[0]
+    return es.ExploreState(hypothesis, kept, options, min(max(int(order), 0), options.max_order), tab)
 
 
-def segment_picker(systems: dict[str, TextFile], refs: Sequence[TextFile], options: Choices, prefix: str) -> None:
-    """Choose a system and a line, and open that segment with its references in Explore."""
+def segment_picker(
+    systems: dict[str, TextFile], refs: Sequence[TextFile], options: Choices, prefix: str, metrics_tab: bool = False
+) -> None:
+    """Choose a system and a line, and open that segment with its references in Explore (on its chrF & TER tab
+    when ``metrics_tab``: the page explains lines by chrF or TER)."""
     names = list(systems)
     system_col, line_col = st.columns(2)
     name = system_col.selectbox(_("System to open"), names, key=f"{prefix}_open_system")
@@ -49,7 +56,7 @@ def segment_picker(systems: dict[str, TextFile], refs: Sequence[TextFile], optio
     if not name or lines == 0:
         return
     line = int(line_col.number_input(_("Line"), min_value=1, max_value=lines, step=1, key=f"{prefix}_open_line") or 1)
-    state = sentence_state(systems[name].lines[line - 1], [r.lines[line - 1] for r in refs], options)
+    state = sentence_state(systems[name].lines[line - 1], [r.lines[line - 1] for r in refs], options, metrics_tab=metrics_tab)
     explore_button(_("Open line {line} of {name} in Explore").format(line=line, name=name), state, f"{prefix}_open_explore")
 
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
+from collections.abc import Callable, MutableMapping
 from typing import Any
 
 import streamlit as st
@@ -74,10 +74,13 @@ def publish_state(
     share_box(token, note, holds, with_texts=with_texts and note is None, uploads=uploads)
 
 
-def open_state_page(page: StatePage, title: str, caption: str) -> None:
-    """Fill the page's widget keys (a new link in ``?s=`` wins, see ``init_page``), then draw its title,
-    caption and any notice about the opened link."""
+def open_state_page(page: StatePage, title: Callable[[], tuple[str, str]]) -> None:
+    """Fill the page's widget keys (a new link in ``?s=`` wins, see ``init_page``), then draw its title and caption
+    (``title()``: read once the keys are filled, so they can name the metrics picked) and any notice about the
+    opened link."""
     loaded, link_error = init_page(st.session_state, st.query_params.get(PARAM), page, kept.kept_state(page.prefix))  # type: ignore[arg-type]
-    st.title(title)
+    heading, caption = title()
+    st.title(heading)
     st.caption(caption)
-    opened_link_notices(link_error, loaded is not None and loaded.source == "upload")
+    # A link made with uploads asks for the files, unless this browser's session still keeps files (a reload).
+    opened_link_notices(link_error, loaded is not None and loaded.source == "upload" and not kept.keeps_files())

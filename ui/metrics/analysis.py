@@ -27,6 +27,7 @@ class MetricScores:
     corpus: Score | None
     error: str | None
     sentences: np.ndarray
+    key: MetricKey | None = None  # the metric and its options (``ui.metrics.options.metric_of``)
 
 
 def statistics(key: MetricKey, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> Any:
@@ -47,4 +48,4 @@ def metric_scores(key: MetricKey, stats: Any, nrefs: int) -> MetricScores:
         sentences = np.array([s.score for s in scorer.sentence_scores(stats, nrefs)], dtype=np.float64)
     except ValueError:
         sentences = np.full(stats.segments, np.nan, dtype=np.float64)
-    return MetricScores(key[0], label, corpus, error, sentences)
+    return MetricScores(key[0], label, corpus, error, sentences, key)

@@ -13,6 +13,7 @@ from typing import Any
 import streamlit as st
 
 from bleucore.metrics import METRICS
+from ui.metrics.bleu.wording import and_list
 from ui.metrics.options import keys, options_expander
 from ui.shell.i18n import N_, _
 
@@ -64,3 +65,9 @@ def metric_pills(key: str, options_prefix: str) -> tuple[str, ...]:
     elif others(choice):
         options_expander(options_prefix, others(choice), _(DEFAULTS_CAPTION))
     return choice
+
+
+def picked_labels(key: str) -> str:
+    """The metrics picked in the pills ``key`` as words ("BLEU", "chrF++ and TER"); all of them when none is."""
+    choice = normalize(st.session_state.get(key, list(DEFAULT))) or METRIC_IDS
+    return and_list([LABELS[m] for m in choice])

@@ -1,10 +1,12 @@
 """Beside bleucore's signature, the one sacreBLEU 2.6 prints for the same settings and the ``sacrebleu`` command
-that reproduces the number, or the settings sacreBLEU has no equivalent for (bleucore's
-``Metric.sacrebleu_equivalent``), for any metric."""
+that reproduces the number (Corpus's score, Compare's paired tests), or the settings sacreBLEU has no equivalent
+for (bleucore's ``Metric.sacrebleu_equivalent``), for any metric."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import asdict
+from typing import Any
 
 import streamlit as st
 
@@ -33,3 +35,53 @@ def show_sacrebleu(metric: Metric, hypothesis: TextFile, references: Sequence[Te
         )  # fmt: skip
     st.caption(_("The same score with sacreBLEU (the files under the names they were given here):"))
     st.code(equivalent.command([r.name for r in references], hypothesis.name), language="bash", wrap_lines=True)
+
+
+
+def paired_citation(
+    metric: Metric, references: Sequence[str], systems: Sequence[str], n_samples: int, n_trials: int, seed: int
+) -> dict[str, Any]:
+    """What cites and reproduces Compare's paired tests under one metric (JSON-ready): bleucore's signature, and
+    per test ("bs", "ar") the signature sacreBLEU 2.6 prints beside it and the ``sacrebleu`` command that
+    reproduces it (``systems``: the baseline first), or the settings sacreBLEU lacks."""
+    nrefs = len(references)
+    equivalent = metric.sacrebleu_equivalent(nrefs)
+    tests = {"bs": n_samples, "ar": n_trials}
+    return {
+        "options": asdict(metric.options),
+        "signature": metric.signature(nrefs),
+        "sacrebleu_signature": equivalent.signature,
+        "sacrebleu_missing": list(equivalent.missing),
+        "sacrebleu_unsigned": list(equivalent.unsigned),
+        "sacrebleu_tests": {
+            test: {"signature": equivalent.paired_signature(test, n, seed),  # type: ignore[arg-type]
+                   "command": equivalent.paired_command(references, systems, test, n, seed)}  # type: ignore[arg-type]
+            for test, n in tests.items()
+        } if equivalent.signature is not None else None,
+    }  # fmt: skip
+
+
+def show_sacrebleu_paired(citation: dict[str, Any]) -> None:
+    """Compare's cite-and-reproduce part for one metric (``paired_citation``): bleucore's signature, then for each
+    test the signature sacreBLEU 2.6 prints beside it above the command that reproduces it, or why there is none."""
+    st.caption(_("bleucore's signature (every option that changes the number):"))
+    st.code(citation["signature"], language=None, wrap_lines=True)
+    if citation["sacrebleu_tests"] is None:
+        st.caption(
+            escape_markdown(_(
+                "sacreBLEU 2.6 has no equivalent for {settings}, so these settings have no sacreBLEU signature: "
+                "cite bleucore's signature above."
+            ).format(settings=", ".join(citation["sacrebleu_missing"])))
+        )  # fmt: skip
+        return
+    st.caption(
+        _("The signature sacreBLEU 2.6 gives these settings for each test, above the sacrebleu command that "
+          "reproduces the test (the files under the names they were given here):")
+    )  # fmt: skip
+    lines = [f"# {t['signature']}\n{t['command']}" for t in citation["sacrebleu_tests"].values()]
+    st.code("\n".join(lines), language="bash", wrap_lines=True)
+    if citation["sacrebleu_unsigned"]:
+        st.caption(
+            escape_markdown(_("sacreBLEU uses {settings} but leaves it out of its signature: cite it beside the signature.").format(
+                settings=", ".join(citation["sacrebleu_unsigned"])))
+        )  # fmt: skip

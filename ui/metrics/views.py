@@ -48,7 +48,7 @@ def show_corpus_scores(
     for key, result in zip(keys, results):
         st.subheader(_("Corpus {metric}").format(metric=result.label))
         if result.corpus is None:
-            show_error(_("{metric} is undefined for this input: {error}.").format(metric=result.label, error=result.error))
+            show_error(_("{metric} is undefined for this input: {error}. Check the files (a reference may be empty) or the metric's options.").format(metric=result.label, error=result.error))
             continue
         scored = result.sentences[~np.isnan(result.sentences)]
         cols = st.columns(2)

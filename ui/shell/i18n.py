@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import gettext
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from io import BytesIO
 from pathlib import Path
+from typing import Any
 
 import streamlit as st
 
@@ -96,6 +97,27 @@ def query() -> dict[str, str]:
     """The language's query parameter for ``st.switch_page`` (empty in English)."""
     lang = current()
     return {} if lang == DEFAULT else {PARAM: lang}
+
+
+def keep_choice(key: str, options: Sequence[Any], label: Callable[[Any, Callable[[str], str]], str]) -> None:
+    """Call before drawing a choice widget (radio, selectbox, segmented control) whose option labels are
+    translated: ``label(option, gettext)`` is an option's label in a language.
+
+    Streamlit keeps such a widget's value in the browser as its label, and the browser updates it only when
+    the script sets it: after a switch to English and back, it sends the label it showed before, which the
+    other language's widget does not know, and Streamlit hands the bare label to the script (Corpus then fell
+    back to the bundled sample, losing the pasted texts). A label in any language is mapped back to its option.
+    """
+    session = st.session_state
+    if key not in session or session[key] in options:
+        return
+    value = session[key]
+    for lang in LANGUAGES:
+        gettext = translations(lang).gettext
+        for option in options:
+            if label(option, gettext) == value:
+                session[key] = option
+                return
 
 
 def _switched() -> None:

@@ -90,10 +90,28 @@ def curve_names() -> list[str]:
 
 
 def precision_caption(score: BLEUScore) -> str:
-    """What to look at in the precision chart."""
-    return _(
-        "Each bar is p_n = clipped matches / candidate n-grams (labels: the fraction and w_n·log p_n); "
-        "BLEU is the geometric mean of the bars, so one bar at 0 makes it 0 unless smoothing lifts it."
+    """What to look at in the precision chart, with the brevity penalty that multiplies the bars' mean."""
+    bars = _(
+        "Each bar is p_n = clipped matches / candidate n-grams as the score uses it (labels: the fraction, marked "
+        "smoothed where smoothing replaced a zero count, and w_n·log p_n)."
+    )
+    if score.bp <= 0:
+        return bars + " " + _("BLEU = brevity penalty × geometric mean of the bars, and BP = 0 here (c = 0), so BLEU is 0.")
+    return bars + " " + _(
+        "BLEU = brevity penalty × geometric mean of the bars = {bp:.4f} × {mean:.4f} = {value:.4f} (BP = {bp:.4f} "
+        "from c = {c:,} and r = {r:,.0f}); one bar at 0 makes the mean 0 unless smoothing lifts it."
+    ).format(bp=score.bp, mean=score.value / score.bp, value=score.value, c=score.sys_len, r=score.ref_len)
+
+
+def precision_table(score: BLEUScore) -> pd.DataFrame:
+    """The numbers the precision chart draws, one row per order: the fraction, p_n in percent as the score uses it
+    (smoothed where the score smooths), whether smoothing made it, the weight and w_n log p_n."""
+    return pd.DataFrame(
+        [
+            {"n": t.n, "fraction": f"{t.matches}/{t.total}", "p_n (%)": 100.0 * t.precision, "smoothed": t.smoothed,
+             "weight": t.weight, "log_term": t.term}  # fmt: skip
+            for t in log_terms(score)
+        ]
     )
 
 

@@ -18,11 +18,16 @@ from ui.shell.i18n import N_, _, ngettext
 ALL_ORDERS = N_("all orders")
 
 
-def order_format(each: str = "n = {n}", every: str = ALL_ORDERS) -> Callable[[Any], str]:
-    """A ``format_func`` for an n-gram order choice (0 or "all" = every order), bound to this run's language
+def order_label(each: str = "n = {n}", every: str = ALL_ORDERS) -> Callable[[Any, Callable[[str], str]], str]:
+    """An n-gram order choice's label (0 or "all" = every order) through a language's ``gettext``
     (``each`` and ``every`` are msgids marked with ``N_``, or a formula such as "n = {n}")."""
-    tr = i18n.bound()
-    return lambda k: tr(every) if k in (0, "all") else tr(each).format(n=k)
+    return lambda k, tr: tr(every) if k in (0, "all") else tr(each).format(n=k)
+
+
+def order_format(each: str = "n = {n}", every: str = ALL_ORDERS) -> Callable[[Any], str]:
+    """A ``format_func`` for an n-gram order choice, bound to this run's language (``order_label``)."""
+    tr, label = i18n.bound(), order_label(each, every)
+    return lambda k: label(k, tr)
 
 
 def error_text(err: ValueError) -> str:

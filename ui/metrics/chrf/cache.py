@@ -1,6 +1,8 @@
-"""chrF's cached computations on Explore: sentence chrF2/chrF2++ and the explanation of one sentence."""
+"""chrF's cached computations: sentence chrF2/chrF2++ on Explore and the explanation of one sentence (Explore, Corpus)."""
 
 from __future__ import annotations
+
+from dataclasses import astuple
 
 import streamlit as st
 
@@ -17,8 +19,12 @@ def chrf_sentence_score(candidate: str, references: tuple[str, ...], word_order:
 
 
 @st.cache_data(max_entries=MAX_SENTENCE_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
-def chrf_explanation(candidate: str, references: tuple[str, ...]) -> ChrfExplanation:
-    """``explain_chrf`` with sacreBLEU's default chrF2 options, cached."""
+def _chrf_explanation(candidate: str, references: tuple[str, ...], values: tuple[object, ...]) -> ChrfExplanation:
 
-    return explain_chrf(candidate, references, ChrfOptions())
+    return explain_chrf(candidate, references, ChrfOptions(*values))  # type: ignore[arg-type]
+
+
+def chrf_explanation(candidate: str, references: tuple[str, ...], options: ChrfOptions | None = None) -> ChrfExplanation:
+    """``explain_chrf`` with ``options`` (default: sacreBLEU's chrF2), cached."""
+    return _chrf_explanation(candidate, references, astuple(options or ChrfOptions()))
 

@@ -155,12 +155,20 @@ def render(candidate: str, references: Sequence[str], bleu: float, unmatched: Se
     st.subheader(f"chrF2 = {explanation.score.score:.2f}", anchor=False)  # i18n: keep (a formula)
     if note:
         st.info(escape_markdown(note))
-    n = st.radio(_("Character n-gram order"), list(range(1, CHRF.char_order + 1)), index=2, key=order_key,
-                 horizontal=True, format_func=order_format(N_("{n}-grams")))
+    show_orders(candidate, references, explanation, order_key)
+
+
+def show_orders(candidate: str, references: Sequence[str], explanation: ChrfExplanation, order_key: str) -> None:
+    """One sentence's character n-grams of a chosen order, marked in the candidate and its best reference, and the
+    per-order table (precision, recall, F-β), under the explanation's options."""
+    options = explanation.options
+    reference = references[explanation.reference_index]
+    n = st.radio(_("Character n-gram order"), list(range(1, options.char_order + 1)), index=min(2, options.char_order - 1),
+                 key=order_key, horizontal=True, format_func=order_format(N_("{n}-grams")))
     st.caption(_("Scored against reference {index} (the highest chrF of the {n}); spaces are not part of "
                  "chrF's character n-grams.").format(index=explanation.reference_index + 1, n=len(references)))
-    st.html(STYLE + legend_html(n) + char_html(candidate, reference, n, _("Candidate"))
-            + char_html(reference, candidate, n, _("Reference {position}").format(position=explanation.reference_index + 1)))
+    st.html(STYLE + legend_html(n) + char_html(candidate, reference, n, _("Candidate"), options)
+            + char_html(reference, candidate, n, _("Reference {position}").format(position=explanation.reference_index + 1), options))
     st.dataframe(
         order_rows(explanation),
         hide_index=True,
@@ -171,7 +179,7 @@ def render(candidate: str, references: Sequence[str], bleu: float, unmatched: Se
             "matched": st.column_config.NumberColumn(_("matched")),
             "precision": st.column_config.NumberColumn(_("precision"), format="%.1f"),
             "recall": st.column_config.NumberColumn(_("recall"), format="%.1f"),
-            "F2": st.column_config.NumberColumn("F2", format="%.1f"),  # i18n: keep (a formula)
+            f"F{options.beta}": st.column_config.NumberColumn(f"F{options.beta}", format="%.1f"),  # i18n: keep (a formula)
         },
     )
     st.caption(_("chrF = F-beta of the precision and recall averaged over the orders (sacreBLEU 2.6's rule)."))

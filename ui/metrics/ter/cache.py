@@ -13,10 +13,14 @@ from ui.shell.cache_limits import MAX_INPUT_ENTRIES, MAX_SENTENCE_ENTRIES, TTL_S
 
 
 @st.cache_data(max_entries=MAX_SENTENCE_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
-def ter_explanation(candidate: str, references: tuple[str, ...]) -> TerExplanation:
-    """``explain_ter`` with sacreBLEU's default TER options, cached (the score and the tab share it)."""
+def _ter_explanation(candidate: str, references: tuple[str, ...], values: tuple[bool, ...]) -> TerExplanation:
 
-    return explain_ter(candidate, references)
+    return explain_ter(candidate, references, TerOptions(*values))
+
+
+def ter_explanation(candidate: str, references: tuple[str, ...], options: TerOptions | None = None) -> TerExplanation:
+    """``explain_ter`` with ``options`` (default: sacreBLEU's TER), cached (Explore's score and tab share it)."""
+    return _ter_explanation(candidate, references, astuple(options or TerOptions()))
 
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import streamlit as st
 
-from bleucore.metrics.ter import Step, TerExplanation
+from bleucore.metrics.ter import Step, TerExplanation, TerOptions
 from ui.inputs.uploads import escape_markdown
 from ui.metrics.ter import cache
 from ui.shell.i18n import N_, _
@@ -108,15 +108,17 @@ def score_metric(column: Any, candidate: str, references: Sequence[str]) -> None
     )
 
 
-def render(candidate: str, references: Sequence[str]) -> None:
-    """The TER part of the tab: the score, the alignment, the shifts and the counts."""
+def render(candidate: str, references: Sequence[str], options: TerOptions | None = None, heading: bool = True) -> None:
+    """One sentence's TER (``options``, default sacreBLEU's): the score (as a heading unless ``heading`` is False),
+    the alignment, the shifts and the counts."""
     if too_long(candidate, references):
         st.info(_("TER is computed here for sentences of up to {n} words; score long texts with "
                   "python -m bleucore -m ter.").format(n=MAX_WORDS))
         return
-    explanation = cache.ter_explanation(candidate, tuple(references))
+    explanation = cache.ter_explanation(candidate, tuple(references), options)
     score = explanation.score
-    st.subheader(f"TER = {score.score:.2f}", anchor=False)  # i18n: keep (a formula)
+    if heading:
+        st.subheader(f"TER = {score.score:.2f}", anchor=False)  # i18n: keep (a formula)
     st.caption(
         _("{edits} edit(s) / {words:g} reference words (average over the references); aligned with reference {index}, "
           "the one needing the fewest edits. Words are lowercased (Tercom).").format(

@@ -1,0 +1,75 @@
+"""Every button says what it acts on, as Chromium's accessibility tree names it (issue 22): no button on any page (every
+Explore tab, Learn, Corpus and Compare with every section open, the Score doctor) is nameless or named only by an icon
+or a bare "Help", and the remove buttons name their reference or file."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
+#: Names that say nothing about what a button acts on (an icon's glyph or ligature, a bare "Help").
+GENERIC = {"", "✕", "×", "x", "X", "close", "Close", "help", "Help", "?"}
+_BUTTON = re.compile(r'^\s*- button(?: "(?P<name>(?:[^"\\]|\\.)*)")?(?: \[[^\]]*\])*:?\s*$')
+
+
+def button_names(page: Page) -> list[str]:
+    """The accessible name of every button on the page (Chromium's accessibility tree, via Playwright)."""
+    names = []
+    for line in page.locator("body").aria_snapshot().splitlines():
+        match = _BUTTON.match(line)
+        if match:
+            names.append(match.group("name") or "")
+    return names
+
+
+def open_every_section(page: Page, wait_for_app: Callable[..., None]) -> None:
+    """Open every closed expander of the page."""
+    closed = page.locator('[data-testid="stExpander"] > details:not([open]) > summary')
+    for _ in range(30):  # each click opens one, so the first closed one is another each time
+        if closed.count() == 0:
+            return
+        closed.first.click()
+        wait_for_app(page)
+    raise AssertionError("expanders keep closing")
+
+
+def assert_named(names: list[str], where: str) -> None:
+    generic = [name for name in names if name.strip() in GENERIC]
+    assert not generic, (where, generic)
+
+
+def test_every_button_says_what_it_acts_on(app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None]) -> None:
+    page = app_page
+    page.get_by_role("button", name="Add a reference").click()
+    wait_for_app(page)
+    for position in (1, 2):
+        expect(page.get_by_role("button", name=f"Remove reference {position}", exact=True)).to_have_count(1)
+    tabs = page.get_by_role("tab")
+    for i in range(tabs.count()):
+        tabs.nth(i).click()
+        wait_for_app(page)
+        open_every_section(page, wait_for_app)
+        assert_named(button_names(page), f"Explore, tab {tabs.nth(i).inner_text()}")
+    for path in ("learn", "doctor", "compare"):
+        page.goto(f"{streamlit_server}/{path}")
+        wait_for_app(page)
+        open_every_section(page, wait_for_app)
+        assert_named(button_names(page), path)
+    page.goto(f"{streamlit_server}/corpus")
+    wait_for_app(page)
+    page.get_by_text("Upload files", exact=True).click()
+    wait_for_app(page)
+    for label, name in (("Reference files", "ref.en"), ("Hypothesis file", "system_a.en")):
+        field = page.get_by_test_id("stFileUploader").filter(has_text=label).locator('input[type="file"]')
+        field.set_input_files(files={"name": name, "mimeType": "text/plain", "buffer": (SAMPLE / name).read_bytes()})
+        wait_for_app(page)
+    expect(page.get_by_role("button", name="Remove reference file ref.en", exact=True)).to_have_count(1)
+    expect(page.get_by_role("button", name="Remove hypothesis file system_a.en", exact=True)).to_have_count(1)
+    open_every_section(page, wait_for_app)
+    names = button_names(page)
+    assert_named(names, "corpus")
+    assert "Open this sentence in Explore" in names and "Download table (CSV)" in names
