@@ -38,12 +38,17 @@ with st.sidebar:
 result_box = st.container(key="explore_result")
 inputs, summary = st.columns([3, 2], gap="large")
 with inputs:
-    st.text_area(_("Candidate"), key=es.CANDIDATE, height=90)
+    # persist_state: a run started before the text area's code reached the browser (a tab clicked at once) would
+    # otherwise draw it empty and the next run would score the empty text (Streamlit >= 1.66.1 sends the value).
+    st.text_area(_("Candidate"), key=es.CANDIDATE, height=90, persist_state="session")
     ref_ids = list(session[es.REF_IDS])
     for position, ref_id in enumerate(ref_ids, start=1):
         # A horizontal container never stacks: the ✕ stays beside the reference it removes, even on a phone.
         with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
-            st.text_area(_("Reference {position}").format(position=position), key=es.ref_key(ref_id), height=75)
+            st.text_area(
+                _("Reference {position}").format(position=position), key=es.ref_key(ref_id), height=75,
+                persist_state="session",
+            )
             st.button(  # a close icon on screen; its name, for screen readers, says which reference it removes
                 "*" + _("Remove reference {position}").format(position=position) + "*", icon=":material/close:",
                 key=es.remove_key(ref_id),

@@ -153,14 +153,15 @@ def corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[str
             return None, [], errors
         return _within_page_size(hyps[0], refs, errors)
     # paste
-    st.text_area(_("Hypothesis: one segment per line"), key=cs.CORPUS_HYP_PASTE, height=160)
+    # persist_state="session" on every pasted text: see app_pages/explore.py (a run before the widget code loads).
+    st.text_area(_("Hypothesis: one segment per line"), key=cs.CORPUS_HYP_PASTE, height=160, persist_state="session")
     st.number_input(
         _("Number of references"), min_value=1, max_value=MAX_PASTED_REFERENCES, step=1, key=cs.CORPUS_REF_COUNT
     )
     count = int(st.session_state[cs.CORPUS_REF_COUNT] or 1)
     columns = st.columns(count)
     for i, column in enumerate(columns):
-        column.text_area(_("Reference {i_1}: one segment per line").format(i_1=i + 1), key=cs.corpus_ref_key(i), height=160)
+        column.text_area(_("Reference {i_1}: one segment per line").format(i_1=i + 1), key=cs.corpus_ref_key(i), height=160, persist_state="session")
     hyp_text = st.session_state[cs.CORPUS_HYP_PASTE]
     ref_texts = [st.session_state[cs.corpus_ref_key(i)] for i in range(count)]
     if not hyp_text.strip() and not any(t.strip() for t in ref_texts):
@@ -234,9 +235,9 @@ def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[st
     ref_count = int(st.session_state[cps.COMPARE_REF_COUNT] or 1)
     sys_count = int(st.session_state[cps.COMPARE_SYS_COUNT] or 2)
     for i, column in enumerate(st.columns(ref_count)):
-        column.text_area(_("Reference {i_1}: one segment per line").format(i_1=i + 1), key=cps.compare_ref_key(i), height=140)
+        column.text_area(_("Reference {i_1}: one segment per line").format(i_1=i + 1), key=cps.compare_ref_key(i), height=140, persist_state="session")
     for i, column in enumerate(st.columns(sys_count)):
-        column.text_area(_("System {i_1}: one segment per line").format(i_1=i + 1), key=cps.compare_sys_key(i), height=140)
+        column.text_area(_("System {i_1}: one segment per line").format(i_1=i + 1), key=cps.compare_sys_key(i), height=140, persist_state="session")
     ref_texts = [st.session_state[cps.compare_ref_key(i)] for i in range(ref_count)]
     sys_texts = [st.session_state[cps.compare_sys_key(i)] for i in range(sys_count)]
     if not any(t.strip() for t in (*ref_texts, *sys_texts)):
