@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import numpy as np
 
@@ -34,6 +34,7 @@ from .line_reader import (
     split_fields,
     split_lines,
 )
+from .chunk_fork import ForkedChunk, can_fork
 from .limits import MAX_SEGMENT_CHARS, SegmentLimitError, check_segment_chars
 from .metrics import Metric, as_metric
 from .metrics.bleu.options import BleuOptions
@@ -159,12 +160,14 @@ def iter_statistics(
     chunk_lines: int = READ_CHUNK_LINES,
     chunk_bytes: int = CHUNK_BYTES,
     num_refs: int = 1,
+    processes: int = 1,
 ) -> Iterator[Statistics]:
     """Per-segment statistics of a hypothesis file against line-aligned reference files, a chunk
     at a time (in order); a ValueError names the files if their line counts differ. Files are
     paths or open ``LineReader``s (closed here only if opened here). ``options``: BleuOptions or
     any ``metrics.Metric`` (its ``chunk_context`` is carried from chunk to chunk). ``num_refs``
-    > 1: one reference file whose lines hold that many tab-separated references (``split_fields``)."""
+    > 1: one reference file whose lines hold that many tab-separated references (``split_fields``).
+    ``processes`` > 1: every other chunk of undecoded UTF-8 is scored by a forked copy (``chunk_fork``)."""
     metric = as_metric(options)
     if isinstance(references, (str, os.PathLike, LineReader)) or not references:
         raise ValueError("give a sequence of at least 1 reference file")
@@ -175,6 +178,19 @@ def iter_statistics(
     readers: list[LineReader] = []
     opened: list[LineReader] = []
     context = None
+
+    def score(data: list[bytes], count: int, first: int, context: object) -> Any:  # the metric's statistics
+        try:
+            stats = metric.utf8_statistics(data[0], data[1:], count, context) if utf8 else None
+            if stats is None:  # the metric reads decoded lines (or the bytes need decoding to be checked)
+                lines, *streams = [reader.decode_raw(d, first) for reader, d in zip(readers, data)]
+                if num_refs > 1:
+                    streams = split_fields(streams[0], num_refs, readers[1].name, first)
+                stats = metric.statistics(lines, streams, context)
+        except SegmentLimitError as exc:  # its segment counted from this chunk: name the file's line
+            raise exc.at_line(first + exc.index, hyp.name) from None
+        return stats
+
     try:
         for source in [hypothesis, *references]:
             reader = _reader(source, 1 + len(references))
@@ -191,16 +207,20 @@ def iter_statistics(
                     raise ValueError(f"{hyp.name} is empty: there is no segment to score")
                 return
             context = metric.chunk_context(context)
-            try:
-                stats = metric.utf8_statistics(data[0], data[1:], count, context) if utf8 else None
-                if stats is None:  # the metric reads decoded lines (or the bytes need decoding to be checked)
-                    lines, *streams = [reader.decode_raw(d, first) for reader, d in zip(readers, data)]
-                    if num_refs > 1:
-                        streams = split_fields(streams[0], num_refs, readers[1].name, first)
-                    stats = metric.statistics(lines, streams, context)
-            except SegmentLimitError as exc:  # its segment counted from this chunk: name the file's line
-                raise exc.at_line(first + exc.index, hyp.name) from None
-            yield stats
+            if utf8 and getattr(context, "word_local", False) and can_fork(processes):
+                second = hyp.lines_read + 1
+                data_2, count_2 = take_aligned_raw(readers, chunk_bytes, chunk_lines)
+                if count_2:  # this chunk to a copy, the next one here
+                    chunk, chunk_context = (data, count, context), context
+                    forked = ForkedChunk(lambda: metric.utf8_statistics(chunk[0][0], chunk[0][1:], chunk[1], chunk[2]))
+                    context = metric.chunk_context(context)
+                    stats_2 = score(data_2, count_2, second, context)
+                    yield forked.result() or score(data, count, first, chunk_context)
+                    yield stats_2
+                    continue
+                yield score(data, count, first, context)
+                return
+            yield score(data, count, first, context)
     finally:
         for reader in opened:
             reader.close()

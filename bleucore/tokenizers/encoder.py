@@ -67,6 +67,11 @@ class TokenEncoder:
         self._word_keys = np.zeros((4, 1), dtype=np.uint64)
 
     @property
+    def word_local(self) -> bool:
+        """True if the tokenizer splits each word alone (``encode_utf8`` can read undecoded bytes)."""
+        return self._tokenizer.word_local
+
+    @property
     def vocabulary(self) -> list[str]:
         """The token of each id."""
         return list(self._token_ids) if self._texts is None else self._texts.vocabulary

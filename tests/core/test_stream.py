@@ -336,3 +336,71 @@ def test_iter_statistics_takes_open_readers_and_leaves_them_open(tmp_path: Path)
     assert not readers[1]._handle.closed  # the caller's to close
     for reader in readers:
         reader.close()
+
+
+# --- chunks given to a forked copy (bleucore.chunk_fork) ----------------------------------------
+
+_FORK_CHECK = textwrap.dedent("""
+    import json, sys
+    import numpy as np
+    from bleucore import BleuOptions
+    from bleucore import chunk_fork, stream
+    from bleucore.metrics.bleu.stats import Statistics
+
+    forks = []
+    class Counted(chunk_fork.ForkedChunk):
+        def __init__(self, score):
+            forks.append(1)
+            super().__init__(score)
+    stream.ForkedChunk = Counted
+    hyp, refs, chunk_lines, tokenize = sys.argv[1], sys.argv[2].split(","), int(sys.argv[3]), sys.argv[4]
+    options = BleuOptions(tokenize=tokenize)
+    def run(processes):
+        try:
+            chunks = list(stream.iter_statistics(hyp, refs, options, chunk_lines=chunk_lines, processes=processes))
+        except ValueError as exc:
+            return {"error": str(exc)}
+        joined = Statistics.concatenate(chunks)
+        return {"chunks": [c.segments for c in chunks],
+                "stats": [getattr(joined, f).tolist() for f in ("hyp_len", "ref_len", "matches", "totals")]}
+    alone = run(1)
+    before = len(forks)
+    forked = run(2)
+    print(json.dumps({"alone": alone, "forked": forked, "forks": len(forks) - before, "forks_alone": before}))
+""")
+
+
+def _fork_check(hyp: Path, refs: list[Path], chunk_lines: int, tokenize: str = "13a") -> dict:
+    """Run ``_FORK_CHECK`` in a new Python (one thread, as on the command line): its results alone and forked."""
+    done = subprocess.run(
+        [sys.executable, "-c", _FORK_CHECK, str(hyp), ",".join(map(str, refs)), str(chunk_lines), tokenize],
+        capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2], timeout=600, check=True,
+    )  # fmt: skip
+    return json.loads(done.stdout)
+
+
+@pytest.mark.parametrize(("segments", "chunk_lines"), [(230, 40), (230, 23), (100, 100), (101, 100)])
+def test_chunks_scored_by_a_forked_copy_equal_those_scored_alone(tmp_path: Path, segments: int, chunk_lines: int) -> None:
+    """Every other chunk counted by a forked copy: the same chunks and statistics, line by line, as one
+    process (an even and an odd number of chunks, one chunk, and a last chunk of one line)."""
+    hyp, refs, hyps, streams = corpus_files(tmp_path, 11, segments, 2)
+    out = _fork_check(hyp, refs, chunk_lines)
+    chunks = -(-segments // chunk_lines)
+    assert out["forks_alone"] == 0 and out["forks"] == chunks // 2
+    assert out["forked"] == out["alone"] and len(out["alone"]["chunks"]) == chunks
+    whole = corpus_statistics(hyps, streams, BleuOptions())
+    assert out["alone"]["stats"][2] == whole.matches.tolist()
+
+
+def test_a_forked_chunk_that_fails_is_reported_as_without_the_copy(tmp_path: Path) -> None:
+    """Invalid UTF-8 in the chunk a copy counts: the copy sends nothing, this process decodes the chunk and names
+    the file, line and byte as when one process reads it; a tokenizer that is not word-local never forks."""
+    lines = [f"word{i} w{i % 7}, x" for i in range(40)]
+    hyp = write(tmp_path / "hyp.txt", "\n".join(lines[:10]).encode() + b"\nok ab\xffcd\n" + "\n".join(lines).encode() + b"\n")
+    ref = write(tmp_path / "ref.txt", "\n".join(lines[:10]).encode() + b"\nok\n" + "\n".join(lines).encode() + b"\n")
+    out = _fork_check(hyp, [ref], 20)
+    assert out["alone"] == out["forked"] == {"error": f"{hyp} is not UTF-8 text: line 11, byte 6 (0xff)"}
+    assert out["forks"] == 1
+    plain = write_lines(tmp_path / "plain.txt", lines)
+    out = _fork_check(plain, [plain], 5, "zh")
+    assert out["forks"] == 0 and out["forked"] == out["alone"]
