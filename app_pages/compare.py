@@ -111,7 +111,7 @@ def main() -> None:
         if st.session_state.get(cps.COMPARE_BASELINE) not in names:
             st.session_state[cps.COMPARE_BASELINE] = names[0]
         baseline = st.selectbox(
-            _("Baseline"), names, key=cps.COMPARE_BASELINE, help=_("Every other system is tested against this one.")
+            _("Baseline"), names, key=cps.COMPARE_BASELINE, help=_("Every other system is tested against this one."), persist_state="session"
         )
         stats = compute_statistics(systems, refs, corpus_options)
         scores = {
@@ -152,12 +152,13 @@ def main() -> None:
         st.subheader(_("Sentence by sentence"))
         if st.session_state.get(cps.COMPARE_OTHER) not in others:
             st.session_state[cps.COMPARE_OTHER] = others[0]
-        other = st.selectbox(_("System to set against the baseline"), others, key=cps.COMPARE_OTHER)
+        other = st.selectbox(_("System to set against the baseline"), others, key=cps.COMPARE_OTHER, persist_state="session")
         if per_line:  # no metric picked: the pills say so
             if st.session_state.get(cps.COMPARE_SENTENCE_METRIC) not in per_line:
                 st.session_state[cps.COMPARE_SENTENCE_METRIC] = next(iter(per_line))
             sentence_metric = st.segmented_control(
                 _("Sentence metric"), list(per_line), key=cps.COMPARE_SENTENCE_METRIC, format_func=LABELS.__getitem__,
+                persist_state="session",
             ) or next(iter(per_line))  # fmt: skip
             label, higher, sentences = per_line[sentence_metric]
             views.show_sentences(baseline, other, by_name, refs, sentences, label, higher)

@@ -74,6 +74,7 @@ def sentence_metric(by_metric: dict[str, Any]) -> str:
     st.segmented_control(
         _("Sentence metric"), ids, key=cs.CORPUS_SENTENCE_METRIC, format_func=LABELS.__getitem__,
         help=_("The metric the table below sorts by, worst first, and explains one line by."),
+        persist_state="session",
     )  # fmt: skip
     return str(st.session_state.get(cs.CORPUS_SENTENCE_METRIC) or ids[0])
 

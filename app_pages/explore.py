@@ -144,6 +144,7 @@ if matches_tab.open:
             horizontal=True,
             format_func=wording.order_format(N_("{n}-grams"), N_("All orders")),
             label_visibility="collapsed",  # read by screen readers; its choices say what it is ("2-grams")
+            persist_state="session",
         )
         if n == 0:
             st.markdown(chip_words.orders_caption(result.orders))

@@ -111,7 +111,7 @@ def show_section(
     if st.session_state.get(slots.kind) not in kinds:
         st.session_state[slots.kind] = kinds[0]
     words = bound()  # the run's language, also where Streamlit formats the options outside the run
-    kind = st.segmented_control(_("Buckets"), kinds, key=slots.kind, format_func=lambda k: words(KINDS[k])) or kinds[0]
+    kind = st.segmented_control(_("Buckets"), kinds, key=slots.kind, format_func=lambda k: words(KINDS[k]), persist_state="session") or kinds[0]
     if kind != "frequency" and not metrics:
         return extras
     try:
@@ -127,7 +127,7 @@ def show_section(
     if st.session_state.get(slots.metric) not in choices:
         st.session_state[slots.metric] = next(iter(choices))
     metric = st.segmented_control(
-        _("Show"), list(choices), key=slots.metric, format_func=choices.__getitem__
+        _("Show"), list(choices), key=slots.metric, format_func=choices.__getitem__, persist_state="session"
     ) or next(iter(choices))  # fmt: skip
     picked = show_analysis(analysis, metric, choices[metric], higher[metric], f"{slots.chart}_{kind}_{metric}")
     if picked is not None:

@@ -126,7 +126,7 @@ def show_bucket_lines(
     st.dataframe(pd.DataFrame(columns), hide_index=True, height=min(420, 40 + 35 * len(lines)))
     if st.session_state.get(line_key) not in (index + 1).tolist():
         st.session_state[line_key] = int(index[0]) + 1
-    line = int(st.selectbox(_("Line of this bucket to open"), (index + 1).tolist(), key=line_key))
+    line = int(st.selectbox(_("Line of this bucket to open"), (index + 1).tolist(), key=line_key, persist_state="session"))
     references = [r.lines[line - 1] for r in refs]
     for name in shown:
         handoff.explore_button(

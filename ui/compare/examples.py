@@ -86,7 +86,7 @@ def show_examples(
     """The examples on both sides, ``MAX_EXAMPLES`` at most each, drawn as Explore draws ``metric_id`` under the
     page's options for it (``metric_options``: chrF's or TER's)."""
     count = int(st.number_input(
-        _("Examples on each side"), min_value=1, max_value=MAX_EXAMPLES, value=3, step=1, key=cps.COMPARE_EXAMPLES
+        _("Examples on each side"), min_value=1, max_value=MAX_EXAMPLES, value=3, step=1, key=cps.COMPARE_EXAMPLES, persist_state="session"
     ) or 3)  # fmt: skip
     better, worse = extremes(scores[baseline], scores[other], count, higher_is_better)
     for title, lines in ((_("Where {other} beats {baseline} most"), better), (_("Where {baseline} beats {other} most"), worse)):

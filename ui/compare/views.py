@@ -102,6 +102,7 @@ def show_ngrams(
         st.session_state[cps.COMPARE_NGRAM_ORDER] = "all"
     order = st.segmented_control(
         _("Order"), choices, key=cps.COMPARE_NGRAM_ORDER, format_func=order_format(),
+        persist_state="session",
     )  # fmt: skip
     table = ngram_differences(
         counts[baseline], counts[other], options.max_order, None if order in (None, "all") else int(order)
@@ -140,4 +141,4 @@ def test_settings() -> None:
     st.header(_("Significance tests"))
     for label, smallest, largest, step, key, help_text in _TEST_SETTINGS:
         default = {cps.COMPARE_SAMPLES: BOOTSTRAP_SAMPLES, cps.COMPARE_TRIALS: AR_TRIALS, cps.COMPARE_SEED: SEED}[key]
-        st.number_input(_(label), min_value=smallest, max_value=largest, step=step, key=key, help=_(help_text).format(default=default))
+        st.number_input(_(label), min_value=smallest, max_value=largest, step=step, key=key, help=_(help_text).format(default=default), persist_state="session")

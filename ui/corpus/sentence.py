@@ -94,7 +94,7 @@ def show_sentence(
     current = st.session_state.get(cs.CORPUS_LINE)
     if not isinstance(current, int) or not 1 <= current <= segments:
         st.session_state[cs.CORPUS_LINE] = min(max(int(current or 1), 1), segments) if isinstance(current, int) else worst
-    line = int(st.number_input(_("Line to explain"), min_value=1, max_value=segments, step=1, key=cs.CORPUS_LINE))
+    line = int(st.number_input(_("Line to explain"), min_value=1, max_value=segments, step=1, key=cs.CORPUS_LINE, persist_state="session"))
     hypothesis = hyp.lines[line - 1]
     references = tuple(r.lines[line - 1] for r in refs)
     labels = ["hypothesis", *(f"reference {j + 1}" for j in range(len(references)))]
@@ -131,6 +131,7 @@ def _bleu_sentence(
     n = st.segmented_control(
         _("Show the n-grams of order"), orders, key=cs.CORPUS_ORDER,
         format_func=wording.order_format(),
+        persist_state="session",
     )  # fmt: skip
     if n == 0:
         st.caption(orders_caption(explanation.orders))

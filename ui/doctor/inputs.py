@@ -99,8 +99,8 @@ def _files_input(session: MutableMapping[str, Any]) -> DoctorInput | None:
         session.update(values)
         session[SOURCE] = state.source
     source = str(st.radio(_("Input"), SOURCES, key=SOURCE, horizontal=True, on_change=_source_chosen, args=(session,),
-                          format_func=lambda s, tr=i18n.bound(): tr(SOURCE_LABELS[s])))  # fmt: skip
-    st.selectbox(_("Tokenizer"), TOKENIZER_NAMES, key=cs.CORPUS.key("tokenize"), help=_(TOKENIZER_HELP), format_func=tokenizer_label)
+                          format_func=lambda s, tr=i18n.bound(): tr(SOURCE_LABELS[s]), persist_state="session"))  # fmt: skip
+    st.selectbox(_("Tokenizer"), TOKENIZER_NAMES, key=cs.CORPUS.key("tokenize"), help=_(TOKENIZER_HELP), format_func=tokenizer_label, persist_state="session")
     hyp, refs, refused = corpus_files(source)
     state = cs.read_corpus(ChainMap({cs.CORPUS_SOURCE: source}, session))
     save_state(session, cs.PAGE, state)  # the Corpus page opens with what was given here
@@ -122,5 +122,5 @@ def doctor_input() -> DoctorInput | None:
         session[CHECK] = session.get(CHOICE, "corpus")
     labels = {key: _(label) for key, label in CHECKS.items()}  # worded now, in the session's language
     what = st.radio(_("What to check"), tuple(CHECKS), key=CHECK, horizontal=True, format_func=labels.__getitem__,
-                    on_change=_chosen, args=(session,))  # fmt: skip
+                    on_change=_chosen, args=(session,), persist_state="session")  # fmt: skip
     return _explore_input(session) if what == "explore" else _files_input(session)

@@ -58,8 +58,8 @@ def show_waterfall(result: Report) -> None:
     for key, default in ((FROM, "nltk-corpus"), (TO, to_sacrebleu)):
         if session.get(key) not in tools:  # dropped with the page, or a tool of another tokenizer's table
             session[key] = default
-    start = left.selectbox(_("From"), keys, key=FROM, format_func=names.__getitem__)
-    end = right.selectbox(_("To"), keys, key=TO, format_func=names.__getitem__)
+    start = left.selectbox(_("From"), keys, key=FROM, format_func=names.__getitem__, persist_state="session")
+    end = right.selectbox(_("To"), keys, key=TO, format_func=names.__getitem__, persist_state="session")
     steps = waterfall(tools[start], tools[end], scorer=result.scorer)
     if not steps.steps:
         st.info(_("These two follow the same rules on every point: their numbers differ only in arithmetic (32-bit "

@@ -95,6 +95,7 @@ def source_radio(key: str) -> str:
     return str(st.radio(
         _("Input"), SOURCES, key=key, horizontal=True, format_func=lambda s, tr=i18n.bound(): tr(SOURCE_LABELS[s]),
         on_change=_source_changed, args=(session, key),
+        persist_state="session",
     ))  # fmt: skip
 
 
@@ -156,7 +157,7 @@ def corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[str
     # persist_state="session" on every pasted text: see app_pages/explore.py (a run before the widget code loads).
     st.text_area(_("Hypothesis: one segment per line"), key=cs.CORPUS_HYP_PASTE, height=160, persist_state="session")
     st.number_input(
-        _("Number of references"), min_value=1, max_value=MAX_PASTED_REFERENCES, step=1, key=cs.CORPUS_REF_COUNT
+        _("Number of references"), min_value=1, max_value=MAX_PASTED_REFERENCES, step=1, key=cs.CORPUS_REF_COUNT, persist_state="session"
     )
     count = int(st.session_state[cs.CORPUS_REF_COUNT] or 1)
     columns = st.columns(count)
@@ -227,10 +228,10 @@ def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[st
     # paste
     left, right = st.columns(2)
     left.number_input(
-        _("Number of references"), min_value=1, max_value=MAX_PASTED_REFERENCES, step=1, key=cps.COMPARE_REF_COUNT
+        _("Number of references"), min_value=1, max_value=MAX_PASTED_REFERENCES, step=1, key=cps.COMPARE_REF_COUNT, persist_state="session"
     )
     right.number_input(
-        _("Number of systems"), min_value=2, max_value=cps.MAX_PASTED_SYSTEMS, step=1, key=cps.COMPARE_SYS_COUNT
+        _("Number of systems"), min_value=2, max_value=cps.MAX_PASTED_SYSTEMS, step=1, key=cps.COMPARE_SYS_COUNT, persist_state="session"
     )
     ref_count = int(st.session_state[cps.COMPARE_REF_COUNT] or 1)
     sys_count = int(st.session_state[cps.COMPARE_SYS_COUNT] or 2)

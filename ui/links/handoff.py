@@ -51,11 +51,11 @@ def segment_picker(
     when ``metrics_tab``: the page explains lines by chrF or TER)."""
     names = list(systems)
     system_col, line_col = st.columns(2)
-    name = system_col.selectbox(_("System to open"), names, key=f"{prefix}_open_system")
+    name = system_col.selectbox(_("System to open"), names, key=f"{prefix}_open_system", persist_state="session")
     lines = len(refs[0]) if refs else 0
     if not name or lines == 0:
         return
-    line = int(line_col.number_input(_("Line"), min_value=1, max_value=lines, step=1, key=f"{prefix}_open_line") or 1)
+    line = int(line_col.number_input(_("Line"), min_value=1, max_value=lines, step=1, key=f"{prefix}_open_line", persist_state="session") or 1)
     state = sentence_state(systems[name].lines[line - 1], [r.lines[line - 1] for r in refs], options, metrics_tab=metrics_tab)
     explore_button(_("Open line {line} of {name} in Explore").format(line=line, name=name), state, f"{prefix}_open_explore")
 

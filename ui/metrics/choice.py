@@ -58,6 +58,7 @@ def metric_pills(key: str, options_prefix: str) -> tuple[str, ...]:
     value = st.pills(
         _("Metrics"), list(METRIC_IDS), selection_mode="multi", key=key,
         format_func=LABELS.__getitem__, help=_(METRICS_HELP),
+        persist_state="session",
     )  # fmt: skip
     choice = normalize(value)
     if not choice:

@@ -156,7 +156,8 @@ def options_expander(prefix: str, picked: list[str], caption: str) -> None:
             column.number_input(
                 _(setting.label), low, high, step=1, key=key[name], help=_(setting.help),
                 disabled=not set(setting.metrics) & set(picked),
+                persist_state="session",
             )  # fmt: skip
         for name, setting in shown.items():
             if setting.bounds is None:
-                st.checkbox(_(setting.label), key=key[name], help=_(setting.help))
+                st.checkbox(_(setting.label), key=key[name], help=_(setting.help), persist_state="session")

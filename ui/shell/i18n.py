@@ -152,5 +152,6 @@ def setup() -> str:
         key=WIDGET_KEY,
         on_change=_switched,
         label_visibility="collapsed",
+        persist_state="session",
     )
     return lang

@@ -164,7 +164,7 @@ def show_orders(candidate: str, references: Sequence[str], explanation: ChrfExpl
     options = explanation.options
     reference = references[explanation.reference_index]
     n = st.radio(_("Character n-gram order"), list(range(1, options.char_order + 1)), index=min(2, options.char_order - 1),
-                 key=order_key, horizontal=True, format_func=order_format(N_("{n}-grams")))
+                 key=order_key, horizontal=True, format_func=order_format(N_("{n}-grams")), persist_state="session")
     st.caption(_("Scored against reference {index} (the highest chrF of the {n}); spaces are not part of "
                  "chrF's character n-grams.").format(index=explanation.reference_index + 1, n=len(references)))
     st.html(STYLE + legend_html(n) + char_html(candidate, reference, n, _("Candidate"), options)
