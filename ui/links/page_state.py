@@ -63,7 +63,8 @@ class StatePage:
         return self.drawn or self.source_key
 
 
-#: The link fields Corpus and Compare share (each page adds its own to these in its ``LINK_FIELDS``).
+#: The link fields Corpus and Compare share (each page adds its own to these in its ``LINK_FIELDS``); Explore's
+#: links keep their references and options under the same fields.
 SHARED_FIELDS = {
     "source": LinkField("src", N_("input source")),
     "references": LinkField("r", N_("references")),
