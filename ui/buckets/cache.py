@@ -27,71 +27,47 @@ class Resampling:
 
 
 @st.cache_data(max_entries=MAX_SENTENCE_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
-def _segment_buckets(
+def _buckets(
     kind: str,
     keys: tuple[MetricKey, ...],
     digests: tuple[tuple[str, str], ...],
     baseline: str,
     settings: Resampling,
-    labels_digest: str,
+    extra_digest: str,
     _systems: dict[str, tuple[str, ...]],
     _references: tuple[tuple[str, ...], ...],
     _stats: dict[str, list[Any]],
-    _labels: tuple[str, ...],
+    _extra: tuple[str, ...] | None,
 ) -> BucketAnalysis:
 
+    if kind == "frequency":
+        return frequency_buckets(_systems, _references, training=_extra, baseline=baseline, tokenize=settings.tokenize,
+                                 lowercase=settings.lowercase, n_samples=settings.n_samples, seed=settings.seed)  # fmt: skip
     metrics = [metric_of(key) for key in keys]
     if kind == "label":
-        return label_buckets(_systems, _references, _labels, metrics, baseline=baseline, n_samples=settings.n_samples,
-                             seed=settings.seed, statistics=_stats)  # fmt: skip
+        return label_buckets(_systems, _references, _extra or (), metrics, baseline=baseline,
+                             n_samples=settings.n_samples, seed=settings.seed, statistics=_stats)  # fmt: skip
     return length_buckets(_systems, _references, metrics, baseline=baseline, tokenize=settings.tokenize,
                           lowercase=settings.lowercase, n_samples=settings.n_samples, seed=settings.seed,
                           statistics=_stats)  # fmt: skip
 
 
-def segment_buckets(
+def bucket_analysis(
     kind: str,
     metrics: Mapping[MetricKey, Mapping[str, tuple[str, Any]]],
     systems: Mapping[str, TextFile],
     references: Sequence[TextFile],
     baseline: str,
     settings: Resampling,
-    labels: TextFile | None = None,
+    extra: TextFile | None = None,
 ) -> BucketAnalysis:
-    """bleucore's length (``kind`` "length") or label buckets of the systems under each metric (key -> name ->
-    (text digest, statistics), the statistics the page already holds)."""
+    """bleucore's buckets of ``kind``: by length or label (``extra``: the labels) under each metric (key -> name ->
+    (text digest, statistics), the statistics the page already holds), or by word frequency under BLEU's
+    tokenizer (counted in reference 1 or in ``extra``, a training corpus; ``metrics`` unused)."""
     digests = tuple((name, digest([f, *references])) for name, f in systems.items())
     stats = {metric_of(key).printed_label: [per[name][1] for name in systems] for key, per in metrics.items()}
-    return _segment_buckets(
-        kind, tuple(metrics), digests, baseline, settings, digest([labels]) if labels is not None else "",
+    return _buckets(
+        kind, tuple(metrics), digests, baseline, settings, digest([extra]) if extra is not None else "",
         {n: tuple(f.lines) for n, f in systems.items()}, tuple(tuple(r.lines) for r in references), stats,
-        tuple(labels.lines) if labels is not None else (),
-    )  # fmt: skip
-
-
-@st.cache_data(max_entries=MAX_SENTENCE_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
-def _word_buckets(
-    digests: tuple[tuple[str, str], ...],
-    baseline: str,
-    settings: Resampling,
-    training_digest: str,
-    _systems: dict[str, tuple[str, ...]],
-    _references: tuple[tuple[str, ...], ...],
-    _training: tuple[str, ...] | None,
-) -> BucketAnalysis:
-
-    return frequency_buckets(_systems, _references, training=_training, baseline=baseline, tokenize=settings.tokenize,
-                             lowercase=settings.lowercase, n_samples=settings.n_samples, seed=settings.seed)  # fmt: skip
-
-
-def word_buckets(
-    systems: Mapping[str, TextFile], references: Sequence[TextFile], baseline: str, settings: Resampling,
-    training: TextFile | None = None,
-) -> BucketAnalysis:  # fmt: skip
-    """bleucore's word-frequency buckets (counted in reference 1 or in ``training``), under BLEU's tokenizer."""
-    digests = tuple((name, digest([f, *references])) for name, f in systems.items())
-    return _word_buckets(
-        digests, baseline, settings, digest([training]) if training is not None else "",
-        {n: tuple(f.lines) for n, f in systems.items()}, tuple(tuple(r.lines) for r in references),
-        tuple(training.lines) if training is not None else None,
+        tuple(extra.lines) if extra is not None else None,
     )  # fmt: skip

@@ -83,14 +83,14 @@ def _analysis(
 ) -> tuple[BucketAnalysis, dict[str, str], dict[str, bool]]:  # fmt: skip
     """The analysis of ``kind``, its metrics (name -> shown label) and their directions; its method as a caption."""
     if kind == "frequency":
-        analysis = cache.word_buckets(systems, refs, baseline, settings, extras.training)
+        analysis = cache.bucket_analysis(kind, {}, systems, refs, baseline, settings, extras.training)
         choices = {m: _(MEASURES[m]) for m in analysis.metrics}
         st.caption(_("Words are the BLEU tokenizer's tokens; a word's frequency is its count in {source}. An output "
                      "word matches while the output has used fewer copies of it than reference 1 has (`compare-mt`'s rule).")
                    .format(source=_("the training corpus") if extras.training is not None else _("reference 1")))  # fmt: skip
         return analysis, choices, dict.fromkeys(choices, True)
     keys = {key: per for key, per in metrics.values()}
-    analysis = cache.segment_buckets(kind, keys, systems, refs, baseline, settings, extras.labels)
+    analysis = cache.bucket_analysis(kind, keys, systems, refs, baseline, settings, extras.labels)
     choices = {metric_of(key).printed_label: metric_of(key).printed_label for key in keys}
     if kind == "length":
         st.caption(_("A line's length is the number of words of reference 1 (`compare-mt`'s buckets); a bucket's "

@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bleucore.significance import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
-from ui.links.page_state import MAX_PASTED_REFERENCES, SHARED_FIELDS, StatePage, shared_link_data, shared_link_fields
+from ui.links.page_state import (
+    SHARED_FIELDS, StatePage, pasted_reference_key, read_shared, shared_link_data, shared_link_fields, shared_widget_values,
+)
 from ui.links.share import LinkField, LinkReader, make_link, open_link
 from ui.metrics import choice as mc
 from ui.metrics import options as mo
@@ -62,7 +64,7 @@ COMPARE_EXAMPLES = "compare_examples"
 
 def compare_ref_key(index: int) -> str:
     """The key of the pasted reference text area ``index`` (0-based) on the Compare page."""
-    return f"compare_ref_paste_{index}"
+    return pasted_reference_key("compare", index)
 
 
 def compare_sys_key(index: int) -> str:
@@ -72,41 +74,30 @@ def compare_sys_key(index: int) -> str:
 
 def compare_widget_values(state: CompareState) -> dict[str, Any]:
     """Widget key -> value that shows a CompareState."""
-    refs = state.references[:MAX_PASTED_REFERENCES] or ("",)
     systems = state.systems[:MAX_PASTED_SYSTEMS]
     systems = systems + ("",) * (2 - len(systems)) if len(systems) < 2 else systems
-    values: dict[str, Any] = {
-        COMPARE_SOURCE: state.source,
-        COMPARE_REF_COUNT: len(refs),
+    values = {
+        **shared_widget_values("compare", state),
         COMPARE_SYS_COUNT: len(systems),
         COMPARE_SAMPLES: state.n_samples,
         COMPARE_TRIALS: state.n_trials,
         COMPARE_SEED: state.seed,
-        COMPARE_METRICS: list(state.metrics),
         COMPARE_BASELINE: state.baseline,
-        **mo.widget_values("compare", state.metric_options),
     }
-    values.update({compare_ref_key(i): refs[i] if i < len(refs) else "" for i in range(MAX_PASTED_REFERENCES)})
     values.update({compare_sys_key(i): systems[i] if i < len(systems) else "" for i in range(MAX_PASTED_SYSTEMS)})
-    values.update(om.widget_values(COMPARE, state.options))
     return values
 
 
 def read_compare(session: Mapping[str, Any]) -> CompareState:
     """The Compare state the widgets hold now."""
-    refs = int(session[COMPARE_REF_COUNT] or 1)
     systems = int(session[COMPARE_SYS_COUNT] or 2)
     return CompareState(
-        source=session[COMPARE_SOURCE],
-        references=tuple(session[compare_ref_key(i)] for i in range(refs)),
         systems=tuple(session[compare_sys_key(i)] for i in range(systems)),
         n_samples=int(session[COMPARE_SAMPLES] or BOOTSTRAP_SAMPLES),
         n_trials=int(session[COMPARE_TRIALS] or AR_TRIALS),
         seed=int(session[COMPARE_SEED] or 0),
-        options=om.read(session, COMPARE),
-        metrics=mc.normalize(session.get(COMPARE_METRICS, list(mc.DEFAULT))),
-        metric_options=mo.read(session, "compare"),
         baseline=str(session.get(COMPARE_BASELINE) or ""),
+        **read_shared(session, "compare"),
     )
 
 

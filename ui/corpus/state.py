@@ -13,7 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ui.links.page_state import MAX_PASTED_REFERENCES, SHARED_FIELDS, StatePage, shared_link_data, shared_link_fields
+from ui.links.page_state import (
+    SHARED_FIELDS, StatePage, pasted_reference_key, read_shared, shared_link_data, shared_link_fields, shared_widget_values,
+)
 from ui.links.share import LinkField, LinkReader, make_link, open_link
 from ui.metrics import choice as mc
 from ui.metrics import options as mo
@@ -54,21 +56,12 @@ CORPUS_METRICS = "corpus_metrics"
 
 def corpus_ref_key(index: int) -> str:
     """The key of the pasted reference text area ``index`` (0-based) on the Corpus page."""
-    return f"corpus_ref_paste_{index}"
+    return pasted_reference_key("corpus", index)
 
 
 def corpus_widget_values(state: CorpusState) -> dict[str, Any]:
     """Widget key -> value that shows a CorpusState (line 0, "the worst", is chosen once the table exists)."""
-    refs = state.references[:MAX_PASTED_REFERENCES] or ("",)
-    values: dict[str, Any] = {
-        CORPUS_SOURCE: state.source,
-        CORPUS_HYP_PASTE: state.hypothesis,
-        CORPUS_REF_COUNT: len(refs),
-        CORPUS_METRICS: list(state.metrics),
-        **mo.widget_values("corpus", state.metric_options),
-    }
-    values.update({corpus_ref_key(i): refs[i] if i < len(refs) else "" for i in range(MAX_PASTED_REFERENCES)})
-    values.update(om.widget_values(CORPUS, state.options))
+    values = {**shared_widget_values("corpus", state), CORPUS_HYP_PASTE: state.hypothesis}
     if state.line > 0:
         values[CORPUS_LINE] = state.line
     return values
@@ -76,16 +69,11 @@ def corpus_widget_values(state: CorpusState) -> dict[str, Any]:
 
 def read_corpus(session: Mapping[str, Any]) -> CorpusState:
     """The Corpus state the widgets hold now."""
-    count = int(session[CORPUS_REF_COUNT] or 1)
     line = session.get(CORPUS_LINE)
     return CorpusState(
-        source=session[CORPUS_SOURCE],
         hypothesis=session[CORPUS_HYP_PASTE],
-        references=tuple(session[corpus_ref_key(i)] for i in range(count)),
         line=int(line) if isinstance(line, (int, float)) else 0,
-        options=om.read(session, CORPUS),
-        metrics=mc.normalize(session.get(CORPUS_METRICS, list(mc.DEFAULT))),
-        metric_options=mo.read(session, "corpus"),
+        **read_shared(session, "corpus"),
     )
 
 

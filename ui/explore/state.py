@@ -14,7 +14,7 @@ from typing import Any
 from bleucore import BleuOptions
 from bleucore.metrics.bleu import MAX_ORDER_LIMIT
 from ui.learn.examples import CA1, REFS_1
-from ui.links.page_state import StatePage
+from ui.links.page_state import SHARED_FIELDS, StatePage
 from ui.links.share import LINK_VERSION as LINK_VERSION  # the version new links carry (tests build links with it)
 from ui.links.share import LinkField, LinkReader, make_link, open_link
 from ui.metrics.bleu import options as om
@@ -137,8 +137,8 @@ def scored_references(state: ExploreState) -> tuple[str, ...]:
 
 LINK_FIELDS = {
     "candidate": LinkField("c", N_("candidate")),
-    "references": LinkField("r", N_("references")),
-    "options": LinkField("opt", N_("options")),
+    "references": SHARED_FIELDS["references"],
+    "options": SHARED_FIELDS["options"],
     "order": LinkField("o", N_("n-gram order")),
     "tab": LinkField("tab", N_("tab")),
 }

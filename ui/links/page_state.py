@@ -9,7 +9,7 @@ and mirrors it in a link (``save_state``). A page describes its keys and its lin
 
 from __future__ import annotations
 
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,7 +63,8 @@ class StatePage:
         return self.drawn or self.source_key
 
 
-#: The link fields Corpus and Compare share (each page adds its own to these in its ``LINK_FIELDS``).
+#: The link fields Corpus and Compare share (each page adds its own to these in its ``LINK_FIELDS``); Explore's
+#: links keep their references and options under the same fields.
 SHARED_FIELDS = {
     "source": LinkField("src", N_("input source")),
     "references": LinkField("r", N_("references")),
@@ -77,6 +78,36 @@ def link_options(reader: LinkReader, version: int) -> om.Choices:
     """The options of a link: version 1 kept them under "o", version 2 (every page) under "opt"."""
     field = SHARED_FIELDS["options"]
     return om.from_link(reader.section("o" if version == 1 else field.key, field.label), om.SACREBLEU)
+
+
+def pasted_reference_key(prefix: str, index: int) -> str:
+    """The key of the pasted reference text area ``index`` (0-based) of Corpus or Compare (``prefix``)."""
+    return f"{prefix}_ref_paste_{index}"
+
+
+def shared_widget_values(prefix: str, state: Any) -> dict[str, Any]:
+    """Widget key -> value of the fields Corpus and Compare share (``SHARED_FIELDS``), under ``<prefix>_`` keys."""
+    refs = state.references[:MAX_PASTED_REFERENCES] or ("",)
+    return {
+        f"{prefix}_source": state.source,
+        f"{prefix}_ref_count": len(refs),
+        f"{prefix}_metrics": list(state.metrics),
+        **mo.widget_values(prefix, state.metric_options),
+        **{pasted_reference_key(prefix, i): refs[i] if i < len(refs) else "" for i in range(MAX_PASTED_REFERENCES)},
+        **om.widget_values(om.OptionKeys(prefix), state.options),
+    }
+
+
+def read_shared(session: Mapping[str, Any], prefix: str) -> dict[str, Any]:
+    """The shared fields the widgets hold now, as keyword arguments of ``CorpusState`` or ``CompareState``."""
+    count = int(session[f"{prefix}_ref_count"] or 1)
+    return {
+        "source": session[f"{prefix}_source"],
+        "references": tuple(session[pasted_reference_key(prefix, i)] for i in range(count)),
+        "options": om.read(session, om.OptionKeys(prefix)),
+        "metrics": mc.normalize(session.get(f"{prefix}_metrics", list(mc.DEFAULT))),
+        "metric_options": mo.read(session, prefix),
+    }
 
 
 def shared_link_data(state: Any, with_texts: bool) -> dict[str, Any]:

@@ -24,20 +24,26 @@ Status = Literal["matched", "clipped", "unmatched"]
 
 
 @dataclass(frozen=True)
-class NgramRow:
-    """One distinct candidate n-gram: its counts, which references hold Max_Ref_Count, where it occurs."""
+class _NgramEntry:
+    """A row about one n-gram (its fields follow ``ngram``)."""
 
     ngram: Ngram
-    count: int
-    max_ref_count: int
-    sources: tuple[int, ...]
-    count_clip: int
-    positions: tuple[int, ...]
 
     @property
     def text(self) -> str:
         """The n-gram as the tokens joined by spaces."""
         return " ".join(self.ngram)
+
+
+@dataclass(frozen=True)
+class NgramRow(_NgramEntry):
+    """One distinct candidate n-gram: its counts, which references hold Max_Ref_Count, where it occurs."""
+
+    count: int
+    max_ref_count: int
+    sources: tuple[int, ...]
+    count_clip: int
+    positions: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -50,18 +56,12 @@ class Occurrence:
 
 
 @dataclass(frozen=True)
-class ReferenceNgram:
+class ReferenceNgram(_NgramEntry):
     """One candidate n-gram as one reference holds it: Count_j, where, and how many occurrences are used."""
 
-    ngram: Ngram
     count: int
     used: int
     positions: tuple[int, ...]
-
-    @property
-    def text(self) -> str:
-        """The n-gram as the tokens joined by spaces."""
-        return " ".join(self.ngram)
 
 
 @dataclass(frozen=True)
