@@ -9,7 +9,8 @@ Interpreter start-up and imports are timed as separate processes (``python -c pa
 interpreter importing every module the run imports), the minimum CPU time (user + system) of ``--repeats`` runs.
 The run itself is timed in one process with named functions wrapped by a timer, each stage's CPU time net of
 the stages it calls (the functions may not all exist in every version of bleucore: a missing one is skipped).
-CPU time, not wall time: the shared machine's load moves wall times by a factor of several.
+CPU time, not wall time: the shared machine's load moves wall times by a factor of several. One process
+(``BLEUCORE_PROCESSES=1``, set here): a forked copy's stages would not be seen.
 """
 
 from __future__ import annotations
@@ -115,6 +116,7 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=5, help="runs per timing, the least kept (default 5)")
     parser.add_argument("flags", nargs="*", help="extra flags for python -m bleucore (after --)")
     args = parser.parse_args()
+    os.environ["BLEUCORE_PROCESSES"] = "1"  # every stage in the one process timed (bleucore.chunk_fork)
     folder = ROOT / "bench" / "data" / args.data
     if not folder.exists():  # bench.py's data sets (bench_cjk.py writes its own)
         subprocess.run([sys.executable, str(ROOT / "bench" / "bench.py"), "--generate", args.data], check=True)

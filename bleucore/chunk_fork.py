@@ -1,31 +1,35 @@
-"""One chunk of a file scored by a forked copy of this process while this one scores the next.
+"""Chunks of a file scored by a forked copy of this process while this one scores the next lines.
 
-BLEU's statistics are per segment and additive (Papineni et al. 2002), so two chunks of lines can be
-counted at once and taken back in order. The copy is forked after the chunk is read: it inherits the
-chunk's bytes and the token encoder (every word tokenized so far), and sends back only the statistics.
-A copy that fails in any way sends nothing and the chunk is scored here again, so errors are reported as
-without it. Used by the command line (one process per CPU, ``BLEUCORE_PROCESSES=1`` turns it off); never
-in a multi-threaded process (the app's server) or where ``fork`` is not available.
+BLEU's statistics are per segment and additive (Papineni et al. 2002), so two parts of a file can be
+counted at once and taken back in order. The copy is forked once, after a first chunk has been scored here:
+it inherits the token encoder (every word tokenized so far) and the imports, then takes chunks of undecoded
+bytes through a pipe and sends back their statistics. A copy that fails in any way sends nothing and the
+part is scored here again, so errors are reported as without it. One copy, not one per chunk: a copy
+reusing the heap it inherited pays a copy-on-write fault per page, each time. Used by the command line
+(``BLEUCORE_PROCESSES=1`` turns it off); never in a multi-threaded process (the app's server) or where
+``fork`` is not available.
 """
 
 from __future__ import annotations
 
 import os
 import pickle
+import struct
 import sys
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import IO, Any
 
-__all__ = ["PROCESSES_VARIABLE", "ForkedChunk", "can_fork", "processes"]
+__all__ = ["PROCESSES_VARIABLE", "ChunkWorker", "can_fork", "processes"]
 
 PROCESSES_VARIABLE = "BLEUCORE_PROCESSES"
 _CAN_FORK = sys.platform.startswith("linux") and hasattr(os, "fork")
+_LENGTH = struct.Struct("<Q")
 
 
 def processes() -> int:
-    """Processes the command line scores a file's chunks with: ``BLEUCORE_PROCESSES``, else 2 when this process
-    may use two CPUs (the second takes every other chunk), else 1."""
+    """Processes the command line scores a file with: ``BLEUCORE_PROCESSES``, else 2 when this process may use
+    two CPUs, else 1."""
     value = os.environ.get(PROCESSES_VARIABLE, "").strip()
     if value.isdigit():
         return max(1, int(value))
@@ -34,37 +38,83 @@ def processes() -> int:
 
 
 def can_fork(processes: int) -> bool:
-    """True if a chunk may be given to a forked copy: more than one process asked, Linux, one thread."""
+    """True if chunks may be given to a forked copy: more than one process asked, Linux, one thread."""
     return processes > 1 and _CAN_FORK and threading.active_count() == 1
 
 
-class ForkedChunk:
-    """``score()`` run in a forked copy of this process; ``result()`` waits for what it returned (None if the
-    copy failed: the caller scores the chunk itself)."""
+def _send(out: IO[bytes], payload: bytes) -> None:
+    out.write(_LENGTH.pack(len(payload)) + payload)
+    out.flush()
 
-    def __init__(self, score: Callable[[], Any]) -> None:
-        read, write = os.pipe()
+
+def _receive(source: IO[bytes]) -> bytes | None:
+    """One message, or None at the end of the pipe (or a message cut short)."""
+    head = source.read(_LENGTH.size)
+    if len(head) < _LENGTH.size:
+        return None
+    payload = source.read(_LENGTH.unpack(head)[0])
+    return payload if len(payload) == _LENGTH.unpack(head)[0] else None
+
+
+class ChunkWorker:
+    """A forked copy of this process running ``score(task)`` on each task it is sent, in turn, until ``close``.
+    ``submit`` sends a task; ``result`` waits for its result, None if the copy failed (the caller scores the
+    task itself; a copy that failed once is given nothing more)."""
+
+    def __init__(self, score: Callable[[Any], Any]) -> None:
+        task_read, task_write = os.pipe()
+        result_read, result_write = os.pipe()
         sys.stdout.flush()  # nothing buffered is written twice
         self._pid = os.fork()
-        if self._pid == 0:  # the copy: score, send, and leave without running this process's exit handlers
-            os.close(read)
+        if self._pid == 0:  # the copy: serve, then leave without running this process's exit handlers
+            os.close(task_write)
+            os.close(result_read)
             try:
-                payload = pickle.dumps(score(), protocol=pickle.HIGHEST_PROTOCOL)
-            except BaseException:  # noqa: BLE001 - any failure: the parent scores the chunk again
-                payload = b""
-            try:
-                with os.fdopen(write, "wb") as out:
-                    out.write(payload)
+                with os.fdopen(task_read, "rb") as tasks, os.fdopen(result_write, "wb") as results:
+                    while (task := _receive(tasks)) is not None:
+                        try:
+                            payload = pickle.dumps(score(pickle.loads(task)), protocol=pickle.HIGHEST_PROTOCOL)
+                        except Exception:  # noqa: BLE001 - any failure: the parent scores the task again
+                            payload = b""
+                        _send(results, payload)
             finally:
                 os._exit(0)
-        os.close(write)
-        self._read = read
+        os.close(task_read)
+        os.close(result_write)
+        self._tasks: IO[bytes] | None = os.fdopen(task_write, "wb")
+        self._results = os.fdopen(result_read, "rb")
+
+    @property
+    def alive(self) -> bool:
+        return self._tasks is not None
+
+    def submit(self, task: Any) -> bool:
+        """Send ``task``; False if the copy is gone."""
+        if self._tasks is None:
+            return False
+        try:
+            _send(self._tasks, pickle.dumps(task, protocol=pickle.HIGHEST_PROTOCOL))
+            return True
+        except OSError:  # the copy ended (a broken pipe)
+            self._tasks = None
+            return False
 
     def result(self) -> Any:
-        with os.fdopen(self._read, "rb") as source:
-            payload = source.read()
-        os.waitpid(self._pid, 0)
+        payload = _receive(self._results)
+        if payload is None:
+            self._tasks = None
         try:
             return pickle.loads(payload) if payload else None
-        except Exception:  # noqa: BLE001 - a truncated payload (the copy was killed): score it here
+        except Exception:  # noqa: BLE001 - a payload that cannot be read: the caller scores the task
             return None
+
+    def close(self) -> None:
+        """End the copy and wait for it."""
+        for stream in (self._tasks, self._results):
+            if stream is not None:
+                try:
+                    stream.close()
+                except OSError:
+                    pass
+        self._tasks = None
+        os.waitpid(self._pid, 0)

@@ -16,7 +16,7 @@ naming the file, line and byte.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NoReturn
 
 import numpy as np
@@ -34,7 +34,7 @@ from .line_reader import (
     split_fields,
     split_lines,
 )
-from .chunk_fork import ForkedChunk, can_fork
+from .chunk_fork import ChunkWorker, can_fork
 from .limits import MAX_SEGMENT_CHARS, SegmentLimitError, check_segment_chars
 from .metrics import Metric, as_metric
 from .metrics.bleu.options import BleuOptions
@@ -178,6 +178,7 @@ def iter_statistics(
     readers: list[LineReader] = []
     opened: list[LineReader] = []
     context = None
+    worker: ChunkWorker | None = None
 
     def score(data: list[bytes], count: int, first: int, context: object) -> Any:  # the metric's statistics
         try:
@@ -201,29 +202,58 @@ def iter_statistics(
         utf8 = num_refs == 1 and all(reader.encoding == "utf-8" for reader in readers)
         while True:
             first = hyp.lines_read + 1
-            data, count = take_aligned_raw(readers, chunk_bytes, chunk_lines)
+            context = metric.chunk_context(context)
+            forking = utf8 and getattr(context, "word_local", False) and can_fork(processes)
+            # Before any copy, a smaller first chunk is scored here: the copies inherit its words and imports.
+            warm_up = forking and first == 1
+            size = (max(1, chunk_bytes // 4), max(1, chunk_lines // 4)) if warm_up else (chunk_bytes, chunk_lines)
+            data, count = take_aligned_raw(readers, *size)
             if not count:
                 if hyp.lines_read == 0:
                     raise ValueError(f"{hyp.name} is empty: there is no segment to score")
                 return
-            context = metric.chunk_context(context)
-            if utf8 and getattr(context, "word_local", False) and can_fork(processes):
+            if forking and not warm_up:
                 second = hyp.lines_read + 1
                 data_2, count_2 = take_aligned_raw(readers, chunk_bytes, chunk_lines)
-                if count_2:  # this chunk to a copy, the next one here
-                    chunk, chunk_context = (data, count, context), context
-                    forked = ForkedChunk(lambda: metric.utf8_statistics(chunk[0][0], chunk[0][1:], chunk[1], chunk[2]))
+                if count_2:  # the two chunks' lines shared evenly: the first part to the copy, the rest here
+                    if worker is None:
+                        worker = ChunkWorker(_copy_scorer(metric, context))
+                    half = min(count, (count + count_2) // 2)
+                    cuts = [after_line(d, half) if half < count else len(d) for d in data]
+                    theirs = [d[:cut] for d, cut in zip(data, cuts)]
+                    mine = [d[cut:] + d_2 for d, cut, d_2 in zip(data, cuts, data_2)]
+                    sent = worker.alive and worker.submit((theirs, half))
                     context = metric.chunk_context(context)
-                    stats_2 = score(data_2, count_2, second, context)
-                    yield forked.result() or score(data, count, first, chunk_context)
+                    failure = None
+                    try:
+                        stats_2 = score(mine, count + count_2 - half, first + half, context)
+                    except Exception as exc:  # reported after the copy's lines, which come first in the files
+                        failure = exc
+                    stats_1 = (worker.result() if sent else None) or score(theirs, half, first, context)
+                    if failure is not None:
+                        raise failure
+                    yield stats_1
                     yield stats_2
                     continue
-                yield score(data, count, first, context)
-                return
             yield score(data, count, first, context)
     finally:
+        if worker is not None:
+            worker.close()
         for reader in opened:
             reader.close()
+
+
+def _copy_scorer(metric: Metric, context: Any) -> Callable[[tuple[list[bytes], int]], Any]:
+    """What a forked copy runs on each part it is sent: ``utf8_statistics`` with its own chunk context (the
+    encoder it inherited, renewed as ``chunk_context`` says)."""
+    state = [context]
+
+    def run(task: tuple[list[bytes], int]) -> Any:
+        data, count = task
+        state[0] = metric.chunk_context(state[0])
+        return metric.utf8_statistics(data[0], data[1:], count, state[0])
+
+    return run
 
 
 def mismatch(hyp: LineReader, ref: LineReader) -> NoReturn:

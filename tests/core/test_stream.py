@@ -348,11 +348,11 @@ _FORK_CHECK = textwrap.dedent("""
     from bleucore.metrics.bleu.stats import Statistics
 
     forks = []
-    class Counted(chunk_fork.ForkedChunk):
-        def __init__(self, score):
+    class Counted(chunk_fork.ChunkWorker):
+        def submit(self, task):
             forks.append(1)
-            super().__init__(score)
-    stream.ForkedChunk = Counted
+            return super().submit(task)
+    stream.ChunkWorker = Counted
     hyp, refs, chunk_lines, tokenize = sys.argv[1], sys.argv[2].split(","), int(sys.argv[3]), sys.argv[4]
     options = BleuOptions(tokenize=tokenize)
     def run(processes):
@@ -361,8 +361,7 @@ _FORK_CHECK = textwrap.dedent("""
         except ValueError as exc:
             return {"error": str(exc)}
         joined = Statistics.concatenate(chunks)
-        return {"chunks": [c.segments for c in chunks],
-                "stats": [getattr(joined, f).tolist() for f in ("hyp_len", "ref_len", "matches", "totals")]}
+        return {"stats": [getattr(joined, f).tolist() for f in ("hyp_len", "ref_len", "matches", "totals")]}
     alone = run(1)
     before = len(forks)
     forked = run(2)
@@ -379,15 +378,15 @@ def _fork_check(hyp: Path, refs: list[Path], chunk_lines: int, tokenize: str = "
     return json.loads(done.stdout)
 
 
-@pytest.mark.parametrize(("segments", "chunk_lines"), [(230, 40), (230, 23), (100, 100), (101, 100)])
+@pytest.mark.parametrize(("segments", "chunk_lines"), [(230, 40), (230, 23), (100, 100), (101, 12), (107, 8)])
 def test_chunks_scored_by_a_forked_copy_equal_those_scored_alone(tmp_path: Path, segments: int, chunk_lines: int) -> None:
-    """Every other chunk counted by a forked copy: the same chunks and statistics, line by line, as one
-    process (an even and an odd number of chunks, one chunk, and a last chunk of one line)."""
+    """After a first chunk of a quarter the size, the lines of each two chunks shared with a forked copy: the
+    same statistics, line by line, as one process (even and odd numbers of chunks, a short last chunk, none)."""
     hyp, refs, hyps, streams = corpus_files(tmp_path, 11, segments, 2)
     out = _fork_check(hyp, refs, chunk_lines)
-    chunks = -(-segments // chunk_lines)
-    assert out["forks_alone"] == 0 and out["forks"] == chunks // 2
-    assert out["forked"] == out["alone"] and len(out["alone"]["chunks"]) == chunks
+    rest = segments - max(1, chunk_lines // 4)
+    assert out["forks_alone"] == 0 and out["forks"] == -(-rest // chunk_lines) // 2
+    assert out["forked"] == out["alone"]
     whole = corpus_statistics(hyps, streams, BleuOptions())
     assert out["alone"]["stats"][2] == whole.matches.tolist()
 
@@ -398,9 +397,13 @@ def test_a_forked_chunk_that_fails_is_reported_as_without_the_copy(tmp_path: Pat
     lines = [f"word{i} w{i % 7}, x" for i in range(40)]
     hyp = write(tmp_path / "hyp.txt", "\n".join(lines[:10]).encode() + b"\nok ab\xffcd\n" + "\n".join(lines).encode() + b"\n")
     ref = write(tmp_path / "ref.txt", "\n".join(lines[:10]).encode() + b"\nok\n" + "\n".join(lines).encode() + b"\n")
-    out = _fork_check(hyp, [ref], 20)
+    out = _fork_check(hyp, [ref], 20)  # lines 1-5 here, then lines 6-25 to the copy and 26-45 here
     assert out["alone"] == out["forked"] == {"error": f"{hyp} is not UTF-8 text: line 11, byte 6 (0xff)"}
     assert out["forks"] == 1
+    # a second bad line in this process's part: the copy's (earlier) line is still the one named
+    bad_twice = write(tmp_path / "twice.txt", hyp.read_bytes().replace(b"word30 w2, x", b"word30 w2\xfe x"))
+    out = _fork_check(bad_twice, [ref], 20)
+    assert out["alone"] == out["forked"] == {"error": f"{bad_twice} is not UTF-8 text: line 11, byte 6 (0xff)"}
     plain = write_lines(tmp_path / "plain.txt", lines)
     out = _fork_check(plain, [plain], 5, "zh")
     assert out["forks"] == 0 and out["forked"] == out["alone"]
