@@ -222,6 +222,8 @@ def iter_statistics(
                     cuts = [after_line(d, half) if half < count else len(d) for d in data]
                     theirs = [d[:cut] for d, cut in zip(data, cuts)]
                     mine = [d[cut:] + d_2 for d, cut, d_2 in zip(data, cuts, data_2)]
+                    data.clear()  # held now as the two parts
+                    data_2.clear()
                     sent = worker.alive and worker.submit((theirs, half))
                     context = metric.chunk_context(context)
                     failure = None
