@@ -85,11 +85,11 @@ def read_statistics(
 
 
 def iter_chunk_statistics(
-    reference_paths: Sequence[str], hypothesis_path: str, metric: Metric, num_refs: int = 1, encoding: str = "utf-8"
+    reference_paths: Sequence[str], hypothesis_path: str, metric: Metric, num_refs: int = 1, encoding: str = "utf-8",
+    processes: int = 1,
 ) -> Iterator[Any]:
-    """Per-segment statistics of one system, a chunk of lines at a time (``stream.iter_statistics``),
-    with its errors: files that cannot be read, an empty hypothesis file, line counts, the limits."""
-    from .chunk_fork import processes  # lazy: with the stream module, out of start-up (--help imports none)
+    """Per-segment statistics of one system, a chunk of lines at a time (``stream.iter_statistics``; ``processes``:
+    its forked copy), with its errors: files that cannot be read, an empty hypothesis file, line counts, the limits."""
     from .stream import iter_statistics  # lazy: numpy, kept out of start-up (--help imports none)
 
     readers: list[LineReader] = []
@@ -98,7 +98,7 @@ def iter_chunk_statistics(
             readers.append(_open(path, encoding, read_size(1 + len(reference_paths))))
         if readers[0].at_end():
             raise UsageError(f"{readers[0].name} is empty: there is no segment to score")
-        yield from iter_statistics(readers[0], readers[1:], metric, num_refs=num_refs, processes=processes())
+        yield from iter_statistics(readers[0], readers[1:], metric, num_refs=num_refs, processes=processes)
     finally:
         for reader in readers:
             reader.close()

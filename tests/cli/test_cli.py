@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import subprocess
 import sys
 import warnings
@@ -478,9 +479,29 @@ def test_chunked_reading_gives_the_same_output_and_line_numbers(files, capsys, m
     argvs = [["r5.txt", "-i", "h5.txt"], ["r5.txt", "-i", "h5.txt", "-sl", "-f", "json"]]
     whole = [run(argv, capsys)[1] for argv in argvs]
     monkeypatch.setattr(stream, "iter_statistics", functools.partial(stream.iter_statistics, chunk_lines=2))
-    monkeypatch.setenv("BLEUCORE_PROCESSES", "1")  # chunks of 2 lines in one process (a forked copy shares them out)
     assert [run(argv, capsys)[1] for argv in argvs] == whole
     code, out, err = run(["r5.txt", "-i", "h5.txt", "-sl", "-tok", "none", "-s", "nltk-method6"], capsys)
     # -sl streams: the chunks scored before the bad line are already written (lines 1-4), then the error.
     assert len(out.splitlines()) == 4
     assert_one_error_line(code, "", err, "line 5", "trigram precision")
+
+
+def test_a_forked_copy_gives_the_command_line_the_same_corpus_score(tmp_path):
+    """120,000 lines (more than two chunks): corpus BLEU and chrF with BLEUCORE_PROCESSES=2 (a forked copy takes
+    half the lines of each two chunks) print what one process prints, and what the API gives."""
+    from bleucore import corpus_bleu
+    from tests.generators import random_corpus
+
+    hyps, streams = random_corpus(29, 3_000, 1)
+    hyps, ref = hyps * 40, streams[0] * 40
+    write_lines(tmp_path / "hyp.txt", hyps)
+    write_lines(tmp_path / "ref.txt", ref)
+    outputs = {}
+    for processes in ("1", "2"):
+        for metric in ("bleu", "chrf"):
+            done = subprocess.run([sys.executable, "-m", "bleucore", "ref.txt", "-i", "hyp.txt", "-m", metric, "-b"],
+                                  cwd=tmp_path, capture_output=True, text=True, timeout=600, check=True,
+                                  env={**os.environ, "PYTHONPATH": str(ROOT), "BLEUCORE_PROCESSES": processes})  # fmt: skip
+            outputs[processes, metric] = done.stdout
+    assert outputs["1", "bleu"] == outputs["2", "bleu"] == f"{corpus_bleu(hyps, [ref]).score:.1f}\n"
+    assert outputs["1", "chrf"] == outputs["2", "chrf"]
