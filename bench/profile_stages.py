@@ -116,7 +116,7 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=5, help="runs per timing, the least kept (default 5)")
     parser.add_argument("flags", nargs="*", help="extra flags for python -m bleucore (after --)")
     args = parser.parse_args()
-    os.environ["BLEUCORE_PROCESSES"] = "1"  # every stage in the one process timed (bleucore.chunk_fork)
+    os.environ["BLEUCORE_PROCESSES"] = "1"  # every stage in the one process timed (bleucore.forking)
     folder = ROOT / "bench" / "data" / args.data
     if not folder.exists():  # bench.py's data sets (bench_cjk.py writes its own)
         subprocess.run([sys.executable, str(ROOT / "bench" / "bench.py"), "--generate", args.data], check=True)

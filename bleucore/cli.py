@@ -55,12 +55,12 @@ def nrefs_of(args: argparse.Namespace) -> int:
 
 def corpus_score(args: argparse.Namespace, hypothesis_path: str, metric: Metric) -> Score:
     """The corpus score of one system: statistics summed chunk by chunk (bounded memory), then scored."""
-    from .chunk_fork import processes  # lazy: with the stream module, out of start-up (--help imports none)
+    from .forking import chunk_processes  # lazy: with the stream module, out of start-up (--help imports none)
     from .stream import sum_statistics  # lazy: numpy, kept out of start-up (--help imports none)
 
-    # A forked copy takes half the lines (bleucore.chunk_fork); not for -sl, whose two chunks held at once would
+    # A forked copy takes half the lines (bleucore.forking); not for -sl, whose two chunks held at once would
     # pass its 150 MB at 1M lines.
-    chunks = iter_chunk_statistics(args.refs, hypothesis_path, metric, args.num_refs, args.encoding, processes())
+    chunks = iter_chunk_statistics(args.refs, hypothesis_path, metric, args.num_refs, args.encoding, chunk_processes())
     return metric.score_from_statistics(sum_statistics(chunks), nrefs_of(args))
 
 

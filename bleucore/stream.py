@@ -34,7 +34,7 @@ from .line_reader import (
     split_fields,
     split_lines,
 )
-from .chunk_fork import ChunkWorker, can_fork
+from .forking import ChunkWorker, can_fork
 from .limits import MAX_SEGMENT_CHARS, SegmentLimitError, check_segment_chars
 from .metrics import Metric, as_metric
 from .metrics.bleu.options import BleuOptions
@@ -167,7 +167,7 @@ def iter_statistics(
     paths or open ``LineReader``s (closed here only if opened here). ``options``: BleuOptions or
     any ``metrics.Metric`` (its ``chunk_context`` is carried from chunk to chunk). ``num_refs``
     > 1: one reference file whose lines hold that many tab-separated references (``split_fields``).
-    ``processes`` > 1: every other chunk of undecoded UTF-8 is scored by a forked copy (``chunk_fork``)."""
+    ``processes`` > 1: every other chunk of undecoded UTF-8 is scored by a forked copy (``forking.ChunkWorker``)."""
     metric = as_metric(options)
     if isinstance(references, (str, os.PathLike, LineReader)) or not references:
         raise ValueError("give a sequence of at least 1 reference file")

@@ -24,13 +24,12 @@ import atexit
 import importlib
 import importlib.util
 import multiprocessing
-import os
 import re
-import sys
 import threading
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from ..forking import can_fork, processes
 from .base import Tokenizer
 
 __all__ = ["TokenizerJaMecab", "TokenizerKoMecab"]
@@ -41,7 +40,6 @@ CACHE_LINES = 1 << 17  # a chunk of references and its hypotheses (bleucore.stre
 PARALLEL_MIN_LINES = 10_000
 MAX_PROCESSES = 4
 PROCESSES_VARIABLE = "BLEUCORE_MECAB_PROCESSES"
-_CAN_FORK = sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
 _FORKED_TAGGER: Any = None  # the tagger a forked worker inherits
 
 
@@ -60,14 +58,6 @@ def _end_pool(pool: Any) -> None:
     """Stop the forked workers at exit, before the interpreter tears down what the pool needs to stop."""
     pool.terminate()
     pool.join()
-
-
-def processes() -> int:
-    """How many processes analyse a large batch: ``BLEUCORE_MECAB_PROCESSES``, else one per CPU."""
-    value = os.environ.get(PROCESSES_VARIABLE, "")
-    if value.strip().isdigit():
-        return max(1, int(value))
-    return max(1, min(os.cpu_count() or 1, MAX_PROCESSES))
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -156,11 +146,11 @@ class MecabTokenizer(Tokenizer):
         once, at the first large batch, and serve the later ones (a command line reads a file chunk by chunk:
         forking a pool per chunk cost 50-100 ms each)."""
         global _FORKED_TAGGER
-        count = processes()
-        if len(lines) < PARALLEL_MIN_LINES or count < 2 or not _CAN_FORK:
+        count = processes(PROCESSES_VARIABLE, MAX_PROCESSES)
+        if len(lines) < PARALLEL_MIN_LINES or count < 2:
             return _parse_with(self._tagger, lines)
         if self._pool is None:
-            if threading.active_count() > 1:  # a multi-threaded process (the app's server) never forks
+            if not can_fork(count):  # checked before the pool's own threads exist
                 return _parse_with(self._tagger, lines)
             _FORKED_TAGGER = self._tagger  # one thread only, so no other batch can change it meanwhile
             self._pool = multiprocessing.get_context("fork").Pool(count - 1)

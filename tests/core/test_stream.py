@@ -338,17 +338,17 @@ def test_iter_statistics_takes_open_readers_and_leaves_them_open(tmp_path: Path)
         reader.close()
 
 
-# --- chunks given to a forked copy (bleucore.chunk_fork) ----------------------------------------
+# --- chunks given to a forked copy (bleucore.forking) -------------------------------------------
 
 _FORK_CHECK = textwrap.dedent("""
     import json, sys
     import numpy as np
     from bleucore import BleuOptions
-    from bleucore import chunk_fork, stream
+    from bleucore import forking, stream
     from bleucore.metrics.bleu.stats import Statistics
 
     forks = []
-    class Counted(chunk_fork.ChunkWorker):
+    class Counted(forking.ChunkWorker):
         def submit(self, task):
             forks.append(1)
             return super().submit(task)

@@ -1,4 +1,9 @@
-"""Chunks of a file scored by a forked copy of this process while this one scores the next lines.
+"""Forked copies of this process: how many a job may use, when forking is safe, and the chunk worker.
+
+``processes`` and ``can_fork`` are the one policy of both users: MeCab's analysis split between copies
+(``tokenizers.mecab``) and the command line's corpus score (``ChunkWorker``, below).
+
+Chunks of a file scored by a forked copy of this process while this one scores the next lines:
 
 BLEU's statistics are per segment and additive (Papineni et al. 2002), so two parts of a file can be
 counted at once and taken back in order. The copy is forked once, after a first chunk has been scored here:
@@ -20,25 +25,32 @@ import threading
 from collections.abc import Callable
 from typing import IO, Any
 
-__all__ = ["PROCESSES_VARIABLE", "ChunkWorker", "can_fork", "processes"]
+__all__ = ["CHUNK_PROCESSES_VARIABLE", "ChunkWorker", "can_fork", "chunk_processes", "processes"]
 
-PROCESSES_VARIABLE = "BLEUCORE_PROCESSES"
+#: The command line's corpus score: this process and at most one copy.
+CHUNK_PROCESSES_VARIABLE = "BLEUCORE_PROCESSES"
 _CAN_FORK = sys.platform.startswith("linux") and hasattr(os, "fork")
 _LENGTH = struct.Struct("<Q")
 
 
-def processes() -> int:
-    """Processes the command line scores a file with: ``BLEUCORE_PROCESSES``, else 2 when this process may use
-    two CPUs, else 1."""
-    value = os.environ.get(PROCESSES_VARIABLE, "").strip()
+def processes(variable: str, most: int) -> int:
+    """How many processes a job may use: the number in the environment variable ``variable`` if it holds one,
+    else one per CPU this process may run on, at most ``most``."""
+    value = os.environ.get(variable, "").strip()
     if value.isdigit():
         return max(1, int(value))
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return 2 if cpus >= 2 else 1
+    return max(1, min(cpus, most))
+
+
+def chunk_processes() -> int:
+    """Processes the command line scores a file with: ``BLEUCORE_PROCESSES``, else 2 on two CPUs or more."""
+    return processes(CHUNK_PROCESSES_VARIABLE, 2)
 
 
 def can_fork(processes: int) -> bool:
-    """True if chunks may be given to a forked copy: more than one process asked, Linux, one thread."""
+    """True if a job may fork copies now: more than one process asked, Linux, and one thread (a multi-threaded
+    process, such as the app's server, never forks)."""
     return processes > 1 and _CAN_FORK and threading.active_count() == 1
 
 
