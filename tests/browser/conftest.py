@@ -10,6 +10,8 @@
 * ``wait_for_app`` (fixture returning the helper ``wait_for_app(page, timeout_ms=...)``): waits
   until Streamlit finished running the script; call it after ``goto`` and every interaction.
 * ``app_page``: ``page`` already at the base URL with the first run finished.
+* ``choose_input`` (fixture returning ``choose_input(page, source, radio=None)``): picks Corpus's, Compare's
+  or the Score doctor's input source ("Upload files", "Paste text") and waits for the run.
 * ``settle_page`` (fixture returning ``settle(page)``): fonts loaded and two frames drawn, e.g.
   after ``set_viewport_size`` and before a screenshot. No test waits for a fixed time.
 * ``screenshot_dir`` (session): ``docs/screenshots/`` for the README pictures.
@@ -232,6 +234,20 @@ def settle_page() -> Callable[[Page], None]:
 def wait_for_app() -> Callable[..., None]:
     """The helper ``wait_for_app(page, timeout_ms=30_000)``, as a fixture (no conftest import)."""
     return _wait_for_app
+
+
+def _choose_input(page: Page, source: str, radio: str | None = None) -> None:
+    """Pick ``source`` ("Upload files", "Paste text") in the page's input radio (the one showing ``radio``, where
+    a page has several, as the Score doctor) and wait for the run it starts."""
+    radios = page.get_by_test_id("stRadio")
+    (radios.filter(has_text=radio) if radio else radios).get_by_text(source, exact=True).click()
+    _wait_for_app(page)
+
+
+@pytest.fixture
+def choose_input() -> Callable[..., None]:
+    """The helper ``choose_input(page, source, radio=None)``, as a fixture (no conftest import)."""
+    return _choose_input
 
 
 @pytest.fixture

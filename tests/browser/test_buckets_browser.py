@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
 from sacrebleu.metrics import BLEU
@@ -90,13 +89,12 @@ def _expect_tall_bars(page: Page, chart: Locator, timeout_s: float = 60) -> None
 
 
 def test_clicking_a_bucket_lists_its_lines_with_both_scores_and_opens_one_in_explore(
-    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None]
+    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], choose_input: Callable[..., None]
 ) -> None:
     page = app_page
     page.goto(f"{streamlit_server}/compare")
     wait_for_app(page)
-    page.get_by_text("Upload files", exact=True).click()
-    wait_for_app(page)
+    choose_input(page, "Upload files")
     _upload(page, "Reference files", REFS, wait_for_app)
     _upload(page, "System outputs", SYSTEMS, wait_for_app)
     _expect_files_kept(page)

@@ -42,7 +42,7 @@ def assert_named(names: list[str], where: str) -> None:
     assert not generic, (where, generic)
 
 
-def test_every_button_says_what_it_acts_on(app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None]) -> None:
+def test_every_button_says_what_it_acts_on(app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], choose_input: Callable[..., None]) -> None:
     page = app_page
     page.get_by_role("button", name="Add a reference").click()
     wait_for_app(page)
@@ -61,8 +61,7 @@ def test_every_button_says_what_it_acts_on(app_page: Page, streamlit_server: str
         assert_named(button_names(page), path)
     page.goto(f"{streamlit_server}/corpus")
     wait_for_app(page)
-    page.get_by_text("Upload files", exact=True).click()
-    wait_for_app(page)
+    choose_input(page, "Upload files")
     for label, name in (("Reference files", "ref.en"), ("Hypothesis file", "system_a.en")):
         field = page.get_by_test_id("stFileUploader").filter(has_text=label).locator('input[type="file"]')
         field.set_input_files(files={"name": name, "mimeType": "text/plain", "buffer": (SAMPLE / name).read_bytes()})

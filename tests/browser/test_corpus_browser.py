@@ -42,7 +42,7 @@ def _full_screenshot(page: Page, settle: Callable[[Page], None], path: Path, hei
 
 def test_corpus_upload_scores_and_shows_hostile_text_literally(
     app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], screenshot_dir: Path,
-    settle_page: Callable[[Page], None],
+    settle_page: Callable[[Page], None], choose_input: Callable[..., None],
 ) -> None:
     page = app_page
     page.goto(f"{streamlit_server}/corpus")
@@ -51,8 +51,7 @@ def test_corpus_upload_scores_and_shows_hostile_text_literally(
     expect(_metric(page, "Corpus BLEU")).to_have_text("25.05")  # the bundled sample, as sacreBLEU
     _full_screenshot(page, settle_page, screenshot_dir / "corpus.png", 2600)
 
-    page.get_by_text("Upload files", exact=True).click()
-    wait_for_app(page)
+    choose_input(page, "Upload files")
     _uploader(page, "Hypothesis file").set_input_files(
         files=[{"name": "hyp.txt", "mimeType": "text/plain", "buffer": _text(HYPOTHESES)}]
     )

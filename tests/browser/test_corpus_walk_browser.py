@@ -146,13 +146,12 @@ def check_csv(page: Page, hyp: str) -> None:
 
 
 def test_corpus_walk_with_two_references_three_metrics_and_both_systems(
-    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None]
+    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], choose_input: Callable[..., None]
 ) -> None:
     page = app_page
     page.goto(f"{streamlit_server}/corpus")
     wait_for_app(page)
-    page.get_by_text("Upload files", exact=True).click()
-    wait_for_app(page)
+    choose_input(page, "Upload files")
     _upload(page, "Reference files", [(r, (SAMPLE / r).read_bytes()) for r in REFS], wait_for_app)
     _upload(page, "Hypothesis file", [(SYSTEMS[0], (SAMPLE / SYSTEMS[0]).read_bytes())], wait_for_app)
     group = page.get_by_test_id("stButtonGroup").filter(has_text="chrF++")
@@ -219,13 +218,12 @@ def test_corpus_walk_with_two_references_three_metrics_and_both_systems(
 
 
 def test_pasted_texts_survive_a_reload_and_a_language_switch(
-    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None]
+    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], choose_input: Callable[..., None]
 ) -> None:
     page = app_page
     page.goto(f"{streamlit_server}/corpus")
     wait_for_app(page)
-    page.get_by_text("Paste text", exact=True).click()
-    wait_for_app(page)
+    choose_input(page, "Paste text")
     hyp, ref = "\n".join(_lines(SYSTEMS[1])), "\n".join(_lines(REFS[0]))
     page.get_by_label("Hypothesis: one segment per line").fill(hyp)
     page.get_by_label("Reference 1: one segment per line").fill(ref)

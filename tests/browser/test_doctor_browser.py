@@ -65,7 +65,7 @@ def _upload(page: Page, label: str, files: list[tuple[str, list[str]]], wait_for
 
 
 def test_files_brought_to_the_doctor_first_are_checked_kept_and_on_corpus(
-    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None]
+    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], choose_input: Callable[..., None]
 ) -> None:
     """A researcher opens the doctor first, uploads a hypothesis that lost a line: the finding names where the
     alignment breaks and no number is shown; the right file gives sacreBLEU's number; a reload and the Corpus
@@ -73,8 +73,7 @@ def test_files_brought_to_the_doctor_first_are_checked_kept_and_on_corpus(
     page = app_page
     page.goto(f"{streamlit_server}/doctor")
     wait_for_app(page)
-    page.get_by_test_id("stRadio").filter(has_text="Input").get_by_text("Upload files", exact=True).click()
-    wait_for_app(page)
+    choose_input(page, "Upload files", "Input")
     hyp, ref = _lines("system_a.en"), _lines("ref.en")
     _upload(page, "Reference files", [("ref.en", ref)], wait_for_app)
     _upload(page, "Hypothesis file", [("lost.en", hyp[:10] + hyp[11:])], wait_for_app)
@@ -97,14 +96,13 @@ def test_files_brought_to_the_doctor_first_are_checked_kept_and_on_corpus(
 
 
 def test_text_pasted_on_the_doctor_survives_a_reload(
-    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None]
+    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], choose_input: Callable[..., None]
 ) -> None:
     """Pasted text has no link on this page: the server keeps it for the browser, so a reload finds it again."""
     page = app_page
     page.goto(f"{streamlit_server}/doctor")
     wait_for_app(page)
-    page.get_by_test_id("stRadio").filter(has_text="Input").get_by_text("Paste text", exact=True).click()
-    wait_for_app(page)
+    choose_input(page, "Paste text", "Input")
     hyp, ref = "The cat sat on the mat today.\nIt is raining in Seoul.", "The cat sat on a mat today.\nIt rains in Seoul."
     for label, text in (("Hypothesis: one segment per line", hyp), ("Reference 1: one segment per line", ref)):
         box = page.get_by_label(label, exact=True)

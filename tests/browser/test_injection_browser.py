@@ -224,12 +224,11 @@ def explain_every_line(page: Page, lines: list[list[str]], wait_for_app: WaitFor
 
 
 def test_corpus_pasted_hypothesis_and_references(
-    page: Page, streamlit_server: str, wait_for_app: WaitForApp, dialogs: list[str]
+    page: Page, streamlit_server: str, wait_for_app: WaitForApp, dialogs: list[str], choose_input: Callable[..., None]
 ) -> None:
     lines = streams(5)  # a hypothesis and 4 references (the most the paste form takes)
     open_page(page, streamlit_server, "corpus", wait_for_app)
-    page.get_by_text("Paste text", exact=True).click()
-    wait_for_app(page)
+    choose_input(page, "Paste text")
     count = page.get_by_label("Number of references", exact=True)
     count.fill("4")
     count.press("Enter")
@@ -241,11 +240,10 @@ def test_corpus_pasted_hypothesis_and_references(
     explain_every_line(page, lines, wait_for_app, dialogs)
 
 
-def test_corpus_uploaded_files(page: Page, streamlit_server: str, wait_for_app: WaitForApp, dialogs: list[str]) -> None:
+def test_corpus_uploaded_files(page: Page, streamlit_server: str, wait_for_app: WaitForApp, dialogs: list[str], choose_input: Callable[..., None]) -> None:
     lines = streams(5)
     open_page(page, streamlit_server, "corpus", wait_for_app)
-    page.get_by_text("Upload files", exact=True).click()
-    wait_for_app(page)
+    choose_input(page, "Upload files")
     upload(page, "Hypothesis file", {"hyp.txt": lines[0]}, wait_for_app)
     upload(page, "Reference files", {f"ref{k}.txt": lines[k] for k in range(1, 5)}, wait_for_app)
     expect(page.get_by_test_id("stMetric").filter(has_text="Segments")).to_contain_text(str(len(lines[0])))
@@ -253,7 +251,7 @@ def test_corpus_uploaded_files(page: Page, streamlit_server: str, wait_for_app: 
 
 
 def test_compare_uploaded_systems(
-    page: Page, streamlit_server: str, wait_for_app: WaitForApp, dialogs: list[str]
+    page: Page, streamlit_server: str, wait_for_app: WaitForApp, dialogs: list[str], choose_input: Callable[..., None]
 ) -> None:
     """Two system files hold the payloads; the table of lines that changed most shows them."""
     half = math.ceil(len(PAYLOADS) / 2)
@@ -261,8 +259,7 @@ def test_compare_uploaded_systems(
     second = second + [f"{FILLER} {i}" for i in range(half - len(second))]
     references = [f"{FILLER} {i} reference" for i in range(half)]
     open_page(page, streamlit_server, "compare", wait_for_app)
-    page.get_by_text("Upload files", exact=True).click()
-    wait_for_app(page)
+    choose_input(page, "Upload files")
     upload(page, "Reference files", {"ref.txt": references}, wait_for_app)
     upload(page, "System outputs", {"system_1.txt": first, "system_2.txt": second}, wait_for_app)
     expect(page.get_by_text("Lines that changed most")).to_be_visible()

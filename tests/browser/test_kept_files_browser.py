@@ -112,13 +112,12 @@ def _check_sentence_csv(page: Page) -> None:
 
 def test_compare_walk_with_two_references_two_systems_and_three_metrics(
     app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None],
-    sacrebleu_paired: dict[str, dict[str, tuple[str, list[object]]]],
+    sacrebleu_paired: dict[str, dict[str, tuple[str, list[object]]]], choose_input: Callable[..., None],
 ) -> None:  # fmt: skip
     page = app_page
     page.goto(f"{streamlit_server}/compare")
     wait_for_app(page)
-    page.get_by_text("Upload files", exact=True).click()
-    wait_for_app(page)
+    choose_input(page, "Upload files")
     _upload(page, "Reference files", REFS, wait_for_app)  # references first, as Corpus asks
     _upload(page, "System outputs", SYSTEMS, wait_for_app)
     group = page.get_by_test_id("stButtonGroup").filter(has_text="chrF++")
