@@ -7,6 +7,7 @@ Each command runs in its own process, whose peak memory is read from ``os.wait4`
 from __future__ import annotations
 
 import base64
+import math
 import subprocess
 import sys
 import tempfile
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from bleucore import MAX_LINE_CHARS, MAX_REFERENCES, MAX_RESAMPLES, corpus_bleu
+from bleucore import MAX_LINE_CHARS, MAX_REFERENCES, MAX_RESAMPLES, MAX_SEGMENT_CHARS, corpus_bleu
 from bleucore.metrics import get_metric
 from tests.conftest import ROOT, messages, open_app
 
@@ -141,6 +142,19 @@ def test_the_api_names_an_overlong_line_and_too_many_references(name: str) -> No
         corpus_bleu(["a", "b"], [["a", "y" * (MAX_LINE_CHARS + 1)]]) if name == "bleu" else metric.corpus_score(
             ["a", "b"], [["a", "y" * (MAX_LINE_CHARS + 1)]]
         )
+
+
+@pytest.mark.parametrize("name", ["bleu", "chrf", "ter"])
+def test_the_api_names_a_segment_over_its_limit_and_passes_long_lines_spread_over_segments(name: str) -> None:
+    metric = get_metric(name)
+    third = MAX_SEGMENT_CHARS // 3 + 1  # three lines of one segment: one character over the limit together
+    long = "z" * third
+    with pytest.raises(ValueError, match=f"line 2 of the hypotheses: the segment's lines have {3 * third:,}"):
+        metric.corpus_score(["a", long], [["a", long], ["a", long]])
+    # The longest lines of each stream add up past the limit, but they sit in different segments: no segment does.
+    near = "w " * (MAX_SEGMENT_CHARS // 4)
+    score = metric.corpus_score([near, "a", "a"], [["a", near, "a"], ["a", "a", near]])
+    assert math.isfinite(score.score)
 
 
 def _token(raw: bytes) -> str:

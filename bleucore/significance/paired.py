@@ -62,6 +62,9 @@ BATCH_CELLS = 1 << 20
 #: ... and for the bootstrap's own sums of integer statistics (``_bootstrap_sums``): arrays that stay in the CPU
 #: cache (1,000 x 3,000 cells in 7 batches: 43 ms of CPU against 50 ms in 3).
 BOOTSTRAP_CELLS = 1 << 17
+#: Summed statistics (resamples x columns) scored at once: each scoring call has a fixed cost (1,000 resamples of
+#: BLEU scored in one call instead of 24: 3-4 ms less of a 3,000-line paired test's 23 ms).
+SCORED_CELLS = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -189,10 +192,24 @@ def _bootstrap_scores(
         both[:, k * width : (k + 1) * width] = metric.columns(s)
     rng = np.random.default_rng(seed)
     out: list[list[FloatArray]] = [[] for _ in stats]
-    for sums in _bootstrap_sums(both, n_samples, rng):
+    for sums in _regrouped(_bootstrap_sums(both, n_samples, rng), SCORED_CELLS // both.shape[1]):
         for k in range(len(stats)):
             out[k].append(metric.row_scores(sums[:, k * width : (k + 1) * width], float32=True))
     return [np.concatenate(parts) for parts in out]
+
+
+def _regrouped(batches: Iterator[FloatArray], rows: int) -> Iterator[FloatArray]:
+    """The rows of ``batches`` again, at least ``rows`` at a time (the last batch may hold fewer)."""
+    held: list[FloatArray] = []
+    count = 0
+    for batch in batches:
+        held.append(batch)
+        count += batch.shape[0]
+        if count >= rows:
+            yield np.concatenate(held)
+            held, count = [], 0
+    if held:
+        yield np.concatenate(held)
 
 
 def estimate_ci(scores: FloatArray) -> tuple[float, float]:
