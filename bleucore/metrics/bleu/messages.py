@@ -1,36 +1,43 @@
 """What BLEU's explanation says, as codes with typed parameters, never as sentences.
 
-One small frozen dataclass per kind of message: the class is the code, its fields the
-parameters (``OrdersWithoutMatches(orders=(3, 4))``). The app words them in ``ui/metrics/bleu/wording.py``
-(where a translation catalog hangs on the same classes); the command line words a score's own
-messages (``BLEUScore.zero_reason``/``notes``, ``smoothing.UndefinedScore``) in ``score_text.py``.
+One small class per kind of message, a frozen dataclass by deriving from ``Code``: the class is the code,
+its fields the parameters (``OrdersWithoutMatches(orders=(3, 4))``). The app words them in
+``ui/metrics/bleu/wording.py`` (where a translation catalog hangs on the same classes); the command line
+words a score's own messages (``BLEUScore.zero_reason``/``notes``, ``smoothing.UndefinedScore``) in
+``score_text.py``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, dataclass_transform
+
+
+@dataclass_transform(frozen_default=True)
+class Code:
+    """A message code: each subclass is a frozen dataclass (PEP 681) whose fields are the message's parameters."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        dataclass(frozen=True)(cls)
 
 
 # --- why a score is 0 whatever the precisions (BLEUScore.zero_reason, SmoothedPrecisions.forced_zero)
 
 
-@dataclass(frozen=True)
-class EmptyCandidate:
+class EmptyCandidate(Code):
     """c = 0: no n-grams and BP = 0."""
 
 
-@dataclass(frozen=True)
-class NoMatchAnyOrder:
+class NoMatchAnyOrder(Code):
     """sacreBLEU: no n-gram of any order matches (every m_n = 0)."""
 
 
-@dataclass(frozen=True)
-class NoUnigramMatch:
+class NoUnigramMatch(Code):
     """NLTK: m_1 = 0, so NLTK returns 0 whatever the smoothing."""
 
 
-@dataclass(frozen=True)
-class NltkMethod0Zero:
+class NltkMethod0Zero(Code):
     """NLTK's method0 with m_n = 0 for a weighted ``order``: NLTK prints ``float_min``-based dust, the answer is 0."""
 
     order: int
@@ -40,22 +47,19 @@ class NltkMethod0Zero:
 # --- notes on how a score was computed (BLEUScore.notes)
 
 
-@dataclass(frozen=True)
-class NltkMethod5AboveOne:
+class NltkMethod5AboveOne(Code):
     """NLTK's method 5 (or 7) averaged a precision above 1 (up to ``max_precision``)."""
 
     max_precision: float
 
 
-@dataclass(frozen=True)
-class NltkDropsZeroOrders:
+class NltkDropsZeroOrders(Code):
     """NLTK 3.10 left out the weighted ``orders`` whose smoothed precision is still 0."""
 
     orders: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class NltkPhantomNgrams:
+class NltkPhantomNgrams(Code):
     """NLTK's corpus_bleu counts max(1, t_n) per segment; it would give ``nltk_score`` (NaN: undefined)."""
 
     nltk_score: float
@@ -64,28 +68,24 @@ class NltkPhantomNgrams:
 # --- why a score cannot be computed at all (smoothing.UndefinedScore.reason)
 
 
-@dataclass(frozen=True)
-class Method6NeedsOrder3:
+class Method6NeedsOrder3(Code):
     """NLTK's method 6 reads p_3, so N = ``max_order`` < 3 cannot be scored."""
 
     max_order: int
 
 
-@dataclass(frozen=True)
-class Method6NeedsTrigramMatch:
+class Method6NeedsTrigramMatch(Code):
     """NLTK's method 6 divides by p_3 (NLTK asserts p_3 != 0)."""
 
 
 # --- "Why is it zero?" (ZeroDiagnosis.reasons, in reading order)
 
 
-@dataclass(frozen=True)
-class EmptyCandidateScoresZero:
+class EmptyCandidateScoresZero(Code):
     """c = 0: every precision and BP are 0; no option changes that."""
 
 
-@dataclass(frozen=True)
-class ShorterThanN:
+class ShorterThanN(Code):
     """The candidate has ``length`` < N = ``max_order`` tokens, so no n-grams of ``orders``."""
 
     length: int
@@ -93,50 +93,42 @@ class ShorterThanN:
     orders: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class NoTokenMatches:
+class NoTokenMatches(Code):
     """No 1-gram matches: every precision is 0 and no smoothing helps."""
 
 
-@dataclass(frozen=True)
-class OrdersWithoutMatches:
+class OrdersWithoutMatches(Code):
     """The candidate has n-grams of ``orders`` but none matches."""
 
     orders: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class GeometricMeanZero:
+class GeometricMeanZero(Code):
     """One zero precision makes the geometric mean 0."""
 
 
-@dataclass(frozen=True)
-class SmoothingKeepsScore:
+class SmoothingKeepsScore(Code):
     """Not 0 only because smoothing replaced the zero precisions."""
 
 
-@dataclass(frozen=True)
-class BelowOne:
+class BelowOne(Code):
     """Below 1 on the 0-100 scale (``diagnosis.TINY_SCORE``)."""
 
 
 # --- an option change that would give a non-zero score (Fix.change)
 
 
-@dataclass(frozen=True)
-class UseSmoothing:
+class UseSmoothing(Code):
     """Smoothing ``method`` (with its default value, effective order off)."""
 
     method: str
 
 
-@dataclass(frozen=True)
-class UseEffectiveOrder:
+class UseEffectiveOrder(Code):
     """Effective order on."""
 
 
-@dataclass(frozen=True)
-class LowerOrder:
+class LowerOrder(Code):
     """N = ``max_order`` (weights cut and renormalised)."""
 
     max_order: int
@@ -145,56 +137,47 @@ class LowerOrder:
 # --- why a variant or smoothing differs (VariantScore.note)
 
 
-@dataclass(frozen=True)
-class NotDefined:
+class NotDefined(Code):
     """The computation is undefined for this input, because of ``reason``."""
 
     reason: Undefined
 
 
-@dataclass(frozen=True)
-class StandardDefinition:
+class StandardDefinition(Code):
     """Standard BLEU is Papineni et al.'s definition."""
 
 
-@dataclass(frozen=True)
-class EmptyBothPenalties:
+class EmptyBothPenalties(Code):
     """Simplified, c = 0: both penalties are 0."""
 
 
-@dataclass(frozen=True)
-class SamePenalty:
+class SamePenalty(Code):
     """Simplified, c >= r: min(1, c/r) = BP = 1."""
 
     hyp_len: int
     ref_len: float
 
 
-@dataclass(frozen=True)
-class MilderPenalty:
+class MilderPenalty(Code):
     """Simplified, c < r: min(1, c/r) = ``simplified_bp`` instead of exp(1 - r/c) = ``bp``."""
 
     simplified_bp: float
     bp: float
 
 
-@dataclass(frozen=True)
-class NotComparable:
+class NotComparable(Code):
     """Tutorial variant, standard BLEU undefined."""
 
 
-@dataclass(frozen=True)
-class EmptySkipCannotHelp:
+class EmptySkipCannotHelp(Code):
     """Tutorial variant, c = 0: BP = 0."""
 
 
-@dataclass(frozen=True)
-class SkipChangesNothing:
+class SkipChangesNothing(Code):
     """Tutorial variant equals standard: no zero precision after smoothing."""
 
 
-@dataclass(frozen=True)
-class SkipsZeroPrecisions:
+class SkipsZeroPrecisions(Code):
     """Tutorial variant skips the zero ``orders``: ``tutorial_score`` where standard gives ``standard_score``."""
 
     orders: tuple[int, ...]
@@ -202,8 +185,7 @@ class SkipsZeroPrecisions:
     standard_score: float
 
 
-@dataclass(frozen=True)
-class SmoothingRule:
+class SmoothingRule(Code):
     """What smoothing ``method`` does with ``value``; ``unchanged``: no order has zero matches, so it
     changes nothing; ``effective_order_off``: an NLTK method turned effective order off."""
 
@@ -216,43 +198,37 @@ class SmoothingRule:
 # --- why BLEU's weights cannot be used (options.WeightsError.reason)
 
 
-@dataclass(frozen=True)
-class WeightsMissing:
+class WeightsMissing(Code):
     """No weights were given where ``max_order`` were expected."""
 
     max_order: int
 
 
-@dataclass(frozen=True)
-class WeightsNotNumbers:
+class WeightsNotNumbers(Code):
     """``text`` is not comma-separated decimals or fractions."""
 
     text: str
 
 
-@dataclass(frozen=True)
-class WeightsCount:
+class WeightsCount(Code):
     """``count`` weights where N = ``max_order`` needs one per order."""
 
     count: int
     max_order: int
 
 
-@dataclass(frozen=True)
-class OrderOutOfRange:
+class OrderOutOfRange(Code):
     """N = ``max_order`` is not a whole number from 1 to ``limit``."""
 
     max_order: int
     limit: int
 
 
-@dataclass(frozen=True)
-class WeightsNegative:
+class WeightsNegative(Code):
     """A weight is negative, infinite or not a number."""
 
 
-@dataclass(frozen=True)
-class WeightsSum:
+class WeightsSum(Code):
     """The weights sum to ``total``, not 1."""
 
     total: float
