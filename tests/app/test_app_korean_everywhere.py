@@ -50,13 +50,16 @@ EXAMPLES = (
 SAMPLES = (*(path.read_text(encoding="utf-8") for path in SAMPLE.glob("*.en")), *(p.name for p in SAMPLE.iterdir()))
 _GLOSS = re.compile(r"(?<=[\uac00-\ud7a3])\([^()]*\)")  # 보정된 정밀도(modified precision)
 _FLAG = re.compile(r"(^|[\s(])--?[a-z][a-z-]*")
+#: Code written in plain text (a table cell cannot show `code`): an argument set to a value (smooth=True), an
+#: exception's name (ZeroDivisionError) and a character range (A-Z).
+_CODE = re.compile(r"(?<![A-Za-z_])(?:[A-Za-z_]\w*=\w+|(?:[A-Z][a-z]+)+Error|[A-Za-z]-[A-Za-z])(?![A-Za-z_])")
 
 
 def english_words(text: str, user_text: tuple[str, ...] = ()) -> list[str]:
     """The Latin words of ``text`` that are neither allowed names nor part of a word of the user's text
     (``user_text`` and the tutorials' sentences; part: a chrF highlight may cut "party" into "p" + "arty")."""
     own = {w.lower() for t in (*user_text, *EXAMPLES) for w in words(t)}
-    text = _FLAG.sub(" ", _GLOSS.sub(" ", text))
+    text = _CODE.sub(" ", _FLAG.sub(" ", _GLOSS.sub(" ", text)))
     return [
         w for w in words(text)
         if w not in ALLOWED and not any(w.lower() in word for word in own)
@@ -82,6 +85,8 @@ def test_the_reader_finds_english_and_lets_names_and_user_text_pass() -> None:
     assert english_words("브레버티 패널티(brevity penalty): BP = exp(1 − r/c), sacreBLEU의 -lc") == []
     assert english_words("후보 번역 “obeys”는 Count 1, Max_Ref_Count 0") == []
     assert english_words("“xyzzy plugh” 불일치", ("xyzzy plugh",)) == []
+    assert english_words("smooth=True 설정, ZeroDivisionError 오류, 대문자 A-Z만") == []
+    assert english_words("smooth 설정, Division 오류, 대문자 AZ") == ["smooth", "Division", "AZ"]
 
 
 def _walk(at: AppTest, state: str, *user_text: str) -> list[str]:

@@ -252,6 +252,23 @@ def test_every_marked_string_has_korean() -> None:
     assert not mismatched, "the Korean has other {placeholders}:\n" + "\n".join(mismatched)
 
 
+def test_korean_keeps_the_english_markdown_marks() -> None:
+    """A translation adds no code or bold marks of its own: many strings are shown as plain text (table cells,
+    chart labels, the doctor's tool names), where a mark the English lacks is printed as a raw backtick."""
+    with PO.open("rb") as handle:
+        catalog = read_po(handle, locale="ko")
+    added = []
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        for english, korean in zip(ids * len(forms), forms):
+            if any(korean.count(mark) != english.count(mark) for mark in ("`", "**")):
+                added.append(f"{english!r} -> {korean!r}")
+    assert not added, "the Korean has other Markdown marks than the English:\n" + "\n".join(added)
+
+
 #: Placeholders whose Korean value always ends the same way (n-gram names end in 램, token counts in 큰, language
 #: names in 어), so a particle written after them is right for every value.
 _FIXED_ENDINGS = {"orders", "ngram", "tokens", "language"}
