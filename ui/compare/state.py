@@ -14,7 +14,8 @@ from typing import Any
 
 from bleucore.significance import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
 from ui.links.page_state import (
-    SHARED_FIELDS, StatePage, pasted_reference_key, read_shared, shared_link_data, shared_link_fields, shared_widget_values,
+    SHARED_FIELDS, StatePage, metrics_key, pasted_reference_key, read_shared, ref_count_key, shared_link_data,
+    shared_link_fields, shared_widget_values, source_key,
 )
 from ui.links.share import LinkField, LinkReader, make_link, open_link
 from ui.metrics import choice as mc
@@ -45,11 +46,11 @@ class CompareState:
 
 
 COMPARE = om.OptionKeys("compare")
-COMPARE_SOURCE = "compare_source"  # StatePage.source_key
+COMPARE_SOURCE = source_key("compare")
 COMPARE_REF_UPLOAD = "compare_ref_upload"
 COMPARE_SYS_UPLOAD = "compare_sys_upload"
 COMPARE_EXTRA_UPLOAD = "compare_extra_upload"
-COMPARE_REF_COUNT = "compare_ref_count"
+COMPARE_REF_COUNT = ref_count_key("compare")
 COMPARE_SYS_COUNT = "compare_sys_count"
 COMPARE_BASELINE = "compare_baseline"
 COMPARE_OTHER = "compare_other"
@@ -57,7 +58,7 @@ COMPARE_SAMPLES = "compare_samples"
 COMPARE_TRIALS = "compare_trials"
 COMPARE_SEED = "compare_seed"
 COMPARE_NGRAM_ORDER = "compare_ngram_order"
-COMPARE_METRICS = "compare_metrics"
+COMPARE_METRICS = metrics_key("compare")
 COMPARE_SENTENCE_METRIC = "compare_sentence_metric"
 COMPARE_EXAMPLES = "compare_examples"
 

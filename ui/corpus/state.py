@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ui.links.page_state import (
-    SHARED_FIELDS, StatePage, pasted_reference_key, read_shared, shared_link_data, shared_link_fields, shared_widget_values,
+    SHARED_FIELDS, StatePage, metrics_key, pasted_reference_key, read_shared, ref_count_key, shared_link_data,
+    shared_link_fields, shared_widget_values, source_key,
 )
 from ui.links.share import LinkField, LinkReader, make_link, open_link
 from ui.metrics import choice as mc
@@ -37,11 +38,11 @@ class CorpusState:
 
 
 CORPUS = om.OptionKeys("corpus")
-CORPUS_SOURCE = "corpus_source"  # StatePage.source_key
+CORPUS_SOURCE = source_key("corpus")
 CORPUS_HYP_UPLOAD = "corpus_hyp_upload"
 CORPUS_REF_UPLOAD = "corpus_ref_upload"
 CORPUS_HYP_PASTE = "corpus_hyp_paste"
-CORPUS_REF_COUNT = "corpus_ref_count"
+CORPUS_REF_COUNT = ref_count_key("corpus")
 CORPUS_LINE = "corpus_line"
 CORPUS_ORDER = "corpus_explain_order"
 #: The character n-gram order a line explained by chrF highlights.
@@ -51,7 +52,7 @@ CORPUS_SENTENCE_METRIC = "corpus_sentence_metric"
 CORPUS_TABLE = "corpus_table"
 CORPUS_LAST_SELECTION = "corpus_last_selection"
 CORPUS_LAST_INPUT = "corpus_last_input"
-CORPUS_METRICS = "corpus_metrics"
+CORPUS_METRICS = metrics_key("corpus")
 
 
 def corpus_ref_key(index: int) -> str:

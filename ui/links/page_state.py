@@ -55,7 +55,7 @@ class StatePage:
     @property
     def source_key(self) -> str:
         """The input source radio of Corpus and Compare."""
-        return f"{self.prefix}_source"
+        return source_key(self.prefix)
 
     @property
     def drawn_key(self) -> str:
@@ -80,6 +80,21 @@ def link_options(reader: LinkReader, version: int) -> om.Choices:
     return om.from_link(reader.section("o" if version == 1 else field.key, field.label), om.SACREBLEU)
 
 
+def source_key(prefix: str) -> str:
+    """The key of the input source radio of Corpus or Compare (``prefix``)."""
+    return f"{prefix}_source"
+
+
+def ref_count_key(prefix: str) -> str:
+    """The key of the number of pasted reference text areas of Corpus or Compare (``prefix``)."""
+    return f"{prefix}_ref_count"
+
+
+def metrics_key(prefix: str) -> str:
+    """The key of the metrics picked on Corpus or Compare (``prefix``)."""
+    return f"{prefix}_metrics"
+
+
 def pasted_reference_key(prefix: str, index: int) -> str:
     """The key of the pasted reference text area ``index`` (0-based) of Corpus or Compare (``prefix``)."""
     return f"{prefix}_ref_paste_{index}"
@@ -89,9 +104,9 @@ def shared_widget_values(prefix: str, state: Any) -> dict[str, Any]:
     """Widget key -> value of the fields Corpus and Compare share (``SHARED_FIELDS``), under ``<prefix>_`` keys."""
     refs = state.references[:MAX_PASTED_REFERENCES] or ("",)
     return {
-        f"{prefix}_source": state.source,
-        f"{prefix}_ref_count": len(refs),
-        f"{prefix}_metrics": list(state.metrics),
+        source_key(prefix): state.source,
+        ref_count_key(prefix): len(refs),
+        metrics_key(prefix): list(state.metrics),
         **mo.widget_values(prefix, state.metric_options),
         **{pasted_reference_key(prefix, i): refs[i] if i < len(refs) else "" for i in range(MAX_PASTED_REFERENCES)},
         **om.widget_values(om.OptionKeys(prefix), state.options),
@@ -100,12 +115,12 @@ def shared_widget_values(prefix: str, state: Any) -> dict[str, Any]:
 
 def read_shared(session: Mapping[str, Any], prefix: str) -> dict[str, Any]:
     """The shared fields the widgets hold now, as keyword arguments of ``CorpusState`` or ``CompareState``."""
-    count = int(session[f"{prefix}_ref_count"] or 1)
+    count = int(session[ref_count_key(prefix)] or 1)
     return {
-        "source": session[f"{prefix}_source"],
+        "source": session[source_key(prefix)],
         "references": tuple(session[pasted_reference_key(prefix, i)] for i in range(count)),
         "options": om.read(session, om.OptionKeys(prefix)),
-        "metrics": mc.normalize(session.get(f"{prefix}_metrics", list(mc.DEFAULT))),
+        "metrics": mc.normalize(session.get(metrics_key(prefix), list(mc.DEFAULT))),
         "metric_options": mo.read(session, prefix),
     }
 
