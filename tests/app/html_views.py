@@ -12,29 +12,7 @@ from html.parser import HTMLParser
 import pandas as pd
 from streamlit.testing.v1 import AppTest
 
-
-class _Code(HTMLParser):
-    """The unescaped text of every ``<code class="plain-code">``."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.found: list[str] = []
-        self._depth = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "code" and "plain-code" in (dict(attrs).get("class") or "").split():
-            self.found.append("")
-            self._depth = 1
-        elif self._depth:
-            self._depth += 1
-
-    def handle_endtag(self, tag: str) -> None:
-        if self._depth:
-            self._depth -= 1
-
-    def handle_data(self, data: str) -> None:
-        if self._depth:
-            self.found[-1] += data
+from tests.app.rendered_text import HtmlParts
 
 
 class _Tables(HTMLParser):
@@ -99,7 +77,5 @@ def code_lines(at: AppTest) -> list[str]:
     """Every line of code the page shows: ``st.code`` blocks and the HTML ones, in that order."""
     found = [c.value for c in at.code]
     for element in at.get("html"):
-        parser = _Code()
-        parser.feed(element.proto.body)
-        found += parser.found
+        found += [text for classes, text in HtmlParts(element.proto.body).code if "plain-code" in classes.split()]
     return found

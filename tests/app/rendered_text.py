@@ -28,26 +28,40 @@ _TECHNICAL = {
 _SKIPPED_ELEMENTS = {"code", "latex"}
 
 
-class _HtmlText(HTMLParser):
-    """The text of an HTML fragment and its title/aria-label/alt attributes, without style, script and code."""
+class HtmlParts(HTMLParser):
+    """An HTML fragment read two ways: ``text``, what it says as prose (its text and title/aria-label/alt attributes,
+    without style, script and code), and ``code``, each ``<code>`` block as (its class attribute, its text)."""
 
-    def __init__(self) -> None:
+    def __init__(self, html: str) -> None:
         super().__init__()
-        self.found: list[str] = []
-        self._skip = 0
+        self.text: list[str] = []
+        self.code: list[tuple[str, str]] = []
+        self._skip = 0  # inside style or script
+        self._code = 0  # tags open inside the current <code>
+        self.feed(html)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("style", "script", "code"):
+        if self._code:
+            self._code += 1
+        elif tag == "code":
+            self.code.append((dict(attrs).get("class") or "", ""))
+            self._code = 1
+        elif tag in ("style", "script"):
             self._skip += 1
-        self.found += [v for k, v in attrs if k in ("title", "aria-label", "alt") and v]
+        self.text += [v for k, v in attrs if k in ("title", "aria-label", "alt") and v]
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("style", "script", "code"):
+        if self._code:
+            self._code -= 1
+        elif tag in ("style", "script"):
             self._skip -= 1
 
     def handle_data(self, data: str) -> None:
-        if not self._skip and data.strip():
-            self.found.append(data.strip())
+        if self._code:
+            classes, text = self.code[-1]
+            self.code[-1] = (classes, text + data)
+        elif not self._skip and data.strip():
+            self.text.append(data.strip())
 
 
 def _arrow(data: bytes) -> Any:
@@ -151,9 +165,7 @@ def _element(node: Any) -> Iterator[str]:
     if kind in _SKIPPED_ELEMENTS:
         return
     if kind == "html":
-        parser = _HtmlText()
-        parser.feed(proto.body)
-        yield from parser.found
+        yield from HtmlParts(proto.body).text
     elif kind == "dataframe" or (kind == "unknownelement" and proto.DESCRIPTOR.name == "Dataframe"):
         yield from _dataframe(proto)
     elif proto.DESCRIPTOR.name == "VegaLiteChart":
