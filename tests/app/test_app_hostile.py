@@ -192,6 +192,13 @@ def test_files_past_the_page_total_are_one_message_on_corpus_and_compare() -> No
         at.text_area(key=cps.compare_sys_key(i)).input(text)
     at.run()
     assert not at.exception and f"and {MAX_PAGE_CHARS:,} characters at once" in messages(at), messages(at)
+    # Uploaded, as on Corpus: the same message, and nothing scored (the check once ran only for pasted text).
+    at = open_app("compare")
+    at.radio(key=cps.COMPARE_SOURCE).set_value("upload").run()
+    drop_zone(at, cps.COMPARE_REF_UPLOAD).set_value([(f"r{i}.txt", data, "text/plain") for i in range(count - 1)]).run()
+    drop_zone(at, cps.COMPARE_SYS_UPLOAD).set_value([(f"s{i}.txt", data, "text/plain") for i in range(2)]).run()
+    assert not at.exception and not at.metric and not at.dataframe
+    assert f"These {count + 1} files hold {(count + 1) * 10} lines and {chars:,} characters together" in messages(at)
 
 
 def test_upload_counts_at_the_session_limit_and_one_over() -> None:

@@ -158,7 +158,8 @@ def corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[str
             if not errors:
                 st.info(_("Upload a hypothesis file and at least one reference file to score them."))
             return None, [], errors
-        return _within_page_size(hyps[0], refs, errors)
+        kept, refs, errors = _within_page_size(hyps[:1], refs, errors)
+        return (kept[0] if kept else None), refs, errors
     # paste
     # persist_state="session" on every pasted text: see app_pages/explore.py (a run before the widget code loads).
     st.text_area(_("Hypothesis: one segment per line"), key=cs.CORPUS_HYP_PASTE, height=160, persist_state="session")
@@ -180,15 +181,18 @@ def corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[str
         hyp = decode_paste(hyp_text, _("The pasted hypothesis"))
     except InputError as err:
         errors.append(str(err))
-    return _within_page_size(hyp, decode_pastes(ref_texts, _("Pasted reference"), errors), errors)
+    refs = decode_pastes(ref_texts, _("Pasted reference"), errors)
+    kept, refs, errors = _within_page_size([hyp] if hyp is not None else [], refs, errors)
+    return (kept[0] if kept else None), refs, errors
 
 
 def _within_page_size(
-    hyp: TextFile | None, refs: list[TextFile], errors: list[str]
-) -> tuple[TextFile | None, list[TextFile], list[str]]:
-    """(hypothesis, references, errors) as given, or none of the files and the page-size error (``check_page_size``)."""
-    too_large = _page_size_errors([*([hyp] if hyp is not None else []), *refs])
-    return (None, [], [*errors, *too_large]) if too_large else (hyp, refs, errors)
+    outputs: list[TextFile], refs: list[TextFile], errors: list[str]
+) -> tuple[list[TextFile], list[TextFile], list[str]]:
+    """(outputs, references, errors) as given, or no files and the page-size error (``check_page_size``): checked
+    before anything is scored, whatever the source."""
+    too_large = _page_size_errors([*outputs, *refs])
+    return ([], [], [*errors, *too_large]) if too_large else (outputs, refs, errors)
 
 
 def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[str]]:
@@ -213,7 +217,7 @@ def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[st
         taken = [s.name for s in sample_systems]
         names = unique_names([*taken, *(m.name for m in more)])[len(taken) :]
         more = [TextFile(name, m.lines) for name, m in zip(names, more)]
-        return [*sample_systems, *more], list(sample_refs), errors
+        return _within_page_size([*sample_systems, *more], list(sample_refs), errors)
     if source == "upload":
         refs, systems, errors = _upload_columns(
             cps.COMPARE_REF_UPLOAD, help_upload,
@@ -223,7 +227,7 @@ def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[st
             if not errors:
                 st.info(_("Upload at least one reference file and two or more system outputs."))
             return [], [], errors
-        return systems, refs, errors
+        return _within_page_size(systems, refs, errors)
     # paste
     left, right = st.columns(2)
     left.number_input(
@@ -246,7 +250,7 @@ def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[st
         )
         return [], [], errors
     refs = decode_pastes(ref_texts, _("Reference"), errors)
-    return decode_pastes(sys_texts, _("System"), errors), refs, errors
+    return _within_page_size(decode_pastes(sys_texts, _("System"), errors), refs, errors)
 
 
 #: Sources whose messages are about uploaded files not read or not kept: each names its file and line, and the
@@ -267,7 +271,6 @@ def read_corpus_input(source: str) -> tuple[TextFile | None, list[TextFile]]:
 def read_compare_input(source: str) -> tuple[list[TextFile], list[TextFile]]:
     """Draw the input widgets of ``source`` and any error; (systems, references), or ([], []) if not usable."""
     systems, refs, errors = _compare_files(source)
-    errors = errors or _page_size_errors([*systems, *refs])
     for message in errors:
         show_error(message)
     if source in _UPLOADS:
