@@ -110,6 +110,23 @@ def test_text_pasted_on_the_doctor_is_corpus_text_too() -> None:
     assert at.radio(key=cs.CORPUS_SOURCE).value == "paste" and at.text_area(key=cs.CORPUS_HYP_PASTE).value == "\n".join(hyp)
 
 
+def test_the_input_source_follows_each_page_on_every_round_trip() -> None:
+    """Either page opens with the source last chosen on the other, every time (not only on a first visit: Streamlit
+    keeps every widget's value across pages, so the pages cannot tell a return from a missing key)."""
+    at = open_app("corpus")
+    at.switch_page("app_pages/doctor.py").run()
+    assert at.radio(key=di.SOURCE).value == "sample"
+    at.switch_page("app_pages/corpus.py").run()
+    at.radio(key=cs.CORPUS_SOURCE).set_value("paste").run()
+    at.switch_page("app_pages/doctor.py").run()
+    assert not at.exception and at.radio(key=di.SOURCE).value == "paste"
+    at.radio(key=di.SOURCE).set_value("sample-ko").run()
+    at.switch_page("app_pages/corpus.py").run()
+    assert not at.exception and at.radio(key=cs.CORPUS_SOURCE).value == "sample-ko"
+    at.switch_page("app_pages/doctor.py").run()
+    assert at.radio(key=di.SOURCE).value == "sample-ko"
+
+
 def test_the_korean_sample_is_scored_with_ko_mecab_beside_sacrebleus_defaults() -> None:
     hyp = (SAMPLE / "system_a.ko").read_text(encoding="utf-8").splitlines()
     refs = [(SAMPLE / name).read_text(encoding="utf-8").splitlines() for name in ("ref.ko", "ref2.ko")]

@@ -3,9 +3,9 @@ draws Corpus's drop zones, pasted-text boxes and tokenizer with Corpus's keys an
 uploaded twice and either page opens with what the other was given), or the sentence open in Explore. A file the
 drop zone cannot read is a finding here.
 
-The input source is the doctor's own radio (``SOURCE``): Corpus's page-state mechanism restores all of Corpus's
-widgets from its saved state when its source radio is missing from the session (Corpus was not drawn), and this
-page must leave it missing so that Corpus then opens with what was given here."""
+The input source is the doctor's own radio (``SOURCE``). Arriving from another page, the doctor sets Corpus's
+widgets and its radio from Corpus's saved state; back on Corpus, Corpus does the same from what was saved here
+(``page_state.arrived``)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from ui.explore.tokenizer_rows import tokenizer_label
 from ui.inputs import kept
 from ui.inputs.uploads import TextFile, digest, escape_markdown
 from ui.inputs.widgets import SAMPLES, corpus_files
-from ui.links.page_state import SOURCE_LABELS, SOURCES, save_state
+from ui.links.page_state import SOURCE_LABELS, SOURCES, arrived, save_state
 from ui.metrics.bleu.sidebar import TOKENIZER_HELP
 from ui.metrics.bleu.wording import and_list
 from ui.shell import i18n
@@ -89,14 +89,12 @@ def _source_chosen(session: MutableMapping[str, Any]) -> None:
         session[key] = "13a"
 
 
-def _files_input(session: MutableMapping[str, Any]) -> DoctorInput | None:
+def _files_input(session: MutableMapping[str, Any], stale: bool) -> DoctorInput | None:
     """Corpus's input widgets under the doctor's source radio, filled from Corpus's state when this page was not
-    drawn last, and saved back to it after the run."""
-    if SOURCE not in session:
+    drawn last (``stale``) or the radio is new, and saved back to it after the run."""
+    if stale or SOURCE not in session:
         state = _corpus_state(session)
-        values = cs.corpus_widget_values(state)
-        values.pop(cs.CORPUS_SOURCE)  # stays missing: Corpus restores every widget from the saved state
-        session.update(values)
+        session.update(cs.corpus_widget_values(state))
         session[SOURCE] = state.source
     source = str(st.radio(_("Input"), SOURCES, key=SOURCE, horizontal=True, on_change=_source_chosen, args=(session,),
                           format_func=lambda s, tr=i18n.bound(): tr(SOURCE_LABELS[s]), persist_state="session"))  # fmt: skip
@@ -118,9 +116,10 @@ def _files_input(session: MutableMapping[str, Any]) -> DoctorInput | None:
 def doctor_input() -> DoctorInput | None:
     """Draw the choice and what it holds; None until there is something to check."""
     session = cast(MutableMapping[str, Any], st.session_state)
+    stale = arrived(session, "doctor")
     if CHECK not in session:
         session[CHECK] = session.get(CHOICE, "corpus")
     labels = {key: _(label) for key, label in CHECKS.items()}  # worded now, in the session's language
     what = st.radio(_("What to check"), tuple(CHECKS), key=CHECK, horizontal=True, format_func=labels.__getitem__,
                     on_change=_chosen, args=(session,), persist_state="session")  # fmt: skip
-    return _explore_input(session) if what == "explore" else _files_input(session)
+    return _explore_input(session) if what == "explore" else _files_input(session, stale)

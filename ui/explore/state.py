@@ -204,11 +204,9 @@ def read(session: Mapping[str, Any]) -> ExploreState:
     )
 
 
-#: Explore's state for ``ui.links.page_state`` (the mechanism every page shares): the candidate box is drawn
-#: on every run; the reference boxes are as many as the state has.
-PAGE_STATE = StatePage(
-    PAGE, DEFAULT, lambda state, _with_texts: to_link(state), from_link, widget_values, drawn=CANDIDATE, is_item_key=_is_ref_key
-)
+#: Explore's state for ``ui.links.page_state`` (the mechanism every page shares): the reference boxes are as many
+#: as the state has.
+PAGE_STATE = StatePage(PAGE, DEFAULT, lambda state, _with_texts: to_link(state), from_link, widget_values, is_item_key=_is_ref_key)
 
 
 # --- callbacks (run by Streamlit before the script; they only touch session keys) -----------

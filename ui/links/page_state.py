@@ -1,9 +1,10 @@
 """The one page-state mechanism of every page (Explore, Corpus, Compare), and what Corpus and Compare
 share besides: input sources and paste limits.
 
-Streamlit drops the keys of widgets a run did not draw (another page was open), so each page
-saves its last state under a plain key and restores missing widget keys from it (``init_page``),
-and mirrors it in a link (``save_state``). A page describes its keys and its link codec once, as a
+Each page saves its last state under a plain key and mirrors it in a link (``save_state``). Streamlit keeps
+every widget's value across pages (``persist_state``), but another page may have saved this page's state since
+(the Score doctor saves Corpus's), so a page that was not drawn in the last run sets its widgets again from its
+saved state (``init_page``, ``arrived``). A page describes its keys and its link codec once, as a
 ``StatePage``; ``ui.explore.state``, ``ui.corpus.state`` and ``ui.compare.state`` hold the pages' own states.
 """
 
@@ -37,8 +38,6 @@ class StatePage:
     to_link: Callable[[Any, bool], str]
     from_link: Callable[[str], tuple[Any, list[str]]]
     widget_values: Callable[[Any], dict[str, Any]]
-    #: A widget the page draws on every run (default: the input source radio, ``<prefix>_source``).
-    drawn: str | None = None
     #: Keys of a variable number of widgets (Explore's references): cleared before a whole state is applied.
     is_item_key: Callable[[str], bool] | None = None
 
@@ -56,11 +55,6 @@ class StatePage:
     def source_key(self) -> str:
         """The input source radio of Corpus and Compare."""
         return source_key(self.prefix)
-
-    @property
-    def drawn_key(self) -> str:
-        """A widget drawn on every run of the page, so its absence means the page was not."""
-        return self.drawn or self.source_key
 
 
 #: The link fields Corpus and Compare share (each page adds its own to these in its ``LINK_FIELDS``); Explore's
@@ -172,12 +166,11 @@ def init_page(
 
     A link this session has not made or opened before wins (its values overwrite the widgets), unless it is
     the link of ``kept`` (the state the server kept for this browser, ``ui.inputs.kept``: a reload), which
-    then comes back whole, pasted texts too long for a link included. Otherwise, when
-    ``page.drawn_key`` (a widget drawn on every run) is missing, the page was not drawn in the last
-    run: Streamlit dropped some of its widget keys and may have kept others at stale values, so
-    every key is reset from the last saved state (or the default). Returns (state loaded from
-    the link or None, message if the link was not fully usable).
+    then comes back whole, pasted texts too long for a link included. Otherwise, when the last run drew
+    another page (``arrived``), every key is set again from the last saved state (or the default). Returns
+    (state loaded from the link or None, message if the link was not fully usable).
     """
+    stale = arrived(session, page.prefix)
     start = session.get(page.saved_key, kept if kept is not None else page.default)
     if link and is_new(session, page.loaded_key, link):
         remember(session, page.loaded_key, link)
@@ -187,12 +180,23 @@ def init_page(
         try:
             state, notes = page.from_link(link)
         except LinkStateError as err:
-            _restore(session, page, start, overwrite=page.drawn_key not in session)
+            _restore(session, page, start, overwrite=stale)
             return None, None if isinstance(err, OtherPageLink) else _("This link could not be opened: {err}.").format(err=err)
         _restore(session, page, state, overwrite=True)
         return state, " ".join(notes) or None
-    _restore(session, page, start, overwrite=page.drawn_key not in session)
+    _restore(session, page, start, overwrite=stale)
     return None, None
+
+
+#: The page whose state the last run drew (``arrived``).
+_DRAWN_LAST = "page_state_drawn_last"
+
+
+def arrived(session: MutableMapping[str, Any], name: str) -> bool:
+    """Record that this run draws page ``name``; True if the last run drew another page's state, or none."""
+    stale = session.get(_DRAWN_LAST) != name
+    session[_DRAWN_LAST] = name
+    return stale
 
 
 def _links_of(page: StatePage, state: Any) -> set[str]:
