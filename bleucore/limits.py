@@ -80,8 +80,8 @@ def check_held_text(lines: Sequence[str], name: str, doctor: bool = False) -> No
                          f"{most_lines:,}")
     chars = sum(map(len, lines))
     if chars > most_chars:
-        raise ValueError(f"{name} has {chars:,} characters; a file read whole ({reader}) may have at most "
-                         f"{most_chars:,}")
+        raise ValueError(f"{name} has more than {most_chars:,} characters; a file read whole ({reader}) may have at "
+                         f"most {most_chars:,}")
 
 
 def check_held_total(files: Sequence[Sequence[str]], doctor: bool = False) -> None:

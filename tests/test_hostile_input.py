@@ -157,6 +157,27 @@ def test_the_api_names_a_segment_over_its_limit_and_passes_long_lines_spread_ove
     assert math.isfinite(score.score)
 
 
+def test_a_file_read_whole_is_refused_after_one_line_past_the_character_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The report's files (read_held_lines): reading stops once the characters pass the limit, not at the end."""
+    from bleucore import limits
+    from bleucore.line_reader import LineReader, read_held_lines
+
+    monkeypatch.setattr(limits, "MAX_HELD_CHARS", 1_000)
+    monkeypatch.setattr(limits, "MAX_HELD_LINES", 100)
+    taken: list[int] = []
+    take_bytes = LineReader.take_bytes
+    monkeypatch.setattr(LineReader, "take_bytes", lambda self, *a: taken.append(len(out := take_bytes(self, *a))) or out)
+    path = tmp_path / "big.txt"
+    path.write_text(("x" * 99 + "\n") * 500, encoding="utf-8")
+    with pytest.raises(ValueError, match="big.txt has more than 1,000 characters; a file read whole"):
+        read_held_lines(path)
+    assert taken == [12]  # 100 characters a line, counted with the limit's lines: 1,102 reached at line 12, not 500
+    path.write_text(("x" * 99 + "\n") * 10, encoding="utf-8")
+    assert read_held_lines(path) == ["x" * 99] * 10  # 990 characters: within
+
+
 def _token(raw: bytes) -> str:
     return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
 
