@@ -25,11 +25,10 @@ def share_box(token: str | None, note: str | None, holds: str, *, with_texts: bo
     with st.expander(_("Share this view")):
         if token is not None:
             st.query_params[PARAM] = token  # always: after a page switch the browser's address may differ
-            url = (st.context.url or "").split("?")[0]
             shown = _("The address bar holds a link to this view: {holds} and the pasted texts.") if with_texts else _("The address bar holds a link to this view: {holds}.")
             st.caption(shown.format(holds=holds))
-            if url:
-                st.code(f"{url}?{PARAM}={token}{i18n.link_suffix()}", language=None, wrap_lines=True)
+            if st.context.url:
+                st.code(share_url(token), language=None, wrap_lines=True)
         if note:
             st.caption(escape_markdown(note))
         if uploads:

@@ -21,25 +21,16 @@ from ui.shell.i18n import N_, _
 from ui.shell.titles import keep_title
 
 COLUMNS = ("n-gram", "Count", "Max_Ref_Count", "Count_clip", "source reference", "clipped away", "positions")
-#: What each column holds: the header's hover title and its screen reader description.
+#: What each column holds: the header's hover title and its screen reader description. The header shows the column's
+#: name translated; the CSV and the JSON keep the English names.
 COLUMN_HELP = {
-    "n-gram": N_("The candidate n-gram"),
-    "Count": N_("Occurrences in the candidate"),
-    "Max_Ref_Count": N_("Most occurrences in any one reference"),
-    "Count_clip": N_("min(Count, Max_Ref_Count)"),
-    "source reference": N_("Reference(s) holding Max_Ref_Count"),
-    "clipped away": N_("Count − Count_clip"),
-    "positions": N_("Token positions in the candidate"),
-}
-#: The header labels, marked for translation (the CSV and the JSON keep the English names above).
-COLUMN_LABELS = {
-    "n-gram": N_("n-gram"),
-    "Count": N_("Count"),
-    "Max_Ref_Count": N_("Max_Ref_Count"),
-    "Count_clip": N_("Count_clip"),
-    "source reference": N_("source reference"),
-    "clipped away": N_("clipped away"),
-    "positions": N_("positions"),
+    N_("n-gram"): N_("The candidate n-gram"),
+    N_("Count"): N_("Occurrences in the candidate"),
+    N_("Max_Ref_Count"): N_("Most occurrences in any one reference"),
+    N_("Count_clip"): N_("min(Count, Max_Ref_Count)"),
+    N_("source reference"): N_("Reference(s) holding Max_Ref_Count"),
+    N_("clipped away"): N_("Count − Count_clip"),
+    N_("positions"): N_("Token positions in the candidate"),
 }
 NUMBER_COLUMNS = frozenset({"Count", "Max_Ref_Count", "Count_clip", "clipped away"})
 NO_SOURCE = "none"
@@ -81,7 +72,7 @@ def _row(row: NgramRow) -> dict[str, Any]:
 def _header(column: str) -> str:
     css = ' class="num"' if column in NUMBER_COLUMNS else ""
     title = escape(keep_title(_(COLUMN_HELP[column])), quote=True)
-    return f'<th scope="col"{css} title="{title}">{escape(_(COLUMN_LABELS[column]), quote=True)}</th>'
+    return f'<th scope="col"{css} title="{title}">{escape(_(column), quote=True)}</th>'
 
 
 def _cell(column: str, value: Any) -> str:
