@@ -358,7 +358,7 @@ def test_binary_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert_clean(at)
 
 
-def test_ten_megabyte_upload_and_one_megabyte_paste() -> None:
+def test_uploads_and_pastes_at_their_size_limits_and_one_over() -> None:
     # the decoding helper: 10 MB + 1 byte is refused by its size before it is decoded; a file at the held limits
     # (MAX_HELD_LINES lines, MAX_HELD_CHARS characters) is read, one line or one character more is refused
     with pytest.raises(InputError, match=f"big.txt is 10.0 MB; files are limited to {MAX_UPLOAD_MB} MB"):

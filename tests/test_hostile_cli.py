@@ -15,7 +15,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bleucore import (
-    MAX_HELD_LINES,
     MAX_HELD_STATISTICS,
     MAX_LINES,
     MAX_RESAMPLES,
