@@ -28,11 +28,11 @@ def _with_bootstrap(signature: str, test: str, n: int) -> str:
     return with_test(signature, test, n, SEED)
 
 
-def run_confidence(args: argparse.Namespace, held: HeldStatistics, metric: Metric) -> str:
-    """One system's score with sacreBLEU's bootstrap ``μ = mean ± 95% CI`` (same draws, same numbers)."""
+def run_confidence(args: argparse.Namespace, held: HeldStatistics, metric: Metric, n: int) -> str:
+    """One system's score with sacreBLEU's bootstrap ``μ = mean ± 95% CI`` of ``n`` resamples (same draws, same
+    numbers)."""
     from .significance import bootstrap_confidence  # lazy: numpy, kept out of start-up (--help imports none)
 
-    n = _samples(args.confidence_n, "--confidence-n")
     stats = held.statistics[0]
     score = metric.score_from_statistics(stats, held.nrefs)
     conf = bootstrap_confidence(stats, metric, n, SEED)
@@ -50,13 +50,12 @@ def run_confidence(args: argparse.Namespace, held: HeldStatistics, metric: Metri
     return " ".join([f"{score_name(score)}|{signature} = {number} ({interval})", *rest]) + "\n"
 
 
-def run_paired(args: argparse.Namespace, held: HeldStatistics, metric: Metric) -> str:
-    """Each system against the first (the baseline), as sacreBLEU's paired tests; JSON by default
-    (sacreBLEU's list of ``{"system", "BLEU": {score, p_value, mean, ci}}``) or a text table."""
+def run_paired(args: argparse.Namespace, held: HeldStatistics, metric: Metric, n: int) -> str:
+    """Each system against the first (the baseline), as sacreBLEU's paired tests of ``n`` resamples or trials; JSON by
+    default (sacreBLEU's list of ``{"system", "BLEU": {score, p_value, mean, ci}}``) or a text table."""
     from .significance import significance_table  # lazy: numpy, kept out of start-up (--help imports none)
 
     bootstrap = bool(args.paired_bs)
-    n = _samples(args.paired_bs_n, "--paired-bs-n") if bootstrap else _samples(args.paired_ar_n, "--paired-ar-n")
     stats = held.statistics
     keys = [str(i) for i in range(len(stats))]  # file names may repeat across folders; rows follow -i's order
     table = significance_table(
@@ -148,11 +147,11 @@ def run_significance(args: argparse.Namespace, hypothesis_paths: list[str], metr
         raise UsageError("paired tests need a baseline and at least one system: -i BASELINE SYSTEM [SYSTEM ...]")
     if not paired and len(hypothesis_paths) > 1:
         raise UsageError(f"--confidence takes one hypothesis file, got {len(hypothesis_paths)}; compare systems with --paired-bs")
-    if paired:
-        _samples(args.paired_bs_n, "--paired-bs-n") if args.paired_bs else _samples(args.paired_ar_n, "--paired-ar-n")
+    if not paired:
+        n = _samples(args.confidence_n, "--confidence-n")  # checked before the files are read
     else:
-        _samples(args.confidence_n, "--confidence-n")
+        n = _samples(args.paired_bs_n, "--paired-bs-n") if args.paired_bs else _samples(args.paired_ar_n, "--paired-ar-n")
     held = read_statistics(args.refs, hypothesis_paths, metric, args.num_refs, args.encoding)
     if paired:
-        return run_paired(args, held, metric)
-    return run_confidence(args, held, metric)
+        return run_paired(args, held, metric, n)
+    return run_confidence(args, held, metric, n)

@@ -23,7 +23,7 @@ MAX_HELD_CHARS = 1_000_000
 #: totals peak near 320 MB.
 MAX_HELD_TOTAL_LINES = 80_000
 MAX_HELD_TOTAL_CHARS = 4_000_000
-#: The doctor's files (command line and API): it keeps each line and its token ids, not per-line results, so it
+#: The doctor's files (its command line, ``python -m bleucore.doctor``): it keeps each line and its token ids, not per-line results, so it
 #: checks a whole test set: a hypothesis and a reference of 100,000 lines and 11 MB each peak near 320 MB,
 #: four files at the totals below near 420 MB (tests/test_hostile_cli.py measures both).
 MAX_DOCTOR_LINES = 100_000

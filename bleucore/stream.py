@@ -1,4 +1,5 @@
-"""Score files of any length in bounded memory: read line-aligned chunks, keep only summed statistics.
+"""Score files of up to ``limits.MAX_LINES`` lines in bounded memory: read line-aligned chunks, keep only summed
+statistics.
 
 BLEU's sufficient statistics are additive (Papineni et al. 2002; Post 2018): the corpus score
 is computed from the column sums of per-segment statistics, so a corpus can be scored chunk by
