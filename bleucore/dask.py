@@ -16,7 +16,8 @@ from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import Any
 
-from .metrics.bleu.from_text import _nrefs, corpus_statistics
+from .metrics.bleu.from_text import corpus_statistics
+from .metrics.inputs import reference_count
 from .metrics.bleu.options import BleuOptions
 from .metrics.bleu.score import BLEUScore, score_statistics
 from .metrics.bleu.stats import Statistics
@@ -38,7 +39,7 @@ def partition_statistics(rows: Iterable[Sequence[str | None]], options: BleuOpti
     # None, NaN or pandas' NA (a dataframe's missing cell): no reference
     refs = [[row[j] if isinstance(row[j], str) else None for row in rows] for j in range(1, width)]
     stats = corpus_statistics(hyps, refs, options)  # type: ignore[arg-type]
-    return [(stats.total(), _nrefs(refs))]  # type: ignore[arg-type]
+    return [(stats.total(), reference_count(refs))]
 
 
 def _combine(parts: list[tuple[Statistics, int | str]]) -> tuple[Statistics, int | str]:

@@ -18,7 +18,7 @@ from dataclasses import replace
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
 
-from .inputs import check_streams, chunk_bounds
+from .inputs import check_streams, chunk_bounds, reference_count
 
 if TYPE_CHECKING:
     import numpy as np
@@ -103,15 +103,15 @@ class Metric(ABC):
         """The corpus score of ``hypotheses`` against reference streams: the statistics of ``inputs.CHUNK_CHARS``
         characters at a time, summed (they are additive), so the work's memory is bounded whatever the length."""
         check_streams(hypotheses, references)
-        bounds = chunk_bounds(hypotheses, references)
+        bounds, nrefs = chunk_bounds(hypotheses, references), reference_count(references)
         if len(bounds) == 1:
-            return self.score_from_statistics(self.statistics(hypotheses, references), len(references))
+            return self.score_from_statistics(self.statistics(hypotheses, references), nrefs)
         context, totals = None, []
         for start, end in bounds:
             context = self.chunk_context(context)
             stats = self.statistics(hypotheses[start:end], [stream[start:end] for stream in references], context)
             totals.append(stats.total())
-        return self.score_from_statistics(type(totals[0]).concatenate(totals), len(references))
+        return self.score_from_statistics(type(totals[0]).concatenate(totals), nrefs)
 
     def sentence_score(self, hypothesis: str, references: Sequence[str]) -> Score:
         """The score of one hypothesis against its references."""

@@ -50,6 +50,9 @@ def chunk_bounds(
 
 
 def reference_count(references: Sequence[Sequence[str | None]]) -> int | str:
-    """sacreBLEU's ``nrefs`` of the signature: the references per segment, ``"var"`` if it varies."""
+    """sacreBLEU's ``nrefs`` of the signature: the number of streams, or where some lines are ``None`` the references
+    per segment (``"var"`` if it varies)."""
+    if not any(None in stream for stream in references):
+        return len(references)
     counts = {sum(line is not None for line in segment) for segment in zip(*references)}
     return counts.pop() if len(counts) == 1 else ("var" if counts else len(references))

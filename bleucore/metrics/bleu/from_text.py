@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from . import fast  # called as fast.text_statistics (tests spy on the fast path)
-from ..inputs import check_streams, chunk_bounds, reference_count
+from . import BLEU
+from ..inputs import reference_count
 from .options import BleuOptions
-from .score import BLEUScore, score_statistics
+from .score import BLEUScore
 from .sentence_rows import sentence_scores_from_statistics
 from .stats import Statistics
 
@@ -21,13 +23,6 @@ def check_references(references: Sequence[str]) -> None:
         raise ValueError("references must be a sequence of strings, got one string")
     if len(references) == 0:
         raise ValueError("a candidate needs at least 1 reference, got 0")
-
-
-def _nrefs(references: Sequence[Sequence[str]]) -> int | str:
-    """The signature's nrefs: the number of streams, or sacreBLEU's count when some lines are None."""
-    if any(None in stream for stream in references):
-        return reference_count(references)
-    return len(references)
 
 
 def corpus_statistics(
@@ -44,16 +39,9 @@ def corpus_statistics(
 def corpus_bleu(
     hypotheses: Sequence[str], references: Sequence[Sequence[str]], options: BleuOptions | None = None
 ) -> BLEUScore:
-    """Corpus BLEU: statistics summed over segments, then scored (not a mean of sentence BLEU)."""
-    options = options or BleuOptions()
-    check_streams(hypotheses, references)
-    bounds = chunk_bounds(hypotheses, references)  # a chunk at a time, summed: bounded memory whatever the length
-    if len(bounds) == 1:
-        stats = corpus_statistics(hypotheses, references, options)
-    else:
-        parts = [corpus_statistics(hypotheses[a:b], [s[a:b] for s in references], options).total() for a, b in bounds]
-        stats = Statistics.concatenate(parts)
-    return score_statistics(stats, options, _nrefs(references))
+    """Corpus BLEU: statistics summed over segments, then scored (not a mean of sentence BLEU); ``Metric.corpus_score``
+    of ``BLEU``, a chunk at a time with one token encoder."""
+    return cast("BLEUScore", BLEU(options or BleuOptions()).corpus_score(hypotheses, references))
 
 
 def sentence_bleus(
@@ -62,7 +50,7 @@ def sentence_bleus(
     """Sentence BLEU of every segment (defaults as sacreBLEU's ``sentence_bleu``: effective order on)."""
     options = options or SENTENCE_DEFAULTS
     stats = corpus_statistics(hypotheses, references, options)
-    return sentence_scores_from_statistics(stats, options, _nrefs(references))
+    return sentence_scores_from_statistics(stats, options, reference_count(references))
 
 
 def sentence_bleu(hypothesis: str, references: Sequence[str], options: BleuOptions | None = None) -> BLEUScore:
