@@ -6,9 +6,11 @@ group's own fixtures live in tests/browser/conftest.py.
 
 from __future__ import annotations
 
+import base64
 import logging
 import os
 import re
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -54,6 +56,12 @@ def sacrebleu_seed() -> Iterator[None]:
 
 # Generous: CI runs on a busy machine, and a timeout only bounds a hung script.
 APP_TIMEOUT = 120
+
+
+def link_token(raw: bytes) -> str:
+    """A share-link token of any bytes, made as ``ui.links.share.encode_state`` makes one but with no check (a
+    hand-made, older or hostile link)."""
+    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
 
 
 def open_app(page: str | None = None, link: str | None = None, *, check: bool = True, **query: str) -> AppTest:

@@ -62,12 +62,10 @@ no inf" check to their inputs without repeating their assertions.
 
 from __future__ import annotations
 
-import base64
 import json
 import math
 import random
 import re
-import zlib
 from pathlib import Path
 from typing import Any
 
@@ -80,7 +78,7 @@ from bleucore import BleuOptions, corpus_bleu, sentence_bleu
 from bleucore.cli import main
 from bleucore.metrics.bleu import messages as msg
 from bleucore.metrics.bleu.explanation import explain
-from tests.conftest import corpus_score, drop_zone, messages, metric, open_app, sentence_table
+from tests.conftest import corpus_score, drop_zone, link_token, messages, metric, open_app, sentence_table
 from tests.golden_examples import REFS_1
 from ui.compare import state as cps
 from ui.corpus import state as cs
@@ -398,7 +396,7 @@ def test_uploads_and_pastes_at_their_size_limits_and_one_over() -> None:
 def _zip_bomb() -> str:
     """A short link whose state inflates to far more than MAX_DECODED_BYTES."""
     raw = b'{"v":1,"c":"' + b" " * (MAX_DECODED_BYTES * 20) + b'"}'
-    token = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+    token = link_token(raw)
     assert len(token) < MAX_LINK_STATE
     return token
 

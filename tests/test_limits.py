@@ -11,16 +11,15 @@
 from __future__ import annotations
 
 import ast
-import base64
 import json
 import random
 import tomllib
-import zlib
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.conftest import link_token
 from ui.compare import state as cps
 from ui.corpus import state as cs
 from ui.explore import state as es
@@ -117,13 +116,13 @@ def test_upload_widgets_name_the_limit(page: str, source: str, uploaders: list[s
 
 def _token_length(state: dict[str, object]) -> int:
     raw = json.dumps(state, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
-    return len(base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("="))
+    return len(link_token(raw))
 
 
 def _raw_token(state: dict[str, object]) -> str:
     """encode_state without its cap: what a hand-made (or older) link could hold."""
     raw = json.dumps(state, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
-    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+    return link_token(raw)
 
 
 def _states_around_the_cap() -> tuple[dict[str, object], dict[str, object]]:

@@ -8,14 +8,13 @@ from __future__ import annotations
 import base64
 import json
 import tracemalloc
-import zlib
 
 import pytest
 
 from bleucore import MAX_HELD_CHARS, MAX_HELD_LINES, BleuOptions
 from bleucore.metrics import get_metric
 from bleucore.tokenizers import TOKENIZER_NAMES
-from tests.conftest import drop_zone, messages, open_app
+from tests.conftest import drop_zone, link_token, messages, open_app
 from ui.compare import state as cps
 from ui.corpus import state as cs
 from ui.explore import state as es
@@ -25,8 +24,7 @@ from ui.links.share import MAX_DECODED_BYTES, MAX_LINK_STATE, LinkStateError, de
 REFUSED = "This link could not be opened"
 
 
-def token(raw: bytes) -> str:
-    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+token = link_token
 
 
 EXPLORE = {"page": "explore", "v": 2, "c": "the cat sat", "r": ["the cat sat down"]}

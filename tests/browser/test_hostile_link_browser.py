@@ -4,21 +4,19 @@ naming the problem, with the page's defaults below it and no exception box."""
 
 from __future__ import annotations
 
-import base64
 import json
-import zlib
 from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.conftest import link_token
 from ui.links.share import MAX_DECODED_BYTES, MAX_LINK_STATE
 
 WaitForApp = Callable[..., None]
 
 
-def _token(raw: bytes) -> str:
-    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+_token = link_token
 
 
 BOMB = _token(b'{"v":2,"c":"' + b"a" * (25 * MAX_DECODED_BYTES) + b'"}')
