@@ -99,14 +99,18 @@ def check_held_total(files: Sequence[Sequence[str]], doctor: bool = False) -> No
         )
 
 
+def line_lengths(stream: Sequence[str | None]) -> list[int]:
+    """The length of each line (0 for a missing reference, ``None``, or anything but text)."""
+    try:
+        return list(map(len, stream))  # type: ignore[arg-type]  # the usual case, at C speed
+    except TypeError:
+        return [len(line) if isinstance(line, str) else 0 for line in stream]
+
+
 def check_line_lengths(lines: Iterable[str], name: str, first_line: int = 1) -> None:
     """ValueError naming the first line of ``name`` longer than MAX_LINE_CHARS (``first_line``: its number)."""
     lines = lines if isinstance(lines, (list, tuple)) else list(lines)
-    try:
-        longest = max(map(len, lines), default=0)  # the usual case, at C speed
-    except TypeError:  # None (a missing reference, as sacreBLEU allows) or a non-text, checked by the caller
-        longest = max((len(line) for line in lines if isinstance(line, str)), default=0)
-    if longest <= MAX_LINE_CHARS:
+    if max(line_lengths(lines), default=0) <= MAX_LINE_CHARS:
         return
     for number, line in enumerate(lines, start=first_line):
         if isinstance(line, str) and len(line) > MAX_LINE_CHARS:
@@ -115,18 +119,10 @@ def check_line_lengths(lines: Iterable[str], name: str, first_line: int = 1) -> 
             )
 
 
-def _lengths(stream: Sequence[str | None]) -> list[int]:
-    """The length of each line (0 for a missing reference, ``None``)."""
-    try:
-        return list(map(len, stream))  # type: ignore[arg-type]  # the usual case, at C speed
-    except TypeError:
-        return [len(line) if isinstance(line, str) else 0 for line in stream]
-
-
 def check_segment_chars(streams: Sequence[Sequence[str | None]], name: str, first_line: int = 1) -> None:
     """ValueError naming the first segment (line ``first_line`` + i of ``name``) whose lines in ``streams`` (one list
     per file: hypotheses, references) have more than MAX_SEGMENT_CHARS characters together."""
-    lengths = [_lengths(stream) for stream in streams]
+    lengths = [line_lengths(stream) for stream in streams]
     if sum(max(row, default=0) for row in lengths) <= MAX_SEGMENT_CHARS:
         return  # the longest lines together fit, so every segment does
     totals = [sum(row) for row in zip(*lengths)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..limits import check_texts
+from ..limits import check_texts, line_lengths
 
 __all__ = ["CHUNK_CHARS", "check_streams", "chunk_bounds", "reference_count"]
 
@@ -34,9 +34,8 @@ def chunk_bounds(
     """[start, end) ranges of segments holding about ``chars`` (default CHUNK_CHARS, read when called) characters of
     hypothesis and references each (at least one segment each; one range for a test set)."""
     chars = CHUNK_CHARS if chars is None else chars
-    sizes = [len(h) + 1 if isinstance(h, str) else 1 for h in hypotheses]
-    for stream in references:
-        sizes = [n + (len(line) + 1 if isinstance(line, str) else 1) for n, line in zip(sizes, stream)]
+    streams = 1 + len(references)  # each line counts its length + 1
+    sizes = [total + streams for total in map(sum, zip(*map(line_lengths, (hypotheses, *references))))]
     bounds: list[tuple[int, int]] = []
     start = size = 0
     for i, n in enumerate(sizes):
