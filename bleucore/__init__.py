@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .limits import (
+    HeldSizeError,
     MAX_DOCTOR_CHARS,
     MAX_DOCTOR_LINES,
     MAX_DOCTOR_TOTAL_CHARS,
@@ -24,6 +25,8 @@ from .limits import (
     MAX_RESAMPLES,
     MAX_SEGMENT_CHARS,
     MAX_TER_WORD_PAIRS,
+    check_held_text,
+    check_held_total,
 )
 from .registry import lazy_attributes
 
@@ -82,6 +85,9 @@ __getattr__ = lazy_attributes(__name__, _EXPORTS, globals())
 
 
 __all__ = [
+    "HeldSizeError",
+    "check_held_text",
+    "check_held_total",
     "MAX_HELD_CHARS",
     "MAX_HELD_LINES",
     "MAX_HELD_STATISTICS",

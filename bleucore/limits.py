@@ -5,6 +5,7 @@ line, a message in the app."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 #: Characters of one line (hypothesis or reference). chrF and TER on one 180 MB line ran out of memory; the
 #: longest segment of the WMT test sets is under 2,000 characters.
@@ -70,33 +71,58 @@ def lines_past_limit(name: str) -> ValueError:
     return ValueError(f"{name} has more than {MAX_LINES:,} lines; a file may have at most {MAX_LINES:,}")
 
 
-def check_held_text(lines: Sequence[str], name: str, doctor: bool = False) -> None:
-    """ValueError if a file whose every line is kept has more than MAX_HELD_LINES lines or MAX_HELD_CHARS characters
-    (the doctor's: MAX_DOCTOR_LINES, MAX_DOCTOR_CHARS)."""
-    most_lines, most_chars = (MAX_DOCTOR_LINES, MAX_DOCTOR_CHARS) if doctor else (MAX_HELD_LINES, MAX_HELD_CHARS)
-    reader = "the doctor" if doctor else "the report"
-    if len(lines) > most_lines:
-        raise ValueError(f"{name} has more than {most_lines:,} lines; a file read whole ({reader}) may have at most "
-                         f"{most_lines:,}")
+@dataclass(frozen=True)
+class HeldLimits:
+    """The limits of one reader's files kept whole: each file's lines and characters, and all of them together."""
+
+    reader: str
+    lines: int
+    chars: int
+    total_lines: int
+    total_chars: int
+
+
+#: The report's and the app's limits (the app words its own messages from a ``HeldSizeError``'s numbers).
+HELD = HeldLimits("the report", MAX_HELD_LINES, MAX_HELD_CHARS, MAX_HELD_TOTAL_LINES, MAX_HELD_TOTAL_CHARS)
+#: The doctor's limits (its command line).
+DOCTOR_HELD = HeldLimits("the doctor", MAX_DOCTOR_LINES, MAX_DOCTOR_CHARS, MAX_DOCTOR_TOTAL_LINES, MAX_DOCTOR_TOTAL_CHARS)
+
+
+class HeldSizeError(ValueError):
+    """Files kept whole past a ``HeldLimits``: ``name`` is the file (None: ``files`` files together), ``lines`` and
+    ``chars`` what was counted, ``limits`` the limits crossed."""
+
+    def __init__(self, message: str, name: str | None, files: int, lines: int, chars: int, limits: HeldLimits):
+        super().__init__(message)
+        self.name, self.files, self.lines, self.chars, self.limits = name, files, lines, chars, limits
+
+
+def check_held_text(lines: Sequence[str], name: str, limits: HeldLimits = HELD) -> None:
+    """HeldSizeError if a file whose every line is kept passes ``limits.lines`` lines or ``limits.chars`` characters
+    (a reader may stop one line past a limit, hence "more than")."""
     chars = sum(map(len, lines))
-    if chars > most_chars:
-        raise ValueError(f"{name} has more than {most_chars:,} characters; a file read whole ({reader}) may have at "
-                         f"most {most_chars:,}")
+    if len(lines) > limits.lines:
+        most, what = limits.lines, "lines"
+    elif chars > limits.chars:
+        most, what = limits.chars, "characters"
+    else:
+        return
+    raise HeldSizeError(
+        f"{name} has more than {most:,} {what}; a file read whole ({limits.reader}) may have at most {most:,}",
+        name, 1, len(lines), chars, limits,
+    )  # fmt: skip
 
 
-def check_held_total(files: Sequence[Sequence[str]], doctor: bool = False) -> None:
-    """ValueError if files kept whole together pass MAX_HELD_TOTAL_LINES lines or MAX_HELD_TOTAL_CHARS characters
-    (the doctor's: MAX_DOCTOR_TOTAL_LINES, MAX_DOCTOR_TOTAL_CHARS)."""
-    most_lines, most_chars, reader = (
-        (MAX_DOCTOR_TOTAL_LINES, MAX_DOCTOR_TOTAL_CHARS, "the doctor") if doctor
-        else (MAX_HELD_TOTAL_LINES, MAX_HELD_TOTAL_CHARS, "the report")
-    )
+def check_held_total(files: Sequence[Sequence[str]], limits: HeldLimits = HELD) -> None:
+    """HeldSizeError if files kept whole together pass ``limits.total_lines`` lines or ``limits.total_chars``
+    characters."""
     lines, chars = sum(map(len, files)), sum(sum(map(len, f)) for f in files)
-    if lines > most_lines or chars > most_chars:
-        raise ValueError(
+    if lines > limits.total_lines or chars > limits.total_chars:
+        raise HeldSizeError(
             f"the {len(files)} files hold {lines:,} lines and {chars:,} characters together; files read whole "
-            f"({reader}) may hold at most {most_lines:,} lines and {most_chars:,} characters"
-        )
+            f"({limits.reader}) may hold at most {limits.total_lines:,} lines and {limits.total_chars:,} characters",
+            None, len(files), lines, chars, limits,
+        )  # fmt: skip
 
 
 def line_lengths(stream: Sequence[str | None]) -> list[int]:

@@ -346,6 +346,7 @@ def read_held_lines(path: PathLike) -> list[str]:
     """All the lines of a file kept whole, read no further than ``limits.check_held_text`` allows (ValueError): at most
     one line past either limit is read (counting each line's length + 1, more than the limit's characters past it)."""
     with LineReader(path, 1 << 16) as reader:
-        lines = reader.take_bytes(limits.MAX_HELD_CHARS + limits.MAX_HELD_LINES + 2, limits.MAX_HELD_LINES + 1)
-        limits.check_held_text(lines, reader.name)
+        held = limits.HELD
+        lines = reader.take_bytes(held.chars + held.lines + 2, held.lines + 1)
+        limits.check_held_text(lines, reader.name, held)
         return lines

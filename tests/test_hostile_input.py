@@ -6,6 +6,7 @@ Each command runs in its own process, whose peak memory is read from ``os.wait4`
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import subprocess
 import sys
@@ -162,8 +163,7 @@ def test_a_file_read_whole_is_refused_after_one_line_past_the_character_limit(
     from bleucore import limits
     from bleucore.line_reader import LineReader, read_held_lines
 
-    monkeypatch.setattr(limits, "MAX_HELD_CHARS", 1_000)
-    monkeypatch.setattr(limits, "MAX_HELD_LINES", 100)
+    monkeypatch.setattr(limits, "HELD", dataclasses.replace(limits.HELD, chars=1_000, lines=100))
     taken: list[int] = []
     take_bytes = LineReader.take_bytes
     monkeypatch.setattr(LineReader, "take_bytes", lambda self, *a: taken.append(len(out := take_bytes(self, *a))) or out)

@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import NoReturn
 
-from ..limits import check_held_text, check_held_total
+from ..limits import DOCTOR_HELD, check_held_text, check_held_total
 from ..tokenizers.registry import TOKENIZER_NAMES
 from ..tools import TOOLS, tool, waterfall
 from ..usage import PROG, UsageError
@@ -77,8 +77,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     hyp, refs = read_path(args.input), [read_path(r) for r in args.refs]
     try:
         for text in (hyp, *refs):
-            check_held_text(text.lines, text.name, doctor=True)
-        check_held_total([text.lines for text in (hyp, *refs)], doctor=True)
+            check_held_text(text.lines, text.name, DOCTOR_HELD)
+        check_held_total([text.lines for text in (hyp, *refs)], DOCTOR_HELD)
     except ValueError as exc:
         sys.stderr.write(f"bleucore: error: {exc}\n")
         return 2

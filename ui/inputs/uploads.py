@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bleucore import MAX_HELD_CHARS, MAX_HELD_LINES, MAX_HELD_TOTAL_CHARS, MAX_HELD_TOTAL_LINES, MAX_LINE_CHARS
+from bleucore import MAX_LINE_CHARS, HeldSizeError, check_held_text, check_held_total
 from ui.shell.i18n import _
 
 #: The server's upload limit in MB (``server.maxUploadSize`` in .streamlit/config.toml).
@@ -78,13 +78,14 @@ def _check_text(text: str, name: str) -> tuple[str, ...]:
             _("Line {line} of {name} has {n:,} characters; a line may have at most {limit:,}: put one segment on each line.").format(
                 line=line, name=name, n=len(lines[line - 1]), limit=MAX_LINE_CHARS)
         )  # fmt: skip
-    chars = sum(map(len, lines))
-    if len(lines) > MAX_HELD_LINES or chars > MAX_HELD_CHARS:  # the pages keep every line and its scores
+    try:  # the pages keep every line and its scores
+        check_held_text(lines, name)
+    except HeldSizeError as err:
         raise InputError(
             _("{name} has {n:,} lines and {chars:,} characters; the app scores files of at most {lines:,} lines and "
               "{limit:,} characters (the command line, python -m bleucore, streams longer files).").format(
-                name=name, n=len(lines), chars=chars, lines=MAX_HELD_LINES, limit=MAX_HELD_CHARS)
-        )  # fmt: skip
+                name=name, n=err.lines, chars=err.chars, lines=err.limits.lines, limit=err.limits.chars)
+        ) from None  # fmt: skip
     return lines
 
 
@@ -144,16 +145,17 @@ def _differ(name: str, n: int, wrong: Sequence[TextFile]) -> str:
 
 
 def check_page_size(files: Sequence[TextFile]) -> None:
-    """Raise InputError if ``files`` (what one page scores at once) pass ``bleucore.MAX_HELD_TOTAL_LINES`` lines or
-    ``MAX_HELD_TOTAL_CHARS`` characters together."""
-    lines, chars = sum(map(len, files)), sum(sum(map(len, f.lines)) for f in files)
-    if lines > MAX_HELD_TOTAL_LINES or chars > MAX_HELD_TOTAL_CHARS:
+    """Raise InputError if ``files`` (what one page scores at once) pass ``bleucore.check_held_total``'s limits."""
+    try:
+        check_held_total([f.lines for f in files])
+    except HeldSizeError as err:
         raise InputError(
             _("These {n} files hold {lines:,} lines and {chars:,} characters together; a page scores at most "
               "{max_lines:,} lines and {limit:,} characters at once. Remove a reference or a system, or score them "
               "with the command line (python -m bleucore).").format(
-                n=len(files), lines=lines, chars=chars, max_lines=MAX_HELD_TOTAL_LINES, limit=MAX_HELD_TOTAL_CHARS)
-        )  # fmt: skip
+                n=err.files, lines=err.lines, chars=err.chars, max_lines=err.limits.total_lines,
+                limit=err.limits.total_chars)
+        ) from None  # fmt: skip
 
 
 def check_same_length(hypothesis: TextFile, references: Sequence[TextFile]) -> None:
