@@ -37,7 +37,6 @@ STAGES = [
     ("read", "bleucore.line_reader", "LineReader.take"),
     ("read", "bleucore.line_reader", "LineReader.take_bytes"),
     ("read", "bleucore.line_reader", "LineReader.take_raw"),
-    ("read", "bleucore.line_reader", "LineReader.take_raw_lines"),
     ("read", "bleucore.line_reader", "LineReader.decode_raw"),
     ("words: split", "bleucore.tokenizers.utf8_words", "split_words"),
     ("words: group", "bleucore.tokenizers.utf8_words", "group_words"),

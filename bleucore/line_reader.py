@@ -180,9 +180,9 @@ class LineReader:
         while not self._eof:
             block = self._read()
             data = self._tail + block
-            if not block:
+            if not block:  # a final lone "\r" (the file ends with "\n\r", or is "\r") is no line: split_lines drops it
                 self._eof, self._tail = True, b""
-                return data or None
+                return data if data not in (b"", b"\r") else None
             cut = data.rfind(b"\n") + 1
             if cut == 0:  # no line ends in this block yet
                 if len(data) > 4 * MAX_LINE_CHARS:  # 4 bytes per character at most: surely too long
@@ -203,13 +203,18 @@ class LineReader:
         check_line_lengths(lines, self.name, first_line)
         return [line.rstrip() for line in lines] if self._rstrip else lines
 
+    def _count(self, lines: int) -> None:
+        """Count ``lines`` more lines read; ValueError past ``limits.MAX_LINES`` (the module's value, which a test
+        may lower)."""
+        self._decoded_lines += lines
+        if self._decoded_lines > limits.MAX_LINES:
+            raise limits.lines_past_limit(self.name)
+
     def _fill(self) -> bool:
         """Decode the next block of complete lines into the pending list; False at the end."""
         while (block := self._next_block()) is not None:
             lines = self.decode_raw(block, self._decoded_lines + 1)
-            self._decoded_lines += len(lines)
-            if self._decoded_lines > limits.MAX_LINES:  # the module's value, which a test may lower
-                raise limits.lines_past_limit(self.name)
+            self._count(len(lines))
             self._pending, self._next = lines, 0
             if lines:
                 return True
@@ -220,8 +225,6 @@ class LineReader:
         if self._next < len(self._pending) or self._raw:
             return False
         block = self._next_block()
-        if block == b"\r":  # the file ends with "\n\r" (or is "\r"): no line is left (split_lines drops it)
-            block = self._next_block()
         self._raw = block or b""
         return not block
 
@@ -232,15 +235,11 @@ class LineReader:
         parts: list[bytes] = []
         size = lines = 0
         while not enough(size, lines) and (block := self._next_block()) is not None:
-            if block == b"\r":  # the file ends with "\n\r": split_lines drops that "\r", no line is left
-                continue
             parts.append(block)
             size += len(block)
             count = block.count(b"\n") + (not block.endswith(b"\n"))
             lines += count
-            self._decoded_lines += count  # the line number of the next block's first line, for its messages
-            if self._decoded_lines > limits.MAX_LINES:  # as _fill
-                raise limits.lines_past_limit(self.name)
+            self._count(count)  # the line number of the next block's first line, for its messages
         return b"".join(parts), lines
 
     def _give_back(self, data: bytes, lines: int, cut: int) -> tuple[bytes, int]:
@@ -267,11 +266,6 @@ class LineReader:
         """Put back ``data``, the last ``lines`` lines taken undecoded: the next take starts with them again."""
         self._raw = data + self._raw
         self.lines_read, self._decoded_lines = self.lines_read - lines, self._decoded_lines - lines
-
-    def take_raw_lines(self, count: int) -> tuple[bytes, int]:
-        """The next ``count`` lines (fewer only at the end), undecoded: ``(data, lines)`` (see ``take_raw``)."""
-        data, lines = self._take_blocks(lambda size, taken: taken >= count)
-        return self._give_back(data, lines, after_line(data, count) if lines > count else len(data))
 
     def take(self, count: int) -> list[str]:
         """The next ``count`` lines (fewer only when the file ends)."""
