@@ -151,3 +151,20 @@ def test_each_ter_step_says_its_edit_with_its_words() -> None:
         "inserted: the candidate's “big” is not in the reference (1 edit)"
     )
     assert labels("mat the cat sat", "the cat sat on mat")[-1] == "kept: “mat”; shifted here from elsewhere in the candidate"
+
+
+def test_the_order_table_names_its_orders_as_the_chart_does() -> None:
+    from bleucore.metrics.chrf import ChrfOptions, explain_chrf
+    from ui.metrics.chrf.corpus_chart import order_frame
+    from ui.shell import i18n
+
+    explanation = explain_chrf(CA1, REFS_1, ChrfOptions(word_order=2))
+    names = [row["order"] for row in chrf_view.order_rows(explanation)]
+    assert names == [f"character {n}-grams" for n in range(1, 7)] + ["word 1-grams", "word 2-grams"]
+    assert list(dict.fromkeys(order_frame(explanation.orders)["order"])) == names
+    i18n.use("ko")
+    try:
+        korean = [row["order"] for row in chrf_view.order_rows(explanation)]
+    finally:
+        i18n.use("en")
+    assert korean == [f"문자 {n}-gram" for n in range(1, 7)] + ["단어 1-gram", "단어 2-gram"]
