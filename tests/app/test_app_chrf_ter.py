@@ -3,6 +3,8 @@ Expected numbers come from sacreBLEU 2.6, computed here."""
 
 from __future__ import annotations
 
+import html
+import re
 from pathlib import Path
 
 from sacrebleu.metrics import CHRF, TER
@@ -130,3 +132,39 @@ def test_each_ter_edit_has_one_mark_of_its_own() -> None:
     rules = {part.split("{")[0]: part.split("{")[1] for part in ter_view.STYLE.split("}") if "{" in part}
     assert "line-through" not in rules[".ter-w.ins"]
     assert len({rules[f".ter-w.{op}"] for op in ("keep", "sub", "ins", "del")}) == 4  # four distinct looks
+
+
+def test_each_ter_step_says_its_edit_with_its_words() -> None:
+    """A step's title and aria-label word its edit from the step's own words (and a shift, when there was one)."""
+
+    def labels(hypothesis: str, reference: str) -> list[str]:
+        steps = explain_ter(hypothesis, [reference]).steps
+        return [html.unescape(re.search(r'aria-label="([^"]*)"', ter_view.step_html(s)).group(1)) for s in steps]
+
+    assert labels("big cat sat the mat", "the cat sat on the mat")[:4] == [
+        "substituted: the candidate's “big” for the reference's “the” (1 edit)",
+        "kept: “cat”",
+        "kept: “sat”",
+        "deleted: the reference's “on” is missing from the candidate (1 edit)",
+    ]
+    assert labels("the cat sat on the big mat", "the cat sat on the mat")[5] == (
+        "inserted: the candidate's “big” is not in the reference (1 edit)"
+    )
+    assert labels("mat the cat sat", "the cat sat on mat")[-1] == "kept: “mat”; shifted here from elsewhere in the candidate"
+
+
+def test_the_order_table_names_its_orders_as_the_chart_does() -> None:
+    from bleucore.metrics.chrf import ChrfOptions, explain_chrf
+    from ui.metrics.chrf.corpus_chart import order_frame
+    from ui.shell import i18n
+
+    explanation = explain_chrf(CA1, REFS_1, ChrfOptions(word_order=2))
+    names = [row["order"] for row in chrf_view.order_rows(explanation)]
+    assert names == [f"character {n}-grams" for n in range(1, 7)] + ["word 1-grams", "word 2-grams"]
+    assert list(dict.fromkeys(order_frame(explanation.orders)["order"])) == names
+    i18n.use("ko")
+    try:
+        korean = [row["order"] for row in chrf_view.order_rows(explanation)]
+    finally:
+        i18n.use("en")
+    assert korean == [f"문자 {n}-gram" for n in range(1, 7)] + ["단어 1-gram", "단어 2-gram"]

@@ -70,7 +70,7 @@ def show_waterfall(result: Report) -> None:
     for step in steps.steps:
         lines.append(_("{before} → {after}: **{delta}** points. {why} Here: {measured}.").format(
             before=value_words(step.field, step.before), after=value_words(step.field, step.after),
-            delta=f"{step.printed_delta():+}", why=WHY[step.field](), measured=measured(step)))  # fmt: skip
+            delta=f"{step.printed_delta():+}", why=_(WHY[step.field]), measured=measured(step)))  # fmt: skip
     lines.append(_("**{tool}**: {score:.2f}").format(tool=tool_name(steps.end), score=steps.end_score.score))
     st.markdown("\n\n".join([lines[0], "\n".join(f"{i}. {line}" for i, line in enumerate(lines[1:-1], start=1)), lines[-1]]))
     order = ", ".join(rule_name(name) for name in FIELD_ORDER)

@@ -3,66 +3,64 @@ does that no rule says (bleucore's English words are the command line's)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from bleucore.tools import Step, Tool
-from ui.shell.i18n import _
+from ui.shell.i18n import N_, _
 
 #: (field, value) -> its words; a bleucore tokenizer is worded by ``value_words``.
-_VALUES: dict[tuple[str, object], Callable[[], str]] = {
-    ("tokenize", "whitespace"): lambda: _("whitespace tokens (str.split)"),
-    ("tokenize", "ascii-whitespace"): lambda: _("ASCII-whitespace tokens (Perl split)"),
-    ("tokenize", "single-space"): lambda: _("split(' ') tokens"),
-    ("case", "cased"): lambda: _("cased"),
-    ("case", "lower"): lambda: _("lowercased"),
-    ("case", "ascii-lower"): lambda: _("A-Z lowercased"),
-    ("references", "all"): lambda: _("every reference"),
-    ("references", "first"): lambda: _("the first reference only"),
-    ("ref_length", "closest"): lambda: _("closest reference length (ties: shorter)"),
-    ("ref_length", "closest-first"): lambda: _("closest reference length (ties: first listed)"),
-    ("ref_length", "shortest"): lambda: _("shortest reference length"),
-    ("phantom_ngrams", True): lambda: _("short lines count a phantom n-gram"),
-    ("phantom_ngrams", False): lambda: _("no phantom n-grams"),
-    ("zero_precision", "zero"): lambda: _("a zero precision gives 0"),
-    ("zero_precision", "tiny"): lambda: _("a zero precision becomes the smallest float (NLTK)"),
-    ("zero_precision", "exp"): lambda: _("exp smoothing"),
-    ("zero_precision", "skip"): lambda: _("zero precisions left out"),
-    ("brevity", "standard"): lambda: _("BP = exp(1 - r/c)"),
-    ("brevity", "simplified"): lambda: _("BP = min(1, c/r)"),
-    ("aggregate", "corpus"): lambda: _("corpus BLEU"),
-    ("aggregate", "sentence-mean"): lambda: _("mean of sentence BLEU"),
+_VALUES: dict[tuple[str, object], str] = {
+    ("tokenize", "whitespace"): N_("whitespace tokens (str.split)"),
+    ("tokenize", "ascii-whitespace"): N_("ASCII-whitespace tokens (Perl split)"),
+    ("tokenize", "single-space"): N_("split(' ') tokens"),
+    ("case", "cased"): N_("cased"),
+    ("case", "lower"): N_("lowercased"),
+    ("case", "ascii-lower"): N_("A-Z lowercased"),
+    ("references", "all"): N_("every reference"),
+    ("references", "first"): N_("the first reference only"),
+    ("ref_length", "closest"): N_("closest reference length (ties: shorter)"),
+    ("ref_length", "closest-first"): N_("closest reference length (ties: first listed)"),
+    ("ref_length", "shortest"): N_("shortest reference length"),
+    ("phantom_ngrams", True): N_("short lines count a phantom n-gram"),
+    ("phantom_ngrams", False): N_("no phantom n-grams"),
+    ("zero_precision", "zero"): N_("a zero precision gives 0"),
+    ("zero_precision", "tiny"): N_("a zero precision becomes the smallest float (NLTK)"),
+    ("zero_precision", "exp"): N_("exp smoothing"),
+    ("zero_precision", "skip"): N_("zero precisions left out"),
+    ("brevity", "standard"): N_("BP = exp(1 - r/c)"),
+    ("brevity", "simplified"): N_("BP = min(1, c/r)"),
+    ("aggregate", "corpus"): N_("corpus BLEU"),
+    ("aggregate", "sentence-mean"): N_("mean of sentence BLEU"),
 }
 
-#: Field -> why changing it moves the score, in one sentence.
-WHY: dict[str, Callable[[], str]] = {
-    "tokenize": lambda: _("The tokenizer decides what a word is: splitting punctuation off lets more words match."),
-    "case": lambda: _("Lowercasing both sides lets a capitalized word match the same word in lowercase."),
-    "references": lambda: _("Another reference gives more n-grams a chance to match and another length to be close to."),
-    "ref_length": lambda: _("The brevity penalty compares c with r; this rule picks which reference's length is r."),
-    "phantom_ngrams": lambda: _("A line shorter than n adds one n-gram that cannot match, which lowers p_n."),
-    "zero_precision": lambda: _("A zero p_n makes the score 0, becomes the smallest float, is smoothed, or is left out of the geometric mean."),
-    "brevity": lambda: _("exp(1 - r/c) punishes short output more than min(1, c/r)."),
-    "aggregate": lambda: _("The mean of sentence scores is not corpus BLEU: each short line's zeros weigh as much as a long line."),
+#: Field -> why changing it moves the score, in one sentence (a msgid: show it as ``_(WHY[field])``).
+WHY: dict[str, str] = {
+    "tokenize": N_("The tokenizer decides what a word is: splitting punctuation off lets more words match."),
+    "case": N_("Lowercasing both sides lets a capitalized word match the same word in lowercase."),
+    "references": N_("Another reference gives more n-grams a chance to match and another length to be close to."),
+    "ref_length": N_("The brevity penalty compares c with r; this rule picks which reference's length is r."),
+    "phantom_ngrams": N_("A line shorter than n adds one n-gram that cannot match, which lowers p_n."),
+    "zero_precision": N_("A zero p_n makes the score 0, becomes the smallest float, is smoothed, or is left out of the geometric mean."),
+    "brevity": N_("exp(1 - r/c) punishes short output more than min(1, c/r)."),
+    "aggregate": N_("The mean of sentence scores is not corpus BLEU: each short line's zeros weigh as much as a long line."),
 }
 
 #: Tool key -> what it does that no rule says.
-_QUIRKS: dict[str, Callable[[], str]] = {
-    "nltk-corpus": lambda: _("A zero precision becomes the smallest float with a warning: the score is about 1e-155, not 0."),
-    "nltk-sentence-mean": lambda: _("A sentence with a zero precision scores about 1e-155 with a warning."),
-    "hf-evaluate": lambda: _("TensorFlow NMT's compute_bleu with a copy of sacreBLEU's 13a; fails with ZeroDivisionError when c or r is 0."),
-    "torchmetrics": lambda: _("Computes in 32-bit floats; smooth=True still gives 0 when an order has no match."),
-    "torchtext": lambda: _("Computes in 32-bit floats; the tokens are whatever the caller splits (here str.split)."),
-    "multi-bleu": lambda: _("Reads bytes: only ASCII spaces and tabs separate tokens; prints 2 decimals."),
-    "multi-bleu-lc": lambda: _("-lc lowercases A-Z only (Perl's lc on bytes): É and Korean stay as they are."),
-    "tutorial": lambda: _("A zero precision is left out of the mean: a line with no match at all scores its BP, often 1."),
-    "tutorial-simplified": lambda: _("One reference; BP = min(1, c/r); a reference under 4 words gives ROUGE values in the tutorial's code."),
+_QUIRKS: dict[str, str] = {
+    "nltk-corpus": N_("A zero precision becomes the smallest float with a warning: the score is about 1e-155, not 0."),
+    "nltk-sentence-mean": N_("A sentence with a zero precision scores about 1e-155 with a warning."),
+    "hf-evaluate": N_("TensorFlow NMT's compute_bleu with a copy of sacreBLEU's 13a; fails with ZeroDivisionError when c or r is 0."),
+    "torchmetrics": N_("Computes in 32-bit floats; smooth=True still gives 0 when an order has no match."),
+    "torchtext": N_("Computes in 32-bit floats; the tokens are whatever the caller splits (here str.split)."),
+    "multi-bleu": N_("Reads bytes: only ASCII spaces and tabs separate tokens; prints 2 decimals."),
+    "multi-bleu-lc": N_("-lc lowercases A-Z only (Perl's lc on bytes): É and Korean stay as they are."),
+    "tutorial": N_("A zero precision is left out of the mean: a line with no match at all scores its BP, often 1."),
+    "tutorial-simplified": N_("One reference; BP = min(1, c/r); a reference under 4 words gives ROUGE values in the tutorial's code."),
 }
 
 
 def value_words(field: str, value: object) -> str:
     """A rule's value in the session's language (a bleucore tokenizer: ``13a tokens``)."""
     words = _VALUES.get((field, value))
-    return words() if words else _("{tokenizer} tokens").format(tokenizer=value) if field == "tokenize" else str(value)
+    return _(words) if words else _("{tokenizer} tokens").format(tokenizer=value) if field == "tokenize" else str(value)
 
 
 def tool_name(tool: Tool) -> str:
@@ -79,7 +77,7 @@ def tool_name(tool: Tool) -> str:
 def quirks(tool: Tool) -> str:
     """What the tool does beyond its rules, or an empty string."""
     words = _QUIRKS.get(tool.key)
-    return words() if words else ""
+    return _(words) if words else ""
 
 
 def measured(step: Step) -> str:

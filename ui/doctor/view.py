@@ -43,7 +43,7 @@ def show_findings(findings: Sequence[Finding]) -> None:
         where = ngettext(" (line {lines})", " (lines {lines})", len(finding.lines)).format(
             lines=", ".join(map(str, finding.lines))) if finding.lines else ""  # fmt: skip
         text = _("**{severity}** ({confidence}): {problem}{where}; {effect}. **Fix:** {fix}.").format(
-            severity=SEVERITY[finding.severity](), confidence=CONFIDENCE[finding.confidence](),
+            severity=_(SEVERITY[finding.severity]), confidence=_(CONFIDENCE[finding.confidence]),
             problem=escape_markdown(problem), where=where, effect=escape_markdown(effect), fix=escape_markdown(fix),
         )  # fmt: skip
         box = {"error": st.error, "warning": st.warning, "note": st.info}[finding.severity]

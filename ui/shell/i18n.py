@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import gettext
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from io import BytesIO
 from pathlib import Path
@@ -74,6 +74,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Mark a module-level constant for the catalog; translate it with ``_()`` where it is shown."""
     return message
+
+
+def fill(template: str, values: Mapping[str, Any]) -> str:
+    """A catalog's template (a msgid marked with ``N_``) in the session's language, its named placeholders filled
+    from ``values``: a code's words, whose placeholders are named like the code's fields (``{max_order}``)."""
+    return _(template).format_map(values)
 
 
 def current() -> str:

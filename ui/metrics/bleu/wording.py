@@ -2,7 +2,7 @@
 
 The one catalog pages word messages through: ``describe(message)`` for one code, ``describe_all``
 for a diagnosis' reasons, ``sentence`` for a score's clause-style zero reason or note. Each
-message is one gettext msgid with named placeholders; its Korean is in locale/ko. (The command line's JSON words the
+message is one gettext msgid whose named placeholders are the message's fields; its Korean is in locale/ko. (The command line's JSON words the
 score's own messages in ``bleucore.metrics.bleu.score_text``: an output format, not a screen.)
 """
 
@@ -57,28 +57,29 @@ def order_list(orders: Sequence[int], plural: bool = False) -> str:
     return (_("{head} or {n}-grams") if plural else _("{head} or {n}-gram")).format(head=head, n=orders[-1])
 
 
-def _tokens(n: int) -> str:
-    return ngettext("{n} token", "{n} tokens", n).format(n=n)
+def _filled(template: str, message: m.Message, **computed: object) -> str:
+    """``template`` (a msgid) in the session's language, filled with the message's fields and ``computed`` values."""
+    return i18n.fill(template, {**vars(message), **computed})
 
 
 _SMOOTHING = {
     "none": N_("No smoothing: a zero precision makes the geometric mean 0."),
-    "floor": N_("sacreBLEU floor: a zero count becomes {v:g}/t_n."),
-    "add-k": N_("sacreBLEU add-k: adds {v:g} to matches and totals of every order n > 1, even non-zero ones."),
+    "floor": N_("sacreBLEU floor: a zero count becomes {value:g}/t_n."),
+    "add-k": N_("sacreBLEU add-k: adds {value:g} to matches and totals of every order n > 1, even non-zero ones."),
     "exp": N_("sacreBLEU exp (NIST): the k-th zero precision becomes 1/(2^k t_n)."),
     "nltk-method0": N_("NLTK method0: no smoothing; NLTK prints about 1e-155 where the exact answer is 0."),
-    "nltk-method1": N_("NLTK method1: a zero count becomes epsilon = {v:g}."),
+    "nltk-method1": N_("NLTK method1: a zero count becomes epsilon = {value:g}."),
     "nltk-method2": N_("NLTK method2: adds 1 to numerator and denominator of every order n > 1."),
     "nltk-method3": N_("NLTK method3: the k-th zero precision becomes 1/(2^k t_n), like sacreBLEU exp."),
-    "nltk-method4": N_("NLTK method4: zero precisions get 1/(2^k · {v:g}/ln c) matches, smaller for short candidates."),
+    "nltk-method4": N_("NLTK method4: zero precisions get 1/(2^k · {value:g}/ln c) matches, smaller for short candidates."),
     "nltk-method5": N_("NLTK method5: every p_n is averaged with its neighbours (NLTK reads p_5 as the extra order)."),
-    "nltk-method6": N_("NLTK method6: p_n (n >= 3) is interpolated with the prior p_(n-1)^2/p_(n-2), alpha = {v:g}."),
+    "nltk-method6": N_("NLTK method6: p_n (n >= 3) is interpolated with the prior p_(n-1)^2/p_(n-2), alpha = {value:g}."),
     "nltk-method7": N_("NLTK method7: method4, then method5."),
 }
 
 
 def _smoothing_rule(rule: m.SmoothingRule) -> str:
-    text = _(_SMOOTHING[rule.method]).format(v=rule.value)
+    text = _filled(_SMOOTHING[rule.method], rule)
     if rule.unchanged:
         text += " " + _("No order has zero matches here, so it changes nothing.")
     if rule.effective_order_off:
@@ -86,88 +87,94 @@ def _smoothing_rule(rule: m.SmoothingRule) -> str:
     return text
 
 
-def _skips(note: m.SkipsZeroPrecisions) -> str:
-    return _(
-        "The wikidocs tutorial's code: skips zero precisions (order {orders}) "
-        "instead of scoring 0, so this candidate gets {tutorial:.2f} where standard BLEU gives "
-        "{standard:.2f}."
-    ).format(orders=", ".join(map(str, note.orders)), tutorial=note.tutorial_score, standard=note.standard_score)
-
-
-_CATALOG: dict[type[Any], Callable[[Any], str]] = {
+#: Message class -> its words: a template whose placeholders are the message's fields (``describe`` fills it),
+#: or a function where the words are computed from the fields (plurals, order lists, a nested reason).
+_CATALOG: dict[type[Any], str | Callable[[Any], str]] = {
     # why a score is 0 whatever the precisions (lowercase clauses: ``sentence`` makes them sentences)
-    m.EmptyCandidate: lambda _m: _("the candidate is empty (c = 0), so it has no n-grams and the brevity penalty is 0"),
-    m.NoMatchAnyOrder: lambda _m: _("no n-gram of any order matches a reference"),
-    m.NoUnigramMatch: lambda _m: _("no unigram matches a reference"),
-    m.NltkMethod0Zero: lambda z: _(
+    m.EmptyCandidate: N_("the candidate is empty (c = 0), so it has no n-grams and the brevity penalty is 0"),
+    m.NoMatchAnyOrder: N_("no n-gram of any order matches a reference"),
+    m.NoUnigramMatch: N_("no unigram matches a reference"),
+    m.NltkMethod0Zero: N_(
         "no {order}-gram matches a reference; NLTK's method0 puts sys.float_info.min "
         "({float_min:.3g}) in its place and prints a tiny positive number with a warning "
         "(about 1e-77 per such order at weight 1/4, 1e-155 for two); the exact answer is 0"
-    ).format(order=z.order, float_min=z.float_min),
+    ),
     # why a score cannot be computed (the clause sits in a sentence of the page)
-    m.Method6NeedsOrder3: lambda u: _("nltk-method6 needs N >= 3 (NLTK reads p_3), got N = {n}").format(n=u.max_order),
-    m.Method6NeedsTrigramMatch: lambda _m: _("nltk-method6 needs a non-zero trigram precision p_3 (NLTK asserts it), got 0"),
+    m.Method6NeedsOrder3: N_("nltk-method6 needs N >= 3 (NLTK reads p_3), got N = {max_order}"),
+    m.Method6NeedsTrigramMatch: N_("nltk-method6 needs a non-zero trigram precision p_3 (NLTK asserts it), got 0"),
     # notes on how a score was computed (shown as they are)
-    m.NltkMethod5AboveOne: lambda n: _(
+    m.NltkMethod5AboveOne: N_(
         "NLTK's method 5 averages each p_n with its neighbours starting from p_1 + 1, so a precision can "
         "exceed 1 (here up to {max_precision:.4f}) and BLEU can exceed 100; kept for parity with NLTK 3.10"
-    ).format(max_precision=n.max_precision),
-    m.NltkDropsZeroOrders: lambda _m: _(
-        "NLTK 3.10 leaves out orders whose smoothed precision is still 0 instead of scoring 0 "
-        "(the standard formula would give 0)"
     ),
-    m.NltkPhantomNgrams: lambda n: _(
+    m.NltkDropsZeroOrders: N_(
+        "NLTK 3.10 leaves out orders whose smoothed precision is still 0 instead of scoring 0 (the standard formula would give 0)"
+    ),
+    m.NltkPhantomNgrams: N_(
         "NLTK's corpus_bleu counts at least one n-gram per segment and order (max(1, t_n)), so segments "
         "shorter than N add phantom n-grams; it would give {nltk_score:.4f} here, bleucore sums the real counts"
-    ).format(nltk_score=n.nltk_score),
+    ),
     # "Why is it zero?"
-    m.EmptyCandidateScoresZero: lambda _m: _(
+    m.EmptyCandidateScoresZero: N_(
         "The candidate is empty (c = 0): it has no n-grams, so every precision is 0, and the brevity "
         "penalty is 0 for c = 0. BLEU is 0, as sacreBLEU scores an empty line; no option changes that."
     ),
-    m.ShorterThanN: lambda r: _(
-        "The candidate has {tokens}, fewer than N = {n}, "
-        "so it has no {orders} at all."
-    ).format(tokens=_tokens(r.length), n=r.max_order, orders=order_list(r.orders, plural=True)),
-    m.NoTokenMatches: lambda _m: _(
+    m.ShorterThanN: lambda r: _filled(
+        N_("The candidate has {tokens}, fewer than N = {max_order}, so it has no {orders} at all."),
+        r,
+        tokens=ngettext("{n} token", "{n} tokens", r.length).format(n=r.length),
+        orders=order_list(r.orders, plural=True),
+    ),
+    m.NoTokenMatches: N_(
         "No token of the candidate appears in any reference: with no 1-gram match, no longer n-gram can "
         "match either, every precision is 0, and no smoothing can help, so BLEU is 0."
     ),
-    m.OrdersWithoutMatches: lambda r: _("No {orders} of the candidate appears in a reference.").format(orders=order_list(r.orders)),
-    m.GeometricMeanZero: lambda _m: _("BLEU multiplies the precisions (a geometric mean), so one zero makes the whole score 0."),
-    m.SmoothingKeepsScore: lambda _m: _("The score is not 0 only because smoothing replaced the zero precisions."),
-    m.BelowOne: lambda _m: _("The score is below 1 on the 0-100 scale."),
+    m.OrdersWithoutMatches: lambda r: _filled(
+        N_("No {orders} of the candidate appears in a reference."), r, orders=order_list(r.orders)
+    ),
+    m.GeometricMeanZero: N_("BLEU multiplies the precisions (a geometric mean), so one zero makes the whole score 0."),
+    m.SmoothingKeepsScore: N_("The score is not 0 only because smoothing replaced the zero precisions."),
+    m.BelowOne: N_("The score is below 1 on the 0-100 scale."),
     # fixes
-    m.UseSmoothing: lambda f: _("smoothing {method}").format(method=f.method),
-    m.UseEffectiveOrder: lambda _m: _("effective order"),
-    m.LowerOrder: lambda f: f"N = {f.max_order}",
+    m.UseSmoothing: N_("smoothing {method}"),
+    m.UseEffectiveOrder: N_("effective order"),
+    m.LowerOrder: N_("N = {max_order}"),
     # why a variant or smoothing differs
-    m.NotDefined: lambda v: _("Not defined here: {reason}.").format(reason=describe(v.reason)),
-    m.StandardDefinition: lambda _m: _("BP · exp(Σ w_n log p_n): Papineni et al.'s definition."),
-    m.EmptyBothPenalties: lambda _m: _("c = 0: both penalties are 0, so every variant gives 0."),
-    m.SamePenalty: lambda v: _("Same penalty as standard here: c = {c} ≥ r = {r:g}, so min(1, c/r) = BP = 1.").format(c=v.hyp_len, r=v.ref_len),
-    m.MilderPenalty: lambda v: _(
-        "Penalty min(1, c/r) = {simplified_bp:.4f} instead of "
-        "exp(1 − r/c) = {bp:.4f}: milder for a short candidate."
-    ).format(simplified_bp=v.simplified_bp, bp=v.bp),
-    m.NotComparable: lambda _m: _("Not comparable: standard BLEU is not defined here."),
-    m.EmptySkipCannotHelp: lambda _m: _("c = 0: the brevity penalty is 0, so skipping zero precisions cannot help."),
-    m.SkipChangesNothing: lambda _m: _("Same as standard here: no precision is 0 after smoothing, so skipping zeros changes nothing."),
-    m.SkipsZeroPrecisions: _skips,
+    m.NotDefined: lambda v: _filled(N_("Not defined here: {reason}."), v, reason=describe(v.reason)),
+    m.StandardDefinition: N_("BP · exp(Σ w_n log p_n): Papineni et al.'s definition."),
+    m.EmptyBothPenalties: N_("c = 0: both penalties are 0, so every variant gives 0."),
+    m.SamePenalty: N_("Same penalty as standard here: c = {hyp_len} ≥ r = {ref_len:g}, so min(1, c/r) = BP = 1."),
+    m.MilderPenalty: N_(
+        "Penalty min(1, c/r) = {simplified_bp:.4f} instead of exp(1 − r/c) = {bp:.4f}: milder for a short candidate."
+    ),
+    m.NotComparable: N_("Not comparable: standard BLEU is not defined here."),
+    m.EmptySkipCannotHelp: N_("c = 0: the brevity penalty is 0, so skipping zero precisions cannot help."),
+    m.SkipChangesNothing: N_("Same as standard here: no precision is 0 after smoothing, so skipping zeros changes nothing."),
+    m.SkipsZeroPrecisions: lambda note: _filled(
+        N_(
+            "The wikidocs tutorial's code: skips zero precisions (order {orders}) instead of scoring 0, so this "
+            "candidate gets {tutorial_score:.2f} where standard BLEU gives {standard_score:.2f}."
+        ),
+        note,
+        orders=", ".join(map(str, note.orders)),
+    ),
     m.SmoothingRule: _smoothing_rule,
     # weights and N the options cannot use
-    m.WeightsMissing: lambda w: _("type {n} comma-separated weights, e.g. {example}").format(n=w.max_order, example=", ".join(["0.25"] * 4)),
-    m.WeightsNotNumbers: lambda w: _("weights must be numbers such as 0.25 or 1/4, got {text}").format(text=repr(w.text)),
-    m.WeightsCount: lambda w: _("{count} weights for N = {n}: give one weight per order").format(count=w.count, n=w.max_order),
-    m.OrderOutOfRange: lambda o: _("N must be a whole number from 1 to {limit}, got {n}").format(limit=o.limit, n=o.max_order),
-    m.WeightsNegative: lambda _m: _("weights must be non-negative"),
-    m.WeightsSum: lambda w: _("weights must sum to 1, these sum to {total:g}").format(total=w.total),
+    m.WeightsMissing: lambda w: _filled(
+        N_("type {max_order} comma-separated weights, e.g. {example}"), w, example=", ".join(["0.25"] * 4)
+    ),
+    m.WeightsNotNumbers: N_("weights must be numbers such as 0.25 or 1/4, got {text!r}"),
+    m.WeightsCount: N_("{count} weights for N = {max_order}: give one weight per order"),
+    m.OrderOutOfRange: N_("N must be a whole number from 1 to {limit}, got {max_order}"),
+    m.WeightsNegative: N_("weights must be non-negative"),
+    m.WeightsSum: N_("weights must sum to 1, these sum to {total:g}"),
 }
 
 
 def describe(message: m.Message) -> str:
     """The words of one message (KeyError for a kind this catalog does not word yet)."""
-    return _CATALOG[type(message)](message)
+    words = _CATALOG[type(message)]
+    return words(message) if callable(words) else _filled(words, message)
 
 
 def describe_all(messages: Iterable[m.Message]) -> str:

@@ -9,15 +9,25 @@ import altair as alt
 import pandas as pd
 
 from bleucore.metrics.chrf import ChrfOrder
-from ui.shell.i18n import _
+from ui.shell import i18n
+from ui.shell.i18n import N_, _
 from ui.shell.palette import BLUE, GREEN, ORANGE
+
+
+#: An order's name by its kind; ``{n}`` is the order's field.
+_ORDER_NAMES = {"char": N_("character {n}-grams"), "word": N_("word {n}-grams")}
+
+
+def order_name(order: ChrfOrder) -> str:
+    """An order's name in the session's language ("character 3-grams"), in the chart and the table alike."""
+    return i18n.fill(_ORDER_NAMES[order.kind], vars(order))
 
 
 def order_frame(orders: Sequence[ChrfOrder]) -> pd.DataFrame:
     """One row per order and measure: order label, measure, value in percent, matched and total n-grams."""
     rows = []
     for o in orders:
-        label = (_("character {n}-grams") if o.kind == "char" else _("word {n}-grams")).format(n=o.n)
+        label = order_name(o)
         for measure, value in ((_("precision"), o.precision), (_("recall"), o.recall), (_("F-β"), o.f_beta)):
             rows.append({"order": label, "measure": measure, "value": 100 * value, "matched": o.matched,
                          "candidate n-grams": o.hyp_total, "reference n-grams": o.ref_total})  # fmt: skip

@@ -18,6 +18,7 @@ from bleucore.metrics.chrf import ChrfExplanation, ChrfOptions, char_occurrences
 from ui.inputs.uploads import escape_markdown
 from ui.metrics.bleu.wording import order_format
 from ui.metrics.chrf import cache
+from ui.metrics.chrf.corpus_chart import order_name
 from ui.shell.i18n import N_, _
 from ui.shell.palette import MATCHED_CSS, UNMATCHED_CSS
 from ui.shell.titles import keep_title
@@ -90,7 +91,7 @@ def order_rows(explanation: ChrfExplanation) -> list[dict[str, object]]:
     """The per-order table: n-grams of candidate and reference, matched, P, R, F-beta (0-100)."""
     return [
         {
-            "order": (_("character {n}-grams") if o.kind == "char" else _("word {n}-grams")).format(n=o.n),
+            "order": order_name(o),
             "candidate": o.hyp_total,
             "reference": o.ref_total,
             "matched": o.matched,

@@ -17,6 +17,7 @@ import streamlit as st
 from bleucore.metrics.ter import Step, TerExplanation, TerOptions
 from ui.inputs.uploads import escape_markdown
 from ui.metrics.ter import cache
+from ui.shell import i18n
 from ui.shell.i18n import N_, _
 from ui.shell.palette import BLUE, CLIPPED_CSS, MID_GREY, UNMATCHED_CSS
 from ui.shell.titles import keep_title
@@ -44,16 +45,17 @@ def too_long(candidate: str, references: Sequence[str]) -> bool:
     return any(len(text.split()) > MAX_WORDS for text in (candidate, *references))
 
 
+#: An alignment step's words by its ``op``; the placeholders are the step's fields.
+_STEP_WORDS = {
+    "keep": N_("kept: “{hyp}”"),
+    "sub": N_("substituted: the candidate's “{hyp}” for the reference's “{ref}” (1 edit)"),
+    "ins": N_("inserted: the candidate's “{hyp}” is not in the reference (1 edit)"),
+    "del": N_("deleted: the reference's “{ref}” is missing from the candidate (1 edit)"),
+}
+
+
 def _describe(step: Step) -> str:
-    if step.op == "keep":
-        text = _("kept: “{hyp}”")
-    elif step.op == "sub":
-        text = _("substituted: the candidate's “{hyp}” for the reference's “{ref}” (1 edit)")
-    elif step.op == "ins":
-        text = _("inserted: the candidate's “{hyp}” is not in the reference (1 edit)")
-    else:
-        text = _("deleted: the reference's “{ref}” is missing from the candidate (1 edit)")
-    text = text.format(hyp=step.hyp, ref=step.ref)
+    text = i18n.fill(_STEP_WORDS[step.op], vars(step))
     return text + (_("; shifted here from elsewhere in the candidate") if step.shifted else "")
 
 
