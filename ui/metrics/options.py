@@ -130,11 +130,11 @@ def to_link(settings: MetricSettings) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def from_link(reader: LinkReader) -> MetricSettings:
-    """The settings a link's fields hold; a wrong field keeps the default and adds a note to ``reader``."""
+def from_link(reader: LinkReader, default_settings: MetricSettings = DEFAULT_SETTINGS) -> MetricSettings:
+    """The settings a link's fields hold; a wrong field keeps ``default_settings``'s and adds a note to ``reader``."""
     values: dict[str, Any] = {}
     for name in NAMES:
-        default = getattr(DEFAULT_SETTINGS, name)
+        default = getattr(default_settings, name)
         if name in RANGES:
             low, high = RANGES[name]
             values[name] = reader.whole(*LINK_FIELDS[name], low, high, default)
