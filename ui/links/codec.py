@@ -105,11 +105,13 @@ def link_data(state: Any, with_texts: bool = True) -> dict[str, Any]:
     data = {}
     for name, spec in _linked(type(state)).items():
         value = values[name]
-        if spec.pasted and not with_pasted:
-            continue
-        if (spec.omit_default and value == getattr(default, name)) or (spec.when is not None and not spec.when(values)):
-            continue
-        data[spec.link.key] = spec.kind.write(value)
+        left_out = (
+            (spec.pasted and not with_pasted)
+            or (spec.omit_default and value == getattr(default, name))
+            or (spec.when is not None and not spec.when(values))
+        )
+        if not left_out:
+            data[spec.link.key] = spec.kind.write(value)
     return data
 
 
@@ -119,5 +121,8 @@ def read_state(reader: LinkReader, default: T) -> T:
     values: dict[str, Any] = {}
     for name, spec in _linked(type(default)).items():
         fallback = getattr(default, name)
-        values[name] = fallback if spec.when is not None and not spec.when(values) else spec.kind.read(reader, spec.link, fallback, values)
+        if spec.when is not None and not spec.when(values):
+            values[name] = fallback
+        else:
+            values[name] = spec.kind.read(reader, spec.link, fallback, values)
     return replace(default, **values)  # type: ignore[type-var]
