@@ -82,9 +82,11 @@ def linked(
     omit_default: bool = False,
     pasted: bool = False,
     when: Callable[[Mapping[str, Any]], bool] | None = None,
+    metadata: Mapping[str, Any] | None = None,
 ) -> Any:
-    """A dataclass field with ``default`` that a link holds as ``link`` (see ``Linked`` for the rest)."""
-    return field(default=default, metadata={_LINKED: Linked(link, kind, omit_default, pasted, when)})
+    """A dataclass field with ``default`` that a link holds as ``link`` (see ``Linked`` for the rest), and the field's
+    other ``metadata`` (how a page offers it)."""
+    return field(default=default, metadata={**(metadata or {}), _LINKED: Linked(link, kind, omit_default, pasted, when)})
 
 
 def _linked(state_type: type) -> dict[str, Linked]:
