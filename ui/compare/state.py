@@ -9,17 +9,16 @@ The test settings default to sacreBLEU's (``bleucore.resampling``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from bleucore.significance import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
+from ui.links.codec import TEXT, link_fields, linked, texts, whole
 from ui.links.page_state import (
-    SHARED_FIELDS, StatePage, metrics_key, pasted_reference_key, read_shared, ref_count_key, shared_link_data,
-    shared_link_fields, shared_widget_values, source_key,
+    PastedInputs, StatePage, metrics_key, options_under_o, pasted_reference_key, read_shared, ref_count_key,
+    shared_widget_values, source_key,
 )
-from ui.links.share import LinkField, LinkReader, make_link, open_link
-from ui.metrics import choice as mc
-from ui.metrics import options as mo
+from ui.links.share import LinkField
 from ui.metrics.bleu import options as om
 from ui.shell.i18n import N_
 
@@ -30,19 +29,15 @@ MAX_SEED = 2**32 - 1
 
 
 @dataclass(frozen=True)
-class CompareState:
-    """The Compare page's shareable state. ``references``/``systems`` are pasted texts."""
+class CompareState(PastedInputs):
+    """The Compare page's shareable state: the inputs it shares with Corpus, the pasted systems, the tests'
+    settings, and the baseline system's name ("", left out of links: the first system)."""
 
-    source: str = "sample"
-    references: tuple[str, ...] = ("",)
-    systems: tuple[str, ...] = ("", "")
-    n_samples: int = BOOTSTRAP_SAMPLES
-    n_trials: int = AR_TRIALS
-    seed: int = SEED
-    options: om.Choices = field(default_factory=lambda: om.SACREBLEU)
-    metrics: tuple[str, ...] = mc.DEFAULT  # ids of ui.metrics.choice
-    metric_options: mo.MetricSettings = mo.DEFAULT_SETTINGS
-    baseline: str = ""  # the baseline system's name ("": the first system)
+    systems: tuple[str, ...] = linked(("", ""), LinkField("sys", N_("systems")), texts(2, MAX_PASTED_SYSTEMS), pasted=True)
+    n_samples: int = linked(BOOTSTRAP_SAMPLES, LinkField("bs", N_("bootstrap resamples")), whole(1, MAX_BOOTSTRAP_SAMPLES))
+    n_trials: int = linked(AR_TRIALS, LinkField("ar", N_("randomization trials")), whole(1, MAX_AR_TRIALS))
+    seed: int = linked(SEED, LinkField("seed", N_("seed")), whole(0, MAX_SEED))
+    baseline: str = linked("", LinkField("base", N_("baseline")), TEXT, omit_default=True)
 
 
 COMPARE = om.OptionKeys("compare")
@@ -102,42 +97,9 @@ def read_compare(session: Mapping[str, Any]) -> CompareState:
     )
 
 
-LINK_FIELDS = {
-    **SHARED_FIELDS,
-    "systems": LinkField("sys", N_("systems")),
-    "n_samples": LinkField("bs", N_("bootstrap resamples")),
-    "n_trials": LinkField("ar", N_("randomization trials")),
-    "seed": LinkField("seed", N_("seed")),
-    "baseline": LinkField("base", N_("baseline")),
-}
-
-
-def compare_link(state: CompareState, with_texts: bool = True) -> str:
-    """The ``s`` parameter of a Compare state; LinkStateError if too long."""
-    f = LINK_FIELDS
-    data = shared_link_data(state, with_texts)
-    data.update({f["n_samples"].key: state.n_samples, f["n_trials"].key: state.n_trials, f["seed"].key: state.seed})
-    if state.baseline:
-        data[f["baseline"].key] = state.baseline
-    if state.source == "paste" and with_texts:
-        data[f["systems"].key] = list(state.systems)
-    return make_link("compare", data)
-
-
-def compare_from_link(token: str) -> tuple[CompareState, list[str]]:
-    """The Compare state a link holds and notes on fields it could not use; LinkStateError if unreadable."""
-    data, version = open_link(token, "compare")
-    reader = LinkReader(data)
-    f = LINK_FIELDS
-    state = CompareState(
-        systems=reader.texts(*f["systems"], 2, MAX_PASTED_SYSTEMS, ("", "")),
-        n_samples=reader.whole(*f["n_samples"], 1, MAX_BOOTSTRAP_SAMPLES, BOOTSTRAP_SAMPLES),
-        n_trials=reader.whole(*f["n_trials"], 1, MAX_AR_TRIALS, AR_TRIALS),
-        seed=reader.whole(*f["seed"], 0, MAX_SEED, SEED),
-        baseline=reader.text(*f["baseline"], ""),
-        **shared_link_fields(reader, version),
-    )
-    return state, reader.notes
-
-
-PAGE = StatePage("compare", CompareState(), compare_link, compare_from_link, compare_widget_values)
+LINK_FIELDS = link_fields(CompareState)
+PAGE = StatePage("compare", CompareState(), compare_widget_values, options_under_o)
+#: The ``s`` parameter of a Compare state (pasted texts only ``with_texts``), and the state a link holds with notes
+#: on the fields it could not use.
+compare_link = PAGE.to_link
+compare_from_link = PAGE.from_link

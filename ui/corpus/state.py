@@ -10,31 +10,26 @@ query parameter ``s`` through ``ui.links.share``; uploaded files never are. The 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from ui.links.codec import TEXT, link_fields, linked, whole
 from ui.links.page_state import (
-    SHARED_FIELDS, StatePage, metrics_key, pasted_reference_key, read_shared, ref_count_key, shared_link_data,
-    shared_link_fields, shared_widget_values, source_key,
+    PastedInputs, StatePage, metrics_key, options_under_o, pasted_reference_key, read_shared, ref_count_key,
+    shared_widget_values, source_key,
 )
-from ui.links.share import LinkField, LinkReader, make_link, open_link
-from ui.metrics import choice as mc
-from ui.metrics import options as mo
+from ui.links.share import LinkField
 from ui.metrics.bleu import options as om
 from ui.shell.i18n import N_
 
 
 @dataclass(frozen=True)
-class CorpusState:
-    """The Corpus page's shareable state. ``references`` are the pasted reference texts."""
+class CorpusState(PastedInputs):
+    """The Corpus page's shareable state: the inputs it shares with Compare, the pasted hypothesis, and the line
+    explained (1-based; 0, left out of links, is the worst sentence)."""
 
-    source: str = "sample"
-    hypothesis: str = ""
-    references: tuple[str, ...] = ("",)
-    line: int = 0  # 1-based line to explain; 0 = the worst sentence
-    options: om.Choices = field(default_factory=lambda: om.SACREBLEU)
-    metrics: tuple[str, ...] = mc.DEFAULT  # ids of ui.metrics.choice
-    metric_options: mo.MetricSettings = mo.DEFAULT_SETTINGS
+    hypothesis: str = linked("", LinkField("h", N_("hypothesis")), TEXT, pasted=True)
+    line: int = linked(0, LinkField("line", N_("line")), whole(0, 10_000_000), omit_default=True)
 
 
 CORPUS = om.OptionKeys("corpus")
@@ -78,35 +73,9 @@ def read_corpus(session: Mapping[str, Any]) -> CorpusState:
     )
 
 
-LINK_FIELDS = {
-    **SHARED_FIELDS,
-    "hypothesis": LinkField("h", N_("hypothesis")),
-    "line": LinkField("line", N_("line")),
-}
-
-
-def corpus_link(state: CorpusState, with_texts: bool = True) -> str:
-    """The ``s`` parameter of a Corpus state (pasted texts only when ``with_texts``); LinkStateError if too long."""
-    f = LINK_FIELDS
-    data = shared_link_data(state, with_texts)
-    if state.line:
-        data[f["line"].key] = state.line
-    if state.source == "paste" and with_texts:
-        data[f["hypothesis"].key] = state.hypothesis
-    return make_link("corpus", data)
-
-
-def corpus_from_link(token: str) -> tuple[CorpusState, list[str]]:
-    """The Corpus state a link holds and notes on fields it could not use; LinkStateError if unreadable."""
-    data, version = open_link(token, "corpus")
-    reader = LinkReader(data)
-    f = LINK_FIELDS
-    state = CorpusState(
-        hypothesis=reader.text(*f["hypothesis"], ""),
-        line=reader.whole(*f["line"], 0, 10_000_000, 0),
-        **shared_link_fields(reader, version),
-    )
-    return state, reader.notes
-
-
-PAGE = StatePage("corpus", CorpusState(), corpus_link, corpus_from_link, corpus_widget_values)
+LINK_FIELDS = link_fields(CorpusState)
+PAGE = StatePage("corpus", CorpusState(), corpus_widget_values, options_under_o)
+#: The ``s`` parameter of a Corpus state (pasted texts only ``with_texts``), and the state a link holds with notes on
+#: the fields it could not use.
+corpus_link = PAGE.to_link
+corpus_from_link = PAGE.from_link

@@ -8,15 +8,16 @@ complete state under ``explore_saved`` and mirrors it in the link parameter ``s`
 from __future__ import annotations
 
 from collections.abc import Mapping, MutableMapping, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from bleucore import BleuOptions
 from bleucore.metrics.bleu import MAX_ORDER_LIMIT
 from ui.learn.examples import CA1, REFS_1
-from ui.links.page_state import SHARED_FIELDS, StatePage
+from ui.links.codec import TEXT, Kind, choice, link_fields, linked, texts
+from ui.links.page_state import OPTIONS_LINK, REFERENCES_LINK, StatePage
 from ui.links.share import LINK_VERSION as LINK_VERSION  # the version new links carry (tests build links with it)
-from ui.links.share import LinkField, LinkReader, make_link, open_link
+from ui.links.share import LinkField, LinkReader
 from ui.metrics.bleu import options as om
 from ui.shell.i18n import LANGUAGES, N_, _, translations
 
@@ -81,15 +82,22 @@ def remove_key(ref_id: int) -> str:
     return f"explore_remove_{ref_id}"
 
 
+def _read_order(reader: LinkReader, link: LinkField, default: int, before: Mapping[str, Any]) -> int:
+    """The highlighted order of a link: 0 (all orders) to the link's own N."""
+    n = before["options"].max_order
+    return reader.whole(*link, 0, n, min(default, n))
+
+
 @dataclass(frozen=True)
 class ExploreState:
-    """Everything the Explore page's inputs hold; the default is the tutorials' Example 1 (Ca1)."""
+    """Everything the Explore page's inputs hold, each with its link field (``ui.links.codec``); the default is the
+    tutorials' Example 1 (Ca1). ``order`` is the highlighted n-gram order (0: all orders)."""
 
-    candidate: str = CA1
-    references: tuple[str, ...] = REFS_1
-    options: om.Choices = field(default_factory=lambda: om.TUTORIAL)
-    order: int = 1  # the highlighted n-gram order; 0 = all orders
-    tab: str = TABS[0]
+    candidate: str = linked(CA1, LinkField("c", N_("candidate")), TEXT)
+    references: tuple[str, ...] = linked(REFS_1, REFERENCES_LINK, texts(1, MAX_REFERENCES))
+    options: om.Choices = linked(om.TUTORIAL, OPTIONS_LINK, om.SECTION)
+    order: int = linked(1, LinkField("o", N_("n-gram order")), Kind(_read_order))
+    tab: str = linked(TABS[0], LinkField("tab", N_("tab")), choice(TABS, lambda key: repr(_(key))))
 
 
 DEFAULT = ExploreState()
@@ -135,39 +143,14 @@ def scored_references(state: ExploreState) -> tuple[str, ...]:
 # --- link state -----------------------------------------------------------------------------
 
 
-LINK_FIELDS = {
-    "candidate": LinkField("c", N_("candidate")),
-    "references": SHARED_FIELDS["references"],
-    "options": SHARED_FIELDS["options"],
-    "order": LinkField("o", N_("n-gram order")),
-    "tab": LinkField("tab", N_("tab")),
-}
+LINK_FIELDS = link_fields(ExploreState)
 
 
-def to_link(state: ExploreState) -> str:
-    """The ``s`` parameter for a state (LinkStateError when it is too long for a link)."""
-    f = LINK_FIELDS
-    return make_link(PAGE, {
-        f["candidate"].key: state.candidate, f["references"].key: list(state.references),
-        f["options"].key: om.to_link(state.options), f["order"].key: state.order, f["tab"].key: state.tab,
-    })  # fmt: skip
-
-
-def from_link(token: str) -> tuple[ExploreState, list[str]]:
-    """The state a link holds and notes on the fields it could not use (those keep the default's values).
-
-    LinkStateError when nothing can be read (corrupted, too long, another version); OtherPageLink
-    for a link of another page. Version 1 (flat option fields, no page, tab or order 0) still opens.
-    """
-    data, version = open_link(token, PAGE)
-    reader = LinkReader(data)
-    f = LINK_FIELDS
-    options = om.from_link(reader if version == 1 else reader.section(*f["options"]), DEFAULT.options)
-    candidate = reader.text(*f["candidate"], DEFAULT.candidate)
-    references = reader.texts(*f["references"], 1, MAX_REFERENCES, DEFAULT.references)
-    order = reader.whole(*f["order"], 0, options.max_order, min(DEFAULT.order, options.max_order))
-    tab = reader.choice(*f["tab"], TABS, DEFAULT.tab, lambda key: repr(_(key)))
-    return ExploreState(candidate, references, options, order, tab), reader.notes
+def _options_at_top(data: dict[str, Any]) -> dict[str, Any]:
+    """A version-1 link of Explore, which kept the options at its top level, as version 2 lays it out."""
+    option_keys = {f.key for f in om.LINK_FIELDS.values()}
+    kept = {key: value for key, value in data.items() if key not in option_keys and key != OPTIONS_LINK.key}
+    return {**kept, OPTIONS_LINK.key: {key: value for key, value in data.items() if key in option_keys}}
 
 
 # --- session state --------------------------------------------------------------------------
@@ -206,7 +189,11 @@ def read(session: Mapping[str, Any]) -> ExploreState:
 
 #: Explore's state for ``ui.links.page_state`` (the mechanism every page shares): the reference boxes are as many
 #: as the state has.
-PAGE_STATE = StatePage(PAGE, DEFAULT, lambda state, _with_texts: to_link(state), from_link, widget_values, is_item_key=_is_ref_key)
+PAGE_STATE = StatePage(PAGE, DEFAULT, widget_values, _options_at_top, is_item_key=_is_ref_key)
+#: The ``s`` parameter of a state (LinkStateError when it is too long for a link), and the state a link holds with
+#: notes on the fields it could not use (version 1: flat option fields, no page, tab or order 0, still opens).
+to_link = PAGE_STATE.to_link
+from_link = PAGE_STATE.from_link
 
 
 # --- callbacks (run by Streamlit before the script; they only touch session keys) -----------

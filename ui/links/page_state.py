@@ -1,11 +1,12 @@
 """The one page-state mechanism of every page (Explore, Corpus, Compare), and what Corpus and Compare
-share besides: input sources and paste limits.
+share besides: input sources, paste limits and the state fields of their inputs (``PastedInputs``).
 
 Each page saves its last state under a plain key and mirrors it in a link (``save_state``). Streamlit keeps
 every widget's value across pages (``persist_state``), but another page may have saved this page's state since
 (the Score doctor saves Corpus's), so a page that was not drawn in the last run sets its widgets again from its
-saved state (``init_page``, ``arrived``). A page describes its keys and its link codec once, as a
-``StatePage``; ``ui.explore.state``, ``ui.corpus.state`` and ``ui.compare.state`` hold the pages' own states.
+saved state (``init_page``, ``arrived``). A page describes its keys, its widgets' values and its default state
+once, as a ``StatePage``; its link is its state dataclass's own (``ui.links.codec``). ``ui.explore.state``,
+``ui.corpus.state`` and ``ui.compare.state`` hold the pages' own states.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
-from ui.links.share import LinkField, LinkReader, LinkStateError, OtherPageLink, is_new, remember
+from ui.links.codec import choice, choices, link_data, linked, read_state, section, texts
+from ui.links.share import LinkField, LinkReader, LinkStateError, OtherPageLink, is_new, make_link, open_link, remember
 from ui.metrics import choice as mc
 from ui.metrics import options as mo
 from ui.metrics.bleu import options as om
@@ -27,19 +29,37 @@ SOURCE_LABELS = {
 MAX_PASTED_REFERENCES = 4
 #: The preset both pages open with and reset to.
 START_PRESET = om.SACREBLEU_NAME
+#: Where every page's link keeps its references and its options.
+REFERENCES_LINK = LinkField("r", N_("references"))
+OPTIONS_LINK = LinkField("opt", N_("options"))
 
 
 @dataclass(frozen=True)
 class StatePage:
-    """A page's state codecs (widgets and links) and its session keys, named ``<prefix>_...``."""
+    """A page's state: its default, its widgets' values, its link (its state dataclass's ``ui.links.codec`` fields,
+    named ``prefix``) and its session keys, named ``<prefix>_...``."""
 
     prefix: str
     default: Any
-    to_link: Callable[[Any, bool], str]
-    from_link: Callable[[str], tuple[Any, list[str]]]
     widget_values: Callable[[Any], dict[str, Any]]
+    #: A version-1 link's fields laid out as version 2 lays them out (where that page's version 1 kept its options).
+    from_version_1: Callable[[dict[str, Any]], dict[str, Any]]
     #: Keys of a variable number of widgets (Explore's references): cleared before a whole state is applied.
     is_item_key: Callable[[str], bool] | None = None
+
+    def to_link(self, state: Any, with_texts: bool = True) -> str:
+        """The ``s`` parameter of a state (pasted texts only ``with_texts``); LinkStateError if too long."""
+        return make_link(self.prefix, link_data(state, with_texts))
+
+    def from_link(self, token: str) -> tuple[Any, list[str]]:
+        """The state a link holds and notes on the fields it could not use (those keep the default's values).
+
+        LinkStateError when nothing can be read (corrupted, too long, another version); OtherPageLink for a link
+        of another page.
+        """
+        data, version = open_link(token, self.prefix)
+        reader = LinkReader(self.from_version_1(data) if version == 1 else data)
+        return read_state(reader, self.default), reader.notes
 
     @property
     def loaded_key(self) -> str:
@@ -57,21 +77,25 @@ class StatePage:
         return source_key(self.prefix)
 
 
-#: The link fields Corpus and Compare share (each page adds its own to these in its ``LINK_FIELDS``); Explore's
-#: links keep their references and options under the same fields.
-SHARED_FIELDS = {
-    "source": LinkField("src", N_("input source")),
-    "references": LinkField("r", N_("references")),
-    "options": LinkField("opt", N_("options")),
-    "metrics": LinkField("m", N_("metrics")),
-    "metric_options": LinkField("mo", N_("chrF and TER options")),
-}
+@dataclass(frozen=True)
+class PastedInputs:
+    """The state Corpus and Compare share (each page's state adds its own fields): the input source, the pasted
+    references, the BLEU options, the metrics picked (ids of ``ui.metrics.choice``) and their options. A link
+    leaves the metrics and their options out while they are the defaults (older links stay the same)."""
+
+    source: str = linked("sample", LinkField("src", N_("input source")), choice(SOURCES))
+    references: tuple[str, ...] = linked(("",), REFERENCES_LINK, texts(1, MAX_PASTED_REFERENCES), pasted=True)
+    options: om.Choices = linked(om.SACREBLEU, OPTIONS_LINK, om.SECTION)
+    metrics: tuple[str, ...] = linked(mc.DEFAULT, LinkField("m", N_("metrics")), choices(mc.METRIC_IDS), omit_default=True)
+    metric_options: mo.MetricSettings = linked(
+        mo.DEFAULT_SETTINGS, LinkField("mo", N_("chrF and TER options")), section(mo.from_link, mo.to_link), omit_default=True
+    )
 
 
-def link_options(reader: LinkReader, version: int) -> om.Choices:
-    """The options of a link: version 1 kept them under "o", version 2 (every page) under "opt"."""
-    field = SHARED_FIELDS["options"]
-    return om.from_link(reader.section("o" if version == 1 else field.key, field.label), om.SACREBLEU)
+def options_under_o(data: dict[str, Any]) -> dict[str, Any]:
+    """A version-1 link of Corpus or Compare, which kept the options under "o", as version 2 lays it out."""
+    kept = {key: value for key, value in data.items() if key not in ("o", OPTIONS_LINK.key)}
+    return {**kept, OPTIONS_LINK.key: data["o"]} if "o" in data else kept
 
 
 def source_key(prefix: str) -> str:
@@ -94,8 +118,8 @@ def pasted_reference_key(prefix: str, index: int) -> str:
     return f"{prefix}_ref_paste_{index}"
 
 
-def shared_widget_values(prefix: str, state: Any) -> dict[str, Any]:
-    """Widget key -> value of the fields Corpus and Compare share (``SHARED_FIELDS``), under ``<prefix>_`` keys."""
+def shared_widget_values(prefix: str, state: PastedInputs) -> dict[str, Any]:
+    """Widget key -> value of the fields Corpus and Compare share (``PastedInputs``), under ``<prefix>_`` keys."""
     refs = state.references[:MAX_PASTED_REFERENCES] or ("",)
     return {
         source_key(prefix): state.source,
@@ -116,32 +140,6 @@ def read_shared(session: Mapping[str, Any], prefix: str) -> dict[str, Any]:
         "options": om.read(session, om.OptionKeys(prefix)),
         "metrics": mc.normalize(session.get(metrics_key(prefix), list(mc.DEFAULT))),
         "metric_options": mo.read(session, prefix),
-    }
-
-
-def shared_link_data(state: Any, with_texts: bool) -> dict[str, Any]:
-    """The link data of the fields Corpus and Compare share (``SHARED_FIELDS``): the metrics and their options
-    only where they are not the defaults (older links stay the same), pasted references only ``with_texts``."""
-    f = SHARED_FIELDS
-    data: dict[str, Any] = {f["source"].key: state.source, f["options"].key: om.to_link(state.options)}
-    if state.metrics != mc.DEFAULT:
-        data[f["metrics"].key] = list(state.metrics)
-    if mo.to_link(state.metric_options):
-        data[f["metric_options"].key] = mo.to_link(state.metric_options)
-    if state.source == "paste" and with_texts:
-        data[f["references"].key] = list(state.references)
-    return data
-
-
-def shared_link_fields(reader: LinkReader, version: int) -> dict[str, Any]:
-    """The shared fields a link holds, as keyword arguments of ``CorpusState`` or ``CompareState``."""
-    f = SHARED_FIELDS
-    return {
-        "source": reader.choice(*f["source"], SOURCES, "sample"),
-        "references": reader.texts(*f["references"], 1, MAX_PASTED_REFERENCES, ("",)),
-        "options": link_options(reader, version),
-        "metrics": reader.choices(*f["metrics"], mc.METRIC_IDS, mc.DEFAULT),
-        "metric_options": mo.from_link(reader.section(*f["metric_options"])),
     }
 
 

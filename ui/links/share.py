@@ -123,8 +123,8 @@ def make_link(page: str, fields: dict[str, Any]) -> str:
 class LinkField(NamedTuple):
     """One state field in a link: its short key and its label (a msgid) in notes about the link.
 
-    Every codec lists its fields once as ``LINK_FIELDS = {state field: LinkField(...)}``, used both to write
-    the link and to read it (``reader.whole(*F["seed"], ...)``)."""
+    A state dataclass declares each field's LinkField with the field (``ui.links.codec.linked``), and the one
+    writer and reader of ``ui.links.codec`` use it both ways; ``link_fields`` lists them (a state's ``LINK_FIELDS``)."""
 
     key: str
     label: str

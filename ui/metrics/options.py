@@ -18,32 +18,15 @@ import streamlit as st
 from bleucore.metrics import METRICS, Metric, get_metric
 from bleucore.metrics.chrf import MAX_CHAR_ORDER, MAX_WORD_ORDER, ChrfOptions
 from bleucore.metrics.ter import TerOptions
+from ui.links.codec import FLAG, link_data, link_fields, linked, read_state, whole
 from ui.links.share import LinkField, LinkReader
 from ui.shell.i18n import N_, _
 
 #: (bleucore metric name, its options as plain values): what a metric's numbers depend on.
 MetricKey = tuple[str, tuple[Any, ...]]
 MAX_BETA = 10
-
-
-@dataclass(frozen=True)
-class MetricSettings:
-    """chrF/chrF++ and TER options; the defaults are sacreBLEU's (chrF2, chrF2++ with word order 2, TER)."""
-
-    char_order: int = 6
-    word_order: int = 2  # chrF++ only; chrF has none
-    beta: int = 2
-    whitespace: bool = False
-    chrf_lowercase: bool = False
-    ter_normalized: bool = False
-    ter_no_punct: bool = False
-    ter_asian_support: bool = False
-    ter_case_sensitive: bool = False
-
-
-DEFAULT_SETTINGS = MetricSettings()
-NAMES = tuple(f.name for f in fields(MetricSettings))
 CHRF_FAMILY = ("chrf", "chrf++")
+_SETTING = "setting"
 
 
 @dataclass(frozen=True)
@@ -60,20 +43,38 @@ class Setting:
     bounds: tuple[int, int] | None = None
 
 
-#: Every setting once, in the order drawn: whole numbers side by side, then the checkboxes.
-SETTINGS: dict[str, Setting] = {
-    "char_order": Setting(N_("Character order"), N_("Longest character n-gram (sacreBLEU's --chrf-char-order, default 6)."), LinkField("nc", N_("char order")), CHRF_FAMILY, CHRF_FAMILY, (1, MAX_CHAR_ORDER)),
-    "word_order": Setting(N_("chrF++ word order"), N_("Longest word n-gram of chrF++ (sacreBLEU's --chrf-word-order, 2 for chrF++); chrF has none."), LinkField("nw", N_("word order")), CHRF_FAMILY, ("chrf++",), (1, MAX_WORD_ORDER)),
-    "beta": Setting(N_("β"), N_("Recall counts β times as much as precision (sacreBLEU's --chrf-beta, default 2)."), LinkField("b", N_("chrF beta")), CHRF_FAMILY, CHRF_FAMILY, (0, MAX_BETA)),
-    "whitespace": Setting(N_("Spaces count as characters"), N_("sacreBLEU's --chrf-whitespace (off by default: spaces are removed first)."), LinkField("ws", N_("chrF whitespace")), CHRF_FAMILY, CHRF_FAMILY),
-    "chrf_lowercase": Setting(N_("chrF ignores case"), N_("sacreBLEU's --chrf-lowercase."), LinkField("lc", N_("chrF lowercase")), CHRF_FAMILY, CHRF_FAMILY),
-    "ter_normalized": Setting(N_("TER: normalize"), N_("Tokenize punctuation and unescape XML entities (sacreBLEU's --ter-normalized)."), LinkField("tn", N_("TER normalized")), ("ter",), ("ter",)),
-    "ter_no_punct": Setting(N_("TER: remove punctuation"), N_("sacreBLEU's --ter-no-punct."), LinkField("tp", N_("TER no punctuation")), ("ter",), ("ter",)),
-    "ter_asian_support": Setting(N_("TER: Asian support"), N_("With normalize or remove punctuation: split Chinese, Japanese and Korean characters and their punctuation (sacreBLEU's --ter-asian-support)."), LinkField("ta", N_("TER Asian support")), ("ter",), ("ter",)),
-    "ter_case_sensitive": Setting(N_("TER: case-sensitive"), N_("Keep case (sacreBLEU's --ter-case-sensitive; TER lowercases by default)."), LinkField("tc", N_("TER case-sensitive")), ("ter",), ("ter",)),
-}  # fmt: skip
+def _offered(default: int | bool, setting: Setting) -> Any:
+    """A ``MetricSettings`` field holding ``default``, offered as ``setting`` and linked under its link field (a whole
+    number within its bounds, or true or false), left out of links while it is the default."""
+    kind = FLAG if setting.bounds is None else whole(*setting.bounds)
+    return linked(default, setting.link, kind, omit_default=True, metadata={_SETTING: setting})
+
+
+@dataclass(frozen=True)
+class MetricSettings:
+    """chrF/chrF++ and TER options, each declared once: its default (sacreBLEU's: chrF2, chrF2++ with word order 2,
+    TER), how the pages offer it and its link field; in the order drawn: whole numbers side by side, then the
+    checkboxes."""
+
+    # fmt: off
+    char_order: int = _offered(6, Setting(N_("Character order"), N_("Longest character n-gram (sacreBLEU's --chrf-char-order, default 6)."), LinkField("nc", N_("char order")), CHRF_FAMILY, CHRF_FAMILY, (1, MAX_CHAR_ORDER)))
+    word_order: int = _offered(2, Setting(N_("chrF++ word order"), N_("Longest word n-gram of chrF++ (sacreBLEU's --chrf-word-order, 2 for chrF++); chrF has none."), LinkField("nw", N_("word order")), CHRF_FAMILY, ("chrf++",), (1, MAX_WORD_ORDER)))
+    beta: int = _offered(2, Setting(N_("β"), N_("Recall counts β times as much as precision (sacreBLEU's --chrf-beta, default 2)."), LinkField("b", N_("chrF beta")), CHRF_FAMILY, CHRF_FAMILY, (0, MAX_BETA)))
+    whitespace: bool = _offered(False, Setting(N_("Spaces count as characters"), N_("sacreBLEU's --chrf-whitespace (off by default: spaces are removed first)."), LinkField("ws", N_("chrF whitespace")), CHRF_FAMILY, CHRF_FAMILY))
+    chrf_lowercase: bool = _offered(False, Setting(N_("chrF ignores case"), N_("sacreBLEU's --chrf-lowercase."), LinkField("lc", N_("chrF lowercase")), CHRF_FAMILY, CHRF_FAMILY))
+    ter_normalized: bool = _offered(False, Setting(N_("TER: normalize"), N_("Tokenize punctuation and unescape XML entities (sacreBLEU's --ter-normalized)."), LinkField("tn", N_("TER normalized")), ("ter",), ("ter",)))
+    ter_no_punct: bool = _offered(False, Setting(N_("TER: remove punctuation"), N_("sacreBLEU's --ter-no-punct."), LinkField("tp", N_("TER no punctuation")), ("ter",), ("ter",)))
+    ter_asian_support: bool = _offered(False, Setting(N_("TER: Asian support"), N_("With normalize or remove punctuation: split Chinese, Japanese and Korean characters and their punctuation (sacreBLEU's --ter-asian-support)."), LinkField("ta", N_("TER Asian support")), ("ter",), ("ter",)))
+    ter_case_sensitive: bool = _offered(False, Setting(N_("TER: case-sensitive"), N_("Keep case (sacreBLEU's --ter-case-sensitive; TER lowercases by default)."), LinkField("tc", N_("TER case-sensitive")), ("ter",), ("ter",)))
+    # fmt: on
+
+
+DEFAULT_SETTINGS = MetricSettings()
+NAMES = tuple(f.name for f in fields(MetricSettings))
+#: Every setting once, in the order drawn.
+SETTINGS: dict[str, Setting] = {f.name: f.metadata[_SETTING] for f in fields(MetricSettings)}
 #: Link field of each setting.
-LINK_FIELDS = {name: setting.link for name, setting in SETTINGS.items()}
+LINK_FIELDS = link_fields(MetricSettings)
 #: Range of each whole-number setting.
 RANGES = {name: setting.bounds for name, setting in SETTINGS.items() if setting.bounds is not None}
 
@@ -124,23 +125,12 @@ def read(session: Mapping[str, Any], prefix: str) -> MetricSettings:
 
 def to_link(settings: MetricSettings) -> dict[str, Any]:
     """The settings that differ from sacreBLEU's defaults, as a link's compact fields."""
-    return {
-        LINK_FIELDS[name].key: getattr(settings, name)
-        for name in NAMES if getattr(settings, name) != getattr(DEFAULT_SETTINGS, name)
-    }  # fmt: skip
+    return link_data(settings)
 
 
-def from_link(reader: LinkReader) -> MetricSettings:
-    """The settings a link's fields hold; a wrong field keeps the default and adds a note to ``reader``."""
-    values: dict[str, Any] = {}
-    for name in NAMES:
-        default = getattr(DEFAULT_SETTINGS, name)
-        if name in RANGES:
-            low, high = RANGES[name]
-            values[name] = reader.whole(*LINK_FIELDS[name], low, high, default)
-        else:
-            values[name] = reader.flag(*LINK_FIELDS[name], default)
-    return MetricSettings(**values)
+def from_link(reader: LinkReader, default_settings: MetricSettings = DEFAULT_SETTINGS) -> MetricSettings:
+    """The settings a link's fields hold; a wrong field keeps ``default_settings``'s and adds a note to ``reader``."""
+    return read_state(reader, default_settings)
 
 
 def options_expander(prefix: str, picked: list[str], caption: str) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 import bleucore.metrics.bleu as bleu
 from bleucore import BleuOptions, uniform_weights
 from bleucore.metrics.bleu import messages
+from ui.links.codec import FLAG, TEXT, Kind, choice, link_data, link_fields, linked, read_state, section, whole
 from ui.links.share import LinkField, LinkReader
 from ui.metrics.bleu.wording import describe as describe_message
 from ui.shell.i18n import N_, _
@@ -49,20 +50,39 @@ def default_weights_text(max_order: int) -> str:
     return ", ".join(f"{1 / n:g}" for _ in range(n))
 
 
+def _custom_weights(choices: Mapping[str, Any]) -> bool:
+    return bool(choices["custom_weights"])
+
+
+def _takes_value(choices: Mapping[str, Any]) -> bool:
+    return has_value(choices["smooth_method"])
+
+
+def _read_smooth_value(reader: LinkReader, link: LinkField, _default: Any, choices: Mapping[str, Any]) -> float | None:
+    """The smoothing value of a link, falling back to its smoothing method's own default."""
+    return reader.number(*link, default_value(choices["smooth_method"]))
+
+
+#: sacreBLEU 2.6's defaults as bleucore holds them (corpus BLEU's: no effective order).
+_CORPUS_DEFAULTS = BleuOptions()
+
+
 @dataclass(frozen=True)
 class Choices:
-    """The options a page's sidebar holds; the defaults are sacreBLEU's (13a, exp, N = 4, closest r)."""
+    """The options a page's sidebar holds, each with its link field (``ui.links.codec``). The defaults are
+    sacreBLEU's (13a, exp, N = 4, closest r), with effective order, as sacreBLEU's ``sentence_bleu`` has it. A link
+    holds the weights' text only when they are custom, and a smoothing value only for a method that takes one."""
 
-    tokenize: str = "13a"
-    lowercase: bool = False
-    max_order: int = 4
-    custom_weights: bool = False
-    weights: str = ""
-    smooth_method: str = "exp"
-    smooth_value: float | None = None
-    effective_order: bool = True
-    ref_length: str = "closest"
-    variant: str = "standard"
+    tokenize: str = linked(_CORPUS_DEFAULTS.tokenize, LinkField("tok", N_("tokenizer")), choice(bleu.TOKENIZER_NAMES))
+    lowercase: bool = linked(_CORPUS_DEFAULTS.lowercase, LinkField("lc", N_("lowercase")), FLAG)
+    max_order: int = linked(_CORPUS_DEFAULTS.max_order, LinkField("n", N_("N")), whole(1, bleu.MAX_ORDER_LIMIT))
+    custom_weights: bool = linked(False, LinkField("cw", N_("custom weights")), FLAG, omit_default=True)
+    weights: str = linked("", LinkField("w", N_("weights")), TEXT, when=_custom_weights)
+    smooth_method: str = linked(_CORPUS_DEFAULTS.smooth_method, LinkField("sm", N_("smoothing")), choice(bleu.SMOOTHING_METHODS))
+    smooth_value: float | None = linked(None, LinkField("sv", N_("smoothing value")), Kind(_read_smooth_value), when=_takes_value)
+    effective_order: bool = linked(True, LinkField("eff", N_("effective order")), FLAG)
+    ref_length: str = linked(_CORPUS_DEFAULTS.ref_length, LinkField("rl", N_("reference length")), choice(bleu.REF_LENGTH_RULES))
+    variant: str = linked(_CORPUS_DEFAULTS.variant, LinkField("var", N_("variant")), choice(bleu.VARIANTS))
 
     def normalized(self) -> Choices:
         """The same options with unused fields cleared (no value for exp, no weights text when uniform)."""
@@ -216,44 +236,18 @@ def read(session: Mapping[str, Any], keys: OptionKeys) -> Choices:
 
 
 #: The link fields of the options (Explore's version-1 links hold them at the top level).
-LINK_FIELDS = {
-    "tokenize": LinkField("tok", N_("tokenizer")),
-    "lowercase": LinkField("lc", N_("lowercase")),
-    "max_order": LinkField("n", N_("N")),
-    "custom_weights": LinkField("cw", N_("custom weights")),
-    "weights": LinkField("w", N_("weights")),
-    "smooth_method": LinkField("sm", N_("smoothing")),
-    "smooth_value": LinkField("sv", N_("smoothing value")),
-    "effective_order": LinkField("eff", N_("effective order")),
-    "ref_length": LinkField("rl", N_("reference length")),
-    "variant": LinkField("var", N_("variant")),
-}
+LINK_FIELDS = link_fields(Choices)
 
 
 def to_link(choices: Choices) -> dict[str, Any]:
     """The choices as a link's compact fields (weights only when custom, a smoothing value only when it takes one)."""
-    c = choices.normalized()
-    skip = {"smooth_value"} if c.smooth_value is None else set()
-    if not c.custom_weights:
-        skip |= {"custom_weights", "weights"}
-    return {f.key: getattr(c, name) for name, f in LINK_FIELDS.items() if name not in skip}
+    return link_data(choices.normalized())
 
 
 def from_link(reader: LinkReader, default: Choices) -> Choices:
     """The choices a link's fields hold; a wrong field keeps ``default``'s value and adds a note to ``reader``."""
-    f = LINK_FIELDS
-    method = reader.choice(*f["smooth_method"], bleu.SMOOTHING_METHODS, default.smooth_method)
-    value = reader.number(*f["smooth_value"], default_value(method)) if has_value(method) else None
-    custom = reader.flag(*f["custom_weights"], default.custom_weights)
-    return Choices(
-        tokenize=reader.choice(*f["tokenize"], bleu.TOKENIZER_NAMES, default.tokenize),
-        lowercase=reader.flag(*f["lowercase"], default.lowercase),
-        max_order=reader.whole(*f["max_order"], 1, bleu.MAX_ORDER_LIMIT, default.max_order),
-        custom_weights=custom,
-        weights=reader.text(*f["weights"], default.weights) if custom else "",
-        smooth_method=method,
-        smooth_value=value,
-        effective_order=reader.flag(*f["effective_order"], default.effective_order),
-        ref_length=reader.choice(*f["ref_length"], bleu.REF_LENGTH_RULES, default.ref_length),
-        variant=reader.choice(*f["variant"], bleu.VARIANTS, default.variant),
-    ).normalized()
+    return read_state(reader, default).normalized()
+
+
+#: How a page's link holds its options: a nested set of fields.
+SECTION = section(from_link, to_link)
