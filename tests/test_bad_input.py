@@ -413,7 +413,7 @@ def test_url_state_too_long_or_corrupted() -> None:
     assert metric(at, "Corpus BLEU") == "25.05"  # the bundled sample instead
     assert_clean(at)
     # Compare: a valid link cut in half (as a chat client may wrap it)
-    token = cps.compare_link(cps.CompareState(source="paste", references=("a b c",), systems=("a b c", "a b d")))
+    token = cps.PAGE.to_link(cps.CompareState(source="paste", references=("a b c",), systems=("a b c", "a b d")))
     at = start("compare", token[: len(token) // 2])
     assert "the link is corrupted and cannot be read" in messages(at)
     assert_clean(at)

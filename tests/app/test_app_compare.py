@@ -245,7 +245,7 @@ def test_pasted_systems_and_link_round_trip() -> None:
     bs = sacre_paired([("1", one.split("\n")), ("2", two.split("\n"))], [ref.split("\n")], "bs")
     assert table.loc["System 2", "p (bootstrap)"] == pytest.approx(bs[1].p_value, abs=EPSILON)
     token = at.query_params["s"]
-    state, _ = cps.compare_from_link(token)
+    state, _ = cps.PAGE.from_link(token)
     assert state.source == "paste" and state.systems == (one, two) and state.references == (ref,)
 
     fresh = open_compare(token)
@@ -284,7 +284,7 @@ def test_compare_link_validation_and_settings_in_link() -> None:
     state = cps.CompareState(
         source="sample", n_samples=300, n_trials=400, seed=9, options=om.Choices(tokenize="intl")
     )
-    token = cps.compare_link(state)
+    token = cps.PAGE.to_link(state)
     at = open_compare(token)
     assert at.number_input(key=cps.COMPARE_SAMPLES).value == 300
     assert at.number_input(key=cps.COMPARE_SEED).value == 9

@@ -473,7 +473,7 @@ def test_query_parameter_round_trip_with_pasted_text() -> None:
     at.number_input(key=cs.CORPUS_LINE).set_value(2).run()
     score = corpus_score(at)
     token = at.query_params["s"]
-    state, notes = cs.corpus_from_link(token)
+    state, notes = cs.PAGE.from_link(token)
     assert notes == []
     assert state.source == "paste" and state.hypothesis == "the cat sat\nhello world" and state.line == 2
     assert state.options.tokenize == "char" and state.options.lowercase
@@ -488,7 +488,7 @@ def test_query_parameter_round_trip_with_pasted_text() -> None:
 
 
 def test_link_of_an_upload_keeps_options_and_asks_for_the_files() -> None:
-    token = cs.corpus_link(cs.CorpusState(source="upload", options=om.Choices(max_order=3)))
+    token = cs.PAGE.to_link(cs.CorpusState(source="upload", options=om.Choices(max_order=3)))
     at = open_corpus(token)
     assert at.number_input(key=cs.CORPUS.key("max_order")).value == 3
     assert "upload them again" in messages(at)
@@ -521,8 +521,8 @@ def test_broken_link_gives_a_message_and_the_sample() -> None:
 def test_corpus_link_validation() -> None:
     state = cs.CorpusState(source="paste", hypothesis="a\nb", references=("a\nb", "a\nc"), line=2,
                            options=om.Choices(smooth_method="floor", smooth_value=0.3, max_order=2))  # fmt: skip
-    assert cs.corpus_from_link(cs.corpus_link(state)) == (state, [])
-    without, _ = cs.corpus_from_link(cs.corpus_link(state, with_texts=False))
+    assert cs.PAGE.from_link(cs.PAGE.to_link(state)) == (state, [])
+    without, _ = cs.PAGE.from_link(cs.PAGE.to_link(state, with_texts=False))
     assert without.hypothesis == "" and without.options == state.options
     # A wrong field keeps its default and is named; the rest of the link is used.
     partial = [
@@ -534,22 +534,22 @@ def test_corpus_link_validation() -> None:
         ({"line": -1, "o": {"n": 2}}, "line -1 is not a whole number from 0 to 10,000,000"),
     ]
     for fields, named in partial:
-        opened, notes = cs.corpus_from_link(encode_state({"page": "corpus", "v": 1, **fields}))
+        opened, notes = cs.PAGE.from_link(encode_state({"page": "corpus", "v": 1, **fields}))
         assert len(notes) == 1 and named in notes[0] and "kept the rest" in notes[0], notes
         assert opened.options.tokenize == fields.get("o", {}).get("tok", "13a") or opened.options.max_order == 2
         assert opened.line in (0, 3)
     for data in ({"page": "corpus", "v": 3}, {"page": "corpus", "v": "1"}):
         with pytest.raises(LinkStateError, match="another version"):
-            cs.corpus_from_link(encode_state(data))
+            cs.PAGE.from_link(encode_state(data))
     with pytest.raises(OtherPageLink):
-        cs.corpus_from_link(encode_state({"page": "compare", "v": 1}))
+        cs.PAGE.from_link(encode_state({"page": "compare", "v": 1}))
 
 
 def test_long_paste_link_falls_back_to_options_only() -> None:
     rng = np.random.default_rng(3)
     noise = "\n".join("".join(chr(int(c)) for c in rng.integers(0x4E00, 0x9FFF, size=40)) for _ in range(400))
     state = cs.CorpusState(source="paste", hypothesis=noise, references=(noise,))
-    token, note = link_with_fallback(cs.corpus_link, state)
+    token, note = link_with_fallback(cs.PAGE.to_link, state)
     assert token is not None and note is not None and "options only" in note
     assert decode_state(token).get("h") is None
 

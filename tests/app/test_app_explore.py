@@ -444,7 +444,7 @@ def test_link_is_shown_for_copying_and_too_long_input_is_explained():
     token = at.query_params["s"]
     token = token[0] if isinstance(token, list) else token
     assert any(c.endswith(f"?s={token}") for c in code_lines(at))
-    assert es.from_link(token) == (es.DEFAULT, [])
+    assert es.PAGE_STATE.from_link(token) == (es.DEFAULT, [])
     import random
 
     rng = random.Random(0)
@@ -473,7 +473,7 @@ def test_state_helpers_agree_with_learn_examples():
     assert es.to_options(es.DEFAULT) == TUTORIAL
     state = es.from_options(CA2, REFS_1, TUTORIAL.with_changes(weights=(0.5, 0.5)))
     assert es.to_options(state).weights == (0.5, 0.5)
-    assert es.from_link(es.to_link(state)) == (state, [])
+    assert es.PAGE_STATE.from_link(es.PAGE_STATE.to_link(state)) == (state, [])
 
 
 # --- pure helpers behind the page -----------------------------------------------------------

@@ -11,7 +11,7 @@ from ui.links import handoff
 def test_a_pending_hand_off_switches_on_the_next_run_and_ends_in_explore() -> None:
     at = open_app("compare")
     state = es.ExploreState("a pending candidate", ("a pending reference",))
-    at.session_state[handoff.PENDING] = (handoff.EXPLORE_PAGE, es.to_link(state))  # left by a stopped run
+    at.session_state[handoff.PENDING] = (handoff.EXPLORE_PAGE, es.PAGE_STATE.to_link(state))  # left by a stopped run
     at.run()
     assert not at.exception
     assert [t.value for t in at.text_area if t.value == "a pending candidate"], "Explore opened the requested line"

@@ -254,11 +254,11 @@ def _charts_tab_open(at: AppTest) -> bool:
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_a_link_to_a_tab_opens_it_in_either_language(lang: str) -> None:
     """Links hold the English key ("Charts"), old links included; the Korean page shows its label 차트."""
-    token = es.to_link(es.with_changes(es.DEFAULT, tab="Charts"))
+    token = es.PAGE_STATE.to_link(es.with_changes(es.DEFAULT, tab="Charts"))
     at = open_app(s=token, **({"lang": lang} if lang == "ko" else {}))
     assert _charts_tab_open(at)
     assert at.session_state[es.TAB] == ("차트" if lang == "ko" else "Charts")
-    assert es.from_link(at.query_params["s"][0] if isinstance(at.query_params["s"], list) else at.query_params["s"])[0].tab == "Charts"
+    assert es.PAGE_STATE.from_link(at.query_params["s"][0] if isinstance(at.query_params["s"], list) else at.query_params["s"])[0].tab == "Charts"
 
 
 def test_a_korean_tab_click_keeps_the_english_key_in_the_link_and_survives_a_language_switch() -> None:
@@ -268,7 +268,7 @@ def test_a_korean_tab_click_keeps_the_english_key_in_the_link_and_survives_a_lan
     assert len(at.get("vega_lite_chart")) == 1 and at.table  # the Variants tab
     token = at.query_params["s"]
     token = token[0] if isinstance(token, list) else token
-    assert es.from_link(token)[0].tab == "Variants"
+    assert es.PAGE_STATE.from_link(token)[0].tab == "Variants"
     at.sidebar.segmented_control[0].set_value("en").run()
     assert not at.exception
     assert at.session_state[es.TAB] == "Variants" and at.table  # still the Variants tab, now in English

@@ -78,7 +78,7 @@ def test_corpus_opens_with_bleu_only() -> None:
     assert not any("chrF" in m.label or "TER" in m.label for m in at.metric)
     token = at.query_params["s"]
     assert "m" not in decode_state(token)  # links made before the choice existed stay as they were
-    assert cs.corpus_from_link(token)[0].metrics == ("bleu",)
+    assert cs.PAGE.from_link(token)[0].metrics == ("bleu",)
 
 
 def test_corpus_chrf_chrfpp_and_ter_equal_sacrebleu() -> None:
@@ -117,7 +117,7 @@ def test_corpus_metric_choice_survives_the_link_and_a_page_visit() -> None:
     at = open_app("corpus")
     at.pills(key=cs.CORPUS_METRICS).set_value(["chrf++", "ter"]).run()
     token = at.query_params["s"]
-    assert cs.corpus_from_link(token)[0].metrics == ("chrf++", "ter")
+    assert cs.PAGE.from_link(token)[0].metrics == ("chrf++", "ter")
     fresh = open_app("corpus", token)
     assert fresh.pills(key=cs.CORPUS_METRICS).value == ["chrf++", "ter"]
     labels = [m.label for m in fresh.metric]
@@ -200,7 +200,7 @@ def test_compare_metric_choice_survives_the_link() -> None:
     at.number_input(key=cps.COMPARE_SEED).set_value(3)
     at.pills(key=cps.COMPARE_METRICS).set_value(["bleu", "ter"]).run()
     token = at.query_params["s"]
-    state, notes = cps.compare_from_link(token)
+    state, notes = cps.PAGE.from_link(token)
     assert state.metrics == ("bleu", "ter") and state.seed == 3 and not notes
     fresh = open_app("compare", token)
     assert fresh.pills(key=cps.COMPARE_METRICS).value == ["bleu", "ter"]
@@ -265,7 +265,7 @@ def test_corpus_chrf_and_ter_options_equal_sacrebleu_and_survive_the_link() -> N
 
     check(at)
     token = at.query_params["s"]
-    state, notes = cs.corpus_from_link(token)
+    state, notes = cs.PAGE.from_link(token)
     assert not notes and state.metric_options == mo.MetricSettings(**CHANGED)  # type: ignore[arg-type]
     fresh = open_app("corpus", token)
     assert fresh.number_input(key=mo.keys("corpus")["char_order"]).value == 4

@@ -78,11 +78,11 @@ def test_version_2_links_made_before_the_fields_declared_their_links_open_and_ar
         "the cat sat", ("the cat is", "a cat sat"), om.Choices(smooth_method="nltk-method4", smooth_value=3.0, max_order=2),
         order=0, tab="Charts",
     )  # fmt: skip
-    assert cs.corpus_from_link(V2_CORPUS) == (corpus, []) and cs.corpus_link(corpus) == V2_CORPUS
+    assert cs.PAGE.from_link(V2_CORPUS) == (corpus, []) and cs.PAGE.to_link(corpus) == V2_CORPUS
     without_texts = replace(corpus, hypothesis="", references=("",))
-    assert cs.corpus_from_link(V2_CORPUS_WITHOUT_TEXTS) == (without_texts, [])
-    assert cs.corpus_link(corpus, with_texts=False) == V2_CORPUS_WITHOUT_TEXTS
-    assert cps.compare_from_link(V2_COMPARE) == (compare, []) and cps.compare_link(compare) == V2_COMPARE
-    assert es.from_link(V2_EXPLORE) == (explore, []) and es.to_link(explore) == V2_EXPLORE
+    assert cs.PAGE.from_link(V2_CORPUS_WITHOUT_TEXTS) == (without_texts, [])
+    assert cs.PAGE.to_link(corpus, with_texts=False) == V2_CORPUS_WITHOUT_TEXTS
+    assert cps.PAGE.from_link(V2_COMPARE) == (compare, []) and cps.PAGE.to_link(compare) == V2_COMPARE
+    assert es.PAGE_STATE.from_link(V2_EXPLORE) == (explore, []) and es.PAGE_STATE.to_link(explore) == V2_EXPLORE
     assert om.to_link(om.Choices(smooth_method="floor")) == {"tok": "13a", "lc": False, "n": 4, "sm": "floor", "sv": 0.1,
                                                              "eff": True, "rl": "closest", "var": "standard"}  # fmt: skip

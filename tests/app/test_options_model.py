@@ -123,33 +123,33 @@ EVERY_FIELD = es.ExploreState(
 
 
 def test_explore_link_round_trips_every_field_including_tab_and_order_0() -> None:
-    token = es.to_link(EVERY_FIELD)
+    token = es.PAGE_STATE.to_link(EVERY_FIELD)
     assert decode_state(token)["page"] == "explore" and decode_state(token)["v"] == 2
-    assert es.from_link(token) == (EVERY_FIELD, [])
+    assert es.PAGE_STATE.from_link(token) == (EVERY_FIELD, [])
     for order in range(0, 4):
         for tab in es.TABS:
             state = es.with_changes(EVERY_FIELD, order=order, tab=tab)
-            assert es.from_link(es.to_link(state)) == (state, [])
+            assert es.PAGE_STATE.from_link(es.PAGE_STATE.to_link(state)) == (state, [])
 
 
 def test_corpus_and_compare_links_round_trip_every_option() -> None:
     corpus = cs.CorpusState(source="paste", hypothesis="a b\nc d", references=("a b\nc e",), line=2,
                             options=EVERY_FIELD.options)  # fmt: skip
-    assert cs.corpus_from_link(cs.corpus_link(corpus)) == (corpus, [])
+    assert cs.PAGE.from_link(cs.PAGE.to_link(corpus)) == (corpus, [])
     compare = cps.CompareState(source="paste", references=("a\nb",), systems=("a\nb", "a\nc"), n_samples=200,
                               n_trials=300, seed=5, options=EVERY_FIELD.options)  # fmt: skip
-    assert cps.compare_from_link(cps.compare_link(compare)) == (compare, [])
+    assert cps.PAGE.from_link(cps.PAGE.to_link(compare)) == (compare, [])
 
 
 def test_version_1_links_made_by_the_old_code_still_open() -> None:
-    state, notes = es.from_link(V1_EXPLORE)
+    state, notes = es.PAGE_STATE.from_link(V1_EXPLORE)
     assert notes == []
     assert state == es.with_changes(EVERY_FIELD, order=2, tab=es.TABS[0])
-    compare, notes = cps.compare_from_link(V1_COMPARE)
+    compare, notes = cps.PAGE.from_link(V1_COMPARE)
     assert notes == [] and compare.systems == ("a b c\nd e g", "a b d\nd e f") and compare.seed == 7
     assert compare.options == om.Choices(tokenize="char", smooth_method="add-k", smooth_value=2.0,
                                          effective_order=False, variant="tutorial")  # fmt: skip
-    corpus, notes = cs.corpus_from_link(V1_CORPUS)
+    corpus, notes = cs.PAGE.from_link(V1_CORPUS)
     assert notes == [] and corpus.line == 25 and corpus.options == om.SACREBLEU
 
 
@@ -167,7 +167,7 @@ def test_version_1_links_made_by_the_old_code_still_open() -> None:
     ],
 )  # fmt: skip
 def test_partial_link_opens_the_rest_and_names_the_dropped_field(fields, note, check) -> None:
-    state, notes = es.from_link(encode_state({"page": "explore", "v": 2, "c": CA2, "r": ["x"], "o": 2, **fields}))
+    state, notes = es.PAGE_STATE.from_link(encode_state({"page": "explore", "v": 2, "c": CA2, "r": ["x"], "o": 2, **fields}))
     assert len(notes) == 1 and note in notes[0] and notes[0].startswith("This link's"), notes
     assert check(state)
     assert state.references == ("x",)
@@ -175,13 +175,13 @@ def test_partial_link_opens_the_rest_and_names_the_dropped_field(fields, note, c
 
 def test_unreadable_and_foreign_links_are_refused() -> None:
     with pytest.raises(LinkStateError, match="another version"):
-        es.from_link(encode_state({"page": "explore", "v": 3}))
+        es.PAGE_STATE.from_link(encode_state({"page": "explore", "v": 3}))
     with pytest.raises(LinkStateError, match="corrupted"):
-        es.from_link("not*base64!")
+        es.PAGE_STATE.from_link("not*base64!")
     with pytest.raises(OtherPageLink):
-        es.from_link(V1_CORPUS)
+        es.PAGE_STATE.from_link(V1_CORPUS)
     with pytest.raises(OtherPageLink):
-        cs.corpus_from_link(es.to_link(es.DEFAULT))
+        cs.PAGE.from_link(es.PAGE_STATE.to_link(es.DEFAULT))
 
 
 def test_a_session_never_reopens_a_token_it_made_or_opened() -> None:
@@ -205,7 +205,7 @@ def test_choices_come_from_bleucore() -> None:
 
 def test_explore_keeps_edits_against_a_stale_address_but_a_hand_off_opens_again() -> None:
     """The browser may send back an address Explore already opened; only a hand-off (forget) reopens it."""
-    token = es.to_link(es.with_changes(es.DEFAULT, candidate=CA2))
+    token = es.PAGE_STATE.to_link(es.with_changes(es.DEFAULT, candidate=CA2))
     session: dict[str, object] = {}
     assert init_page(session, token, es.PAGE_STATE)[1] is None and session[es.CANDIDATE] == CA2
     session[es.CANDIDATE] = "an edit"

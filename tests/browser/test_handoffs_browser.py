@@ -191,7 +191,7 @@ def test_shared_link_in_a_fresh_page_survives_an_edit_a_tab_and_a_reload(
     refs = ("The cat is on the mat.", "There is a cat on the mat!")
     state = es.ExploreState("the cat the cat on the mat", refs, choices, order=3, tab="N-gram matches")
     options = choices.sentence_options()
-    page.goto(f"{streamlit_server}/?s={es.to_link(state)}")
+    page.goto(f"{streamlit_server}/?s={es.PAGE_STATE.to_link(state)}")
     wait_for_app(page)
     expect_view(page, state.candidate, refs, options, "Options: custom")
     expect(page.get_by_role("spinbutton", name="Max n-gram order N")).to_have_value("3")

@@ -99,7 +99,3 @@ def read_compare(session: Mapping[str, Any]) -> CompareState:
 
 LINK_FIELDS = link_fields(CompareState)
 PAGE = StatePage("compare", CompareState(), compare_widget_values, options_under_o)
-#: The ``s`` parameter of a Compare state (pasted texts only ``with_texts``), and the state a link holds with notes
-#: on the fields it could not use.
-compare_link = PAGE.to_link
-compare_from_link = PAGE.from_link

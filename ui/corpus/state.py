@@ -75,7 +75,3 @@ def read_corpus(session: Mapping[str, Any]) -> CorpusState:
 
 LINK_FIELDS = link_fields(CorpusState)
 PAGE = StatePage("corpus", CorpusState(), corpus_widget_values, options_under_o)
-#: The ``s`` parameter of a Corpus state (pasted texts only ``with_texts``), and the state a link holds with notes on
-#: the fields it could not use.
-corpus_link = PAGE.to_link
-corpus_from_link = PAGE.from_link

@@ -190,10 +190,6 @@ def read(session: Mapping[str, Any]) -> ExploreState:
 #: Explore's state for ``ui.links.page_state`` (the mechanism every page shares): the reference boxes are as many
 #: as the state has.
 PAGE_STATE = StatePage(PAGE, DEFAULT, widget_values, _options_at_top, is_item_key=_is_ref_key)
-#: The ``s`` parameter of a state (LinkStateError when it is too long for a link), and the state a link holds with
-#: notes on the fields it could not use (version 1: flat option fields, no page, tab or order 0, still opens).
-to_link = PAGE_STATE.to_link
-from_link = PAGE_STATE.from_link
 
 
 # --- callbacks (run by Streamlit before the script; they only touch session keys) -----------

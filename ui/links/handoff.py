@@ -26,7 +26,7 @@ PENDING = "handoff_pending"
 def explore_button(label: str, state: es.ExploreState, key: str) -> None:
     """A button that opens ``state`` in Explore (the switch itself happens in ``follow``)."""
     try:
-        token = es.to_link(state)
+        token = es.PAGE_STATE.to_link(state)
     except LinkStateError as err:
         st.caption(escape_markdown(_("This sentence is too long to open in Explore through a link: {err}.").format(err=err)))
         return
