@@ -291,3 +291,8 @@ def test_empty_corpus_through_ids() -> None:
     stats = fast.ids_statistics(empty, [empty, empty], 4)
     assert stats.segments == 0 and stats.matches.shape == (0, 4)
     assert_identical(statistics_from_tokens([(), ()], [((),), ((),)], 4), fast.text_statistics(["", " "], [["\t", ""]]))
+
+
+def test_every_exported_name_exists() -> None:
+    """Regression: ``__all__`` kept ``reference_count`` after it moved to ``metrics.inputs``, so a star import raised."""
+    assert [name for name in fast.__all__ if not hasattr(fast, name)] == []

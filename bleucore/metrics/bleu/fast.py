@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from itertools import chain, count
-from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -32,9 +31,6 @@ from ..inputs import check_streams
 from .ngram_matches import Block, bits, ngram_matches
 from .options import BleuOptions
 from .stats import FloatArray, IntArray, Statistics, statistics_from_tokens
-
-if TYPE_CHECKING:
-    from ...tokenizers import TokenEncoder
 
 #: Token ids of a stream of lines: all ids in order, and the number of tokens of each line.
 EncodedLines = tuple[IntArray, IntArray]
@@ -47,7 +43,6 @@ __all__ = [
     "ids_statistics",
     "reference_lengths",
     "systems_statistics",
-    "reference_count",
     "text_statistics",
     "utf8_statistics",
 ]
