@@ -18,7 +18,7 @@ from ..metrics.bleu.fast import ids_statistics
 from ..metrics.inputs import check_streams
 from ..metrics.bleu.lengths import brevity_penalty, simplified_brevity_penalty
 from ..metrics.bleu.options import BleuOptions
-from ..metrics.bleu.score import compute_bleu
+from ..metrics.bleu.score import BLEUFigures, compute_bleu
 from ..metrics.bleu.sentence_rows import sentence_rows
 from ..metrics.bleu.stats import Statistics
 from ..tokenizers import TokenEncoder
@@ -41,19 +41,13 @@ _VARIANTS = {("standard", "zero"): "standard", ("standard", "exp"): "standard", 
 
 
 @dataclass(frozen=True)
-class ConventionScore:
-    """BLEU under one set of conventions: ``score`` in points (0-100); the corpus counts it came from (after
-    the phantom-n-gram rule), their precisions in percent, the corpus BP by the brevity rule, c and r, the lines
-    and how many of them have an order without a match (``zero_lines``: a 0 under the standard rule)."""
+class ConventionScore(BLEUFigures):
+    """BLEU under one set of ``conventions``: the corpus counts (after the phantom-n-gram rule), their
+    unsmoothed precisions, the corpus BP by the brevity rule and c and r (an integer: no rule averages), the
+    lines (``sentences``) and how many of them have an order without a match (``zero_lines``: a 0 under the
+    standard rule). ``score`` is the corpus score or, for a sentence-mean tool, the mean of the lines' scores."""
 
     conventions: Conventions
-    score: float
-    counts: tuple[int, ...]
-    totals: tuple[int, ...]
-    precisions: tuple[float, ...]
-    bp: float
-    sys_len: int
-    ref_len: int
     sentences: int
     zero_lines: int = 0
 
@@ -208,7 +202,7 @@ class ConventionScorer:
         bp = simplified_brevity_penalty(c, r) if conventions.brevity == "simplified" else brevity_penalty(c, r)
         precisions = tuple(100.0 * mm / tt if tt else 0.0 for mm, tt in zip(m, t))
         zero_lines = int(np.count_nonzero((np.asarray(matches) == 0).any(axis=1))) if len(hyp_len) else 0
-        return ConventionScore(conventions, score, tuple(m), tuple(t), precisions, bp, c, r, len(hyp_len), zero_lines)
+        return ConventionScore(score, tuple(m), tuple(t), precisions, bp, c, r, conventions, len(hyp_len), zero_lines)
 
 
 #: Lines given to the token encoder at once: its working arrays grow with the text of one call (100,000 lines in one

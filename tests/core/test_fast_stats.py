@@ -37,6 +37,13 @@ def tokenized(seed: int, segments: int, nrefs: int, tokenizer: str) -> tuple[Tok
 
 
 @pytest.fixture
+def vectorized(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """``fast_statistics`` counts even the smallest input with arrays (else it takes the loop under test)."""
+    monkeypatch.setattr(fast, "SMALL_INPUT_TOKENS", 0)
+    yield
+
+
+@pytest.fixture
 def small_blocks(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Blocks of 40 tokens: many blocks, segments longer than a block, blocks of one segment."""
     monkeypatch.setattr(fast, "BLOCK_TOKENS", 40)
@@ -46,7 +53,7 @@ def small_blocks(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 @pytest.mark.parametrize("tokenizer", TOKENIZER_NAMES)
 @pytest.mark.parametrize("nrefs", [1, 2, 3, 4])
 @pytest.mark.parametrize("rule", REF_LENGTH_RULES)
-def test_random_corpora_every_tokenizer_order_and_rule(tokenizer: str, nrefs: int, rule: str) -> None:
+def test_random_corpora_every_tokenizer_order_and_rule(vectorized: None, tokenizer: str, nrefs: int, rule: str) -> None:
     for seed in range(3):
         hyps, refs = tokenized(seed * 7 + nrefs, 60, nrefs, tokenizer)
         expected = statistics_from_tokens(hyps, refs, 10, rule)  # orders 1..n of it are the order-n statistics
@@ -55,19 +62,19 @@ def test_random_corpora_every_tokenizer_order_and_rule(tokenizer: str, nrefs: in
 
 
 @pytest.mark.parametrize("order", [1, 4, 10])
-def test_many_blocks(small_blocks: None, order: int) -> None:
+def test_many_blocks(vectorized: None, small_blocks: None, order: int) -> None:
     for seed in range(10):
         hyps, refs = tokenized(seed, 80, 1 + seed % 4, "13a")
         assert_identical(statistics_from_tokens(hyps, refs, order), fast.fast_statistics(hyps, refs, order))
 
 
-def test_the_bench_corpus_sizes_are_split_into_blocks_that_match() -> None:
+def test_the_bench_corpus_sizes_are_split_into_blocks_that_match(vectorized: None) -> None:
     hyps, refs = tokenized(99, 3000, 2, "13a")
     assert sum(map(len, hyps)) * 3 > 2 * fast.BLOCK_TOKENS  # really several blocks
     assert_identical(statistics_from_tokens(hyps, refs, 4), fast.fast_statistics(hyps, refs, 4))
 
 
-def test_narrow_keys_take_the_compaction_and_prefix_rank_paths(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_narrow_keys_take_the_compaction_and_prefix_rank_paths(vectorized: None, monkeypatch: pytest.MonkeyPatch) -> None:
     """With keys of 24 bits the token ids are compacted per segment and long n-grams ranked."""
     calls = {"compact": 0, "ranks": 0}
     compact, ranks = ngram_matches._ids_per_segment, ngram_matches._prefix_ranks
@@ -91,7 +98,7 @@ def test_narrow_keys_take_the_compaction_and_prefix_rank_paths(monkeypatch: pyte
     assert calls["compact"] > 0 and calls["ranks"] > 0
 
 
-def test_one_long_line_four_references_order_ten() -> None:
+def test_one_long_line_four_references_order_ten(vectorized: None) -> None:
     rng = random.Random(5)
     words = [f"w{i}" for i in range(300)]
     base = [rng.choice(words) for _ in range(1000)]
@@ -101,7 +108,7 @@ def test_one_long_line_four_references_order_ten() -> None:
         assert_identical(statistics_from_tokens([hyp], [refs], order), fast.fast_statistics([hyp], [refs], order))
 
 
-def test_every_token_distinct_large_vocabulary() -> None:
+def test_every_token_distinct_large_vocabulary(vectorized: None) -> None:
     """Ids of 17+ bits: the packed 4-gram would overflow without per-segment ids."""
     hyps = [tuple(f"t{i}-{j}" for j in range(20)) for i in range(5000)]
     refs = [(tuple(f"t{i}-{j}" for j in range(0, 40, 2)),) for i in range(5000)]
@@ -110,7 +117,7 @@ def test_every_token_distinct_large_vocabulary() -> None:
     assert_identical(expected, fast.fast_statistics(hyps, refs, 4))
 
 
-def test_repeated_tokens_are_clipped_by_the_best_reference() -> None:
+def test_repeated_tokens_are_clipped_by_the_best_reference(vectorized: None) -> None:
     hyp = ("the",) * 7
     refs = (("the", "cat", "the"), ("the",) * 4, ("a", "the", "the", "the"))
     stats = fast.fast_statistics([hyp, hyp], [refs, refs[:1]], 2)
@@ -120,7 +127,7 @@ def test_repeated_tokens_are_clipped_by_the_best_reference() -> None:
     assert stats.ref_len.tolist() == [4.0, 3.0]
 
 
-def test_empty_segments_and_empty_corpus() -> None:
+def test_empty_segments_and_empty_corpus(vectorized: None) -> None:
     empty: tuple[str, ...] = ()
     stats = fast.fast_statistics([empty, ("a",), empty], [(empty,), (empty, ("a",)), (("b", "c"),)], 3)
     assert stats.hyp_len.tolist() == [0, 1, 0]
@@ -131,14 +138,14 @@ def test_empty_segments_and_empty_corpus() -> None:
     assert_identical(statistics_from_tokens([], [], 4), none)
 
 
-def test_varying_number_of_references_per_segment() -> None:
+def test_varying_number_of_references_per_segment(vectorized: None) -> None:
     hyps, refs4 = tokenized(3, 40, 4, "13a")
     refs = [r[: 1 + i % 4] for i, r in enumerate(refs4)]
     for rule in REF_LENGTH_RULES:
         assert_identical(statistics_from_tokens(hyps, refs, 4, rule), fast.fast_statistics(hyps, refs, 4, rule))
 
 
-def test_closest_reference_length_ties_go_to_the_shorter() -> None:
+def test_closest_reference_length_ties_go_to_the_shorter(vectorized: None) -> None:
     hyp = ("a",) * 5
     refs = (("a",) * 7, ("a",) * 3, ("a",) * 6, ("a",) * 4)
     stats = fast.fast_statistics([hyp], [refs], 1, "closest")
@@ -147,7 +154,7 @@ def test_closest_reference_length_ties_go_to_the_shorter() -> None:
     assert fast.fast_statistics([hyp], [refs], 1, "average").ref_len.tolist() == [5.0]
 
 
-def test_bad_input_is_a_value_error() -> None:
+def test_bad_input_is_a_value_error(vectorized: None) -> None:
     with pytest.raises(ValueError, match="2 hypotheses but 1 sets of references"):
         fast.fast_statistics([("a",), ("b",)], [(("a",),)], 4)
     with pytest.raises(ValueError, match="at least 1 reference, got 0 \\(segment 2\\)"):
@@ -158,10 +165,10 @@ def test_bad_input_is_a_value_error() -> None:
         fast.fast_statistics([("a",)], [(("a",),)], 0)
 
 
-def test_compute_statistics_dispatch_gives_identical_arrays() -> None:
+def test_fast_statistics_either_path_by_size_gives_identical_arrays() -> None:
     for segments in (1, 3, 200):
         hyps, refs = tokenized(segments, segments, 2, "13a")
-        assert_identical(statistics_from_tokens(hyps, refs, 4), fast.compute_statistics(hyps, refs, 4))
+        assert_identical(statistics_from_tokens(hyps, refs, 4), fast.fast_statistics(hyps, refs, 4))
 
 
 def test_corpus_statistics_uses_the_fast_path_and_matches_the_loop(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -199,12 +206,12 @@ def test_property_fast_equals_loop(
 ) -> None:
     hyps = [d[0] for d in data]
     refs = [d[1] for d in data]
-    saved = fast.BLOCK_TOKENS
-    fast.BLOCK_TOKENS = block
+    saved = fast.BLOCK_TOKENS, fast.SMALL_INPUT_TOKENS
+    fast.BLOCK_TOKENS, fast.SMALL_INPUT_TOKENS = block, 0  # the arrays, even for the smallest input
     try:
         actual = fast.fast_statistics(hyps, refs, order, rule)
     finally:
-        fast.BLOCK_TOKENS = saved
+        fast.BLOCK_TOKENS, fast.SMALL_INPUT_TOKENS = saved
     expected = statistics_from_tokens(hyps, refs, order, rule)
     assert_identical(expected, actual)
     assert (actual.matches <= actual.totals).all()
@@ -284,3 +291,8 @@ def test_empty_corpus_through_ids() -> None:
     stats = fast.ids_statistics(empty, [empty, empty], 4)
     assert stats.segments == 0 and stats.matches.shape == (0, 4)
     assert_identical(statistics_from_tokens([(), ()], [((),), ((),)], 4), fast.text_statistics(["", " "], [["\t", ""]]))
+
+
+def test_every_exported_name_exists() -> None:
+    """Regression: ``__all__`` kept ``reference_count`` after it moved to ``metrics.inputs``, so a star import raised."""
+    assert [name for name in fast.__all__ if not hasattr(fast, name)] == []

@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from itertools import chain, count
-from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -33,22 +32,17 @@ from .ngram_matches import Block, bits, ngram_matches
 from .options import BleuOptions
 from .stats import FloatArray, IntArray, Statistics, statistics_from_tokens
 
-if TYPE_CHECKING:
-    from ...tokenizers import TokenEncoder
-
 #: Token ids of a stream of lines: all ids in order, and the number of tokens of each line.
 EncodedLines = tuple[IntArray, IntArray]
 
 __all__ = [
     "BLOCK_TOKENS",
     "SMALL_INPUT_TOKENS",
-    "compute_statistics",
     "fast_statistics",
     "flat_statistics",
     "ids_statistics",
     "reference_lengths",
     "systems_statistics",
-    "reference_count",
     "text_statistics",
     "utf8_statistics",
 ]
@@ -89,21 +83,6 @@ def _ragged_mask(nrefs: IntArray, width: int) -> npt.NDArray[np.bool_]:
     return np.arange(width)[None, :] < nrefs[:, None]
 
 
-def compute_statistics(
-    hyp_tokens: Sequence[Sequence[str]],
-    refs_per_segment: Sequence[Sequence[Sequence[str]]],
-    max_order: int,
-    ref_length: str = "closest",
-) -> Statistics:
-    """The statistics by the faster path for the input's size (both paths give identical arrays)."""
-    tokens = sum(map(len, hyp_tokens[:SMALL_INPUT_TOKENS]))
-    for refs in refs_per_segment[:SMALL_INPUT_TOKENS]:
-        tokens += sum(map(len, refs))
-    if len(hyp_tokens) <= SMALL_INPUT_TOKENS and tokens < SMALL_INPUT_TOKENS:
-        return statistics_from_tokens(hyp_tokens, refs_per_segment, max_order, ref_length)
-    return fast_statistics(hyp_tokens, refs_per_segment, max_order, ref_length)
-
-
 def systems_statistics(
     systems: Sequence[Sequence[str]],
     references: Sequence[Sequence[str]],
@@ -115,7 +94,7 @@ def systems_statistics(
 
     The lines are encoded by a ``tokenizers.TokenEncoder`` (``encoder``, to share one across
     chunks of a file, must match the options' tokenizer and case) and counted by
-    ``ids_statistics``; tokenizer ``none`` takes ``compute_statistics`` (``encoder`` unused)."""
+    ``ids_statistics``; tokenizer ``none`` takes ``fast_statistics`` (``encoder`` unused)."""
     options = options or BleuOptions()
     for hypotheses in systems:
         check_streams(hypotheses, references)
@@ -126,7 +105,7 @@ def systems_statistics(
         # Nothing to tokenize, so nothing for the encoder to save: through it, 100k lines measured
         # 5-10% slower (near the noise of a shared machine) than fast_statistics' per-block ids.
         ref_tokens = list(zip(*(tokenize_lines(s, "none", lowercase) for s in references)))
-        return [compute_statistics(tokenize_lines(h, "none", lowercase), ref_tokens, order, rule) for h in systems]
+        return [fast_statistics(tokenize_lines(h, "none", lowercase), ref_tokens, order, rule) for h in systems]
     encoder = encoder or TokenEncoder(options.tokenize, lowercase)
     encoded = encoder.encode_streams([*references, *systems])
     refs = encoded[: len(references)]
@@ -149,7 +128,7 @@ def _ragged_systems_statistics(
         if not refs:
             raise ValueError(f"segment {i} has no reference: every reference of it is None")
     order, rule = options.stats_order, options.ref_length
-    return [compute_statistics(tokenize_lines(h, tok, lowercase), ref_tokens, order, rule) for h in systems]
+    return [fast_statistics(tokenize_lines(h, tok, lowercase), ref_tokens, order, rule) for h in systems]
 
 
 def utf8_statistics(
@@ -245,7 +224,8 @@ def fast_statistics(
     ref_length: str = "closest",
 ) -> Statistics:
     """Statistics of tokenized segments, identical to ``statistics_from_tokens``; ``refs_per_segment[i]``
-    holds the references of segment i (at least one each)."""
+    holds the references of segment i (at least one each). Up to ``SMALL_INPUT_TOKENS`` segments
+    with fewer tokens in all, that loop is the faster path and gives them."""
     if len(hyp_tokens) != len(refs_per_segment):
         raise ValueError(f"{len(hyp_tokens)} hypotheses but {len(refs_per_segment)} sets of references")
     if max_order < 1:
@@ -258,6 +238,8 @@ def fast_statistics(
     ref_lens = np.fromiter(
         map(len, chain.from_iterable(refs_per_segment)), dtype=np.int64, count=int(nrefs.sum())
     )
+    if segments <= SMALL_INPUT_TOKENS and int(hyp_len.sum() + ref_lens.sum()) < SMALL_INPUT_TOKENS:
+        return statistics_from_tokens(hyp_tokens, refs_per_segment, max_order, ref_length)
     ref_len = reference_lengths(hyp_len, ref_lens, nrefs, ref_length)
     totals = np.maximum(hyp_len[:, None] - np.arange(max_order, dtype=np.int64)[None, :], 0)
     seg_tokens = hyp_len.copy()

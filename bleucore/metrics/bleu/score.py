@@ -70,21 +70,33 @@ VARIANT_FUNCTIONS = {"standard": standard_bleu, "simplified": simplified_bleu, "
 
 
 @dataclass(frozen=True)
-class BLEUScore:
-    """A BLEU result: the score on sacreBLEU's 0-100 scale and everything that produced it.
-
-    ``counts``/``totals``: sum of Count_clip / Count per order (unsmoothed); ``precisions``: p_n in
-    percent after smoothing; ``bp``: the penalty of the variant (min(1, c/r) for simplified).
+class BLEUFigures:
+    """A BLEU number and the figures behind it, sacreBLEU's ``BLEUScore`` fields: ``score`` on the 0-100
+    scale; ``counts``/``totals``: sum of Count_clip / Count per order (unsmoothed); ``precisions``: p_n in
+    percent; ``bp``: the brevity penalty; ``sys_len`` c and ``ref_len`` r.
     """
 
     score: float
     counts: tuple[int, ...]
     totals: tuple[int, ...]
     precisions: tuple[float, ...]
-    smoothed: tuple[bool, ...]
     bp: float
     sys_len: int
     ref_len: float
+
+    @property
+    def ratio(self) -> float:
+        """c / r (0 when r = 0)."""
+        return self.sys_len / self.ref_len if self.ref_len else 0.0
+
+
+@dataclass(frozen=True)
+class BLEUScore(BLEUFigures):
+    """A BLEU result of bleucore's options and everything that produced it: ``precisions`` after
+    smoothing (``smoothed`` says which orders), ``bp`` the variant's (min(1, c/r) for simplified).
+    """
+
+    smoothed: tuple[bool, ...]
     eff_order: int
     options: BleuOptions
     signature: str
@@ -96,11 +108,6 @@ class BLEUScore:
     def value(self) -> float:
         """The score on the 0-1 scale the tutorials print."""
         return self.score / 100.0
-
-    @property
-    def ratio(self) -> float:
-        """c / r (0 when r = 0)."""
-        return self.sys_len / self.ref_len if self.ref_len else 0.0
 
     @property
     def max_order(self) -> int:

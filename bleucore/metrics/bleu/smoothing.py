@@ -101,22 +101,22 @@ def _nltk_method0(p: list[Number], ctx: _NltkContext) -> list[Number]:
 
 def _nltk_method1(p: list[Number], ctx: _NltkContext) -> list[Number]:
     """Add epsilon to the numerator of zero precisions: (0 + eps) / t_n."""
-    return [ctx.value / ctx.denominators[i] if ctx.numerators[i] == 0 else pi for i, pi in enumerate(p)]
+    return [ctx.value / ctx.denominator(i) if ctx.matches[i] == 0 else pi for i, pi in enumerate(p)]
 
 
 def _nltk_method2(p: list[Number], ctx: _NltkContext) -> list[Number]:
     """Add 1 to numerator and denominator for n > 1 (Lin & Och 2004)."""
     from fractions import Fraction  # lazy: NLTK's exact fractions only (fractions imports decimal: 2-3 ms at start-up)
 
-    return [pi if i == 0 else Fraction(ctx.numerators[i] + 1, ctx.denominators[i] + 1) for i, pi in enumerate(p)]
+    return [pi if i == 0 else Fraction(ctx.matches[i] + 1, ctx.denominator(i) + 1) for i, pi in enumerate(p)]
 
 
 def _nltk_method3(p: list[Number], ctx: _NltkContext) -> list[Number]:
     """NIST geometric smoothing: the k-th zero precision becomes 1 / (2^k t_n)."""
     out, k = list(p), 1
     for i in range(len(p)):
-        if ctx.numerators[i] == 0:
-            out[i] = 1 / (2**k * ctx.denominators[i])
+        if ctx.matches[i] == 0:
+            out[i] = 1 / (2**k * ctx.denominator(i))
             k += 1
     return out
 
@@ -125,8 +125,8 @@ def _nltk_method4(p: list[Number], ctx: _NltkContext) -> list[Number]:
     """Zero precisions become 1 / (2^k K / ln c) / t_n, for c > 1 (Chen & Cherry's method 4)."""
     out, k = list(p), 1
     for i in range(len(p)):
-        if ctx.numerators[i] == 0 and ctx.hyp_len > 1:
-            out[i] = (1 / (2**k * ctx.value / math.log(ctx.hyp_len))) / ctx.denominators[i]
+        if ctx.matches[i] == 0 and ctx.hyp_len > 1:
+            out[i] = (1 / (2**k * ctx.value / math.log(ctx.hyp_len))) / ctx.denominator(i)
             k += 1
     return out
 
@@ -135,7 +135,7 @@ def _nltk_method5(p: list[Number], ctx: _NltkContext) -> list[Number]:
     """Average p_{n-1}, p_n, p_{n+1} (with p_0 = p_1 + 1); NLTK always reads p_5 as the extra order."""
     from fractions import Fraction  # lazy: NLTK's exact fractions only (fractions imports decimal: 2-3 ms at start-up)
 
-    extra = Fraction(ctx.extra_numerator, ctx.extra_denominator)
+    extra = Fraction(ctx.matches[4], ctx.denominator(4)) if len(ctx.matches) >= 5 else Fraction(0)
     plus1 = list(p) + [extra]
     out = list(p)
     previous: Number = p[0] + 1
@@ -156,7 +156,7 @@ def _nltk_method6(p: list[Number], ctx: _NltkContext) -> list[Number]:
     out = list(p)
     for i in range(2, len(p)):
         prior: Number = 0 if out[i - 2] == 0 else out[i - 1] ** 2 / out[i - 2]
-        out[i] = (ctx.numerators[i] + ctx.value * prior) / (ctx.ngram_counts[i] + ctx.value)
+        out[i] = (ctx.matches[i] + ctx.value * prior) / (ctx.totals[i] + ctx.value)
     return out
 
 
@@ -167,15 +167,17 @@ def _nltk_method7(p: list[Number], ctx: _NltkContext) -> list[Number]:
 
 @dataclass(frozen=True)
 class _NltkContext:
-    """What NLTK's methods read besides p_n: raw counts, c, the method's value, p_5's counts."""
+    """What NLTK's methods read besides p_n: m_n and t_n of every order held (method 5 reads p_5 even
+    for N < 5), c and the method's value."""
 
-    numerators: tuple[int, ...]
-    denominators: tuple[int, ...]
-    ngram_counts: tuple[int, ...]
+    matches: tuple[int, ...]
+    totals: tuple[int, ...]
     hyp_len: int
     value: float
-    extra_numerator: int
-    extra_denominator: int
+
+    def denominator(self, i: int) -> int:
+        """The denominator of p_(i+1) in NLTK's ``modified_precision``: max(1, t_(i+1))."""
+        return max(1, self.totals[i])
 
 
 NLTK_METHODS: dict[str, Callable[[list[Number], _NltkContext], list[Number]]] = {
@@ -193,27 +195,21 @@ NLTK_METHODS: dict[str, Callable[[list[Number], _NltkContext], list[Number]]] = 
 def _nltk(matches: Sequence[int], totals: Sequence[int], hyp_len: int, options: BleuOptions) -> SmoothedPrecisions:
     """NLTK 3.10 ``sentence_bleu`` precisions: Fraction(m_n, max(1, t_n)) then the chosen method."""
     order = options.max_order
-    denominators = tuple(max(1, int(t)) for t in totals[:order])
-    numerators = tuple(int(m) for m in matches[:order])
+    ctx = _NltkContext(
+        matches=tuple(int(m) for m in matches),
+        totals=tuple(int(t) for t in totals),
+        hyp_len=int(hyp_len),
+        value=float(options.effective_smooth_value or 0.0),
+    )
     from fractions import Fraction  # lazy: NLTK's exact fractions only (fractions imports decimal: 2-3 ms at start-up)
 
-    raw: list[Number] = [Fraction(m, d) for m, d in zip(numerators, denominators)]
-    if numerators[0] == 0:
+    raw: list[Number] = [Fraction(ctx.matches[i], ctx.denominator(i)) for i in range(order)]
+    if ctx.matches[0] == 0:
         from .messages import NoUnigramMatch  # lazy: made only for a message (10 ms to import)
 
         return SmoothedPrecisions(
             tuple(0.0 for _ in raw), (False,) * order, order, forced_zero=NoUnigramMatch()
         )
-    extra_n, extra_d = (int(matches[4]), max(1, int(totals[4]))) if len(matches) >= 5 else (0, 1)
-    ctx = _NltkContext(
-        numerators=numerators,
-        denominators=denominators,
-        ngram_counts=tuple(int(t) for t in totals[:order]),
-        hyp_len=int(hyp_len),
-        value=float(options.effective_smooth_value or 0.0),
-        extra_numerator=extra_n,
-        extra_denominator=extra_d,
-    )
     values = NLTK_METHODS[options.smooth_method](raw, ctx)
     floats = tuple(float(v) for v in values)
     smoothed = tuple(f != float(r) for f, r in zip(floats, raw))
