@@ -18,6 +18,7 @@ from ..limits import DOCTOR_HELD, check_held_text, check_held_total
 from ..tokenizers.registry import TOKENIZER_NAMES
 from ..tools import TOOLS, tool, waterfall
 from ..usage import PROG, UsageError
+from .finding import Setup
 from .reading import read_path
 from .report import Report, diagnose
 
@@ -83,7 +84,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(f"bleucore: error: {exc}\n")
         return 2
     reading = [f for text in (hyp, *refs) for f in text.findings]
-    report = diagnose(hyp.lines, [r.lines for r in refs], hyp.name, [r.name for r in refs], args.tokenize, reading)
+    setup = Setup(hyp.lines, [r.lines for r in refs], hyp.name, [r.name for r in refs], args.tokenize)
+    report = diagnose(setup, reading)
     steps = waterfall(*ends, scorer=report.scorer) if ends and report.scorer else None
     try:
         if args.json or args.format == "json":

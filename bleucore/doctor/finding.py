@@ -15,7 +15,8 @@ Confidence = Literal["certain", "likely"]
 class Setup:
     """What is checked: hypothesis lines, reference streams (``references[j][i]``: reference j of line i),
     the file names, the tokenizer the score will use, and the files that could not be read (``unread``: 0 for the
-    hypothesis, j + 1 for reference j), which no rule compares: their reading finding says what is wrong."""
+    hypothesis, j + 1 for reference j), which no rule compares: their reading finding says what is wrong.
+    ``ValueError`` when the hypotheses or a reference stream is one string instead of its lines."""
 
     hypotheses: Sequence[str]
     references: Sequence[Sequence[str]]
@@ -23,6 +24,15 @@ class Setup:
     reference_names: Sequence[str] = ()
     tokenize: str = "13a"
     unread: Set[int] = frozenset()
+
+    def __post_init__(self) -> None:
+        if isinstance(self.hypotheses, str) or any(isinstance(stream, str) for stream in self.references):
+            raise ValueError("give the hypotheses and each reference stream as sequences of lines, not one string")
+        # Lists whatever sequences were given (a numpy array, a pandas Series), so that a rule may test and slice them.
+        object.__setattr__(self, "hypotheses", list(self.hypotheses))
+        object.__setattr__(self, "references", [list(stream) for stream in self.references])
+        object.__setattr__(self, "reference_names", list(self.reference_names))
+        object.__setattr__(self, "unread", frozenset(self.unread))
 
     def reference_name(self, j: int) -> str:
         return self.reference_names[j] if j < len(self.reference_names) else f"reference {j + 1}"

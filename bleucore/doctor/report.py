@@ -4,12 +4,12 @@ then (when the lines pair and read as text) the files scored as each tool in ``b
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..tokenizers import missing_package
 from ..tools import ConventionScorer, Tool, ToolScore, score_as_tools, tools_for
-from .finding import Finding
+from .finding import Finding, Setup
 from .setup_check import check_setup
 
 __all__ = ["BLOCKING", "Report", "diagnose"]
@@ -42,23 +42,17 @@ class Report:
         }
 
 
-def diagnose(
-    hypotheses: Sequence[str],
-    references: Sequence[Sequence[str]],
-    hypothesis_name: str = "hypothesis",
-    reference_names: Sequence[str] = (),
-    tokenize: str = "13a",
-    reading: Sequence[Finding] = (),
-    tools: Sequence[Tool] | None = None,
-) -> Report:
-    """The doctor's report on hypothesis lines and reference streams (``references[j][i]``: reference j of line i);
-    ``reading``: findings from reading the files (``reading.read_path``), which come first. A file left without
-    lines by its reading finding (empty, binary, unreadable) is compared with nothing: that finding says it all.
-    ``tools`` default to ``tools_for(tokenize)``: every tool, and sacreBLEU with ``tokenize`` when it is not 13a."""
-    names = [hypothesis_name, *(reference_names[j] if j < len(reference_names) else "" for j in range(len(references)))]
+def diagnose(setup: Setup, reading: Sequence[Finding] = (), tools: Sequence[Tool] | None = None) -> Report:
+    """The doctor's report on a setup; ``reading``: findings from reading its files (``reading.read_path``), which
+    come first. A file left without lines by its reading finding (empty, binary, unreadable) is compared with nothing:
+    that finding says it all. ``tools`` default to ``tools_for(setup.tokenize)``: every tool, and sacreBLEU with
+    ``setup.tokenize`` when it is not 13a."""
     stopped = {f.values.get("name") for f in reading if f.code in BLOCKING}
-    unread = [i for i, (name, lines) in enumerate(zip(names, [hypotheses, *references])) if not len(lines) and name in stopped]
-    findings = [*reading, *check_setup(hypotheses, references, hypothesis_name, reference_names, tokenize, unread)]
+    sides = [(setup.hypothesis_name, setup.hypotheses), *zip(setup.reference_names, setup.references)]
+    unread = {i for i, (name, lines) in enumerate(sides) if not lines and name in stopped}
+    setup = replace(setup, unread=setup.unread | unread)
+    findings = [*reading, *check_setup(setup)]
+    tokenize = setup.tokenize
     package = missing_package(tokenize)
     if tools is None:
         tools = tools_for("13a" if package else tokenize)
@@ -69,11 +63,11 @@ def diagnose(
             {"tokenizer": tokenize, "package": package},
         ))  # fmt: skip
     findings.sort(key=lambda f: ("error", "warning", "note").index(f.severity))
-    if any(f.code in BLOCKING for f in findings) or not references or not len(hypotheses):
+    if any(f.code in BLOCKING for f in findings) or not setup.references or not setup.hypotheses:
         return Report(tuple(findings), ())
     try:
-        scorer = ConventionScorer(hypotheses, references)
-        scores = tuple(score_as_tools(hypotheses, references, tools, scorer))
+        scorer = ConventionScorer(setup.hypotheses, setup.references)
+        scores = tuple(score_as_tools(setup.hypotheses, setup.references, tools, scorer))
         scorer.release_tokens()  # the report keeps the counts for the waterfall, not every token
     except ValueError as exc:  # a limit or a tokenizer's refusal: said as a finding, the others kept
         findings.insert(0, Finding("cannot-score", "error", "certain", f"the files cannot be scored: {exc}",

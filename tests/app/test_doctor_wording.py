@@ -8,7 +8,7 @@ import unicodedata
 
 import pytest
 
-from bleucore.doctor import MAX_FILE_BYTES, Finding, check_setup, read_bytes, read_path
+from bleucore.doctor import MAX_FILE_BYTES, Finding, Setup, check_setup, read_bytes, read_path
 from bleucore.limits import MAX_LINE_CHARS
 from ui.doctor.wording import describe
 from ui.shell import i18n
@@ -46,7 +46,7 @@ FILES = {
 def _findings() -> list[Finding]:
     found = []
     for code, (hyps, refs, options) in SETUPS.items():
-        found += [f for f in check_setup(hyps, refs, **options) if f.code == code]
+        found += [f for f in check_setup(Setup(hyps, refs, **options)) if f.code == code]
     for code, data in FILES.items():
         found += [f for f in read_bytes(data, "f.txt").findings if f.code == code]
     return found + list(read_path("/nonexistent/hyp.txt").findings)

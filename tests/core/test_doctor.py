@@ -17,13 +17,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bleucore import MAX_LINE_CHARS
-from bleucore.doctor import RULES, check_setup, diagnose, read_bytes
+from bleucore.doctor import RULES, Setup, check_setup, diagnose, read_bytes
 from tests.core.doctor_rules.setups import HYPS, KO_HYP, KO_REF, REF, REF2, ROOT
 
 
 def test_a_clean_setup_has_no_findings() -> None:
-    assert check_setup(HYPS, [REF, REF2]) == []
-    assert check_setup(KO_HYP, [KO_REF], tokenize="ko-mecab") == []
+    assert check_setup(Setup(HYPS, [REF, REF2])) == []
+    assert check_setup(Setup(KO_HYP, [KO_REF], tokenize="ko-mecab")) == []
 
 
 def test_every_rule_is_a_file_with_a_code_a_check_and_a_test_file_of_its_own() -> None:
@@ -48,7 +48,7 @@ def test_every_rule_is_a_file_with_a_code_a_check_and_a_test_file_of_its_own() -
 
 def test_one_string_instead_of_lines_is_a_value_error() -> None:
     with pytest.raises(ValueError, match="sequences of lines"):
-        check_setup("one string", [REF])  # type: ignore[arg-type]
+        check_setup(Setup("one string", [REF]))  # type: ignore[arg-type]
 
 
 def test_the_command_line_prints_findings_and_exits_1_on_an_error(tmp_path: Path) -> None:
@@ -98,7 +98,7 @@ def test_bad_usage_is_one_error_line_and_exit_2(argv: list[str], message: str, t
 def test_a_file_that_does_not_read_as_text_is_a_finding_and_stops_the_scores(data: bytes, code: str) -> None:
     hyp = read_bytes(data, "hyp.txt")
     ref = read_bytes(b"a line\nanother line\n", "ref.txt")
-    report = diagnose(hyp.lines, [ref.lines], "hyp.txt", ["ref.txt"], reading=hyp.findings)
+    report = diagnose(Setup(hyp.lines, [ref.lines], "hyp.txt", ["ref.txt"]), reading=hyp.findings)
     assert [f.code for f in hyp.findings] == [code] and report.findings[0].code == code
     assert report.findings[0].severity == "error" and report.scores == () and not report.scored
     if code == "not-utf8":
@@ -131,7 +131,7 @@ TOKENIZERS = ["13a", "none", "intl", "char", "zh"]
 def test_the_doctor_never_raises_whatever_the_bytes(files: list[bytes], tokenize: str) -> None:
     hyp, *refs = [read_bytes(data, f"f{i}") for i, data in enumerate(files)]
     reading = [f for text in (hyp, *refs) for f in text.findings]
-    report = diagnose(hyp.lines, [r.lines for r in refs], hyp.name, [r.name for r in refs], tokenize, reading)
+    report = diagnose(Setup(hyp.lines, [r.lines for r in refs], hyp.name, [r.name for r in refs], tokenize), reading)
     json.dumps(report.to_dict())
     if report.scored:
         assert all(s.points is None or 0.0 <= s.points <= 100.0 for s in report.scores)
@@ -141,15 +141,15 @@ def test_a_tokenizer_without_its_analyser_is_a_finding_and_the_other_scores_stay
     from bleucore.doctor import report
 
     monkeypatch.setattr(report, "missing_package", lambda name: "mecab-ko" if name == "ko-mecab" else None)
-    result = diagnose(KO_HYP, [KO_REF], tokenize="ko-mecab")
+    result = diagnose(Setup(KO_HYP, [KO_REF], tokenize="ko-mecab"))
     (missing,) = [f for f in result.findings if f.code == "tokenizer-missing"]
     assert missing.values == {"tokenizer": "ko-mecab", "package": "mecab-ko"} and missing.fix == "pip install mecab-ko"
     assert [s.tool.key for s in result.scores][:2] == ["sacrebleu", "nltk-corpus"]  # no ko-mecab row, the others kept
     assert result.scores[0].points == pytest.approx(sacrebleu.corpus_bleu(KO_HYP, [KO_REF]).score, abs=1e-9)
-    assert [s.tool.key for s in diagnose(KO_HYP, [KO_REF], tokenize="zh").scores][:2] == ["sacrebleu", "sacrebleu-zh"]
+    assert [s.tool.key for s in diagnose(Setup(KO_HYP, [KO_REF], tokenize="zh")).scores][:2] == ["sacrebleu", "sacrebleu-zh"]
 
 
 def test_the_rules_about_which_lines_pair_come_first_among_errors() -> None:
-    findings = check_setup(REF, [REF, REF + REF2[:1]], reference_names=["a", "b"])  # b: one line too many
+    findings = check_setup(Setup(REF, [REF, REF + REF2[:1]], reference_names=["a", "b"]))  # b: one line too many
     assert [f.code for f in findings] == ["line-count-mismatch", "hyp-equals-ref"]
-    assert [f.code for f in check_setup(HYPS, [REF + REF2])] == ["refs-concatenated"]
+    assert [f.code for f in check_setup(Setup(HYPS, [REF + REF2]))] == ["refs-concatenated"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from bleucore.doctor import Report, diagnose
+from bleucore.doctor import Report, Setup, diagnose
 from bleucore.tools import FIELD_ORDER, waterfall
 from ui.doctor.inputs import DoctorInput
 from ui.doctor.tools_wording import WHY, measured, quirks, tool_name, value_words
@@ -20,8 +20,8 @@ FROM, TO = "doctor_from", "doctor_to"
 @st.cache_resource(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
 def report(key: str, tokenize: str, _given: DoctorInput) -> Report:
     """The findings and every tool's score (the scorer keeps its counts for the waterfall)."""
-    return diagnose(_given.hypothesis.lines, [r.lines for r in _given.references], _given.hypothesis.name,
-                    [r.name for r in _given.references], tokenize)  # fmt: skip
+    hyp, refs = _given.hypothesis, _given.references
+    return diagnose(Setup(hyp.lines, [r.lines for r in refs], hyp.name, [r.name for r in refs], tokenize))
 
 
 def scores_frame(result: Report) -> pd.DataFrame:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from bleucore.doctor import Finding, check_setup
+from bleucore.doctor import Finding, Setup, check_setup
 from ui.doctor.wording import CONFIDENCE, SEVERITY, describe
 from ui.inputs.uploads import TextFile, digest, escape_markdown
 from ui.shell.cache_limits import MAX_INPUT_ENTRIES, TTL_SECONDS
@@ -19,7 +19,7 @@ _ICONS = {"error": ":material/error:", "warning": ":material/warning:", "note": 
 @st.cache_data(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
 def _findings(input_digest: str, tokenize: str, _hyp: TextFile, _refs: tuple[TextFile, ...]) -> list:
 
-    return check_setup(_hyp.lines, [r.lines for r in _refs], _hyp.name, [r.name for r in _refs], tokenize)
+    return check_setup(Setup(_hyp.lines, [r.lines for r in _refs], _hyp.name, [r.name for r in _refs], tokenize))
 
 
 def show_setup_check(hypothesis: TextFile, references: Sequence[TextFile], tokenize: str) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bleucore.doctor import Finding, check_setup
+from bleucore.doctor import Finding, Setup, check_setup
 
 ROOT = Path(__file__).resolve().parents[3]
 HYPS = [f"The cat number {i} sat on the mat today." for i in range(30)]
@@ -23,7 +23,7 @@ def sample(name: str) -> list[str]:
 
 def found(code: str, hyps: list[str], refs: list[list[str]], **kwargs: Any) -> list[Finding]:
     """The findings of rule ``code`` on this setup (the other rules' left out)."""
-    return [f for f in check_setup(hyps, refs, **kwargs) if f.code == code]
+    return [f for f in check_setup(Setup(hyps, refs, **kwargs)) if f.code == code]
 
 
 def one(code: str, hyps: list[str], refs: list[list[str]], **kwargs: Any) -> Finding:

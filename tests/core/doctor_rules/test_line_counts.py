@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import sacrebleu
 
-from bleucore.doctor import diagnose, read_bytes
+from bleucore.doctor import Setup, diagnose, read_bytes
 from bleucore.doctor.rules.line_counts import break_point
 from tests.core.doctor_rules.setups import HYPS, REF, REF2, found, one, sample
 
@@ -60,7 +60,7 @@ def test_equal_counts_and_concatenated_references_are_not_this_rule() -> None:
 
 def test_a_file_that_could_not_be_read_is_not_counted_again() -> None:
     empty = read_bytes(b"", "ref.txt")
-    report = diagnose(HYPS, [empty.lines], "hyp.txt", ["ref.txt"], reading=empty.findings)
+    report = diagnose(Setup(HYPS, [empty.lines], "hyp.txt", ["ref.txt"]), reading=empty.findings)
     assert [f.code for f in report.findings] == ["empty-file"]
     # Given by the API, an empty stream is a line-count finding: nothing else says what is wrong.
     assert one("line-count-mismatch", HYPS, [[]]).values["ref_lines"] == 0
