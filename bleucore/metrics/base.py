@@ -170,8 +170,14 @@ class PackageMetric(Metric, Generic[StatsT, ScoreT]):
     listing the metric imports no numpy): ``stats.statistics(hypotheses, references, options)`` giving
     ``RowStatistics``; and in ``score``: ``score_statistics(stats, options, nrefs)``, ``sentence_scores(stats,
     options, nrefs)``, ``signature(options, nrefs)``, ``sacrebleu_equivalent(options, nrefs)`` and
-    ``row_scores(rows, options, float32)``. chrF and TER are built so; a new metric of that shape is its modules
-    plus a three-line class."""
+    ``row_scores(rows, options, float32)``; its command-line flags in ``arguments`` (``arguments_module``, unless
+    the class names another or None). chrF and TER are built so; a new metric of that shape is its modules plus a
+    three-line class."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "arguments_module" not in cls.__dict__:
+            cls.arguments_module = f"{cls.__module__}.arguments"
 
     def _piece(self, module: str, name: str) -> Any:
         """``name`` from the metric package's ``module`` (a lazy import: numpy stays out of start-up)."""

@@ -35,7 +35,6 @@ class CHRF(PackageMetric["ChrfStatistics", "CHRFScore"]):
     """chrF with ``ChrfOptions`` (sacreBLEU's defaults when None: chrF2, character order 6)."""
 
     name = "chrf"
-    arguments_module = f"{__name__}.arguments"
     label = "chrF"
     options_type = ChrfOptions
     options: ChrfOptions

@@ -36,7 +36,6 @@ class TER(PackageMetric["TerStatistics", "TERScore"]):
     """TER with ``TerOptions`` (sacreBLEU's defaults when None: Tercom's, case-insensitive)."""
 
     name = "ter"
-    arguments_module = f"{__name__}.arguments"
     label = "TER"
     options_type = TerOptions
     higher_is_better = False  # an edit rate (Snover et al. 2006)
