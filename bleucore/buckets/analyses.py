@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
@@ -33,7 +34,7 @@ from .bounds import FREQUENCY_CUTOFFS, LENGTH_CUTOFFS, bucket_index, bucket_name
 from .table import Analysis, Bucket, BucketAnalysis, BucketValue
 from .words import word_counts, word_measures, word_statistics
 
-__all__ = ["MAX_LABELS", "WORD_MEASURES", "frequency_buckets", "label_buckets", "length_buckets"]
+__all__ = ["MAX_LABELS", "WORD_MEASURES", "BucketSettings", "frequency_buckets", "label_buckets", "length_buckets"]
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.intp]
@@ -43,6 +44,18 @@ MAX_LABELS = 200
 #: The word measures of the frequency analysis, as compare-mt names them.
 WORD_MEASURES = ("fmeas", "prec", "rec")
 _NO_LABEL = "other"  # compare-mt's bucket for a label outside its label set (here: an empty line)
+
+
+@dataclass(frozen=True)
+class BucketSettings:
+    """What every bucket analysis is run with: ``n_samples`` paired-bootstrap resamples drawn with ``seed`` (None:
+    OS entropy); and the words that the length and frequency buckets count: ``tokenize``'s tokens, lowercased
+    first with ``lowercase``."""
+
+    n_samples: int = BOOTSTRAP_SAMPLES
+    seed: int | None = SEED
+    tokenize: str = "13a"
+    lowercase: bool = False
 
 
 def _check_inputs(systems: Mapping[str, Sequence[str]], references: Sequence[Sequence[str]], n_samples: int) -> int:
@@ -113,8 +126,7 @@ def _segment_buckets(
     names: Sequence[str],
     index: IntArray,
     baseline: str | None,
-    n_samples: int,
-    seed: int | None,
+    settings: BucketSettings,
     statistics: Mapping[str, Sequence[Any]] | None,
     method: tuple[str, ...],
 ) -> BucketAnalysis:
@@ -128,7 +140,7 @@ def _segment_buckets(
         if stats is None:
             stats = [metric.statistics(lines, references) for lines in systems.values()]
         columns = [metric.columns(s) for s in stats]
-        sums = _group_sums(columns, groups, n_samples, seed)
+        sums = _group_sums(columns, groups, settings.n_samples, settings.seed)
         base_k = system_names.index(baseline)
         for b, (bucket, members) in enumerate(zip(buckets, groups)):
             if members.size == 0:
@@ -143,8 +155,9 @@ def _segment_buckets(
                 values.append(
                     BucketValue(analysis, bucket.name, system, metric.printed_label, observed[k], _interval(resampled[k]), p, delta)
                 )
+    labels = tuple(m.printed_label for m in metrics)
     return BucketAnalysis(
-        analysis, buckets, tuple(values), system_names, baseline, tuple(m.printed_label for m in metrics), n_samples, seed, method
+        analysis, buckets, tuple(values), system_names, baseline, labels, settings.n_samples, settings.seed, method
     )
 
 
@@ -162,24 +175,21 @@ def length_buckets(
     metrics: Sequence[Metric],
     *,
     baseline: str | None = None,
-    tokenize: str = "13a",
-    lowercase: bool = False,
+    settings: BucketSettings = BucketSettings(),
     cutoffs: Sequence[int] = LENGTH_CUTOFFS,
-    n_samples: int = BOOTSTRAP_SAMPLES,
-    seed: int | None = SEED,
     statistics: Mapping[str, Sequence[Any]] | None = None,
 ) -> BucketAnalysis:
-    """Each metric's corpus score per bucket of reference-1 length in ``tokenize`` words (compare-mt's
+    """Each metric's corpus score per bucket of reference-1 length in ``settings.tokenize`` words (compare-mt's
     ``bucket_type=length``). ``statistics``: per metric label, each system's statistics, when already computed."""
-    _check_inputs(systems, references, n_samples)
-    lengths = [len(words) for words in tokenize_lines(references[0], tokenize, lowercase)]
+    _check_inputs(systems, references, settings.n_samples)
+    lengths = [len(words) for words in tokenize_lines(references[0], settings.tokenize, settings.lowercase)]
     method = (
-        f"A segment's length is the number of words of reference 1 after the {tokenize} tokenizer.",
+        f"A segment's length is the number of words of reference 1 after the {settings.tokenize} tokenizer.",
         "A bucket's score is the metric's corpus score of its segments.",
     )
     return _segment_buckets(
         "length", systems, references, metrics, bucket_names(cutoffs), bucket_index(lengths, cutoffs),
-        baseline, n_samples, seed, statistics, method,
+        baseline, settings, statistics, method,
     )  # fmt: skip
 
 
@@ -190,13 +200,13 @@ def label_buckets(
     metrics: Sequence[Metric],
     *,
     baseline: str | None = None,
-    n_samples: int = BOOTSTRAP_SAMPLES,
-    seed: int | None = SEED,
+    settings: BucketSettings = BucketSettings(),
     statistics: Mapping[str, Sequence[Any]] | None = None,
 ) -> BucketAnalysis:
     """Each metric's corpus score per label (one label per segment: a domain, a source, a speaker), labels in
-    order of first appearance; an empty label goes to compare-mt's ``other`` bucket."""
-    segments = _check_inputs(systems, references, n_samples)
+    order of first appearance; an empty label goes to compare-mt's ``other`` bucket (``settings.tokenize`` and
+    ``settings.lowercase`` unused)."""
+    segments = _check_inputs(systems, references, settings.n_samples)
     if len(labels) != segments:
         raise ValueError(
             f"the labels file has {len(labels):,} line{'' if len(labels) == 1 else 's'} but the references have "
@@ -210,9 +220,7 @@ def label_buckets(
     position = {name: b for b, name in enumerate(names)}
     index = np.array([position[label] for label in clean], dtype=np.intp)
     method = ("A label's score is the metric's corpus score of the segments with that label.",)
-    return _segment_buckets(
-        "label", systems, references, metrics, names, index, baseline, n_samples, seed, statistics, method
-    )
+    return _segment_buckets("label", systems, references, metrics, names, index, baseline, settings, statistics, method)
 
 
 def frequency_buckets(
@@ -221,18 +229,15 @@ def frequency_buckets(
     *,
     training: Iterable[str] | None = None,
     baseline: str | None = None,
-    tokenize: str = "13a",
-    lowercase: bool = False,
+    settings: BucketSettings = BucketSettings(),
     cutoffs: Sequence[int] = FREQUENCY_CUTOFFS,
-    n_samples: int = BOOTSTRAP_SAMPLES,
-    seed: int | None = SEED,
 ) -> BucketAnalysis:
     """Word precision (``prec``), recall (``rec``) and F (``fmeas``) per bucket of word frequency, counted in
     reference 1 or in ``training`` (lines of a training corpus), with compare-mt's matching rule (``words``)."""
-    _check_inputs(systems, references, n_samples)
+    _check_inputs(systems, references, settings.n_samples)
     system_names = tuple(systems)
     baseline = _baseline(system_names, baseline)
-    ref_words = tokenize_lines(references[0], tokenize, lowercase)
+    ref_words = tokenize_lines(references[0], settings.tokenize, settings.lowercase)
     if training is None:
         counts = word_counts(ref_words)
         source = "reference 1"
@@ -241,16 +246,17 @@ def frequency_buckets(
         lines, first = iter(training), 1
         while chunk := list(islice(lines, 10_000)):  # a chunk at a time: only the counts are kept
             _check_text(chunk, "the training corpus", first)
-            counts.update(word_counts(tokenize_lines(chunk, tokenize, lowercase)))
+            counts.update(word_counts(tokenize_lines(chunk, settings.tokenize, settings.lowercase)))
             first += len(chunk)
         source = "the training corpus"
     names = bucket_names(cutoffs)
     per_system = [
-        word_statistics(ref_words, tokenize_lines(lines, tokenize, lowercase), counts, cutoffs) for lines in systems.values()
+        word_statistics(ref_words, tokenize_lines(lines, settings.tokenize, settings.lowercase), counts, cutoffs)
+        for lines in systems.values()
     ]
     flat = [s.reshape(s.shape[0], -1).astype(np.float64) for s in per_system]
     everyone = np.arange(flat[0].shape[0])
-    sums = [group[0] for group in _group_sums(flat, [everyone], n_samples, seed)]
+    sums = [group[0] for group in _group_sums(flat, [everyone], settings.n_samples, settings.seed)]
     shape = (3, len(names))
     observed = [word_measures(s.sum(axis=0)) for s in per_system]
     resampled = [word_measures(s.reshape(-1, *shape)) for s in sums]
@@ -278,11 +284,11 @@ def frequency_buckets(
                     BucketValue("frequency", bucket.name, system, measure, value, _interval(resampled[k][which][:, b]), p, delta)
                 )
     method = (
-        f"Words are the {tokenize} tokenizer's tokens; a word's frequency is its count in {source}.",
+        f"Words are the {settings.tokenize} tokenizer's tokens; a word's frequency is its count in {source}.",
         "An output word matches while the output has used fewer copies of it than reference 1 has (compare-mt's rule).",
     )
     return BucketAnalysis(
-        "frequency", buckets, tuple(values), system_names, baseline, WORD_MEASURES, n_samples, seed, method
+        "frequency", buckets, tuple(values), system_names, baseline, WORD_MEASURES, settings.n_samples, settings.seed, method
     )
 
 

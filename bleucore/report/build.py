@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..buckets import BucketAnalysis, frequency_buckets, label_buckets, length_buckets
+from ..buckets import BucketAnalysis, BucketSettings, frequency_buckets, label_buckets, length_buckets
 from ..metrics import Metric
 from ..resampling import BOOTSTRAP_SAMPLES, SEED
 from ..significance import SignificanceTable, significance_table
@@ -79,20 +79,15 @@ def build_report(
     if len(set(m.printed_label for m in metrics)) != len(metrics):
         raise ValueError("a metric is given twice")
     base = names[0] if baseline is None else baseline
+    settings = BucketSettings(n_samples, seed, tokenize)
     # The buckets check every input (line counts, limits, baseline) before any statistics are computed.
-    frequency = frequency_buckets(
-        systems, references, training=training, baseline=base, tokenize=tokenize, n_samples=n_samples, seed=seed
-    )
+    frequency = frequency_buckets(systems, references, training=training, baseline=base, settings=settings)
     statistics = {m.printed_label: [m.statistics(lines, references) for lines in systems.values()] for m in metrics}
-    length = length_buckets(
-        systems, references, metrics, baseline=base, tokenize=tokenize, n_samples=n_samples, seed=seed,
-        statistics=statistics,
-    )  # fmt: skip
+    length = length_buckets(systems, references, metrics, baseline=base, settings=settings, statistics=statistics)
     analyses = [length, frequency]
     if labels is not None:
         analyses.append(
-            label_buckets(systems, references, labels, metrics, baseline=base, n_samples=n_samples, seed=seed,
-                          statistics=statistics)  # fmt: skip
+            label_buckets(systems, references, labels, metrics, baseline=base, settings=settings, statistics=statistics)
         )
     nrefs = len(references)
     tables = tuple(

@@ -378,7 +378,7 @@ def _bucket_lines_app() -> None:
     """A picked bucket's lines (the chart's selection, which AppTest cannot click), drawn in Korean."""
     from pathlib import Path
 
-    from bleucore.buckets import frequency_buckets, length_buckets
+    from bleucore.buckets import BucketSettings, frequency_buckets, length_buckets
     from bleucore.metrics import get_metric
     from ui.buckets.views import show_bucket_lines
     from ui.inputs.uploads import TextFile
@@ -391,10 +391,10 @@ def _bucket_lines_app() -> None:
     refs = [TextFile("ref.en", tuple((sample / "ref.en").read_text(encoding="utf-8").splitlines()))]
     scores = {n: __import__("numpy").linspace(0, 100, 60) for n in systems}
     lines = {n: list(f.lines) for n, f in systems.items()}
-    length = length_buckets(lines, [list(refs[0].lines)], [get_metric("bleu")], n_samples=10)
+    length = length_buckets(lines, [list(refs[0].lines)], [get_metric("bleu")], settings=BucketSettings(10))
     show_bucket_lines(length, "<10", list(systems), systems, refs, "BLEU", scores, SACREBLEU, "two")
     show_bucket_lines(length, "<10", ["system_a.en"], systems, refs, "BLEU", scores, SACREBLEU, "one")
-    words = frequency_buckets(lines, [list(refs[0].lines)], n_samples=10)
+    words = frequency_buckets(lines, [list(refs[0].lines)], settings=BucketSettings(10))
     show_bucket_lines(words, "1", list(systems), systems, refs, "BLEU", scores, SACREBLEU, "words")
 
 

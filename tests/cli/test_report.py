@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import sacrebleu
 
-from bleucore.buckets import frequency_buckets, label_buckets, length_buckets
+from bleucore.buckets import BucketSettings, frequency_buckets, label_buckets, length_buckets
 from bleucore.metrics import get_metric
 from bleucore.report.__main__ import MAX_TRAINING_BYTES
 from devtools.corpora import tokenized_corpus
@@ -61,9 +61,9 @@ def test_json_records_are_every_number_of_the_analyses(files: dict[str, Path], w
     metrics = [get_metric("bleu"), get_metric("chrf"), get_metric("ter")]
     labels = files["labels"].read_text(encoding="utf-8").splitlines()
     expected = (
-        length_buckets(systems, [ref], metrics, n_samples=200).records()
-        + frequency_buckets(systems, [ref], n_samples=200).records()
-        + label_buckets(systems, [ref], labels, metrics, n_samples=200).records()
+        length_buckets(systems, [ref], metrics, settings=BucketSettings(200)).records()
+        + frequency_buckets(systems, [ref], settings=BucketSettings(200)).records()
+        + label_buckets(systems, [ref], labels, metrics, settings=BucketSettings(200)).records()
     )
     assert [r for r in records if r["analysis"] != "corpus"] == json.loads(json.dumps(expected))
     corpus = {(r["system"], r["metric"]): r for r in records if r["analysis"] == "corpus"}

@@ -154,12 +154,12 @@ def test_compare_mts_prec_table_is_recall() -> None:
     output words match) and recall 0.5 (2 of 4 reference words); compare-mt's table titled "prec" prints 0.5."""
     from compare_mt import bucketers, reporters
 
-    from bleucore.buckets import frequency_buckets
+    from bleucore.buckets import BucketSettings, frequency_buckets
 
     bucketer = bucketers.FreqWordBucketer(freq_data=[["a", "b", "c", "d"]], bucket_cutoffs=[5])
     statistics, *_ = bucketer.calc_statistics([["a", "b", "c", "d"]], [[["a", "b"]]])
     report = reporters.WordReport(bucketer, statistics, acc_type="prec+rec", header="")
     assert statistics[0][0][3:5] == (0.5, 1.0)  # (rec, prec), as calc_statistics documents them
     assert (report.acc_type_map["prec"], report.acc_type_map["rec"]) == (3, 4)  # the printed "prec" reads rec
-    ours = frequency_buckets({"A": ["a b"]}, [["a b c d"]], tokenize="none", cutoffs=(5,), n_samples=5)
+    ours = frequency_buckets({"A": ["a b"]}, [["a b c d"]], settings=BucketSettings(5, tokenize="none"), cutoffs=(5,))
     assert ours.value("<5", "A", "prec").value == 1.0 and ours.value("<5", "A", "rec").value == 0.5

@@ -13,6 +13,7 @@ from compare_mt import bucketers, scorers
 from bleucore.buckets import (
     FREQUENCY_CUTOFFS,
     LENGTH_CUTOFFS,
+    BucketSettings,
     bucket_names,
     frequency_buckets,
     label_buckets,
@@ -52,7 +53,7 @@ def test_bucket_names_are_compare_mts() -> None:
 def test_length_buckets_hold_compare_mts_segments_and_sacrebleus_scores(seed: int) -> None:
     outs, ref = tokenized_corpus(seed, 120, 2)
     systems = {"A": outs[0], "B": outs[1]}
-    analysis = length_buckets(systems, [ref], _metrics(), tokenize="none", n_samples=100)
+    analysis = length_buckets(systems, [ref], _metrics(), settings=BucketSettings(100, tokenize="none"))
     bucketer = bucketers.LengthSentenceBucketer()
     assert [b.name for b in analysis.buckets] == bucketer.bucket_strs
     bleu_scorer = scorers.BleuScorer()
@@ -82,7 +83,7 @@ def test_word_frequency_buckets_equal_compare_mts(seed: int, training: bool, tmp
     outs, ref = tokenized_corpus(seed, 150, 3)
     systems = {f"sys{k + 1}": out for k, out in enumerate(outs)}
     train_lines = tokenized_corpus(seed + 100, 300, 0)[1] if training else None
-    analysis = frequency_buckets(systems, [ref], training=train_lines, tokenize="none", n_samples=50)
+    analysis = frequency_buckets(systems, [ref], training=train_lines, settings=BucketSettings(50, tokenize="none"))
     if training:
         path = tmp_path / "train.txt"
         path.write_text("\n".join(train_lines) + "\n", encoding="utf-8")
@@ -110,7 +111,7 @@ def test_label_buckets_hold_compare_mts_segments(seed: int) -> None:
     outs, ref = tokenized_corpus(seed, 90, 2)
     rng = np.random.default_rng(seed)
     labels = [str(rng.choice(["news", "talks", "사용자", ""])) for _ in ref]
-    analysis = label_buckets({"A": outs[0], "B": outs[1]}, [ref], labels, _metrics(), n_samples=40)
+    analysis = label_buckets({"A": outs[0], "B": outs[1]}, [ref], labels, _metrics(), settings=BucketSettings(40))
     names = [b.name for b in analysis.buckets]
     assert set(names) <= {"news", "talks", "사용자", "other"}
     label_set = [n for n in names if n != "other"]
@@ -131,7 +132,7 @@ def test_bucket_bootstrap_is_the_paired_draw_of_the_whole_test_set() -> None:
     outs, ref = tokenized_corpus(7, 40, 2)
     n = 60
     metric = get_metric("bleu")
-    analysis = length_buckets({"A": outs[0], "B": outs[1]}, [ref], [metric], tokenize="none", n_samples=n, seed=3)
+    analysis = length_buckets({"A": outs[0], "B": outs[1]}, [ref], [metric], settings=BucketSettings(n, 3, "none"))
     draws = np.random.default_rng(3).choice(len(ref), size=(n, len(ref)), replace=True)
     for bucket in analysis.buckets:
         members = set(bucket.segments)
@@ -156,15 +157,15 @@ def test_bucket_bootstrap_is_the_paired_draw_of_the_whole_test_set() -> None:
 
 def test_a_system_identical_to_the_baseline_differs_nowhere() -> None:
     outs, ref = tokenized_corpus(2, 60, 1)
-    analysis = length_buckets({"A": outs[0], "copy": list(outs[0])}, [ref], _metrics(), tokenize="none", n_samples=80)
+    analysis = length_buckets({"A": outs[0], "copy": list(outs[0])}, [ref], _metrics(), settings=BucketSettings(80, tokenize="none"))
     copies = [v for v in analysis.values if v.system == "copy" and v.value is not None]
     assert copies and all(v.p_value == 1.0 and v.delta == 0.0 and not v.significant() for v in copies)
-    words = frequency_buckets({"A": outs[0], "copy": list(outs[0])}, [ref], tokenize="none", n_samples=30)
+    words = frequency_buckets({"A": outs[0], "copy": list(outs[0])}, [ref], settings=BucketSettings(30, tokenize="none"))
     assert all(not v.significant() for v in words.values)
 
 
 def test_empty_buckets_are_no_data_records() -> None:
-    analysis = length_buckets({"A": ["a b c"], "B": ["a b"]}, [["a b c"]], [get_metric("bleu")], n_samples=20)
+    analysis = length_buckets({"A": ["a b c"], "B": ["a b"]}, [["a b c"]], [get_metric("bleu")], settings=BucketSettings(20))
     records = {r["bucket"]: r for r in analysis.records() if r["system"] == "B"}
     assert records["<10"]["value"] == pytest.approx(sacrebleu.corpus_bleu(["a b"], [["a b c"]]).score)
     assert records[">=60"] == {
@@ -184,7 +185,7 @@ def test_empty_buckets_are_no_data_records() -> None:
         (lambda: length_buckets({"A": ["x"]}, [["x", "y"]], [get_metric("bleu")]), "system A has 1 line but"),
         (lambda: length_buckets({}, [["x"]], [get_metric("bleu")]), "no system"),
         (lambda: length_buckets({"A": ["x"]}, [["x"]], [get_metric("bleu")], baseline="Z"), "baseline 'Z'"),
-        (lambda: length_buckets({"A": ["x"]}, [["x"]], [get_metric("bleu")], n_samples=0), "resamples"),
+        (lambda: length_buckets({"A": ["x"]}, [["x"]], [get_metric("bleu")], settings=BucketSettings(0)), "resamples"),
         (lambda: frequency_buckets({"A": ["x"]}, [["x"]], training=["y" * 1_000_001]), "training corpus"),
         (lambda: frequency_buckets({"A": []}, [[]]), "at least 1 segment"),
         (lambda: frequency_buckets({"A": ["x"]}, [["x"]], training=["ok", "\x00\x01\x02"]),

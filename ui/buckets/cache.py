@@ -4,26 +4,14 @@ metric keys and resampling settings; the statistics the page already holds are p
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
 
-from bleucore.buckets import BucketAnalysis, frequency_buckets, label_buckets, length_buckets
-from bleucore.significance import BOOTSTRAP_SAMPLES, SEED
+from bleucore.buckets import BucketAnalysis, BucketSettings, frequency_buckets, label_buckets, length_buckets
 from ui.inputs.uploads import TextFile, digest
 from ui.metrics.options import MetricKey, metric_of
 from ui.shell.cache_limits import MAX_SENTENCE_ENTRIES, TTL_SECONDS
-
-
-@dataclass(frozen=True)
-class Resampling:
-    """What the buckets need of a page's settings: resamples, seed and BLEU's tokenizer and case."""
-
-    n_samples: int = BOOTSTRAP_SAMPLES
-    seed: int | None = SEED
-    tokenize: str = "13a"
-    lowercase: bool = False
 
 
 @st.cache_data(max_entries=MAX_SENTENCE_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
@@ -32,7 +20,7 @@ def _buckets(
     keys: tuple[MetricKey, ...],
     digests: tuple[tuple[str, str], ...],
     baseline: str,
-    settings: Resampling,
+    settings: BucketSettings,
     extra_digest: str,
     _systems: dict[str, tuple[str, ...]],
     _references: tuple[tuple[str, ...], ...],
@@ -41,15 +29,12 @@ def _buckets(
 ) -> BucketAnalysis:
 
     if kind == "frequency":
-        return frequency_buckets(_systems, _references, training=_extra, baseline=baseline, tokenize=settings.tokenize,
-                                 lowercase=settings.lowercase, n_samples=settings.n_samples, seed=settings.seed)  # fmt: skip
+        return frequency_buckets(_systems, _references, training=_extra, baseline=baseline, settings=settings)
     metrics = [metric_of(key) for key in keys]
     if kind == "label":
-        return label_buckets(_systems, _references, _extra or (), metrics, baseline=baseline,
-                             n_samples=settings.n_samples, seed=settings.seed, statistics=_stats)  # fmt: skip
-    return length_buckets(_systems, _references, metrics, baseline=baseline, tokenize=settings.tokenize,
-                          lowercase=settings.lowercase, n_samples=settings.n_samples, seed=settings.seed,
-                          statistics=_stats)  # fmt: skip
+        return label_buckets(_systems, _references, _extra or (), metrics, baseline=baseline, settings=settings,
+                             statistics=_stats)  # fmt: skip
+    return length_buckets(_systems, _references, metrics, baseline=baseline, settings=settings, statistics=_stats)
 
 
 def bucket_analysis(
@@ -58,7 +43,7 @@ def bucket_analysis(
     systems: Mapping[str, TextFile],
     references: Sequence[TextFile],
     baseline: str,
-    settings: Resampling,
+    settings: BucketSettings,
     extra: TextFile | None = None,
 ) -> BucketAnalysis:
     """bleucore's buckets of ``kind``: by length or label (``extra``: the labels) under each metric (key -> name ->

@@ -10,9 +10,8 @@ from typing import Any
 import numpy as np
 import streamlit as st
 
-from bleucore.buckets import BucketAnalysis
+from bleucore.buckets import BucketAnalysis, BucketSettings
 from ui.buckets import cache
-from ui.buckets.cache import Resampling
 from ui.buckets.views import KINDS, MEASURES, show_analysis, show_bucket_lines
 from ui.inputs.kept import kept_files
 from ui.inputs.uploads import MAX_UPLOAD_MB, TextFile, escape_markdown
@@ -79,7 +78,7 @@ def optional_files(slots: Slots, segments: int) -> Extras:
 
 def _analysis(
     kind: str, metrics: MetricInputs, systems: Mapping[str, TextFile], refs: Sequence[TextFile], baseline: str,
-    settings: Resampling, extras: Extras,
+    settings: BucketSettings, extras: Extras,
 ) -> tuple[BucketAnalysis, dict[str, str], dict[str, bool]]:  # fmt: skip
     """The analysis of ``kind``, its metrics (name -> shown label) and their directions; its method as a caption."""
     if kind == "frequency":
@@ -100,7 +99,7 @@ def _analysis(
 
 def show_section(
     slots: Slots, metrics: MetricInputs, systems: Mapping[str, TextFile], refs: Sequence[TextFile],
-    shown: Sequence[str], settings: Resampling, sentence_label: str, sentences: Mapping[str, np.ndarray],
+    shown: Sequence[str], settings: BucketSettings, sentence_label: str, sentences: Mapping[str, np.ndarray],
     options: Choices,
 ) -> Extras:  # fmt: skip
     """The whole section; ``shown``: the systems whose lines a picked bucket lists (baseline first). Returns

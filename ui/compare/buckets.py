@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import streamlit as st
 
-from ui.buckets.cache import Resampling
+from bleucore.buckets import BucketSettings
 from ui.buckets.section import MetricInputs, Slots, show_section
 from ui.compare import report
 from ui.compare import state as cps
@@ -24,7 +24,7 @@ def where_they_differ(
 ) -> None:  # fmt: skip
     """The section and the report; ``metrics``: the page's metric inputs (metric id -> key, name -> (digest, stats))."""
     st.subheader(_("Where the systems differ"))
-    resampling = Resampling(settings.n_samples, settings.seed, settings.options.tokenize, settings.options.lowercase)
+    resampling = BucketSettings(settings.n_samples, settings.seed, settings.options.tokenize, settings.options.lowercase)
     shown = list(dict.fromkeys((baseline, other)))
     extras = show_section(SLOTS, metrics, systems, refs, shown, resampling, sentence_label, sentences, settings.options)
     report.downloads([key for key, _per in metrics.values()], systems, refs, baseline, settings, extras.labels, extras.training)

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import streamlit as st
 
-from ui.buckets.cache import Resampling
+from bleucore.buckets import BucketSettings
 from ui.buckets.section import MetricInputs, Slots, show_section
 from ui.corpus import state as cs
 from ui.inputs.uploads import TextFile
@@ -26,5 +26,5 @@ def show_buckets(
     st.subheader(_("Scores by bucket"))
     st.caption(_("The corpus score of the lines in each bucket of reference length, word frequency or label, with "
                  "its 95% bootstrap interval: where the hypothesis does well and where it does not."))  # fmt: skip
-    resampling = Resampling(tokenize=options.tokenize, lowercase=options.lowercase)
+    resampling = BucketSettings(tokenize=options.tokenize, lowercase=options.lowercase)
     show_section(SLOTS, metrics, {hyp.name: hyp}, refs, [hyp.name], resampling, sentence_label, sentences, options)
