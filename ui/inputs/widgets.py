@@ -20,13 +20,7 @@ from ui.corpus import state as cs
 from ui.inputs import cache
 from ui.inputs.kept import kept_files, limits_caption
 from ui.inputs.uploads import (
-    MAX_UPLOAD_MB,
-    InputError,
-    TextFile,
-    check_page_size,
-    decode_paste,
-    escape_markdown,
-    unique_names,
+    MAX_UPLOAD_MB, InputError, TextFile, check_page_size, decode_paste, escape_markdown, unique_names,
 )
 from ui.links.page_state import MAX_PASTED_REFERENCES, SOURCE_LABELS, SOURCES
 from ui.metrics.bleu import options as om
