@@ -107,6 +107,24 @@ def _pre_tokenized(v: Mapping[str, Any]) -> Words:
     )
 
 
+def _normalizations(v: Mapping[str, Any]) -> Words:
+    return (
+        _("the files use different Unicode normalizations: {forms}").format(
+            forms=", ".join(f"{name} {form}" for name, form in v["forms"].items())
+        ),
+        _("the same letters are different characters on each side (Korean in NFD against NFC matches nothing)"),
+        _("normalize every file to NFC"),
+    )
+
+
+def _case_sides(v: Mapping[str, Any]) -> Words:
+    return (
+        _("{lower} are all lowercase but {mixed} have capitals").format(lower=_names(v["lower"]), mixed=_names(v["mixed"])),
+        _("every capitalized word (sentence starts, names) fails to match"),
+        _("score the cased output, or lowercase both sides and say so"),
+    )
+
+
 def _cjk_with_13a(v: Mapping[str, Any]) -> Words:
     return (
         _("the text is {script} but it is scored with the {used} tokenizer").format(
@@ -114,7 +132,7 @@ def _cjk_with_13a(v: Mapping[str, Any]) -> Words:
         ),
         _("whole words with their particles are single tokens, so near misses count as misses and the score is far lower")
         + _cjk_scores(v),
-        _("choose the {tokenizer} tokenizer in the sidebar (sacreBLEU's for this language) and report it").format(**v),
+        i18n.fill(N_("choose the {tokenizer} tokenizer in the sidebar (sacreBLEU's for this language) and report it"), v),
     )
 
 
@@ -160,24 +178,14 @@ _CATALOG: dict[str, Words | Callable[[Mapping[str, Any]], Words]] = {
         N_("check that no output is missing and the lines are aligned; keep them only if they are real"),
     ),
     "invisible-characters": _invisible,
-    "unicode-normalization": lambda v: (
-        _("the files use different Unicode normalizations: {forms}").format(
-            forms=", ".join(f"{name} {form}" for name, form in v["forms"].items())
-        ),
-        _("the same letters are different characters on each side (Korean in NFD against NFC matches nothing)"),
-        _("normalize every file to NFC"),
-    ),
+    "unicode-normalization": _normalizations,
     "pre-tokenized": _pre_tokenized,
     "subword-markers": (
         N_("{name} holds {kind} subword markers on {count:,} lines"),
         N_("pieces of words are scored as words, so the score is not comparable with published ones"),
         N_("undo the subword segmentation before scoring"),
     ),
-    "case-mismatch": lambda v: (
-        _("{lower} are all lowercase but {mixed} have capitals").format(lower=_names(v["lower"]), mixed=_names(v["mixed"])),
-        _("every capitalized word (sentence starts, names) fails to match"),
-        _("score the cased output, or lowercase both sides and say so"),
-    ),
+    "case-mismatch": _case_sides,
     "cjk-with-13a": _cjk_with_13a,
     "all-short": (
         N_("every line of {name} has fewer than 4 {tokenizer} tokens (the longest has {longest})"),
