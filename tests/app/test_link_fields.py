@@ -1,5 +1,6 @@
-"""Every link codec lists its fields once, in one style (``LINK_FIELDS``: state field -> LinkField): short keys
-that never collide within a link, names that are the state's own fields, labels translated in every language."""
+"""Every state field declares its link once, in one style (``linked``; ``link_fields(State)``: field -> LinkField):
+short keys that never collide within a link, names that are the state's own fields, labels translated in every
+language."""
 
 from __future__ import annotations
 
@@ -10,17 +11,21 @@ import pytest
 from ui.compare import state as cps
 from ui.corpus import state as cs
 from ui.explore import state as es
+from ui.links import codec
 from ui.links.share import LinkField
 from ui.metrics import options as mo
 from ui.metrics.bleu import options as om
 from ui.shell.i18n import LANGUAGES, translations
 
 CODECS = {
-    "explore": (es.LINK_FIELDS, es.ExploreState),
-    "corpus": (cs.LINK_FIELDS, cs.CorpusState),
-    "compare": (cps.LINK_FIELDS, cps.CompareState),
-    "BLEU options": (om.LINK_FIELDS, om.Choices),
-    "chrF and TER options": (mo.LINK_FIELDS, mo.MetricSettings),
+    name: (codec.link_fields(state_type), state_type)
+    for name, state_type in (
+        ("explore", es.ExploreState),
+        ("corpus", cs.CorpusState),
+        ("compare", cps.CompareState),
+        ("BLEU options", om.Choices),
+        ("chrF and TER options", mo.MetricSettings),
+    )
 }
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bleucore.significance import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
-from ui.links.codec import TEXT, link_fields, linked, texts, whole
+from ui.links.codec import TEXT, linked, texts, whole
 from ui.links.page_state import (
     PastedInputs, StatePage, metrics_key, options_under_o, pasted_reference_key, read_shared, ref_count_key,
     shared_widget_values, source_key,
@@ -97,5 +97,4 @@ def read_compare(session: Mapping[str, Any]) -> CompareState:
     )
 
 
-LINK_FIELDS = link_fields(CompareState)
 PAGE = StatePage("compare", CompareState(), compare_widget_values, options_under_o)

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ui.links.codec import TEXT, link_fields, linked, whole
+from ui.links.codec import TEXT, linked, whole
 from ui.links.page_state import (
     PastedInputs, StatePage, metrics_key, options_under_o, pasted_reference_key, read_shared, ref_count_key,
     shared_widget_values, source_key,
@@ -73,5 +73,4 @@ def read_corpus(session: Mapping[str, Any]) -> CorpusState:
     )
 
 
-LINK_FIELDS = link_fields(CorpusState)
 PAGE = StatePage("corpus", CorpusState(), corpus_widget_values, options_under_o)

@@ -143,12 +143,9 @@ def scored_references(state: ExploreState) -> tuple[str, ...]:
 # --- link state -----------------------------------------------------------------------------
 
 
-LINK_FIELDS = link_fields(ExploreState)
-
-
 def _options_at_top(data: dict[str, Any]) -> dict[str, Any]:
     """A version-1 link of Explore, which kept the options at its top level, as version 2 lays it out."""
-    option_keys = {f.key for f in om.LINK_FIELDS.values()}
+    option_keys = {f.key for f in link_fields(om.Choices).values()}
     kept = {key: value for key, value in data.items() if key not in option_keys and key != OPTIONS_LINK.key}
     return {**kept, OPTIONS_LINK.key: {key: value for key, value in data.items() if key in option_keys}}
 

@@ -100,7 +100,8 @@ def link_fields(state_type: type) -> dict[str, LinkField]:
 
 
 def link_data(state: Any, with_texts: bool = True) -> dict[str, Any]:
-    """The link fields of ``state``; pasted texts only ``with_texts`` and when its ``source`` is "paste"."""
+    """The link fields of ``state``; pasted texts only ``with_texts`` and when its ``source`` is "paste" (a state
+    with ``pasted`` fields has a ``source`` field: ``PastedInputs``)."""
     values = {f.name: getattr(state, f.name) for f in fields(state)}
     default = type(state)()
     with_pasted = with_texts and values.get("source") == "paste"

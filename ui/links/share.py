@@ -124,7 +124,7 @@ class LinkField(NamedTuple):
     """One state field in a link: its short key and its label (a msgid) in notes about the link.
 
     A state dataclass declares each field's LinkField with the field (``ui.links.codec.linked``), and the one
-    writer and reader of ``ui.links.codec`` use it both ways; ``link_fields`` lists them (a state's ``LINK_FIELDS``)."""
+    writer and reader of ``ui.links.codec`` use it both ways; ``link_fields(State)`` lists them."""
 
     key: str
     label: str

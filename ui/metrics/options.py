@@ -18,7 +18,7 @@ import streamlit as st
 from bleucore.metrics import METRICS, Metric, get_metric
 from bleucore.metrics.chrf import MAX_CHAR_ORDER, MAX_WORD_ORDER, ChrfOptions
 from bleucore.metrics.ter import TerOptions
-from ui.links.codec import FLAG, link_data, link_fields, linked, read_state, whole
+from ui.links.codec import FLAG, link_data, linked, read_state, whole
 from ui.links.share import LinkField, LinkReader
 from ui.shell.i18n import N_, _
 
@@ -74,7 +74,6 @@ NAMES = tuple(f.name for f in fields(MetricSettings))
 #: Every setting once, in the order drawn.
 SETTINGS: dict[str, Setting] = {f.name: f.metadata[_SETTING] for f in fields(MetricSettings)}
 #: Link field of each setting.
-LINK_FIELDS = link_fields(MetricSettings)
 #: Range of each whole-number setting.
 RANGES = {name: setting.bounds for name, setting in SETTINGS.items() if setting.bounds is not None}
 
@@ -128,7 +127,7 @@ def to_link(settings: MetricSettings) -> dict[str, Any]:
     return link_data(settings)
 
 
-def from_link(reader: LinkReader, default_settings: MetricSettings = DEFAULT_SETTINGS) -> MetricSettings:
+def from_link(reader: LinkReader, default_settings: MetricSettings) -> MetricSettings:
     """The settings a link's fields hold; a wrong field keeps ``default_settings``'s and adds a note to ``reader``."""
     return read_state(reader, default_settings)
 

@@ -17,7 +17,7 @@ from typing import Any
 import bleucore.metrics.bleu as bleu
 from bleucore import BleuOptions, uniform_weights
 from bleucore.metrics.bleu import messages
-from ui.links.codec import FLAG, TEXT, Kind, choice, link_data, link_fields, linked, read_state, section, whole
+from ui.links.codec import FLAG, TEXT, Kind, choice, link_data, linked, read_state, section, whole
 from ui.links.share import LinkField, LinkReader
 from ui.metrics.bleu.wording import describe as describe_message
 from ui.shell.i18n import N_, _
@@ -236,9 +236,6 @@ def read(session: Mapping[str, Any], keys: OptionKeys) -> Choices:
 
 
 #: The link fields of the options (Explore's version-1 links hold them at the top level).
-LINK_FIELDS = link_fields(Choices)
-
-
 def to_link(choices: Choices) -> dict[str, Any]:
     """The choices as a link's compact fields (weights only when custom, a smoothing value only when it takes one)."""
     return link_data(choices.normalized())
