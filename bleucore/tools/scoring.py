@@ -47,6 +47,7 @@ class ConventionScore(BLEUFigures):
     lines (``sentences``) and how many of them have an order without a match (``zero_lines``: a 0 under the
     standard rule). ``score`` is the corpus score or, for a sentence-mean tool, the mean of the lines' scores."""
 
+    ref_len: int
     conventions: Conventions
     sentences: int
     zero_lines: int = 0

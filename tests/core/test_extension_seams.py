@@ -5,6 +5,7 @@ learning their names (issue 11). Expected numbers are computed here independentl
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -295,3 +296,13 @@ def test_registered_metric_through_the_cli(uni: str, tmp_path: Path, capsys: pyt
     assert cli.main([str(ref), "-i", str(hyp), str(hyp2), "--paired-bs", "-pbsn", "100"]) == 0
     rows = json.loads(capsys.readouterr().out)
     assert [sorted(row) for row in rows] == [["UNI", "system"]] * 2 and rows[1]["UNI"]["score"] == 100.0
+
+
+@pytest.mark.parametrize("name", METRIC_NAMES)
+def test_every_metrics_command_line_flags_module_imports(name: str) -> None:
+    """A metric's ``arguments_module`` (a PackageMetric's ``arguments`` by default, None: no flags) is a module that
+    defines its flags, so the command line's parser can be built with every registered metric."""
+    module = type(get_metric(name)).arguments_module
+    if module is not None:
+        flags = importlib.import_module(module)
+        assert callable(getattr(flags, "add_arguments", None)) and callable(getattr(flags, "options_from_args", None))

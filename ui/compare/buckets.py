@@ -24,7 +24,8 @@ def where_they_differ(
 ) -> None:  # fmt: skip
     """The section and the report; ``metrics``: the page's metric inputs (metric id -> key, name -> (digest, stats))."""
     st.subheader(_("Where the systems differ"))
-    resampling = BucketSettings(settings.n_samples, settings.seed, settings.options.tokenize, settings.options.lowercase)
+    options = settings.options
+    bucket_settings = BucketSettings(settings.n_samples, settings.seed, options.tokenize, options.lowercase)
     shown = list(dict.fromkeys((baseline, other)))
-    extras = show_section(SLOTS, metrics, systems, refs, shown, resampling, sentence_label, sentences, settings.options)
+    extras = show_section(SLOTS, metrics, systems, refs, shown, bucket_settings, sentence_label, sentences, options)
     report.downloads([key for key, _per in metrics.values()], systems, refs, baseline, settings, extras.labels, extras.training)

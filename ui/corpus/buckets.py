@@ -26,5 +26,5 @@ def show_buckets(
     st.subheader(_("Scores by bucket"))
     st.caption(_("The corpus score of the lines in each bucket of reference length, word frequency or label, with "
                  "its 95% bootstrap interval: where the hypothesis does well and where it does not."))  # fmt: skip
-    resampling = BucketSettings(tokenize=options.tokenize, lowercase=options.lowercase)
-    show_section(SLOTS, metrics, {hyp.name: hyp}, refs, [hyp.name], resampling, sentence_label, sentences, options)
+    bucket_settings = BucketSettings(tokenize=options.tokenize, lowercase=options.lowercase)
+    show_section(SLOTS, metrics, {hyp.name: hyp}, refs, [hyp.name], bucket_settings, sentence_label, sentences, options)

@@ -8,7 +8,7 @@ together), small enough for the arrays to stay in the CPU cache. In each block:
    keys and sums the clips per segment (its docstring says how).
 
 Totals (``max(0, c - n + 1)``) and reference lengths are computed directly from the lengths.
-The result is identical, array for array, to the reference loop (tests/test_fast_stats.py).
+The result is identical, array for array, to the reference loop (tests/core/test_fast_stats.py).
 
 From text, ``text_statistics`` skips the tuples of tokens: ``tokenizers.TokenEncoder`` gives flat
 token ids and per-line lengths (each distinct word tokenized once), and ``ids_statistics`` cuts
