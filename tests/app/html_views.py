@@ -7,6 +7,7 @@ one row per body row, text unescaped, and a cell drawn as a number (``class="num
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
 import pandas as pd
@@ -15,57 +16,74 @@ from streamlit.testing.v1 import AppTest
 from tests.app.rendered_text import HtmlParts
 
 
-class _Tables(HTMLParser):
-    def __init__(self) -> None:
+@dataclass(frozen=True)
+class Cell:
+    """One ``<th>`` or ``<td>``: its tag, its attributes and its text (unescaped)."""
+
+    tag: str
+    attrs: dict[str, str | None]
+    text: str
+
+    @property
+    def value(self) -> object:
+        """The text, or the number a cell drawn as one (``class="num"``) shows."""
+        if "num" not in (self.attrs.get("class") or "").split():
+            return self.text
+        return float(self.text) if "." in self.text else int(self.text)
+
+
+@dataclass
+class HtmlTable:
+    """One ``<table>``: its header cells and its body rows of cells."""
+
+    header: list[Cell] = field(default_factory=list)
+    rows: list[list[Cell]] = field(default_factory=list)
+
+
+class HtmlTables(HTMLParser):
+    """The tables of an HTML fragment, and every tag and attribute name it uses (to check what markup it holds)."""
+
+    def __init__(self, html: str) -> None:
         super().__init__()
-        self.tables: list[tuple[list[str], list[list[object]]]] = []
-        self._cell: list[str] | None = None
-        self._number = False
+        self.tables: list[HtmlTable] = []
+        self.tags: set[str] = set()
+        self.attrs: set[str] = set()
+        self._cell: tuple[str, dict[str, str | None]] | None = None
+        self._text = ""
         self._in_head = False
-        self._row: list[object] | None = None
+        self.feed(html)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.add(tag)
+        self.attrs.update(name for name, _ in attrs)
         if tag == "table":
-            self.tables.append(([], []))
-        elif tag == "thead":
-            self._in_head = True
-        elif tag == "tbody":
-            self._in_head = False
-        elif tag == "tr":
-            self._row = []
+            self.tables.append(HtmlTable())
+        elif tag in ("thead", "tbody"):
+            self._in_head = tag == "thead"
+        elif tag == "tr" and not self._in_head:
+            self.tables[-1].rows.append([])
         elif tag in ("th", "td"):
-            self._cell = []
-            self._number = "num" in (dict(attrs).get("class") or "").split()
+            self._cell, self._text = (tag, dict(attrs)), ""
 
     def handle_data(self, data: str) -> None:
         if self._cell is not None:
-            self._cell.append(data)
+            self._text += data
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("th", "td") and self._cell is not None and self._row is not None:
-            text = "".join(self._cell)
-            value: object = text
-            if self._number and not self._in_head:
-                value = float(text) if "." in text else int(text)
-            self._row.append(value)
+        if tag in ("th", "td") and self._cell is not None:
+            cell = Cell(*self._cell, self._text)
+            table = self.tables[-1]
+            (table.header if self._in_head else table.rows[-1]).append(cell)
             self._cell = None
-        elif tag == "tr" and self._row is not None:
-            header, rows = self.tables[-1]
-            if self._in_head:
-                header.extend(str(v) for v in self._row)
-            else:
-                rows.append(self._row)
-            self._row = None
 
 
 def html_tables(at: AppTest) -> list[pd.DataFrame]:
     """Every HTML table the page shows, in page order."""
-    found = []
-    for element in at.get("html"):
-        parser = _Tables()
-        parser.feed(element.proto.body)
-        found += [pd.DataFrame(rows, columns=header) for header, rows in parser.tables]
-    return found
+    return [
+        pd.DataFrame([[cell.value for cell in row] for row in table.rows], columns=[cell.text for cell in table.header])
+        for element in at.get("html")
+        for table in HtmlTables(element.proto.body).tables
+    ]
 
 
 def ngram_tables(at: AppTest) -> list[pd.DataFrame]:
