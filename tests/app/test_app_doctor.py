@@ -51,7 +51,7 @@ def test_files_uploaded_on_corpus_are_checked_without_a_second_upload() -> None:
     upload(at, cs.CORPUS_REF_UPLOAD, [("ref.en", REFS[0])])
     upload(at, cs.CORPUS_HYP_UPLOAD, [("mine.en", HYP)])
     at.switch_page("app_pages/doctor.py").run()
-    assert not at.exception and at.radio(key=di.SOURCE).value == "upload"
+    assert not at.exception and at.radio(key=cs.CORPUS_SOURCE).value == "upload"
     table = tool_table(at)
     assert table.iloc[0, 1] == pytest.approx(sacrebleu.corpus_bleu(HYP, [REFS[0]]).score, abs=1e-9)
     # A shorter hypothesis file: the line-count finding, and no number at all.
@@ -67,7 +67,7 @@ def test_files_uploaded_on_corpus_are_checked_without_a_second_upload() -> None:
 
 def test_files_brought_to_the_doctor_first_are_corpus_files_too() -> None:
     at = open_app("doctor")
-    at.radio(key=di.SOURCE).set_value("upload").run()
+    at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
     upload(at, cs.CORPUS_REF_UPLOAD, [("ref.en", REFS[0]), ("ref2.en", REFS[1])])
     upload(at, cs.CORPUS_HYP_UPLOAD, [("mine.en", HYP)])
     assert "Checking mine.en against ref.en and ref2.en, with the 13a tokenizer." in [c.value for c in at.caption]
@@ -78,12 +78,12 @@ def test_files_brought_to_the_doctor_first_are_corpus_files_too() -> None:
     assert "Setup check: no problem found for mine.en" in [e.label.replace("\\", "") for e in at.expander]
     assert corpus_score(at) == pytest.approx(sacrebleu.corpus_bleu(HYP, REFS).score, abs=1e-9)
     at.switch_page("app_pages/doctor.py").run()
-    assert at.radio(key=di.SOURCE).value == "upload" and len(tool_table(at)) == len(TOOLS)
+    assert at.radio(key=cs.CORPUS_SOURCE).value == "upload" and len(tool_table(at)) == len(TOOLS)
 
 
 def test_a_file_that_cannot_be_read_is_a_finding_and_the_other_files_stay() -> None:
     at = open_app("doctor")
-    at.radio(key=di.SOURCE).set_value("upload").run()
+    at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
     upload(at, cs.CORPUS_REF_UPLOAD, [("ref.en", REFS[0])])
     drop_zone(at, cs.CORPUS_HYP_UPLOAD).set_value([("out.bin", b"\x00\x01\x02binary", "application/octet-stream")])
     at.run()
@@ -100,7 +100,7 @@ def test_text_pasted_on_the_doctor_is_corpus_text_too() -> None:
     hyp = ["The cat sat on the mat today.", "It is raining in Seoul again."]
     ref = ["The cat sat on a mat today.", "It rains in Seoul again.", "An extra line."]
     at = open_app("doctor")
-    at.radio(key=di.SOURCE).set_value("paste").run()
+    at.radio(key=cs.CORPUS_SOURCE).set_value("paste").run()
     at.text_area(key=cs.CORPUS_HYP_PASTE).set_value("\n".join(hyp)).run()
     at.text_area(key=cs.corpus_ref_key(0)).set_value("\n".join(ref)).run()
     assert "The pasted hypothesis has 2 lines but Pasted reference 1 has 3" in messages(at)
@@ -115,23 +115,23 @@ def test_the_input_source_follows_each_page_on_every_round_trip() -> None:
     keeps every widget's value across pages, so the pages cannot tell a return from a missing key)."""
     at = open_app("corpus")
     at.switch_page("app_pages/doctor.py").run()
-    assert at.radio(key=di.SOURCE).value == "sample"
+    assert at.radio(key=cs.CORPUS_SOURCE).value == "sample"
     at.switch_page("app_pages/corpus.py").run()
     at.radio(key=cs.CORPUS_SOURCE).set_value("paste").run()
     at.switch_page("app_pages/doctor.py").run()
-    assert not at.exception and at.radio(key=di.SOURCE).value == "paste"
-    at.radio(key=di.SOURCE).set_value("sample-ko").run()
+    assert not at.exception and at.radio(key=cs.CORPUS_SOURCE).value == "paste"
+    at.radio(key=cs.CORPUS_SOURCE).set_value("sample-ko").run()
     at.switch_page("app_pages/corpus.py").run()
     assert not at.exception and at.radio(key=cs.CORPUS_SOURCE).value == "sample-ko"
     at.switch_page("app_pages/doctor.py").run()
-    assert at.radio(key=di.SOURCE).value == "sample-ko"
+    assert at.radio(key=cs.CORPUS_SOURCE).value == "sample-ko"
 
 
 def test_the_korean_sample_is_scored_with_ko_mecab_beside_sacrebleus_defaults() -> None:
     hyp = (SAMPLE / "system_a.ko").read_text(encoding="utf-8").splitlines()
     refs = [(SAMPLE / name).read_text(encoding="utf-8").splitlines() for name in ("ref.ko", "ref2.ko")]
     at = open_app("doctor")
-    at.radio(key=di.SOURCE).set_value("sample-ko").run()
+    at.radio(key=cs.CORPUS_SOURCE).set_value("sample-ko").run()
     assert at.selectbox(key=cs.CORPUS.key("tokenize")).value == "ko-mecab"
     table = tool_table(at)
     assert list(table["Tool"])[:2] == ["sacreBLEU 2.6", "sacreBLEU 2.6 -tok ko-mecab"]

@@ -314,15 +314,15 @@ def test_the_score_doctor_in_korean() -> None:
         at.selectbox(key=ds.FROM).set_value(start).run()
         found += _walk(at, f"from {start}", *names, *SAMPLES)
     names += ("sacreBLEU 2.6 -tok ko-mecab", "sacrebleu REF -i HYP -tok ko-mecab")
-    at.radio(key=di.SOURCE).set_value("sample-ko").run()  # the ko-mecab row and its waterfall
+    at.radio(key=cs.CORPUS_SOURCE).set_value("sample-ko").run()  # the ko-mecab row and its waterfall
     found += _walk(at, "Korean sample", *names, *SAMPLES)
     at.selectbox(key=cs.CORPUS.key("tokenize")).set_value("13a").run()  # Korean scored with 13a: a finding
     found += _walk(at, "Korean with 13a", *names, *SAMPLES)
-    at.radio(key=di.SOURCE).set_value("upload").run()
+    at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
     drop_zone(at, cs.CORPUS_HYP_UPLOAD).set_value([("out.bin", b"\x00binary", "application/octet-stream")])
     at.run()
     found += _walk(at, "refused upload", *names, "out.bin")
-    at.radio(key=di.SOURCE).set_value("paste").run()
+    at.radio(key=cs.CORPUS_SOURCE).set_value("paste").run()
     at.text_area(key=cs.CORPUS_HYP_PASTE).set_value("the cat sat on the mat .\nit rains").run()
     at.text_area(key=cs.corpus_ref_key(0)).set_value("The cat sat on the mat.\nIt rains.\nAn extra line.").run()
     found += _walk(at, "pasted, one line too many", *names, "the cat sat on the mat .", "it rains", "The cat sat on the mat.",

@@ -3,15 +3,13 @@ draws Corpus's drop zones, pasted-text boxes and tokenizer with Corpus's keys an
 uploaded twice and either page opens with what the other was given), or the sentence open in Explore. A file the
 drop zone cannot read is a finding here.
 
-The input source is the doctor's own radio (``SOURCE``). Arriving from another page, the doctor sets Corpus's
-widgets and its radio from Corpus's saved state; back on Corpus, Corpus does the same from what was saved here
-(``page_state.arrived``)."""
+The input source is Corpus's radio too. Arriving from another page, the doctor sets Corpus's widgets from Corpus's
+saved state; back on Corpus, Corpus does the same from what was saved here (``page_state.just_arrived``)."""
 
 from __future__ import annotations
 
-from collections import ChainMap
 from collections.abc import MutableMapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, cast
 
 import streamlit as st
@@ -22,18 +20,15 @@ from ui.explore import state as es
 from ui.explore.tokenizer_rows import tokenizer_label
 from ui.inputs import kept
 from ui.inputs.uploads import TextFile, digest, escape_markdown
-from ui.inputs.widgets import SAMPLES, corpus_files
-from ui.links.page_state import SOURCE_LABELS, SOURCES, arrived, save_state
+from ui.inputs.widgets import corpus_files, source_radio
+from ui.links.page_state import just_arrived, save_state
 from ui.metrics.bleu.sidebar import TOKENIZER_HELP
 from ui.metrics.bleu.wording import and_list
-from ui.shell import i18n
 from ui.shell.i18n import N_, _
 
 CHECK = "doctor_check"
 #: The last choice, kept while another page is open (Streamlit drops the radio's own key then).
 CHOICE = "doctor_choice"
-#: The input source (Corpus's sources): the doctor's own radio, saved into Corpus's state.
-SOURCE = "doctor_source"
 CHECKS = {"corpus": N_("Files or pasted text (shared with the Corpus page)"), "explore": N_("The sentence open in Explore")}
 
 
@@ -79,28 +74,15 @@ def _corpus_state(session: MutableMapping[str, Any]) -> cs.CorpusState:
     return cast(cs.CorpusState, state)
 
 
-def _source_chosen(session: MutableMapping[str, Any]) -> None:
-    """A sample with its own tokenizer sets it (as on Corpus); back on the English sample, 13a comes back."""
-    sample = SAMPLES.get(session[SOURCE])
-    key = cs.CORPUS.key("tokenize")
-    if sample is not None and sample.tokenizer is not None and tokenizer_label(sample.tokenizer) == sample.tokenizer:
-        session[key] = sample.tokenizer
-    elif sample is not None and sample.tokenizer is None and session.get(key) in {s.tokenizer for s in SAMPLES.values()}:
-        session[key] = "13a"
-
-
 def _files_input(session: MutableMapping[str, Any], stale: bool) -> DoctorInput | None:
-    """Corpus's input widgets under the doctor's source radio, filled from Corpus's state when this page was not
-    drawn last (``stale``) or the radio is new, and saved back to it after the run."""
-    if stale or SOURCE not in session:
-        state = _corpus_state(session)
-        session.update(cs.corpus_widget_values(state))
-        session[SOURCE] = state.source
-    source = str(st.radio(_("Input"), SOURCES, key=SOURCE, horizontal=True, on_change=_source_chosen, args=(session,),
-                          format_func=lambda s, tr=i18n.bound(): tr(SOURCE_LABELS[s]), persist_state="session"))  # fmt: skip
+    """Corpus's input widgets, filled from Corpus's state when this page was not drawn last (``stale``) or they are
+    new, and saved back to it after the run."""
+    if stale or cs.CORPUS_SOURCE not in session:
+        session.update(cs.corpus_widget_values(_corpus_state(session)))
+    source = source_radio(cs.CORPUS_SOURCE)
     st.selectbox(_("Tokenizer"), TOKENIZER_NAMES, key=cs.CORPUS.key("tokenize"), help=_(TOKENIZER_HELP), format_func=tokenizer_label, persist_state="session")
     hyp, refs, refused = corpus_files(source)
-    state = cs.read_corpus(ChainMap({cs.CORPUS_SOURCE: source}, session))
+    state = cs.read_corpus(session)
     save_state(session, cs.PAGE, state)  # the Corpus page opens with what was given here
     pasted = source == "paste" and any(text.strip() for text in (state.hypothesis, *state.references))
     kept.keep_state(cs.PAGE.prefix, state, needed=pasted)  # pasted texts survive a reload of this page (no link here)
@@ -116,7 +98,7 @@ def _files_input(session: MutableMapping[str, Any], stale: bool) -> DoctorInput 
 def doctor_input() -> DoctorInput | None:
     """Draw the choice and what it holds; None until there is something to check."""
     session = cast(MutableMapping[str, Any], st.session_state)
-    stale = arrived(session, "doctor")
+    stale = just_arrived(session, "doctor")
     if CHECK not in session:
         session[CHECK] = session.get(CHOICE, "corpus")
     labels = {key: _(label) for key, label in CHECKS.items()}  # worded now, in the session's language

@@ -83,7 +83,7 @@ def _invisible(v: Mapping[str, Any]) -> Words:
         ngettext(
             "{name} holds a {character} on {count:,} line", "{name} holds a {character} on {count:,} lines", v["count"]
         ).format(name=v["name"], character=_translated(v["character"], _CHARACTERS), count=v["count"]),
-        _(_INVISIBLE_EFFECTS.get(v.get("kind", "joins"), _INVISIBLE_EFFECTS["joins"])),
+        _(_INVISIBLE_EFFECTS[v["kind"]]),
         _("remove it on every side (UTF-8 without BOM, Unix line ends, ordinary spaces)"),
     )
 

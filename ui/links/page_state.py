@@ -4,7 +4,7 @@ share besides: input sources, paste limits and the state fields of their inputs 
 Each page saves its last state under a plain key and mirrors it in a link (``save_state``). Streamlit keeps
 every widget's value across pages (``persist_state``), but another page may have saved this page's state since
 (the Score doctor saves Corpus's), so a page that was not drawn in the last run sets its widgets again from its
-saved state (``init_page``, ``arrived``). A page describes its keys, its widgets' values and its default state
+saved state (``init_page``, ``just_arrived``). A page describes its keys, its widgets' values and its default state
 once, as a ``StatePage``; its link is its state dataclass's own (``ui.links.codec``). ``ui.explore.state``,
 ``ui.corpus.state`` and ``ui.compare.state`` hold the pages' own states.
 """
@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
-from ui.links.codec import choice, choices, link_data, linked, read_state, section, texts
+from ui.links.codec import choice, choices, link_data, linked, read_state, texts
 from ui.links.share import LinkField, LinkReader, LinkStateError, OtherPageLink, is_new, make_link, open_link, remember
 from ui.metrics import choice as mc
 from ui.metrics import options as mo
@@ -71,11 +71,6 @@ class StatePage:
         """The last state, kept while another page is open."""
         return f"{self.prefix}_saved"
 
-    @property
-    def source_key(self) -> str:
-        """The input source radio of Corpus and Compare."""
-        return source_key(self.prefix)
-
 
 @dataclass(frozen=True)
 class PastedInputs:
@@ -88,7 +83,7 @@ class PastedInputs:
     options: om.Choices = linked(om.SACREBLEU, OPTIONS_LINK, om.SECTION)
     metrics: tuple[str, ...] = linked(mc.DEFAULT, LinkField("m", N_("metrics")), choices(mc.METRIC_IDS), omit_default=True)
     metric_options: mo.MetricSettings = linked(
-        mo.DEFAULT_SETTINGS, LinkField("mo", N_("chrF and TER options")), section(mo.from_link, mo.to_link), omit_default=True
+        mo.DEFAULT_SETTINGS, LinkField("mo", N_("chrF and TER options")), mo.SECTION, omit_default=True
     )
 
 
@@ -165,10 +160,10 @@ def init_page(
     A link this session has not made or opened before wins (its values overwrite the widgets), unless it is
     the link of ``kept`` (the state the server kept for this browser, ``ui.inputs.kept``: a reload), which
     then comes back whole, pasted texts too long for a link included. Otherwise, when the last run drew
-    another page (``arrived``), every key is set again from the last saved state (or the default). Returns
+    another page (``just_arrived``), every key is set again from the last saved state (or the default). Returns
     (state loaded from the link or None, message if the link was not fully usable).
     """
-    stale = arrived(session, page.prefix)
+    stale = just_arrived(session, page.prefix)
     start = session.get(page.saved_key, kept if kept is not None else page.default)
     if link and is_new(session, page.loaded_key, link):
         remember(session, page.loaded_key, link)
@@ -186,11 +181,11 @@ def init_page(
     return None, None
 
 
-#: The page whose state the last run drew (``arrived``).
+#: The page whose state the last run drew (``just_arrived``).
 _DRAWN_LAST = "page_state_drawn_last"
 
 
-def arrived(session: MutableMapping[str, Any], name: str) -> bool:
+def just_arrived(session: MutableMapping[str, Any], name: str) -> bool:
     """Record that this run draws page ``name``; True if the last run drew another page's state, or none."""
     stale = session.get(_DRAWN_LAST) != name
     session[_DRAWN_LAST] = name

@@ -18,8 +18,8 @@ import streamlit as st
 from bleucore.metrics import METRICS, Metric, get_metric
 from bleucore.metrics.chrf import MAX_CHAR_ORDER, MAX_WORD_ORDER, ChrfOptions
 from bleucore.metrics.ter import TerOptions
-from ui.links.codec import FLAG, link_data, linked, read_state, whole
-from ui.links.share import LinkField, LinkReader
+from ui.links.codec import FLAG, link_data, linked, read_state, section, whole
+from ui.links.share import LinkField
 from ui.shell.i18n import N_, _
 
 #: (bleucore metric name, its options as plain values): what a metric's numbers depend on.
@@ -73,7 +73,6 @@ DEFAULT_SETTINGS = MetricSettings()
 NAMES = tuple(f.name for f in fields(MetricSettings))
 #: Every setting once, in the order drawn.
 SETTINGS: dict[str, Setting] = {f.name: f.metadata[_SETTING] for f in fields(MetricSettings)}
-#: Link field of each setting.
 #: Range of each whole-number setting.
 RANGES = {name: setting.bounds for name, setting in SETTINGS.items() if setting.bounds is not None}
 
@@ -122,14 +121,8 @@ def read(session: Mapping[str, Any], prefix: str) -> MetricSettings:
     return MetricSettings(**values)
 
 
-def to_link(settings: MetricSettings) -> dict[str, Any]:
-    """The settings that differ from sacreBLEU's defaults, as a link's compact fields."""
-    return link_data(settings)
-
-
-def from_link(reader: LinkReader, default_settings: MetricSettings) -> MetricSettings:
-    """The settings a link's fields hold; a wrong field keeps ``default_settings``'s and adds a note to ``reader``."""
-    return read_state(reader, default_settings)
+#: How a page's link holds the settings: a nested set of fields (those that differ from sacreBLEU's defaults).
+SECTION = section(read_state, link_data)
 
 
 def options_expander(prefix: str, picked: list[str], caption: str) -> None:

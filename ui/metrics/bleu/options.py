@@ -235,7 +235,6 @@ def read(session: Mapping[str, Any], keys: OptionKeys) -> Choices:
 # --- link fields -----------------------------------------------------------------------------
 
 
-#: The link fields of the options (Explore's version-1 links hold them at the top level).
 def to_link(choices: Choices) -> dict[str, Any]:
     """The choices as a link's compact fields (weights only when custom, a smoothing value only when it takes one)."""
     return link_data(choices.normalized())
