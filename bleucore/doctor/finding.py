@@ -11,6 +11,10 @@ Severity = Literal["error", "warning", "note"]
 Confidence = Literal["certain", "likely"]
 
 
+def _as_list(lines: Sequence[str]) -> list[str]:
+    return lines if isinstance(lines, list) else list(lines)
+
+
 @dataclass(frozen=True)
 class Setup:
     """What is checked: hypothesis lines, reference streams (``references[j][i]``: reference j of line i),
@@ -28,9 +32,10 @@ class Setup:
     def __post_init__(self) -> None:
         if isinstance(self.hypotheses, str) or any(isinstance(stream, str) for stream in self.references):
             raise ValueError("give the hypotheses and each reference stream as sequences of lines, not one string")
-        # Lists whatever sequences were given (a numpy array, a pandas Series), so that a rule may test and slice them.
-        object.__setattr__(self, "hypotheses", list(self.hypotheses))
-        object.__setattr__(self, "references", [list(stream) for stream in self.references])
+        # Lists whatever sequences were given (a numpy array, a pandas Series), so that a rule may test and slice them;
+        # a list is kept as it is (no copy of every line when diagnose adds the unread files).
+        object.__setattr__(self, "hypotheses", _as_list(self.hypotheses))
+        object.__setattr__(self, "references", [_as_list(stream) for stream in self.references])
         object.__setattr__(self, "reference_names", list(self.reference_names))
         object.__setattr__(self, "unread", frozenset(self.unread))
 

@@ -50,8 +50,7 @@ def diagnose(setup: Setup, reading: Sequence[Finding] = (), tools: Sequence[Tool
     stopped = {f.values.get("name") for f in reading if f.code in BLOCKING}
     sides = [(setup.hypothesis_name, setup.hypotheses), *zip(setup.reference_names, setup.references)]
     unread = {i for i, (name, lines) in enumerate(sides) if not lines and name in stopped}
-    if not unread <= setup.unread:  # a new Setup copies every line list again: only when the reading adds a file
-        setup = replace(setup, unread=setup.unread | unread)
+    setup = replace(setup, unread=setup.unread | unread)
     findings = [*reading, *check_setup(setup)]
     tokenize = setup.tokenize
     package = missing_package(tokenize)
