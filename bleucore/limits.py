@@ -91,12 +91,12 @@ DOCTOR_HELD = HeldLimits(
 
 
 class HeldSizeError(ValueError):
-    """Files kept whole past a ``HeldLimits``: ``name`` is the file (None: ``files`` files together), ``lines`` and
+    """Files kept whole past a ``HeldLimits``: ``files`` files (1: the file the message names), ``lines`` and
     ``chars`` what was counted, ``limits`` the limits crossed."""
 
-    def __init__(self, message: str, name: str | None, files: int, lines: int, chars: int, limits: HeldLimits) -> None:
+    def __init__(self, message: str, files: int, lines: int, chars: int, limits: HeldLimits) -> None:
         super().__init__(message)
-        self.name, self.files, self.lines, self.chars, self.limits = name, files, lines, chars, limits
+        self.files, self.lines, self.chars, self.limits = files, lines, chars, limits
 
 
 def check_held_text(lines: Sequence[str], name: str, limits: HeldLimits | None = None) -> None:
@@ -113,7 +113,7 @@ def check_held_text(lines: Sequence[str], name: str, limits: HeldLimits | None =
         return
     raise HeldSizeError(
         f"{name} has more than {most:,} {what}; a file read whole ({limits.reader}) may have at most {most:,}",
-        name, 1, len(lines), chars, limits,
+        1, len(lines), chars, limits,
     )  # fmt: skip
 
 
@@ -126,7 +126,7 @@ def check_held_total(files: Sequence[Sequence[str]], limits: HeldLimits | None =
         raise HeldSizeError(
             f"the {len(files)} files hold {lines:,} lines and {chars:,} characters together; files read whole "
             f"({limits.reader}) may hold at most {limits.total_lines:,} lines and {limits.total_chars:,} characters",
-            None, len(files), lines, chars, limits,
+            len(files), lines, chars, limits,
         )  # fmt: skip
 
 
