@@ -140,20 +140,26 @@ def line_lengths(stream: Sequence[str | None]) -> list[int]:
 
 def check_line_lengths(lines: Iterable[str], name: str, first_line: int = 1) -> None:
     """ValueError naming the first line of ``name`` longer than MAX_LINE_CHARS (``first_line``: its number)."""
-    lines = lines if isinstance(lines, (list, tuple)) else list(lines)
-    if max(line_lengths(lines), default=0) <= MAX_LINE_CHARS:
-        return
-    for number, line in enumerate(lines, start=first_line):
-        if isinstance(line, str) and len(line) > MAX_LINE_CHARS:
-            raise ValueError(
-                f"line {number} of {name} has {len(line):,} characters; a line may have at most {MAX_LINE_CHARS:,}"
-            )
+    _check_lengths(line_lengths(lines if isinstance(lines, (list, tuple)) else list(lines)), name, first_line)
+
+
+def _check_lengths(lengths: Sequence[int], name: str, first_line: int = 1) -> None:
+    """``check_line_lengths`` on the lines' lengths."""
+    if max(lengths, default=0) > MAX_LINE_CHARS:
+        i = next(i for i, n in enumerate(lengths) if n > MAX_LINE_CHARS)
+        raise ValueError(
+            f"line {first_line + i} of {name} has {lengths[i]:,} characters; a line may have at most {MAX_LINE_CHARS:,}"
+        )
 
 
 def check_segment_chars(streams: Sequence[Sequence[str | None]], name: str, first_line: int = 1) -> None:
     """ValueError naming the first segment (line ``first_line`` + i of ``name``) whose lines in ``streams`` (one list
     per file: hypotheses, references) have more than MAX_SEGMENT_CHARS characters together."""
-    lengths = [line_lengths(stream) for stream in streams]
+    _check_segments([line_lengths(stream) for stream in streams], name, first_line)
+
+
+def _check_segments(lengths: Sequence[Sequence[int]], name: str, first_line: int = 1) -> None:
+    """``check_segment_chars`` on each stream's line lengths."""
     if sum(max(row, default=0) for row in lengths) <= MAX_SEGMENT_CHARS:
         return  # the longest lines together fit, so every segment does
     totals = [sum(row) for row in zip(*lengths)]
@@ -165,15 +171,16 @@ def check_segment_chars(streams: Sequence[Sequence[str | None]], name: str, firs
         )
 
 
-def check_texts(hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> None:
+def check_texts(hypotheses: Sequence[str], references: Sequence[Sequence[str | None]]) -> list[list[int]]:
     """The API's checks before scoring: every line within MAX_LINE_CHARS, every segment within MAX_SEGMENT_CHARS,
-    at most MAX_REFERENCES streams."""
+    at most MAX_REFERENCES streams. Returns each stream's line lengths (hypotheses first), measured once here."""
     if len(references) > MAX_REFERENCES:
         raise ValueError(f"{len(references):,} references per segment; at most {MAX_REFERENCES:,} are allowed")
-    check_line_lengths(hypotheses, "the hypotheses")
-    for j, stream in enumerate(references):
-        check_line_lengths(stream, f"reference {j + 1}")
-    check_segment_chars([hypotheses, *references], "the hypotheses")
+    lengths = [line_lengths(stream) for stream in (hypotheses, *references)]
+    for stream_lengths, name in zip(lengths, ["the hypotheses", *(f"reference {j + 1}" for j in range(len(references)))]):
+        _check_lengths(stream_lengths, name)
+    _check_segments(lengths, "the hypotheses")
+    return lengths
 
 
 def check_held_statistics(lines: int, systems: int, width: int, name: str) -> None:

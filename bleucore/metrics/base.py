@@ -102,8 +102,7 @@ class Metric(ABC):
     def corpus_score(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> Score:
         """The corpus score of ``hypotheses`` against reference streams: the statistics of ``inputs.CHUNK_CHARS``
         characters at a time, summed (they are additive), so the work's memory is bounded whatever the length."""
-        check_streams(hypotheses, references)
-        bounds, nrefs = chunk_bounds(hypotheses, references), reference_count(references)
+        bounds, nrefs = chunk_bounds(check_streams(hypotheses, references)), reference_count(references)
         if len(bounds) == 1:
             return self.score_from_statistics(self.statistics(hypotheses, references), nrefs)
         context, totals = None, []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..limits import check_texts, line_lengths
+from ..limits import check_texts
 
 __all__ = ["CHUNK_CHARS", "check_streams", "chunk_bounds", "reference_count"]
 
@@ -14,8 +14,9 @@ __all__ = ["CHUNK_CHARS", "check_streams", "chunk_bounds", "reference_count"]
 CHUNK_CHARS = 1 << 21
 
 
-def check_streams(hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> None:
-    """Raise ValueError unless every reference stream has one line per hypothesis, within ``bleucore.limits``."""
+def check_streams(hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> list[list[int]]:
+    """Raise ValueError unless every reference stream has one line per hypothesis, within ``bleucore.limits``;
+    returns each stream's line lengths (hypotheses first, ``chunk_bounds`` reads them)."""
     if isinstance(hypotheses, str):
         raise ValueError("hypotheses must be a sequence of strings, got one string")
     if len(references) == 0:
@@ -25,17 +26,16 @@ def check_streams(hypotheses: Sequence[str], references: Sequence[Sequence[str]]
             raise ValueError(f"reference stream {j} must be a sequence of lines, got one string")
         if len(stream) != len(hypotheses):
             raise ValueError(f"{len(hypotheses)} hypotheses but {len(stream)} lines in reference {j}")
-    check_texts(hypotheses, references)
+    return check_texts(hypotheses, references)
 
 
-def chunk_bounds(
-    hypotheses: Sequence[str], references: Sequence[Sequence[str | None]], chars: int | None = None
-) -> list[tuple[int, int]]:
+def chunk_bounds(lengths: Sequence[Sequence[int]], chars: int | None = None) -> list[tuple[int, int]]:
     """[start, end) ranges of segments holding about ``chars`` (default CHUNK_CHARS, read when called) characters of
-    hypothesis and references each (at least one segment each; one range for a test set)."""
+    hypothesis and references each (at least one segment each; one range for a test set); ``lengths``: each stream's
+    line lengths (``check_streams``)."""
     chars = CHUNK_CHARS if chars is None else chars
-    streams = 1 + len(references)  # each line counts its length + 1
-    sizes = [total + streams for total in map(sum, zip(*map(line_lengths, (hypotheses, *references))))]
+    streams = len(lengths)  # each line counts its length + 1
+    sizes = [total + streams for total in map(sum, zip(*lengths))]
     bounds: list[tuple[int, int]] = []
     start = size = 0
     for i, n in enumerate(sizes):
