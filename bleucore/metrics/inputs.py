@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ..limits import check_texts
 
-__all__ = ["CHUNK_CHARS", "check_streams", "chunk_bounds", "reference_count"]
+__all__ = ["CHUNK_CHARS", "check_streams", "chunk_bounds", "reference_count", "reference_mask"]
 
 #: Characters scored at once by the API's corpus scores (their chunks' statistics are summed, as the command line's):
 #: chrF held 1 GB of n-grams for 200,000 lines scored at once.
@@ -55,3 +55,15 @@ def reference_count(references: Sequence[Sequence[str | None]]) -> int | str:
         return len(references)
     counts = {sum(line is not None for line in segment) for segment in zip(*references)}
     return counts.pop() if len(counts) == 1 else ("var" if counts else len(references))
+
+
+def reference_mask(references: Sequence[Sequence[str | None]]) -> list[list[bool]] | None:
+    """Which reference lines are given (``references[j][i] is not None``), or None when all are; ValueError naming
+    the first segment left without any (sacreBLEU 2.6 fails there with an IndexError or a ZeroDivisionError)."""
+    if not any(None in stream for stream in references):
+        return None
+    present = [[line is not None for line in stream] for stream in references]
+    for i, given in enumerate(zip(*present)):
+        if not any(given):
+            raise ValueError(f"segment {i + 1} has no reference: every reference line of it is None")
+    return present

@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from sacrebleu.metrics import BLEU
+from sacrebleu.metrics import BLEU, CHRF, TER
 
 from bleucore import BleuOptions, corpus_bleu, sentence_bleus
+from bleucore.metrics import get_metric
+from bleucore.metrics.chrf import ChrfOptions
 from tests.generators import random_corpus
 
 
@@ -51,3 +53,26 @@ def test_same_count_everywhere_gives_that_count():
     hyps = ["a b c d e", "f g h i j"]
     score = corpus_bleu(hyps, [[hyps[0], None], [None, hyps[1]]])  # type: ignore[list-item]
     assert score.signature.startswith("nrefs:1|") and score.score == 100.0
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "theirs"),
+    [("chrf", None, CHRF()), ("chrf", ChrfOptions(word_order=2), CHRF(word_order=2)), ("ter", None, TER())],
+)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_chrf_and_ter_skip_none_references_as_sacrebleu(name, options, theirs, seed):
+    """chrF picks each segment's best reference and TER its fewest edits among the references given (sacreBLEU
+    2.6 skips a None one); the signature says nrefs:var."""
+    hyps, streams = random_corpus(seed, 60, 3)
+    refs = _holes(streams, seed)
+    assert any(None in stream for stream in refs)
+    ours = get_metric(name, options).corpus_score(hyps, refs)
+    assert ours.score == pytest.approx(theirs.corpus_score(hyps, refs).score, abs=1e-9)
+    assert "nrefs:var" in theirs.get_signature().format() and "nrefs:var" in ours.signature
+
+
+@pytest.mark.parametrize("name", ["bleu", "chrf", "ter"])
+def test_a_segment_whose_every_reference_is_none_is_named(name):
+    """sacreBLEU 2.6 fails there with an IndexError, a ZeroDivisionError or a TypeError; bleucore names the segment."""
+    with pytest.raises(ValueError, match="segment 2 has no reference: every reference line of it is None"):
+        get_metric(name).corpus_score(["a b c", "d e"], [["a b c", None], ["a b", None]])

@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...limits import check_ter_words
-from ..inputs import check_streams
+from ..inputs import check_streams, reference_mask
 from ..row_statistics import RowStatistics
 from .normalize import tercom_tokenize
 from .options import TerOptions
@@ -51,10 +51,11 @@ def segment_edits(hyp: list[int], refs: Sequence[list[int]]) -> tuple[int, int, 
 def statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]], options: TerOptions) -> TerStatistics:
     """Per-segment statistics of ``hypotheses`` against reference streams (``references[j][i]``)."""
     check_streams(hypotheses, references)
+    reference_mask(references)  # a None reference is skipped for its segment, as sacreBLEU does; none left: ValueError
     ids = WordIds()
     rows = np.zeros((len(hypotheses), 2), dtype=np.float64)
     for i, hyp in enumerate(hypotheses):
-        refs = [ids(tercom_tokenize(stream[i], options)) for stream in references]
+        refs = [ids(tercom_tokenize(line, options)) for stream in references if (line := stream[i]) is not None]
         words = ids(tercom_tokenize(hyp, options))
         check_ter_words(len(words), max(map(len, refs), default=0), i)  # before the quadratic work
         n, _, ref_len = segment_edits(words, refs)
