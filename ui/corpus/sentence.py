@@ -97,7 +97,7 @@ def show_sentence(
     line = int(st.number_input(_("Line to explain"), min_value=1, max_value=segments, step=1, key=cs.CORPUS_LINE, persist_state="session"))
     hypothesis = hyp.lines[line - 1]
     references = tuple(r.lines[line - 1] for r in refs)
-    labels = ["hypothesis", *(f"reference {j + 1}" for j in range(len(references)))]
+    labels = [_("hypothesis"), *(_("reference {n}").format(n=j + 1) for j in range(len(references)))]
     width = max(len(label) for label in labels) + 2
     raw = "\n".join(f"{label + ':':<{width}}{text}" for label, text in zip(labels, (hypothesis, *references)))
     st.code(raw, language=None, wrap_lines=True)

@@ -83,7 +83,7 @@ def _invisible(v: Mapping[str, Any]) -> Words:
         ngettext(
             "{name} holds a {character} on {count:,} line", "{name} holds a {character} on {count:,} lines", v["count"]
         ).format(name=v["name"], character=_translated(v["character"], _CHARACTERS), count=v["count"]),
-        _(_INVISIBLE_EFFECTS[v["kind"]]),
+        i18n.fill(_INVISIBLE_EFFECTS[v["kind"]], v),
         _("remove it on every side (UTF-8 without BOM, Unix line ends, ordinary spaces)"),
     )
 
@@ -96,7 +96,7 @@ def _pre_tokenized(v: Mapping[str, Any]) -> Words:
             _("score detokenized text with sacreBLEU's tokenizer, or report the tokenization"),
         )
     return (
-        _("{tokenized} look already tokenized (spaces before punctuation or split clitics) but {plain} do not").format(
+        _("already tokenized (spaces before punctuation or split clitics): {tokenized}; not tokenized: {plain}").format(
             tokenized=_names(v["tokenized"]), plain=_names(v["plain"])
         ),
         _(
@@ -119,7 +119,7 @@ def _normalizations(v: Mapping[str, Any]) -> Words:
 
 def _case_sides(v: Mapping[str, Any]) -> Words:
     return (
-        _("{lower} are all lowercase but {mixed} have capitals").format(lower=_names(v["lower"]), mixed=_names(v["mixed"])),
+        _("all lowercase: {lower}; with capitals: {mixed}").format(lower=_names(v["lower"]), mixed=_names(v["mixed"])),
         _("every capitalized word (sentence starts, names) fails to match"),
         _("score the cased output, or lowercase both sides and say so"),
     )
