@@ -8,11 +8,16 @@ from typing import Any
 
 from ..buckets import BucketAnalysis
 
-__all__ = ["bucket_chart"]
+__all__ = ["bucket_chart", "measure_name"]
 
 _TITLES = {"length": "by reference length (words)", "frequency": "by word frequency", "label": "by label"}
 _AXES = {"length": "reference length (words)", "frequency": "word frequency", "label": "label"}
 _MEASURES = {"fmeas": "word F-measure", "prec": "word precision", "rec": "word recall"}
+
+
+def measure_name(metric: str) -> str:
+    """A metric's name, or a word measure's (``fmeas`` is "word F-measure")."""
+    return _MEASURES.get(metric, metric)
 
 
 def bucket_chart(analysis: BucketAnalysis, metric: str) -> dict[str, Any]:
@@ -26,7 +31,7 @@ def bucket_chart(analysis: BucketAnalysis, metric: str) -> dict[str, Any]:
     order = [b.name for b in analysis.buckets]
     filled = {v["bucket"] for v in values}
     empty = [{"bucket": name, "note": "no data"} for name in order if name not in filled]
-    name = _MEASURES.get(metric, metric)
+    name = measure_name(metric)
     x = {"field": "bucket", "type": "ordinal", "sort": order, "title": _AXES[analysis.analysis], "axis": {"labelAngle": 0},
          "scale": {"domain": order}}  # fmt: skip
     offset = {"field": "system", "sort": list(analysis.systems)}

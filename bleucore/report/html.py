@@ -8,7 +8,7 @@ from html import escape
 
 from ..buckets import BucketAnalysis
 from .build import Report
-from .charts import bucket_chart
+from .charts import bucket_chart, measure_name
 
 __all__ = ["html_report", "render_svg"]
 
@@ -47,7 +47,7 @@ def _analysis_section(analysis: BucketAnalysis) -> list[str]:
     for metric in analysis.metrics:
         out.append(f"<figure>{render_svg(bucket_chart(analysis, metric))}</figure>")
         head = "".join(f"<th>{escape(s)}</th>" for s in analysis.systems)
-        out.append(f"<table><caption>{escape(metric)} (* differs from the baseline, p &lt; 0.05)</caption><thead><tr><th>bucket</th><th>size</th>{head}</tr></thead><tbody>")
+        out.append(f"<table><caption>{escape(measure_name(metric))} (* differs from the baseline, p &lt; 0.05)</caption><thead><tr><th>bucket</th><th>size</th>{head}</tr></thead><tbody>")
         for bucket in analysis.buckets:
             cells = []
             for system in analysis.systems:
