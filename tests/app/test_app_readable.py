@@ -282,3 +282,14 @@ def test_empty_candidate_is_zero_everywhere_without_nan(variant, method):
     for chart in (charts.precision_chart(score), charts.brevity_chart(score), charts.variants_chart(result.variants(), options)):
         spec = str(chart.to_dict())
         assert "nan" not in spec.lower().replace("nominal", "") and "inf" not in re.sub(r"[a-z]inf|inf[a-z]", "", spec.lower())
+
+
+def test_a_zero_bars_label_is_in_short_lines_that_keep_its_words() -> None:
+    """Over a bar whose log term is −∞ the note is wrapped to 12 columns (a Hangul syllable takes two), as narrow as
+    the numbers over the other bars: on one line the labels of neighbouring bars met on a 390 px phone."""
+    score = sentence_bleu("the the the the", ["the cat is here"], BleuOptions(smooth_method="none"))
+    frame = charts.precision_frame(score)
+    notes = [lines for lines, term in zip(frame["log_lines"], frame["log_term"]) if term is None or math.isnan(term)]
+    assert notes and all(lines.replace("\n", " ") == "log 0 = −∞, so BLEU = 0" for lines in notes), notes
+    assert all(len(line) <= 12 for lines in notes for line in lines.split("\n"))
+    assert charts._short_lines("log 0 = −∞이므로 BLEU = 0") == "log 0 =\n−∞이므로\nBLEU = 0"

@@ -5,6 +5,7 @@ Pure functions of bleucore results; colours are the theme's Okabe-Ito palette.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
@@ -39,11 +40,27 @@ def precision_frame(score: BLEUScore) -> pd.DataFrame:
                 "weight": t.weight,
                 "log_term": t.term,
                 "log_label": f"w·log p = {t.term:.4f}" if t.term is not None else _(t.note).split(":")[0],
-                # two short lines over the bar: on one line, neighbouring bars' labels met on a 390 px phone
-                "log_lines": f"w·log p\n= {t.term:.4f}" if t.term is not None else _(t.note).split(":")[0],
+                # short lines over the bar: on one line, neighbouring bars' labels met on a 390 px phone
+                "log_lines": f"w·log p\n= {t.term:.4f}" if t.term is not None else _short_lines(_(t.note).split(":")[0]),
             }
         )
     return pd.DataFrame(rows)
+
+
+def _short_lines(text: str, width: int = 12) -> str:
+    """``text`` in lines of at most ``width`` columns (a wide character, as Hangul, takes two), as narrow as the
+    numbers over the other bars."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and _columns(lines[-1]) + 1 + _columns(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return "\n".join(lines)
+
+
+def _columns(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def precision_chart(score: BLEUScore) -> alt.LayerChart:
