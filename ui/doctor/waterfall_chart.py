@@ -43,8 +43,8 @@ def waterfall_chart(steps: Waterfall) -> alt.LayerChart:
         x=x,
         y=alt.Y("low:Q", title=_("BLEU (0-100)")),
         y2="high:Q",
-        color=alt.Color("kind:N", title=_("change"), scale=alt.Scale(domain=kinds, range=colours), legend=alt.Legend(orient="top")),
-        tooltip=[alt.Tooltip("label:N", title=_("step")), alt.Tooltip("text:N", title=_("change"))],
+        color=alt.Color("kind:N", title=_("score change"), scale=alt.Scale(domain=kinds, range=colours), legend=alt.Legend(orient="top")),
+        tooltip=[alt.Tooltip("label:N", title=_("step")), alt.Tooltip("text:N", title=_("score change"))],
     )
     labels = alt.Chart(frame).mark_text(dy=-6, fontSize=12).encode(x=x, y=alt.Y("high:Q", title=_("BLEU (0-100)")), text="text:N")
     return (bars + labels).properties(height=320)
