@@ -123,7 +123,12 @@ def show_bucket_lines(
         columns[_("sentence {metric}").format(metric=sentence_label)] = sentences[shown[0]][index]
         columns[_("hypothesis")] = [systems[shown[0]].lines[i] for i in lines]
     columns[_("Reference {position}").format(position=1)] = [refs[0].lines[i] for i in lines]
-    st.dataframe(pd.DataFrame(columns), hide_index=True, height=min(420, 40 + 35 * len(lines)))
+    scores = {  # the sentence scores with two decimals, as everywhere else on the page
+        name: st.column_config.NumberColumn(format="%.2f")
+        for name, values in columns.items()
+        if isinstance(values, np.ndarray) and values.dtype.kind == "f"
+    }
+    st.dataframe(pd.DataFrame(columns), hide_index=True, height=min(420, 40 + 35 * len(lines)), column_config=scores)
     if st.session_state.get(line_key) not in (index + 1).tolist():
         st.session_state[line_key] = int(index[0]) + 1
     line = int(st.selectbox(_("Line of this bucket to open"), (index + 1).tolist(), key=line_key, persist_state="session"))
