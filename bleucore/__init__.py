@@ -57,7 +57,7 @@ _EXPORTS: dict[str, str] = {
     "sentence_scores_from_statistics": "metrics.bleu.sentence_rows",
     "signature": "metrics.bleu.signatures",
     "Statistics": "metrics.bleu.stats",
-    "statistics_from_tokens": "metrics.bleu.stats",
+    "statistics_from_tokens": "metrics.bleu.fast",
     "tokenize": "tokenizers",
     "tokenize_lines": "tokenizers",
     "VariantScore": "metrics.bleu.variants",
@@ -68,6 +68,7 @@ if TYPE_CHECKING:
     from .metrics.bleu.breakdown import NgramRow, Occurrence, OrderExplanation
     from .metrics.bleu.diagnosis import Fix, ZeroDiagnosis, diagnose
     from .metrics.bleu.explanation import SentenceExplanation, explain
+    from .metrics.bleu.fast import statistics_from_tokens
     from .metrics.bleu.from_text import corpus_bleu, corpus_statistics, sentence_bleu, sentence_bleus
     from .metrics.inputs import check_streams
     from .metrics.bleu.lengths import brevity_penalty, reference_length, simplified_brevity_penalty
@@ -75,7 +76,7 @@ if TYPE_CHECKING:
     from .metrics.bleu.score import BLEUScore, compute_bleu, score_statistics
     from .metrics.bleu.sentence_rows import sentence_scores_from_statistics
     from .metrics.bleu.signatures import signature
-    from .metrics.bleu.stats import Statistics, statistics_from_tokens
+    from .metrics.bleu.stats import Statistics
     from .metrics.bleu.variants import VariantScore, compare_variants
     from .tokenizers import tokenize, tokenize_lines
     from .version import __version__

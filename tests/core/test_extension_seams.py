@@ -17,10 +17,11 @@ import numpy as np
 import pytest
 
 import bleucore.cli as cli
-from bleucore import BleuOptions, corpus_bleu, corpus_statistics, statistics_from_tokens, tokenize
+from bleucore import BleuOptions, Statistics, corpus_bleu, corpus_statistics, tokenize
 from bleucore.metrics import METRIC_NAMES, Metric, as_metric, get_metric, register_metric, unregister_metric
 from bleucore.metrics.bleu.fast import text_statistics
 from bleucore.metrics.bleu.options import TOKENIZER_NAMES
+from bleucore.metrics.bleu.stats import segment_counts
 from bleucore.significance import paired_bootstrap
 from bleucore.stream import iter_statistics, sum_statistics
 from bleucore.tokenizers import (
@@ -100,7 +101,8 @@ def test_registered_tokenizer_reaches_api_options_and_fast_path(dash: str) -> No
     fast = text_statistics(HYPS * 50, [REFS * 50], options, encoder)
     # the encoder's hook: every distinct word once, however often it occurs
     assert DashTokenizer.calls and max(DashTokenizer.calls.values()) == 1
-    loop = statistics_from_tokens([dash_tokens(h) for h in HYPS * 50], [(dash_tokens(r),) for r in REFS * 50], 4)
+    counts = [segment_counts(dash_tokens(h), (dash_tokens(r),), 4) for h, r in zip(HYPS * 50, REFS * 50)]
+    loop = Statistics.of_segments(counts, 4)
     for name in ("hyp_len", "ref_len", "matches", "totals"):
         assert np.array_equal(getattr(fast, name), getattr(loop, name)), name
     assert corpus_statistics(HYPS, [REFS], options).matches.tolist() == loop.matches[: len(HYPS)].tolist()

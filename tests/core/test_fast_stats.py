@@ -1,4 +1,5 @@
-"""bleucore.metrics.bleu.fast gives exactly the arrays of the reference loop (stats.statistics_from_tokens)."""
+"""bleucore.metrics.bleu.fast gives exactly the arrays of the reference loop: ``Statistics.of_segments`` of each
+segment's ``segment_counts``."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import bleucore.metrics.bleu.fast as fast
 import bleucore.metrics.bleu.ngram_matches as ngram_matches
 from bleucore import BleuOptions, corpus_bleu, corpus_statistics, uniform_weights
 from bleucore.metrics.bleu.options import REF_LENGTH_RULES, TOKENIZER_NAMES
-from bleucore.metrics.bleu.stats import Statistics, statistics_from_tokens
+from bleucore.metrics.bleu.stats import Statistics, segment_counts
 from bleucore.tokenizers import tokenize_flat, tokenize_lines
 from tests.generators import random_corpus
 
@@ -29,6 +30,11 @@ def assert_identical(expected: Statistics, actual: Statistics) -> None:
         assert np.array_equal(got, want), f"{field} differs"
 
 
+def loop_statistics(hyps: Tokens, refs: Sequence[Tokens], order: int, rule: str = "closest") -> Statistics:
+    """The reference loop: each segment counted on its own by ``segment_counts``."""
+    return Statistics.of_segments([segment_counts(h, r, order, rule) for h, r in zip(hyps, refs, strict=True)], order)
+
+
 def tokenized(seed: int, segments: int, nrefs: int, tokenizer: str) -> tuple[Tokens, list[tuple[tuple[str, ...], ...]]]:
     hyps, streams = random_corpus(seed, segments, nrefs)
     hyp_tokens = tokenize_lines(hyps, tokenizer)
@@ -38,7 +44,7 @@ def tokenized(seed: int, segments: int, nrefs: int, tokenizer: str) -> tuple[Tok
 
 @pytest.fixture
 def vectorized(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """``fast_statistics`` counts even the smallest input with arrays (else it takes the loop under test)."""
+    """``statistics_from_tokens`` counts even the smallest input with arrays (else it takes the loop under test)."""
     monkeypatch.setattr(fast, "SMALL_INPUT_TOKENS", 0)
     yield
 
@@ -56,22 +62,22 @@ def small_blocks(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def test_random_corpora_every_tokenizer_order_and_rule(vectorized: None, tokenizer: str, nrefs: int, rule: str) -> None:
     for seed in range(3):
         hyps, refs = tokenized(seed * 7 + nrefs, 60, nrefs, tokenizer)
-        expected = statistics_from_tokens(hyps, refs, 10, rule)  # orders 1..n of it are the order-n statistics
+        expected = loop_statistics(hyps, refs, 10, rule)  # orders 1..n of it are the order-n statistics
         for order in range(1, 11):
-            assert_identical(expected.orders(order), fast.fast_statistics(hyps, refs, order, rule))
+            assert_identical(expected.orders(order), fast.statistics_from_tokens(hyps, refs, order, rule))
 
 
 @pytest.mark.parametrize("order", [1, 4, 10])
 def test_many_blocks(vectorized: None, small_blocks: None, order: int) -> None:
     for seed in range(10):
         hyps, refs = tokenized(seed, 80, 1 + seed % 4, "13a")
-        assert_identical(statistics_from_tokens(hyps, refs, order), fast.fast_statistics(hyps, refs, order))
+        assert_identical(loop_statistics(hyps, refs, order), fast.statistics_from_tokens(hyps, refs, order))
 
 
 def test_the_bench_corpus_sizes_are_split_into_blocks_that_match(vectorized: None) -> None:
     hyps, refs = tokenized(99, 3000, 2, "13a")
     assert sum(map(len, hyps)) * 3 > 2 * fast.BLOCK_TOKENS  # really several blocks
-    assert_identical(statistics_from_tokens(hyps, refs, 4), fast.fast_statistics(hyps, refs, 4))
+    assert_identical(loop_statistics(hyps, refs, 4), fast.statistics_from_tokens(hyps, refs, 4))
 
 
 def test_narrow_keys_take_the_compaction_and_prefix_rank_paths(vectorized: None, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -94,7 +100,7 @@ def test_narrow_keys_take_the_compaction_and_prefix_rank_paths(vectorized: None,
         for seed in range(6):
             hyps, refs = tokenized(seed, 50, 1 + seed % 4, "none")
             for order in (2, 4, 7, 10):
-                assert_identical(statistics_from_tokens(hyps, refs, order), fast.fast_statistics(hyps, refs, order))
+                assert_identical(loop_statistics(hyps, refs, order), fast.statistics_from_tokens(hyps, refs, order))
     assert calls["compact"] > 0 and calls["ranks"] > 0
 
 
@@ -105,22 +111,22 @@ def test_one_long_line_four_references_order_ten(vectorized: None) -> None:
     refs = tuple(tuple(w if rng.random() < 0.8 else rng.choice(words) for w in base) for _ in range(4))
     hyp = tuple(w for w in base if rng.random() < 0.9)
     for order in (4, 10):
-        assert_identical(statistics_from_tokens([hyp], [refs], order), fast.fast_statistics([hyp], [refs], order))
+        assert_identical(loop_statistics([hyp], [refs], order), fast.statistics_from_tokens([hyp], [refs], order))
 
 
 def test_every_token_distinct_large_vocabulary(vectorized: None) -> None:
     """Ids of 17+ bits: the packed 4-gram would overflow without per-segment ids."""
     hyps = [tuple(f"t{i}-{j}" for j in range(20)) for i in range(5000)]
     refs = [(tuple(f"t{i}-{j}" for j in range(0, 40, 2)),) for i in range(5000)]
-    expected = statistics_from_tokens(hyps, refs, 4)
+    expected = loop_statistics(hyps, refs, 4)
     assert expected.matches[:, 0].sum() == 5000 * 10  # the even tokens
-    assert_identical(expected, fast.fast_statistics(hyps, refs, 4))
+    assert_identical(expected, fast.statistics_from_tokens(hyps, refs, 4))
 
 
 def test_repeated_tokens_are_clipped_by_the_best_reference(vectorized: None) -> None:
     hyp = ("the",) * 7
     refs = (("the", "cat", "the"), ("the",) * 4, ("a", "the", "the", "the"))
-    stats = fast.fast_statistics([hyp, hyp], [refs, refs[:1]], 2)
+    stats = fast.statistics_from_tokens([hyp, hyp], [refs, refs[:1]], 2)
     # "the" x7 is clipped to 4 (second reference); "the the" x6 to 3; "the cat the" has no "the the".
     assert stats.matches.tolist() == [[4, 3], [2, 0]]
     assert stats.totals.tolist() == [[7, 6], [7, 6]]
@@ -129,46 +135,46 @@ def test_repeated_tokens_are_clipped_by_the_best_reference(vectorized: None) -> 
 
 def test_empty_segments_and_empty_corpus(vectorized: None) -> None:
     empty: tuple[str, ...] = ()
-    stats = fast.fast_statistics([empty, ("a",), empty], [(empty,), (empty, ("a",)), (("b", "c"),)], 3)
+    stats = fast.statistics_from_tokens([empty, ("a",), empty], [(empty,), (empty, ("a",)), (("b", "c"),)], 3)
     assert stats.hyp_len.tolist() == [0, 1, 0]
     assert stats.ref_len.tolist() == [0.0, 1.0, 2.0]
     assert stats.matches.tolist() == [[0, 0, 0], [1, 0, 0], [0, 0, 0]]
-    none = fast.fast_statistics([], [], 4)
+    none = fast.statistics_from_tokens([], [], 4)
     assert none.matches.shape == (0, 4) and none.hyp_len.shape == (0,) and none.ref_len.dtype == np.float64
-    assert_identical(statistics_from_tokens([], [], 4), none)
+    assert_identical(loop_statistics([], [], 4), none)
 
 
 def test_varying_number_of_references_per_segment(vectorized: None) -> None:
     hyps, refs4 = tokenized(3, 40, 4, "13a")
     refs = [r[: 1 + i % 4] for i, r in enumerate(refs4)]
     for rule in REF_LENGTH_RULES:
-        assert_identical(statistics_from_tokens(hyps, refs, 4, rule), fast.fast_statistics(hyps, refs, 4, rule))
+        assert_identical(loop_statistics(hyps, refs, 4, rule), fast.statistics_from_tokens(hyps, refs, 4, rule))
 
 
 def test_closest_reference_length_ties_go_to_the_shorter(vectorized: None) -> None:
     hyp = ("a",) * 5
     refs = (("a",) * 7, ("a",) * 3, ("a",) * 6, ("a",) * 4)
-    stats = fast.fast_statistics([hyp], [refs], 1, "closest")
+    stats = fast.statistics_from_tokens([hyp], [refs], 1, "closest")
     assert stats.ref_len.tolist() == [4.0]
-    assert fast.fast_statistics([hyp], [refs], 1, "shortest").ref_len.tolist() == [3.0]
-    assert fast.fast_statistics([hyp], [refs], 1, "average").ref_len.tolist() == [5.0]
+    assert fast.statistics_from_tokens([hyp], [refs], 1, "shortest").ref_len.tolist() == [3.0]
+    assert fast.statistics_from_tokens([hyp], [refs], 1, "average").ref_len.tolist() == [5.0]
 
 
 def test_bad_input_is_a_value_error(vectorized: None) -> None:
     with pytest.raises(ValueError, match="2 hypotheses but 1 sets of references"):
-        fast.fast_statistics([("a",), ("b",)], [(("a",),)], 4)
+        fast.statistics_from_tokens([("a",), ("b",)], [(("a",),)], 4)
     with pytest.raises(ValueError, match="at least 1 reference, got 0 \\(segment 2\\)"):
-        fast.fast_statistics([("a",), ("b",)], [(("a",),), ()], 4)
+        fast.statistics_from_tokens([("a",), ("b",)], [(("a",),), ()], 4)
     with pytest.raises(ValueError, match="reference-length rule 'longest'"):
-        fast.fast_statistics([("a",)], [(("a",),)], 4, "longest")
+        fast.statistics_from_tokens([("a",)], [(("a",),)], 4, "longest")
     with pytest.raises(ValueError, match="at least 1, got 0"):
-        fast.fast_statistics([("a",)], [(("a",),)], 0)
+        fast.statistics_from_tokens([("a",)], [(("a",),)], 0)
 
 
-def test_fast_statistics_either_path_by_size_gives_identical_arrays() -> None:
+def test_statistics_from_tokens_either_path_by_size_gives_identical_arrays() -> None:
     for segments in (1, 3, 200):
         hyps, refs = tokenized(segments, segments, 2, "13a")
-        assert_identical(statistics_from_tokens(hyps, refs, 4), fast.fast_statistics(hyps, refs, 4))
+        assert_identical(loop_statistics(hyps, refs, 4), fast.statistics_from_tokens(hyps, refs, 4))
 
 
 def test_corpus_statistics_uses_the_fast_path_and_matches_the_loop(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -186,7 +192,7 @@ def test_corpus_statistics_uses_the_fast_path_and_matches_the_loop(monkeypatch: 
     assert used == [300]
     hyp_tokens = tokenize_lines(hyps, "intl", True)
     refs = list(zip(*(tokenize_lines(s, "intl", True) for s in streams)))
-    assert_identical(statistics_from_tokens(hyp_tokens, refs, 5, "average"), stats)
+    assert_identical(loop_statistics(hyp_tokens, refs, 5, "average"), stats)
     assert corpus_bleu(hyps, streams, options).counts == tuple(stats.matches.sum(axis=0).tolist())
 
 
@@ -209,10 +215,10 @@ def test_property_fast_equals_loop(
     saved = fast.BLOCK_TOKENS, fast.SMALL_INPUT_TOKENS
     fast.BLOCK_TOKENS, fast.SMALL_INPUT_TOKENS = block, 0  # the arrays, even for the smallest input
     try:
-        actual = fast.fast_statistics(hyps, refs, order, rule)
+        actual = fast.statistics_from_tokens(hyps, refs, order, rule)
     finally:
         fast.BLOCK_TOKENS, fast.SMALL_INPUT_TOKENS = saved
-    expected = statistics_from_tokens(hyps, refs, order, rule)
+    expected = loop_statistics(hyps, refs, order, rule)
     assert_identical(expected, actual)
     assert (actual.matches <= actual.totals).all()
 
@@ -239,7 +245,7 @@ def test_text_and_flat_statistics_equal_the_loop(tokenizer: str, nrefs: int, rul
         options = BleuOptions(tokenize=tokenizer, lowercase=lowercase, weights=uniform_weights(order), ref_length=rule)
         hyp_tokens = tokenize_lines(hyps, tokenizer, lowercase)
         refs = list(zip(*(tokenize_lines(s, tokenizer, lowercase) for s in streams)))
-        expected = statistics_from_tokens(hyp_tokens, refs, order, rule)
+        expected = loop_statistics(hyp_tokens, refs, order, rule)
         assert_identical(expected, fast.text_statistics(hyps, streams, options))
         flat = [tokenize_flat(s, tokenizer, lowercase) for s in [hyps, *streams]]
         assert_identical(expected, fast.flat_statistics(flat[0], flat[1:], order, rule))
@@ -264,7 +270,7 @@ def test_ids_statistics_wide_and_sparse_ids_take_every_path(monkeypatch: pytest.
     def segments(ids: np.ndarray) -> list[tuple[str, ...]]:
         bounds = np.cumsum(lengths) - lengths
         return [tuple(map(str, ids[b : b + n].tolist())) for b, n in zip(bounds, lengths)]
-    expected = statistics_from_tokens(segments(hyp_ids), [(r,) for r in segments(ref_ids)], 10)
+    expected = loop_statistics(segments(hyp_ids), [(r,) for r in segments(ref_ids)], 10)
     assert_identical(expected, fast.ids_statistics((hyp_ids, lengths), [(ref_ids, lengths)], 10))
     monkeypatch.setattr(ngram_matches, "KEY_BITS", 20)
     assert_identical(expected, fast.ids_statistics((hyp_ids, lengths), [(ref_ids, lengths)], 10))
@@ -290,7 +296,7 @@ def test_empty_corpus_through_ids() -> None:
     empty = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
     stats = fast.ids_statistics(empty, [empty, empty], 4)
     assert stats.segments == 0 and stats.matches.shape == (0, 4)
-    assert_identical(statistics_from_tokens([(), ()], [((),), ((),)], 4), fast.text_statistics(["", " "], [["\t", ""]]))
+    assert_identical(loop_statistics([(), ()], [((),), ((),)], 4), fast.text_statistics(["", " "], [["\t", ""]]))
 
 
 def test_every_exported_name_exists() -> None:

@@ -11,7 +11,7 @@ from .diagnosis import ZeroDiagnosis, diagnose
 from .from_text import SENTENCE_DEFAULTS, check_references
 from .options import BleuOptions
 from .score import BLEUScore, compute_bleu
-from .stats import statistics_from_tokens
+from .stats import segment_counts
 from .variants import VariantScore, compare_variants
 
 
@@ -46,9 +46,7 @@ def explain(hypothesis: str, references: Sequence[str], options: BleuOptions | N
     cand = tokenize(hypothesis, options.tokenize, options.lowercase)
     refs = tuple(tokenize(r, options.tokenize, options.lowercase) for r in references)
     order = max(options.stats_order, 5)
-    stats = statistics_from_tokens([cand], [refs], order, options.ref_length)
-    matches, totals = stats.matches[0].tolist(), stats.totals[0].tolist()
-    c, r = int(stats.hyp_len[0]), float(stats.ref_len[0])
+    c, r, matches, totals = segment_counts(cand, refs, order, options.ref_length)
     score = compute_bleu(c, r, matches, totals, options, len(refs))
     return SentenceExplanation(
         candidate=cand,

@@ -1,4 +1,5 @@
-"""Vectorized sufficient statistics: the arrays of ``stats.statistics_from_tokens``, many times faster.
+"""Vectorized sufficient statistics: the arrays of the reference loop (``stats.Statistics.of_segments`` of each
+segment's ``segment_counts``), many times faster.
 
 Segments are processed in blocks of about ``BLOCK_TOKENS`` tokens (hypotheses and references
 together), small enough for the arrays to stay in the CPU cache. In each block:
@@ -30,7 +31,7 @@ from ...tokenizers import TokenEncoder, tokenize_lines
 from ..inputs import check_streams, reference_mask
 from .ngram_matches import Block, bits, ngram_matches
 from .options import BleuOptions
-from .stats import FloatArray, IntArray, Statistics, statistics_from_tokens
+from .stats import FloatArray, IntArray, Statistics, segment_counts
 
 #: Token ids of a stream of lines: all ids in order, and the number of tokens of each line.
 EncodedLines = tuple[IntArray, IntArray]
@@ -38,16 +39,16 @@ EncodedLines = tuple[IntArray, IntArray]
 __all__ = [
     "BLOCK_TOKENS",
     "SMALL_INPUT_TOKENS",
-    "fast_statistics",
     "flat_statistics",
     "ids_statistics",
     "reference_lengths",
+    "statistics_from_tokens",
     "systems_statistics",
     "text_statistics",
     "utf8_statistics",
 ]
 
-#: Below this many tokens in all, the loop of ``stats.statistics_from_tokens`` is the faster path.
+#: Below this many tokens in all, the reference loop (``Statistics.of_segments``) is the faster path.
 SMALL_INPUT_TOKENS = 64
 #: Tokens (hypotheses and references together) per block; a longer segment is a block of its own.
 BLOCK_TOKENS = 1 << 15
@@ -94,7 +95,7 @@ def systems_statistics(
 
     The lines are encoded by a ``tokenizers.TokenEncoder`` (``encoder``, to share one across
     chunks of a file, must match the options' tokenizer and case) and counted by
-    ``ids_statistics``; tokenizer ``none`` takes ``fast_statistics`` (``encoder`` unused)."""
+    ``ids_statistics``; tokenizer ``none`` takes ``statistics_from_tokens`` (``encoder`` unused)."""
     options = options or BleuOptions()
     for hypotheses in systems:
         check_streams(hypotheses, references)
@@ -104,9 +105,9 @@ def systems_statistics(
         return _ragged_systems_statistics(systems, references, present, options)
     if options.tokenize == "none":
         # Nothing to tokenize, so nothing for the encoder to save: through it, 100k lines measured
-        # 5-10% slower (near the noise of a shared machine) than fast_statistics' per-block ids.
+        # 5-10% slower (near the noise of a shared machine) than statistics_from_tokens' per-block ids.
         ref_tokens = list(zip(*(tokenize_lines(s, "none", lowercase) for s in references)))
-        return [fast_statistics(tokenize_lines(h, "none", lowercase), ref_tokens, order, rule) for h in systems]
+        return [statistics_from_tokens(tokenize_lines(h, "none", lowercase), ref_tokens, order, rule) for h in systems]
     encoder = encoder or TokenEncoder(options.tokenize, lowercase)
     encoded = encoder.encode_streams([*references, *systems])
     refs = encoded[: len(references)]
@@ -127,7 +128,7 @@ def _ragged_systems_statistics(
         for segment, given_lines in zip(zip(*streams), zip(*present))
     ]
     order, rule = options.stats_order, options.ref_length
-    return [fast_statistics(tokenize_lines(h, tok, lowercase), ref_tokens, order, rule) for h in systems]
+    return [statistics_from_tokens(tokenize_lines(h, tok, lowercase), ref_tokens, order, rule) for h in systems]
 
 
 def utf8_statistics(
@@ -160,7 +161,7 @@ def flat_statistics(
 ) -> Statistics:
     """Statistics of flat token lists, ``(tokens, offsets)`` as ``tokenizers.tokenize_flat`` gives
     them (segment i is ``tokens[offsets[i]:offsets[i + 1]]``), one per hypothesis or reference
-    stream; identical to ``fast_statistics`` of the per-segment tokens."""
+    stream; identical to ``statistics_from_tokens`` of the per-segment tokens."""
     vocab: defaultdict[str, int] = defaultdict(count().__next__)
 
     def encoded(tokens: Sequence[str], offsets: IntArray) -> EncodedLines:
@@ -176,7 +177,7 @@ def flat_statistics(
 def ids_statistics(
     hypotheses: EncodedLines, references: Sequence[EncodedLines], max_order: int, ref_length: str = "closest"
 ) -> Statistics:
-    """Statistics of token ids, identical to ``fast_statistics`` of the tokens they stand for:
+    """Statistics of token ids, identical to ``statistics_from_tokens`` of the tokens they stand for:
     ``hypotheses`` and each reference stream are ``(ids, lengths)`` (all token ids in order and
     the tokens of each segment), ids from one vocabulary (``tokenizers.TokenEncoder``)."""
     if max_order < 1:
@@ -216,15 +217,15 @@ def ids_statistics(
     return Statistics(hyp_len, ref_len, matches, totals)
 
 
-def fast_statistics(
+def statistics_from_tokens(
     hyp_tokens: Sequence[Sequence[str]],
     refs_per_segment: Sequence[Sequence[Sequence[str]]],
     max_order: int,
     ref_length: str = "closest",
 ) -> Statistics:
-    """Statistics of tokenized segments, identical to ``statistics_from_tokens``; ``refs_per_segment[i]``
-    holds the references of segment i (at least one each). Up to ``SMALL_INPUT_TOKENS`` segments
-    with fewer tokens in all, that loop is the faster path and gives them."""
+    """Statistics of tokenized segments; ``refs_per_segment[i]`` holds the references of segment i (at least one
+    each). Up to ``SMALL_INPUT_TOKENS`` segments with fewer tokens in all, the reference loop is the faster path
+    and gives them."""
     if len(hyp_tokens) != len(refs_per_segment):
         raise ValueError(f"{len(hyp_tokens)} hypotheses but {len(refs_per_segment)} sets of references")
     if max_order < 1:
@@ -238,7 +239,8 @@ def fast_statistics(
         map(len, chain.from_iterable(refs_per_segment)), dtype=np.int64, count=int(nrefs.sum())
     )
     if segments <= SMALL_INPUT_TOKENS and int(hyp_len.sum() + ref_lens.sum()) < SMALL_INPUT_TOKENS:
-        return statistics_from_tokens(hyp_tokens, refs_per_segment, max_order, ref_length)
+        counts = [segment_counts(h, r, max_order, ref_length) for h, r in zip(hyp_tokens, refs_per_segment)]
+        return Statistics.of_segments(counts, max_order)
     ref_len = reference_lengths(hyp_len, ref_lens, nrefs, ref_length)
     totals = np.maximum(hyp_len[:, None] - np.arange(max_order, dtype=np.int64)[None, :], 0)
     seg_tokens = hyp_len.copy()

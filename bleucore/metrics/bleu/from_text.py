@@ -30,8 +30,8 @@ def corpus_statistics(
 ) -> Statistics:
     """Per-segment statistics; ``references[j][i]`` is reference j of segment i (sacreBLEU's layout).
 
-    Computed by the vectorized path (``fast.text_statistics``), tested equal to the loop
-    ``statistics_from_tokens``.
+    Computed by the vectorized path (``fast.text_statistics``), tested equal to the reference loop
+    (``Statistics.of_segments`` of each segment's ``segment_counts``).
     """
     return fast.text_statistics(hypotheses, references, options or BleuOptions())
 
