@@ -210,7 +210,7 @@ def test_empty_candidate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     at = start("corpus")
     at.radio(key=cs.CORPUS_SOURCE).set_value("paste").run()
     at.text_area(key=cs.corpus_ref_key(0)).input("\n".join(REFS)).run()
-    assert "The pasted hypothesis is empty: give its segments, one per line" in messages(at)
+    assert "Pasted hypothesis is empty: give its segments, one per line" in messages(at)
     assert not [m for m in at.metric if m.label == "Corpus BLEU"]
     assert_clean(at)
 

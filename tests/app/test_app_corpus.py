@@ -367,7 +367,7 @@ def test_paste_with_two_references_and_mismatch() -> None:
     at.text_area(key=cs.corpus_ref_key(0)).input("one two three\nfour five six")
     at.text_area(key=cs.corpus_ref_key(1)).input("one two three")
     at.run()
-    assert "The pasted hypothesis has 2 lines but Pasted reference 2 has 1" in at.error[0].value.replace("\\", "")
+    assert "Pasted hypothesis has 2 lines but Pasted reference 2 has 1" in at.error[0].value.replace("\\", "")
     at.text_area(key=cs.corpus_ref_key(1)).input("one two four\nfour five seven").run()
     hyps = ["one two three", "four five six"]
     assert corpus_score(at) == pytest.approx(sacre(hyps, [hyps, ["one two four", "four five seven"]]), abs=EPSILON)
@@ -575,7 +575,7 @@ def test_decode_bytes_messages() -> None:
     with pytest.raises(InputError, match=r"limited to 10 MB"):
         decode_bytes(b"a" * (MAX_UPLOAD_BYTES + 1), "big.txt")
     with pytest.raises(InputError, match=r"is empty"):
-        decode_paste("", "The pasted hypothesis")
+        decode_paste("", "Pasted hypothesis")
     with pytest.raises(InputError, match=r"NUL character on line 1"):
         decode_paste("a\x00", "p")
 

@@ -103,7 +103,7 @@ def test_text_pasted_on_the_doctor_is_corpus_text_too() -> None:
     at.radio(key=cs.CORPUS_SOURCE).set_value("paste").run()
     at.text_area(key=cs.CORPUS_HYP_PASTE).set_value("\n".join(hyp)).run()
     at.text_area(key=cs.corpus_ref_key(0)).set_value("\n".join(ref)).run()
-    assert "The pasted hypothesis has 2 lines but Pasted reference 1 has 3" in messages(at)
+    assert "Pasted hypothesis has 2 lines but Pasted reference 1 has 3" in messages(at)
     at.text_area(key=cs.corpus_ref_key(0)).set_value("\n".join(ref[:2])).run()
     assert tool_table(at).iloc[0, 1] == pytest.approx(sacrebleu.corpus_bleu(hyp, [ref[:2]]).score, abs=1e-9)
     at.switch_page("app_pages/corpus.py").run()

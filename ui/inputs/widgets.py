@@ -172,7 +172,7 @@ def corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[str
         )
         return None, [], errors
     try:
-        hyp = decode_paste(hyp_text, _("The pasted hypothesis"))
+        hyp = decode_paste(hyp_text, _("Pasted hypothesis"))
     except InputError as err:
         errors.append(str(err))
     refs = decode_pastes(ref_texts, _("Pasted reference"), errors)
