@@ -284,7 +284,8 @@ def frequency_buckets(
                     BucketValue("frequency", bucket.name, system, measure, value, _interval(resampled[k][which][:, b]), p, delta)
                 )
     method = (
-        f"Words are the {settings.tokenize} tokenizer's tokens; a word's frequency is its count in {source}.",
+        f"Words are the {settings.tokenize} tokenizer's tokens{', lowercased' if settings.lowercase else ''}; a word's "
+        f"frequency is its count in {source}.",
         "An output word matches while the output has used fewer copies of it than reference 1 has (compare-mt's rule).",
     )
     return BucketAnalysis(

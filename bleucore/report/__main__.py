@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from ..buckets import BucketSettings
 from ..limits import MAX_RESAMPLES, check_held_total
 from ..line_reader import iter_lines, read_held_lines
 from ..metrics import Metric, get_metric
@@ -99,7 +100,7 @@ def report_from_args(args: argparse.Namespace) -> Report:
     training = iter_lines(args.train) if args.train else None  # counted as it is read, never held
     return build_report(
         systems, references, metrics_from(args.metrics, args.tokenize), baseline=args.baseline, labels=labels,
-        training=training, tokenize=args.tokenize, n_samples=args.n_samples, seed=args.seed,
+        training=training, settings=BucketSettings(args.n_samples, args.seed, args.tokenize),
     )  # fmt: skip
 
 

@@ -10,7 +10,6 @@ from typing import Any
 
 from ..buckets import BucketAnalysis, BucketSettings, frequency_buckets, label_buckets, length_buckets
 from ..metrics import Metric
-from ..resampling import BOOTSTRAP_SAMPLES, SEED
 from ..significance import SignificanceTable, significance_table
 
 __all__ = ["Report", "build_report"]
@@ -19,7 +18,8 @@ __all__ = ["Report", "build_report"]
 @dataclass(frozen=True)
 class Report:
     """Systems (baseline first as given), one significance table per metric with both signatures
-    (bleucore's, sacreBLEU's), the bucket analyses, and the systems whose output equals the baseline's."""
+    (bleucore's, sacreBLEU's), the bucket analyses, the systems whose output equals the baseline's, and the
+    settings every test and bucket was run with."""
 
     systems: tuple[str, ...]
     baseline: str
@@ -29,8 +29,7 @@ class Report:
     signatures: tuple[tuple[str, str, str | None], ...]
     analyses: tuple[BucketAnalysis, ...]
     identical: tuple[str, ...]
-    n_samples: int
-    seed: int | None
+    settings: BucketSettings
 
     def records(self) -> list[dict[str, Any]]:
         """Every number of the report, one record per bucket (``bleucore.buckets.BucketValue.to_dict``), after
@@ -67,19 +66,17 @@ def build_report(
     baseline: str | None = None,
     labels: Sequence[str] | None = None,
     training: Iterable[str] | None = None,
-    tokenize: str = "13a",
-    n_samples: int = BOOTSTRAP_SAMPLES,
-    seed: int | None = SEED,
+    settings: BucketSettings = BucketSettings(),
 ) -> Report:
     """The report of ``systems`` (name -> lines) against reference streams: corpus tables and the length,
-    frequency and (with ``labels``) label buckets; ``training``: lines to count word frequencies in."""
+    frequency and (with ``labels``) label buckets; ``training``: lines to count word frequencies in; ``settings``:
+    the resampling of every test and the words the buckets count."""
     names = tuple(systems)
     if not metrics:
         raise ValueError("no metric: give at least one (bleu, chrf, chrf++, ter)")
     if len(set(m.printed_label for m in metrics)) != len(metrics):
         raise ValueError("a metric is given twice")
     base = names[0] if baseline is None else baseline
-    settings = BucketSettings(n_samples, seed, tokenize)
     # The buckets check every input (line counts, limits, baseline) before any statistics are computed.
     frequency = frequency_buckets(systems, references, training=training, baseline=base, settings=settings)
     statistics = {m.printed_label: [m.statistics(lines, references) for lines in systems.values()] for m in metrics}
@@ -91,12 +88,15 @@ def build_report(
         )
     nrefs = len(references)
     tables = tuple(
-        significance_table(m, dict(zip(names, statistics[m.printed_label])), base, nrefs, n_samples, None, seed) for m in metrics
+        significance_table(
+            m, dict(zip(names, statistics[m.printed_label])), base, nrefs, settings.n_samples, None, settings.seed
+        )
+        for m in metrics
     )
     signatures = tuple(
         (t.label, m.signature(nrefs), m.sacrebleu_equivalent(nrefs).signature) for t, m in zip(tables, metrics)
     )
     identical = tuple(n for n in names if n != base and list(systems[n]) == list(systems[base]))
     return Report(
-        names, base, len(references[0]), nrefs, tables, signatures, tuple(analyses), identical, n_samples, seed
+        names, base, len(references[0]), nrefs, tables, signatures, tuple(analyses), identical, settings
     )

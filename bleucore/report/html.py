@@ -72,7 +72,7 @@ def html_report(report: Report, title: str = "BLEU Explorer report") -> str:
         f"<h1>{escape(title)}</h1>",
         f'<p>{len(report.systems)} systems on {report.segments:,} segments with {report.nrefs} reference'
         f'{"s" if report.nrefs != 1 else ""}; baseline: <b>{escape(report.baseline)}</b>. '
-        f"Intervals: 95% paired bootstrap ({report.n_samples:,} resamples, seed {report.seed}); "
+        f"Intervals: 95% paired bootstrap ({report.settings.n_samples:,} resamples, seed {report.settings.seed}); "
         "* marks a difference from the baseline with p &lt; 0.05.</p>",
     ]  # fmt: skip
     if report.identical:

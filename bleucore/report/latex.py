@@ -41,9 +41,11 @@ def latex_table(report: Report, alpha: float = 0.05) -> str:
     signatures = "; ".join(
         f"{latex_escape(label)}: \\texttt{{{latex_escape(sacre or ours, typewriter=True)}}}" for label, ours, sacre in report.signatures
     )
+    resampling = report.settings
     note = (
-        f"{MARK} differs from the baseline (paired bootstrap resampling, Koehn 2004: {report.n_samples:,} resamples, "
-        f"seed {report.seed}, $p < {alpha}$). Brackets: 95\\% bootstrap confidence interval. "
+        f"{MARK} differs from the baseline (paired bootstrap resampling, Koehn 2004: "
+        f"{resampling.n_samples:,} resamples, seed {resampling.seed}, $p < {alpha}$). "
+        "Brackets: 95\\% bootstrap confidence interval. "
         f"{report.segments:,} segments, {report.nrefs} reference{'s' if report.nrefs != 1 else ''}. "
         f"Signatures (sacreBLEU 2.6 where it has the metric, else bleucore): {signatures}."
     )

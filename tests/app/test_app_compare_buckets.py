@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from bleucore.buckets import frequency_buckets, label_buckets, length_buckets
+from bleucore.buckets import BucketSettings, frequency_buckets, label_buckets, length_buckets
 from bleucore.metrics import get_metric
 from tests.conftest import ROOT, drop_zone, messages, open_app
 from ui.compare import buckets as compare_buckets
@@ -106,6 +106,36 @@ def test_the_report_is_built_for_download(language: str) -> None:
     names = [d.proto.label for d in at.get("download_button")]
     expected = ["Report (HTML)", "Table (LaTeX)", "Numbers (JSON)"] if language == "en" else ["보고서 (HTML)", "표 (LaTeX)", "수치 (JSON)"]
     assert all(name in names for name in expected), names
+
+
+def test_the_report_uses_the_settings_of_the_pages_buckets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With Lowercase on and other test settings, the report is built with the settings the page's buckets use:
+    it once kept the tokenizer and dropped lowercasing, so its word buckets differed from the page's."""
+    from ui.compare import report
+
+    built: list[BucketSettings] = []
+    original = report.build_report
+
+    def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
+        built.append(kwargs["settings"])
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(report, "build_report", spy)
+    report._report.clear()
+    at = open_app("compare")
+    at.checkbox(key=cps.COMPARE.key("lowercase")).check()
+    at.number_input(key=cps.COMPARE_SAMPLES).set_value(200)
+    at.number_input(key=cps.COMPARE_SEED).set_value(7).run()
+    control(at, "Buckets").set_value("frequency").run()
+    next(b for b in at.button if b.key == "compare_report_build").click().run()
+    assert not at.exception
+    assert built == [BucketSettings(n_samples=200, seed=7, tokenize="13a", lowercase=True)]
+    expected = frequency_buckets(SYSTEMS, REFS, settings=built[0])
+    table = bucket_table(at)
+    for bucket in expected.buckets:  # the page's word buckets are the report's
+        value = expected.value(bucket.name, "system_b.en", "fmeas")
+        cell = table.loc[bucket.name, "system_b.en"]
+        assert cell == "no data" if value.value is None else cell.startswith(expected_cell(value, 4)), cell
 
 
 def test_examples_are_the_lines_each_system_wins_most_by_sacrebleus_sentence_bleu() -> None:

@@ -195,3 +195,23 @@ def test_bad_input_is_one_error_line(files: dict[str, Path], tmp_path: Path) -> 
         assert done.stdout == ""
         lines = done.stderr.splitlines()
         assert len(lines) == 1 and lines[0].startswith("bleucore: error: ") and message in lines[0], (args, done.stderr)
+
+
+def test_the_report_counts_bucket_words_as_its_settings_say() -> None:
+    """The frequency buckets of ``build_report`` are ``frequency_buckets`` under the report's settings, lowercasing
+    included (the Compare page's report once dropped it, so its buckets differed from the page's), and the HTML
+    says how words were counted."""
+    from bleucore.report import build_report, html_report
+
+    refs = [["the cat sat on the mat .", "a dog barks at the cat", "The Cat is here"]]
+    systems = {"a": ["The Cat sat on the mat .", "A dog barks", "the cat is here"],
+               "b": ["the cat sat on The mat .", "a Dog barks at the Cat", "The cat is Here"]}  # fmt: skip
+    metrics = [get_metric("bleu")]
+    kept, lowered = BucketSettings(n_samples=60, seed=3), BucketSettings(n_samples=60, seed=3, lowercase=True)
+    for settings in (kept, lowered):
+        made = build_report(systems, refs, metrics, settings=settings)
+        analysis = next(a for a in made.analyses if a.analysis == "frequency")
+        assert analysis.records() == frequency_buckets(systems, refs, settings=settings).records()
+        assert made.settings == settings
+        assert ("tokens, lowercased;" in html_report(made)) == settings.lowercase
+    assert frequency_buckets(systems, refs, settings=kept).records() != frequency_buckets(systems, refs, settings=lowered).records()

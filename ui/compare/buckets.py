@@ -28,4 +28,5 @@ def where_they_differ(
     bucket_settings = BucketSettings(settings.n_samples, settings.seed, options.tokenize, options.lowercase)
     shown = list(dict.fromkeys((baseline, other)))
     extras = show_section(SLOTS, metrics, systems, refs, shown, bucket_settings, sentence_label, sentences, options)
-    report.downloads([key for key, _per in metrics.values()], systems, refs, baseline, settings, extras.labels, extras.training)
+    keys = [key for key, _per in metrics.values()]
+    report.downloads(keys, systems, refs, baseline, bucket_settings, extras.labels, extras.training)

@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 
 import streamlit as st
 
+from bleucore.buckets import BucketSettings
 from bleucore.report import Report, build_report, html_report, latex_table
-from ui.compare import state as cps
 from ui.inputs.uploads import TextFile, digest
 from ui.metrics.options import MetricKey, metric_of
 from ui.shell.cache_limits import MAX_SENTENCE_ENTRIES, TTL_SECONDS
@@ -23,18 +23,15 @@ def _report(
     keys: tuple[MetricKey, ...],
     digests: tuple[str, ...],
     baseline: str,
-    tests: tuple[int, int],
-    tokenize: str,
+    settings: BucketSettings,
     _systems: dict[str, tuple[str, ...]],
     _references: tuple[tuple[str, ...], ...],
     _labels: tuple[str, ...] | None,
     _training: tuple[str, ...] | None,
 ) -> tuple[Report, str, str, str]:
-
-    n_samples, seed = tests
     report = build_report(
         _systems, _references, [metric_of(k) for k in keys], baseline=baseline, labels=_labels, training=_training,
-        tokenize=tokenize, n_samples=n_samples, seed=seed,
+        settings=settings,
     )  # fmt: skip
     records = json.dumps(report.records(), ensure_ascii=False, indent=1, allow_nan=False) + "\n"
     return report, html_report(report), latex_table(report), records
@@ -42,9 +39,10 @@ def _report(
 
 def downloads(
     keys: Sequence[MetricKey], systems: Mapping[str, TextFile], refs: Sequence[TextFile], baseline: str,
-    settings: cps.CompareState, labels: TextFile | None, training: TextFile | None,
+    settings: BucketSettings, labels: TextFile | None, training: TextFile | None,
 ) -> None:  # fmt: skip
-    """A button that builds the report, then its three downloads."""
+    """A button that builds the report, then its three downloads; ``settings``: the ones the page's buckets use, so
+    the report's numbers are the page's."""
     st.markdown("**" + _("A report to keep") + "**")
     st.caption(
         _("One HTML file with every table and chart (opens offline), a LaTeX table (`booktabs`) with intervals, "
@@ -55,11 +53,10 @@ def downloads(
     if not st.session_state.get(WANTED) or not keys:
         return
     files = [*systems.values(), *refs, *(f for f in (labels, training) if f is not None)]
-    tests = (settings.n_samples, settings.seed)
     with st.spinner(_("Building the report…")):
         try:
             _unused, html, latex, records = _report(
-                tuple(keys), (digest(files), *(f.name for f in files)), baseline, tests, settings.options.tokenize,
+                tuple(keys), (digest(files), *(f.name for f in files)), baseline, settings,
                 {n: tuple(f.lines) for n, f in systems.items()}, tuple(tuple(r.lines) for r in refs),
                 tuple(labels.lines) if labels is not None else None, tuple(training.lines) if training is not None else None,
             )  # fmt: skip
