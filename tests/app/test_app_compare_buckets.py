@@ -67,7 +67,8 @@ def test_word_frequency_buckets_on_the_page_equal_bleucores() -> None:
                 value = expected.value(bucket.name, system, measure)
                 cell = table.loc[bucket.name, system]
                 assert cell == "no data" if value.value is None else cell.startswith(expected_cell(value, 4)), (label, cell)
-    assert "count in reference 1" in " ".join(c.value for c in at.caption)
+    captions = " ".join(c.value for c in at.caption)
+    assert "count in reference 1" in captions and "lowercased" not in captions
 
 
 def test_a_labels_file_adds_label_buckets_and_stays_for_the_session() -> None:
@@ -136,6 +137,7 @@ def test_the_report_uses_the_settings_of_the_pages_buckets(monkeypatch: pytest.M
         value = expected.value(bucket.name, "system_b.en", "fmeas")
         cell = table.loc[bucket.name, "system_b.en"]
         assert cell == "no data" if value.value is None else cell.startswith(expected_cell(value, 4)), cell
+    assert "so words are lowercased first" in " ".join(c.value for c in at.caption)
 
 
 def test_examples_are_the_lines_each_system_wins_most_by_sacrebleus_sentence_bleu() -> None:
