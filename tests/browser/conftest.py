@@ -12,6 +12,8 @@
 * ``app_page``: ``page`` already at the base URL with the first run finished.
 * ``choose_input`` (fixture returning ``choose_input(page, source, radio=None)``): picks Corpus's, Compare's
   or the Score doctor's input source ("Upload files", "Paste text") and waits for the run.
+* ``upload`` (fixture returning ``upload(page, label, files, kept=True)``): drops ``(name, bytes)`` files on the
+  drop zone ``label`` and waits until each is listed as kept, the state a person waits for before the next drop.
 * ``settle_page`` (fixture returning ``settle(page)``): fonts loaded and two frames drawn, e.g.
   after ``set_viewport_size`` and before a screenshot. No test waits for a fixed time.
 * ``screenshot_dir`` (session): ``docs/screenshots/`` for the README pictures.
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -248,6 +251,25 @@ def _choose_input(page: Page, source: str, radio: str | None = None) -> None:
 def choose_input() -> Callable[..., None]:
     """The helper ``choose_input(page, source, radio=None)``, as a fixture (no conftest import)."""
     return _choose_input
+
+
+def _upload(page: Page, label: str, files: list[tuple[str, bytes]], kept: bool = True) -> None:
+    """Drop ``files`` (name, bytes) on the drop zone ``label`` and wait for the run; with ``kept``, until each is
+    listed as kept for the session. The run's end alone is not enough: the upload starts after a round trip, so
+    the run may not have begun, and a second drop made while the first is still in flight was lost now and then
+    (seen on a busy machine: the first drop's files kept, the second's gone, with no message)."""
+    field = page.get_by_test_id("stFileUploader").filter(has_text=label).locator('input[type="file"]')
+    field.set_input_files(files=[{"name": name, "mimeType": "text/plain", "buffer": data} for name, data in files])
+    _wait_for_app(page)
+    for name, _data in files if kept else []:
+        listed = re.compile(rf"^{re.escape(name)}: [\d,]+ lines?, kept for this session$")
+        expect(page.get_by_text(listed).first).to_be_visible()
+
+
+@pytest.fixture
+def upload() -> Callable[..., None]:
+    """The helper ``upload(page, label, files, kept=True)``, as a fixture (no conftest import)."""
+    return _upload
 
 
 @pytest.fixture

@@ -25,12 +25,6 @@ def _lines(name: str) -> list[str]:
     return (SAMPLE / name).read_text(encoding="utf-8").splitlines()
 
 
-def _upload(page: Page, label: str, names: tuple[str, ...], wait_for_app: Callable[..., None]) -> None:
-    field = page.get_by_test_id("stFileUploader").filter(has_text=label).locator('input[type="file"]')
-    field.set_input_files(files=[{"name": n, "mimeType": "text/plain", "buffer": (SAMPLE / n).read_bytes()} for n in names])
-    wait_for_app(page)
-
-
 def _expect_files_kept(page: Page) -> None:
     for name in (*REFS, *SYSTEMS):
         expect(page.get_by_text(f"{name}: 60 lines, kept for this session").first).to_be_visible()
@@ -109,14 +103,15 @@ def _expect_tall_bars(page: Page, chart: Locator, timeout_s: float = 60) -> None
 
 
 def test_clicking_a_bucket_lists_its_lines_with_both_scores_and_opens_one_in_explore(
-    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], choose_input: Callable[..., None]
+    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], choose_input: Callable[..., None],
+    upload: Callable[..., None],
 ) -> None:
     page = app_page
     page.goto(f"{streamlit_server}/compare")
     wait_for_app(page)
     choose_input(page, "Upload files")
-    _upload(page, "Reference files", REFS, wait_for_app)
-    _upload(page, "System outputs", SYSTEMS, wait_for_app)
+    upload(page, "Reference files", [(n, (SAMPLE / n).read_bytes()) for n in REFS])
+    upload(page, "System outputs", [(n, (SAMPLE / n).read_bytes()) for n in SYSTEMS])
     _expect_files_kept(page)
     systems = {name: _lines(name) for name in SYSTEMS}
     refs = [_lines(r) for r in REFS]

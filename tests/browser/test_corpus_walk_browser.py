@@ -27,18 +27,6 @@ def _lines(name: str) -> list[str]:
     return (SAMPLE / name).read_text(encoding="utf-8").splitlines()
 
 
-def _upload(
-    page: Page, label: str, files: list[tuple[str, bytes]], wait_for_app: Callable[..., None], kept: bool = True
-) -> None:
-    """Drop ``files`` on the drop zone ``label``; with ``kept``, wait until each is listed as kept."""
-    field = page.get_by_test_id("stFileUploader").filter(has_text=label).locator('input[type="file"]')
-    payload = [{"name": n, "mimeType": "text/plain", "buffer": data} for n, data in files]
-    field.set_input_files(files=payload if len(payload) > 1 else payload[0])
-    wait_for_app(page)
-    for name, _data in files if kept else []:
-        expect(page.get_by_text(f"{name}: 60 lines, kept for this session")).to_be_visible()
-
-
 #: Corpus's charts with BLEU, chrF and TER: BLEU's p_n, chrF's orders, TER's edits, a histogram and a by-length
 #: chart per metric, and the bucket section's chart.
 CORPUS_CHARTS = 10
@@ -146,14 +134,15 @@ def check_csv(page: Page, hyp: str) -> None:
 
 
 def test_corpus_walk_with_two_references_three_metrics_and_both_systems(
-    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], choose_input: Callable[..., None]
+    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], choose_input: Callable[..., None],
+    upload: Callable[..., None],
 ) -> None:
     page = app_page
     page.goto(f"{streamlit_server}/corpus")
     wait_for_app(page)
     choose_input(page, "Upload files")
-    _upload(page, "Reference files", [(r, (SAMPLE / r).read_bytes()) for r in REFS], wait_for_app)
-    _upload(page, "Hypothesis file", [(SYSTEMS[0], (SAMPLE / SYSTEMS[0]).read_bytes())], wait_for_app)
+    upload(page, "Reference files", [(r, (SAMPLE / r).read_bytes()) for r in REFS])
+    upload(page, "Hypothesis file", [(SYSTEMS[0], (SAMPLE / SYSTEMS[0]).read_bytes())])
     group = page.get_by_test_id("stButtonGroup").filter(has_text="chrF++")
     for label in ("chrF", "TER"):
         group.get_by_role("button", name=label, exact=True).click()
@@ -200,19 +189,19 @@ def test_corpus_walk_with_two_references_three_metrics_and_both_systems(
     expect_numbers(page, expected)
 
     # The second system as the hypothesis: it takes the first one's place
-    _upload(page, "Hypothesis file", [(SYSTEMS[1], (SAMPLE / SYSTEMS[1]).read_bytes())], wait_for_app)
+    upload(page, "Hypothesis file", [(SYSTEMS[1], (SAMPLE / SYSTEMS[1]).read_bytes())])
     expect(page.get_by_text(f"{SYSTEMS[0]}: 60 lines, kept for this session")).to_have_count(0)
     expected = sacrebleu_numbers(SYSTEMS[1])
     expect_numbers(page, expected)
     check_csv(page, SYSTEMS[1])
 
     # A bad upload is named with its line and what to do; the files entered stay, listed and scored
-    _upload(page, "Reference files", [("latin.en", b"fine\ncaf\xe9\n")], wait_for_app, kept=False)
+    upload(page, "Reference files", [("latin.en", b"fine\ncaf\xe9\n")], kept=False)
     expect(page.get_by_test_id("stAlertContentError").filter(
         has_text="latin.en is not UTF-8: line 2 has the byte 0xE9 at byte 4. Save the file as UTF-8 and upload it again."
     )).to_be_visible()  # fmt: skip
     expect_numbers(page, expected)
-    _upload(page, "Reference files", [("huge.en", b"x\n" * (6 * 1024 * 1024))], wait_for_app, kept=False)  # 12 MB
+    upload(page, "Reference files", [("huge.en", b"x\n" * (6 * 1024 * 1024))], kept=False)  # 12 MB
     expect(page.get_by_test_id("stFileUploader").filter(has_text="huge.en")).to_contain_text("File must be 10.0MB or smaller")
     expect_numbers(page, expected)
 

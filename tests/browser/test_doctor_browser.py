@@ -57,15 +57,13 @@ def test_the_doctor_explains_why_nltk_and_sacrebleu_differ(
     page.set_viewport_size({"width": 1280, "height": 900})
 
 
-def _upload(page: Page, label: str, files: list[tuple[str, list[str]]], wait_for_app: Callable[..., None]) -> None:
-    field = page.get_by_test_id("stFileUploader").filter(has_text=label).locator('input[type="file"]')
-    field.set_input_files(files=[{"name": n, "mimeType": "text/plain", "buffer": ("\n".join(lines) + "\n").encode()}
-                                 for n, lines in files])  # fmt: skip
-    wait_for_app(page)
+def _text(lines: list[str]) -> bytes:
+    return ("\n".join(lines) + "\n").encode()
 
 
 def test_files_brought_to_the_doctor_first_are_checked_kept_and_on_corpus(
-    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], choose_input: Callable[..., None]
+    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], choose_input: Callable[..., None],
+    upload: Callable[..., None],
 ) -> None:
     """A researcher opens the doctor first, uploads a hypothesis that lost a line: the finding names where the
     alignment breaks and no number is shown; the right file gives sacreBLEU's number; a reload and the Corpus
@@ -75,12 +73,12 @@ def test_files_brought_to_the_doctor_first_are_checked_kept_and_on_corpus(
     wait_for_app(page)
     choose_input(page, "Upload files", "Input")
     hyp, ref = _lines("system_a.en"), _lines("ref.en")
-    _upload(page, "Reference files", [("ref.en", ref)], wait_for_app)
-    _upload(page, "Hypothesis file", [("lost.en", hyp[:10] + hyp[11:])], wait_for_app)
+    upload(page, "Reference files", [("ref.en", _text(ref))])
+    upload(page, "Hypothesis file", [("lost.en", _text(hyp[:10] + hyp[11:]))])
     expect(page.get_by_text("lost.en has 59 lines but ref.en has 60; the alignment visibly breaks at line")).to_be_visible()
     expect(page.get_by_text("No tool's score is shown until the errors above are fixed")).to_be_visible()
     expect(page.get_by_test_id("stDataFrame")).to_have_count(0)
-    _upload(page, "Hypothesis file", [("mine.en", hyp)], wait_for_app)
+    upload(page, "Hypothesis file", [("mine.en", _text(hyp))])
     expect(page.get_by_text("Checking mine.en against ref.en, with the 13a tokenizer.")).to_be_visible()
     expect(page.get_by_test_id("stDataFrame")).to_be_visible()
     score = sacrebleu.corpus_bleu(hyp, [ref]).score

@@ -33,15 +33,6 @@ def _lines(name: str) -> list[str]:
     return (SAMPLE / name).read_text(encoding="utf-8").splitlines()
 
 
-def _upload(page: Page, label: str, names: tuple[str, ...], wait_for_app: Callable[..., None]) -> None:
-    """Drop the sample files ``names`` on the drop zone ``label`` and wait until each is listed as kept."""
-    field = page.get_by_test_id("stFileUploader").filter(has_text=label).locator('input[type="file"]')
-    field.set_input_files(files=[{"name": n, "mimeType": "text/plain", "buffer": (SAMPLE / n).read_bytes()} for n in names])
-    wait_for_app(page)
-    for name in names:
-        expect(page.get_by_text(f"{name}: 60 lines, kept for this session")).to_be_visible()
-
-
 @pytest.fixture
 def sacrebleu_paired() -> Iterator[dict[str, dict[str, tuple[str, list[object]]]]]:
     """sacreBLEU 2.6's paired tests of the walk (baseline first), per test and metric: (signature, results)."""
@@ -113,13 +104,14 @@ def _check_sentence_csv(page: Page) -> None:
 def test_compare_walk_with_two_references_two_systems_and_three_metrics(
     app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None],
     sacrebleu_paired: dict[str, dict[str, tuple[str, list[object]]]], choose_input: Callable[..., None],
+    upload: Callable[..., None],
 ) -> None:  # fmt: skip
     page = app_page
     page.goto(f"{streamlit_server}/compare")
     wait_for_app(page)
     choose_input(page, "Upload files")
-    _upload(page, "Reference files", REFS, wait_for_app)  # references first, as Corpus asks
-    _upload(page, "System outputs", SYSTEMS, wait_for_app)
+    upload(page, "Reference files", [(n, (SAMPLE / n).read_bytes()) for n in REFS])  # references first, as Corpus asks
+    upload(page, "System outputs", [(n, (SAMPLE / n).read_bytes()) for n in SYSTEMS])
     group = page.get_by_test_id("stButtonGroup").filter(has_text="chrF++")
     for label in ("chrF", "TER"):
         group.get_by_role("button", name=label, exact=True).click()
