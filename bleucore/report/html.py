@@ -42,12 +42,13 @@ def _number(value: float | None, digits: int) -> str:
 
 def _analysis_section(analysis: BucketAnalysis) -> list[str]:
     digits = 4 if analysis.analysis == "frequency" else 2
+    size = "reference words" if analysis.analysis == "frequency" else "lines"  # what a bucket's size counts
     out = [f"<h2>{escape(_ANALYSES[analysis.analysis])}</h2>"]
     out += [f'<p class="note">{escape(line)}</p>' for line in analysis.method]
     for metric in analysis.metrics:
         out.append(f"<figure>{render_svg(bucket_chart(analysis, metric))}</figure>")
         head = "".join(f"<th>{escape(s)}</th>" for s in analysis.systems)
-        out.append(f"<table><caption>{escape(measure_name(metric))} (* differs from the baseline, p &lt; 0.05)</caption><thead><tr><th>bucket</th><th>size</th>{head}</tr></thead><tbody>")
+        out.append(f"<table><caption>{escape(measure_name(metric))} (* differs from the baseline, p &lt; 0.05)</caption><thead><tr><th>bucket</th><th>{size}</th>{head}</tr></thead><tbody>")
         for bucket in analysis.buckets:
             cells = []
             for system in analysis.systems:

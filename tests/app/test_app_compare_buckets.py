@@ -21,7 +21,7 @@ REFS = [(SAMPLE / name).read_text(encoding="utf-8").splitlines() for name in ("r
 
 def bucket_table(at: AppTest) -> pd.DataFrame:
     for frame in at.dataframe:
-        if list(frame.value.columns[:2]) == ["bucket", "size"]:
+        if list(frame.value.columns[:2]) in (["bucket", "lines"], ["bucket", "reference words"]):
             return frame.value.set_index("bucket")
     raise AssertionError(f"no bucket table: {messages(at)}")
 
@@ -45,7 +45,7 @@ def test_length_buckets_on_the_page_equal_bleucores_for_each_metric() -> None:
         control(at, "Show").set_value(metric).run()
         table = bucket_table(at)
         for bucket in expected.buckets:
-            assert table.loc[bucket.name, "size"] == bucket.size
+            assert table.loc[bucket.name, "lines"] == bucket.size
             for system in SYSTEMS:
                 value = expected.value(bucket.name, system, metric)
                 cell = table.loc[bucket.name, system]
@@ -63,12 +63,15 @@ def test_word_frequency_buckets_on_the_page_equal_bleucores() -> None:
         control(at, "Show").set_value(measure).run()
         table = bucket_table(at)
         for bucket in expected.buckets:
+            assert table.loc[bucket.name, "reference words"] == bucket.size  # what a frequency bucket's size counts
             for system in SYSTEMS:
                 value = expected.value(bucket.name, system, measure)
                 cell = table.loc[bucket.name, system]
                 assert cell == "no data" if value.value is None else cell.startswith(expected_cell(value, 4)), (label, cell)
     captions = " ".join(c.value for c in at.caption)
     assert "count in reference 1" in captions and "lowercased" not in captions
+    assert "The bucket <1 holds the output words that reference 1 never has" in captions
+    assert expected.bucket("<1").size == 0 and any(v.value is not None for v in expected.values if v.bucket == "<1")
 
 
 def test_a_labels_file_adds_label_buckets_and_stays_for_the_session() -> None:
@@ -174,7 +177,7 @@ def test_corpus_shows_one_hypothesis_per_bucket_with_bleucores_numbers() -> None
     hyp = SYSTEMS["system_a.en"]
     expected = length_buckets({"system_a.en": hyp}, REFS, [get_metric("bleu")])
     table = bucket_table(at)
-    assert list(table.columns) == ["size", "system_a.en"]
+    assert list(table.columns) == ["lines", "system_a.en"]
     for bucket in expected.buckets:
         value = expected.value(bucket.name, "system_a.en", "BLEU")
         cell = table.loc[bucket.name, "system_a.en"]
@@ -242,7 +245,7 @@ def test_an_empty_bucket_says_no_data_in_the_table_and_in_the_chart() -> None:
     table = bucket_table(at)
     empty = ["[20,30)", "[30,40)", "[40,50)", "[50,60)", ">=60"]
     for name in empty:
-        assert table.loc[name, "size"] == 0
+        assert table.loc[name, "lines"] == 0
         assert list(table.loc[name, list(SYSTEMS)]) == ["no data", "no data"]
     notes = chart_rows(at, "note")
     assert [(r["bucket"], r["note"]) for r in notes] == [(name, "no data") for name in empty]
@@ -305,7 +308,7 @@ def test_a_training_corpus_changes_the_frequencies_to_compare_mts_counts() -> No
     assert expected.records() != frequency_buckets(SYSTEMS, REFS).records()
     table = bucket_table(at)
     for bucket in expected.buckets:
-        assert table.loc[bucket.name, "size"] == bucket.size
+        assert table.loc[bucket.name, "reference words"] == bucket.size
         value = expected.value(bucket.name, "system_b.en", "fmeas")
         cell = table.loc[bucket.name, "system_b.en"]
         assert cell == "no data" if value.value is None else cell.startswith(expected_cell(value, 4))

@@ -361,7 +361,8 @@ def test_compare_buckets_examples_and_report_in_korean() -> None:
         for metric in metrics:
             _bucket_control(at, compare_buckets.SLOTS.metric).set_value(metric).run()
             found += _walk(at, f"buckets {kind} {metric}", *SAMPLES, "labels.txt", "train.en", "copy.en", labels)
-            assert any(list(f.value.columns[:2]) == ["구간", "크기"] for f in at.dataframe), (kind, metric)
+            size = "참조 단어 수" if kind == "frequency" else "줄 수"
+            assert any(list(f.value.columns[:2]) == ["구간", size] for f in at.dataframe), (kind, metric)
     assert "뉴스" in " ".join(shown_texts(at)), "the label buckets were drawn"
     next(b for b in at.button if b.key == "compare_report_build").click().run()
     assert len(at.get("download_button")) >= 3 + 2

@@ -87,8 +87,11 @@ def _analysis(
         method = _("Words are the BLEU tokenizer's tokens; a word's frequency is its count in {source}. An output "
                    "word matches while the output has used fewer copies of it than reference 1 has (`compare-mt`'s rule).")
         source = _("the training corpus") if extras.training is not None else _("reference 1")
-        lowered = [_("Lowercase is on in BLEU's options, so words are lowercased first.")] if settings.lowercase else []
-        st.caption(" ".join([method.format(source=source), *lowered]))  # fmt: skip
+        notes = [_("Lowercase is on in BLEU's options, so words are lowercased first.")] if settings.lowercase else []
+        if extras.training is None:
+            notes.append(_("The bucket <1 holds the output words that reference 1 never has: they never match, and it "
+                           "has no reference words."))  # fmt: skip
+        st.caption(" ".join([method.format(source=source), *notes]))
         return analysis, choices, dict.fromkeys(choices, True)
     keys = {key: per for key, per in metrics.values()}
     analysis = cache.bucket_analysis(kind, keys, systems, refs, baseline, settings, extras.labels)

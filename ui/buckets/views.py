@@ -46,14 +46,16 @@ def frame(analysis: BucketAnalysis, metric: str, higher_is_better: bool) -> pd.D
 
 
 def table(analysis: BucketAnalysis, metric: str, higher_is_better: bool, digits: int) -> pd.DataFrame:
-    """Bucket, size and each system's value with its interval (and, against a baseline, the verdict)."""
+    """Bucket, size (named for what it counts: lines, or for word frequency the words of reference 1) and each
+    system's value with its interval (and, against a baseline, the verdict)."""
     compared = len(analysis.systems) > 1
-    out: dict[str, list[Any]] = {_("bucket"): [], _("size"): []}
+    size = _("reference words") if analysis.analysis == "frequency" else _("lines")
+    out: dict[str, list[Any]] = {_("bucket"): [], size: []}
     for system in analysis.systems:
         out[system] = []
     for bucket in analysis.buckets:
         out[_("bucket")].append(bucket.name)
-        out[_("size")].append(bucket.size)
+        out[size].append(bucket.size)
         for system in analysis.systems:
             v = analysis.value(bucket.name, system, metric)
             if v.value is None or v.ci is None:
