@@ -13,7 +13,8 @@
 * ``choose_input`` (fixture returning ``choose_input(page, source, radio=None)``): picks Corpus's, Compare's
   or the Score doctor's input source ("Upload files", "Paste text") and waits for the run.
 * ``upload`` (fixture returning ``upload(page, label, files, kept=True)``): drops ``(name, bytes)`` files on the
-  drop zone ``label`` and waits until each is listed as kept, the state a person waits for before the next drop.
+  drop zone ``label`` and waits until each is listed as kept, the state a person waits for before the next drop,
+  and for the end of the run that listed them.
 * ``settle_page`` (fixture returning ``settle(page)``): fonts loaded and two frames drawn, e.g.
   after ``set_viewport_size`` and before a screenshot. No test waits for a fixed time.
 * ``screenshot_dir`` (session): ``docs/screenshots/`` for the README pictures.
@@ -192,6 +193,13 @@ def _wait_for_app(page: Page, timeout_ms: int = APP_RUN_TIMEOUT_MS) -> None:
     ``stSkeleton`` in place of an element whose code is still loading. A run started before a widget's
     code has arrived draws it with its default, not its value (an empty text area; Streamlit 1.67), so a
     test waits for every element, not only for the run.
+
+    It cannot see a run that has not begun: Streamlit 1.67 marks the page running only when the server starts the
+    run a widget asked for (nothing marks the request on its way; a chart's selection leaves after Vega has
+    handled the pointer, an upload after a round trip for its URLs), so right after an interaction it may return
+    on the old page. Before reading the page without polling (``count()``, ``inner_text()``, ``evaluate``, a
+    bounding box), wait with ``expect`` for something only the new page has, then call it again for the end of
+    that run.
     """
     # A just-made change is sent from the browser's event handlers: let two frames pass (a state
     # of the page, not a fixed time) so that a click or key press has been handled and sent.
@@ -255,15 +263,19 @@ def choose_input() -> Callable[..., None]:
 
 def _upload(page: Page, label: str, files: list[tuple[str, bytes]], kept: bool = True) -> None:
     """Drop ``files`` (name, bytes) on the drop zone ``label`` and wait for the run; with ``kept``, until each is
-    listed as kept for the session. The run's end alone is not enough: the upload starts after a round trip, so
-    the run may not have begun, and a second drop made while the first is still in flight was lost now and then
-    (seen on a busy machine: the first drop's files kept, the second's gone, with no message)."""
+    listed as kept for the session and the run that listed them has ended. The run's end alone is not enough: the
+    upload starts after a round trip, so the run may not have begun, and a second drop made while the first is
+    still in flight was lost now and then (seen on a busy machine: the first drop's files kept, the second's gone,
+    with no message). The list is drawn near the top, so the run goes on below it: waiting for its end lets a
+    test read the rest of the page at once."""
     field = page.get_by_test_id("stFileUploader").filter(has_text=label).locator('input[type="file"]')
     field.set_input_files(files=[{"name": name, "mimeType": "text/plain", "buffer": data} for name, data in files])
     _wait_for_app(page)
     for name, _data in files if kept else []:
         listed = re.compile(rf"^{re.escape(name)}: [\d,]+ lines?, kept for this session$")
         expect(page.get_by_text(listed).first).to_be_visible()
+    if kept:
+        _wait_for_app(page)
 
 
 @pytest.fixture

@@ -27,12 +27,14 @@ def button_names(page: Page) -> list[str]:
 
 
 def open_every_section(page: Page, wait_for_app: Callable[..., None]) -> None:
-    """Open every closed expander of the page."""
+    """Open every closed expander of the page (call it once the page is drawn to its end: it counts them)."""
     closed = page.locator('[data-testid="stExpander"] > details:not([open]) > summary')
     for _ in range(30):  # each click opens one, so the first closed one is another each time
-        if closed.count() == 0:
+        left = closed.count()
+        if left == 0:
             return
         closed.first.click()
+        expect(closed).to_have_count(left - 1)  # the one clicked is open before the next count
         wait_for_app(page)
     raise AssertionError("expanders keep closing")
 
@@ -42,18 +44,26 @@ def assert_named(names: list[str], where: str) -> None:
     assert not generic, (where, generic)
 
 
-def test_every_button_says_what_it_acts_on(app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], choose_input: Callable[..., None]) -> None:
+def test_every_button_says_what_it_acts_on(
+    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], choose_input: Callable[..., None],
+    upload: Callable[..., None],
+) -> None:
     page = app_page
     page.get_by_role("button", name="Add a reference").click()
     wait_for_app(page)
+    expect(page.get_by_label("Reference 4", exact=True)).to_have_count(1)  # the example's three, and the one added
     for position in (1, 2):
         expect(page.get_by_role("button", name=f"Remove reference {position}", exact=True)).to_have_count(1)
     tabs = page.get_by_role("tab")
     for i in range(tabs.count()):
+        label = tabs.nth(i).inner_text()
         tabs.nth(i).click()
+        # Only the open tab runs: its panel is empty until the run the click asked for draws it, which may not
+        # have begun when wait_for_app first looks.
+        expect(page.get_by_role("tabpanel", name=label).get_by_test_id("stElementContainer").first).to_be_attached()
         wait_for_app(page)
         open_every_section(page, wait_for_app)
-        assert_named(button_names(page), f"Explore, tab {tabs.nth(i).inner_text()}")
+        assert_named(button_names(page), f"Explore, tab {label}")
     for path in ("learn", "doctor", "compare"):
         page.goto(f"{streamlit_server}/{path}")
         wait_for_app(page)
@@ -63,9 +73,7 @@ def test_every_button_says_what_it_acts_on(app_page: Page, streamlit_server: str
     wait_for_app(page)
     choose_input(page, "Upload files")
     for label, name in (("Reference files", "ref.en"), ("Hypothesis file", "system_a.en")):
-        field = page.get_by_test_id("stFileUploader").filter(has_text=label).locator('input[type="file"]')
-        field.set_input_files(files={"name": name, "mimeType": "text/plain", "buffer": (SAMPLE / name).read_bytes()})
-        wait_for_app(page)
+        upload(page, label, [(name, (SAMPLE / name).read_bytes())])  # one drop at a time, each kept
     expect(page.get_by_role("button", name="Remove reference file ref.en", exact=True)).to_have_count(1)
     expect(page.get_by_role("button", name="Remove hypothesis file system_a.en", exact=True)).to_have_count(1)
     open_every_section(page, wait_for_app)

@@ -25,10 +25,6 @@ def _metric(page: Page, label: str):  # type: ignore[no-untyped-def]
     return block.locator('[data-testid="stMetricValue"]')
 
 
-def _uploader(page: Page, label: str):  # type: ignore[no-untyped-def]
-    return page.locator('[data-testid="stFileUploader"]').filter(has_text=label).locator('input[type="file"]')
-
-
 def _full_screenshot(page: Page, settle: Callable[[Page], None], path: Path, height: int) -> None:
     """A tall screenshot (the main area scrolls inside the page, so full_page would cut it)."""
     page.set_viewport_size({"width": 1280, "height": height})
@@ -42,7 +38,7 @@ def _full_screenshot(page: Page, settle: Callable[[Page], None], path: Path, hei
 
 def test_corpus_upload_scores_and_shows_hostile_text_literally(
     app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], screenshot_dir: Path,
-    settle_page: Callable[[Page], None], choose_input: Callable[..., None],
+    settle_page: Callable[[Page], None], choose_input: Callable[..., None], upload: Callable[..., None],
 ) -> None:
     page = app_page
     page.goto(f"{streamlit_server}/corpus")
@@ -52,14 +48,8 @@ def test_corpus_upload_scores_and_shows_hostile_text_literally(
     _full_screenshot(page, settle_page, screenshot_dir / "corpus.png", 2600)
 
     choose_input(page, "Upload files")
-    _uploader(page, "Hypothesis file").set_input_files(
-        files=[{"name": "hyp.txt", "mimeType": "text/plain", "buffer": _text(HYPOTHESES)}]
-    )
-    wait_for_app(page)
-    _uploader(page, "Reference files").set_input_files(
-        files=[{"name": "ref.txt", "mimeType": "text/plain", "buffer": _text(REFERENCES)}]
-    )
-    wait_for_app(page)
+    upload(page, "Hypothesis file", [("hyp.txt", _text(HYPOTHESES))])  # kept before the next drop
+    upload(page, "Reference files", [("ref.txt", _text(REFERENCES))])
     expected = BLEU().corpus_score(HYPOTHESES, [REFERENCES]).score
     expect(page.locator('[data-testid="stMetric"]').filter(has_text="Corpus BLEU").first).to_contain_text(
         f"{expected:.2f}"
@@ -81,13 +71,7 @@ def test_corpus_upload_scores_and_shows_hostile_text_literally(
     assert page.locator('[data-testid="stMain"] img[src="x"]').count() == 0
 
     # A reference file with a hostile name and one line too few: the message names it literally
-    _uploader(page, "Reference files").set_input_files(
-        files=[
-            {"name": "ref.txt", "mimeType": "text/plain", "buffer": _text(REFERENCES)},
-            {"name": HOSTILE_NAME, "mimeType": "text/plain", "buffer": _text(REFERENCES[:3])},
-        ]
-    )
-    wait_for_app(page)
+    upload(page, "Reference files", [("ref.txt", _text(REFERENCES)), (HOSTILE_NAME, _text(REFERENCES[:3]))], kept=False)
     alert = page.locator('[data-testid="stAlertContentError"]').first
     expect(alert).to_contain_text(f"hyp.txt has 4 lines but {HOSTILE_NAME} has 3")
     assert page.evaluate("window.__x") is None

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import csv
 import io
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 from sacrebleu.metrics import BLEU, CHRF, TER
 
@@ -30,6 +32,8 @@ def _lines(name: str) -> list[str]:
 #: Corpus's charts with BLEU, chrF and TER: BLEU's p_n, chrF's orders, TER's edits, a histogram and a by-length
 #: chart per metric, and the bucket section's chart.
 CORPUS_CHARTS = 10
+#: How long the charts may take to draw what the page's numbers already show (as long as a run may take).
+DRAWN_TIMEOUT_S = 30.0
 
 
 def expect_charts(page: Page, count: int) -> None:
@@ -77,6 +81,23 @@ def charts_rows(page: Page, field: str) -> list[list[dict[str, object]]]:
     return found
 
 
+def until_drawn(page: Page, check: Callable[[], None]) -> None:
+    """Run ``check``, assertions on the rows the charts draw, until it passes: the numbers above a chart show
+    before the chart has its new rows (the run may not have reached it, and Vega draws rows a moment after it gets
+    them), so a first read can see the last run's marks, another tokenizer's or the other language's. Tried again
+    after two animation frames (the page's own progress, not a fixed time); after ``DRAWN_TIMEOUT_S`` the last
+    try's failure is the test's."""
+    deadline = time.monotonic() + DRAWN_TIMEOUT_S
+    while True:
+        try:
+            check()
+            return
+        except (AssertionError, LookupError, PlaywrightError):
+            if time.monotonic() > deadline:
+                raise
+        page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def sacrebleu_numbers(hyp: str) -> dict[str, object]:
     """What the page must show for ``hyp`` against both references, from sacreBLEU 2.6."""
     hyps, refs = _lines(hyp), [_lines(r) for r in REFS]
@@ -98,27 +119,34 @@ def expect_numbers(page: Page, expected: dict[str, object]) -> None:
         expect(value).to_have_text(f"{score.score:.2f}")  # type: ignore[attr-defined]
     for signature in expected["signatures"].values():  # type: ignore[attr-defined]
         expect(page.get_by_test_id("stCode").filter(has_text=signature).first).to_be_attached()
-    expect_charts(page, CORPUS_CHARTS)
     bleu = scores["BLEU"]
-    bars = sorted(chart_rows(page, "log_label"), key=lambda row: int(row["n"]))  # type: ignore[arg-type]
-    assert [row["fraction"] for row in bars] == [f"{c}/{t}" for c, t in zip(bleu.counts, bleu.totals)]  # type: ignore[attr-defined]
-    assert [100 * float(row["precision"]) for row in bars] == pytest.approx(bleu.precisions, rel=1e-12)  # type: ignore[arg-type, attr-defined]
     caption = page.get_by_test_id("stCaptionContainer").filter(has_text="brevity penalty × geometric mean of the bars")
     expect(caption).to_contain_text(f"(BP = {bleu.bp:.4f} ")  # type: ignore[attr-defined]
+    expect_charts(page, CORPUS_CHARTS)
     orders = expected["chrf_orders"]
-    chrf_rows = chart_rows(page, "measure")
-    for k in range(6):
-        hyp_total, ref_total, matched = orders[3 * k : 3 * k + 3]  # type: ignore[index]
-        row = {r["measure"]: r for r in chrf_rows if r["order"] == f"character {k + 1}-grams"}
-        assert (row["precision"]["matched"], row["precision"]["candidate n-grams"]) == (matched, hyp_total)
-        assert row["precision"]["value"] == pytest.approx(100 * matched / hyp_total, rel=1e-12)
-        assert row["recall"]["value"] == pytest.approx(100 * matched / ref_total, rel=1e-12)
-    assert {r["edit"]: r["count"] for r in chart_rows(page, "edit")} == expected["ter_edits"]
+
+    def drawn() -> None:
+        bars = sorted(chart_rows(page, "log_label"), key=lambda row: int(row["n"]))  # type: ignore[arg-type]
+        assert [row["fraction"] for row in bars] == [f"{c}/{t}" for c, t in zip(bleu.counts, bleu.totals)]  # type: ignore[attr-defined]
+        assert [100 * float(row["precision"]) for row in bars] == pytest.approx(bleu.precisions, rel=1e-12)  # type: ignore[arg-type, attr-defined]
+        chrf_rows = chart_rows(page, "measure")
+        for k in range(6):
+            hyp_total, ref_total, matched = orders[3 * k : 3 * k + 3]  # type: ignore[index]
+            row = {r["measure"]: r for r in chrf_rows if r["order"] == f"character {k + 1}-grams"}
+            assert (row["precision"]["matched"], row["precision"]["candidate n-grams"]) == (matched, hyp_total)
+            assert row["precision"]["value"] == pytest.approx(100 * matched / hyp_total, rel=1e-12)
+            assert row["recall"]["value"] == pytest.approx(100 * matched / ref_total, rel=1e-12)
+        assert {r["edit"]: r["count"] for r in chart_rows(page, "edit")} == expected["ter_edits"]
+
+    until_drawn(page, drawn)
     expect(page.get_by_test_id("stException")).to_have_count(0)
 
 
-def check_csv(page: Page, hyp: str) -> None:
-    """The sentence CSV: both reference columns and each metric's sentence scores, equal to sacreBLEU's."""
+def check_csv(page: Page, hyp: str, wait_for_app: Callable[..., None]) -> None:
+    """The sentence CSV: both reference columns and each metric's sentence scores, equal to sacreBLEU's. Call it once
+    the page shows the numbers: the run that drew them has then begun, and its end is awaited here, as the button
+    is drawn below the charts and holds the table of the run that drew it."""
+    wait_for_app(page)
     button = page.get_by_role("button", name="Download table (CSV)")
     button.scroll_into_view_if_needed()
     with page.expect_download() as download:
@@ -149,7 +177,7 @@ def test_corpus_walk_with_two_references_three_metrics_and_both_systems(
         wait_for_app(page)
     expected = sacrebleu_numbers(SYSTEMS[0])
     expect_numbers(page, expected)
-    check_csv(page, SYSTEMS[0])
+    check_csv(page, SYSTEMS[0], wait_for_app)
 
     # Another option, then the preset back: the files stay and the numbers follow sacreBLEU's
     sidebar = page.get_by_test_id("stSidebar")
@@ -175,11 +203,14 @@ def test_corpus_walk_with_two_references_three_metrics_and_both_systems(
     nav = page.get_by_test_id("stSidebarNav")
     nav.get_by_role("link", name="Learn", exact=True).click()
     wait_for_app(page)
+    expect(page.get_by_role("heading", name="Learn BLEU from the worked examples")).to_be_visible()  # there, then back
     nav.get_by_role("link", name="Corpus", exact=True).click()
     wait_for_app(page)
     expect_numbers(page, expected)
     page.get_by_test_id("stSidebar").get_by_text("한국어", exact=True).click()
     wait_for_app(page)
+    expect(page.locator("h1").first).to_contain_text("코퍼스")  # the Korean page's run, then its end: the number
+    wait_for_app(page)  # below is the Korean page's, not the English one's before it
     expect(page.get_by_test_id("stMetricValue").filter(has_text=f"{expected['scores']['TER'].score:.2f}")).not_to_have_count(0)  # type: ignore[index]
     page.get_by_test_id("stSidebar").get_by_text("English", exact=True).click()
     wait_for_app(page)
@@ -193,7 +224,7 @@ def test_corpus_walk_with_two_references_three_metrics_and_both_systems(
     expect(page.get_by_text(f"{SYSTEMS[0]}: 60 lines, kept for this session")).to_have_count(0)
     expected = sacrebleu_numbers(SYSTEMS[1])
     expect_numbers(page, expected)
-    check_csv(page, SYSTEMS[1])
+    check_csv(page, SYSTEMS[1], wait_for_app)
 
     # A bad upload is named with its line and what to do; the files entered stay, listed and scored
     upload(page, "Reference files", [("latin.en", b"fine\ncaf\xe9\n")], kept=False)
@@ -227,12 +258,14 @@ def test_pasted_texts_survive_a_reload_and_a_language_switch(
         expect(page.get_by_label("Reference 1: one segment per line")).to_have_value(ref)
 
     same()
+    wait_for_app(page)  # the score's run has begun: its end puts the texts in the address, which the reload opens
     page.reload()
     wait_for_app(page)
     same()
     sidebar = page.get_by_test_id("stSidebar")
     sidebar.get_by_text("한국어", exact=True).click()
     wait_for_app(page)
+    expect(page.locator("h1").first).to_contain_text("코퍼스")  # the Korean page, then English again
     sidebar.get_by_text("English", exact=True).click()
     wait_for_app(page)
     same()  # before the fix, English -> Korean -> English brought back the bundled sample

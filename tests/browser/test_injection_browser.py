@@ -127,15 +127,9 @@ def fill(page: Page, label: str, text: str, wait_for_app: WaitForApp, nth: int =
     wait_for_app(page)
 
 
-def upload(page: Page, label: str, files: dict[str, list[str]], wait_for_app: WaitForApp) -> None:
-    field = page.get_by_test_id("stFileUploader").filter(has_text=label).locator('input[type="file"]')
-    field.set_input_files(
-        files=[
-            {"name": name, "mimeType": "text/plain", "buffer": ("\n".join(lines) + "\n").encode("utf-8")}
-            for name, lines in files.items()
-        ]
-    )
-    wait_for_app(page)
+def as_files(files: dict[str, list[str]]) -> list[tuple[str, bytes]]:
+    """Each file's name and its lines as bytes, as the ``upload`` fixture drops them."""
+    return [(name, ("\n".join(lines) + "\n").encode("utf-8")) for name, lines in files.items()]
 
 
 def open_page(page: Page, base: str, path: str, wait_for_app: WaitForApp) -> None:
@@ -240,18 +234,22 @@ def test_corpus_pasted_hypothesis_and_references(
     explain_every_line(page, lines, wait_for_app, dialogs)
 
 
-def test_corpus_uploaded_files(page: Page, streamlit_server: str, wait_for_app: WaitForApp, dialogs: list[str], choose_input: Callable[..., None]) -> None:
+def test_corpus_uploaded_files(
+    page: Page, streamlit_server: str, wait_for_app: WaitForApp, dialogs: list[str], choose_input: Callable[..., None],
+    upload: Callable[..., None],
+) -> None:
     lines = streams(5)
     open_page(page, streamlit_server, "corpus", wait_for_app)
     choose_input(page, "Upload files")
-    upload(page, "Hypothesis file", {"hyp.txt": lines[0]}, wait_for_app)
-    upload(page, "Reference files", {f"ref{k}.txt": lines[k] for k in range(1, 5)}, wait_for_app)
+    upload(page, "Hypothesis file", as_files({"hyp.txt": lines[0]}))  # kept before the next drop
+    upload(page, "Reference files", as_files({f"ref{k}.txt": lines[k] for k in range(1, 5)}))
     expect(page.get_by_test_id("stMetric").filter(has_text="Segments")).to_contain_text(str(len(lines[0])))
     explain_every_line(page, lines, wait_for_app, dialogs)
 
 
 def test_compare_uploaded_systems(
-    page: Page, streamlit_server: str, wait_for_app: WaitForApp, dialogs: list[str], choose_input: Callable[..., None]
+    page: Page, streamlit_server: str, wait_for_app: WaitForApp, dialogs: list[str], choose_input: Callable[..., None],
+    upload: Callable[..., None],
 ) -> None:
     """Two system files hold the payloads; the table of lines that changed most shows them."""
     half = math.ceil(len(PAYLOADS) / 2)
@@ -260,8 +258,8 @@ def test_compare_uploaded_systems(
     references = [f"{FILLER} {i} reference" for i in range(half)]
     open_page(page, streamlit_server, "compare", wait_for_app)
     choose_input(page, "Upload files")
-    upload(page, "Reference files", {"ref.txt": references}, wait_for_app)
-    upload(page, "System outputs", {"system_1.txt": first, "system_2.txt": second}, wait_for_app)
+    upload(page, "Reference files", as_files({"ref.txt": references}))  # kept before the next drop
+    upload(page, "System outputs", as_files({"system_1.txt": first, "system_2.txt": second}))
     expect(page.get_by_text("Lines that changed most")).to_be_visible()
     table = page.get_by_test_id("stDataFrame").filter(has_text="baseline text")
     expect(table).to_contain_text("window.__x=1")

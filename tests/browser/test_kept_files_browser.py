@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 from sacrebleu.metrics import BLEU, CHRF, TER
 from sacrebleu.significance import PairedTest
 
-from tests.browser.test_corpus_walk_browser import chart_rows, charts_rows, expect_charts
+from tests.browser.test_corpus_walk_browser import chart_rows, charts_rows, expect_charts, until_drawn
 from tests.browser.test_handoffs_browser import choose
 
 SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
@@ -56,10 +56,8 @@ def expect_results(page: Page, paired: dict[str, dict[str, tuple[str, list[objec
     the sentence scatter holds sacreBLEU's sentence BLEU of both systems."""
     for name in (*REFS, *SYSTEMS):
         expect(page.get_by_text(f"{name}: 60 lines, kept for this session")).to_be_visible()
-    expect_charts(page, COMPARE_CHARTS)
-    intervals = charts_rows(page, "role")  # each metric's interval chart, in the page's order
-    assert len(intervals) == 3
-    for label, drawn_rows in zip(("BLEU", "chrF2", "TER"), intervals):
+    labels = ("BLEU", "chrF2", "TER")
+    for label in labels:  # the numbers in words first: the charts below them are drawn later
         bs_sig, (base, other) = paired["bs"][label]
         ar_sig, (_base, other_ar) = paired["ar"][label]
         delta = other.score - base.score  # type: ignore[attr-defined]
@@ -67,23 +65,38 @@ def expect_results(page: Page, paired: dict[str, dict[str, tuple[str, list[objec
         expect(row).to_contain_text(f"p = {other.p_value:.4f} (paired bootstrap), p = {other_ar.p_value:.4f}")  # type: ignore[attr-defined]
         for signature in (bs_sig, ar_sig):
             expect(page.get_by_test_id("stCode").filter(has_text=f"# {signature}")).to_have_count(1)
-        drawn = {r["system"]: r for r in drawn_rows}
-        for result, name in ((base, BASELINE), (other, OTHER)):
-            assert drawn[name]["score"] == pytest.approx(result.score, abs=1e-9)  # type: ignore[attr-defined]
-            assert drawn[name]["lower"] == pytest.approx(result.mean - result.ci, abs=1e-9)  # type: ignore[attr-defined]
-            assert drawn[name]["upper"] == pytest.approx(result.mean + result.ci, abs=1e-9)  # type: ignore[attr-defined]
+    expect_charts(page, COMPARE_CHARTS)
     refs = [_lines(r) for r in REFS]
     sentence = BLEU(effective_order=True)
-    points = sorted(chart_rows(page, "better"), key=lambda r: int(r["line"]))  # type: ignore[arg-type]
-    for name, column in ((BASELINE, "baseline"), (OTHER, "system")):
-        expected = [sentence.sentence_score(h, [r[i] for r in refs]).score for i, h in enumerate(_lines(name))]
-        assert [p[column] for p in points] == pytest.approx(expected, abs=1e-9), name
+    sentences = {
+        name: [sentence.sentence_score(h, [r[i] for r in refs]).score for i, h in enumerate(_lines(name))]
+        for name in (BASELINE, OTHER)
+    }
+
+    def drawn() -> None:
+        intervals = charts_rows(page, "role")  # each metric's interval chart, in the page's order
+        assert len(intervals) == 3
+        for label, drawn_rows in zip(labels, intervals):
+            _bs_sig, (base, other) = paired["bs"][label]
+            by_system = {r["system"]: r for r in drawn_rows}
+            for result, name in ((base, BASELINE), (other, OTHER)):
+                row = by_system[name]
+                assert row["score"] == pytest.approx(result.score, abs=1e-9)  # type: ignore[attr-defined]
+                assert row["lower"] == pytest.approx(result.mean - result.ci, abs=1e-9)  # type: ignore[attr-defined]
+                assert row["upper"] == pytest.approx(result.mean + result.ci, abs=1e-9)  # type: ignore[attr-defined]
+        points = sorted(chart_rows(page, "better"), key=lambda r: int(r["line"]))  # type: ignore[arg-type]
+        for name, column in ((BASELINE, "baseline"), (OTHER, "system")):
+            assert [p[column] for p in points] == pytest.approx(sentences[name], abs=1e-9), name
+
+    until_drawn(page, drawn)
     expect(page.get_by_test_id("stException")).to_have_count(0)
 
 
-def _check_sentence_csv(page: Page) -> None:
+def _check_sentence_csv(page: Page, wait_for_app: Callable[..., None]) -> None:
     """The sentence CSV: both references, each system's text, and each system's sentence score by each metric,
-    equal to sacreBLEU's sentence scores."""
+    equal to sacreBLEU's sentence scores. Called once the page shows the numbers, it waits for the end of the run
+    that drew them: the button is drawn below them and holds the scores of the run that drew it."""
+    wait_for_app(page)
     button = page.get_by_role("button", name="Download every sentence score (CSV)")
     button.scroll_into_view_if_needed()
     with page.expect_download() as download:
@@ -122,7 +135,7 @@ def test_compare_walk_with_two_references_two_systems_and_three_metrics(
         for name in names:
             expect(page.get_by_role("button", name=f"Remove {kind} file {name}", exact=True)).to_have_count(1)
     expect_results(page, sacrebleu_paired)
-    _check_sentence_csv(page)
+    _check_sentence_csv(page, wait_for_app)
 
     # The Explore hand-off, then the browser's Back button
     page.get_by_text("Open one segment in Explore").click()
@@ -137,12 +150,14 @@ def test_compare_walk_with_two_references_two_systems_and_three_metrics(
     nav = page.get_by_test_id("stSidebarNav")
     nav.get_by_role("link", name="Learn", exact=True).click()
     wait_for_app(page)
+    expect(page.get_by_role("heading", name="Learn BLEU from the worked examples")).to_be_visible()  # there, then back
     nav.get_by_role("link", name="Compare", exact=True).click()
     wait_for_app(page)
     expect_results(page, sacrebleu_paired)
     sidebar = page.get_by_test_id("stSidebar")
     sidebar.get_by_text("한국어", exact=True).click()
     wait_for_app(page)
+    expect(page.locator("h1").first).to_contain_text("시스템 비교")  # the Korean page, then English again
     sidebar.get_by_text("English", exact=True).click()
     wait_for_app(page)
     expect_results(page, sacrebleu_paired)

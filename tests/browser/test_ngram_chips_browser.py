@@ -136,6 +136,8 @@ def test_all_orders_view_reads_p1_to_p4(app_page: Page, wait_for_app: WaitForApp
 def test_on_a_phone_a_tapped_chip_shows_its_counts_on_screen(app_page: Page, wait_for_app: WaitForApp) -> None:
     app_page.set_viewport_size({"width": 390, "height": 844})
     choose(app_page, "2-grams", wait_for_app)
+    expect(chips(app_page)).to_have_count(17)  # the bigrams' chips, not the words' (18) the click's run replaces
+    wait_for_app(app_page)  # and that run's end: the chip tapped below is the one the page keeps
     chip = app_page.locator(".bleu-candidate details.bleu-chip").last  # "the party", at the end of a line
     chip.locator("summary").click()
     counts = chip.locator(".bleu-counts")

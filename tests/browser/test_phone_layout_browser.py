@@ -207,6 +207,7 @@ def test_phone_reaches_every_tab_remove_button_and_share_link(
 
 def test_learn_formula_and_compare_p_values_fit_a_phone(page: Page, streamlit_server: str, wait_for_app) -> None:
     open_at(page, streamlit_server + "/learn", PHONE, wait_for_app)
+    expect(page.locator(".katex-display").nth(1)).to_be_attached()  # both are drawn before the list is read
     for formula in page.locator(".katex-display").all()[:2]:
         fits = formula.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
         assert fits, formula.inner_text()
@@ -230,12 +231,16 @@ def test_edits_replace_the_history_entry_and_the_address_keeps_the_last(
     before = page.evaluate("history.length")
     texts = ("the military", "the military obeys", "It is a guide to action which ensures that the party")
     for text in texts:
+        previous = page.url
         area = page.get_by_label("Candidate", exact=True)
         area.fill(text)
         area.press("Control+Enter")
         wait_for_app(page)
+        # the edit's own run wrote the address (the first two edits score 0.00 alike)
+        page.wait_for_function("url => window.location.href !== url", arg=previous)
         expected = sentence_bleu(text, list(REFS_1), TUTORIAL)
         expect(metric(page, "BLEU (0–100)")).to_have_text(f"{expected.score:.2f}")
+    wait_for_app(page)  # the share link is drawn below the score: the last run's end, then its link
     # the address of the last edit, then the history length it was written with
     token = share_link(page).inner_text().split("?s=", 1)[1]
     page.wait_for_function("token => window.location.search === '?s=' + token", arg=token)
