@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from sacrebleu.metrics import BLEU
 from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.element_tree import Block, Selectbox
 
 from bleucore.metrics.bleu.options import TOKENIZER_NAMES
 from tests.conftest import ROOT, corpus_score
@@ -23,6 +24,10 @@ EPSILON = 1e-9
 
 def key(page: str, name: str) -> str:
     return om.OptionKeys(page).key(name)
+
+
+def preset_box(at: AppTest | Block) -> Selectbox[str]:
+    return next(box for box in at.selectbox if box.label == "Preset")
 
 
 def explore_score(at: AppTest) -> str:
@@ -43,7 +48,7 @@ def sample() -> tuple[list[str], list[list[str]]]:
 @pytest.mark.parametrize("page", PAGES)
 def test_each_page_starts_with_its_named_preset(page: str) -> None:
     at = open_page(page)
-    assert at.selectbox(key=key(page, "preset")).value == START[page]
+    assert preset_box(at).value == START[page]
     label = "Reset to the tutorial preset" if page == "explore" else "Reset to sacreBLEU defaults"
     assert at.button(key=key(page, "reset")).label == label
     caption = options_caption(at)
@@ -57,7 +62,7 @@ def test_each_page_starts_with_its_named_preset(page: str) -> None:
 
 def test_explore_preset_selector_custom_and_reset() -> None:
     at = open_page("explore")
-    at.selectbox(key=key("explore", "preset")).set_value(om.SACREBLEU_NAME).run()
+    preset_box(at).set_value(om.SACREBLEU_NAME).run()
     assert at.selectbox(key=key("explore", "tokenize")).value == "13a"
     assert at.selectbox(key=key("explore", "smooth_method")).value == "exp"
     assert at.checkbox(key=key("explore", "effective_order")).value is True
@@ -65,20 +70,20 @@ def test_explore_preset_selector_custom_and_reset() -> None:
     assert explore_score(at) == f"{expected:.2f}"
     assert options_caption(at).startswith("Options: sacreBLEU defaults")
     at.checkbox(key=key("explore", "lowercase")).check().run()
-    assert at.selectbox(key=key("explore", "preset")).value == om.CUSTOM
+    assert preset_box(at).value == om.CUSTOM
     assert "custom: " in options_caption(at) and "lowercase" in options_caption(at)
     at.button(key=key("explore", "reset")).click().run()
-    assert at.selectbox(key=key("explore", "preset")).value == om.TUTORIAL_NAME
+    assert preset_box(at).value == om.TUTORIAL_NAME
     assert at.checkbox(key=key("explore", "lowercase")).value is False
     assert explore_score(at) == "50.46"
-    at.selectbox(key=key("explore", "preset")).set_value(om.CUSTOM).run()  # choosing "custom" changes nothing
-    assert at.selectbox(key=key("explore", "preset")).value == om.TUTORIAL_NAME
+    preset_box(at).set_value(om.CUSTOM).run()  # choosing "custom" changes nothing
+    assert preset_box(at).value == om.TUTORIAL_NAME
 
 
 @pytest.mark.parametrize("page", ["corpus", "compare"])
 def test_corpus_and_compare_preset_selector_and_reset(page: str) -> None:
     at = open_page(page)
-    at.selectbox(key=key(page, "preset")).set_value(om.TUTORIAL_NAME).run()
+    preset_box(at).set_value(om.TUTORIAL_NAME).run()
     assert at.selectbox(key=key(page, "tokenize")).value == "none"
     assert at.selectbox(key=key(page, "smooth_method")).value == "none"
     assert options_caption(at).startswith("Options: tutorial preset")
@@ -87,9 +92,9 @@ def test_corpus_and_compare_preset_selector_and_reset(page: str) -> None:
         plain = BLEU(tokenize="none", smooth_method="none").corpus_score(hyps, refs).score
         assert corpus_score(at) == pytest.approx(plain, abs=EPSILON)
     at.radio(key=key(page, "variant")).set_value("simplified").run()
-    assert at.selectbox(key=key(page, "preset")).value == om.CUSTOM
+    assert preset_box(at).value == om.CUSTOM
     at.button(key=key(page, "reset")).click().run()
-    assert at.selectbox(key=key(page, "preset")).value == om.SACREBLEU_NAME
+    assert preset_box(at).value == om.SACREBLEU_NAME
     assert at.radio(key=key(page, "variant")).value == "standard"
     if page == "corpus":
         assert corpus_score(at) == pytest.approx(BLEU().corpus_score(hyps, refs).score, abs=EPSILON)
@@ -100,7 +105,7 @@ def _widget_types(at: AppTest, page: str) -> dict[str, str]:
     types = {}
     for kind in ("selectbox", "checkbox", "number_input", "radio", "text_input", "button"):
         for widget in at.get(kind):
-            name = (widget.key or "")[len(prefix) :]
+            name = (widget.key or "")[len(prefix) :].split(":")[0]  # the preset box's key names the preset shown
             if (widget.key or "").startswith(prefix) and name in (*om.NAMES, "preset", "reset"):
                 types[name] = kind
     return types
@@ -117,3 +122,39 @@ def test_the_same_option_has_the_same_widget_on_every_page() -> None:
     assert seen["explore"] == seen["corpus"] == seen["compare"]
     at = open_page("corpus")
     assert list(at.selectbox(key=key("corpus", "tokenize")).options) == list(TOKENIZER_NAMES)  # from bleucore
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_a_browser_one_run_behind_keeps_both_changes(page: str) -> None:
+    """Two quick changes: the second is sent from the page drawn before the first change's run reached the browser.
+
+    The browser then reports the Preset box as it drew it (the start preset). That box is no longer on the page, so
+    its value is not a preset picked: both changes stay. AppTest has no public way to send a page's widget states
+    once a later run has replaced it, hence ``_tree`` and ``_run``.
+    """
+    at = open_page(page)
+    shown = at._tree  # the page the slow browser keeps showing
+    preset = preset_box(shown)
+    drawn = preset.value
+    shown.number_input(key=key(page, "max_order")).set_value(2)
+    at._run(shown.get_widget_states())
+    assert "custom: " in options_caption(at) and "N = 2" in options_caption(at)
+    preset.set_value(drawn)  # AppTest reads an unset value from the session; the browser holds what it drew
+    shown.checkbox(key=key(page, "lowercase")).check()  # clicked on the old page
+    at._run(shown.get_widget_states())
+    assert at.number_input(key=key(page, "max_order")).value == 2
+    assert at.checkbox(key=key(page, "lowercase")).value is True
+    assert "lowercase" in options_caption(at) and "N = 2" in options_caption(at)
+
+
+def test_a_preset_picked_in_a_box_one_run_behind_is_applied() -> None:
+    at = open_page("explore")
+    shown = at._tree
+    preset = preset_box(shown)
+    shown.number_input(key=key("explore", "max_order")).set_value(2)
+    at._run(shown.get_widget_states())
+    preset.set_value(om.SACREBLEU_NAME)  # picked on the page drawn before N = 2's run arrived
+    at._run(shown.get_widget_states())
+    assert preset_box(at).value == om.SACREBLEU_NAME
+    assert at.number_input(key=key("explore", "max_order")).value == 4
+    assert at.selectbox(key=key("explore", "tokenize")).value == "13a"

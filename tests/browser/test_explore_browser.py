@@ -99,8 +99,8 @@ def test_copied_address_reproduces_the_view_in_a_new_tab(app_page: Page, wait_fo
     order.fill("2")
     order.press("Enter")
     wait_for_app(app_page)
-    # N = 2's run drawn before the next click: a click sent before it carries the Preset box's last value, which the
-    # page takes for the tutorial preset picked again (N and Lowercase both undone; seen on a slowed browser)
+    # N = 2's run drawn before the next click, as a person sees it (a click sent before it keeps both changes too:
+    # test_app_options' browser one run behind)
     expect(app_page.get_by_test_id("stCaptionContainer").filter(has_text="tokenizer none, N = 2")).to_have_count(1)
     wait_for_app(app_page)
     app_page.get_by_text("Lowercase", exact=True).click()

@@ -192,10 +192,13 @@ class OptionKeys:
         """``<prefix>_<name>``."""
         return f"{self.prefix}_{name}"
 
-    @property
-    def preset(self) -> str:
-        """The preset selector's key."""
-        return self.key("preset")
+    def preset(self, shown: str) -> str:
+        """The key of the preset selector drawn while the options equal the preset ``shown`` (or custom).
+
+        One key per shown preset, so the key says what the box showed when drawn: a browser a run behind reports
+        the box it drew, with the value it drew, and that is not a preset picked (see ``sidebar._preset_picked``).
+        """
+        return f"{self.key('preset')}:{shown}"
 
     @property
     def reset(self) -> str:

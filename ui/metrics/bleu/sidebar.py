@@ -25,11 +25,21 @@ TOKENIZER_HELP = N_(
 )
 
 
-def apply_preset(session: MutableMapping[str, Any], keys: om.OptionKeys, name: str | None = None) -> None:
-    """Callback: set every option widget to a preset (the one chosen in the selector when ``name`` is None)."""
-    chosen = name or session.get(keys.preset)
-    if chosen in om.PRESETS:
-        session.update(om.widget_values(keys, om.PRESETS[chosen]))
+def apply_preset(session: MutableMapping[str, Any], keys: om.OptionKeys, name: str) -> None:
+    """Callback: set every option widget to the preset ``name`` (nothing for custom)."""
+    if name in om.PRESETS:
+        session.update(om.widget_values(keys, om.PRESETS[name]))
+
+
+def _preset_picked(session: MutableMapping[str, Any], keys: om.OptionKeys, shown: str) -> None:
+    """Callback of the preset selector drawn showing ``shown``: apply the preset picked in it.
+
+    A browser a run behind sends the box it still shows with the value the page drew, after the options have
+    changed; Streamlit reports that as a change. Only a value other than the one drawn is a pick.
+    """
+    picked = session[keys.preset(shown)]
+    if picked != shown:
+        apply_preset(session, keys, picked)
 
 
 def _smoothing_changed(session: MutableMapping[str, Any], keys: om.OptionKeys) -> None:
@@ -51,13 +61,14 @@ def options_sidebar(keys: om.OptionKeys, start: str) -> om.Choices:
     """
     # SessionStateProxy maps str | int keys; every key used here is a str.
     session = cast(MutableMapping[str, Any], st.session_state)
-    session[keys.preset] = om.preset_name(om.read(session, keys))
+    shown = om.preset_name(om.read(session, keys))
+    session[keys.preset(shown)] = shown
     st.header(_("Options"))
     st.selectbox(
-        _("Preset"), [*om.PRESETS, om.CUSTOM], key=keys.preset, format_func=i18n.bound(), on_change=apply_preset, args=(session, keys),
+        _("Preset"), [*om.PRESETS, om.CUSTOM], key=keys.preset(shown), format_func=i18n.bound(), on_change=_preset_picked,
+        args=(session, keys, shown),
         help=_("sacreBLEU defaults: what sacreBLEU reports. Tutorial: the Korean tutorials' whitespace tokens, "
         "no smoothing. Shows custom when the options below match neither."),
-        persist_state="session",
     )  # fmt: skip
     st.button(_("Reset to {preset}").format(preset=_(om.SHORT_NAMES[start])), key=keys.reset, on_click=apply_preset, args=(session, keys, start))
     st.selectbox(_("Tokenizer"), TOKENIZER_NAMES, key=keys.key("tokenize"), help=_(TOKENIZER_HELP), format_func=tokenizer_label, persist_state="session")
