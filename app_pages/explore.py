@@ -103,7 +103,7 @@ with details:
         st.info(wording.describe(note))
     diagnosis = result.diagnosis
     if diagnosis is not None:
-        title = _("Why is it zero?") if diagnosis.score == 0 else _("Why is it so low?")
+        title = _("Why is it zero?") if diagnosis.bleu.score == 0 else _("Why is it so low?")
         extra = ""
         if score.zero_reason and not diagnosis.nothing_matches:
             extra = f"\n\n{wording.sentence(score.zero_reason)}"

@@ -24,7 +24,7 @@ from .messages import (
     UseSmoothing,
 )
 from .options import BleuOptions, uniform_weights
-from .score import compute_bleu
+from .score import BLEUScore, compute_bleu
 
 #: Below this (0-100 scale) a score counts as "tiny" and gets a diagnosis.
 TINY_SCORE = 1.0
@@ -41,28 +41,38 @@ class Fix:
 
 @dataclass(frozen=True)
 class ZeroDiagnosis:
-    """Why a score is 0 (or tiny), and the fixes that would make it non-zero, best first.
+    """Why the score ``bleu`` is 0 (or tiny), and the fixes that would make it non-zero, best first.
 
     ``reasons``: the explanation as codes in reading order (``messages``; ``ui/metrics/bleu/wording.py`` words them).
     """
 
-    score: float
+    bleu: BLEUScore
     reasons: tuple[DiagnosisReason, ...]
-    orders_without_matches: tuple[int, ...]
-    orders_without_ngrams: tuple[int, ...]
-    candidate_length: int
-    max_order: int
     fixes: tuple[Fix, ...]
+
+    @property
+    def orders_without_matches(self) -> tuple[int, ...]:
+        """The orders n <= N whose clipped matches sum to 0, so p_n = 0 before smoothing."""
+        return _zero_orders(self.bleu.counts)
+
+    @property
+    def orders_without_ngrams(self) -> tuple[int, ...]:
+        """The orders n <= N of which the candidate has no n-gram (it is shorter than n)."""
+        return _zero_orders(self.bleu.totals)
 
     @property
     def nothing_matches(self) -> bool:
         """True when no 1-gram matches (or the candidate is empty): the reasons then say it all."""
-        return self.candidate_length == 0 or 1 in self.orders_without_matches
+        return self.bleu.sys_len == 0 or 1 in self.orders_without_matches
 
     @property
     def shorter_than_n(self) -> bool:
         """True when the candidate has fewer than N tokens, so it has no N-gram at all."""
-        return self.candidate_length < self.max_order
+        return self.bleu.sys_len < self.bleu.max_order
+
+
+def _zero_orders(per_order: Sequence[int]) -> tuple[int, ...]:
+    return tuple(n for n, value in enumerate(per_order, start=1) if value == 0)
 
 
 def _fix_candidates(options: BleuOptions) -> list[tuple[FixChange, BleuOptions]]:
@@ -83,25 +93,15 @@ def _fix_candidates(options: BleuOptions) -> list[tuple[FixChange, BleuOptions]]
     return out
 
 
-def diagnose(
-    sys_len: int,
-    ref_len: float,
-    matches: Sequence[int],
-    totals: Sequence[int],
-    options: BleuOptions,
-    score: float | None = None,
-) -> ZeroDiagnosis | None:
-    """A diagnosis when the score is 0, below TINY_SCORE, or kept alive only by smoothing; else None.
+def diagnose(bleu: BLEUScore, matches: Sequence[int], totals: Sequence[int]) -> ZeroDiagnosis | None:
+    """A diagnosis of ``bleu`` when it is 0, below TINY_SCORE, or kept alive only by smoothing; else None.
 
-    ``matches``/``totals`` must hold at least max(N, 5) orders for every fix to be tried.
+    ``matches``/``totals`` are the counts ``bleu`` was computed from, and must hold at least max(N, 5) orders for
+    every fix (a lower N, another smoothing) to be tried.
     """
-    order = options.max_order
-    if score is None:
-        score = compute_bleu(sys_len, ref_len, matches, totals, options).score
-    no_match = tuple(n for n in range(1, order + 1) if matches[n - 1] == 0)
-    no_ngrams = tuple(n for n in range(1, order + 1) if totals[n - 1] == 0)
-    if score >= TINY_SCORE and not no_match:
+    if bleu.score >= TINY_SCORE and not _zero_orders(bleu.counts):
         return None
+    options, sys_len, ref_len = bleu.options, bleu.sys_len, bleu.ref_len
     fixes: list[Fix] = []
     lower_found = False
     for change, candidate in _fix_candidates(options):
@@ -117,20 +117,12 @@ def diagnose(
             fixes.append(Fix(change, candidate, fixed))
             lower_found = lower_found or isinstance(change, LowerOrder)
     fixes.sort(key=lambda f: -f.score)
-    return ZeroDiagnosis(
-        score=score,
-        reasons=_reasons(sys_len, order, no_match, no_ngrams, score),
-        orders_without_matches=no_match,
-        orders_without_ngrams=no_ngrams,
-        candidate_length=sys_len,
-        max_order=order,
-        fixes=tuple(fixes),
-    )
+    return ZeroDiagnosis(bleu, _reasons(bleu), tuple(fixes))
 
 
-def _reasons(
-    sys_len: int, order: int, no_match: tuple[int, ...], no_ngrams: tuple[int, ...], score: float
-) -> tuple[DiagnosisReason, ...]:
+def _reasons(bleu: BLEUScore) -> tuple[DiagnosisReason, ...]:
+    sys_len, order, score = bleu.sys_len, bleu.max_order, bleu.score
+    no_match, no_ngrams = _zero_orders(bleu.counts), _zero_orders(bleu.totals)
     if sys_len == 0:
         return (EmptyCandidateScoresZero(),)
     parts: list[DiagnosisReason] = []

@@ -54,7 +54,7 @@ def explain(hypothesis: str, references: Sequence[str], options: BleuOptions | N
         orders=explain_orders(cand, refs, options.max_order),
         score=score,
         reference_lengths=tuple(len(x) for x in refs),
-        diagnosis=diagnose(c, r, matches, totals, options, score.score),
+        diagnosis=diagnose(score, matches, totals),
         matches=tuple(matches),
         totals=tuple(totals),
     )
