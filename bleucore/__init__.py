@@ -30,38 +30,23 @@ from .limits import (
 )
 from .registry import lazy_attributes
 
-#: Public name -> module. Loaded on first use (PEP 562) so `python -m bleucore --help` stays fast.
-_EXPORTS: dict[str, str] = {
-    "__version__": "version",  # read from the package metadata on first use (bleucore/version.py)
-    "SentenceExplanation": "metrics.bleu.explanation",
-    "check_streams": "metrics.inputs",
-    "corpus_bleu": "metrics.bleu.from_text",
-    "corpus_statistics": "metrics.bleu.from_text",
-    "explain": "metrics.bleu.explanation",
-    "sentence_bleu": "metrics.bleu.from_text",
-    "sentence_bleus": "metrics.bleu.from_text",
-    "Fix": "metrics.bleu.diagnosis",
-    "ZeroDiagnosis": "metrics.bleu.diagnosis",
-    "diagnose": "metrics.bleu.diagnosis",
-    "NgramRow": "metrics.bleu.breakdown",
-    "Occurrence": "metrics.bleu.breakdown",
-    "OrderExplanation": "metrics.bleu.breakdown",
-    "brevity_penalty": "metrics.bleu.lengths",
-    "reference_length": "metrics.bleu.lengths",
-    "simplified_brevity_penalty": "metrics.bleu.lengths",
-    "BleuOptions": "metrics.bleu.options",
-    "uniform_weights": "metrics.bleu.options",
-    "BLEUScore": "metrics.bleu.score",
-    "compute_bleu": "metrics.bleu.score",
-    "score_statistics": "metrics.bleu.score",
-    "sentence_scores_from_statistics": "metrics.bleu.sentence_rows",
-    "signature": "metrics.bleu.signatures",
-    "Statistics": "metrics.bleu.stats",
-    "statistics_from_tokens": "metrics.bleu.fast",
-    "tokenize": "tokenizers",
-    "tokenize_lines": "tokenizers",
-    "VariantScore": "metrics.bleu.variants",
-    "compare_variants": "metrics.bleu.variants",
+#: Module -> its public names, loaded on first use (PEP 562) so `python -m bleucore --help` stays fast.
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "metrics.bleu.breakdown": ("NgramRow", "Occurrence", "OrderExplanation"),
+    "metrics.bleu.diagnosis": ("Fix", "ZeroDiagnosis", "diagnose"),
+    "metrics.bleu.explanation": ("SentenceExplanation", "explain"),
+    "metrics.bleu.fast": ("statistics_from_tokens",),
+    "metrics.bleu.from_text": ("corpus_bleu", "corpus_statistics", "sentence_bleu", "sentence_bleus"),
+    "metrics.bleu.lengths": ("brevity_penalty", "reference_length", "simplified_brevity_penalty"),
+    "metrics.bleu.options": ("BleuOptions", "uniform_weights"),
+    "metrics.bleu.score": ("BLEUScore", "compute_bleu", "score_statistics"),
+    "metrics.bleu.sentence_rows": ("sentence_scores_from_statistics",),
+    "metrics.bleu.signatures": ("signature",),
+    "metrics.bleu.stats": ("Statistics",),
+    "metrics.bleu.variants": ("VariantScore", "compare_variants"),
+    "metrics.inputs": ("check_streams",),
+    "tokenizers": ("tokenize", "tokenize_lines"),
+    "version": ("__version__",),  # read from the package metadata on first use (bleucore/version.py)
 }
 
 if TYPE_CHECKING:

@@ -101,13 +101,14 @@ class Names(list[str]):
     __hash__ = None
 
 
-def lazy_attributes(package: str, exports: Mapping[str, str], namespace: dict[str, Any]) -> Callable[[str], Any]:
-    """A module ``__getattr__`` (PEP 562) for ``package``: ``exports`` maps a public name to the
-    submodule that defines it (or, mapped to itself, a submodule), imported on first access and then cached in
-    ``namespace``."""
+def lazy_attributes(package: str, exports: Mapping[str, Sequence[str]], namespace: dict[str, Any]) -> Callable[[str], Any]:
+    """A module ``__getattr__`` (PEP 562) for ``package``: ``exports`` maps a submodule to the public names it
+    defines (as its import line would; the submodule's own name is the submodule), imported on first access and then
+    cached in ``namespace``."""
+    modules = {name: module for module, names in exports.items() for name in names}
 
     def __getattr__(name: str) -> Any:
-        module = exports.get(name)
+        module = modules.get(name)
         if module is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
         imported = importlib.import_module(f".{module}", package)

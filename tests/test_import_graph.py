@@ -198,3 +198,24 @@ def test_nothing_outside_tests_imports_tests() -> None:
                 )
                 offenders += [f"{path.relative_to(ROOT)}:{node.lineno} {n}" for n in names if n.split(".")[0] == "tests"]
     assert not offenders, "\n".join(offenders)
+
+
+@pytest.mark.parametrize("face", sorted(FACES))
+def test_every_name_a_face_exports_resolves(face: str) -> None:
+    module = importlib.import_module(face)
+    assert [name for name in module.__all__ if not hasattr(module, name)] == []
+    with pytest.raises(AttributeError, match="has no attribute 'no_such_name'"):
+        getattr(module, "no_such_name")
+
+
+def test_bleucores_lazy_table_is_its_typed_imports() -> None:
+    """mypy reads the ``if TYPE_CHECKING:`` imports of bleucore's face, Python its lazy table: the two say the same."""
+    import bleucore
+
+    typed: dict[str, tuple[str, ...]] = {}
+    for node in ast.walk(ast.parse((ROOT / "bleucore" / "__init__.py").read_text(encoding="utf-8"))):
+        if isinstance(node, ast.If) and _type_checking(node):
+            for imported in node.body:
+                assert isinstance(imported, ast.ImportFrom) and imported.level == 1
+                typed[imported.module or ""] = tuple(alias.name for alias in imported.names)
+    assert typed == bleucore._EXPORTS

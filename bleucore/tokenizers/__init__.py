@@ -72,21 +72,18 @@ __all__ = [
     "unregister_tokenizer",
 ]
 
-#: Public name -> module, imported on first access (PEP 562).
-_LAZY = {
-    "TokenEncoder": "encoder",
-    "tokenize_flat": "encoder",
-    "Tokenizer13a": "tokenizer_13a",
-    "TokenizerChar": "char",
-    "TokenizerIntl": "intl",
-    "TokenizerJaMecab": "mecab",
-    "TokenizerKoMecab": "mecab",
-    "TokenizerZh": "tokenizer_zh",
-    "tokenizer_for_language": "languages",
-    "LANGUAGE_TOKENIZERS": "languages",
-    "TokenizerNone": "whitespace",
-    "intl_class_disagreement": "diagnostic",
-    "ucd_item": "unicode_classes",
+#: Module -> its public names, imported on first access (PEP 562).
+_LAZY: dict[str, tuple[str, ...]] = {
+    "char": ("TokenizerChar",),
+    "diagnostic": ("intl_class_disagreement",),
+    "encoder": ("TokenEncoder", "tokenize_flat"),
+    "intl": ("TokenizerIntl",),
+    "languages": ("tokenizer_for_language", "LANGUAGE_TOKENIZERS"),
+    "mecab": ("TokenizerJaMecab", "TokenizerKoMecab"),
+    "tokenizer_13a": ("Tokenizer13a",),
+    "tokenizer_zh": ("TokenizerZh",),
+    "unicode_classes": ("ucd_item",),
+    "whitespace": ("TokenizerNone",),
 }
 
 

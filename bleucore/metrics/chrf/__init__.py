@@ -9,6 +9,7 @@ group). Heavy modules are imported by the methods, so listing the metric stays l
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from ...registry import lazy_attributes
@@ -20,15 +21,11 @@ if TYPE_CHECKING:
     from .stats import ChrfStatistics
 
 #: What ui/ and other callers use from this package's modules, loaded on first use (PEP 562).
-_EXPORTS: dict[str, str] = {
-    "ChrfExplanation": "explanation",
-    "ChrfOrder": "explanation",
-    "char_occurrences": "explanation",
-    "chrf_orders": "explanation",
-    "explain_chrf": "explanation",
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "explanation": ("ChrfExplanation", "ChrfOrder", "char_occurrences", "chrf_orders", "explain_chrf"),
 }
 __getattr__ = lazy_attributes(__name__, _EXPORTS, globals())
-__all__ = ["CHRF", "ChrfOptions", "MAX_CHAR_ORDER", "MAX_WORD_ORDER", *_EXPORTS]
+__all__ = ["CHRF", "ChrfOptions", "MAX_CHAR_ORDER", "MAX_WORD_ORDER", *chain.from_iterable(_EXPORTS.values())]
 
 
 class CHRF(PackageMetric["ChrfStatistics", "CHRFScore"]):

@@ -10,6 +10,7 @@ word kept, substituted, inserted, deleted or shifted); ``arguments`` (its CLI gr
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from ...registry import lazy_attributes
@@ -21,15 +22,12 @@ if TYPE_CHECKING:
     from .stats import TerStatistics
 
 #: What ui/ and other callers use from this package's modules, loaded on first use (PEP 562).
-_EXPORTS: dict[str, str] = {
-    "Step": "explanation",
-    "TerEditCounts": "edit_counts",
-    "TerExplanation": "explanation",
-    "explain_ter": "explanation",
-    "ter_edit_counts": "edit_counts",
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "edit_counts": ("TerEditCounts", "ter_edit_counts"),
+    "explanation": ("Step", "TerExplanation", "explain_ter"),
 }
 __getattr__ = lazy_attributes(__name__, _EXPORTS, globals())
-__all__ = ["TER", "TerOptions", *_EXPORTS]
+__all__ = ["TER", "TerOptions", *chain.from_iterable(_EXPORTS.values())]
 
 
 class TER(PackageMetric["TerStatistics", "TERScore"]):
