@@ -69,6 +69,16 @@ class BucketAnalysis:
     #: how the numbers are computed, in one sentence per rule (shown beside the table, written in the report)
     method: tuple[str, ...] = ()
 
+    @property
+    def size_counts(self) -> Literal["lines", "reference words"]:
+        """What each bucket's ``size`` counts: for word frequency the words of reference 1, else lines."""
+        return "reference words" if self.analysis == "frequency" else "lines"
+
+    @property
+    def digits(self) -> int:
+        """Decimals a value is printed with: 4 for word frequency's measures (0-1), 2 for scores on the 0-100 scale."""
+        return 4 if self.analysis == "frequency" else 2
+
     def value(self, bucket: str, system: str, metric: str) -> BucketValue:
         """The value of ``system`` in ``bucket`` under ``metric``."""
         for v in self.values:

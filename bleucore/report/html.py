@@ -41,8 +41,7 @@ def _number(value: float | None, digits: int) -> str:
 
 
 def _analysis_section(analysis: BucketAnalysis) -> list[str]:
-    digits = 4 if analysis.analysis == "frequency" else 2
-    size = "reference words" if analysis.analysis == "frequency" else "lines"  # what a bucket's size counts
+    digits, size = analysis.digits, analysis.size_counts
     out = [f"<h2>{escape(_ANALYSES[analysis.analysis])}</h2>"]
     out += [f'<p class="note">{escape(line)}</p>' for line in analysis.method]
     for metric in analysis.metrics:

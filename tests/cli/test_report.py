@@ -158,6 +158,8 @@ def test_html_is_self_contained_with_every_chart(written: dict[str, str]) -> Non
     charts = re.findall(r"<svg.*?</svg>", html, flags=re.S)
     assert sum("no data" in chart for chart in charts) >= 3, "an empty bucket says so in its chart, not a silent gap"
     assert "<td>no data</td>" in html
+    # each table names what its buckets' sizes count: lines, and for word frequency reference 1's words
+    assert html.count("<th>bucket</th><th>lines</th>") == 6 and html.count("<th>bucket</th><th>reference words</th>") == 3
 
 
 def test_without_an_output_file_it_prints_the_corpus_table(files: dict[str, Path]) -> None:

@@ -21,6 +21,8 @@ from ui.shell.i18n import N_, _
 KINDS = {"length": N_("By reference length"), "frequency": N_("By word frequency"), "label": N_("By label")}
 MEASURES = {"fmeas": N_("word F-measure"), "prec": N_("word precision"), "rec": N_("word recall")}
 AXES = {"length": N_("reference length (words)"), "frequency": N_("word frequency"), "label": N_("label")}
+#: What a bucket's size counts (``BucketAnalysis.size_counts``), as the table's column is named.
+SIZE_COLUMNS = {"lines": N_("lines"), "reference words": N_("reference words")}
 
 
 def verdict(value: BucketValue, higher_is_better: bool) -> str:
@@ -45,11 +47,11 @@ def frame(analysis: BucketAnalysis, metric: str, higher_is_better: bool) -> pd.D
     return pd.DataFrame(rows, columns=["bucket", "system", "value", "low", "high", "mark", "verdict"])
 
 
-def table(analysis: BucketAnalysis, metric: str, higher_is_better: bool, digits: int) -> pd.DataFrame:
-    """Bucket, size (named for what it counts: lines, or for word frequency the words of reference 1) and each
-    system's value with its interval (and, against a baseline, the verdict)."""
+def table(analysis: BucketAnalysis, metric: str, higher_is_better: bool) -> pd.DataFrame:
+    """Bucket, size (named for what it counts) and each system's value with its interval (and, against a baseline,
+    the verdict)."""
     compared = len(analysis.systems) > 1
-    size = _("reference words") if analysis.analysis == "frequency" else _("lines")
+    size, digits = _(SIZE_COLUMNS[analysis.size_counts]), analysis.digits
     out: dict[str, list[Any]] = {_("bucket"): [], size: []}
     for system in analysis.systems:
         out[system] = []
@@ -88,8 +90,7 @@ def show_analysis(
             _("Bars: the {value} per bucket; line: its 95% interval (bootstrap, {n:,} resamples). Click a bucket to "
               "list its lines.").format(value=value_title, n=analysis.n_samples)
         )  # fmt: skip
-    digits = 4 if analysis.analysis == "frequency" else 2
-    st.dataframe(table(analysis, metric, higher_is_better, digits), hide_index=True)
+    st.dataframe(table(analysis, metric, higher_is_better), hide_index=True)
     picked = getattr(event, "selection", {}).get("bucket") or []
     names = [p.get("bucket") for p in picked if isinstance(p, Mapping)]
     return next((n for n in names if n in order), None)
