@@ -24,7 +24,7 @@ MAX_HELD_CHARS = 1_000_000
 #: totals peak near 320 MB.
 MAX_HELD_TOTAL_LINES = 80_000
 MAX_HELD_TOTAL_CHARS = 4_000_000
-#: The doctor's files (its command line, ``python -m bleucore.doctor``): it keeps each line and its token ids, not per-line results, so it
+#: The doctor's files (``doctor.diagnose``, behind ``python -m bleucore.doctor``): it keeps each line and its token ids, not per-line results, so it
 #: checks a whole test set: a hypothesis and a reference of 100,000 lines and 11 MB each peak near 320 MB,
 #: four files at the totals below near 420 MB (tests/test_hostile_cli.py measures both).
 MAX_DOCTOR_LINES = 100_000
@@ -84,7 +84,7 @@ class HeldLimits:
 
 #: The report's and the app's limits (the app words its own messages from a ``HeldSizeError``'s numbers).
 HELD = HeldLimits("the report", MAX_HELD_LINES, MAX_HELD_CHARS, MAX_HELD_TOTAL_LINES, MAX_HELD_TOTAL_CHARS)
-#: The doctor's limits (its command line).
+#: The doctor's limits (``doctor.diagnose``: its command line and API; the app's pages keep ``HELD``).
 DOCTOR_HELD = HeldLimits(
     "the doctor", MAX_DOCTOR_LINES, MAX_DOCTOR_CHARS, MAX_DOCTOR_TOTAL_LINES, MAX_DOCTOR_TOTAL_CHARS
 )

@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import NoReturn
 
-from ..limits import DOCTOR_HELD, check_held_text, check_held_total
+from ..limits import HeldSizeError
 from ..tokenizers.registry import TOKENIZER_NAMES
 from ..tools import TOOLS, tool, waterfall
 from ..usage import PROG, UsageError
@@ -76,16 +76,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(f"{PROG}: error: {' '.join(str(exc).split())}\n")
         return 2
     hyp, refs = read_path(args.input), [read_path(r) for r in args.refs]
-    try:
-        for text in (hyp, *refs):
-            check_held_text(text.lines, text.name, DOCTOR_HELD)
-        check_held_total([text.lines for text in (hyp, *refs)], DOCTOR_HELD)
-    except ValueError as exc:
-        sys.stderr.write(f"bleucore: error: {exc}\n")
-        return 2
     reading = [f for text in (hyp, *refs) for f in text.findings]
     setup = Setup(hyp.lines, [r.lines for r in refs], hyp.name, [r.name for r in refs], args.tokenize)
-    report = diagnose(setup, reading)
+    try:
+        report = diagnose(setup, reading)
+    except HeldSizeError as exc:  # a file or all of them past the doctor's limits, before any work
+        sys.stderr.write(f"bleucore: error: {exc}\n")
+        return 2
     steps = waterfall(*ends, scorer=report.scorer) if ends and report.scorer else None
     try:
         if args.json or args.format == "json":

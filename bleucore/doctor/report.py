@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..limits import DOCTOR_HELD, check_held_text, check_held_total
 from ..tokenizers import missing_package
 from ..tools import ConventionScorer, Tool, ToolScore, score_as_tools, tools_for
 from .finding import Finding, Setup
@@ -46,9 +47,13 @@ def diagnose(setup: Setup, reading: Sequence[Finding] = (), tools: Sequence[Tool
     """The doctor's report on a setup; ``reading``: findings from reading its files (``reading.read_path``), which
     come first. A file left without lines by its reading finding (empty, binary, unreadable) is compared with nothing:
     that finding says it all. ``tools`` default to ``tools_for(setup.tokenize)``: every tool, and sacreBLEU with
-    ``setup.tokenize`` when it is not 13a."""
-    stopped = {f.values.get("name") for f in reading if f.code in BLOCKING}
+    ``setup.tokenize`` when it is not 13a. A setup past the doctor's limits (``limits.DOCTOR_HELD``) raises
+    ``HeldSizeError`` before any work."""
     sides = [(setup.hypothesis_name, setup.hypotheses), *zip(setup.reference_names, setup.references)]
+    for name, lines in sides:
+        check_held_text(lines, name, DOCTOR_HELD)
+    check_held_total([lines for _, lines in sides], DOCTOR_HELD)
+    stopped = {f.values.get("name") for f in reading if f.code in BLOCKING}
     unread = {i for i, (name, lines) in enumerate(sides) if not lines and name in stopped}
     setup = replace(setup, unread=setup.unread | unread)
     findings = [*reading, *check_setup(setup)]

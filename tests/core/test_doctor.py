@@ -153,3 +153,22 @@ def test_the_rules_about_which_lines_pair_come_first_among_errors() -> None:
     findings = check_setup(Setup(REF, [REF, REF + REF2[:1]], reference_names=["a", "b"]))  # b: one line too many
     assert [f.code for f in findings] == ["line-count-mismatch", "hyp-equals-ref"]
     assert [f.code for f in check_setup(Setup(HYPS, [REF + REF2]))] == ["refs-concatenated"]
+
+
+def test_the_api_holds_the_doctors_limits_before_any_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """diagnose itself checks each file and all of them against limits.DOCTOR_HELD (not only the command line)."""
+    import bleucore.doctor.report as report_module
+    from bleucore import MAX_DOCTOR_LINES, MAX_DOCTOR_TOTAL_LINES, HeldSizeError
+
+    def no_scoring(*args: object) -> None:
+        raise AssertionError("scored past a limit")
+
+    monkeypatch.setattr(report_module, "ConventionScorer", no_scoring)
+    many = ["a b"] * (MAX_DOCTOR_LINES + 1)
+    with pytest.raises(HeldSizeError, match=f"hyp.txt has more than {MAX_DOCTOR_LINES:,} lines"):
+        diagnose(Setup(many, [many], "hyp.txt", ["ref.txt"], "13a"))
+    each = ["a b"] * (MAX_DOCTOR_TOTAL_LINES // 3 + 1)
+    with pytest.raises(HeldSizeError, match=f"the 4 files hold {4 * len(each):,} lines"):
+        diagnose(Setup(each, [each, each, each], "hyp.txt", ["r1", "r2", "r3"], "13a"))
+    monkeypatch.undo()
+    assert diagnose(Setup(each, [each], "hyp.txt", ["ref.txt"], "13a")).scored  # within every limit
