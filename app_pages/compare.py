@@ -16,7 +16,7 @@ from ui.inputs.widgets import read_compare_input, scoring_options, source_radio
 from ui.inputs.widgets import show_error as _show_error
 from ui.links import handoff
 from ui.links.page_state import START_PRESET
-from ui.links.share_box import open_state_page, publish_state
+from ui.links.share_box import mirror_state, open_state_page, publish_state
 from ui.metrics import views as metric_views
 from ui.metrics.bleu import cache as bleu_cache
 from ui.metrics.bleu import wording
@@ -69,6 +69,11 @@ def show_significance(
     significance.show(metric_id, table, errors, state, citation)
 
 
+def _uses_uploads(source: str) -> bool:
+    """True when the view compares uploaded files (uploaded, or systems uploaded beside the sample)."""
+    return source == "upload" or (source == "sample" and bool(st.session_state.get(cps.COMPARE_EXTRA_UPLOAD)))
+
+
 def main() -> None:
     """Draw the page."""
     open_state_page(cps.PAGE, lambda: (
@@ -82,6 +87,7 @@ def main() -> None:
     source = source_radio(cps.COMPARE_SOURCE)
     choice = metric_pills(cps.COMPARE_METRICS, "compare")
     state = cps.read_compare(st.session_state)
+    mirror_state(st.session_state, cps.PAGE, state, uploads=_uses_uploads(source))
     try:
         systems, refs = read_compare_input(source)
         if not refs or not systems:
@@ -176,10 +182,9 @@ def main() -> None:
             st.subheader(_("N-grams one system matches and the other misses"))
             views.show_ngrams(baseline, other, by_name, refs, corpus_options)
     finally:
-        uploads = source == "upload" or (source == "sample" and bool(st.session_state.get(cps.COMPARE_EXTRA_UPLOAD)))
         publish_state(
             st.session_state, cps.PAGE, state, _("the options, the metrics and test settings"),
-            with_texts=source == "paste", uploads=uploads,
+            with_texts=source == "paste", uploads=_uses_uploads(source),
         )  # fmt: skip
     handoff.follow()
 

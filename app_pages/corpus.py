@@ -19,7 +19,7 @@ from ui.inputs.widgets import read_corpus_input, scoring_options, source_radio
 from ui.inputs.widgets import show_error as _show_error
 from ui.links import handoff
 from ui.links.page_state import START_PRESET
-from ui.links.share_box import open_state_page, publish_state
+from ui.links.share_box import mirror_state, open_state_page, publish_state
 from ui.metrics import cache as metric_cache
 from ui.metrics import views as metric_views
 from ui.metrics.bleu import cache as bleu_cache
@@ -90,6 +90,7 @@ def main() -> None:
     source = source_radio(cs.CORPUS_SOURCE)
     choice = metric_pills(cs.CORPUS_METRICS, "corpus")
     state = cs.read_corpus(st.session_state)
+    mirror_state(st.session_state, cs.PAGE, state, uploads=source == "upload")
     try:
         hyp, refs = read_corpus_input(source)
         if hyp is None or not refs:

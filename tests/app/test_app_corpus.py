@@ -662,3 +662,30 @@ def test_sentence_scores_mark_undefined_lines_and_keep_the_others() -> None:
     assert result.reason is not None and "trigram" in wording.describe(result.reason)
     np.testing.assert_array_equal(result.scores, np.array(expected))  # NaN where undefined, equal elsewhere
 
+
+
+@pytest.mark.parametrize("page", ["corpus", "compare"])
+def test_the_address_holds_the_new_view_before_the_long_work(page: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reload during a long run reopens the view the run draws: ``?s=`` is written once the state is read, before
+    the files are scored (it was written at the run's end, so a reload mid-run lost the last change)."""
+    import streamlit as st
+
+    from ui.compare import state as cps
+    from ui.doctor import view
+
+    pages = {"corpus": (cs.CORPUS, cs.PAGE), "compare": (cps.COMPARE, cps.PAGE)}
+    keys, state_page = pages[page]
+    seen: list[str | None] = []
+    original = view.show_setup_check
+
+    def spy(*args, **kwargs):  # type: ignore[no-untyped-def]  # the first step once the files are read
+        seen.append(st.query_params.get("s"))
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(view, "show_setup_check", spy)
+    at = open_app(page)
+    seen.clear()
+    at.number_input(key=keys.key("max_order")).set_value(2).run()
+    assert not at.exception and seen and seen[0] is not None
+    state, notes = state_page.from_link(seen[0])
+    assert state.options.max_order == 2 and notes == []

@@ -18,13 +18,12 @@ from ui.shell.plain_code import link_html
 
 
 def share_box(token: str | None, note: str | None, holds: str, *, with_texts: bool, uploads: bool) -> None:
-    """Put ``token`` in ``?s=`` and show the link, what it ``holds``, and why parts of the view are not in it.
+    """Show the link ``token`` makes, what it ``holds``, and why parts of the view are not in it.
 
     ``with_texts``: the pasted texts fit in the link; ``uploads``: the view uses uploaded files.
     """
     with st.expander(_("Share this view")):
         if token is not None:
-            st.query_params[PARAM] = token  # always: after a page switch the browser's address may differ
             shown = _("The address bar holds a link to this view: {holds} and the pasted texts.") if with_texts else _("The address bar holds a link to this view: {holds}.")
             st.caption(shown.format(holds=holds))
             if st.context.url:
@@ -68,9 +67,19 @@ def publish_state(
 
     ``with_texts``: the view holds pasted texts (kept in the link when they fit).
     """
+    token, note = mirror_state(session, page, state, uploads=uploads)
+    share_box(token, note, holds, with_texts=with_texts and note is None, uploads=uploads)
+
+
+def mirror_state(session: MutableMapping[str, Any], page: StatePage, state: Any, *, uploads: bool) -> tuple[str | None, str | None]:
+    """Save ``state`` for later visits, keep it for a reload and put its link in ``?s=``; (token, note) as
+    ``save_state``. A page calls it once it has read the state a run draws, before the long work, so that a reload
+    during the run reopens this view, not the last one; ``publish_state`` calls it again with the run's end state."""
     token, note = save_state(session, page, state)
     kept.keep_state(page.prefix, state, needed=uploads or note is not None)
-    share_box(token, note, holds, with_texts=with_texts and note is None, uploads=uploads)
+    if token is not None:
+        st.query_params[PARAM] = token  # always: after a page switch the browser's address may differ
+    return token, note
 
 
 def open_state_page(page: StatePage, title: Callable[[], tuple[str, str]]) -> None:
