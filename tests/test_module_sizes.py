@@ -1,7 +1,9 @@
-"""Modules stay small enough to read (issue 21): at most 300 lines in ui/ and app_pages/, 350 in bleucore/."""
+"""Modules stay small enough to read (at most 300 lines in ui/ and app_pages/, 350 in bleucore/) and every page
+script has one shape (issue 21)."""
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
@@ -31,3 +33,32 @@ def test_the_size_check_would_catch_a_long_module(tmp_path: Path) -> None:
     (tmp_path / "pkg" / "short.py").write_text("x = 1\n" * 300, encoding="utf-8")
     (tmp_path / "pkg" / "long.py").write_text("x = 1\n" * 301, encoding="utf-8")
     assert too_long(tmp_path / "pkg", 300) == ["pkg/long.py: 301 lines"]
+
+
+def page_shape(source: str) -> list[str]:
+    """What a page script does besides defining: its top-level statements other than a docstring, imports and
+    definitions. Every page script's is one call, ``main()``, on its last line."""
+    tree = ast.parse(source)
+    body = tree.body[1:] if ast.get_docstring(tree) else tree.body
+    skipped = (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.ClassDef)
+    return [ast.unparse(node) for node in body if not isinstance(node, skipped) and not _is_constant(node)]
+
+
+def _is_constant(node: ast.stmt) -> bool:
+    """A module constant (``NAME = ...`` in capitals, annotated or not)."""
+    target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else getattr(node, "target", None)
+    return isinstance(node, ast.Assign | ast.AnnAssign) and isinstance(target, ast.Name) and target.id.isupper()
+
+
+@pytest.mark.parametrize("page", sorted(p.name for p in (ROOT / "app_pages").glob("*.py")))
+def test_every_page_script_has_one_shape(page: str) -> None:
+    source = (ROOT / "app_pages" / page).read_text(encoding="utf-8")
+    assert page_shape(source) == ["main()"]
+    assert source.rstrip().endswith("\nmain()")
+
+
+def test_the_shape_check_would_catch_top_level_drawing() -> None:
+    assert page_shape('"""Doc."""\nimport streamlit as st\nLIMIT = 3\nst.title("x")\n\ndef main():\n    pass\nmain()\n') == [
+        "st.title('x')",
+        "main()",
+    ]
