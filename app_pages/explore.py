@@ -18,6 +18,7 @@ from ui.links.share import PARAM
 from ui.links.share_box import opened_link_notices, share_link, share_url
 from ui.metrics.bleu import charts, chip_words, formula, headline, highlight, ngram_table, wording
 from ui.metrics.bleu.cache import explain_text, variants_text
+from ui.metrics.bleu.fixes import show_fixes
 from ui.metrics.bleu.options import describe
 from ui.metrics.bleu.sidebar import options_sidebar
 from ui.metrics.chrf import view as chrf_view
@@ -95,14 +96,7 @@ def show_details(state: es.ExploreState, references: Sequence[str], options: Ble
     st.warning(f"**{title}** {wording.describe_all(diagnosis.reasons)}{extra}")
     if diagnosis.fixes:
         st.caption(_("Options that would give a non-zero score for this input:"))
-        st.dataframe(
-            [{"change": wording.describe(f.change), "BLEU": f.score} for f in diagnosis.fixes],
-            hide_index=True,
-            column_config={
-                "change": st.column_config.TextColumn(_("change")),
-                "BLEU": st.column_config.NumberColumn(_("BLEU (0–100)"), format="%.2f"),
-            },
-        )
+        show_fixes(diagnosis)
 
 
 def show_matches(session: MutableMapping[str, Any], options: BleuOptions, result: SentenceExplanation) -> None:

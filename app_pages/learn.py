@@ -11,6 +11,7 @@ from ui.learn import examples as ex
 from ui.links import handoff
 from ui.metrics.bleu import highlight, wording
 from ui.metrics.bleu.cache import explain_text
+from ui.metrics.bleu.fixes import show_fixes
 from ui.shell.i18n import N_, _
 
 
@@ -207,14 +208,7 @@ def very_short() -> None:
     )
     if plain.diagnosis is not None:
         st.info(_("**Why is it zero?** {reasons}").format(reasons=wording.describe_all(plain.diagnosis.reasons)))
-        st.dataframe(
-            [{"change": wording.describe(f.change), "BLEU": f.score} for f in plain.diagnosis.fixes],
-            hide_index=True,
-            column_config={
-                "change": st.column_config.TextColumn(_("change")),
-                "BLEU": st.column_config.NumberColumn(_("BLEU (0–100)"), format="%.2f"),
-            },
-        )
+        show_fixes(plain.diagnosis)
     open_in_explore(N_("나는 사람이다 against itself"), ex.SHORT_KO, [ex.SHORT_KO])
 
 
