@@ -44,7 +44,9 @@ def compute_statistics(
             if bar is not None:
                 bar.progress(
                     min(1.0, (k + done / max(lines, 1)) / len(systems)),
-                    text=_("Counting n-grams of {name}: {done:,} of {lines:,} lines").format(name=name, done=done, lines=lines),
+                    text=_("Counting n-grams of {name}: {done:,} of {lines:,} lines").format(
+                        name=name, done=done, lines=lines
+                    ),
                 )
 
         stats = bleu_cache.statistics(input_digest, system.lines, [r.lines for r in refs], options, progress)
@@ -55,15 +57,25 @@ def compute_statistics(
 
 
 def show_significance(
-    metric_id: str, key: MetricKey, stats: dict[str, tuple[str, Any]], undefined: dict[str, str], baseline: str,
-    refs: list[TextFile], state: cps.CompareState,
-) -> None:  # fmt: skip
+    metric_id: str,
+    key: MetricKey,
+    stats: dict[str, tuple[str, Any]],
+    undefined: dict[str, str],
+    baseline: str,
+    refs: list[TextFile],
+    state: cps.CompareState,
+) -> None:
     """One metric's significance section; ``undefined`` holds the message of each system it cannot score."""
     table = cache.significance(key, stats, baseline, len(refs), state)
     systems = [baseline, *(name for name in stats if name != baseline)]
-    citation = paired_citation(metric_of(key), [r.name for r in refs], systems, state.n_samples, state.n_trials, state.seed)
+    citation = paired_citation(
+        metric_of(key), [r.name for r in refs], systems, state.n_samples, state.n_trials, state.seed
+    )
     errors = [
-        undefined.get(name) or _("The tests cannot be run for {name}: {error}. Choose other options in the sidebar.").format(name=name, error=reason)
+        undefined.get(name)
+        or _("The tests cannot be run for {name}: {error}. Choose other options in the sidebar.").format(
+            name=name, error=reason
+        )
         for name, reason in table.skipped
     ]
     significance.show(metric_id, table, errors, state, citation)
@@ -76,11 +88,15 @@ def _uses_uploads(source: str) -> bool:
 
 def main() -> None:
     """Draw the page."""
-    open_state_page(cps.PAGE, lambda: (
-        _("Compare systems"),
-        _("Two or more systems on the same references: is the difference in {metrics} more than chance?").format(
-            metrics=picked_labels(cps.COMPARE_METRICS)),
-    ))  # fmt: skip
+    open_state_page(
+        cps.PAGE,
+        lambda: (
+            _("Compare systems"),
+            _("Two or more systems on the same references: is the difference in {metrics} more than chance?").format(
+                metrics=picked_labels(cps.COMPARE_METRICS)
+            ),
+        ),
+    )
     with st.sidebar:
         options_sidebar(cps.COMPARE, START_PRESET)
         views.test_settings()
@@ -106,7 +122,9 @@ def main() -> None:
         for message in left_out:  # a file with other line counts is named; the others are still compared
             _show_error(message)
         if len(systems) < 2:
-            _show_error(_("Fewer than two systems have the references' line count: add or correct a system to compare."))
+            _show_error(
+                _("Fewer than two systems have the references' line count: add or correct a system to compare.")
+            )
             return
         scoring = scoring_options(state.options)
         if scoring is None:
@@ -117,7 +135,11 @@ def main() -> None:
         if st.session_state.get(cps.COMPARE_BASELINE) not in names:
             st.session_state[cps.COMPARE_BASELINE] = names[0]
         baseline = st.selectbox(
-            _("Baseline"), names, key=cps.COMPARE_BASELINE, help=_("Every other system is tested against this one."), persist_state="session"
+            _("Baseline"),
+            names,
+            key=cps.COMPARE_BASELINE,
+            help=_("Every other system is tested against this one."),
+            persist_state="session",
         )
         stats = compute_statistics(systems, refs, corpus_options)
         scores = {
@@ -126,11 +148,13 @@ def main() -> None:
         }
         if "bleu" in choice:
             undefined = {
-                name: _("BLEU of {name} is undefined with these options: {err}. Choose another smoothing method in the sidebar.").format(
-                    name=name, err=wording.reason_text(s.corpus_error_reason, s.corpus_error or "")
-                )
-                for name, s in scores.items() if s.corpus is None
-            }  # fmt: skip
+                name: _(
+                    "BLEU of {name} is undefined with these options: {err}. Choose another smoothing method in the "
+                    "sidebar."
+                ).format(name=name, err=wording.reason_text(s.corpus_error_reason, s.corpus_error or ""))
+                for name, s in scores.items()
+                if s.corpus is None
+            }
             show_significance("bleu", ("bleu", options_key(corpus_options)), stats, undefined, baseline, refs, state)
             st.caption(_("Options: {options}").format(options=describe(state.options)))
             views.show_lines(names, scores)
@@ -142,38 +166,60 @@ def main() -> None:
             if all(s.corpus is not None for s in scores.values()):  # buckets only where every system has a score
                 inputs["bleu"] = (("bleu", options_key(corpus_options)), stats)
         for metric_id in other_metrics(choice):
-            key, metric_stats, metric_scores = metric_views.compare_inputs(metric_id, systems, refs, state.metric_options)
+            key, metric_stats, metric_scores = metric_views.compare_inputs(
+                metric_id, systems, refs, state.metric_options
+            )
             metric_options[metric_id] = metric_of(key).options
             label = next(iter(metric_scores.values())).label
-            per_line[metric_id] = (label, metric_id not in LOWER_IS_BETTER, {n: s.sentences for n, s in metric_scores.items()})
+            per_line[metric_id] = (
+                label,
+                metric_id not in LOWER_IS_BETTER,
+                {n: s.sentences for n, s in metric_scores.items()},
+            )
             if all(s.corpus is not None for s in metric_scores.values()):
                 inputs[metric_id] = (key, metric_stats)
             undefined = {
-                name: _("{metric} of {name} is undefined: {error}. Check its file and references, or the metric's options.").format(metric=s.label, name=name, error=s.error)
-                for name, s in metric_scores.items() if s.corpus is None
-            }  # fmt: skip
+                name: _(
+                    "{metric} of {name} is undefined: {error}. Check its file and references, or the metric's options."
+                ).format(metric=s.label, name=name, error=s.error)
+                for name, s in metric_scores.items()
+                if s.corpus is None
+            }
             show_significance(metric_id, key, metric_stats, undefined, baseline, refs, state)
             metric_views.show_metric_lines(names, metric_scores)
         others = [n for n in names if n != baseline]
         st.subheader(_("Sentence by sentence"))
         if st.session_state.get(cps.COMPARE_OTHER) not in others:
             st.session_state[cps.COMPARE_OTHER] = others[0]
-        other = st.selectbox(_("System to set against the baseline"), others, key=cps.COMPARE_OTHER, persist_state="session")
+        other = st.selectbox(
+            _("System to set against the baseline"), others, key=cps.COMPARE_OTHER, persist_state="session"
+        )
         if per_line:  # no metric picked: the pills say so
             if st.session_state.get(cps.COMPARE_SENTENCE_METRIC) not in per_line:
                 st.session_state[cps.COMPARE_SENTENCE_METRIC] = next(iter(per_line))
             sentence_metric = st.segmented_control(
-                _("Sentence metric"), list(per_line), key=cps.COMPARE_SENTENCE_METRIC, format_func=LABELS.__getitem__,
+                _("Sentence metric"),
+                list(per_line),
+                key=cps.COMPARE_SENTENCE_METRIC,
+                format_func=LABELS.__getitem__,
                 persist_state="session",
-            ) or next(iter(per_line))  # fmt: skip
+            ) or next(iter(per_line))
             label, higher, sentences = per_line[sentence_metric]
             views.show_sentences(baseline, other, by_name, refs, sentences, label, higher)
             views.sentence_download(by_name, refs, {lab: per_system for lab, _higher, per_system in per_line.values()})
             with st.expander(_("Examples that tell the story: where each system beats the other most")):
                 examples.show_examples(
-                    baseline, other, by_name, refs, sentences, label, higher, sentence_options, sentence_metric,
+                    baseline,
+                    other,
+                    by_name,
+                    refs,
+                    sentences,
+                    label,
+                    higher,
+                    sentence_options,
+                    sentence_metric,
                     metric_options.get(sentence_metric),
-                )  # fmt: skip
+                )
             buckets.where_they_differ(inputs, by_name, refs, baseline, other, state, label, sentences)
         with st.expander(_("Open one segment in Explore")):
             chosen = st.session_state.get(cps.COMPARE_SENTENCE_METRIC)
@@ -183,9 +229,13 @@ def main() -> None:
             views.show_ngrams(baseline, other, by_name, refs, corpus_options)
     finally:
         publish_state(
-            st.session_state, cps.PAGE, state, _("the options, the metrics and test settings"),
-            with_texts=source == "paste", uploads=_uses_uploads(source),
-        )  # fmt: skip
+            st.session_state,
+            cps.PAGE,
+            state,
+            _("the options, the metrics and test settings"),
+            with_texts=source == "paste",
+            uploads=_uses_uploads(source),
+        )
     handoff.follow()
 
 

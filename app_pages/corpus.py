@@ -41,7 +41,9 @@ def compute(
 
     def progress(done: int, total: int) -> None:
         if bar is not None:
-            bar.progress(done / total, text=_("Counting n-grams: {done:,} of {total:,} lines").format(done=done, total=total))
+            bar.progress(
+                done / total, text=_("Counting n-grams: {done:,} of {total:,} lines").format(done=done, total=total)
+            )
 
     references = [r.lines for r in refs]
     stats = bleu_cache.statistics(input_digest, hyp.lines, references, corpus_options, progress)
@@ -60,7 +62,12 @@ def sentence_metrics(
         out["bleu"] = ("BLEU", True, analysis.table["BLEU"].to_numpy(dtype=float), None)
     for metric_id, result in zip(other_metrics(choice), extra):
         key = metric_key(metric_id, state.metric_options)
-        out[metric_id] = (result.label, metric_id not in LOWER_IS_BETTER, np.asarray(result.sentences, dtype=float), key)
+        out[metric_id] = (
+            result.label,
+            metric_id not in LOWER_IS_BETTER,
+            np.asarray(result.sentences, dtype=float),
+            key,
+        )
     return out
 
 
@@ -72,19 +79,28 @@ def sentence_metric(by_metric: dict[str, Any]) -> str:
     if len(ids) == 1:
         return ids[0]
     st.segmented_control(
-        _("Sentence metric"), ids, key=cs.CORPUS_SENTENCE_METRIC, format_func=LABELS.__getitem__,
+        _("Sentence metric"),
+        ids,
+        key=cs.CORPUS_SENTENCE_METRIC,
+        format_func=LABELS.__getitem__,
         help=_("The metric the table below sorts by, worst first, and explains one line by."),
         persist_state="session",
-    )  # fmt: skip
+    )
     return str(st.session_state.get(cs.CORPUS_SENTENCE_METRIC) or ids[0])
 
 
 def main() -> None:
     """Draw the page."""
-    open_state_page(cs.PAGE, lambda: (
-        _("Corpus {metrics}").format(metrics=picked_labels(cs.CORPUS_METRICS)),
-        _("Score a whole test set: each picked metric's corpus score as sacreBLEU computes it, and every sentence's own score."),
-    ))  # fmt: skip
+    open_state_page(
+        cs.PAGE,
+        lambda: (
+            _("Corpus {metrics}").format(metrics=picked_labels(cs.CORPUS_METRICS)),
+            _(
+                "Score a whole test set: each picked metric's corpus score as sacreBLEU computes it, and every "
+                "sentence's own score."
+            ),
+        ),
+    )
     with st.sidebar:
         options = options_sidebar(cs.CORPUS, START_PRESET)
     source = source_radio(cs.CORPUS_SOURCE)
@@ -96,8 +112,14 @@ def main() -> None:
         if hyp is None or not refs:
             return
         show_setup_check(hyp, refs, options.tokenize)  # findings before numbers, and before the line-count check
-        st.page_link("app_pages/doctor.py", icon=":material/stethoscope:",
-                     label=_("Score doctor: these files as NLTK, Hugging Face, torchmetrics, multi-bleu.perl and the tutorials score them, and why"))  # fmt: skip
+        st.page_link(
+            "app_pages/doctor.py",
+            icon=":material/stethoscope:",
+            label=_(
+                "Score doctor: these files as NLTK, Hugging Face, torchmetrics, multi-bleu.perl and the tutorials "
+                "score them, and why"
+            ),
+        )
         try:
             check_same_length(hyp, refs)
         except InputError as err:
@@ -145,9 +167,15 @@ def main() -> None:
             st.session_state[cs.CORPUS_LAST_SELECTION] = []
         names: dict[str, object] = {"hypothesis": hyp.name, "references": [r.name for r in refs]}
         views.show_table(
-            analysis, corpus_options.max_order, names, (corpus_options, sentence_options), input_digest,
-            extra, with_bleu="bleu" in choice, sort_by=(label, higher),
-        )  # fmt: skip
+            analysis,
+            corpus_options.max_order,
+            names,
+            (corpus_options, sentence_options),
+            input_digest,
+            extra,
+            with_bleu="bleu" in choice,
+            sort_by=(label, higher),
+        )
         sentence.show_sentence(hyp, refs, worst, options, sentence_options, (metric_id, label, key))
         if sentences:
             bucket_label, bucket_scores = sentences.get(metric_id, next(iter(sentences.values())))
@@ -155,9 +183,13 @@ def main() -> None:
         state = cs.read_corpus(st.session_state)
     finally:
         publish_state(
-            st.session_state, cs.PAGE, state, _("the options, the metrics, the chosen line"),
-            with_texts=source == "paste", uploads=source == "upload",
-        )  # fmt: skip
+            st.session_state,
+            cs.PAGE,
+            state,
+            _("the options, the metrics, the chosen line"),
+            with_texts=source == "paste",
+            uploads=source == "upload",
+        )
     handoff.follow()
 
 

@@ -14,10 +14,12 @@ def main() -> None:
     """Draw the page."""
     st.title(_("Score doctor"))
     st.caption(
-        _("Findings before numbers: what in the files would make a score wrong, then the same files scored as "
-          "sacreBLEU, NLTK, Hugging Face evaluate, torchmetrics, torchtext, multi-bleu.perl and the tutorials score "
-          "them, and why their numbers differ.")
-    )  # fmt: skip
+        _(
+            "Findings before numbers: what in the files would make a score wrong, then the same files scored as "
+            "sacreBLEU, NLTK, Hugging Face evaluate, torchmetrics, torchtext, multi-bleu.perl and the tutorials score "
+            "them, and why their numbers differ."
+        )
+    )
     given = doctor_input()
     if given is None:
         return
@@ -26,9 +28,13 @@ def main() -> None:
     if result.findings:
         show_findings(result.findings)
     else:
-        st.success(_("No problem found: line counts, reference layout, empty lines, invisible characters, Unicode "
-                     "normalization, tokenization, subword markers, case and the tokenizer's fit look right."),
-                   icon=":material/check_circle:")  # fmt: skip
+        st.success(
+            _(
+                "No problem found: line counts, reference layout, empty lines, invisible characters, Unicode "
+                "normalization, tokenization, subword markers, case and the tokenizer's fit look right."
+            ),
+            icon=":material/check_circle:",
+        )
     if not result.scored:
         st.warning(_("No tool's score is shown until the errors above are fixed: the numbers would be wrong."))
         return

@@ -38,18 +38,23 @@ def input_column(session: MutableMapping[str, Any]) -> None:
         # A horizontal container never stacks: the ✕ stays beside the reference it removes, even on a phone.
         with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
             st.text_area(
-                _("Reference {position}").format(position=position), key=es.ref_key(ref_id), height=75,
+                _("Reference {position}").format(position=position),
+                key=es.ref_key(ref_id),
+                height=75,
                 persist_state="session",
             )
             st.button(  # a close icon on screen; its name, for screen readers, says which reference it removes
-                "*" + _("Remove reference {position}").format(position=position) + "*", icon=":material/close:",
+                "*" + _("Remove reference {position}").format(position=position) + "*",
+                icon=":material/close:",
                 key=es.remove_key(ref_id),
                 help=_("Remove reference {position}").format(position=position),
                 on_click=es.remove_reference,
                 args=(session, ref_id),
                 disabled=len(ref_ids) == 1,
             )
-    st.button(_("Add a reference"), on_click=es.add_reference, args=(session,), disabled=len(ref_ids) >= es.MAX_REFERENCES)
+    st.button(
+        _("Add a reference"), on_click=es.add_reference, args=(session,), disabled=len(ref_ids) >= es.MAX_REFERENCES
+    )
 
 
 def explain_input(
@@ -70,16 +75,24 @@ def explain_input(
     references = es.scored_references(state)
     if len(references) < len(state.references):
         details.caption(
-            _("{n} empty reference(s) are ignored; reference numbers below count only the others.").format(n=len(state.references) - len(references))
+            _("{n} empty reference(s) are ignored; reference numbers below count only the others.").format(
+                n=len(state.references) - len(references)
+            )
         )
     try:
         return options, references, explain_text(state.candidate, references, options)
     except ValueError as err:
-        result_box.error(plain(_("BLEU is not defined for this input with these options: {err}.").format(err=wording.error_text(err))))
+        result_box.error(
+            plain(
+                _("BLEU is not defined for this input with these options: {err}.").format(err=wording.error_text(err))
+            )
+        )
         return None
 
 
-def show_details(state: es.ExploreState, references: Sequence[str], options: BleuOptions, result: SentenceExplanation) -> None:
+def show_details(
+    state: es.ExploreState, references: Sequence[str], options: BleuOptions, result: SentenceExplanation
+) -> None:
     """Beside the inputs: chrF and TER, the tokenizer's advice, the score's notes and why a score is 0 or tiny."""
     score = result.score
     other_metrics(state.candidate, references)  # chrF2, chrF2++ and TER beside BLEU
@@ -102,7 +115,9 @@ def show_details(state: es.ExploreState, references: Sequence[str], options: Ble
 def show_matches(session: MutableMapping[str, Any], options: BleuOptions, result: SentenceExplanation) -> None:
     """The n-gram chips of one order (or all), with that order's table and its CSV."""
     es.clamp_order(session, options.max_order)
-    i18n.keep_choice(es.ORDER, [*range(1, options.max_order + 1), 0], wording.order_label(N_("{n}-grams"), N_("All orders")))
+    i18n.keep_choice(
+        es.ORDER, [*range(1, options.max_order + 1), 0], wording.order_label(N_("{n}-grams"), N_("All orders"))
+    )
     n = st.radio(
         _("Order n"),
         [*range(1, options.max_order + 1), 0],
@@ -120,7 +135,9 @@ def show_matches(session: MutableMapping[str, Any], options: BleuOptions, result
     st.markdown(chip_words.order_caption(order))
     st.html(highlight.order_html(result.candidate, order, result.references))
     if order.total == 0:
-        st.info(_("The candidate has {tokens} token(s), so it has no {n}-gram.").format(tokens=len(result.candidate), n=n))
+        st.info(
+            _("The candidate has {tokens} token(s), so it has no {n}-gram.").format(tokens=len(result.candidate), n=n)
+        )
         return
     st.html(ngram_table.order_html(order))  # a plain table: no data grid code before the first view
     st.download_button(
@@ -153,7 +170,11 @@ def show_variants(state: es.ExploreState, references: Sequence[str], options: Bl
     variants = variants_text(state.candidate, references, options)
     st.altair_chart(charts.variants_chart(variants, options), width="stretch")
     st.caption(_(charts.VARIANTS_CAPTION))
-    st.markdown(_("Headline: **{score}**. Every row below says which variant and options it uses.").format(score=headline.headline(score)))
+    st.markdown(
+        _("Headline: **{score}**. Every row below says which variant and options it uses.").format(
+            score=headline.headline(score)
+        )
+    )
     st.table(charts.variants_table(variants, options))
 
 
@@ -180,8 +201,10 @@ def main() -> None:
     _loaded, link_error = init_page(session, st.query_params.get(PARAM), es.PAGE_STATE)
     st.title(_("Explore BLEU"))
     st.caption(
-        _("Score one candidate translation against its references and see where every number comes from: "
-        "clipped n-gram matches, modified precisions, the brevity penalty and the geometric mean.")
+        _(
+            "Score one candidate translation against its references and see where every number comes from: "
+            "clipped n-gram matches, modified precisions, the brevity penalty and the geometric mean."
+        )
     )
     opened_link_notices(link_error, False)
     with st.sidebar:

@@ -89,13 +89,17 @@ class TextMaker:
     def __init__(self, seed: int, mixed: bool = False) -> None:
         self.rng = random.Random(seed)
         self.mixed = mixed
-        alphabets = [
-            "abcdefghijklmnopqrstuvwxyz",
-            "abcdefghijklmnopqrstuvwxyzéèàüößçñ",  # Latin with accents
-            "абвгдежзийклмнопрстуфхцчшщыэюя",  # Cyrillic
-            "".join(chr(c) for c in range(0xAC00, 0xAC00 + 400)),  # Hangul syllables
-            "αβγδεζηθικλμνξοπρστυφχψω",  # Greek
-        ] if mixed else ["abcdefghijklmnopqrstuvwxyz"]
+        alphabets = (
+            [
+                "abcdefghijklmnopqrstuvwxyz",
+                "abcdefghijklmnopqrstuvwxyzéèàüößçñ",  # Latin with accents
+                "абвгдежзийклмнопрстуфхцчшщыэюя",  # Cyrillic
+                "".join(chr(c) for c in range(0xAC00, 0xAC00 + 400)),  # Hangul syllables
+                "αβγδεζηθικλμνξοπρστυφχψω",  # Greek
+            ]
+            if mixed
+            else ["abcdefghijklmnopqrstuvwxyz"]
+        )
         words: set[str] = set()
         while len(words) < 30_000:
             letters = self.rng.choice(alphabets)
@@ -350,8 +354,17 @@ def launch(output: str, command: list[str]) -> None:
         _, status, usage = os.wait4(process.pid, 0)
         elapsed = time.perf_counter() - start
     code = os.waitstatus_to_exitcode(status)
-    print(json.dumps({"seconds": elapsed, "peak_mb": usage.ru_maxrss / 1024, "status": code,
-                      "cpu": usage.ru_utime + usage.ru_stime, "stderr": stderr.decode("utf-8", "replace")[-2000:]}))
+    print(
+        json.dumps(
+            {
+                "seconds": elapsed,
+                "peak_mb": usage.ru_maxrss / 1024,
+                "status": code,
+                "cpu": usage.ru_utime + usage.ru_stime,
+                "stderr": stderr.decode("utf-8", "replace")[-2000:],
+            }
+        )
+    )
 
 
 def run_process(command: list[str], timed_inside: bool) -> Run:
@@ -527,7 +540,7 @@ def table(cases: list[Case]) -> str:
         peaks = {t: _median(case.runs[t], "peak_mb") for t in TOOLS if t in case.runs}
         ours = times["bleucore"]
 
-        def ratio(tool: str) -> str:
+        def ratio(tool: str, times: dict[str, float] = times, ours: float = ours, case: Case = case) -> str:
             if tool not in times:
                 return "—"
             text = f"{times[tool] / ours:.1f}×"
@@ -553,8 +566,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="1 run per case instead of --repeats")
     parser.add_argument("--repeats", type=int, default=5, help="runs per case and tool (median; default 5)")
-    parser.add_argument("--only", action="append", default=[],
-                        help="only the cases whose label or data name contains this (repeat: all of them)")
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        help="only the cases whose label or data name contains this (repeat: all of them)",
+    )
     parser.add_argument("--goals", action="store_true", help="issue 25's four goals (GOALS) in one run")
     parser.add_argument("--worker", nargs=4, metavar=("OP", "TOOL", "DATA", "ARG"), help=argparse.SUPPRESS)
     parser.add_argument("--launch", metavar="OUTPUT", help=argparse.SUPPRESS)

@@ -61,8 +61,21 @@ def main() -> int:
     parser.add_argument("--sentence-level", action="store_true", help="-sl: every line's BLEU")
     args = parser.parse_args()
     hyp, ref = ensure_data(args.tokenizer, args.lines)
-    flags = [str(ref), "-i", str(hyp), "-tok", args.tokenizer, "-b", "-w", "6", *(["-sl"] if args.sentence_level else [])]
-    tools = {"bleucore": [sys.executable, "-m", "bleucore", *flags], "sacreBLEU": [sys.executable, "-m", "sacrebleu", *flags]}
+    flags = [
+        str(ref),
+        "-i",
+        str(hyp),
+        "-tok",
+        args.tokenizer,
+        "-b",
+        "-w",
+        "6",
+        *(["-sl"] if args.sentence_level else []),
+    ]
+    tools = {
+        "bleucore": [sys.executable, "-m", "bleucore", *flags],
+        "sacreBLEU": [sys.executable, "-m", "sacrebleu", *flags],
+    }
     times: dict[str, list[float]] = {name: [] for name in tools}
     cpu: dict[str, list[float]] = {name: [] for name in tools}
     for repeat in range(args.repeats):
@@ -75,14 +88,20 @@ def main() -> int:
         if outputs["bleucore"] != outputs["sacreBLEU"]:
             print(f"scores differ: bleucore {outputs['bleucore']} sacreBLEU {outputs['sacreBLEU']}", file=sys.stderr)
             return 1
-        print(f"run {repeat + 1}: BLEU {outputs['bleucore'].splitlines()[0]}..., "
-              + ", ".join(f"{n} {times[n][-1]:.2f} s ({cpu[n][-1]:.2f} s CPU)" for n in tools), flush=True)
+        print(
+            f"run {repeat + 1}: BLEU {outputs['bleucore'].splitlines()[0]}..., "
+            + ", ".join(f"{n} {times[n][-1]:.2f} s ({cpu[n][-1]:.2f} s CPU)" for n in tools),
+            flush=True,
+        )
     ours, theirs = statistics.median(times["bleucore"]), statistics.median(times["sacreBLEU"])
     ours_cpu, theirs_cpu = statistics.median(cpu["bleucore"]), statistics.median(cpu["sacreBLEU"])
     print("| case | data | bleucore | sacreBLEU | ratio | CPU bleucore | CPU sacreBLEU | CPU ratio |")
     case = "sentence BLEU (`-sl`)" if args.sentence_level else "corpus BLEU"
-    print(f"| {case}, {args.tokenizer} | {args.lines:,} lines, 1 ref | {ours:.2f} s | {theirs:.2f} s | {theirs / ours:.1f}× "
-          f"| {ours_cpu:.2f} s | {theirs_cpu:.2f} s | {theirs_cpu / ours_cpu:.1f}× |")
+    print(
+        f"| {case}, {args.tokenizer} | {args.lines:,} lines, 1 ref | {ours:.2f} s | {theirs:.2f} s | "
+        f"{theirs / ours:.1f}× "
+        f"| {ours_cpu:.2f} s | {theirs_cpu:.2f} s | {theirs_cpu / ours_cpu:.1f}× |"
+    )
     return 0
 
 

@@ -29,8 +29,28 @@ sys.path.insert(0, str(ROOT))
 from bleucore import MAX_DOCTOR_CHARS, MAX_DOCTOR_LINES  # noqa: E402
 from devtools.timing import timed_cpu  # noqa: E402
 
-WORDS = ["the", "The", "cat", "sat", "on", "mat.", "a", "dog,", "it's", "U.S.", "3.14", "학생이", "학교에",
-         "갔다.", "책을", "읽었다,", "(see)", "well-known", "café", "end!"]  # fmt: skip
+WORDS = [
+    "the",
+    "The",
+    "cat",
+    "sat",
+    "on",
+    "mat.",
+    "a",
+    "dog,",
+    "it's",
+    "U.S.",
+    "3.14",
+    "학생이",
+    "학교에",
+    "갔다.",
+    "책을",
+    "읽었다,",
+    "(see)",
+    "well-known",
+    "café",
+    "end!",
+]
 
 
 def main() -> None:
@@ -60,12 +80,18 @@ def main() -> None:
         load = max(load, os.getloadavg()[0])
     ours, theirs = (statistics.median(run[i][0] for run in runs) for i in (0, 1))
     our_cpu, their_cpu = (statistics.median(run[i][1] for run in runs) for i in (0, 1))
-    print(f"{args.lines:,} lines, median of {args.runs} runs (whole processes); load average up to {load:.1f} "
-          f"on {os.cpu_count()} CPUs")
-    print(f"  bleucore.doctor (13 rules + 10 tools): {ours:6.2f} s wall, {our_cpu:6.2f} s CPU   "
-          f"(issue 23's goal: 100,000 lines in < 5 s)")
-    print(f"  sacrebleu (one score):                 {theirs:6.2f} s wall, {their_cpu:6.2f} s CPU   "
-          f"ratio doctor / sacrebleu: {ours / theirs:.2f} wall, {our_cpu / their_cpu:.2f} CPU")
+    print(
+        f"{args.lines:,} lines, median of {args.runs} runs (whole processes); load average up to {load:.1f} "
+        f"on {os.cpu_count()} CPUs"
+    )
+    print(
+        f"  bleucore.doctor (13 rules + 10 tools): {ours:6.2f} s wall, {our_cpu:6.2f} s CPU   "
+        f"(issue 23's goal: 100,000 lines in < 5 s)"
+    )
+    print(
+        f"  sacrebleu (one score):                 {theirs:6.2f} s wall, {their_cpu:6.2f} s CPU   "
+        f"ratio doctor / sacrebleu: {ours / theirs:.2f} wall, {our_cpu / their_cpu:.2f} CPU"
+    )
 
 
 if __name__ == "__main__":

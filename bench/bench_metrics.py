@@ -36,9 +36,12 @@ class Run:
 def run_measured(command: list[str]) -> Run:
     """Run ``command`` to the end: wall time, its own CPU time and peak RSS (os.wait4)."""
     start = time.perf_counter()
-    with open(os.devnull, "wb") as devnull, subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=devnull, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}
-    ) as process:
+    with (
+        open(os.devnull, "wb") as devnull,
+        subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=devnull, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}
+        ) as process,
+    ):
         assert process.stdout is not None
         out = process.stdout.read()
         _, status, usage = os.wait4(process.pid, 0)
@@ -52,7 +55,9 @@ def run_measured(command: list[str]) -> Run:
 def ensure_data() -> tuple[Path, Path, Path, Path]:
     full = DATA / "100k-1ref"
     if not (full / "hyp.txt").exists():
-        subprocess.run([sys.executable, str(ROOT / "bench" / "bench.py"), "--generate", "100k-1ref"], check=True, cwd=ROOT)
+        subprocess.run(
+            [sys.executable, str(ROOT / "bench" / "bench.py"), "--generate", "100k-1ref"], check=True, cwd=ROOT
+        )
     small = DATA / "10k-ter"
     small.mkdir(parents=True, exist_ok=True)
     for name in ("hyp.txt", "ref1.txt"):
@@ -74,7 +79,10 @@ def main(argv: list[str] | None = None) -> int:
         ("TER, 10k lines", [str(ref10k), "-i", str(hyp10k), "-m", "ter"], 3.0),
     ]
     print(f"Median of {repeats} alternating run(s); Python {platform.python_version()}, {os.cpu_count()} CPUs\n")
-    print("| case | bleucore wall / CPU s | sacreBLEU wall / CPU s | speed-up wall / CPU | target | peak MB (bleucore / sacreBLEU) |")
+    print(
+        "| case | bleucore wall / CPU s | sacreBLEU wall / CPU s | speed-up wall / CPU | target | peak MB (bleucore / "
+        "sacreBLEU) |"
+    )
     print("|---|---:|---:|---:|---:|---:|")
     failed = False
     for label, flags, target in cases:
@@ -87,11 +95,20 @@ def main(argv: list[str] | None = None) -> int:
         if mine != theirs:
             print(f"MISMATCH {label}: bleucore {mine} sacreBLEU {theirs}")
             failed = True
-        med = {tool: (statistics.median(r.wall for r in rs), statistics.median(r.cpu for r in rs),
-                      max(r.peak_mb for r in rs)) for tool, rs in runs.items()}
+        med = {
+            tool: (
+                statistics.median(r.wall for r in rs),
+                statistics.median(r.cpu for r in rs),
+                max(r.peak_mb for r in rs),
+            )
+            for tool, rs in runs.items()
+        }
         (bw, bc, bm), (sw, sc, sm) = med["bleucore"], med["sacrebleu"]
         met = "" if target is None else f"{target:g}x: {'met' if sw / bw >= target else 'NOT met'} (wall)"
-        print(f"| {label} | {bw:.2f} / {bc:.2f} | {sw:.2f} / {sc:.2f} | {sw / bw:.1f}x / {sc / bc:.1f}x | {met} | {bm:.0f} / {sm:.0f} |")
+        print(
+            f"| {label} | {bw:.2f} / {bc:.2f} | {sw:.2f} / {sc:.2f} | {sw / bw:.1f}x / {sc / bc:.1f}x | {met} | "
+            f"{bm:.0f} / {sm:.0f} |"
+        )
     return 1 if failed else 0
 
 

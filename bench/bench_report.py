@@ -42,8 +42,22 @@ def main() -> None:
         rng = random.Random(0)
         labels.write_text("\n".join(rng.choice(["news", "talks", "web"]) for _ in ref) + "\n", encoding="utf-8")
         systems = [str(p) for p in paths]
-        ours = [sys.executable, "-m", "bleucore.report", str(ref_path), "-i", *systems, "--labels", str(labels),
-                "--html", f"{folder}/r.html", "--latex", f"{folder}/t.tex", "--json", f"{folder}/r.json"]  # fmt: skip
+        ours = [
+            sys.executable,
+            "-m",
+            "bleucore.report",
+            str(ref_path),
+            "-i",
+            *systems,
+            "--labels",
+            str(labels),
+            "--html",
+            f"{folder}/r.html",
+            "--latex",
+            f"{folder}/t.tex",
+            "--json",
+            f"{folder}/r.json",
+        ]
         theirs = [sys.executable, "-m", "compare_mt.compare_mt_main", str(ref_path), *systems]
         times: dict[str, list[float]] = {"bleucore.report": [], "compare-mt": []}
         cpu: dict[str, list[float]] = {"bleucore.report": [], "compare-mt": []}
@@ -56,12 +70,18 @@ def main() -> None:
                 cpu[name].append(cpu_s)
     ours_s, theirs_s = statistics.median(times["bleucore.report"]), statistics.median(times["compare-mt"])
     ours_c, theirs_c = statistics.median(cpu["bleucore.report"]), statistics.median(cpu["compare-mt"])
-    print(f"3 systems x {args.lines:,} lines, median of {args.runs} whole-process runs; "
-          f"load average {load:.1f} before, {os.getloadavg()[0]:.1f} after, {os.cpu_count()} CPUs")  # fmt: skip
-    print(f"  bleucore.report (3 metrics, 1,000 resamples, 3 bucket analyses, HTML+LaTeX+JSON): {ours_s:6.2f} s wall, "
-          f"{ours_c:6.2f} s CPU   goal < 10 s: {'met' if ours_s < 10 else 'NOT met'} by wall time")  # fmt: skip
-    print(f"  compare-mt 0.2.10 default analyses (BLEU only, no intervals, text):            {theirs_s:6.2f} s wall, "
-          f"{theirs_c:6.2f} s CPU")  # fmt: skip
+    print(
+        f"3 systems x {args.lines:,} lines, median of {args.runs} whole-process runs; "
+        f"load average {load:.1f} before, {os.getloadavg()[0]:.1f} after, {os.cpu_count()} CPUs"
+    )
+    print(
+        f"  bleucore.report (3 metrics, 1,000 resamples, 3 bucket analyses, HTML+LaTeX+JSON): {ours_s:6.2f} s wall, "
+        f"{ours_c:6.2f} s CPU   goal < 10 s: {'met' if ours_s < 10 else 'NOT met'} by wall time"
+    )
+    print(
+        f"  compare-mt 0.2.10 default analyses (BLEU only, no intervals, text):            {theirs_s:6.2f} s wall, "
+        f"{theirs_c:6.2f} s CPU"
+    )
     print(f"  ratio compare-mt / bleucore.report: {theirs_s / ours_s:.2f}x wall, {theirs_c / ours_c:.2f}x CPU")
 
 

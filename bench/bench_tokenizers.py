@@ -15,15 +15,16 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a  # noqa: E402
-from sacrebleu.tokenizers.tokenizer_char import TokenizerChar  # noqa: E402
-from sacrebleu.tokenizers.tokenizer_intl import TokenizerV14International  # noqa: E402
-from sacrebleu.tokenizers.tokenizer_none import NoneTokenizer  # noqa: E402
+from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
+from sacrebleu.tokenizers.tokenizer_char import TokenizerChar
+from sacrebleu.tokenizers.tokenizer_intl import TokenizerV14International
+from sacrebleu.tokenizers.tokenizer_none import NoneTokenizer
 
-from bleucore.tokenizers import TokenizerIntl, tokenize_lines  # noqa: E402
+from bleucore.tokenizers import TokenizerIntl, tokenize_lines
 
 
 def corpus(count: int, seed: int = 0) -> list[str]:
@@ -72,12 +73,12 @@ def main() -> None:
     }
     for name, make in references.items():
         # A fresh sacreBLEU object per repeat (its lru_cache is keyed by the object too).
-        def sacre() -> list[tuple[str, ...]]:
+        def sacre(make: Any = make) -> list[tuple[str, ...]]:
             tokenizer = make()
             return [tuple(tokenizer(line.rstrip()).split()) for line in lines]
 
         theirs_s, theirs = best_time(sacre, args.repeat)
-        ours_s, ours = best_time(lambda: tokenize_lines(lines, name), args.repeat)
+        ours_s, ours = best_time(lambda name=name: tokenize_lines(lines, name), args.repeat)
         assert ours == theirs, f"{name}: tokens differ from sacreBLEU"
         print(
             f"{name:>5}: sacreBLEU per line {theirs_s:7.3f} s, bleucore tokenize_lines {ours_s:7.3f} s,"

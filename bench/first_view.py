@@ -69,11 +69,13 @@ MARKS_JS = """
     }
     const chip = document.querySelector('.bleu-candidate .bleu-tok');
     if (chip && chip.getBoundingClientRect().height > 0) mark('chips');
-    if ('script' in window.__marks && 'score' in window.__marks && !document.querySelector('[data-testid="stSkeleton"]')) mark('settled');
+    if ('script' in window.__marks && 'score' in window.__marks &&
+    !document.querySelector('[data-testid="stSkeleton"]')) mark('settled');
     const done = ['score', 'script', 'settled'].every(n => n in window.__marks) && (!chip || 'chips' in window.__marks);
     if (!done) requestAnimationFrame(check);
   };
-  new MutationObserver(check).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-test-script-state']});
+  new MutationObserver(check).observe(document, {subtree: true, attributes: true, attributeFilter:
+  ['data-test-script-state']});
   requestAnimationFrame(check);
 })();
 """
@@ -104,7 +106,8 @@ def import_seconds() -> float:
     """Cold import of what Explore's first run needs, in a fresh interpreter."""
     code = (
         "import time; t = time.perf_counter(); import streamlit; s = time.perf_counter();"
-        "import ui.metrics.bleu.cache, ui.metrics.bleu.charts, ui.metrics.bleu.highlight, ui.metrics.bleu.ngram_table, ui.metrics.bleu.sidebar, ui.links.share_box;"
+        "import ui.metrics.bleu.cache, ui.metrics.bleu.charts, ui.metrics.bleu.highlight, "
+        "ui.metrics.bleu.ngram_table, ui.metrics.bleu.sidebar, ui.links.share_box;"
         "print(s - t, time.perf_counter() - s)"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
@@ -149,16 +152,24 @@ def main() -> None:
             for _ in range(args.runs):  # alternate, so a busy moment hits every app
                 for app, url in apps.items():
                     visits[app].append(visit(browser, url, viewport, explanation=app != "bare"))
-            print(f"first view at {size_name}, warm servers, {args.runs} fresh contexts each (seconds from navigation):")
+            print(
+                f"first view at {size_name}, warm servers, {args.runs} fresh contexts each (seconds from navigation):"
+            )
             for app, rows in visits.items():
                 for name in ("html", "connected", "script", "score", "chips", "settled"):
                     if name not in rows[0]:
                         continue
                     values = sorted(v[name] for v in rows)
-                    print(f"  {app:8} {name:9} median {statistics.median(values):.2f}  (min {values[0]:.2f}, max {values[-1]:.2f})")
+                    print(
+                        f"  {app:8} {name:9} median {statistics.median(values):.2f}  (min {values[0]:.2f}, max "
+                        f"{values[-1]:.2f})"
+                    )
             bare_score = statistics.median(v["score"] for v in visits["bare"])
             ratio = statistics.median(v["score"] for v in visits["explore"]) / bare_score
-            print(f"  Explore / bare app (score on screen): {ratio:.2f}x  (goal <= 1.3x: {'met' if ratio <= 1.3 else 'not met'})")
+            print(
+                f"  Explore / bare app (score on screen): {ratio:.2f}x  (goal <= 1.3x: "
+                f"{'met' if ratio <= 1.3 else 'not met'})"
+            )
             if "compared" in visits:
                 compared = statistics.median(v["score"] for v in visits["compared"]) / bare_score
                 print(f"  compared checkout / bare app (score on screen): {compared:.2f}x")

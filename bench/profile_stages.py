@@ -124,12 +124,19 @@ def main() -> int:
     best: dict[str, float] = {}
     for _ in range(args.repeats):
         code = "import sys; sys.path.insert(0, sys.argv[1]); import bench.profile_stages as p; p.run_once(sys.argv[2:])"
-        done = subprocess.run([sys.executable, "-c", code, str(ROOT), *argv], capture_output=True, text=True, check=True)
+        done = subprocess.run(
+            [sys.executable, "-c", code, str(ROOT), *argv], capture_output=True, text=True, check=True
+        )
         for line in done.stdout.strip().splitlines():
             stage, seconds = line.rsplit("\t", 1)
             best[stage] = min(best.get(stage, float("inf")), float(seconds))
-    listed = subprocess.run([sys.executable, "-c", _LIST_MODULES, *argv], capture_output=True, text=True, check=True, cwd=ROOT)
-    importer = "import importlib, sys\nfor name in sys.argv[1:]:\n    try: importlib.import_module(name)\n    except Exception: pass"
+    listed = subprocess.run(
+        [sys.executable, "-c", _LIST_MODULES, *argv], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    importer = (
+        "import importlib, sys\nfor name in sys.argv[1:]:\n    try: importlib.import_module(name)\n    except "
+        "Exception: pass"
+    )
     interpreter = cpu_of([sys.executable, "-c", "pass"], args.repeats)
     imported = cpu_of([sys.executable, "-c", importer, *listed.stderr.split()], args.repeats) - interpreter
     whole = cpu_of([sys.executable, "-m", "bleucore", *argv], args.repeats)

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .limits import (
-    HeldSizeError,
     MAX_DOCTOR_CHARS,
     MAX_DOCTOR_LINES,
     MAX_DOCTOR_TOTAL_CHARS,
@@ -25,6 +24,7 @@ from .limits import (
     MAX_RESAMPLES,
     MAX_SEGMENT_CHARS,
     MAX_TER_WORD_PAIRS,
+    HeldSizeError,
     check_held_text,
     check_held_total,
 )
@@ -55,7 +55,6 @@ if TYPE_CHECKING:
     from .metrics.bleu.explanation import SentenceExplanation, explain
     from .metrics.bleu.fast import statistics_from_tokens
     from .metrics.bleu.from_text import corpus_bleu, corpus_statistics, sentence_bleu, sentence_bleus
-    from .metrics.inputs import check_streams
     from .metrics.bleu.lengths import brevity_penalty, reference_length, simplified_brevity_penalty
     from .metrics.bleu.options import BleuOptions, uniform_weights
     from .metrics.bleu.score import BLEUScore, compute_bleu, score_statistics
@@ -63,6 +62,7 @@ if TYPE_CHECKING:
     from .metrics.bleu.signatures import signature
     from .metrics.bleu.stats import Statistics
     from .metrics.bleu.variants import VariantScore, compare_variants
+    from .metrics.inputs import check_streams
     from .tokenizers import tokenize, tokenize_lines
     from .version import __version__
 
@@ -71,20 +71,17 @@ __getattr__ = lazy_attributes(__name__, _EXPORTS, globals())
 
 
 __all__ = [
-    "HeldSizeError",
-    "check_held_text",
-    "check_held_total",
+    "MAX_DOCTOR_CHARS",
+    "MAX_DOCTOR_LINES",
+    "MAX_DOCTOR_TOTAL_CHARS",
+    "MAX_DOCTOR_TOTAL_LINES",
     "MAX_HELD_CHARS",
     "MAX_HELD_LINES",
     "MAX_HELD_STATISTICS",
     "MAX_HELD_TOTAL_CHARS",
     "MAX_HELD_TOTAL_LINES",
-    "MAX_DOCTOR_CHARS",
-    "MAX_DOCTOR_LINES",
-    "MAX_DOCTOR_TOTAL_CHARS",
-    "MAX_DOCTOR_TOTAL_LINES",
-    "MAX_LINE_CHARS",
     "MAX_LINES",
+    "MAX_LINE_CHARS",
     "MAX_REFERENCES",
     "MAX_RESAMPLES",
     "MAX_SEGMENT_CHARS",
@@ -92,6 +89,7 @@ __all__ = [
     "BLEUScore",
     "BleuOptions",
     "Fix",
+    "HeldSizeError",
     "NgramRow",
     "Occurrence",
     "OrderExplanation",
@@ -101,6 +99,8 @@ __all__ = [
     "ZeroDiagnosis",
     "__version__",
     "brevity_penalty",
+    "check_held_text",
+    "check_held_total",
     "check_streams",
     "compare_variants",
     "compute_bleu",

@@ -89,8 +89,10 @@ def run_systems(args: argparse.Namespace, hypothesis_paths: list[str], metric: M
     label, width = metric.label, args.width
     cells = [f"{score.score:.{width}f}" for score in scores]
     if args.format in (None, "json"):
-        rows = [{"system": name, label: cell, "scores": {label: score_dict(score, width)}}
-                for name, cell, score in zip(names, cells, scores)]
+        rows = [
+            {"system": name, label: cell, "scores": {label: score_dict(score, width)}}
+            for name, cell, score in zip(names, cells, scores)
+        ]
         return json.dumps(rows, indent=4) + "\n"
     signature = scores[0].signature
     signature = short_signature(signature, label) if args.short else signature
@@ -149,8 +151,10 @@ def _check(args: argparse.Namespace) -> None:
     if len(args.refs) > MAX_REFERENCES:
         raise UsageError(f"{len(args.refs):,} reference files; at most {MAX_REFERENCES:,} are allowed")
     if args.num_refs > 1 and len(args.refs) != 1:
-        raise UsageError(f"--num-refs {args.num_refs} takes one reference file of tab-separated references, "
-                         f"got {len(args.refs)} files")
+        raise UsageError(
+            f"--num-refs {args.num_refs} takes one reference file of tab-separated references, "
+            f"got {len(args.refs)} files"
+        )
     from .stream import check_encoding  # lazy: numpy, kept out of start-up (--help imports none)
 
     args.encoding = check_encoding(args.encoding)
@@ -166,7 +170,6 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> str:
     metrics = metrics_from_args(args)
     hypothesis_paths: list[str] = args.input or [STDIN]
     if args.paired_bs or args.paired_ar or args.confidence:
-
         if args.format == "latex":  # bleucore's paired tables are text only (README)
             args.format = "text"
         return run_significance(args, hypothesis_paths, metrics)
@@ -174,7 +177,9 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> str:
         if args.sentence_level:
             raise UsageError("-sl scores one system: give one hypothesis file with -i")
         if len(metrics) > 1:
-            raise UsageError("several systems without a paired test are scored one metric at a time: give one name to -m")
+            raise UsageError(
+                "several systems without a paired test are scored one metric at a time: give one name to -m"
+            )
         return run_systems(args, hypothesis_paths, metrics[0])
     if args.sentence_level:
         if len(metrics) > 1:

@@ -12,15 +12,42 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .metrics import Score
 
-__all__ = ["SHORT_KEYS", "join_outputs", "latex_table", "score_dict", "short_signature", "signatures_block", "text_line", "text_table"]
+__all__ = [
+    "SHORT_KEYS",
+    "join_outputs",
+    "latex_table",
+    "score_dict",
+    "short_signature",
+    "signatures_block",
+    "text_line",
+    "text_table",
+]
 
 #: sacreBLEU's abbreviations (``Signature._abbr``), shared and per metric label; bleucore's own
 #: BLEU keys (order, weights, reflen, variant) get N, w, rl and var.
-_SHARED = {"version": "v", "nrefs": "#", "test": "t", "lang": "l", "subset": "S", "origlang": "o",
-           "bs": "bs", "ar": "ar", "seed": "rs"}
+_SHARED = {
+    "version": "v",
+    "nrefs": "#",
+    "test": "t",
+    "lang": "l",
+    "subset": "S",
+    "origlang": "o",
+    "bs": "bs",
+    "ar": "ar",
+    "seed": "rs",
+}
 SHORT_KEYS: dict[str, dict[str, str]] = {
-    "BLEU": {**_SHARED, "case": "c", "eff": "e", "tok": "tok", "smooth": "s",
-             "order": "N", "weights": "w", "reflen": "rl", "variant": "var"},
+    "BLEU": {
+        **_SHARED,
+        "case": "c",
+        "eff": "e",
+        "tok": "tok",
+        "smooth": "s",
+        "order": "N",
+        "weights": "w",
+        "reflen": "rl",
+        "variant": "var",
+    },
     "chrF": {**_SHARED, "case": "c", "eff": "e", "nc": "nc", "nw": "nw", "space": "s"},
     "TER": {**_SHARED, "case": "c", "tok": "t", "norm": "nr", "punct": "pn", "asian": "as"},
 }
@@ -80,8 +107,17 @@ def latex_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 
     body = [line(row) for row in rows]
     columns = "r" + "c" * (len(header) - 1)
-    return "\n".join([f"\\begin{{tabular}}{{{columns}}}", "\\toprule", line(header), "\\midrule", *body,
-                      "\\bottomrule", "\\end{tabular}"])
+    return "\n".join(
+        [
+            f"\\begin{{tabular}}{{{columns}}}",
+            "\\toprule",
+            line(header),
+            "\\midrule",
+            *body,
+            "\\bottomrule",
+            "\\end{tabular}",
+        ]
+    )
 
 
 def signatures_block(signatures: dict[str, str]) -> str:

@@ -27,7 +27,9 @@ def _open(path: str, encoding: str = "utf-8", read_bytes: int = READ_BYTES) -> L
     if path == STDIN and (sys.stdin is None or sys.stdin.isatty()):
         raise UsageError(f"no hypothesis file: give -i HYP or pipe the hypotheses into python -m {PROG}")
     try:
-        return LineReader(path, read_bytes, encoding=encoding, rstrip=True)  # sacreBLEU's command line reads line.rstrip()
+        return LineReader(
+            path, read_bytes, encoding=encoding, rstrip=True
+        )  # sacreBLEU's command line reads line.rstrip()
     except OSError as exc:  # LineReader's message: "cannot read <name>: <reason>"
         raise UsageError(exc.strerror or str(exc)) from None
 
@@ -42,14 +44,21 @@ class HeldStatistics:
 
 
 def read_statistics(
-    reference_paths: Sequence[str], hypothesis_paths: Sequence[str], metric: Metric, num_refs: int = 1,
+    reference_paths: Sequence[str],
+    hypothesis_paths: Sequence[str],
+    metric: Metric,
+    num_refs: int = 1,
     encoding: str = "utf-8",
 ) -> HeldStatistics:
     """The significance tests' input: every system's per-segment statistics, computed a chunk of lines at a time as
     the files are read, so that only the statistics are held, at most ``limits.MAX_HELD_STATISTICS`` numbers (lines x
     systems x the metric's statistics per line): reading stops at the first chunk past it. Errors as
     ``iter_chunk_statistics``: files that cannot be read, an empty hypothesis file, different line counts."""
-    from .stream import CHUNK_BYTES, READ_CHUNK_LINES, take_aligned  # lazy: numpy, kept out of start-up (--help imports none)
+    from .stream import (  # lazy: numpy, kept out of start-up (--help imports none)
+        CHUNK_BYTES,
+        READ_CHUNK_LINES,
+        take_aligned,
+    )
 
     if not reference_paths:
         raise UsageError(f"no reference file given: {PROG} REF [REF ...] -i HYP (references before -i)")
@@ -68,14 +77,18 @@ def read_statistics(
                 break
             streams = others[len(systems) - 1 :]
             if num_refs > 1:
-                streams = split_fields(streams[0], num_refs, references[0].name, references[0].lines_read - len(lines) + 1)
+                streams = split_fields(
+                    streams[0], num_refs, references[0].name, references[0].lines_read - len(lines) + 1
+                )
             try:
                 chunk = metric.systems_statistics([lines, *others[: len(systems) - 1]], streams)
             except SegmentLimitError as exc:  # the system is not known here: its line is the same in every file
                 raise exc.at_line(systems[0].lines_read - len(lines) + exc.index + 1, "the files") from None
             for part, stats in zip(parts, chunk):
                 part.append(stats)
-            check_held_statistics(systems[0].lines_read, len(systems), metric.columns(parts[0][-1]).shape[1], systems[0].name)
+            check_held_statistics(
+                systems[0].lines_read, len(systems), metric.columns(parts[0][-1]).shape[1], systems[0].name
+            )
     finally:
         for reader in readers:
             reader.close()
@@ -85,7 +98,11 @@ def read_statistics(
 
 
 def iter_chunk_statistics(
-    reference_paths: Sequence[str], hypothesis_path: str, metric: Metric, num_refs: int = 1, encoding: str = "utf-8",
+    reference_paths: Sequence[str],
+    hypothesis_path: str,
+    metric: Metric,
+    num_refs: int = 1,
+    encoding: str = "utf-8",
     processes: int = 1,
 ) -> Iterator[Any]:
     """Per-segment statistics of one system, a chunk of lines at a time (``stream.iter_statistics``; ``processes``:

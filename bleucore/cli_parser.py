@@ -21,7 +21,7 @@ FORMAT_ENV = "SACREBLEU_FORMAT"
 #: sacreBLEU 2.6 flags bleucore does not have, with what to do instead (``_Unsupported``).
 UNSUPPORTED: dict[tuple[str, ...], str] = {
     ("-t", "--test-set"): "bleucore scores files only; fetch the test set with "
-                          "`sacrebleu -t SET -l PAIR --echo ref > ref.txt` and give ref.txt before -i",
+    "`sacrebleu -t SET -l PAIR --echo ref > ref.txt` and give ref.txt before -i",
     ("--echo",): "use `sacrebleu -t SET -l PAIR --echo src|ref` to print a test set's lines",
     ("--download",): "use `sacrebleu --download SET` to download a test set",
     ("--list", "-ls"): "use `sacrebleu --list` to list test sets",
@@ -39,16 +39,26 @@ class _Unsupported(argparse.Action):
         super().__init__(option_strings, dest, nargs="*", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
         self.advice = advice
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
-                 option_string: str | None = None) -> None:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
         raise argparse.ArgumentError(self, f"sacreBLEU's {option_string} is not supported by {PROG}: {self.advice}")
 
 
 class _Version(argparse.Action):
     """``-V/--version``: the version read when asked (bleucore.version reads the package metadata), not at start-up."""
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
-                 option_string: str | None = None) -> None:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
         from .version import __version__  # lazy: importlib.metadata only when the version is asked for
 
         sys.stdout.write(f"{PROG} {__version__}\n")  # as argparse's version action: standard output
@@ -87,49 +97,108 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("refs", nargs="*", metavar="REF", help="reference files, line-aligned with the hypotheses")
     parser.add_argument(
-        "-i", "--input", nargs="+", metavar="HYP", default=None,
+        "-i",
+        "--input",
+        nargs="+",
+        metavar="HYP",
+        default=None,
         help=f"hypothesis file(s) ('{STDIN}' or none given: standard input); put them after the references",
     )
-    parser.add_argument("-nr", "--num-refs", type=int, default=1, metavar="N",
-                        help="one reference file whose lines hold N tab-separated references (default: %(default)s)")
-    parser.add_argument("-e", "--encoding", default="utf-8",
-                        help="encoding of the input files (default: %(default)s; output is always UTF-8)")
+    parser.add_argument(
+        "-nr",
+        "--num-refs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="one reference file whose lines hold N tab-separated references (default: %(default)s)",
+    )
+    parser.add_argument(
+        "-e",
+        "--encoding",
+        default="utf-8",
+        help="encoding of the input files (default: %(default)s; output is always UTF-8)",
+    )
 
-    parser.add_argument("-m", "--metrics", nargs="+", choices=METRIC_NAMES, default=None, metavar="METRIC",
-                        help=f"metrics to compute: {', '.join(METRIC_NAMES)} (default: {DEFAULT_METRIC})")
+    parser.add_argument(
+        "-m",
+        "--metrics",
+        nargs="+",
+        choices=METRIC_NAMES,
+        default=None,
+        metavar="METRIC",
+        help=f"metrics to compute: {', '.join(METRIC_NAMES)} (default: {DEFAULT_METRIC})",
+    )
     for name in METRICS:  # one argument group per metric, in registry order
         METRICS[name].add_arguments(parser)
 
     tests = parser.add_argument_group(
         f"significance (sacreBLEU 2.6's draws: seed {SEED}, identical p-values, means and intervals)"
     )
-    tests.add_argument("-ci", "--confidence", action="store_true",
-                       help="one system: bootstrap mean ± 95%% confidence interval")
-    tests.add_argument("-cin", "--confidence-n", type=int, default=BOOTSTRAP_SAMPLES, metavar="N",
-                       help="bootstrap resamples for --confidence (default: %(default)s)")
+    tests.add_argument(
+        "-ci", "--confidence", action="store_true", help="one system: bootstrap mean ± 95%% confidence interval"
+    )
+    tests.add_argument(
+        "-cin",
+        "--confidence-n",
+        type=int,
+        default=BOOTSTRAP_SAMPLES,
+        metavar="N",
+        help="bootstrap resamples for --confidence (default: %(default)s)",
+    )
     paired = tests.add_mutually_exclusive_group()
-    paired.add_argument("-pbs", "--paired-bs", action="store_true",
-                        help="paired bootstrap resampling: -i BASELINE SYSTEM [SYSTEM ...]")
-    paired.add_argument("-par", "--paired-ar", action="store_true",
-                        help="paired approximate randomization: -i BASELINE SYSTEM [SYSTEM ...]")
-    tests.add_argument("-pbsn", "--paired-bs-n", type=int, default=BOOTSTRAP_SAMPLES, metavar="N",
-                       help="resamples for --paired-bs (default: %(default)s)")
-    tests.add_argument("-parn", "--paired-ar-n", type=int, default=AR_TRIALS, metavar="N",
-                       help="trials for --paired-ar (default: %(default)s)")
-    tests.add_argument("-j", "--paired-jobs", type=int, default=1, metavar="N",
-                       help="accepted for sacreBLEU compatibility; the tests run in one process (same numbers)")
+    paired.add_argument(
+        "-pbs", "--paired-bs", action="store_true", help="paired bootstrap resampling: -i BASELINE SYSTEM [SYSTEM ...]"
+    )
+    paired.add_argument(
+        "-par",
+        "--paired-ar",
+        action="store_true",
+        help="paired approximate randomization: -i BASELINE SYSTEM [SYSTEM ...]",
+    )
+    tests.add_argument(
+        "-pbsn",
+        "--paired-bs-n",
+        type=int,
+        default=BOOTSTRAP_SAMPLES,
+        metavar="N",
+        help="resamples for --paired-bs (default: %(default)s)",
+    )
+    tests.add_argument(
+        "-parn",
+        "--paired-ar-n",
+        type=int,
+        default=AR_TRIALS,
+        metavar="N",
+        help="trials for --paired-ar (default: %(default)s)",
+    )
+    tests.add_argument(
+        "-j",
+        "--paired-jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="accepted for sacreBLEU compatibility; the tests run in one process (same numbers)",
+    )
 
     report = parser.add_argument_group("output")
     report.add_argument("-sl", "--sentence-level", action="store_true", help="score every hypothesis line")
-    report.add_argument("-f", "--format", choices=FORMATS, default=None,
-                        help=f"json, text or latex (several systems; default: json for corpus BLEU, text with -sl, "
-                             f"as sacreBLEU); ${FORMAT_ENV} overrides it, as in sacreBLEU")
-    report.add_argument("-w", "--width", type=int, default=1,
-                        help="decimals of the score in text output (default: %(default)s)")
+    report.add_argument(
+        "-f",
+        "--format",
+        choices=FORMATS,
+        default=None,
+        help=f"json, text or latex (several systems; default: json for corpus BLEU, text with -sl, "
+        f"as sacreBLEU); ${FORMAT_ENV} overrides it, as in sacreBLEU",
+    )
+    report.add_argument(
+        "-w", "--width", type=int, default=1, help="decimals of the score in text output (default: %(default)s)"
+    )
     report.add_argument("-b", "--score-only", action="store_true", help="print only the score (-w decimals)")
     report.add_argument("-q", "--quiet", action="store_true", help="no warnings on standard error")
     report.add_argument("-sh", "--short", action="store_true", help="sacreBLEU's short signature (#:1|c:mixed|...)")
-    report.add_argument("-nc", "--no-color", action="store_true", help="accepted for sacreBLEU compatibility (never coloured)")
+    report.add_argument(
+        "-nc", "--no-color", action="store_true", help="accepted for sacreBLEU compatibility (never coloured)"
+    )
     for flags, advice in UNSUPPORTED.items():
         parser.add_argument(*flags, action=_Unsupported, advice=advice)
     report.add_argument("-V", "--version", action=_Version, nargs=0, help="print the version and exit")

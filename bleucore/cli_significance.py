@@ -59,14 +59,24 @@ def run_paired(args: argparse.Namespace, held: HeldStatistics, metric: Metric, n
     stats = held.statistics
     keys = [str(i) for i in range(len(stats))]  # file names may repeat across folders; rows follow -i's order
     table = significance_table(
-        metric, dict(zip(keys, stats)), keys[0], held.nrefs,
-        n if bootstrap else None, None if bootstrap else n, SEED,
-    )  # fmt: skip
+        metric,
+        dict(zip(keys, stats)),
+        keys[0],
+        held.nrefs,
+        n if bootstrap else None,
+        None if bootstrap else n,
+        SEED,
+    )
     if table.skipped:
         name, reason = table.skipped[0]
         raise ValueError(f"{held.system_names[int(name)]}: {reason}")
     rows: list[dict[str, float | None]] = [
-        {"score": row.score, "p_value": row.p_bootstrap if bootstrap else row.p_randomization, "mean": row.mean, "ci": row.ci}
+        {
+            "score": row.score,
+            "p_value": row.p_bootstrap if bootstrap else row.p_randomization,
+            "mean": row.mean,
+            "ci": row.ci,
+        }
         for row in table.rows
     ]
     names = [f"Baseline: {held.system_names[0]}", *held.system_names[1:]]
@@ -89,21 +99,31 @@ def _sacrebleu_paired_line(metric: Metric, signature: str | None, nrefs: int) ->
 
 
 def _paired_table(
-    names: list[str], rows: list[dict[str, float | None]], bootstrap: bool, n: int, width: int, label: str, signature: str
+    names: list[str],
+    rows: list[dict[str, float | None]],
+    bootstrap: bool,
+    n: int,
+    width: int,
+    label: str,
+    signature: str,
 ) -> str:
-    test = f"Paired bootstrap resampling test with {n} resampling trials" if bootstrap else (
-        f"Paired approximate randomization test with {n} trials"
+    test = (
+        f"Paired bootstrap resampling test with {n} resampling trials"
+        if bootstrap
+        else (f"Paired approximate randomization test with {n} trials")
     )
     header = ["System", label, "mean ± 95% CI" if bootstrap else "", "p-value"]
     lines = []
     for name, row in zip(names, rows):
         mean, ci, p = row["mean"], row["ci"], row["p_value"]
-        lines.append([
-            name,
-            f"{row['score']:.{width}f}",
-            f"{mean:.{width}f} ± {ci:.{width}f}" if mean is not None and ci is not None else "",
-            "" if p is None else f"{p:.4f}{' *' if p < 0.05 else ''}",
-        ])
+        lines.append(
+            [
+                name,
+                f"{row['score']:.{width}f}",
+                f"{mean:.{width}f} ± {ci:.{width}f}" if mean is not None and ci is not None else "",
+                "" if p is None else f"{p:.4f}{' *' if p < 0.05 else ''}",
+            ]
+        )
     widths = [max(len(r[i]) for r in [header, *lines]) for i in range(4)]
     table = [
         "  ".join([r[0].ljust(widths[0]), *(r[i].rjust(widths[i]) for i in range(1, 4))]).rstrip()
@@ -146,11 +166,17 @@ def run_significance(args: argparse.Namespace, hypothesis_paths: list[str], metr
     if paired and len(hypothesis_paths) < 2:
         raise UsageError("paired tests need a baseline and at least one system: -i BASELINE SYSTEM [SYSTEM ...]")
     if not paired and len(hypothesis_paths) > 1:
-        raise UsageError(f"--confidence takes one hypothesis file, got {len(hypothesis_paths)}; compare systems with --paired-bs")
+        raise UsageError(
+            f"--confidence takes one hypothesis file, got {len(hypothesis_paths)}; compare systems with --paired-bs"
+        )
     if not paired:
         n = _samples(args.confidence_n, "--confidence-n")  # checked before the files are read
     else:
-        n = _samples(args.paired_bs_n, "--paired-bs-n") if args.paired_bs else _samples(args.paired_ar_n, "--paired-ar-n")
+        n = (
+            _samples(args.paired_bs_n, "--paired-bs-n")
+            if args.paired_bs
+            else _samples(args.paired_ar_n, "--paired-ar-n")
+        )
     held = read_statistics(args.refs, hypothesis_paths, metric, args.num_refs, args.encoding)
     if paired:
         return run_paired(args, held, metric, n)

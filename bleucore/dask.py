@@ -3,7 +3,8 @@
 Each partition's segments are counted where the partition lives and only its summed statistics
 (one small row) travel back; the sums are added and scored once (Papineni et al. 2002; Post 2018),
 so the score equals ``corpus_bleu`` of all the rows. dask is imported by the functions that use it
-(``pip install bleucore[dask]``); every worker needs the same bleucore version and options. A missing reference (None, NaN) is skipped per row.
+(``pip install bleucore[dask]``); every worker needs the same bleucore version and options. A missing reference (None,
+NaN) is skipped per row.
 
     import dask.bag as db
     rows = db.from_sequence(zip(hyps, refs1, refs2), npartitions=64)   # (hyp, ref1, ..., refR)
@@ -17,16 +18,18 @@ from functools import partial
 from typing import Any
 
 from .metrics.bleu.from_text import corpus_statistics
-from .metrics.inputs import reference_count
 from .metrics.bleu.options import BleuOptions
 from .metrics.bleu.score import BLEUScore, score_statistics
 from .metrics.bleu.stats import Statistics
+from .metrics.inputs import reference_count
 from .stream import sum_statistics
 
 __all__ = ["bag_statistics", "corpus_bleu_bag", "corpus_bleu_dataframe", "partition_statistics"]
 
 
-def partition_statistics(rows: Iterable[Sequence[str | None]], options: BleuOptions) -> list[tuple[Statistics, int | str]]:
+def partition_statistics(
+    rows: Iterable[Sequence[str | None]], options: BleuOptions
+) -> list[tuple[Statistics, int | str]]:
     """The summed statistics of one partition's ``(hyp, ref1, ..., refR)`` rows and its reference
     count (``[]`` for an empty partition); a None reference is skipped as in ``corpus_bleu``."""
     rows = [tuple(row) for row in rows]
@@ -34,7 +37,10 @@ def partition_statistics(rows: Iterable[Sequence[str | None]], options: BleuOpti
         return []
     width = len(rows[0])
     if width < 2 or any(len(row) != width for row in rows):
-        raise ValueError(f"rows must be (hypothesis, reference, ...) tuples of one length, got lengths {sorted({len(r) for r in rows})}")
+        raise ValueError(
+            "rows must be (hypothesis, reference, ...) tuples of one length, got lengths "
+            f"{sorted({len(r) for r in rows})}"
+        )
     hyps = [str(row[0]) for row in rows]
     # None, NaN or pandas' NA (a dataframe's missing cell): no reference
     refs = [[row[j] if isinstance(row[j], str) else None for row in rows] for j in range(1, width)]

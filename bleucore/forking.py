@@ -17,6 +17,7 @@ reusing the heap it inherited pays a copy-on-write fault per page, each time. Us
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
 import struct
@@ -86,7 +87,7 @@ class ChunkWorker:
                     while (task := _receive(tasks)) is not None:
                         try:
                             payload = pickle.dumps(score(pickle.loads(task)), protocol=pickle.HIGHEST_PROTOCOL)
-                        except Exception:  # noqa: BLE001 - any failure: the parent scores the task again
+                        except Exception:
                             payload = b""
                         _send(results, payload)
             finally:
@@ -117,16 +118,14 @@ class ChunkWorker:
             self._tasks = None
         try:
             return pickle.loads(payload) if payload else None
-        except Exception:  # noqa: BLE001 - a payload that cannot be read: the caller scores the task
+        except Exception:
             return None
 
     def close(self) -> None:
         """End the copy and wait for it."""
         for stream in (self._tasks, self._results):
             if stream is not None:
-                try:
+                with contextlib.suppress(OSError):
                     stream.close()
-                except OSError:
-                    pass
         self._tasks = None
         os.waitpid(self._pid, 0)

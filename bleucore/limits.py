@@ -20,13 +20,14 @@ MAX_LINES = 10_000_000
 #: 5 KB a line there: 20,000 lines of a hypothesis and a reference peak near 300 MB in the app).
 MAX_HELD_LINES = 20_000
 MAX_HELD_CHARS = 1_000_000
-#: ... and of all the files kept whole together (a page of the app, the report's systems and references): ten references of 900,000 characters peaked at 462 MB on the app's Corpus page; four files at these
-#: totals peak near 320 MB.
+#: ... and of all the files kept whole together (a page of the app, the report's systems and references): ten
+#: references of 900,000 characters peaked at 462 MB on the app's Corpus page; four files at these totals peak near
+#: 320 MB.
 MAX_HELD_TOTAL_LINES = 80_000
 MAX_HELD_TOTAL_CHARS = 4_000_000
-#: The doctor's files (``doctor.diagnose``, behind ``python -m bleucore.doctor``): it keeps each line and its token ids, not per-line results, so it
-#: checks a whole test set: a hypothesis and a reference of 100,000 lines and 11 MB each peak near 320 MB,
-#: four files at the totals below near 420 MB (tests/test_hostile_cli.py measures both).
+#: The doctor's files (``doctor.diagnose``, behind ``python -m bleucore.doctor``): it keeps each line and its token
+#: ids, not per-line results, so it checks a whole test set: a hypothesis and a reference of 100,000 lines and 11 MB
+#: each peak near 320 MB, four files at the totals below near 420 MB (tests/test_hostile_cli.py measures both).
 MAX_DOCTOR_LINES = 100_000
 MAX_DOCTOR_CHARS = 12_000_000
 MAX_DOCTOR_TOTAL_LINES = 200_000
@@ -62,7 +63,8 @@ def check_ter_words(hypothesis_words: int, reference_words: int, index: int) -> 
     if hypothesis_words * reference_words > MAX_TER_WORD_PAIRS:
         raise SegmentLimitError(
             f"TER compares {hypothesis_words:,} hypothesis words with {reference_words:,} reference words; "
-            f"at most {MAX_TER_WORD_PAIRS:,} word pairs per segment (2,000 x 2,000)", index
+            f"at most {MAX_TER_WORD_PAIRS:,} word pairs per segment (2,000 x 2,000)",
+            index,
         )
 
 
@@ -113,8 +115,11 @@ def check_held_text(lines: Sequence[str], name: str, limits: HeldLimits | None =
         return
     raise HeldSizeError(
         f"{name} has more than {most:,} {what}; a file read whole ({limits.reader}) may have at most {most:,}",
-        1, len(lines), chars, limits,
-    )  # fmt: skip
+        1,
+        len(lines),
+        chars,
+        limits,
+    )
 
 
 def check_held_total(files: Sequence[Sequence[str]], limits: HeldLimits | None = None) -> None:
@@ -126,8 +131,11 @@ def check_held_total(files: Sequence[Sequence[str]], limits: HeldLimits | None =
         raise HeldSizeError(
             f"the {len(files)} files hold {lines:,} lines and {chars:,} characters together; files read whole "
             f"({limits.reader}) may hold at most {limits.total_lines:,} lines and {limits.total_chars:,} characters",
-            len(files), lines, chars, limits,
-        )  # fmt: skip
+            len(files),
+            lines,
+            chars,
+            limits,
+        )
 
 
 def line_lengths(stream: Sequence[str | None]) -> list[int]:
@@ -177,7 +185,9 @@ def check_texts(hypotheses: Sequence[str], references: Sequence[Sequence[str | N
     if len(references) > MAX_REFERENCES:
         raise ValueError(f"{len(references):,} references per segment; at most {MAX_REFERENCES:,} are allowed")
     lengths = [line_lengths(stream) for stream in (hypotheses, *references)]
-    for stream_lengths, name in zip(lengths, ["the hypotheses", *(f"reference {j + 1}" for j in range(len(references)))]):
+    for stream_lengths, name in zip(
+        lengths, ["the hypotheses", *(f"reference {j + 1}" for j in range(len(references)))]
+    ):
         _check_lengths(stream_lengths, name)
     _check_segments(lengths, "the hypotheses")
     return lengths

@@ -30,6 +30,8 @@ READ_AHEAD_BYTES = 32 << 20
 def read_size(readers: int) -> int:
     """Bytes each of ``readers`` open files reads at a time: READ_AHEAD_BYTES shared, 16 KB to 1 MB each."""
     return max(1 << 14, min(READ_BYTES, READ_AHEAD_BYTES // max(readers, 1)))
+
+
 _BOM = b"\xef\xbb\xbf"
 
 
@@ -50,14 +52,20 @@ def check_encoding(encoding: str) -> str:
     try:
         info = codecs.lookup(encoding)
     except LookupError:
-        raise ValueError(f"unknown encoding {encoding!r} (Python's codec names: utf-8, latin-1, cp1252, euc-kr, ...)") from None
+        raise ValueError(
+            f"unknown encoding {encoding!r} (Python's codec names: utf-8, latin-1, cp1252, euc-kr, ...)"
+        ) from None
     if not getattr(info, "_is_text_encoding", True):  # rot13, base64, hex, uu: bytes to bytes, not text
-        raise ValueError(f"{encoding!r} is not a text encoding (Python's codec names: utf-8, latin-1, cp1252, euc-kr, ...)")
+        raise ValueError(
+            f"{encoding!r} is not a text encoding (Python's codec names: utf-8, latin-1, cp1252, euc-kr, ...)"
+        )
     name = info.name
     if name in _UTF8:
         return name
     if "\n".encode(name, errors="replace") != b"\n" or "a".encode(name, errors="replace") != b"a":
-        raise ValueError(f"encoding {encoding!r} is not supported: lines are split at byte 0x0a; convert the files to UTF-8")
+        raise ValueError(
+            f"encoding {encoding!r} is not supported: lines are split at byte 0x0a; convert the files to UTF-8"
+        )
     return name
 
 
@@ -155,7 +163,8 @@ class LineReader:
             line = first_line + data.count(b"\n", 0, exc.start)
             label = "UTF-8" if self.encoding == "utf-8" else self.encoding
             raise ValueError(
-                f"{self.name} is not {label} text: line {line}, byte {exc.start - line_start + 1} (0x{data[exc.start]:02x})"
+                f"{self.name} is not {label} text: line {line}, byte {exc.start - line_start + 1} "
+                f"(0x{data[exc.start]:02x})"
             ) from None
 
     def _read(self) -> bytes:

@@ -101,7 +101,9 @@ class Names(list[str]):
     __hash__ = None
 
 
-def lazy_attributes(package: str, exports: Mapping[str, Sequence[str]], namespace: dict[str, Any]) -> Callable[[str], Any]:
+def lazy_attributes(
+    package: str, exports: Mapping[str, Sequence[str]], namespace: dict[str, Any]
+) -> Callable[[str], Any]:
     """A module ``__getattr__`` (PEP 562) for ``package``: ``exports`` maps a submodule to the public names it
     defines (as its import line would; the submodule's own name is the submodule), imported on first access and then
     cached in ``namespace``."""

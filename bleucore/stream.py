@@ -22,11 +22,13 @@ from typing import Any, NoReturn
 
 import numpy as np
 
+from .forking import ChunkWorker, can_fork
+from .limits import MAX_SEGMENT_CHARS, SegmentLimitError, check_segment_chars
 from .line_reader import (
     STDIN,
     LineReader,
-    after_line,
     PathLike,
+    after_line,
     check_encoding,
     iter_lines,
     plural_lines,
@@ -35,8 +37,6 @@ from .line_reader import (
     split_fields,
     split_lines,
 )
-from .forking import ChunkWorker, can_fork
-from .limits import MAX_SEGMENT_CHARS, SegmentLimitError, check_segment_chars
 from .metrics import Metric, as_metric
 from .metrics.bleu.options import BleuOptions
 from .metrics.bleu.score import BLEUScore, score_statistics
@@ -47,10 +47,10 @@ __all__ = [
     "READ_CHUNK_LINES",
     "STDIN",
     "LineReader",
+    "check_encoding",
     "corpus_bleu_files",
     "iter_lines",
     "iter_statistics",
-    "check_encoding",
     "read_lines",
     "sentence_bleu_files",
     "split_fields",
@@ -92,7 +92,7 @@ def take_aligned(readers: Sequence[LineReader], chunk_bytes: int, chunk_lines: i
     taken, count, chars = [first], len(first), len(first[0]) if first else 0
     for reader in readers[1:]:
         got = reader.take_bytes(share, count) if count else []
-        if len(got) < count and reader.at_end() or not count and reader.take(1):
+        if (len(got) < count and reader.at_end()) or (not count and reader.take(1)):
             mismatch(readers[0], reader)
         taken.append(got)
         count, chars = len(got), chars + (len(got[0]) if got else 0)
@@ -117,7 +117,7 @@ def take_aligned_raw(readers: Sequence[LineReader], chunk_bytes: int, chunk_line
     for reader in readers[1:]:
         data, got = reader.take_raw(share, count) if count else (b"", 0)
         taken.append((data, got))
-        if got < count and reader.at_end() or not count and not reader.at_end():
+        if (got < count and reader.at_end()) or (not count and not reader.at_end()):
             for other, (raw, _) in zip(readers, taken):
                 other.decode_raw(raw, first_line)
             mismatch(readers[0], reader)
@@ -214,7 +214,6 @@ def iter_statistics(
                     raise ValueError(f"{hyp.name} is empty: there is no segment to score")
                 return
             if forking and not warm_up:
-                second = hyp.lines_read + 1
                 data_2, count_2 = take_aligned_raw(readers, chunk_bytes, chunk_lines)
                 if count_2:  # the two chunks' lines shared evenly: the first part to the copy, the rest here
                     if worker is None:

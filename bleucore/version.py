@@ -27,7 +27,11 @@ def _metadata_may_exist() -> bool:
             continue
         for name in names:
             lower = name.lower()
-            if lower.startswith("bleucore") and lower[8:9] in ("-", ".") and lower.endswith((".dist-info", ".egg-info", ".egg")):
+            if (
+                lower.startswith("bleucore")
+                and lower[8:9] in ("-", ".")
+                and lower.endswith((".dist-info", ".egg-info", ".egg"))
+            ):
                 return True
     return False
 

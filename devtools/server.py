@@ -43,13 +43,22 @@ def health_ok(url: str) -> bool:
 
 def command(app: Path, port: int) -> list[str]:
     return [
-        sys.executable, "-m", "streamlit", "run", str(app),
-        "--server.address", "127.0.0.1",
-        "--server.port", str(port),
-        "--server.headless", "true",
-        "--browser.gatherUsageStats", "false",
-        "--server.fileWatcherType", "none",
-    ]  # fmt: skip
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        str(app),
+        "--server.address",
+        "127.0.0.1",
+        "--server.port",
+        str(port),
+        "--server.headless",
+        "true",
+        "--browser.gatherUsageStats",
+        "false",
+        "--server.fileWatcherType",
+        "none",
+    ]
 
 
 def start_server(
@@ -61,9 +70,14 @@ def start_server(
     ``timeout_s``."""
     port = free_port()
     proc = subprocess.Popen(
-        command(app, port), cwd=root, env={**os.environ, "PYTHONUNBUFFERED": "1"}, stdin=subprocess.DEVNULL,
-        stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-    )  # fmt: skip
+        command(app, port),
+        cwd=root,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        stdin=subprocess.DEVNULL,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + timeout_s
     while not health_ok(f"{base}/_stcore/health"):
@@ -71,8 +85,11 @@ def start_server(
             stop_server(proc)
             log.seek(0)
             output = log.read().decode(errors="replace")
-            why = f"exited early with status {proc.returncode}" if proc.returncode is not None else (
-                f"did not answer {base}/_stcore/health within {timeout_s:.0f} s")
+            why = (
+                f"exited early with status {proc.returncode}"
+                if proc.returncode is not None
+                else (f"did not answer {base}/_stcore/health within {timeout_s:.0f} s")
+            )
             raise ServerError(f"streamlit {why}:\n{output}")
         time.sleep(0.25)
     return proc, base
@@ -87,10 +104,8 @@ def stop_server(proc: subprocess.Popen[bytes]) -> None:
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(timeout=10)
-    try:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
 
 
 @contextlib.contextmanager

@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bleucore.tools import score_as_tools, tool  # noqa: E402
-from devtools.cjk_generators import cjk_corpus  # noqa: E402
+from bleucore.tools import score_as_tools, tool
+from devtools.cjk_generators import cjk_corpus
 
 WORDS = ["the", "The", "cat", "sat", "on", "mat", "a", "mat.", "dog", ",", "it's", "café", "Straße", "빛이", "사람은"]
 
@@ -71,7 +71,9 @@ def main() -> int:
 
         torchtext_bleu = torchtext_bleu_score()
     except ImportError as exc:
-        print(f"check_torch_tools: {exc}; install torch, torchmetrics and torchtext (see the docstring)", file=sys.stderr)
+        print(
+            f"check_torch_tools: {exc}; install torch, torchmetrics and torchtext (see the docstring)", file=sys.stderr
+        )
         return 2
     worst = 0.0
     tools = [tool("torchmetrics"), tool("torchtext")]
@@ -81,7 +83,9 @@ def main() -> int:
         ours = {s.tool.key: s.value for s in score_as_tools(hyps, refs, tools)}
         theirs = {
             "torchmetrics": float(torchmetrics_bleu(hyps, per_line)),
-            "torchtext": float(torchtext_bleu([h.split() for h in hyps], [[r.split() for r in seg] for seg in per_line])),
+            "torchtext": float(
+                torchtext_bleu([h.split() for h in hyps], [[r.split() for r in seg] for seg in per_line])
+            ),
         }
         for key, value in theirs.items():
             diff = abs((ours[key] or 0.0) - value)
@@ -89,7 +93,10 @@ def main() -> int:
             if diff > 1e-6:
                 print(f"corpus {seed}: {key} gives {value!r}, bleucore {ours[key]!r}")
                 return 1
-    print(f"{args.corpora} corpora: torchmetrics and torchtext equal bleucore's reproduction (largest difference {worst:.2e})")
+    print(
+        f"{args.corpora} corpora: torchmetrics and torchtext equal bleucore's reproduction (largest difference "
+        f"{worst:.2e})"
+    )
     return 0
 
 

@@ -89,7 +89,8 @@ SHOWN_JS = """([score, bp, labels]) => {
     const value = (label) => {
         for (const m of document.querySelectorAll('[data-testid="stMetric"]')) {
             const l = m.querySelector('[data-testid="stMetricLabel"]');
-            if (l && l.innerText.trim() === label) return m.querySelector('[data-testid="stMetricValue"]').innerText.trim();
+            if (l && l.innerText.trim() === label) return
+            m.querySelector('[data-testid="stMetricValue"]').innerText.trim();
         }
         return null;
     };
@@ -603,6 +604,7 @@ def main() -> int:
     ok = ok and len(judged) == expected_edits and percentile(judged, 95) < args.target
     print("PASS" if ok else "FAIL")
     return 0 if ok else 1
+
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -20,7 +20,18 @@ from streamlit.testing.v1 import AppTest
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "app.py"
 
-__all__ = ["APP", "ROOT", "corpus_score", "exact", "messages", "metric", "open_app", "PAYLOADS", "sentence_table", "write_lines"]
+__all__ = [
+    "APP",
+    "PAYLOADS",
+    "ROOT",
+    "corpus_score",
+    "exact",
+    "messages",
+    "metric",
+    "open_app",
+    "sentence_table",
+    "write_lines",
+]
 
 # Streamlit warns "missing ScriptRunContext ... can be ignored when running in bare mode" when a
 # thread without a session touches it; AppTest's leftover handlers then write that warning to a
@@ -123,5 +134,5 @@ def write_lines(path: Path, lines: list[str]) -> Path:
 def drop_zone(at: AppTest, slot: str):  # type: ignore[no-untyped-def]
     """The slot's upload drop zone as it is now: ``ui.inputs.kept`` gives it a new key after every upload."""
     version_key = f"{slot}__version"
-    version = at.session_state[version_key] if version_key in at.session_state else 0
+    version = at.session_state.get(version_key, 0)
     return at.file_uploader(key=slot if not version else f"{slot}_{version}")

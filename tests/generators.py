@@ -5,17 +5,76 @@ from __future__ import annotations
 import random
 
 WORDS = [
-    "the", "The", "cat", "sat", "on", "mat", "a", "is", "it", "It's", "don't", "U.S.", "e.g.", "3.14", "1,000",
-    "10-20", "-5", "$5", "100%", "(see)", "[x]", "{y}", "\"quoted\"", "'single'", "&amp;", "&quot;", "&lt;b&gt;",
-    "<skipped>", "end.", "end,", "well-known", "co-op", "...", "?!", "naïve", "café", "e\u0301", "Straße",
-    "猫", "日本語", "中文。", "빛이", "사람은", "어둠에서", "높았다", "😀", "👍🏽", "—", "–", "«a»", "„b“", "¿qué?",
-    "x\u2028y", "a\u0085b", "tab\there", "@user", "#tag", "http://x.org/a?b=c", "a/b", "c\\d", "~", "^", "|", "`",
+    "the",
+    "The",
+    "cat",
+    "sat",
+    "on",
+    "mat",
+    "a",
+    "is",
+    "it",
+    "It's",
+    "don't",
+    "U.S.",
+    "e.g.",
+    "3.14",
+    "1,000",
+    "10-20",
+    "-5",
+    "$5",
+    "100%",
+    "(see)",
+    "[x]",
+    "{y}",
+    '"quoted"',
+    "'single'",
+    "&amp;",
+    "&quot;",
+    "&lt;b&gt;",
+    "<skipped>",
+    "end.",
+    "end,",
+    "well-known",
+    "co-op",
+    "...",
+    "?!",
+    "naïve",
+    "café",
+    "e\u0301",
+    "Straße",
+    "猫",
+    "日本語",
+    "中文。",
+    "빛이",
+    "사람은",
+    "어둠에서",
+    "높았다",
+    "😀",
+    "👍🏽",
+    "—",
+    "–",
+    "«a»",
+    "„b“",
+    "¿qué?",
+    "x\u2028y",
+    "a\u0085b",
+    "tab\there",
+    "@user",
+    "#tag",
+    "http://x.org/a?b=c",
+    "a/b",
+    "c\\d",
+    "~",
+    "^",
+    "|",
+    "`",
 ]
 
 
 def random_line(rng: random.Random, max_tokens: int = 14) -> str:
     """A line of 0..max_tokens words drawn from WORDS, sometimes with odd spacing or punctuation."""
-    length = rng.choice([0, 1, 2, 3] + list(range(4, max_tokens + 1)))
+    length = rng.choice([0, 1, 2, 3, *list(range(4, max_tokens + 1))])
     words = [rng.choice(WORDS) for _ in range(length)]
     line = " ".join(words)
     if rng.random() < 0.1:
@@ -61,19 +120,82 @@ def random_corpus(seed: int, segments: int, nrefs: int) -> tuple[list[str], list
 #: Words per language for the chrF/TER parity corpora: mixed case, punctuation, particles that
 #: change a Korean word by one syllable, Chinese without spaces, kana for TER's Asian rules.
 LANGUAGE_WORDS = {
-    "en": ["The", "the", "cat", "Cat", "sat", "on", "mat.", "a", "dog,", "(see)", "it's", "U.S.", "3.14", "1,000",
-           "well-known", "&amp;", "\"quoted\"", "end!", "?", "-", "naïve", "Straße", "ΟΔΟΣ"],
-    "ko": ["학생이", "학생은", "학생을", "학교에", "학교에서", "갔다.", "갔습니다.", "책을", "책이", "읽었다,", "빛이",
-           "어둠에서", "높았다", "사람은", "“인용”", "(괄호)", "KAIST", "AI", "3.5%", "…", "？"],
-    "zh": ["我们", "今天", "去", "学校", "。", "，", "他说：", "“你好”", "中文", "美众院公布对特", "りの拳銃を持",
-           "カタカナ", "ｘ", "（注）", "AI", "2024年", "！", "㈱", "⺀"],
+    "en": [
+        "The",
+        "the",
+        "cat",
+        "Cat",
+        "sat",
+        "on",
+        "mat.",
+        "a",
+        "dog,",
+        "(see)",
+        "it's",
+        "U.S.",
+        "3.14",
+        "1,000",
+        "well-known",
+        "&amp;",
+        '"quoted"',
+        "end!",
+        "?",
+        "-",
+        "naïve",
+        "Straße",
+        "ΟΔΟΣ",
+    ],
+    "ko": [
+        "학생이",
+        "학생은",
+        "학생을",
+        "학교에",
+        "학교에서",
+        "갔다.",
+        "갔습니다.",
+        "책을",
+        "책이",
+        "읽었다,",
+        "빛이",
+        "어둠에서",
+        "높았다",
+        "사람은",
+        "“인용”",
+        "(괄호)",
+        "KAIST",
+        "AI",
+        "3.5%",
+        "…",
+        "？",
+    ],
+    "zh": [
+        "我们",
+        "今天",
+        "去",
+        "学校",
+        "。",
+        "，",
+        "他说：",
+        "“你好”",
+        "中文",
+        "美众院公布对特",
+        "りの拳銃を持",
+        "カタカナ",
+        "ｘ",
+        "（注）",
+        "AI",
+        "2024年",
+        "！",
+        "㈱",
+        "⺀",
+    ],
 }
 
 
 def language_line(rng: random.Random, language: str, max_tokens: int = 30) -> str:
     """A line of 0..max_tokens words of ``language`` (Chinese words mostly without spaces)."""
     words = LANGUAGE_WORDS[language]
-    length = rng.choice([0, 0, 1, 2] + list(range(3, max_tokens + 1)))
+    length = rng.choice([0, 0, 1, 2, *list(range(3, max_tokens + 1))])
     picked = [rng.choice(words) for _ in range(length)]
     sep = "" if language == "zh" and rng.random() < 0.7 else " "
     line = sep.join(picked)
@@ -102,4 +224,3 @@ def language_corpus(seed: int, language: str, segments: int, nrefs: int) -> tupl
         else:
             hyps.append(perturb(rng, base))
     return hyps, streams
-

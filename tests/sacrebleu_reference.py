@@ -27,8 +27,12 @@ def sacrebleu_edits_by_type(hyps: list[str], refs: list[list[str]]) -> dict[str,
                     break
                 shifts, words = shifts + 1, shifted
             distance, trace = cached(words)
-            counts = {"insertions": trace.count("d"), "deletions": trace.count("i"), "substitutions": trace.count("s"),
-                      "shifts": shifts}  # fmt: skip
+            counts = {
+                "insertions": trace.count("d"),
+                "deletions": trace.count("i"),
+                "substitutions": trace.count("s"),
+                "shifts": shifts,
+            }
             assert distance == sum(counts.values()) - shifts
             if best is None or shifts + distance < best[0]:
                 best = (shifts + distance, counts)

@@ -74,7 +74,7 @@ import pytest
 from sacrebleu.metrics import BLEU
 from streamlit.testing.v1 import AppTest
 
-from bleucore import BleuOptions, corpus_bleu, sentence_bleu
+from bleucore import MAX_HELD_CHARS, MAX_HELD_LINES, BleuOptions, corpus_bleu, sentence_bleu
 from bleucore.cli import main
 from bleucore.metrics.bleu import messages as msg
 from bleucore.metrics.bleu.explanation import explain
@@ -83,7 +83,6 @@ from tests.golden_examples import REFS_1
 from ui.compare import state as cps
 from ui.corpus import state as cs
 from ui.explore import state as es
-from bleucore import MAX_HELD_CHARS, MAX_HELD_LINES
 from ui.inputs.uploads import MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, InputError, decode_bytes
 from ui.links.share import MAX_DECODED_BYTES, MAX_LINK_STATE, encode_state
 from ui.metrics.bleu import options as om
@@ -157,8 +156,8 @@ def assert_clean(at: AppTest) -> None:
     for text in shown_texts(at):
         assert "Traceback" not in text, text
         assert not BAD_NUMBER.search(text), text
-    for metric in at.metric:
-        assert not BAD_NUMBER.search(metric.value), (metric.label, metric.value)
+    for shown in at.metric:
+        assert not BAD_NUMBER.search(shown.value), (shown.label, shown.value)
     for frame in [*at.dataframe, *at.table]:
         numbers = frame.value.select_dtypes(include="number").to_numpy(dtype=float)
         assert not (numbers == math.inf).any() and not (numbers == -math.inf).any(), frame.value
@@ -432,7 +431,10 @@ def test_max_order_out_of_range_in_links() -> None:
 def test_negative_smoothing_value_in_links() -> None:
     for page in ("corpus", "compare"):
         at = start(page, encode_state({"page": page, "v": 1, "o": {"sm": "floor", "sv": -0.5}}))
-        assert "This link's smoothing value -0.5 is not a number of 0 or more: kept the rest, using smoothing value 0.1" in messages(at)
+        assert (
+            "This link's smoothing value -0.5 is not a number of 0 or more: kept the rest, using smoothing value 0.1"
+            in messages(at)
+        )
         assert at.selectbox(key=om.OptionKeys(page).key("smooth_method")).value == "floor"  # the rest of the link kept
         assert at.number_input(key=om.OptionKeys(page).key("smooth_value")).value == 0.1
         assert_clean(at)

@@ -106,8 +106,9 @@ FLAGS: list[tuple[list[str], str | None]] = [
 
 
 @pytest.mark.parametrize(("flags", "expected"), FLAGS, ids=[" ".join(f)[:40] for f, _ in FLAGS])
-def test_every_flag_at_its_extremes(files: Path, flags: list[str], expected: str | None,
-                                    capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+def test_every_flag_at_its_extremes(
+    files: Path, flags: list[str], expected: str | None, capsys: pytest.CaptureFixture[str]
+) -> None:
     status, out, err = run_main([str(files / "ref.txt"), "-i", str(files / "hyp.txt"), *flags], capsys)
     if expected is None:
         assert status == 0 and out and "Traceback" not in err, (status, err)
@@ -116,8 +117,17 @@ def test_every_flag_at_its_extremes(files: Path, flags: list[str], expected: str
         assert out == ""
 
 
-@pytest.mark.parametrize("flags", [["-nr", HUGE], ["-cin", HUGE, "-ci"], ["-pbs", "-pbsn", HUGE], ["-par", "-parn", HUGE],
-                                   ["--max-ngram-order", HUGE], ["-cc", HUGE, "-m", "chrf"]])  # fmt: skip
+@pytest.mark.parametrize(
+    "flags",
+    [
+        ["-nr", HUGE],
+        ["-cin", HUGE, "-ci"],
+        ["-pbs", "-pbsn", HUGE],
+        ["-par", "-parn", HUGE],
+        ["--max-ngram-order", HUGE],
+        ["-cc", HUGE, "-m", "chrf"],
+    ],
+)
 def test_huge_values_are_refused_before_any_allocation(files: Path, flags: list[str]) -> None:
     hyp = str(files / "hyp.txt")
     systems = [hyp, hyp] if "-pbs" in flags or "-par" in flags else [hyp]
@@ -140,10 +150,13 @@ INVALID_UTF8 = [
 ]
 
 
-@pytest.mark.parametrize(("data", "line", "column", "byte"), INVALID_UTF8, ids=[str(i) for i in range(len(INVALID_UTF8))])
+@pytest.mark.parametrize(
+    ("data", "line", "column", "byte"), INVALID_UTF8, ids=[str(i) for i in range(len(INVALID_UTF8))]
+)
 @pytest.mark.parametrize("role", ["hypothesis", "reference", "sentence-level"])
-def test_invalid_utf8_names_the_file_line_and_byte(tmp_path: Path, data: bytes, line: int, column: int, byte: int, role: str,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+def test_invalid_utf8_names_the_file_line_and_byte(
+    tmp_path: Path, data: bytes, line: int, column: int, byte: int, role: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     bad = tmp_path / "bad.txt"
     bad.write_bytes(data)
     good = tmp_path / "good.txt"
@@ -155,8 +168,11 @@ def test_invalid_utf8_names_the_file_line_and_byte(tmp_path: Path, data: bytes, 
 
 
 @settings(max_examples=60, derandomize=True, deadline=None)
-@given(prefix=st.lists(st.sampled_from(["ok", "a b", "", "é", "漢字"]), max_size=6), position=st.integers(0, 40),
-       bad=st.sampled_from([b"\xff", b"\x80", b"\xc3", b"\xe4\xb8", b"\xed\xa0\x80"]))  # fmt: skip
+@given(
+    prefix=st.lists(st.sampled_from(["ok", "a b", "", "é", "漢字"]), max_size=6),
+    position=st.integers(0, 40),
+    bad=st.sampled_from([b"\xff", b"\x80", b"\xc3", b"\xe4\xb8", b"\xed\xa0\x80"]),
+)
 def test_invalid_utf8_anywhere_is_named_at_its_line(prefix: list[str], position: int, bad: bytes) -> None:
     """Property: a bad byte sequence put at any byte boundary of valid text is reported at the line it is on."""
     import tempfile
@@ -185,7 +201,9 @@ def test_invalid_utf8_anywhere_is_named_at_its_line(prefix: list[str], position:
 # --------------------------------------------------------------------------- files that are not files
 
 
-def test_files_that_cannot_be_read_are_one_line_each(tmp_path: Path, files: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_files_that_cannot_be_read_are_one_line_each(
+    tmp_path: Path, files: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     ref, hyp = str(files / "ref.txt"), str(files / "hyp.txt")
     (tmp_path / "cr.txt").write_bytes(b"the cat\rsat\ra dog\r")  # classic-Mac line ends: one line
     cases = [
@@ -216,8 +234,13 @@ def test_a_file_without_read_permission_is_one_line(tmp_path: Path, files: Path)
         "if os.getuid() == 0:\n    os.setgid(65534); os.setuid(65534)\n"
         "sys.exit(bleucore.cli.main(sys.argv[1:]))\n"
     )
-    done = subprocess.run([sys.executable, "-c", code, str(files / "ref.txt"), "-i", str(secret)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(files / "ref.txt"), "-i", str(secret)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     one_error_line(done.returncode, done.stderr, f"cannot read {secret}: Permission denied")
     assert done.stdout == ""
 
@@ -225,9 +248,19 @@ def test_a_file_without_read_permission_is_one_line(tmp_path: Path, files: Path)
 def test_endless_standard_input_stops_at_the_line_limit(files: Path) -> None:
     """An endless pipe (``yes | bleucore ref.txt``): the reference ends first, and counting the rest of the pipe
     stops at MAX_LINES (it ran forever)."""
-    child = subprocess.Popen([sys.executable, "-c", _PEAK + "sys.argv = ['bleucore', *sys.argv[2:]]\n"
-                              "from bleucore.cli import main\nsys.exit(main())\n", os.devnull, str(files / "ref.txt")],
-                             cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+    child = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            _PEAK + "sys.argv = ['bleucore', *sys.argv[2:]]\nfrom bleucore.cli import main\nsys.exit(main())\n",
+            os.devnull,
+            str(files / "ref.txt"),
+        ],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     assert child.stdin is not None
     block = b"a b c\n" * 100_000
     try:
@@ -269,7 +302,9 @@ def test_ter_refuses_a_segment_past_its_word_pairs(tmp_path: Path) -> None:
     hyp.write_text("ok\n" + " ".join(f"w{i}" for i in range(side + 1)) + "\n", encoding="utf-8")
     ref.write_text("ok\n" + " ".join(f"v{i}" for i in range(side)) + "\n", encoding="utf-8")
     status, out, err, peak = run_cli([str(ref), "-i", str(hyp), "-m", "ter"])
-    one_error_line(status, err, f"line 2 of {hyp}: TER compares {side + 1:,} hypothesis words with {side:,} reference words")
+    one_error_line(
+        status, err, f"line 2 of {hyp}: TER compares {side + 1:,} hypothesis words with {side:,} reference words"
+    )
     assert out == "" and peak < PEAK_BYTES
 
 
@@ -285,7 +320,9 @@ def test_significance_tests_stop_at_the_held_statistics(tmp_path: Path) -> None:
         link.symlink_to(text)
         links.append(str(link))
     status, out, err, peak = run_cli([str(text), "-i", *links, "-pbs", "-pbsn", "1"])
-    one_error_line(status, err, f"has more than {most:,} lines", f"at most {MAX_HELD_STATISTICS:,} numbers (40 systems x 10")
+    one_error_line(
+        status, err, f"has more than {most:,} lines", f"at most {MAX_HELD_STATISTICS:,} numbers (40 systems x 10"
+    )
     assert out == "" and peak < PEAK_BYTES
 
 
@@ -304,7 +341,9 @@ def test_the_report_and_the_doctor_hold_a_bounded_file(tmp_path: Path, tool: str
     many = tmp_path / "many.txt"
     many.write_text("a b\n" * (most + 1), encoding="utf-8")
     code = _PEAK + f"from {tool}.__main__ import main\nsys.exit(main(sys.argv[2:]))\n"
-    status, out, err, peak = run_child(code, [str(many), "-i", str(many), *(["--n-samples", "1"] if "report" in tool else [])])
+    status, out, err, peak = run_child(
+        code, [str(many), "-i", str(many), *(["--n-samples", "1"] if "report" in tool else [])]
+    )
     one_error_line(status, err, f"{many} has more than {most:,} lines")
     assert out == "" and peak < PEAK_BYTES
 

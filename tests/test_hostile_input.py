@@ -46,8 +46,13 @@ def run_child(code: str, args: list[str], stdout: int | None = None, timeout: fl
         peak_file = Path(folder) / "peak"
         out_file, err_file = Path(folder) / "out", Path(folder) / "err"
         with open(out_file, "w") as out, open(err_file, "w") as err:
-            done = subprocess.run([sys.executable, "-c", code, str(peak_file), *args], cwd=ROOT,
-                                  stdout=stdout if stdout is not None else out, stderr=err, timeout=timeout)  # fmt: skip
+            done = subprocess.run(
+                [sys.executable, "-c", code, str(peak_file), *args],
+                cwd=ROOT,
+                stdout=stdout if stdout is not None else out,
+                stderr=err,
+                timeout=timeout,
+            )
         peak = int(peak_file.read_text()) * 1024 if peak_file.exists() else 0
         return done.returncode, out_file.read_text(), err_file.read_text(), peak
 
@@ -80,7 +85,7 @@ def test_a_billion_references_per_line_are_refused_before_any_allocation(files: 
 
 def test_too_many_reference_files_are_refused(files: Path) -> None:
     refs = [str(files / "ref.txt")] * (MAX_REFERENCES + 1)
-    status, out, err, _ = run_cli([*refs, "-i", str(files / "hyp.txt")])
+    status, _out, err, _ = run_cli([*refs, "-i", str(files / "hyp.txt")])
     one_error_line(status, err, f"at most {MAX_REFERENCES:,} are allowed")
 
 
@@ -92,7 +97,7 @@ def test_a_ten_million_character_line_is_named_not_a_memory_error(files: Path, m
 
 
 def test_dev_zero_as_input_stops_at_the_line_limit(files: Path) -> None:
-    status, out, err, peak = run_cli([str(files / "ref.txt"), "-i", "/dev/zero"])
+    status, _out, err, peak = run_cli([str(files / "ref.txt"), "-i", "/dev/zero"])
     one_error_line(status, err, "/dev/zero", f"more than {MAX_LINE_CHARS:,} characters")
     assert peak < PEAK_BYTES
 
@@ -166,10 +171,12 @@ def test_a_file_read_whole_is_refused_after_one_line_past_the_character_limit(
     monkeypatch.setattr(limits, "HELD", dataclasses.replace(limits.HELD, chars=1_000, lines=100))
     taken: list[int] = []
     take_bytes = LineReader.take_bytes
-    monkeypatch.setattr(LineReader, "take_bytes", lambda self, *a: taken.append(len(out := take_bytes(self, *a))) or out)
+    monkeypatch.setattr(
+        LineReader, "take_bytes", lambda self, *a: taken.append(len(out := take_bytes(self, *a))) or out
+    )
     path = tmp_path / "big.txt"
     path.write_text(("x" * 99 + "\n") * 500, encoding="utf-8")
-    with pytest.raises(ValueError, match="big.txt has more than 1,000 characters; a file read whole"):
+    with pytest.raises(ValueError, match=r"big\.txt has more than 1,000 characters; a file read whole"):
         read_held_lines(path)
     assert taken == [12]  # 100 characters a line, counted with the limit's lines: 1,102 reached at line 12, not 500
     path.write_text(("x" * 99 + "\n") * 10, encoding="utf-8")
@@ -215,7 +222,9 @@ def test_an_overlong_uploaded_line_is_named(tmp_path: Path) -> None:
 
     at = open_app("corpus")
     at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
-    drop_zone(at, cs.CORPUS_REF_UPLOAD).set_value([("wide.txt", b"ok\n" + b"y" * (MAX_LINE_CHARS + 5) + b"\n", "text/plain")])
+    drop_zone(at, cs.CORPUS_REF_UPLOAD).set_value(
+        [("wide.txt", b"ok\n" + b"y" * (MAX_LINE_CHARS + 5) + b"\n", "text/plain")]
+    )
     at.run()
     assert not at.exception
     assert f"Line 2 of wide.txt has {MAX_LINE_CHARS + 5:,} characters" in messages(at).replace("\\", "")
@@ -229,23 +238,41 @@ def test_peak_memory_is_measured_per_child() -> None:
 
 
 def test_the_readme_states_the_limits() -> None:
-    from ui.links.share import MAX_DECODED_BYTES, MAX_LINK_STATE, MAX_NESTING
-
-    from bleucore import MAX_HELD_CHARS, MAX_HELD_LINES, MAX_HELD_STATISTICS, MAX_LINES, MAX_SEGMENT_CHARS, MAX_TER_WORD_PAIRS
+    from bleucore import (
+        MAX_DOCTOR_CHARS,
+        MAX_DOCTOR_LINES,
+        MAX_DOCTOR_TOTAL_CHARS,
+        MAX_DOCTOR_TOTAL_LINES,
+        MAX_HELD_CHARS,
+        MAX_HELD_LINES,
+        MAX_HELD_STATISTICS,
+        MAX_HELD_TOTAL_CHARS,
+        MAX_HELD_TOTAL_LINES,
+        MAX_LINES,
+        MAX_SEGMENT_CHARS,
+        MAX_TER_WORD_PAIRS,
+    )
     from bleucore.doctor import MAX_FILE_BYTES
     from bleucore.report.__main__ import MAX_TRAINING_BYTES
-    from bleucore import MAX_DOCTOR_CHARS, MAX_DOCTOR_LINES, MAX_DOCTOR_TOTAL_CHARS, MAX_DOCTOR_TOTAL_LINES
-    from bleucore import MAX_HELD_TOTAL_CHARS, MAX_HELD_TOTAL_LINES
+    from ui.links.share import MAX_DECODED_BYTES, MAX_LINK_STATE, MAX_NESTING
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    for stated in (f"| {MAX_LINE_CHARS:,} characters (", f"| {MAX_REFERENCES:,} (", f"| {MAX_RESAMPLES:,} (",
-                   f"| {MAX_SEGMENT_CHARS:,} characters (", f"| {MAX_LINES:,} (", f"| {MAX_HELD_STATISTICS:,} numbers (",
-                   f"| {MAX_TER_WORD_PAIRS:,} (", f"| {MAX_HELD_LINES:,} lines and {MAX_HELD_CHARS:,} characters (",
-                   f"| {MAX_TRAINING_BYTES // 2**20} MB / ", f"| {MAX_FILE_BYTES // 2**20} MB (",
-                   f"| {MAX_HELD_TOTAL_LINES:,} lines and {MAX_HELD_TOTAL_CHARS:,} characters (",
-                   f"| {MAX_DOCTOR_LINES:,} lines and {MAX_DOCTOR_CHARS:,} characters / {MAX_DOCTOR_TOTAL_LINES:,} lines "
-                   f"and {MAX_DOCTOR_TOTAL_CHARS:,} characters (",
-                   f"{MAX_LINK_STATE:,} characters / {MAX_DECODED_BYTES:,} bytes / {MAX_NESTING} levels"):  # fmt: skip
+    for stated in (
+        f"| {MAX_LINE_CHARS:,} characters (",
+        f"| {MAX_REFERENCES:,} (",
+        f"| {MAX_RESAMPLES:,} (",
+        f"| {MAX_SEGMENT_CHARS:,} characters (",
+        f"| {MAX_LINES:,} (",
+        f"| {MAX_HELD_STATISTICS:,} numbers (",
+        f"| {MAX_TER_WORD_PAIRS:,} (",
+        f"| {MAX_HELD_LINES:,} lines and {MAX_HELD_CHARS:,} characters (",
+        f"| {MAX_TRAINING_BYTES // 2**20} MB / ",
+        f"| {MAX_FILE_BYTES // 2**20} MB (",
+        f"| {MAX_HELD_TOTAL_LINES:,} lines and {MAX_HELD_TOTAL_CHARS:,} characters (",
+        f"| {MAX_DOCTOR_LINES:,} lines and {MAX_DOCTOR_CHARS:,} characters / {MAX_DOCTOR_TOTAL_LINES:,} lines "
+        f"and {MAX_DOCTOR_TOTAL_CHARS:,} characters (",
+        f"{MAX_LINK_STATE:,} characters / {MAX_DECODED_BYTES:,} bytes / {MAX_NESTING} levels",
+    ):
         assert stated in readme, stated
 
 

@@ -174,7 +174,9 @@ def test_ui_and_pages_import_only_bleucores_faces() -> None:
                 exported = set(getattr(importlib.import_module(face), "__all__", ()))
                 for alias in node.names:  # a submodule through a face only when the face exports it by name
                     if _is_module(f"{face}.{alias.name}") and alias.name not in exported:
-                        deeper.append(f"{path.relative_to(ROOT)}:{node.lineno} from {face} import {alias.name} (a module)")
+                        deeper.append(
+                            f"{path.relative_to(ROOT)}:{node.lineno} from {face} import {alias.name} (a module)"
+                        )
     assert not deeper, "imports deeper than bleucore's package faces:\n" + "\n".join(deeper)
 
 
@@ -194,9 +196,13 @@ def test_nothing_outside_tests_imports_tests() -> None:
                 names = (
                     [alias.name for alias in node.names]
                     if isinstance(node, ast.Import)
-                    else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+                    else [node.module or ""]
+                    if isinstance(node, ast.ImportFrom) and not node.level
+                    else []
                 )
-                offenders += [f"{path.relative_to(ROOT)}:{node.lineno} {n}" for n in names if n.split(".")[0] == "tests"]
+                offenders += [
+                    f"{path.relative_to(ROOT)}:{node.lineno} {n}" for n in names if n.split(".")[0] == "tests"
+                ]
     assert not offenders, "\n".join(offenders)
 
 
@@ -205,7 +211,7 @@ def test_every_name_a_face_exports_resolves(face: str) -> None:
     module = importlib.import_module(face)
     assert [name for name in module.__all__ if not hasattr(module, name)] == []
     with pytest.raises(AttributeError, match="has no attribute 'no_such_name'"):
-        getattr(module, "no_such_name")
+        _ = module.no_such_name
 
 
 def test_bleucores_lazy_table_is_its_typed_imports() -> None:

@@ -46,7 +46,9 @@ def page_shape(source: str) -> list[str]:
 
 def _is_constant(node: ast.stmt) -> bool:
     """A module constant (``NAME = ...`` in capitals, annotated or not)."""
-    target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else getattr(node, "target", None)
+    target = (
+        node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else getattr(node, "target", None)
+    )
     return isinstance(node, ast.Assign | ast.AnnAssign) and isinstance(target, ast.Name) and target.id.isupper()
 
 
@@ -58,7 +60,9 @@ def test_every_page_script_has_one_shape(page: str) -> None:
 
 
 def test_the_shape_check_would_catch_top_level_drawing() -> None:
-    assert page_shape('"""Doc."""\nimport streamlit as st\nLIMIT = 3\nst.title("x")\n\ndef main():\n    pass\nmain()\n') == [
+    assert page_shape(
+        '"""Doc."""\nimport streamlit as st\nLIMIT = 3\nst.title("x")\n\ndef main():\n    pass\nmain()\n'
+    ) == [
         "st.title('x')",
         "main()",
     ]

@@ -40,25 +40,40 @@ def test_the_readmes_run_command_starts_the_app(tmp_path: Path) -> None:
         shutil.copy2(ROOT / name, repo / name)
     port = free_port()
     # Streamlit reads its options from STREAMLIT_* variables: headless on a free loopback port, as tests start it.
-    env = {**os.environ, "STREAMLIT_SERVER_HEADLESS": "true", "STREAMLIT_SERVER_PORT": str(port),
-           "STREAMLIT_SERVER_ADDRESS": "127.0.0.1", "STREAMLIT_SERVER_FILE_WATCHER_TYPE": "none",
-           "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}  # fmt: skip
+    env = {
+        **os.environ,
+        "STREAMLIT_SERVER_HEADLESS": "true",
+        "STREAMLIT_SERVER_PORT": str(port),
+        "STREAMLIT_SERVER_ADDRESS": "127.0.0.1",
+        "STREAMLIT_SERVER_FILE_WATCHER_TYPE": "none",
+        "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false",
+        "PIP_DISABLE_PIP_VERSION_CHECK": "1",
+    }
     env.pop("VIRTUAL_ENV", None)
     with (tmp_path / "log.txt").open("w+b") as log:
-        proc = subprocess.Popen(["bash", "-euo", "pipefail", "-c", commands], cwd=repo, env=env, stdin=subprocess.DEVNULL,
-                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)  # fmt: skip
+        proc = subprocess.Popen(
+            ["bash", "-euo", "pipefail", "-c", commands],
+            cwd=repo,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         try:
             base = f"http://127.0.0.1:{port}"
             deadline = time.monotonic() + INSTALL_AND_START_S
             while not health_ok(f"{base}/_stcore/health"):
                 if proc.poll() is not None or time.monotonic() > deadline:
                     log.seek(0)
-                    pytest.fail(f"the README's commands ended ({proc.returncode}) before the app answered:\n"
-                                f"{log.read().decode(errors='replace')[-3000:]}")  # fmt: skip
+                    pytest.fail(
+                        f"the README's commands ended ({proc.returncode}) before the app answered:\n"
+                        f"{log.read().decode(errors='replace')[-3000:]}"
+                    )
                 time.sleep(1)
             opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
             with opener.open(base + "/", timeout=30) as page:
-                assert page.status == 200 and b"<div id=\"root\">" in page.read()
+                assert page.status == 200 and b'<div id="root">' in page.read()
         finally:
             stop_server(proc)  # by its PID and process group
     assert (repo / ".venv" / "bin" / "streamlit").exists()  # the app ran from the README's venv, not the system

@@ -8,7 +8,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_bleucore_passes_mypy_strict():
-    done = subprocess.run([sys.executable, "-m", "mypy", "bleucore"], cwd=ROOT, capture_output=True, text=True,
-                          timeout=280, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "bleucore"], cwd=ROOT, capture_output=True, text=True, timeout=280, check=False
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert (ROOT / "bleucore" / "py.typed").exists()

@@ -71,13 +71,16 @@ def _check_inputs(systems: Mapping[str, Sequence[str]], references: Sequence[Seq
     for name, lines in systems.items():
         if len(lines) != segments:
             raise ValueError(
-                f"system {name} has {len(lines):,} line{'' if len(lines) == 1 else 's'} but the references have {segments:,}"
+                f"system {name} has {len(lines):,} line{'' if len(lines) == 1 else 's'} but the references have "
+                f"{segments:,}"
             )
         check_line_lengths(lines, f"system {name}")
     if segments == 0:
         raise ValueError("the references are empty: a bucket analysis needs at least 1 segment")
     if isinstance(n_samples, bool) or not isinstance(n_samples, int) or not 1 <= n_samples <= MAX_RESAMPLES:
-        raise ValueError(f"the number of bootstrap resamples must be an integer from 1 to {MAX_RESAMPLES:,}, got {n_samples!r}")
+        raise ValueError(
+            f"the number of bootstrap resamples must be an integer from 1 to {MAX_RESAMPLES:,}, got {n_samples!r}"
+        )
     return segments
 
 
@@ -144,7 +147,9 @@ def _segment_buckets(
         base_k = system_names.index(baseline)
         for b, (bucket, members) in enumerate(zip(buckets, groups)):
             if members.size == 0:
-                values += [BucketValue(analysis, bucket.name, s, metric.printed_label, None, None) for s in system_names]
+                values += [
+                    BucketValue(analysis, bucket.name, s, metric.printed_label, None, None) for s in system_names
+                ]
                 continue
             observed = [float(metric.row_scores(c[members].sum(axis=0, keepdims=True))[0]) for c in columns]
             resampled = [metric.row_scores(sums[k][b]).astype(np.float64) for k in range(len(system_names))]
@@ -153,7 +158,16 @@ def _segment_buckets(
                 delta = None if is_base else observed[k] - observed[base_k]
                 p = None if is_base else _p_value(resampled[k], resampled[base_k], observed[k] - observed[base_k])
                 values.append(
-                    BucketValue(analysis, bucket.name, system, metric.printed_label, observed[k], _interval(resampled[k]), p, delta)
+                    BucketValue(
+                        analysis,
+                        bucket.name,
+                        system,
+                        metric.printed_label,
+                        observed[k],
+                        _interval(resampled[k]),
+                        p,
+                        delta,
+                    )
                 )
     labels = tuple(m.printed_label for m in metrics)
     return BucketAnalysis(
@@ -188,9 +202,17 @@ def length_buckets(
         "A bucket's score is the metric's corpus score of its segments.",
     )
     return _segment_buckets(
-        "length", systems, references, metrics, bucket_names(cutoffs), bucket_index(lengths, cutoffs),
-        baseline, settings, statistics, method,
-    )  # fmt: skip
+        "length",
+        systems,
+        references,
+        metrics,
+        bucket_names(cutoffs),
+        bucket_index(lengths, cutoffs),
+        baseline,
+        settings,
+        statistics,
+        method,
+    )
 
 
 def label_buckets(
@@ -279,9 +301,15 @@ def frequency_buckets(
                 is_base = k == base_k
                 base_value = float(observed[base_k][which][b])
                 delta = None if is_base else value - base_value
-                p = None if is_base else _p_value(resampled[k][which][:, b], resampled[base_k][which][:, b], value - base_value)
+                p = (
+                    None
+                    if is_base
+                    else _p_value(resampled[k][which][:, b], resampled[base_k][which][:, b], value - base_value)
+                )
                 values.append(
-                    BucketValue("frequency", bucket.name, system, measure, value, _interval(resampled[k][which][:, b]), p, delta)
+                    BucketValue(
+                        "frequency", bucket.name, system, measure, value, _interval(resampled[k][which][:, b]), p, delta
+                    )
                 )
     method = (
         f"Words are the {settings.tokenize} tokenizer's tokens{', lowercased' if settings.lowercase else ''}; a word's "
@@ -289,7 +317,13 @@ def frequency_buckets(
         "An output word matches while the output has used fewer copies of it than reference 1 has (compare-mt's rule).",
     )
     return BucketAnalysis(
-        "frequency", buckets, tuple(values), system_names, baseline, WORD_MEASURES, settings.n_samples, settings.seed, method
+        "frequency",
+        buckets,
+        tuple(values),
+        system_names,
+        baseline,
+        WORD_MEASURES,
+        settings.n_samples,
+        settings.seed,
+        method,
     )
-
-

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 import numpy as np
@@ -18,10 +19,10 @@ FREQUENCY_CUTOFFS: tuple[int, ...] = (1, 2, 3, 4, 5, 10, 100, 1000)
 
 def bucket_names(cutoffs: Sequence[int]) -> tuple[str, ...]:
     """compare-mt's names: ``<c0``, then ``c`` for a one-value bucket or ``[a,b)``, then ``>=last``."""
-    if not cutoffs or any(b <= a for a, b in zip(cutoffs, cutoffs[1:])):
+    if not cutoffs or any(b <= a for a, b in itertools.pairwise(cutoffs)):
         raise ValueError(f"bucket cutoffs must be increasing and not empty, got {list(cutoffs)}")
     names = [f"<{cutoffs[0]}"]
-    for low, high in zip(cutoffs, cutoffs[1:]):
+    for low, high in itertools.pairwise(cutoffs):
         names.append(f"{low}" if high - 1 == low else f"[{low},{high})")
     names.append(f">={cutoffs[-1]}")
     return tuple(names)

@@ -13,6 +13,15 @@ from .rules import RULES
 from .setup_check import check_setup
 
 __all__ = [
-    "BLOCKING", "MAX_FILE_BYTES", "RULES", "Finding", "Report", "Setup", "TextInput",
-    "check_setup", "diagnose", "read_bytes", "read_path",
-]  # fmt: skip
+    "BLOCKING",
+    "MAX_FILE_BYTES",
+    "RULES",
+    "Finding",
+    "Report",
+    "Setup",
+    "TextInput",
+    "check_setup",
+    "diagnose",
+    "read_bytes",
+    "read_path",
+]

@@ -33,16 +33,24 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m bleucore.doctor", allow_abbrev=False,
-                                     description="Check an evaluation's files, then score them as each BLEU tool would.")  # fmt: skip
+    parser = _Parser(
+        prog="python -m bleucore.doctor",
+        allow_abbrev=False,
+        description="Check an evaluation's files, then score them as each BLEU tool would.",
+    )
     parser.add_argument("refs", nargs="+", metavar="REF", help="reference files (before -i)")
     parser.add_argument("-i", "--input", required=True, metavar="HYP", help="the hypothesis file")
-    parser.add_argument("-tok", "--tokenize", default="13a", choices=TOKENIZER_NAMES, help="the tokenizer the score uses")
+    parser.add_argument(
+        "-tok", "--tokenize", default="13a", choices=TOKENIZER_NAMES, help="the tokenizer the score uses"
+    )
     parser.add_argument("--json", action="store_true", help='one JSON object: {"findings": [...], "scores": [...]}')
     parser.add_argument("-f", "--format", default="text", choices=("text", "json"), help="text, or json (as --json)")
-    parser.add_argument("--waterfall", metavar="FROM[:TO]",
-                        help=f"the steps from one tool's score to another's (default TO: sacrebleu); tools: {', '.join(_KEYS)}, "
-                             "and sacrebleu-TOK with -tok TOK")  # fmt: skip
+    parser.add_argument(
+        "--waterfall",
+        metavar="FROM[:TO]",
+        help=f"the steps from one tool's score to another's (default TO: sacrebleu); tools: {', '.join(_KEYS)}, "
+        "and sacrebleu-TOK with -tok TOK",
+    )
     return parser
 
 
@@ -88,9 +96,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.json or args.format == "json":
             out = report.to_dict()
             if steps:
-                out["waterfall"] = {"from": steps.start.key, "to": steps.end.key, "start": steps.start_score.score,
-                                    "end": steps.end_score.score, "steps": [{"field": s.field, "before": s.before,
-                                    "after": s.after, "delta": s.delta, "why": s.text()} for s in steps.steps]}  # fmt: skip
+                out["waterfall"] = {
+                    "from": steps.start.key,
+                    "to": steps.end.key,
+                    "start": steps.start_score.score,
+                    "end": steps.end_score.score,
+                    "steps": [
+                        {"field": s.field, "before": s.before, "after": s.after, "delta": s.delta, "why": s.text()}
+                        for s in steps.steps
+                    ],
+                }
             sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=1) + "\n")
         else:
             sys.stdout.write(_text(report) + (f"\n{steps.text()}\n" if steps else ""))

@@ -78,6 +78,12 @@ class Finding:
     def to_dict(self) -> dict[str, Any]:
         """The finding for JSON: ``code``, ``severity``, ``lines``, ``message`` (problem and effect), ``fix``, and
         ``confidence``, ``values``."""
-        return {"code": self.code, "severity": self.severity, "lines": list(self.lines),
-                "message": f"{self.problem}: {self.effect}", "fix": self.fix, "confidence": self.confidence,
-                "values": dict(self.values)}  # fmt: skip
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "lines": list(self.lines),
+            "message": f"{self.problem}: {self.effect}",
+            "fix": self.fix,
+            "confidence": self.confidence,
+            "values": dict(self.values),
+        }

@@ -37,53 +37,114 @@ def read_path(path: str | os.PathLike[str]) -> TextInput:
         with open(path, "rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        return TextInput(name, [], (Finding(
-            "unreadable-file", "error", "certain", f"{name} cannot be read ({exc.strerror or exc})",
-            "nothing can be checked or scored", "check the path and its permissions", (), {"name": name},
-        ),))  # fmt: skip
+        return TextInput(
+            name,
+            [],
+            (
+                Finding(
+                    "unreadable-file",
+                    "error",
+                    "certain",
+                    f"{name} cannot be read ({exc.strerror or exc})",
+                    "nothing can be checked or scored",
+                    "check the path and its permissions",
+                    (),
+                    {"name": name},
+                ),
+            ),
+        )
     return read_bytes(data, name)
 
 
 def read_bytes(data: bytes, name: str) -> TextInput:
     """Lines of ``data`` split at "\\n" (a final newline ends the last line) and the reading findings."""
     if len(data) > MAX_FILE_BYTES:
-        return TextInput(name, [], (Finding(
-            "file-too-large", "error", "certain", f"{name} is over {MAX_FILE_BYTES // 2**20} MB",
-            "the doctor reads at most that much of a file", "check a part of it (head -n 100000)",
-            (), {"name": name, "megabytes": MAX_FILE_BYTES // 2**20},
-        ),))  # fmt: skip
+        return TextInput(
+            name,
+            [],
+            (
+                Finding(
+                    "file-too-large",
+                    "error",
+                    "certain",
+                    f"{name} is over {MAX_FILE_BYTES // 2**20} MB",
+                    "the doctor reads at most that much of a file",
+                    "check a part of it (head -n 100000)",
+                    (),
+                    {"name": name, "megabytes": MAX_FILE_BYTES // 2**20},
+                ),
+            ),
+        )
     if not data:
-        return TextInput(name, [], (Finding(
-            "empty-file", "error", "certain", f"{name} is empty", "there is nothing to score",
-            "give the file that holds the text", (), {"name": name},
-        ),))  # fmt: skip
+        return TextInput(
+            name,
+            [],
+            (
+                Finding(
+                    "empty-file",
+                    "error",
+                    "certain",
+                    f"{name} is empty",
+                    "there is nothing to score",
+                    "give the file that holds the text",
+                    (),
+                    {"name": name},
+                ),
+            ),
+        )
     if b"\0" in data:
         line = data.count(b"\n", 0, data.index(b"\0")) + 1
-        return TextInput(name, [], (Finding(
-            "binary-file", "error", "likely", f"{name} holds NUL bytes: it looks like a binary file, not text",
-            "its bytes are not sentences", "give the plain-text file, one segment per line", (line,), {"name": name},
-        ),))  # fmt: skip
+        return TextInput(
+            name,
+            [],
+            (
+                Finding(
+                    "binary-file",
+                    "error",
+                    "likely",
+                    f"{name} holds NUL bytes: it looks like a binary file, not text",
+                    "its bytes are not sentences",
+                    "give the plain-text file, one segment per line",
+                    (line,),
+                    {"name": name},
+                ),
+            ),
+        )
     findings: list[Finding] = []
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         text = data.decode("utf-8", errors="replace")
         bad = [i + 1 for i, raw in enumerate(data.split(b"\n")) if not _is_utf8(raw)]
-        findings.append(Finding(
-            "not-utf8", "error", "certain", f"{name} is not UTF-8 ({len(bad):,} lines hold invalid bytes)",
-            "the scorers refuse it, or read other characters than the ones written",
-            "convert it to UTF-8 (iconv -f euc-kr -t utf-8, for example)", tuple(bad[:3]), {"name": name, "count": len(bad)},
-        ))  # fmt: skip
+        findings.append(
+            Finding(
+                "not-utf8",
+                "error",
+                "certain",
+                f"{name} is not UTF-8 ({len(bad):,} lines hold invalid bytes)",
+                "the scorers refuse it, or read other characters than the ones written",
+                "convert it to UTF-8 (iconv -f euc-kr -t utf-8, for example)",
+                tuple(bad[:3]),
+                {"name": name, "count": len(bad)},
+            )
+        )
     lines = text.split("\n")
     if text.endswith("\n"):
         lines.pop()
     long = [i + 1 for i, line in enumerate(lines) if len(line) > MAX_LINE_CHARS]
     if long:
-        findings.append(Finding(
-            "line-too-long", "error", "certain", f"{name} has {len(long):,} lines over {MAX_LINE_CHARS:,} characters",
-            "a line that long is not one sentence (a missing line break, or a whole document)",
-            "put one segment per line", tuple(long[:3]), {"name": name, "count": len(long), "limit": MAX_LINE_CHARS},
-        ))  # fmt: skip
+        findings.append(
+            Finding(
+                "line-too-long",
+                "error",
+                "certain",
+                f"{name} has {len(long):,} lines over {MAX_LINE_CHARS:,} characters",
+                "a line that long is not one sentence (a missing line break, or a whole document)",
+                "put one segment per line",
+                tuple(long[:3]),
+                {"name": name, "count": len(long), "limit": MAX_LINE_CHARS},
+            )
+        )
     return TextInput(name, lines, tuple(findings))
 
 

@@ -16,8 +16,18 @@ from .setup_check import check_setup
 __all__ = ["BLOCKING", "Report", "diagnose"]
 
 #: Findings after which no score is computed: the text is not what the scorer would read, or lines do not pair.
-BLOCKING = frozenset({"binary-file", "empty-file", "not-utf8", "line-too-long", "file-too-large", "line-count-mismatch",
-                      "refs-concatenated", "unreadable-file"})
+BLOCKING = frozenset(
+    {
+        "binary-file",
+        "empty-file",
+        "not-utf8",
+        "line-too-long",
+        "file-too-large",
+        "line-count-mismatch",
+        "refs-concatenated",
+        "unreadable-file",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -38,8 +48,17 @@ class Report:
         each score on the 0-100 scale, unrounded (None where the tool itself fails)."""
         return {
             "findings": [finding.to_dict() for finding in self.findings],
-            "scores": [{"implementation": s.tool.key, "name": s.tool.name, "score": s.points, "printed": s.printed,
-                        "failure": s.failure, "quirks": list(s.tool.quirks)} for s in self.scores],  # fmt: skip
+            "scores": [
+                {
+                    "implementation": s.tool.key,
+                    "name": s.tool.name,
+                    "score": s.points,
+                    "printed": s.printed,
+                    "failure": s.failure,
+                    "quirks": list(s.tool.quirks),
+                }
+                for s in self.scores
+            ],
         }
 
 
@@ -62,11 +81,18 @@ def diagnose(setup: Setup, reading: Sequence[Finding] = (), tools: Sequence[Tool
     if tools is None:
         tools = tools_for("13a" if package else tokenize)
     if package:
-        findings.append(Finding(
-            "tokenizer-missing", "warning", "certain", f"the {tokenize} tokenizer needs the {package} package, not installed here",
-            f"sacreBLEU's score with -tok {tokenize} is not shown", f"pip install {package}", (),
-            {"tokenizer": tokenize, "package": package},
-        ))  # fmt: skip
+        findings.append(
+            Finding(
+                "tokenizer-missing",
+                "warning",
+                "certain",
+                f"the {tokenize} tokenizer needs the {package} package, not installed here",
+                f"sacreBLEU's score with -tok {tokenize} is not shown",
+                f"pip install {package}",
+                (),
+                {"tokenizer": tokenize, "package": package},
+            )
+        )
     findings.sort(key=lambda f: ("error", "warning", "note").index(f.severity))
     if any(f.code in BLOCKING for f in findings) or not setup.references or not setup.hypotheses:
         return Report(tuple(findings), ())
@@ -75,7 +101,18 @@ def diagnose(setup: Setup, reading: Sequence[Finding] = (), tools: Sequence[Tool
         scores = tuple(score_as_tools(setup.hypotheses, setup.references, tools, scorer))
         scorer.release_tokens()  # the report keeps the counts for the waterfall, not every token
     except ValueError as exc:  # a limit or a tokenizer's refusal: said as a finding, the others kept
-        findings.insert(0, Finding("cannot-score", "error", "certain", f"the files cannot be scored: {exc}",
-                                   "no tool's score is shown", "fix what the message names", (), {"reason": str(exc)}))
+        findings.insert(
+            0,
+            Finding(
+                "cannot-score",
+                "error",
+                "certain",
+                f"the files cannot be scored: {exc}",
+                "no tool's score is shown",
+                "fix what the message names",
+                (),
+                {"reason": str(exc)},
+            ),
+        )
         return Report(tuple(findings), ())
     return Report(tuple(findings), scores, scorer)

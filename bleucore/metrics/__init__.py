@@ -24,7 +24,9 @@ __all__ = [
     "unregister_metric",
 ]
 
-METRICS: Registry[type[Metric]] = Registry("metric", __package__ or "bleucore.metrics", {"bleu": ".bleu:BLEU", "chrf": ".chrf:CHRF", "ter": ".ter:TER"})
+METRICS: Registry[type[Metric]] = Registry(
+    "metric", __package__ or "bleucore.metrics", {"bleu": ".bleu:BLEU", "chrf": ".chrf:CHRF", "ter": ".ter:TER"}
+)
 METRIC_NAMES: Names = METRICS.names
 DEFAULT_METRIC = "bleu"
 

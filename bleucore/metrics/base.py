@@ -48,7 +48,8 @@ class Metric(ABC):
     """One metric with its options: ``Metric(options)``; ``options=None`` gives its defaults.
 
     A subclass sets ``name`` (its registry name), ``label`` (as printed: ``BLEU``),
-    ``options_type`` (and ``higher_is_better = False`` for an error rate), and implements the abstract methods. Statistics objects have ``segments``,
+    ``options_type`` (and ``higher_is_better = False`` for an error rate), and implements the abstract methods.
+    Statistics objects have ``segments``,
     ``total()`` (one row, the column sums) and ``concatenate(parts)`` (as ``stats.Statistics``).
     """
 

@@ -9,4 +9,4 @@ from .charts import bucket_chart
 from .html import html_report, render_svg
 from .latex import latex_escape, latex_table
 
-__all__ = ["Report", "build_report", "bucket_chart", "html_report", "latex_escape", "latex_table", "render_svg"]
+__all__ = ["Report", "bucket_chart", "build_report", "html_report", "latex_escape", "latex_table", "render_svg"]

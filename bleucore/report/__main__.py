@@ -38,19 +38,31 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     """The report's command line."""
     parser = _Parser(
-        prog="python -m bleucore.report", allow_abbrev=False,
+        prog="python -m bleucore.report",
+        allow_abbrev=False,
         description="Compare systems: corpus scores with intervals and significance against a baseline, and scores "
         "per reference-length, word-frequency and label bucket (compare-mt 0.2.10's buckets).",
-    )  # fmt: skip
+    )
     parser.add_argument("refs", nargs="+", metavar="REF", help="reference files (before -i)")
-    parser.add_argument("-i", "--input", nargs="+", required=True, metavar="SYS", help="system output files; the first is the baseline")
+    parser.add_argument(
+        "-i", "--input", nargs="+", required=True, metavar="SYS", help="system output files; the first is the baseline"
+    )
     parser.add_argument("--names", nargs="+", metavar="NAME", help="a name per system (default: the file names)")
-    parser.add_argument("--baseline", metavar="NAME", help="the system the others are tested against (default: the first)")
+    parser.add_argument(
+        "--baseline", metavar="NAME", help="the system the others are tested against (default: the first)"
+    )
     parser.add_argument("-m", "--metrics", nargs="+", default=["bleu", "chrf", "ter"], choices=METRIC_CHOICES)
-    parser.add_argument("-tok", "--tokenize", default="13a", choices=TOKENIZER_NAMES,
-                        help="BLEU's tokenizer, also the words of the length and frequency buckets")  # fmt: skip
+    parser.add_argument(
+        "-tok",
+        "--tokenize",
+        default="13a",
+        choices=TOKENIZER_NAMES,
+        help="BLEU's tokenizer, also the words of the length and frequency buckets",
+    )
     parser.add_argument("--labels", metavar="FILE", help="one label per line (a domain, a source): scores per label")
-    parser.add_argument("--train", metavar="FILE", help="a training corpus whose word counts make the frequency buckets")
+    parser.add_argument(
+        "--train", metavar="FILE", help="a training corpus whose word counts make the frequency buckets"
+    )
     parser.add_argument("--n-samples", type=int, default=BOOTSTRAP_SAMPLES, help="bootstrap resamples (default 1000)")
     parser.add_argument("--seed", type=int, default=SEED, help="the resampling seed (default: sacreBLEU's 12345)")
     parser.add_argument("--html", metavar="FILE", help="write the self-contained HTML report here")
@@ -91,7 +103,8 @@ def report_from_args(args: argparse.Namespace) -> Report:
         raise UsageError(f"--seed must be a whole number >= 0, got {args.seed}")
     if args.train and os.path.isfile(args.train) and os.path.getsize(args.train) > MAX_TRAINING_BYTES:
         raise UsageError(
-            f"the training corpus {args.train} has {os.path.getsize(args.train):,} bytes; at most {MAX_TRAINING_BYTES:,} are read"
+            f"the training corpus {args.train} has {os.path.getsize(args.train):,} bytes; at most "
+            f"{MAX_TRAINING_BYTES:,} are read"
         )
     references = [read_held_lines(path) for path in args.refs]
     systems = {name: read_held_lines(path) for name, path in zip(names, args.input)}
@@ -99,9 +112,14 @@ def report_from_args(args: argparse.Namespace) -> Report:
     labels = read_held_lines(args.labels) if args.labels else None
     training = iter_lines(args.train) if args.train else None  # counted as it is read, never held
     return build_report(
-        systems, references, metrics_from(args.metrics, args.tokenize), baseline=args.baseline, labels=labels,
-        training=training, settings=BucketSettings(args.n_samples, args.seed, args.tokenize),
-    )  # fmt: skip
+        systems,
+        references,
+        metrics_from(args.metrics, args.tokenize),
+        baseline=args.baseline,
+        labels=labels,
+        training=training,
+        settings=BucketSettings(args.n_samples, args.seed, args.tokenize),
+    )
 
 
 def summary(report: Report) -> str:
@@ -118,8 +136,10 @@ def summary(report: Report) -> str:
             cells.append("--" if row is None else f"{row.score:.2f}{mark} [{row.lower:.2f}, {row.upper:.2f}]")
         rows.append(cells)
     notes = [f"{name}: output identical to the baseline's, never marked different" for name in report.identical]
-    return text_table(header, rows) + "\n* differs from the baseline (paired bootstrap, p < 0.05)\n" + "".join(
-        note + "\n" for note in notes
+    return (
+        text_table(header, rows)
+        + "\n* differs from the baseline (paired bootstrap, p < 0.05)\n"
+        + "".join(note + "\n" for note in notes)
     )
 
 

@@ -39,12 +39,23 @@ class Report:
         out: list[dict[str, Any]] = []
         for table in self.tables:
             for row in table.rows:
-                out.append({
-                    "analysis": "corpus", "bucket": "all", "system": row.system, "metric": table.label,
-                    "value": row.score, "ci": [row.lower, row.upper] if row.lower is not None else None,
-                    "p_value": None if row.is_baseline else 1.0 if row.system in self.identical else row.p_bootstrap,
-                    "delta": row.delta, "size": self.segments,
-                })  # fmt: skip
+                out.append(
+                    {
+                        "analysis": "corpus",
+                        "bucket": "all",
+                        "system": row.system,
+                        "metric": table.label,
+                        "value": row.score,
+                        "ci": [row.lower, row.upper] if row.lower is not None else None,
+                        "p_value": None
+                        if row.is_baseline
+                        else 1.0
+                        if row.system in self.identical
+                        else row.p_bootstrap,
+                        "delta": row.delta,
+                        "size": self.segments,
+                    }
+                )
         for analysis in self.analyses:
             out += analysis.records()
         return out
@@ -74,7 +85,7 @@ def build_report(
     names = tuple(systems)
     if not metrics:
         raise ValueError("no metric: give at least one (bleu, chrf, chrf++, ter)")
-    if len(set(m.printed_label for m in metrics)) != len(metrics):
+    if len({m.printed_label for m in metrics}) != len(metrics):
         raise ValueError("a metric is given twice")
     base = names[0] if baseline is None else baseline
     # The buckets check every input (line counts, limits, baseline) before any statistics are computed.
@@ -97,6 +108,4 @@ def build_report(
         (t.label, m.signature(nrefs), m.sacrebleu_equivalent(nrefs).signature) for t, m in zip(tables, metrics)
     )
     identical = tuple(n for n in names if n != base and list(systems[n]) == list(systems[base]))
-    return Report(
-        names, base, len(references[0]), nrefs, tables, signatures, tuple(analyses), identical, settings
-    )
+    return Report(names, base, len(references[0]), nrefs, tables, signatures, tuple(analyses), identical, settings)

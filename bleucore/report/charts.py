@@ -23,8 +23,14 @@ def measure_name(metric: str) -> str:
 def bucket_chart(analysis: BucketAnalysis, metric: str) -> dict[str, Any]:
     """The chart of one metric (or word measure) of ``analysis``: x the buckets in order, one bar per system."""
     values = [
-        {"bucket": v.bucket, "system": v.system, "value": v.value, "low": v.ci[0], "high": v.ci[1],
-         "mark": "*" if v.significant() else ""}  # fmt: skip
+        {
+            "bucket": v.bucket,
+            "system": v.system,
+            "value": v.value,
+            "low": v.ci[0],
+            "high": v.ci[1],
+            "mark": "*" if v.significant() else "",
+        }
         for v in analysis.values
         if v.metric == metric and v.value is not None and v.ci is not None
     ]
@@ -32,8 +38,14 @@ def bucket_chart(analysis: BucketAnalysis, metric: str) -> dict[str, Any]:
     filled = {v["bucket"] for v in values}
     empty = [{"bucket": name, "note": "no data"} for name in order if name not in filled]
     name = measure_name(metric)
-    x = {"field": "bucket", "type": "ordinal", "sort": order, "title": _AXES[analysis.analysis], "axis": {"labelAngle": 0},
-         "scale": {"domain": order}}  # fmt: skip
+    x = {
+        "field": "bucket",
+        "type": "ordinal",
+        "sort": order,
+        "title": _AXES[analysis.analysis],
+        "axis": {"labelAngle": 0},
+        "scale": {"domain": order},
+    }
     offset = {"field": "system", "sort": list(analysis.systems)}
     return {
         "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
@@ -43,14 +55,31 @@ def bucket_chart(analysis: BucketAnalysis, metric: str) -> dict[str, Any]:
         "data": {"values": values},
         "encoding": {"x": x, "xOffset": offset},
         "layer": [
-            {"mark": "bar", "encoding": {
-                "y": {"field": "value", "type": "quantitative", "title": name},
-                "color": {"field": "system", "type": "nominal", "sort": list(analysis.systems), "title": "system"}}},
-            {"mark": {"type": "rule", "color": "#333"}, "encoding": {
-                "y": {"field": "low", "type": "quantitative"}, "y2": {"field": "high"}}},
-            {"mark": {"type": "text", "dy": -6, "fontSize": 14}, "encoding": {
-                "y": {"field": "high", "type": "quantitative"}, "text": {"field": "mark"}}},
-            *([{"data": {"values": empty}, "mark": {"type": "text", "color": "#555", "angle": -90},
-                "encoding": {"x": {**x, "title": None}, "y": {"value": 120}, "text": {"field": "note"}}}] if empty else []),
+            {
+                "mark": "bar",
+                "encoding": {
+                    "y": {"field": "value", "type": "quantitative", "title": name},
+                    "color": {"field": "system", "type": "nominal", "sort": list(analysis.systems), "title": "system"},
+                },
+            },
+            {
+                "mark": {"type": "rule", "color": "#333"},
+                "encoding": {"y": {"field": "low", "type": "quantitative"}, "y2": {"field": "high"}},
+            },
+            {
+                "mark": {"type": "text", "dy": -6, "fontSize": 14},
+                "encoding": {"y": {"field": "high", "type": "quantitative"}, "text": {"field": "mark"}},
+            },
+            *(
+                [
+                    {
+                        "data": {"values": empty},
+                        "mark": {"type": "text", "color": "#555", "angle": -90},
+                        "encoding": {"x": {**x, "title": None}, "y": {"value": 120}, "text": {"field": "note"}},
+                    }
+                ]
+                if empty
+                else []
+            ),
         ],
-    }  # fmt: skip
+    }

@@ -47,7 +47,10 @@ def _analysis_section(analysis: BucketAnalysis) -> list[str]:
     for metric in analysis.metrics:
         out.append(f"<figure>{render_svg(bucket_chart(analysis, metric))}</figure>")
         head = "".join(f"<th>{escape(s)}</th>" for s in analysis.systems)
-        out.append(f"<table><caption>{escape(measure_name(metric))} (* differs from the baseline, p &lt; 0.05)</caption><thead><tr><th>bucket</th><th>{size}</th>{head}</tr></thead><tbody>")
+        out.append(
+            f"<table><caption>{escape(measure_name(metric))} (* differs from the baseline, p &lt; "
+            f"0.05)</caption><thead><tr><th>bucket</th><th>{size}</th>{head}</tr></thead><tbody>"
+        )
         for bucket in analysis.buckets:
             cells = []
             for system in analysis.systems:
@@ -66,21 +69,24 @@ def _analysis_section(analysis: BucketAnalysis) -> list[str]:
 def html_report(report: Report, title: str = "BLEU Explorer report") -> str:
     """The whole report as one HTML document."""
     parts = [
-        "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>",
         f"<h1>{escape(title)}</h1>",
-        f'<p>{len(report.systems)} systems on {report.segments:,} segments with {report.nrefs} reference'
-        f'{"s" if report.nrefs != 1 else ""}; baseline: <b>{escape(report.baseline)}</b>. '
+        f"<p>{len(report.systems)} systems on {report.segments:,} segments with {report.nrefs} reference"
+        f"{'s' if report.nrefs != 1 else ''}; baseline: <b>{escape(report.baseline)}</b>. "
         f"Intervals: 95% paired bootstrap ({report.settings.n_samples:,} resamples, seed {report.settings.seed}); "
         "* marks a difference from the baseline with p &lt; 0.05.</p>",
-    ]  # fmt: skip
+    ]
     if report.identical:
         names = ", ".join(report.identical)
         parts.append(f'<p class="note">{escape(f"Identical to the baseline, so never marked different: {names}.")}</p>')
     parts.append("<h2>Corpus scores</h2><table><thead><tr><th>system</th>")
-    parts += [f"<th>{escape(t.label)}{' (higher is better)' if t.higher_is_better else ' (lower is better)'}</th>"
-              for t in report.tables]  # fmt: skip
+    parts += [
+        f"<th>{escape(t.label)}{' (higher is better)' if t.higher_is_better else ' (lower is better)'}</th>"
+        for t in report.tables
+    ]
     parts.append("</tr></thead><tbody>")
     for system in report.systems:
         cells = []

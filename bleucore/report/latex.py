@@ -9,9 +9,20 @@ from .build import Report
 __all__ = ["latex_escape", "latex_table"]
 
 _SPECIAL = {
-    "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}",
-    "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "|": r"\textbar{}", "<": r"\textless{}", ">": r"\textgreater{}",
-}  # fmt: skip
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+    "|": r"\textbar{}",
+    "<": r"\textless{}",
+    ">": r"\textgreater{}",
+}
 MARK = r"$^{\dagger}$"
 
 
@@ -24,8 +35,10 @@ def latex_escape(text: str, typewriter: bool = False) -> str:
 def latex_table(report: Report, alpha: float = 0.05) -> str:
     """A ``table`` float holding a booktabs ``tabular`` (one row per system) and its footnote; needs only
     ``\\usepackage{booktabs}``."""
-    header = ["System", *(latex_escape(t.label) + (r" $\uparrow$" if t.higher_is_better else r" $\downarrow$")
-                          for t in report.tables)]  # fmt: skip
+    header = [
+        "System",
+        *(latex_escape(t.label) + (r" $\uparrow$" if t.higher_is_better else r" $\downarrow$") for t in report.tables),
+    ]
     rows = []
     for system in report.systems:
         cells = [latex_escape(system) + (" (baseline)" if system == report.baseline else "")]
@@ -39,7 +52,8 @@ def latex_table(report: Report, alpha: float = 0.05) -> str:
             cells.append(f"{row.score:.2f}{mark}{interval}")
         rows.append(" & ".join(cells) + r" \\")
     signatures = "; ".join(
-        f"{latex_escape(label)}: \\texttt{{{latex_escape(sacre or ours, typewriter=True)}}}" for label, ours, sacre in report.signatures
+        f"{latex_escape(label)}: \\texttt{{{latex_escape(sacre or ours, typewriter=True)}}}"
+        for label, ours, sacre in report.signatures
     )
     resampling = report.settings
     note = (
@@ -52,19 +66,21 @@ def latex_table(report: Report, alpha: float = 0.05) -> str:
     if report.identical:
         names = ", ".join(latex_escape(name) for name in report.identical)
         note += f" Output identical to the baseline's, so never marked: {names}."
-    return "\n".join([
-        "% BLEU Explorer report (bleucore); needs \\usepackage{booktabs}",
-        "\\begin{table}[t]",
-        "\\centering",
-        "\\begin{tabular}{l" + "c" * len(report.tables) + "}",
-        "\\toprule",
-        " & ".join(header) + r" \\",
-        "\\midrule",
-        *rows,
-        "\\bottomrule",
-        "\\end{tabular}",
-        "\\par\\smallskip",
-        "\\parbox{\\linewidth}{\\footnotesize\\raggedright " + note + "}",
-        "\\end{table}",
-        "",
-    ])  # fmt: skip
+    return "\n".join(
+        [
+            "% BLEU Explorer report (bleucore); needs \\usepackage{booktabs}",
+            "\\begin{table}[t]",
+            "\\centering",
+            "\\begin{tabular}{l" + "c" * len(report.tables) + "}",
+            "\\toprule",
+            " & ".join(header) + r" \\",
+            "\\midrule",
+            *rows,
+            "\\bottomrule",
+            "\\end{tabular}",
+            "\\par\\smallskip",
+            "\\parbox{\\linewidth}{\\footnotesize\\raggedright " + note + "}",
+            "\\end{table}",
+            "",
+        ]
+    )

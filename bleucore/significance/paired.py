@@ -139,7 +139,10 @@ def _rows_per_batch(segments: int, multiple: int = 1, cells: int = BATCH_CELLS) 
 
 
 def bootstrap_counts(
-    segments: int, n_samples: int, rng: np.random.Generator, dtype: type[np.floating[Any]] = np.float64,
+    segments: int,
+    n_samples: int,
+    rng: np.random.Generator,
+    dtype: type[np.floating[Any]] = np.float64,
     batch_cells: int = BATCH_CELLS,
 ) -> Iterator[npt.NDArray[np.floating[Any]]]:
     """How often each segment is drawn in each bootstrap resample, a batch of rows at a time.
@@ -180,12 +183,12 @@ def _bootstrap_sums(columns: FloatArray, n_samples: int, rng: np.random.Generato
         yield np.einsum("rs,fs->rf", counts32, by_column).astype(np.float64)
 
 
-def _bootstrap_scores(
-    stats: list[Statistics], metric: Metric, n_samples: int, seed: int | None
-) -> list[FloatArray]:
+def _bootstrap_scores(stats: list[Statistics], metric: Metric, n_samples: int, seed: int | None) -> list[FloatArray]:
     first = metric.columns(stats[0])
     width = first.shape[1]
-    both = np.empty((first.shape[0], width * len(stats)), dtype=first.dtype)  # filled a system at a time: one copy of the columns
+    both = np.empty(
+        (first.shape[0], width * len(stats)), dtype=first.dtype
+    )  # filled a system at a time: one copy of the columns
     both[:, :width] = first
     del first
     for k, s in enumerate(stats[1:], start=1):

@@ -63,17 +63,25 @@ class SignificanceTable:
             "higher_is_better": self.higher_is_better,
             "tests": {"bootstrap_resamples": self.n_samples, "randomization_trials": self.n_trials, "seed": self.seed},
             "rows": [
-                {"system": r.system, "baseline": r.is_baseline, "score": r.score, "delta": r.delta,
-                 "direction": self.direction(r) or None, "bootstrap_mean": r.mean, "ci_half_width": r.ci,
-                 "ci": [r.lower, r.upper] if r.lower is not None else None,
-                 "p_bootstrap": r.p_bootstrap, "p_randomization": r.p_randomization}  # fmt: skip
+                {
+                    "system": r.system,
+                    "baseline": r.is_baseline,
+                    "score": r.score,
+                    "delta": r.delta,
+                    "direction": self.direction(r) or None,
+                    "bootstrap_mean": r.mean,
+                    "ci_half_width": r.ci,
+                    "ci": [r.lower, r.upper] if r.lower is not None else None,
+                    "p_bootstrap": r.p_bootstrap,
+                    "p_randomization": r.p_randomization,
+                }
                 for r in self.rows
             ],
             "skipped": [{"system": name, "reason": reason} for name, reason in self.skipped],
         }
 
     def direction(self, row: SignificanceRow) -> str:
-        """"better", "worse" or "same" than the baseline, in the metric's own direction ("" on the baseline)."""
+        """ "better", "worse" or "same" than the baseline, in the metric's own direction ("" on the baseline)."""
         if row.delta is None:
             return ""
         if row.delta == 0:
@@ -111,21 +119,49 @@ def significance_table(
                 continue
             try:
                 bs = paired_bootstrap(systems[baseline], systems[name], metric, n_samples, seed) if n_samples else None
-                ar = paired_approximate_randomization(systems[baseline], systems[name], metric, n_trials, seed) if n_trials else None
+                ar = (
+                    paired_approximate_randomization(systems[baseline], systems[name], metric, n_trials, seed)
+                    if n_trials
+                    else None
+                )
             except ValueError as err:
                 skipped.append((name, str(err)))
                 continue
             tested.append((name, bs, ar))
         first = tested[0][1] if tested else None
         base_score = scores[baseline]
-        rows.append(SignificanceRow(baseline, True, base_score, None, first.baseline_mean if first else None,
-                                    first.baseline_ci if first else None, None, None))  # fmt: skip
+        rows.append(
+            SignificanceRow(
+                baseline,
+                True,
+                base_score,
+                None,
+                first.baseline_mean if first else None,
+                first.baseline_ci if first else None,
+                None,
+                None,
+            )
+        )
         for name, bs, ar in tested:
-            rows.append(SignificanceRow(
-                name, False, scores[name], scores[name] - base_score, bs.mean if bs else None, bs.ci if bs else None,
-                bs.p_value if bs else None, ar.p_value if ar else None,
-            ))  # fmt: skip
+            rows.append(
+                SignificanceRow(
+                    name,
+                    False,
+                    scores[name],
+                    scores[name] - base_score,
+                    bs.mean if bs else None,
+                    bs.ci if bs else None,
+                    bs.p_value if bs else None,
+                    ar.p_value if ar else None,
+                )
+            )
     return SignificanceTable(
-        metric.name, metric.printed_label, metric.higher_is_better, tuple(rows), tuple(skipped), n_samples, n_trials, seed
+        metric.name,
+        metric.printed_label,
+        metric.higher_is_better,
+        tuple(rows),
+        tuple(skipped),
+        n_samples,
+        n_trials,
+        seed,
     )
-

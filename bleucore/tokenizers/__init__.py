@@ -104,9 +104,7 @@ def _prepared(lines: Sequence[str], lowercase: bool) -> list[str]:
     return [line.lower().rstrip() for line in lines] if lowercase else [line.rstrip() for line in lines]
 
 
-def tokenize_lines(
-    lines: Sequence[str], tokenizer: str = "13a", lowercase: bool = False
-) -> list[tuple[str, ...]]:
+def tokenize_lines(lines: Sequence[str], tokenizer: str = "13a", lowercase: bool = False) -> list[tuple[str, ...]]:
     """``[tokenize(line, tokenizer, lowercase) for line in lines]``, computed corpus-wide."""
     return get_tokenizer(tokenizer).tokenize_batch(_prepared(lines, lowercase))
 

@@ -17,7 +17,7 @@ def intl_class_disagreement() -> dict[str, int]:
     module = import_regex()
     if module is None:
         raise ImportError("the regex module is not installed")
-    findall = cast(Callable[[str, str], list[str]], getattr(module, "findall"))
+    findall = cast(Callable[[str, str], list[str]], getattr(module, "findall"))  # noqa: B009 - the module is typed as object
     every = "".join(chr(code) for code in range(0x110000) if not 0xD800 <= code <= 0xDFFF)
     counts: dict[str, int] = {}
     differing: set[str] = set()

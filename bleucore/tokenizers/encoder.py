@@ -130,7 +130,9 @@ class TokenEncoder:
         table = self._token_ids
         table.default_factory = count(len(table)).__next__
         try:
-            ids = np.fromiter(map(table.__getitem__, chain.from_iterable(tokens)), dtype=np.int64, count=int(lengths.sum()))
+            ids = np.fromiter(
+                map(table.__getitem__, chain.from_iterable(tokens)), dtype=np.int64, count=int(lengths.sum())
+            )
         finally:
             table.default_factory = None
         return ids, lengths
@@ -151,9 +153,14 @@ class TokenEncoder:
         lengths[ruled_at] = ruled_len
         starts = np.cumsum(lengths) - lengths
         flat = np.empty(int(lengths.sum()), dtype=np.int64)
-        flat[np.repeat(starts[ruled_at] - (np.cumsum(ruled_len) - ruled_len), ruled_len) + np.arange(int(ruled_len.sum()))] = ids[ids >= 0]
+        flat[
+            np.repeat(starts[ruled_at] - (np.cumsum(ruled_len) - ruled_len), ruled_len)
+            + np.arange(int(ruled_len.sum()))
+        ] = ids[ids >= 0]
         if plain_at.size:
-            flat[starts[plain_at]] = self._ids(self._token_ids, [words[i] for i in plain_at.tolist()], sep, -1, len(self._token_ids))
+            flat[starts[plain_at]] = self._ids(
+                self._token_ids, [words[i] for i in plain_at.tolist()], sep, -1, len(self._token_ids)
+            )
         self._word_len = np.concatenate([self._word_len, lengths])
         self._word_start = np.concatenate([self._word_start, starts + self._word_tokens.size])
         self._word_tokens = np.concatenate([self._word_tokens, flat])
@@ -192,9 +199,9 @@ class TokenEncoder:
         if not self._tokenizer.word_local or lines < 1 or not streams:
             return None
         counts = [d.count(b"\n") for d in streams]  # lines, or lines - 1 if the last has no newline
-        for count in counts:
-            if count not in (lines - 1, lines):
-                raise ValueError(f"{count} line breaks in a text of {lines} lines")
+        for breaks_in in counts:
+            if breaks_in not in (lines - 1, lines):
+                raise ValueError(f"{breaks_in} line breaks in a text of {lines} lines")
         data = b"".join(d if count == lines else d + b"\n" for d, count in zip(streams, counts))
         breaks = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10)
         if int(np.max(np.diff(breaks, prepend=-1))) - 1 > MAX_LINE_CHARS:
@@ -249,9 +256,7 @@ class TokenEncoder:
         return wids
 
 
-def tokenize_flat(
-    lines: Sequence[str], tokenizer: str = "13a", lowercase: bool = False
-) -> tuple[list[str], IntArray]:
+def tokenize_flat(lines: Sequence[str], tokenizer: str = "13a", lowercase: bool = False) -> tuple[list[str], IntArray]:
     """All tokens of ``lines`` in one list and the offsets (``len(lines) + 1`` of them) where each
     line's tokens start: ``tokens[offsets[i]:offsets[i + 1]] == tokenize(lines[i], ...)``."""
     encoder = TokenEncoder(tokenizer, lowercase)

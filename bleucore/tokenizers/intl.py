@@ -29,7 +29,7 @@ class TokenizerIntl(Tokenizer):
             raise ImportError("the regex module is not installed")
         if module is not None:
             # regex's compiled patterns and matches offer the re API used here.
-            compile_ = cast(Callable[[str], Pattern], getattr(module, "compile"))
+            compile_ = cast(Callable[[str], Pattern], getattr(module, "compile"))  # noqa: B009 - typed as object
             punct, num, not_num, other, symbol = r"\p{P}", r"\p{N}", r"\P{N}", r"[^\p{N}\n]", r"\p{S}"
             self._signature = "intl"
         else:

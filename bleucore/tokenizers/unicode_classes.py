@@ -14,12 +14,12 @@ from __future__ import annotations
 import importlib
 import unicodedata
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 
 __all__ = ["import_regex", "ucd_item"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ucd_ranges() -> dict[str, list[tuple[int, int]]]:
     ranges: dict[str, list[tuple[int, int]]] = {"P": [], "S": [], "N": []}
     start, current = 0, ""
@@ -36,7 +36,7 @@ def _class(ranges: Sequence[tuple[int, int]]) -> str:
     return "[" + "".join(f"\\U{lo:08x}" if lo == hi else f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in ranges) + "]"
 
 
-@lru_cache(maxsize=None)
+@cache
 def ucd_item(major: str) -> str:
     """A stdlib ``re`` item matching one code point whose ``unicodedata`` general category
     starts with ``major`` ("P", "S" or "N").

@@ -12,7 +12,25 @@ from .scoring import ConventionScore, ConventionScorer
 from .waterfall import FIELD_WHY, Step, Waterfall, measured_words, printed, value_words, waterfall
 
 __all__ = [
-    "COMPARE_MT_BLEU_RULES", "FIELD_ORDER", "FIELD_WHY", "SACREBLEU", "SPLITS", "TOOLS",
-    "ConventionScore", "ConventionScorer", "Conventions", "Step", "Tool", "ToolScore", "Waterfall",
-    "compare_mt_bleu", "measured_words", "printed", "score_as_tools", "tool", "tools_for", "value_words", "waterfall",
-]  # fmt: skip
+    "COMPARE_MT_BLEU_RULES",
+    "FIELD_ORDER",
+    "FIELD_WHY",
+    "SACREBLEU",
+    "SPLITS",
+    "TOOLS",
+    "ConventionScore",
+    "ConventionScorer",
+    "Conventions",
+    "Step",
+    "Tool",
+    "ToolScore",
+    "Waterfall",
+    "compare_mt_bleu",
+    "measured_words",
+    "printed",
+    "score_as_tools",
+    "tool",
+    "tools_for",
+    "value_words",
+    "waterfall",
+]

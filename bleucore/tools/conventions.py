@@ -22,7 +22,16 @@ Brevity = Literal["standard", "simplified"]
 Aggregate = Literal["corpus", "sentence-mean"]
 
 #: The fields in the order the waterfall changes them (the text first, the formula last).
-FIELD_ORDER = ("tokenize", "case", "references", "ref_length", "phantom_ngrams", "zero_precision", "brevity", "aggregate")
+FIELD_ORDER = (
+    "tokenize",
+    "case",
+    "references",
+    "ref_length",
+    "phantom_ngrams",
+    "zero_precision",
+    "brevity",
+    "aggregate",
+)
 
 
 @dataclass(frozen=True)
@@ -51,13 +60,21 @@ class Conventions:
 
     def __post_init__(self) -> None:
         if self.tokenize not in SPLITS and self.tokenize not in TOKENIZER_NAMES:
-            raise ValueError(f"unknown tokenization {self.tokenize!r}; choose one of {', '.join([*SPLITS, *TOKENIZER_NAMES])}")
+            raise ValueError(
+                f"unknown tokenization {self.tokenize!r}; choose one of {', '.join([*SPLITS, *TOKENIZER_NAMES])}"
+            )
         for name, allowed in (
-            ("case", Case), ("references", References), ("ref_length", ReferenceLength),
-            ("zero_precision", ZeroPrecision), ("brevity", Brevity), ("aggregate", Aggregate),
-        ):  # fmt: skip
+            ("case", Case),
+            ("references", References),
+            ("ref_length", ReferenceLength),
+            ("zero_precision", ZeroPrecision),
+            ("brevity", Brevity),
+            ("aggregate", Aggregate),
+        ):
             if getattr(self, name) not in get_args(allowed):
-                raise ValueError(f"unknown {name} {getattr(self, name)!r}; choose one of {', '.join(get_args(allowed))}")
+                raise ValueError(
+                    f"unknown {name} {getattr(self, name)!r}; choose one of {', '.join(get_args(allowed))}"
+                )
 
     def differences(self, other: Conventions) -> list[str]:
         """The fields whose values differ, in ``FIELD_ORDER``."""

@@ -15,12 +15,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..metrics.bleu.fast import ids_statistics
-from ..metrics.inputs import check_streams
 from ..metrics.bleu.lengths import brevity_penalty, simplified_brevity_penalty
 from ..metrics.bleu.options import BleuOptions
 from ..metrics.bleu.score import BLEUFigures, compute_bleu
 from ..metrics.bleu.sentence_rows import sentence_rows
 from ..metrics.bleu.stats import Statistics
+from ..metrics.inputs import check_streams
 from ..tokenizers import TokenEncoder
 from .conventions import Conventions
 
@@ -29,15 +29,22 @@ __all__ = ["ConventionScore", "ConventionScorer"]
 _ASCII_SPACE = re.compile(r"[ \t\n\r\f\v]+")
 _ASCII_UPPER = re.compile("[A-Z]")
 #: Whitespace other than the space and the line break: ``split(' ')`` keeps it inside tokens, ``split()`` does not.
-_OTHER_SPACE = re.compile("[\t\r\x0b\x0c\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")  # str.isspace
+_OTHER_SPACE = re.compile(
+    "[\t\r\x0b\x0c\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
+)  # str.isspace
 #: What ``str.split()`` splits at and Perl's ``split`` (on bytes) does not.
 _UNICODE_ONLY_SPACE = re.compile("[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
 _ASCII_LOWER = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ", b"abcdefghijklmnopqrstuvwxyz")
 #: The splits counted from token tuples; ``whitespace`` is bleucore's ``none`` tokenizer (``str.split``).
 _TUPLE_SPLITS = ("ascii-whitespace", "single-space")
 #: (brevity, zero_precision) -> bleucore's variant; simplified with skipped zeros is composed in ``_score``.
-_VARIANTS = {("standard", "zero"): "standard", ("standard", "exp"): "standard", ("standard", "skip"): "tutorial",
-             ("simplified", "zero"): "simplified", ("simplified", "exp"): "simplified"}  # fmt: skip
+_VARIANTS = {
+    ("standard", "zero"): "standard",
+    ("standard", "exp"): "standard",
+    ("standard", "skip"): "tutorial",
+    ("simplified", "zero"): "simplified",
+    ("simplified", "exp"): "simplified",
+}
 
 
 @dataclass(frozen=True)
@@ -57,7 +64,9 @@ def _cased(lines: Sequence[str], case: str) -> Sequence[str]:
     """Perl's ``lc`` on bytes for ``ascii-lower`` (A-Z only; UTF-8 never uses those bytes inside a character)."""
     if case != "ascii-lower":
         return lines
-    return [line.encode("utf-8", "surrogatepass").translate(_ASCII_LOWER).decode("utf-8", "surrogatepass") for line in lines]
+    return [
+        line.encode("utf-8", "surrogatepass").translate(_ASCII_LOWER).decode("utf-8", "surrogatepass") for line in lines
+    ]
 
 
 def _single_spaced(text: str) -> bool:
@@ -78,7 +87,9 @@ def _split(lines: Sequence[str], tokenize: str, case: str) -> list[tuple[str, ..
     return [tuple((line.lower() if lower else line).replace("\r", " ").split(" ")) for line in lines]
 
 
-def _split_encoded(lines: Sequence[str], tokenize: str, case: str, vocabulary: dict[str, int]) -> tuple[np.ndarray, np.ndarray]:
+def _split_encoded(
+    lines: Sequence[str], tokenize: str, case: str, vocabulary: dict[str, int]
+) -> tuple[np.ndarray, np.ndarray]:
     """(ids, lengths) of ``_split``'s tokens, ``ENCODE_LINES`` lines at a time (a tuple of strings per line held
     whole took about 1.5 KB a line), ids from ``vocabulary``, which grows."""
     ids, lengths = [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int64)]
@@ -121,8 +132,10 @@ class ConventionScorer:
                 self._same[key] = key  # a bleucore tokenizer or str.split: counted from token ids (``_statistics``)
             else:  # one of the ``_split`` tokenizations: the same as another if their ids are
                 encoded = self._encoded(*key)
-                self._same[key] = next((k for k in self._ids if k != key and k[0] in _TUPLE_SPLITS
-                                        and _same_ids(self._ids[k], encoded)), key)  # fmt: skip
+                self._same[key] = next(
+                    (k for k in self._ids if k != key and k[0] in _TUPLE_SPLITS and _same_ids(self._ids[k], encoded)),
+                    key,
+                )
                 if self._same[key] != key:
                     del self._ids[key]
         return self._same[key]
@@ -170,10 +183,14 @@ class ConventionScorer:
                 folded: dict[str, int] = {}
                 vocabulary = self._encoders[(tokenize, "cased")].vocabulary
                 words = [w.lower() for w in vocabulary] if case == "lower" else _cased(vocabulary, case)
-                remap = np.fromiter((folded.setdefault(w, len(folded)) for w in words), dtype=np.int64, count=len(words))
+                remap = np.fromiter(
+                    (folded.setdefault(w, len(folded)) for w in words), dtype=np.int64, count=len(words)
+                )
                 self._ids[key] = [(remap[ids], lengths) for ids, lengths in self._ids[(tokenize, "cased")]]
             else:
-                encoder = self._encoders[key] = TokenEncoder("none" if tokenize == "whitespace" else tokenize, case == "lower")
+                encoder = self._encoders[key] = TokenEncoder(
+                    "none" if tokenize == "whitespace" else tokenize, case == "lower"
+                )
                 self._ids[key] = [_encode(encoder, _cased(s, case)) for s in streams]
         return self._ids[key]
 
@@ -241,8 +258,12 @@ def _sentence_scores(
     """Each line's BLEU in points, as ``_score`` gives it row by row (``sentence_rows``: bit for bit, faster)."""
     key = (conventions.brevity, conventions.zero_precision)
     if key not in _VARIANTS:
-        return np.array([_score(int(c), int(r), m, t, conventions)
-                         for c, r, m, t in zip(hyp_len, ref_len, matches.tolist(), totals.tolist())])  # fmt: skip
+        return np.array(
+            [
+                _score(int(c), int(r), m, t, conventions)
+                for c, r, m, t in zip(hyp_len, ref_len, matches.tolist(), totals.tolist())
+            ]
+        )
     options = BleuOptions(tokenize="none", smooth_method="exp" if key[1] == "exp" else "none", variant=_VARIANTS[key])
     stats = Statistics(hyp_len, ref_len.astype(np.float64), matches, totals)
     return sentence_rows(stats, options).score
@@ -251,20 +272,25 @@ def _sentence_scores(
 def _score(c: int, r: int, matches: Sequence[int], totals: Sequence[int], conventions: Conventions) -> float:
     """BLEU in points of summed counts by bleucore's ``compute_bleu`` (sacreBLEU-exact for the standard rules)."""
     if conventions.zero_precision == "tiny":
-        return float(_tiny_scores(np.array([c]), np.array([r]), np.array([matches]), np.array([totals]),
-                                  conventions.brevity)[0])  # fmt: skip
+        return float(
+            _tiny_scores(np.array([c]), np.array([r]), np.array([matches]), np.array([totals]), conventions.brevity)[0]
+        )
     smooth = "exp" if conventions.zero_precision == "exp" else "none"
     key = (conventions.brevity, conventions.zero_precision)
     if key in _VARIANTS:
         options = BleuOptions(tokenize="none", smooth_method=smooth, variant=_VARIANTS[key])
         return compute_bleu(c, r, matches, totals, options).score
     # The simplified penalty with zero precisions left out: the tutorial variant's mean under min(1, c/r).
-    tutorial = compute_bleu(c, r, matches, totals, BleuOptions(tokenize="none", smooth_method="none", variant="tutorial"))
+    tutorial = compute_bleu(
+        c, r, matches, totals, BleuOptions(tokenize="none", smooth_method="none", variant="tutorial")
+    )
     standard_bp = brevity_penalty(c, r)
     return tutorial.score * simplified_brevity_penalty(c, r) / standard_bp if standard_bp else 0.0
 
 
-def _tiny_scores(hyp_len: np.ndarray, ref_len: np.ndarray, matches: np.ndarray, totals: np.ndarray, brevity: str) -> np.ndarray:
+def _tiny_scores(
+    hyp_len: np.ndarray, ref_len: np.ndarray, matches: np.ndarray, totals: np.ndarray, brevity: str
+) -> np.ndarray:
     """Each row's BLEU in points under NLTK 3.10's ``method0`` (``nltk.translate.bleu_score``): 0 when no unigram
     matches, else a zero p_n becomes ``sys.float_info.min`` (NLTK warns) and BP * exp(sum w_n log p_n)."""
     m, t = np.asarray(matches, dtype=np.float64), np.asarray(totals, dtype=np.float64)

@@ -19,12 +19,14 @@ __all__ = ["FIELD_WHY", "Step", "Waterfall", "measured_words", "printed", "value
 
 #: What each rule does to the counts, in one sentence (the CLI's words; the app words them in each language).
 FIELD_WHY = {
-    "tokenize": "the tokenizer decides what a word is: splitting punctuation off ('cat.' -> 'cat .') lets more words match",
+    "tokenize": "the tokenizer decides what a word is: splitting punctuation off ('cat.' -> 'cat .') lets more words "
+    "match",
     "case": "lowercasing both sides lets 'The' match 'the'",
     "references": "a second reference gives more n-grams a chance to match and another length to be close to",
     "ref_length": "the brevity penalty compares c with r, and this rule picks which reference's length is r",
     "phantom_ngrams": "a line shorter than n adds one n-gram that cannot match, lowering p_n",
-    "zero_precision": "a zero p_n gives 0, becomes the smallest float, is smoothed, or is left out of the geometric mean",
+    "zero_precision": "a zero p_n gives 0, becomes the smallest float, is smoothed, or is left out of the geometric "
+    "mean",
     "brevity": "exp(1 - r/c) punishes short output more than min(1, c/r)",
     "aggregate": "the mean of sentence scores is not corpus BLEU: each short line's zeros weigh as much as a long line",
 }
@@ -112,9 +114,11 @@ class Step:
 
     def text(self) -> str:
         """The step in one English line: what changed, by how much, and why (the rule, then this data's counts)."""
-        return (f"{value_words(self.field, self.before)} -> {value_words(self.field, self.after)}: "
-                f"{self.printed_delta():+} ({FIELD_WHY[self.field]}; here "
-                f"{measured_words(self.field, self.result_before, self.result_after)})")  # fmt: skip
+        return (
+            f"{value_words(self.field, self.before)} -> {value_words(self.field, self.after)}: "
+            f"{self.printed_delta():+} ({FIELD_WHY[self.field]}; here "
+            f"{measured_words(self.field, self.result_before, self.result_after)})"
+        )
 
 
 @dataclass(frozen=True)
@@ -136,7 +140,10 @@ class Waterfall:
 
 
 def waterfall(
-    start: Tool, end: Tool, hypotheses: Sequence[str] = (), references: Sequence[Sequence[str]] = (),
+    start: Tool,
+    end: Tool,
+    hypotheses: Sequence[str] = (),
+    references: Sequence[Sequence[str]] = (),
     scorer: ConventionScorer | None = None,
 ) -> Waterfall:
     """The steps from ``start``'s conventions to ``end``'s on the files (or on ``scorer``'s, counted once)."""

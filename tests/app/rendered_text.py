@@ -20,10 +20,36 @@ from streamlit.testing.v1 import AppTest
 
 #: Fields that hold identifiers, values or styling, never words to read.
 _TECHNICAL = {
-    "id", "form_id", "key", "element_id", "css_class", "page_script_hash", "dg_id", "url", "format", "icon",
-    "theme", "type", "language", "raw_value", "deferred_file_id", "mime", "file_name", "default", "value",
-    "selection_mode", "editing_mode", "column_order", "selection_state", "selection_default", "styler",
-    "label_visibility", "width_config", "height_config", "code_text", "page",  # page: a page link's target, not shown
+    "id",
+    "form_id",
+    "key",
+    "element_id",
+    "css_class",
+    "page_script_hash",
+    "dg_id",
+    "url",
+    "format",
+    "icon",
+    "theme",
+    "type",
+    "language",
+    "raw_value",
+    "deferred_file_id",
+    "mime",
+    "file_name",
+    "default",
+    "value",
+    "selection_mode",
+    "editing_mode",
+    "column_order",
+    "selection_state",
+    "selection_default",
+    "styler",
+    "label_visibility",
+    "width_config",
+    "height_config",
+    "code_text",
+    "page",  # page: a page link's target, not shown
 }
 _SKIPPED_ELEMENTS = {"code", "latex"}
 

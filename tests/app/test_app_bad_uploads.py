@@ -70,19 +70,40 @@ def assert_nothing_lost(at: AppTest) -> None:
 @pytest.mark.parametrize(
     ("slot", "name", "data", "expected"),
     [
-        (cs.CORPUS_REF_UPLOAD, "latin.en", b"fine\nstill fine\ncaf\xe9\n",
-         "latin.en is not UTF-8: line 3 has the byte 0xE9 at byte 4. Save the file as UTF-8 and upload it again."),
-        (cs.CORPUS_REF_UPLOAD, "empty.en", b"",
-         "empty.en is empty (0 bytes): upload the file that holds the segments, one per line."),
-        (cs.CORPUS_REF_UPLOAD, "nul.en", b"one\ntwo\x00\n",
-         "nul.en looks like a binary file (a NUL byte on line 2), not plain text: upload the plain-text (UTF-8) file"),
-        (cs.CORPUS_HYP_UPLOAD, "latin_hyp.en", b"caf\xe9\n",
-         "latin_hyp.en is not UTF-8: line 1 has the byte 0xE9 at byte 4."),
-        (cs.CORPUS_HYP_UPLOAD, "big.en", b"a\n" * (MAX_UPLOAD_BYTES // 2 + 1),
-         "big.en is 10.0 MB; files are limited to 10 MB. Split it, or score it with the command line"),
+        (
+            cs.CORPUS_REF_UPLOAD,
+            "latin.en",
+            b"fine\nstill fine\ncaf\xe9\n",
+            "latin.en is not UTF-8: line 3 has the byte 0xE9 at byte 4. Save the file as UTF-8 and upload it again.",
+        ),
+        (
+            cs.CORPUS_REF_UPLOAD,
+            "empty.en",
+            b"",
+            "empty.en is empty (0 bytes): upload the file that holds the segments, one per line.",
+        ),
+        (
+            cs.CORPUS_REF_UPLOAD,
+            "nul.en",
+            b"one\ntwo\x00\n",
+            "nul.en looks like a binary file (a NUL byte on line 2), not plain text: upload the plain-text (UTF-8) "
+            "file",
+        ),
+        (
+            cs.CORPUS_HYP_UPLOAD,
+            "latin_hyp.en",
+            b"caf\xe9\n",
+            "latin_hyp.en is not UTF-8: line 1 has the byte 0xE9 at byte 4.",
+        ),
+        (
+            cs.CORPUS_HYP_UPLOAD,
+            "big.en",
+            b"a\n" * (MAX_UPLOAD_BYTES // 2 + 1),
+            "big.en is 10.0 MB; files are limited to 10 MB. Split it, or score it with the command line",
+        ),
     ],
     ids=["reference not UTF-8", "empty reference", "binary reference", "hypothesis not UTF-8", "hypothesis over 10 MB"],
-)  # fmt: skip
+)
 def test_corpus_keeps_and_scores_the_good_files_after_a_bad_one(
     corpus: AppTest, slot: str, name: str, data: bytes, expected: str
 ) -> None:
@@ -92,7 +113,9 @@ def test_corpus_keeps_and_scores_the_good_files_after_a_bad_one(
 
 
 def test_corpus_line_counts_that_differ_name_the_file_and_line_until_it_is_removed(corpus: AppTest) -> None:
-    drop(corpus, cs.CORPUS_REF_UPLOAD, {"short.en": b"".join(line + b"\n" for line in REFS["ref.en"].splitlines()[:57])})
+    drop(
+        corpus, cs.CORPUS_REF_UPLOAD, {"short.en": b"".join(line + b"\n" for line in REFS["ref.en"].splitlines()[:57])}
+    )
     text = messages(corpus)
     assert "system_a.en has 60 lines but short.en has 57, so line 58 is not in every file" in text
     assert "correct the file and give it again (an uploaded file's Remove button takes the old one away)" in text
@@ -105,7 +128,10 @@ def test_corpus_line_counts_that_differ_name_the_file_and_line_until_it_is_remov
 def test_more_files_at_once_than_a_session_keeps_are_refused_whole(corpus: AppTest) -> None:
     many = {f"part{i}.en": REFS["ref.en"] for i in range(MAX_SESSION_FILES + 1)}
     drop(corpus, cs.CORPUS_REF_UPLOAD, many)
-    assert f"{MAX_SESSION_FILES + 1} files at once: a session takes at most {MAX_SESSION_FILES} files. Upload fewer." in messages(corpus)
+    assert (
+        f"{MAX_SESSION_FILES + 1} files at once: a session takes at most {MAX_SESSION_FILES} files. Upload fewer."
+        in messages(corpus)
+    )
     assert_nothing_lost(corpus)
 
 
@@ -130,7 +156,10 @@ def test_a_file_over_the_sessions_bytes_is_used_named_and_not_kept(small_store: 
     assert compared(at) == ["system_a.en", "system_b.en", "system_c.en"]  # used now ...
     key = at.session_state[kept.SESSION_KEY]
     owner = next(iter(small_store._sessions.values())).owner
-    assert [f.file.name for f in small_store.files(key, owner, cps.COMPARE_SYS_UPLOAD)] == ["system_a.en", "system_b.en"]
+    assert [f.file.name for f in small_store.files(key, owner, cps.COMPARE_SYS_UPLOAD)] == [
+        "system_a.en",
+        "system_b.en",
+    ]
     # ... and a new visit (a reload) finds the kept files, without the one that did not fit
     fresh = open_app("compare", **{kept.PARAM: key})
     assert compared(fresh) == ["system_a.en", "system_b.en"] and "system_c.en" not in " ".join(listed(fresh))
@@ -143,7 +172,11 @@ def test_compare_scores_the_good_systems_after_a_bad_one() -> None:
     drop(at, cps.COMPARE_SYS_UPLOAD, SYSTEMS)
     table = next(f.value for f in at.dataframe if "p (bootstrap)" in f.value.columns)
     for name, data, expected in (
-        ("latin.en", b"ok\ncaf\xe9\n", "latin.en is not UTF-8: line 2 has the byte 0xE9 at byte 4. Save the file as UTF-8"),
+        (
+            "latin.en",
+            b"ok\ncaf\xe9\n",
+            "latin.en is not UTF-8: line 2 has the byte 0xE9 at byte 4. Save the file as UTF-8",
+        ),
         ("empty.en", b"", "empty.en is empty (0 bytes): upload the file that holds the segments"),
     ):
         drop(at, cps.COMPARE_SYS_UPLOAD, {name: data})

@@ -150,7 +150,10 @@ def test_each_ter_step_says_its_edit_with_its_words() -> None:
     assert labels("the cat sat on the big mat", "the cat sat on the mat")[5] == (
         "inserted: the candidate's “big” is not in the reference (1 edit)"
     )
-    assert labels("mat the cat sat", "the cat sat on mat")[-1] == "kept: “mat”; shifted here from elsewhere in the candidate"
+    assert (
+        labels("mat the cat sat", "the cat sat on mat")[-1]
+        == "kept: “mat”; shifted here from elsewhere in the candidate"
+    )
 
 
 def test_the_order_table_names_its_orders_as_the_chart_does() -> None:

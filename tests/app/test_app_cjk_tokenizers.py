@@ -46,14 +46,21 @@ def metric(at: AppTest, label: str) -> str:
     return next(m.value for m in at.metric if m.label == label)
 
 
-@pytest.mark.parametrize(("candidate", "reference", "better"), [
-    (KO_CAND, KO_REF, "ko-mecab"), (JA_CAND, JA_REF, "ja-mecab"), (ZH_CAND, ZH_REF, "zh"),
-])
-def test_cjk_candidate_with_whitespace_tokens_offers_the_better_tokenizer(candidate: str, reference: str, better: str) -> None:
+@pytest.mark.parametrize(
+    ("candidate", "reference", "better"),
+    [
+        (KO_CAND, KO_REF, "ko-mecab"),
+        (JA_CAND, JA_REF, "ja-mecab"),
+        (ZH_CAND, ZH_REF, "zh"),
+    ],
+)
+def test_cjk_candidate_with_whitespace_tokens_offers_the_better_tokenizer(
+    candidate: str, reference: str, better: str
+) -> None:
     at = explore(candidate, reference)  # Explore starts with the tutorial's whitespace tokens
     assert metric(at, "BLEU (0–100)") == f"{sacre('none', candidate, reference):.2f}"
     infos = [i.value for i in at.info]
-    assert any(f"sacreBLEU scores" in i and better in i for i in infos), infos
+    assert any("sacreBLEU scores" in i and better in i for i in infos), infos
     at.button(key=USE_BUTTON_KEY).click().run()
     assert at.selectbox(key=es.TOKENIZE).value == better
     assert metric(at, "BLEU (0–100)") == f"{sacre(better, candidate, reference):.2f}"
@@ -72,7 +79,11 @@ def test_korean_side_by_side_view_shows_sacrebleus_numbers() -> None:
     at.run()
     for name in ("none", "char", "ko-mecab"):
         assert metric(at, f"BLEU, {name}") == f"{sacre(name, KO_CAND, KO_REF):.2f}"
-    assert [m.label for m in at.metric if m.label.startswith("BLEU, ")] == ["BLEU, none", "BLEU, char", "BLEU, ko-mecab"]
+    assert [m.label for m in at.metric if m.label.startswith("BLEU, ")] == [
+        "BLEU, none",
+        "BLEU, char",
+        "BLEU, ko-mecab",
+    ]
     captions = [c.value for c in at.caption]
     assert any("eojeol" in c and "one morpheme" in c for c in captions)
     mecab_tokens = BLEU(tokenize="ko-mecab").tokenizer(KO_CAND).split()
@@ -103,10 +114,21 @@ def test_a_missing_analyser_disables_its_choice_only(monkeypatch: pytest.MonkeyP
         st.cache_data.clear()
 
 
-@pytest.mark.parametrize(("text", "language"), [
-    (KO_CAND, "ko"), ("나는 AI 연구자다 (2024).", "ko"), (JA_CAND, "ja"), ("東京へ行きます", "ja"), (ZH_CAND, "zh"),
-    ("我爱 Beijing 2024", "zh"), (CA1, None), ("the cat 猫 sat on the mat", None), ("", None), ("123 ...", None),
-])
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        (KO_CAND, "ko"),
+        ("나는 AI 연구자다 (2024).", "ko"),
+        (JA_CAND, "ja"),
+        ("東京へ行きます", "ja"),
+        (ZH_CAND, "zh"),
+        ("我爱 Beijing 2024", "zh"),
+        (CA1, None),
+        ("the cat 猫 sat on the mat", None),
+        ("", None),
+        ("123 ...", None),
+    ],
+)
 def test_cjk_language(text: str, language: str | None) -> None:
     assert tr.cjk_language(text) == language
 

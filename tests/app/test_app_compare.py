@@ -77,7 +77,9 @@ def test_default_render_equals_sacrebleus_paired_tests() -> None:
     assert a["upper"] - a["lower"] == pytest.approx(2 * bs[0].ci, abs=EPSILON)
     assert pd.isna(a["p (bootstrap)"]) and pd.isna(a["p (AR)"])
     summary = " ".join(m.value for m in at.markdown)
-    assert "by BLEU: Δ +38.73 (better), p = 0.0010 (paired bootstrap), p = 0.0001 (approximate randomization)" in summary
+    assert (
+        "by BLEU: Δ +38.73 (better), p = 0.0010 (paired bootstrap), p = 0.0001 (approximate randomization)" in summary
+    )
     assert "significant at p < 0.05 in both tests" in summary
     lines = [c.value.split(": BLEU = ")[0] for c in at.code if ": BLEU = " in c.value]
     assert lines == ["system_a.en", "system_b.en"]
@@ -213,13 +215,19 @@ def test_line_count_mismatch_and_bad_bytes_are_named_and_the_other_systems_still
     upload(at, cps.COMPARE_EXTRA_UPLOAD, [("short.txt", SYS_A[:59])])
     at.run()
     assert not at.exception
-    assert "short.txt has 59 lines but the references have 60, so line 60 is not in every file: it is left out" in messages(at)
+    assert (
+        "short.txt has 59 lines but the references have 60, so line 60 is not in every file: it is left out"
+        in messages(at)
+    )
     assert "give it again; its Remove button takes the old one away" in messages(at)  # what to do next
     pd.testing.assert_frame_equal(results(at), expected)  # the sample's two systems: the same table
     drop_zone(at, cps.COMPARE_EXTRA_UPLOAD).set_value([("latin.txt", b"ok\ncaf\xe9\n", "text/plain")])
     at.run()
     text = messages(at)
-    assert "latin.txt is not UTF-8: line 2 has the byte 0xE9 at byte 4. Save the file as UTF-8 and upload it again." in text
+    assert (
+        "latin.txt is not UTF-8: line 2 has the byte 0xE9 at byte 4. Save the file as UTF-8 and upload it again."
+        in text
+    )
     assert "short.txt has 59 lines" in text  # still kept, still named
     pd.testing.assert_frame_equal(results(at), expected)
     upload(at, cps.COMPARE_EXTRA_UPLOAD, [("c.txt", SYS_C)])
@@ -281,9 +289,7 @@ def test_settings_survive_a_visit_to_another_page() -> None:
 
 
 def test_compare_link_validation_and_settings_in_link() -> None:
-    state = cps.CompareState(
-        source="sample", n_samples=300, n_trials=400, seed=9, options=om.Choices(tokenize="intl")
-    )
+    state = cps.CompareState(source="sample", n_samples=300, n_trials=400, seed=9, options=om.Choices(tokenize="intl"))
     token = cps.PAGE.to_link(state)
     at = open_compare(token)
     assert at.number_input(key=cps.COMPARE_SAMPLES).value == 300
@@ -293,8 +299,9 @@ def test_compare_link_validation_and_settings_in_link() -> None:
     bs = sacre_paired([("a", SYS_A), ("b", SYS_B)], [REF1, REF2], "bs", 300, tokenize="intl")
     assert results(at).loc["system_b.en", "mean"] == pytest.approx(bs[1].mean, abs=EPSILON)
     bad = open_compare(encode_state({"page": "compare", "v": 1, "bs": 0}))
-    assert "This link's bootstrap resamples 0 is not a whole number from 1 to 10,000: kept the rest, using bootstrap resamples = 1,000." in (
-        messages(bad)
+    assert (
+        "This link's bootstrap resamples 0 is not a whole number from 1 to 10,000: kept the rest, using bootstrap "
+        "resamples = 1,000." in (messages(bad))
     )
     assert results(bad).loc["system_b.en", "score"] == pytest.approx(BLEU().corpus_score(SYS_B, [REF1, REF2]).score)
 

@@ -49,7 +49,10 @@ def test_length_buckets_on_the_page_equal_bleucores_for_each_metric() -> None:
             for system in SYSTEMS:
                 value = expected.value(bucket.name, system, metric)
                 cell = table.loc[bucket.name, system]
-                assert cell == "no data" if value.value is None else cell.startswith(expected_cell(value, 2)), (metric, cell)
+                assert cell == "no data" if value.value is None else cell.startswith(expected_cell(value, 2)), (
+                    metric,
+                    cell,
+                )
                 if value.significant():
                     assert "than the baseline (p = " in cell
 
@@ -67,7 +70,10 @@ def test_word_frequency_buckets_on_the_page_equal_bleucores() -> None:
             for system in SYSTEMS:
                 value = expected.value(bucket.name, system, measure)
                 cell = table.loc[bucket.name, system]
-                assert cell == "no data" if value.value is None else cell.startswith(expected_cell(value, 4)), (label, cell)
+                assert cell == "no data" if value.value is None else cell.startswith(expected_cell(value, 4)), (
+                    label,
+                    cell,
+                )
     captions = " ".join(c.value for c in at.caption)
     assert "count in reference 1" in captions and "lowercased" not in captions
     assert "The bucket <1 holds the output words that reference 1 never has" in captions
@@ -77,7 +83,9 @@ def test_word_frequency_buckets_on_the_page_equal_bleucores() -> None:
 def test_a_labels_file_adds_label_buckets_and_stays_for_the_session() -> None:
     at = open_app("compare")
     labels = [("news" if i % 3 else "talks") for i in range(len(REFS[0]))]
-    drop_zone(at, compare_buckets.SLOTS.labels).set_value([("domains.txt", ("\n".join(labels) + "\n").encode(), "text/plain")])
+    drop_zone(at, compare_buckets.SLOTS.labels).set_value(
+        [("domains.txt", ("\n".join(labels) + "\n").encode(), "text/plain")]
+    )
     at.run()
     assert "By label" in control(at, "Buckets").options
     control(at, "Buckets").set_value("label").run()
@@ -85,7 +93,9 @@ def test_a_labels_file_adds_label_buckets_and_stays_for_the_session() -> None:
     table = bucket_table(at)
     assert list(table.index) == ["talks", "news"]
     for bucket in expected.buckets:
-        assert table.loc[bucket.name, "system_a.en"].startswith(expected_cell(expected.value(bucket.name, "system_a.en", "BLEU"), 2))
+        assert table.loc[bucket.name, "system_a.en"].startswith(
+            expected_cell(expected.value(bucket.name, "system_a.en", "BLEU"), 2)
+        )
     at.switch_page("app_pages/corpus.py").run()
     at.switch_page("app_pages/compare.py").run()
     assert any("domains.txt" in c.value.replace("\\", "") for c in at.caption), "the labels file is kept"
@@ -108,7 +118,11 @@ def test_the_report_is_built_for_download(language: str) -> None:
     build.click().run()
     assert not at.exception
     names = [d.proto.label for d in at.get("download_button")]
-    expected = ["Report (HTML)", "Table (LaTeX)", "Numbers (JSON)"] if language == "en" else ["보고서 (HTML)", "표 (LaTeX)", "수치 (JSON)"]
+    expected = (
+        ["Report (HTML)", "Table (LaTeX)", "Numbers (JSON)"]
+        if language == "en"
+        else ["보고서 (HTML)", "표 (LaTeX)", "수치 (JSON)"]
+    )
     assert all(name in names for name in expected), names
 
 
@@ -168,7 +182,10 @@ def test_extremes_with_one_side_empty_or_undefined_scores() -> None:
 
     assert extremes(np.array([1.0, np.nan, 3.0]), np.array([2.0, 5.0, np.nan]), 3, True) == ([0], [])
     assert extremes(np.array([np.nan]), np.array([np.nan]), 3, True) == ([], [])
-    assert extremes(np.array([1.0, 2.0, 3.0]), np.array([3.0, 2.0, 1.0]), 3, False) == ([2], [0])  # TER: fewer is better
+    assert extremes(np.array([1.0, 2.0, 3.0]), np.array([3.0, 2.0, 1.0]), 3, False) == (
+        [2],
+        [0],
+    )  # TER: fewer is better
 
 
 def test_corpus_shows_one_hypothesis_per_bucket_with_bleucores_numbers() -> None:
@@ -196,7 +213,9 @@ def chart_rows(at: AppTest, field: str) -> list[dict]:
 
     from tests.app.rendered_text import _arrow
 
-    chart = next(c for c in at.get("vega_lite_chart") if '"bucket"' in c.proto.spec and '"name": "bucket"' in c.proto.spec)
+    chart = next(
+        c for c in at.get("vega_lite_chart") if '"bucket"' in c.proto.spec and '"name": "bucket"' in c.proto.spec
+    )
     rows = []
     for dataset in chart.proto.datasets:
         table = _arrow(dataset.data.data)
@@ -230,9 +249,11 @@ def test_chrf_plus_plus_has_its_own_buckets_equal_to_sacrebleus() -> None:
                 continue
             value = expected.value(bucket.name, system, "chrF2++")
             assert cell.startswith(expected_cell(value, 2)), cell
-            sacre = sacrebleu.CHRF(word_order=2).corpus_score(
-                [lines[i] for i in bucket.segments], [[r[i] for i in bucket.segments] for r in REFS]
-            ).score
+            sacre = (
+                sacrebleu.CHRF(word_order=2)
+                .corpus_score([lines[i] for i in bucket.segments], [[r[i] for i in bucket.segments] for r in REFS])
+                .score
+            )
             assert value.value == pytest.approx(sacre, abs=1e-9)
             assert value.value != plain.value(bucket.name, system, "chrF2").value, "chrF++ is not chrF"
             filled += 1
@@ -278,7 +299,11 @@ def test_a_system_identical_to_the_baseline_is_said_and_never_marked() -> None:
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        (b"\x00\xff binary\n" * 10, "train.bin looks like a binary file (a NUL byte on line 1), not plain text: upload the plain-text (UTF-8) file"),
+        (
+            b"\x00\xff binary\n" * 10,
+            "train.bin looks like a binary file (a NUL byte on line 1), not plain text: upload the plain-text (UTF-8) "
+            "file",
+        ),
         (b"word " * (11 * 1024 * 1024 // 5), "train.bin is 11.0 MB; files are limited to 10 MB."),
         (b"caf\xe9 au lait\n", "train.bin is not UTF-8: line 1 has the byte 0xE9 at byte 4."),
     ],
@@ -300,7 +325,9 @@ def test_a_bad_training_corpus_is_a_message_and_the_reference_counts_stay(data: 
 def test_a_training_corpus_changes_the_frequencies_to_compare_mts_counts() -> None:
     train = [line for line in REFS[1] for _ in range(3)]
     at = open_app("compare")
-    drop_zone(at, compare_buckets.SLOTS.training).set_value([("train.en", ("\n".join(train) + "\n").encode(), "text/plain")])
+    drop_zone(at, compare_buckets.SLOTS.training).set_value(
+        [("train.en", ("\n".join(train) + "\n").encode(), "text/plain")]
+    )
     at.run()
     control(at, "Buckets").set_value("frequency").run()
     assert "count in the training corpus" in " ".join(c.value for c in at.caption)
@@ -333,6 +360,8 @@ def test_examples_follow_the_chosen_sentence_metric_and_draw_its_picture(metric_
     better = [i + 1 for g, i in sorted(gains, key=lambda t: (-t[0], t[1])) if g > 0][:3]
     worse = [i + 1 for g, i in sorted(gains, key=lambda t: (t[0], t[1])) if g < 0][:3]
     shown = [m.value.replace("\\", "") for m in at.markdown if m.value.startswith("Line ")]
-    assert shown == [f"Line {k}: {label} system_b.en {b[k - 1]:.2f}, system_a.en {a[k - 1]:.2f}" for k in better + worse]
+    assert shown == [
+        f"Line {k}: {label} system_b.en {b[k - 1]:.2f}, system_a.en {a[k - 1]:.2f}" for k in better + worse
+    ]
     pictures = [h.proto.body for h in at.get("html") if drawn in h.proto.body]
     assert len(pictures) == 2 * len(shown), "both hypotheses of every example in the metric's own picture"

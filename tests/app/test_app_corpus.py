@@ -90,7 +90,19 @@ def test_default_render_matches_bleucore_and_sacrebleu() -> None:
 def test_sentence_table_is_worst_first_and_matches_sacrebleu_sentence_bleu() -> None:
     at = open_corpus()
     table = sentence_table(at)
-    assert list(table.columns) == ["line", "BLEU", "c", "r", "p1", "p2", "p3", "p4", "hypothesis", "reference 1", "reference 2"]
+    assert list(table.columns) == [
+        "line",
+        "BLEU",
+        "c",
+        "r",
+        "p1",
+        "p2",
+        "p3",
+        "p4",
+        "hypothesis",
+        "reference 1",
+        "reference 2",
+    ]
     assert len(table) == 60
     assert table["BLEU"].is_monotonic_increasing
     sentence = BLEU(effective_order=True)
@@ -161,7 +173,10 @@ def chart_rows(at: AppTest, field: str) -> list[dict[str, object]]:
 
 @pytest.mark.parametrize(
     ("smooth", "sacre_kwargs", "hyps"),
-    [("exp", {}, HYPS), ("floor", {"smooth_method": "floor", "smooth_value": 0.1}, [h.split()[0] + " zzz" for h in HYPS])],
+    [
+        ("exp", {}, HYPS),
+        ("floor", {"smooth_method": "floor", "smooth_value": 0.1}, [h.split()[0] + " zzz" for h in HYPS]),
+    ],
     ids=["sample-exp", "two-word-lines-floor"],
 )
 def test_corpus_precision_chart_and_table_show_sacrebleus_precisions_and_the_brevity_penalty(
@@ -190,7 +205,10 @@ def test_corpus_precision_chart_and_table_show_sacrebleus_precisions_and_the_bre
         assert bars[n]["fraction"].endswith("(smoothed)") == smoothed
     assert (sacre_score.counts[1] == 0 < sacre_score.totals[1]) == (hyps is not HYPS)  # the second case smooths p2
     caption = next(c.value for c in at.caption if "brevity penalty × geometric mean of the bars" in c.value)
-    assert f"= {sacre_score.bp:.4f} × " in caption and f"= {sacre_score.score / 100:.4f} (BP = {sacre_score.bp:.4f}" in caption
+    assert (
+        f"= {sacre_score.bp:.4f} × " in caption
+        and f"= {sacre_score.score / 100:.4f} (BP = {sacre_score.bp:.4f}" in caption
+    )
 
 
 # --------------------------------------------------------------------------- options
@@ -403,7 +421,9 @@ def test_large_paste_is_scored_in_chunks() -> None:
         "runs",
         "and",
     ]
-    hyps = [" ".join(rng.choice(words, size=int(rng.integers(3, 25)))) for _ in range(cache.LINES_PER_CACHED_CHUNK + 500)]
+    hyps = [
+        " ".join(rng.choice(words, size=int(rng.integers(3, 25)))) for _ in range(cache.LINES_PER_CACHED_CHUNK + 500)
+    ]
     refs = [" ".join(rng.choice(words, size=int(rng.integers(3, 25)))) for _ in range(len(hyps))]
     at = open_corpus()
     at.radio(key=cs.CORPUS_SOURCE).set_value("paste").run()
@@ -504,7 +524,9 @@ def test_state_survives_a_visit_to_another_page() -> None:
     at.number_input(key=cs.CORPUS_LINE).set_value(2).run()
     score = corpus_score(at)
     at.switch_page("app_pages/compare.py").run()
-    assert at.session_state[cs.CORPUS.key("tokenize")] == "intl"  # persist_state="session" keeps an undrawn widget's value
+    assert (
+        at.session_state[cs.CORPUS.key("tokenize")] == "intl"
+    )  # persist_state="session" keeps an undrawn widget's value
     at.switch_page("app_pages/corpus.py").run()
     assert at.selectbox(key=cs.CORPUS.key("tokenize")).value == "intl"
     assert at.text_area(key=cs.CORPUS_HYP_PASTE).value == "a b c d\ne f g"
@@ -519,8 +541,13 @@ def test_broken_link_gives_a_message_and_the_sample() -> None:
 
 
 def test_corpus_link_validation() -> None:
-    state = cs.CorpusState(source="paste", hypothesis="a\nb", references=("a\nb", "a\nc"), line=2,
-                           options=om.Choices(smooth_method="floor", smooth_value=0.3, max_order=2))  # fmt: skip
+    state = cs.CorpusState(
+        source="paste",
+        hypothesis="a\nb",
+        references=("a\nb", "a\nc"),
+        line=2,
+        options=om.Choices(smooth_method="floor", smooth_value=0.3, max_order=2),
+    )
     assert cs.PAGE.from_link(cs.PAGE.to_link(state)) == (state, [])
     without, _ = cs.PAGE.from_link(cs.PAGE.to_link(state, with_texts=False))
     assert without.hypothesis == "" and without.options == state.options
@@ -661,7 +688,6 @@ def test_sentence_scores_mark_undefined_lines_and_keep_the_others() -> None:
     assert result.undefined == undefined
     assert result.reason is not None and "trigram" in wording.describe(result.reason)
     np.testing.assert_array_equal(result.scores, np.array(expected))  # NaN where undefined, equal elsewhere
-
 
 
 @pytest.mark.parametrize("page", ["corpus", "compare"])

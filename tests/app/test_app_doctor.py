@@ -89,8 +89,10 @@ def test_a_file_that_cannot_be_read_is_a_finding_and_the_other_files_stay() -> N
     at.run()
     assert not at.exception
     text = messages(at)
-    assert ("Error (certain): out.bin looks like a binary file (a NUL byte on line 1), not plain text: upload the "
-            "plain-text (UTF-8) file, one segment per line.") in text.replace("**", "")  # the file, the line, the fix
+    assert (
+        "Error (certain): out.bin looks like a binary file (a NUL byte on line 1), not plain text: upload the "
+        "plain-text (UTF-8) file, one segment per line."
+    ) in text.replace("**", "")  # the file, the line, the fix
     assert "ref.en: 60 lines, kept for this session" in [c.value.replace("\\", "") for c in at.caption]
     upload(at, cs.CORPUS_HYP_UPLOAD, [("mine.en", HYP)])  # the reference was kept: only the hypothesis again
     assert tool_table(at).iloc[0, 1] == pytest.approx(sacrebleu.corpus_bleu(HYP, [REFS[0]]).score, abs=1e-9)
@@ -107,7 +109,9 @@ def test_text_pasted_on_the_doctor_is_corpus_text_too() -> None:
     at.text_area(key=cs.corpus_ref_key(0)).set_value("\n".join(ref[:2])).run()
     assert tool_table(at).iloc[0, 1] == pytest.approx(sacrebleu.corpus_bleu(hyp, [ref[:2]]).score, abs=1e-9)
     at.switch_page("app_pages/corpus.py").run()
-    assert at.radio(key=cs.CORPUS_SOURCE).value == "paste" and at.text_area(key=cs.CORPUS_HYP_PASTE).value == "\n".join(hyp)
+    assert at.radio(key=cs.CORPUS_SOURCE).value == "paste" and at.text_area(key=cs.CORPUS_HYP_PASTE).value == "\n".join(
+        hyp
+    )
 
 
 def test_the_input_source_follows_each_page_on_every_round_trip() -> None:
@@ -153,7 +157,10 @@ def test_explores_sentence_is_checked_and_scored() -> None:
     candidate = "It is a guide to action which ensures that the military always obeys the commands of the party"
     refs = [
         ["It is a guide to action that ensures that the military will forever heed Party commands"],
-        ["It is the guiding principle which guarantees the military forces always being under the command of the Party"],
+        [
+            "It is the guiding principle which guarantees the military forces always being under the command of the "
+            "Party"
+        ],
         ["It is the practical guide for the army always to heed the directions of the party"],
     ]
     assert table.iloc[0, 1] == pytest.approx(sacrebleu.corpus_bleu([candidate], refs).score, abs=1e-9)
@@ -196,4 +203,6 @@ def test_corpus_leads_to_the_doctor_with_its_files() -> None:
     link = next(p for p in at.get("page_link") if p.proto.page.endswith("doctor"))
     assert link.proto.label.startswith("Score doctor: these files as NLTK")
     at.switch_page("app_pages/doctor.py").run()
-    assert tool_table(at).iloc[0, 1] == pytest.approx(sacrebleu.corpus_bleu(HYP, REFS).score, abs=1e-9)  # the same sample
+    assert tool_table(at).iloc[0, 1] == pytest.approx(
+        sacrebleu.corpus_bleu(HYP, REFS).score, abs=1e-9
+    )  # the same sample

@@ -61,9 +61,7 @@ def html_bodies(at: AppTest) -> list[str]:
 def text_blocks(at: AppTest, kind: str) -> list[str]:
     """The coloured ``<div class="bleu-text bleu-{kind}">`` blocks (candidate or reference) on the page."""
     marker = '<div class="bleu-text '
-    return [
-        piece for body in html_bodies(at) for piece in body.split(marker)[1:] if piece.startswith(f"bleu-{kind}")
-    ]
+    return [piece for body in html_bodies(at) for piece in body.split(marker)[1:] if piece.startswith(f"bleu-{kind}")]
 
 
 # --- default view ---------------------------------------------------------------------------
@@ -406,9 +404,9 @@ def test_link_round_trip_reproduces_inputs_and_numbers():
 def test_unreadable_link_shows_a_message_and_the_default_example(token, reason):
     at = start(s=token)
     assert not at.exception
-    assert any("This link could not be opened" in unescaped(w.value) and reason in unescaped(w.value) for w in at.warning), [
-        w.value for w in at.warning
-    ]
+    assert any(
+        "This link could not be opened" in unescaped(w.value) and reason in unescaped(w.value) for w in at.warning
+    ), [w.value for w in at.warning]
     assert metric(at, "BLEU (0–100)") == "50.46"
     assert at.text_area(key=es.CANDIDATE).value == CA1
 
@@ -417,23 +415,37 @@ def test_unreadable_link_shows_a_message_and_the_default_example(token, reason):
     "fields, dropped, kept",
     [
         ({"n": "four"}, "This link's N 'four' is not a whole number from 1 to 10: kept the rest, using N = 4.", {}),
-        ({"r": []}, "This link's references should be a list of 1 to 20 texts: kept the rest, using the default references.", {}),
+        (
+            {"r": []},
+            "This link's references should be a list of 1 to 20 texts: kept the rest, using the default references.",
+            {},
+        ),
         ({"tok": "<script>"}, "This link's tokenizer '<script>' is unknown", {"tok": "none"}),
         ({"n": 11, "lc": True}, "This link's N 11 is not a whole number from 1 to 10", {"lc": True}),
-        ({"sm": "floor", "sv": -1}, "This link's smoothing value -1 is not a number of 0 or more: kept the rest, using smoothing value 0.1.",
-         {"sm": "floor", "sv": 0.1}),
-        ({"sm": "foo"}, "This link's smoothing 'foo' is unknown: kept the rest, using smoothing 'none'.", {"sm": "none"}),
+        (
+            {"sm": "floor", "sv": -1},
+            "This link's smoothing value -1 is not a number of 0 or more: kept the rest, using smoothing value 0.1.",
+            {"sm": "floor", "sv": 0.1},
+        ),
+        (
+            {"sm": "foo"},
+            "This link's smoothing 'foo' is unknown: kept the rest, using smoothing 'none'.",
+            {"sm": "none"},
+        ),
     ],
-)  # fmt: skip
+)
 def test_partly_wrong_link_opens_the_rest_and_names_what_it_dropped(fields, dropped, kept):
     """Version-1 links (flat option fields, as the page wrote them before the shared options model)."""
-    at = start(s=encode_state({"v": 1, "c": CA2, "r": ["x"] if "r" not in fields else fields["r"], **fields}))
+    at = start(s=encode_state({"v": 1, "c": CA2, "r": fields.get("r", ["x"]), **fields}))
     assert not at.exception
     shown = " ".join(unescaped(w.value) for w in at.warning)
     assert dropped in shown, shown
     assert at.text_area(key=es.CANDIDATE).value == CA2  # the rest of the link is kept
-    widgets = {"tok": at.selectbox(key=es.TOKENIZE), "lc": at.checkbox(key=es.LOWERCASE),
-               "sm": at.selectbox(key=es.SMOOTH_METHOD)}  # fmt: skip
+    widgets = {
+        "tok": at.selectbox(key=es.TOKENIZE),
+        "lc": at.checkbox(key=es.LOWERCASE),
+        "sm": at.selectbox(key=es.SMOOTH_METHOD),
+    }
     for field, value in kept.items():
         widget = widgets.get(field) or at.number_input(key=es.SMOOTH_VALUE)
         assert widget.value == pytest.approx(value) if isinstance(value, float) else widget.value == value

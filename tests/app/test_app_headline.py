@@ -30,7 +30,9 @@ def expected_score(example: str, variant: str, method: str) -> float | None:
     """bleucore's score straight from its sentence API (None where BLEU is not defined)."""
     candidate, references = EXAMPLES[example]
     try:
-        return sentence_bleu(candidate, list(references), TUTORIAL.with_changes(variant=variant, smooth_method=method)).score
+        return sentence_bleu(
+            candidate, list(references), TUTORIAL.with_changes(variant=variant, smooth_method=method)
+        ).score
     except ValueError:
         return None
 
@@ -52,7 +54,9 @@ def test_headline_marked_rows_and_line_agree(example, variant, method):
     result = explain(candidate, references, options)
     assert result.score.score == pytest.approx(expected, abs=1e-9)
     if variant == "standard" and method in ("none", "floor", "add-k", "exp"):
-        sacre = BLEU(tokenize="none", smooth_method=method, effective_order=False).sentence_score(candidate, list(references))
+        sacre = BLEU(tokenize="none", smooth_method=method, effective_order=False).sentence_score(
+            candidate, list(references)
+        )
         assert expected == pytest.approx(sacre.score, abs=1e-9)
 
     match = HEADLINE.match(headline.headline(result.score))

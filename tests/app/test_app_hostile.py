@@ -101,16 +101,23 @@ def test_an_upload_one_byte_over_ten_megabytes_is_named() -> None:
     assert f"big.txt is 10.0 MB; files are limited to {MAX_UPLOAD_MB} MB" in messages(at)
 
 
-@pytest.mark.parametrize(("lines", "chars", "refused"), [
-    (MAX_HELD_LINES, MAX_HELD_LINES * 2, False), (MAX_HELD_LINES + 1, (MAX_HELD_LINES + 1) * 2, True),
-    (1_000, MAX_HELD_CHARS, False), (1_000, MAX_HELD_CHARS + 1, True),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("lines", "chars", "refused"),
+    [
+        (MAX_HELD_LINES, MAX_HELD_LINES * 2, False),
+        (MAX_HELD_LINES + 1, (MAX_HELD_LINES + 1) * 2, True),
+        (1_000, MAX_HELD_CHARS, False),
+        (1_000, MAX_HELD_CHARS + 1, True),
+    ],
+)
 def test_uploads_at_the_held_limits_and_one_over(lines: int, chars: int, refused: bool) -> None:
     width = chars // lines
     rows = ["y" * width] * lines
     rows[-1] += "y" * (chars - width * lines)
     at = upload(cs.CORPUS_REF_UPLOAD, [("ref.txt", "\n".join(rows).encode() + b"\n")])
-    expected = f"ref.txt has {lines:,} lines and {chars:,} characters; the app scores files of at most {MAX_HELD_LINES:,}"
+    expected = (
+        f"ref.txt has {lines:,} lines and {chars:,} characters; the app scores files of at most {MAX_HELD_LINES:,}"
+    )
     assert (expected in messages(at)) is refused, messages(at)
 
 
@@ -158,8 +165,10 @@ def test_a_lone_surrogate_is_a_score_or_a_value_error_in_every_tokenizer_and_met
     hyp, ref = ("a \ud800 b", "a b c") if side == "hypothesis" else ("a b c", "a \ud800 b")
     if tokenize.endswith("mecab"):
         pytest.importorskip("MeCab")
-        for score in (lambda: scorer.corpus_score([hyp], [[ref]]),
-                      lambda: scorer.sentence_scores(scorer.statistics([hyp], [[ref]]))):  # fmt: skip
+        for score in (
+            lambda: scorer.corpus_score([hyp], [[ref]]),
+            lambda: scorer.sentence_scores(scorer.statistics([hyp], [[ref]])),
+        ):
             with pytest.raises(ValueError, match=f"{tokenize} cannot analyse a lone surrogate \\(U\\+D800"):
                 score()
         return
@@ -180,7 +189,10 @@ def test_files_past_the_page_total_are_one_message_on_corpus_and_compare() -> No
     drop_zone(at, cs.CORPUS_HYP_UPLOAD).set_value([("hyp.txt", data, "text/plain")]).run()
     assert not at.exception and not at.metric
     chars = (count + 1) * (per_file - 10)
-    assert f"These {count + 1} files hold {(count + 1) * 10} lines and {chars:,} characters together; a page scores" in messages(at)
+    assert (
+        f"These {count + 1} files hold {(count + 1) * 10} lines and {chars:,} characters together; a page scores"
+        in messages(at)
+    )
     at = open_app("compare")
     at.radio(key=cps.COMPARE_SOURCE).set_value("paste").run()
     at.number_input(key=cps.COMPARE_SYS_COUNT).set_value(count).run()

@@ -31,15 +31,90 @@ from ui.shell import i18n
 #: option values of sacreBLEU's command line (tokenizers, smoothing methods, reference-length rules,
 #: variants), file formats and units.
 ALLOWED = {
-    "BLEU", "chrF", "chrF2", "chrF2++", "chrF++", "TER", "sacreBLEU", "SACREBLEU_SEED", "NLTK", "MeCab", "Tercom",
-    "bleucore", "python", "pip", "install", "Papineni", "et", "al", "Koehn", "Riezler", "Maxwell", "Chen", "Cherry",
-    "wikidocs", "donghwa-kim", "github", "io", "torchtext",
-    "Candidate", "Reference", "Count", "Count_clip", "Max_Ref_Count", "n-gram", "gram", "BP", "log", "exp", "min",
-    "max", "ln", "alpha", "epsilon", "F-beta", "NIST", "mteval-v13a", "Unicode", "UTF-8", "UTF-16", "NUL",
-    "none", "13a", "intl", "char", "zh", "ja-mecab", "ko-mecab", "floor", "add-k", "nltk-method", "method",
-    "closest", "shortest", "average", "standard", "simplified", "tutorial",
-    "CSV", "JSON", "XML", "HTML", "LaTeX", "MB", "UTF", "Ctrl+Enter", "English", "AR", "CI", "MT", "Ca", "eojeol", "net", "float",
-}  # fmt: skip
+    "BLEU",
+    "chrF",
+    "chrF2",
+    "chrF2++",
+    "chrF++",
+    "TER",
+    "sacreBLEU",
+    "SACREBLEU_SEED",
+    "NLTK",
+    "MeCab",
+    "Tercom",
+    "bleucore",
+    "python",
+    "pip",
+    "install",
+    "Papineni",
+    "et",
+    "al",
+    "Koehn",
+    "Riezler",
+    "Maxwell",
+    "Chen",
+    "Cherry",
+    "wikidocs",
+    "donghwa-kim",
+    "github",
+    "io",
+    "torchtext",
+    "Candidate",
+    "Reference",
+    "Count",
+    "Count_clip",
+    "Max_Ref_Count",
+    "n-gram",
+    "gram",
+    "BP",
+    "log",
+    "exp",
+    "min",
+    "max",
+    "ln",
+    "alpha",
+    "epsilon",
+    "F-beta",
+    "NIST",
+    "mteval-v13a",
+    "Unicode",
+    "UTF-8",
+    "UTF-16",
+    "NUL",
+    "none",
+    "13a",
+    "intl",
+    "char",
+    "zh",
+    "ja-mecab",
+    "ko-mecab",
+    "floor",
+    "add-k",
+    "nltk-method",
+    "method",
+    "closest",
+    "shortest",
+    "average",
+    "standard",
+    "simplified",
+    "tutorial",
+    "CSV",
+    "JSON",
+    "XML",
+    "HTML",
+    "LaTeX",
+    "MB",
+    "UTF",
+    "Ctrl+Enter",
+    "English",
+    "AR",
+    "CI",
+    "MT",
+    "Ca",
+    "eojeol",
+    "net",
+    "float",
+}
 SAMPLE = ROOT / "data" / "sample"
 #: The tutorials' sentences (Explore's default, Learn's examples): the user's text, never translated.
 EXAMPLES = (
@@ -61,10 +136,12 @@ def english_words(text: str, user_text: tuple[str, ...] = ()) -> list[str]:
     own = {w.lower() for t in (*user_text, *EXAMPLES) for w in words(t)}
     text = _CODE.sub(" ", _FLAG.sub(" ", _GLOSS.sub(" ", text)))
     return [
-        w for w in words(text)
-        if w not in ALLOWED and not any(w.lower() in word for word in own)
+        w
+        for w in words(text)
+        if w not in ALLOWED
+        and not any(w.lower() in word for word in own)
         and not re.fullmatch(r"Ca\d|p\d*|[A-Za-z]_\w+|\w+_\w+|nltk-method\d", w)
-    ]  # fmt: skip
+    ]
 
 
 def untranslated(at: AppTest, *user_text: str) -> list[str]:
@@ -258,7 +335,12 @@ def test_a_link_to_a_tab_opens_it_in_either_language(lang: str) -> None:
     at = open_app(s=token, **({"lang": lang} if lang == "ko" else {}))
     assert _charts_tab_open(at)
     assert at.session_state[es.TAB] == ("차트" if lang == "ko" else "Charts")
-    assert es.PAGE_STATE.from_link(at.query_params["s"][0] if isinstance(at.query_params["s"], list) else at.query_params["s"])[0].tab == "Charts"
+    assert (
+        es.PAGE_STATE.from_link(
+            at.query_params["s"][0] if isinstance(at.query_params["s"], list) else at.query_params["s"]
+        )[0].tab
+        == "Charts"
+    )
 
 
 def test_a_korean_tab_click_keeps_the_english_key_in_the_link_and_survives_a_language_switch() -> None:
@@ -325,8 +407,16 @@ def test_the_score_doctor_in_korean() -> None:
     at.radio(key=cs.CORPUS_SOURCE).set_value("paste").run()
     at.text_area(key=cs.CORPUS_HYP_PASTE).set_value("the cat sat on the mat .\nit rains").run()
     at.text_area(key=cs.corpus_ref_key(0)).set_value("The cat sat on the mat.\nIt rains.\nAn extra line.").run()
-    found += _walk(at, "pasted, one line too many", *names, "the cat sat on the mat .", "it rains", "The cat sat on the mat.",
-                   "It rains.", "An extra line.")  # fmt: skip
+    found += _walk(
+        at,
+        "pasted, one line too many",
+        *names,
+        "the cat sat on the mat .",
+        "it rains",
+        "The cat sat on the mat.",
+        "It rains.",
+        "An extra line.",
+    )
     at.radio(key=di.CHECK).set_value("explore").run()
     found += _walk(at, "explore", *names, *SAMPLES)
     assert not found, "\n".join(found)
@@ -353,7 +443,9 @@ def test_compare_buckets_examples_and_report_in_korean() -> None:
     assert "short.txt" in messages(at) and "train.bin" in messages(at) and "copy.en" in messages(at), messages(at)
     found += _walk(at, "bad labels and training", *SAMPLES, "short.txt", "train.bin", "copy.en")
     drop_zone(at, compare_buckets.SLOTS.labels).set_value([("labels.txt", labels.encode(), "text/plain")])
-    drop_zone(at, compare_buckets.SLOTS.training).set_value([("train.en", (SAMPLE / "ref2.en").read_bytes(), "text/plain")])
+    drop_zone(at, compare_buckets.SLOTS.training).set_value(
+        [("train.en", (SAMPLE / "ref2.en").read_bytes(), "text/plain")]
+    )
     at.run()
     assert _bucket_control(at, compare_buckets.SLOTS.kind).options == ["참조 번역 길이별", "단어 빈도별", "레이블별"]
     for kind, metrics in (("length", ["BLEU"]), ("frequency", ["fmeas", "prec", "rec"]), ("label", ["BLEU"])):
@@ -388,7 +480,10 @@ def _bucket_lines_app() -> None:
 
     lang.use("ko")
     sample = Path("data/sample")
-    systems = {n: TextFile(n, tuple((sample / n).read_text(encoding="utf-8").splitlines())) for n in ("system_a.en", "system_b.en")}
+    systems = {
+        n: TextFile(n, tuple((sample / n).read_text(encoding="utf-8").splitlines()))
+        for n in ("system_a.en", "system_b.en")
+    }
     refs = [TextFile("ref.en", tuple((sample / "ref.en").read_text(encoding="utf-8").splitlines()))]
     scores = {n: __import__("numpy").linspace(0, 100, 60) for n in systems}
     lines = {n: list(f.lines) for n, f in systems.items()}

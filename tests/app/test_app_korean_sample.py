@@ -10,12 +10,12 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 pytest.importorskip("sacrebleu")
-from sacrebleu.compat import corpus_bleu as sacre_corpus_bleu  # noqa: E402
-from sacrebleu.metrics import BLEU  # noqa: E402
-from sacrebleu.significance import PairedTest  # noqa: E402
+from sacrebleu.compat import corpus_bleu as sacre_corpus_bleu
+from sacrebleu.metrics import BLEU
+from sacrebleu.significance import PairedTest
 
-from ui.compare import state as cps  # noqa: E402
-from ui.corpus import state as cs  # noqa: E402
+from ui.compare import state as cps
+from ui.corpus import state as cs
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -57,7 +57,11 @@ def test_corpus_opens_the_korean_sample_with_ko_mecab() -> None:
     assert not at.exception
     assert at.selectbox(key=cs.CORPUS.key("tokenize")).value == "ko-mecab"
     expected = BLEU(tokenize="ko-mecab").corpus_score(SYS_A, [REF1, REF2])
-    full = next(re.search(r"Corpus BLEU to full precision: ([0-9.e+-]+)\.", c.value) for c in at.caption if "full precision" in c.value)
+    full = next(
+        re.search(r"Corpus BLEU to full precision: ([0-9.e+-]+)\.", c.value)
+        for c in at.caption
+        if "full precision" in c.value
+    )
     assert full and float(full.group(1)) == pytest.approx(expected.score, abs=1e-9)
     assert any("tok:ko-mecab-0.996/ko-0.9.2-KO" in c.value for c in at.code)
     assert any("system_a.ko" in c.value and "ko-mecab" in c.value for c in at.caption)
@@ -73,16 +77,25 @@ def test_compare_opens_the_korean_sample_with_ko_mecab() -> None:
     assert at.selectbox(key=cps.COMPARE.key("tokenize")).value == "ko-mecab"
     table = next(f.value for f in at.dataframe if "p (bootstrap)" in f.value.columns).set_index("system")
     assert list(table.index) == ["system_a.ko", "system_b.ko"]
-    _, scores = PairedTest([("a", SYS_A), ("b", SYS_B)], {"BLEU": BLEU(tokenize="ko-mecab")},
-                           references=[REF1, REF2], test_type="bs", n_samples=0)()
+    _, scores = PairedTest(
+        [("a", SYS_A), ("b", SYS_B)],
+        {"BLEU": BLEU(tokenize="ko-mecab")},
+        references=[REF1, REF2],
+        test_type="bs",
+        n_samples=0,
+    )()
     assert table.loc["system_a.ko", "score"] == pytest.approx(scores["BLEU"][0].score, abs=1e-9)
     assert table.loc["system_b.ko", "score"] == pytest.approx(scores["BLEU"][1].score, abs=1e-9)
     assert table.loc["system_b.ko", "p (bootstrap)"] == pytest.approx(scores["BLEU"][1].p_value, abs=1e-9)
 
 
-@pytest.mark.parametrize(("page", "source", "options"), [
-    ("app_pages/corpus.py", cs.CORPUS_SOURCE, cs.CORPUS), ("app_pages/compare.py", cps.COMPARE_SOURCE, cps.COMPARE),
-])
+@pytest.mark.parametrize(
+    ("page", "source", "options"),
+    [
+        ("app_pages/corpus.py", cs.CORPUS_SOURCE, cs.CORPUS),
+        ("app_pages/compare.py", cps.COMPARE_SOURCE, cps.COMPARE),
+    ],
+)
 def test_without_mecab_ko_the_sample_opens_and_ko_mecab_names_the_package(
     page: str, source: str, options: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -1,4 +1,5 @@
-"""The Learn page headless (AppTest): every golden number is on the page, computed, and each example opens in Explore."""
+"""The Learn page headless (AppTest): every golden number is on the page, computed, and each example opens in
+Explore."""
 
 from __future__ import annotations
 
@@ -17,19 +18,55 @@ TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 # Every number of ../shared/golden.md, as the page writes it.
 GOLDEN_NUMBERS = [
     # Example 1
-    "17/18", "8/14", "10/17", "7/16", "4/15", "1/13", "0/12", "0/11", "0/17", "2/2", "1/1",
-    "0.5045666840058485", "50.456668400584846", "c = **18**", "16, 18, 16", "r = **18**", "BP = **1**",
-    "0.39692877231857493", "c = 14", "r = 16", "standard BLEU is **0**",
+    "17/18",
+    "8/14",
+    "10/17",
+    "7/16",
+    "4/15",
+    "1/13",
+    "0/12",
+    "0/11",
+    "0/17",
+    "2/2",
+    "1/1",
+    "0.5045666840058485",
+    "50.456668400584846",
+    "c = **18**",
+    "16, 18, 16",
+    "r = **18**",
+    "BP = **1**",
+    "0.39692877231857493",
+    "c = 14",
+    "r = 16",
+    "standard BLEU is **0**",
     # Example 2
-    "7/7", "2/7 = 0.2857142857142857", "Count_clip = **2**", "5/7", "4/6",
+    "7/7",
+    "2/7 = 0.2857142857142857",
+    "Count_clip = **2**",
+    "5/7",
+    "4/6",
     # Example 3
-    "candidate of 10 tokens", "references of 9 and 11", "r = **9**",
+    "candidate of 10 tokens",
+    "references of 9 and 11",
+    "r = **9**",
     # Korean
-    "10/14, 5/13, 2/12, 1/11", "0.25400289715190977", "c = r = 14", "**3/7**", "0.42857142857142855",
-    "0.2635971381157267", "c = 6", "r = 14", "**3/9**",
+    "10/14, 5/13, 2/12, 1/11",
+    "0.25400289715190977",
+    "c = r = 14",
+    "**3/7**",
+    "0.42857142857142855",
+    "0.2635971381157267",
+    "c = 6",
+    "r = 14",
+    "**3/9**",
     # very short sentences
-    "**0**", "0.0", "1.5e-154", "**100**", "p1 = 1.0", "p2 = 1.0",
-]  # fmt: skip
+    "**0**",
+    "0.0",
+    "1.5e-154",
+    "**100**",
+    "p1 = 1.0",
+    "p2 = 1.0",
+]
 
 
 def page_text(at: AppTest) -> str:
@@ -51,8 +88,18 @@ def test_every_golden_number_is_on_the_page(learn):
 
 def test_golden_numbers_are_computed_not_written_into_the_page():
     source = (ROOT / "app_pages" / "learn.py").read_text(encoding="utf-8")
-    for literal in ("0.5045666840058485", "50.456668400584846", "0.39692877231857493", "0.25400289715190977",
-                    "0.42857142857142855", "0.2635971381157267", "0.2857142857142857", "17/18", "10/14", "1.5e-154"):  # fmt: skip
+    for literal in (
+        "0.5045666840058485",
+        "50.456668400584846",
+        "0.39692877231857493",
+        "0.25400289715190977",
+        "0.42857142857142855",
+        "0.2635971381157267",
+        "0.2857142857142857",
+        "17/18",
+        "10/14",
+        "1.5e-154",
+    ):
         assert literal not in source, literal
 
 
@@ -115,4 +162,3 @@ def test_open_in_explore(label, candidate, references, options, shown):
 def test_every_example_has_an_open_in_explore_button(learn):
     labels = [b.label for b in learn.button]
     assert len(labels) >= 10 and all(re.match(r"Open in Explore: ", label) for label in labels)
-

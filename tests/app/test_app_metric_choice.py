@@ -46,8 +46,9 @@ def significance_tables(at: AppTest) -> dict[str, pd.DataFrame]:
     """Compare's significance tables in the order drawn, by the metric their score column is titled with."""
     return {
         json.loads(f.proto.columns)["score"]["label"]: f.value.set_index("system")
-        for f in at.dataframe if "p (bootstrap)" in f.value.columns
-    }  # fmt: skip
+        for f in at.dataframe
+        if "p (bootstrap)" in f.value.columns
+    }
 
 
 def metric_tables(at: AppTest) -> list[pd.DataFrame]:
@@ -211,7 +212,7 @@ def test_compare_metric_choice_survives_the_link() -> None:
 @pytest.mark.parametrize("payload", PAYLOADS)
 def test_payload_system_names_and_texts_stay_text(payload: str) -> None:
     at = open_app("compare")
-    upload(at, cps.COMPARE_EXTRA_UPLOAD, [(payload + ".txt", SYS_C[:-1] + [payload])])
+    upload(at, cps.COMPARE_EXTRA_UPLOAD, [(payload + ".txt", [*SYS_C[:-1], payload])])
     at.pills(key=cps.COMPARE_METRICS).set_value(["chrf", "ter"]).run()
     assert not at.exception
     for table in metric_tables(at):
@@ -237,9 +238,15 @@ def set_options(at: AppTest, prefix: str, values: dict[str, object]) -> None:
 
 
 CHANGED = {
-    "char_order": 4, "word_order": 1, "beta": 1, "whitespace": True, "chrf_lowercase": True,
-    "ter_normalized": True, "ter_no_punct": True, "ter_case_sensitive": True,
-}  # fmt: skip
+    "char_order": 4,
+    "word_order": 1,
+    "beta": 1,
+    "whitespace": True,
+    "chrf_lowercase": True,
+    "ter_normalized": True,
+    "ter_no_punct": True,
+    "ter_case_sensitive": True,
+}
 SACRE_CHANGED = {
     "chrF1": CHRF(char_order=4, beta=1, lowercase=True, whitespace=True),
     "chrF1+": CHRF(char_order=4, word_order=1, beta=1, lowercase=True, whitespace=True),
@@ -339,7 +346,9 @@ def test_corpus_downloads_hold_every_picked_metric() -> None:
         [entry] = [m for m in data["metrics"] if m["name"] == label]
         assert abs(entry["score"] - corpus.score) <= EPSILON
         assert signature_without_version(entry["signature"]) == signature_without_version(str(sacre.get_signature()))
-        assert [row[label] for row in sorted(data["sentences"], key=lambda r: r["line"])] == pytest.approx(expected, abs=EPSILON)
+        assert [row[label] for row in sorted(data["sentences"], key=lambda r: r["line"])] == pytest.approx(
+            expected, abs=EPSILON
+        )
     # nothing picked beside BLEU: the files are as before
     csv_bleu, result_bleu = ca.downloads(analysis, {}, {"hypothesis": "system_a.en"})
     assert "chrF2" not in csv_bleu.decode() and json.loads(result_bleu)["metrics"] == []
@@ -362,4 +371,8 @@ def test_compare_offers_each_metrics_significance_table_as_json() -> None:
     at = open_app("compare")
     at.pills(key=cps.COMPARE_METRICS).set_value(["bleu", "chrf", "ter"]).run()
     labels = [b.proto.label for b in at.get("download_button") if b.proto.label.endswith("(JSON)")]
-    assert labels == ["Download the BLEU table (JSON)", "Download the chrF2 table (JSON)", "Download the TER table (JSON)"]
+    assert labels == [
+        "Download the BLEU table (JSON)",
+        "Download the chrF2 table (JSON)",
+        "Download the TER table (JSON)",
+    ]

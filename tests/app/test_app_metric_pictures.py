@@ -139,7 +139,7 @@ def test_corpus_table_line_and_explanation_follow_the_sentence_metric() -> None:
     table = sentence_table(at)
     assert list(table.columns) == ["line", "chrF3++", "TER", "hypothesis", "reference 1", "reference 2"]
     worst = min(range(60), key=lambda i: (by_chrf[i], i)) + 1
-    assert list(table["line"])[0] == worst and table["chrF3++"].is_monotonic_increasing
+    assert next(iter(table["line"])) == worst and table["chrF3++"].is_monotonic_increasing
     assert table.set_index("line")["chrF3++"].sort_index().tolist() == pytest.approx(by_chrf, abs=1e-9)
     assert at.number_input(key=cs.CORPUS_LINE).value == worst
     refs = [r[worst - 1] for r in REFS]
@@ -149,14 +149,16 @@ def test_corpus_table_line_and_explanation_follow_the_sentence_metric() -> None:
     assert list(orders.columns)[-1] == "F3" and len(orders) == 8  # 6 character and 2 word orders
     for k, row in enumerate(orders.to_dict(orient="records")):
         assert (row["candidate"], row["reference"], row["matched"]) == tuple(stats[3 * k : 3 * k + 3]), row
-    assert any(c.value.startswith("Explore's chrF & TER tab explains the line with sacreBLEU's default") for c in at.caption)
+    assert any(
+        c.value.startswith("Explore's chrF & TER tab explains the line with sacreBLEU's default") for c in at.caption
+    )
 
     at.segmented_control(key=cs.CORPUS_SENTENCE_METRIC).set_value("ter").run()
     ter = TER()
     by_ter = [ter.sentence_score(h, [r[i] for r in REFS]).score for i, h in enumerate(HYPS)]
     table = sentence_table(at)
     worst = min(range(60), key=lambda i: (-by_ter[i], i)) + 1  # the most edits first
-    assert list(table["line"])[0] == worst and table["TER"].is_monotonic_decreasing
+    assert next(iter(table["line"])) == worst and table["TER"].is_monotonic_decreasing
     assert at.number_input(key=cs.CORPUS_LINE).value == worst
     assert {m.label: m.value for m in at.metric}[f"Sentence TER of line {worst}"] == f"{by_ter[worst - 1]:.2f}"
     counts = next(f.value for f in at.dataframe if "edit" in f.value.columns).set_index("edit")["count"]
@@ -173,8 +175,8 @@ def test_compare_examples_mark_lines_as_the_sentence_metric_sees_them() -> None:
     """The examples mark each hypothesis by the sentence metric (TER's edits, chrF's character n-grams, BLEU's
     n-grams); BLEU's n-gram section is drawn only with BLEU picked; a segment opened by TER opens Explore's chrF & TER
     tab."""
-    from ui.explore import state as es
     from ui.compare import state as cps
+    from ui.explore import state as es
 
     at = open_app("compare")
     at.pills(key=cps.COMPARE_METRICS).set_value(["chrf", "ter"]).run()

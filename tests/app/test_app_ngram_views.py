@@ -93,7 +93,10 @@ def test_learn_example_2_shows_the_clip_and_the_references_it_used():
     body = next(b for b in bodies(at) if f"<strong>Candidate:</strong> {CAND_2}" in b)
     assert chip_statuses(body) == [["matched"] * 2 + ["clipped"] * 5]  # golden.md: Count_clip 2 of 7
     # reference 1 "the cat is on the mat" holds "the" twice: both used
-    used = r'aria-label="used 1-gram “the” in (Reference \d), occurrence (\d) of (\d): used (\d) of (\d), ([^"]+)">the</mark>'
+    used = (
+        r'aria-label="used 1-gram “the” in (Reference \d), occurrence (\d) of (\d): used (\d) of (\d), '
+        r'([^"]+)">the</mark>'
+    )
     assert re.findall(used, body) == [
         ("Reference 1", "1", "2", "2", "2", "the Max_Ref_Count"),
         ("Reference 1", "2", "2", "2", "2", "the Max_Ref_Count"),

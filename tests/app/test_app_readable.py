@@ -78,7 +78,7 @@ def charts_have_captions(at: AppTest) -> int:
 
 
 def layer_marks(spec: dict[str, Any]) -> list[dict[str, Any]]:
-    return [layer for layer in spec.get("layer", [spec])]
+    return list(spec.get("layer", [spec]))
 
 
 def test_brevity_chart_has_a_legend_and_labels_both_curves_for_ca1():
@@ -90,9 +90,7 @@ def test_brevity_chart_has_a_legend_and_labels_both_curves_for_ca1():
     assert colour.get("legend") is not None and colour["title"] == "brevity penalty"
     assert any(p.get("bind") == "legend" for p in spec.get("params", []) + line.get("params", []))
     texts = [layer for layer in layers if layer["mark"]["type"] == "text"]
-    labels = sorted(
-        row["label"] for layer in texts for row in spec["datasets"][layer["data"]["name"]]
-    )
+    labels = sorted(row["label"] for layer in texts for row in spec["datasets"][layer["data"]["name"]])
     # golden.md: Ca1 has c = r = 18, so both penalties are 1
     assert labels == ["simplified: c/r = 1.00, BP = 1.000", "standard: c/r = 1.00, BP = 1.000"]
 
@@ -117,8 +115,15 @@ def test_order_labels_are_horizontal():
     assert x["axis"]["labelAngle"] == 0
     import pandas as pd
 
-    buckets = pd.DataFrame({"bucket": ["1-10", "11-20"], "order": [0, 1], "segments": [3, 4],
-                            "corpus BLEU": [10.0, 20.0], "mean sentence BLEU": [9.0, 19.0]})  # fmt: skip
+    buckets = pd.DataFrame(
+        {
+            "bucket": ["1-10", "11-20"],
+            "order": [0, 1],
+            "segments": [3, 4],
+            "corpus BLEU": [10.0, 20.0],
+            "mean sentence BLEU": [9.0, 19.0],
+        }
+    )
     bucket_spec = corpus_charts.length_bucket_chart(buckets).to_dict()
     assert layer_marks(bucket_spec)[0]["encoding"]["x"]["axis"]["labelAngle"] == 0
 
@@ -127,8 +132,15 @@ def test_length_bucket_tooltip_says_undefined_instead_of_nan():
     import pandas as pd
 
     # the first bucket's sentences all have undefined sentence BLEU (e.g. NLTK's method 6 with p3 = 0)
-    buckets = pd.DataFrame({"bucket": ["0-5", "6-10"], "order": [0, 1], "segments": [2, 4],
-                            "corpus BLEU": [12.5, 20.0], "mean sentence BLEU": [None, 19.25]})  # fmt: skip
+    buckets = pd.DataFrame(
+        {
+            "bucket": ["0-5", "6-10"],
+            "order": [0, 1],
+            "segments": [2, 4],
+            "corpus BLEU": [12.5, 20.0],
+            "mean sentence BLEU": [None, 19.25],
+        }
+    )
     spec = corpus_charts.length_bucket_chart(buckets).to_dict()
     (rows,) = spec["datasets"].values()
     assert [r["mean"] for r in rows] == ["— (undefined)", "19.25"]
@@ -186,7 +198,9 @@ def test_corpus_sentence_shows_raw_and_scored_precisions_labelled():
     assert labels["raw p_n (%)"] == "raw p_n (%)"
     assert labels["p_n as scored (%)"] == "p_n as scored (%), after exp smoothing"
     assert table.proto.placeholder == "—"
-    theirs = BLEU(smooth_method="exp", effective_order=True).sentence_score(HYPS[line - 1], [REF1[line - 1], REF2[line - 1]])
+    theirs = BLEU(smooth_method="exp", effective_order=True).sentence_score(
+        HYPS[line - 1], [REF1[line - 1], REF2[line - 1]]
+    )
     frame = table.value
     raw = [100.0 * m / t if t else None for m, t in zip(theirs.counts, theirs.totals)]
     assert [None if math.isnan(v) else v for v in frame["raw p_n (%)"]] == pytest.approx(raw)
@@ -247,8 +261,15 @@ def test_learn_sentences_round_and_full_values_are_labelled():
         assert not LONG_DECIMAL.search(element.value), element.value
     full = [c.value for c in at.caption if c.value.startswith("To full precision: ")]
     joined = " ".join(full)
-    for value in ("0.5045666840058485", "50.456668400584846", "0.39692877231857493", "0.25400289715190977",
-                  "0.42857142857142855", "0.2635971381157267", "0.2857142857142857"):  # golden.md  # fmt: skip
+    for value in (
+        "0.5045666840058485",
+        "50.456668400584846",
+        "0.39692877231857493",
+        "0.25400289715190977",
+        "0.42857142857142855",
+        "0.2635971381157267",
+        "0.2857142857142857",
+    ):  # golden.md
         assert value in joined, value
     prose = " ".join(m.value for m in [*at.markdown, *at.warning])
     for rounded in ("0.5046", "50.46", "0.3969", "0.2540", "0.4286", "0.2636", "0.2857"):
@@ -261,7 +282,12 @@ def test_learn_sentences_round_and_full_values_are_labelled():
 def test_empty_candidate_matches_sacrebleu_sentence_and_corpus():
     theirs = BLEU(effective_order=True).sentence_score("", ["a b"])
     ours = sentence_bleu("", ["a b"])
-    assert (ours.score, ours.bp, ours.sys_len, ours.ref_len) == (theirs.score, theirs.bp, theirs.sys_len, theirs.ref_len)
+    assert (ours.score, ours.bp, ours.sys_len, ours.ref_len) == (
+        theirs.score,
+        theirs.bp,
+        theirs.sys_len,
+        theirs.ref_len,
+    )
     hyps, refs = ["", "a b c"], [["a b", "a b c"]]
     assert corpus_bleu(hyps, refs).score == pytest.approx(BLEU().corpus_score(hyps, refs).score, abs=1e-9)
 
@@ -279,9 +305,15 @@ def test_empty_candidate_is_zero_everywhere_without_nan(variant, method):
     assert all(v.score == 0.0 for v in result.variants())
     steps = formula.formula_steps(score)
     assert not any(re.search(r"\bnan\b|\binf\b", latex) for _, latex in steps)
-    for chart in (charts.precision_chart(score), charts.brevity_chart(score), charts.variants_chart(result.variants(), options)):
+    for chart in (
+        charts.precision_chart(score),
+        charts.brevity_chart(score),
+        charts.variants_chart(result.variants(), options),
+    ):
         spec = str(chart.to_dict())
-        assert "nan" not in spec.lower().replace("nominal", "") and "inf" not in re.sub(r"[a-z]inf|inf[a-z]", "", spec.lower())
+        assert "nan" not in spec.lower().replace("nominal", "") and "inf" not in re.sub(
+            r"[a-z]inf|inf[a-z]", "", spec.lower()
+        )
 
 
 def test_a_zero_bars_label_is_in_short_lines_that_keep_its_words() -> None:

@@ -77,7 +77,9 @@ def test_the_json_result_names_its_options_and_both_signatures() -> None:
     assert csv.decode().splitlines()[0].endswith("hypothesis,reference 1,reference 2")
 
 
-def test_compare_shows_sacrebleus_paired_signatures_and_commands_that_reproduce_the_p_values(sacrebleu_seed: None) -> None:
+def test_compare_shows_sacrebleus_paired_signatures_and_commands_that_reproduce_the_p_values(
+    sacrebleu_seed: None,
+) -> None:
     """Compare, for BLEU, chrF++ and TER, another baseline and seed: the commands shown, run with the real
     ``sacrebleu`` in the sample's folder, print the signatures shown above them and the p-values in the table."""
     import os
@@ -105,15 +107,21 @@ def test_compare_shows_sacrebleus_paired_signatures_and_commands_that_reproduce_
             assert command.startswith(f"SACREBLEU_SEED=777 sacrebleu ref.en ref2.en -i system_b.en system_a.en {flag} ")
             env_part, _, argv = command.partition(" ")
             done = subprocess.run(
-                shlex.split(argv), cwd=SAMPLE, capture_output=True, text=True, check=True,
+                shlex.split(argv),
+                cwd=SAMPLE,
+                capture_output=True,
+                text=True,
+                check=True,
                 env={**os.environ, env_part.split("=")[0]: env_part.split("=")[1]},
-            )  # fmt: skip
+            )
             printed = done.stdout.strip().splitlines()
             assert comment == f"# {printed[-1].split()[-1]}", (comment, printed[-1])
             assert f"|{test}:" in comment and "|seed:777|" in comment and comment.endswith("|version:2.6.0")
             (p_value,) = re.findall(r"\(p = ([0-9.]+)\)", done.stdout)  # sacreBLEU's table: one system tested
             assert float(p_value) == pytest.approx(table.loc["system_a.en", column], abs=5e-5), (command, p_value)
-    assert any(c.value.startswith("nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|order:4") for c in at.code)  # bleucore's
+    assert any(
+        c.value.startswith("nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|order:4") for c in at.code
+    )  # bleucore's
 
 
 def test_the_json_result_names_every_metrics_options_and_sacrebleus_signature() -> None:
@@ -129,7 +137,9 @@ def test_the_json_result_names_every_metrics_options_and_sacrebleus_signature() 
     from ui.metrics.sacrebleu_view import paired_citation
 
     options = BleuOptions()
-    analysis = ca.analyse(corpus_statistics(HYPS, REFS, options), options, options.with_changes(effective_order=True), 2, HYPS, REFS)
+    analysis = ca.analyse(
+        corpus_statistics(HYPS, REFS, options), options, options.with_changes(effective_order=True), 2, HYPS, REFS
+    )
     settings = MetricSettings(beta=3, ter_normalized=True)
     results = []
     for metric_id in ("chrf++", "ter"):
@@ -138,11 +148,26 @@ def test_the_json_result_names_every_metrics_options_and_sacrebleus_signature() 
     files = {"hypothesis": "system_a.en", "references": ["ref.en", "ref2.en"]}
     _csv, result = cache.downloads("digest-json-metrics", options, options, analysis, files, results)
     chrf_entry, ter_entry = json.loads(result)["metrics"]
-    assert chrf_entry["options"] == {"char_order": 6, "word_order": 2, "beta": 3, "lowercase": False, "whitespace": False,
-                                     "eps_smoothing": False}  # fmt: skip
+    assert chrf_entry["options"] == {
+        "char_order": 6,
+        "word_order": 2,
+        "beta": 3,
+        "lowercase": False,
+        "whitespace": False,
+        "eps_smoothing": False,
+    }
     assert chrf_entry["sacrebleu_signature"] == sacre_signature(CHRF(word_order=2, beta=3))
-    assert ter_entry["options"] == {"normalized": True, "no_punct": False, "asian_support": False, "case_sensitive": False}
+    assert ter_entry["options"] == {
+        "normalized": True,
+        "no_punct": False,
+        "asian_support": False,
+        "case_sensitive": False,
+    }
     assert ter_entry["sacrebleu_signature"] == sacre_signature(TER(normalized=True))
     assert ter_entry["score"] == pytest.approx(TER(normalized=True).corpus_score(HYPS, REFS).score, abs=1e-9)
-    citation = paired_citation(metric_of(metric_key("ter", settings)), ["ref.en", "ref2.en"], ["a", "b"], 1000, 10000, 12345)
-    assert citation["options"]["normalized"] is True and citation["sacrebleu_signature"] == sacre_signature(TER(normalized=True))
+    citation = paired_citation(
+        metric_of(metric_key("ter", settings)), ["ref.en", "ref2.en"], ["a", "b"], 1000, 10000, 12345
+    )
+    assert citation["options"]["normalized"] is True and citation["sacrebleu_signature"] == sacre_signature(
+        TER(normalized=True)
+    )

@@ -18,7 +18,9 @@ def test_the_bundled_sample_passes_and_korean_with_13a_is_named_in_both_language
     at.selectbox(key=cs.CORPUS.key("tokenize")).set_value("13a").run()
     assert "Setup check: 1 finding for system_a.ko" in labels(at)
     text = " ".join(str(m.value) for m in [*at.warning, *at.error]).replace("\\", "")
-    assert "the text is Korean but it is scored with the 13a tokenizer" in text and "choose the ko-mecab tokenizer" in text
+    assert (
+        "the text is Korean but it is scored with the 13a tokenizer" in text and "choose the ko-mecab tokenizer" in text
+    )
     ko = open_app("corpus", lang="ko")
     ko.radio(key=cs.CORPUS_SOURCE).set_value("sample-ko").run()
     ko.selectbox(key=cs.CORPUS.key("tokenize")).set_value("13a").run()
@@ -30,7 +32,9 @@ def test_compare_checks_every_system_and_names_concatenated_references() -> None
     ref = [f"the cat number {i} sat on the mat" for i in range(10)]
     at = open_app("compare")
     at.radio(key=cps.COMPARE_SOURCE).set_value("upload").run()
-    drop_zone(at, cps.COMPARE_REF_UPLOAD).set_value([("refs.txt", ("\n".join(ref + ref[::-1]) + "\n").encode(), "text/plain")])
+    drop_zone(at, cps.COMPARE_REF_UPLOAD).set_value(
+        [("refs.txt", ("\n".join(ref + ref[::-1]) + "\n").encode(), "text/plain")]
+    )
     at.run()
     systems = [(f"s{k}.txt", ("\n".join(ref) + "\n").encode(), "text/plain") for k in (1, 2)]
     drop_zone(at, cps.COMPARE_SYS_UPLOAD).set_value(systems)

@@ -19,7 +19,7 @@ def glossary() -> list[tuple[str, list[str], list[str]]]:
     for line in (LOCALE / "glossary.tsv").read_text(encoding="utf-8").splitlines():
         if line.startswith("#") or not line.strip():
             continue
-        english, korean, also, never = (line.split("\t") + ["", "", ""])[:4]
+        english, korean, also, never = ([*line.split("\t"), "", "", ""])[:4]
         rows.append((english, [korean, *filter(None, also.split("|"))], list(filter(None, never.split("|")))))
     return rows
 
@@ -39,14 +39,22 @@ def test_every_term_is_said_with_the_glossarys_word() -> None:
     wrong = []
     for english, accepted, _never in glossary():
         pattern = re.compile(rf"\b{re.escape(english)}s?\b", re.IGNORECASE)
-        wrong += [f"{english}: {msgid[:70]!r} -> {msgstr[:70]!r}" for msgid, msgstr in messages()
-                  if pattern.search(msgid) and not any(word in msgstr for word in accepted)]  # fmt: skip
+        wrong += [
+            f"{english}: {msgid[:70]!r} -> {msgstr[:70]!r}"
+            for msgid, msgstr in messages()
+            if pattern.search(msgid) and not any(word in msgstr for word in accepted)
+        ]
     assert not wrong, "\n".join(wrong)
 
 
 def test_no_message_uses_a_ruled_out_variant() -> None:
-    found = [f"{variant}: {msgstr[:80]!r}" for _en, _ok, never in glossary() for _id, msgstr in messages()
-             for variant in never if variant in msgstr]  # fmt: skip
+    found = [
+        f"{variant}: {msgstr[:80]!r}"
+        for _en, _ok, never in glossary()
+        for _id, msgstr in messages()
+        for variant in never
+        if variant in msgstr
+    ]
     assert not found, "\n".join(found)
 
 

@@ -51,10 +51,34 @@ KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 MARKERS = {"_", "ngettext", "N_"}
 
 LABELLED = {
-    "title", "header", "subheader", "markdown", "caption", "info", "warning", "error", "success", "toast",
-    "metric", "button", "checkbox", "toggle", "radio", "selectbox", "multiselect", "text_area", "text_input",
-    "number_input", "slider", "select_slider", "segmented_control", "pills", "expander", "popover",
-    "download_button", "file_uploader",
+    "title",
+    "header",
+    "subheader",
+    "markdown",
+    "caption",
+    "info",
+    "warning",
+    "error",
+    "success",
+    "toast",
+    "metric",
+    "button",
+    "checkbox",
+    "toggle",
+    "radio",
+    "selectbox",
+    "multiselect",
+    "text_area",
+    "text_input",
+    "number_input",
+    "slider",
+    "select_slider",
+    "segmented_control",
+    "pills",
+    "expander",
+    "popover",
+    "download_button",
+    "file_uploader",
 }
 VISIBLE_KEYWORDS = {"help", "placeholder", "title"}
 #: The app's own calls that put their first argument on the screen: error boxes, hand-off buttons, and the
@@ -221,12 +245,25 @@ def test_scanner_sees_what_it_should() -> None:
     calls = [n for n in ast.walk(sample) if isinstance(n, ast.Call)]
     flagged = {ast.unparse(lit) for call in calls for arg in _shown_arguments(call) for lit in _unmarked(arg)}
     assert flagged == {
-        "'Explore BLEU'", "f'Too long: {n}'", "'Which system'", "'Lines'", "'BLEU'", "'Count'",
-        "f'Counting n-grams of {n:,} lines'", "f'{name} is empty: it needs one segment per line.'",
-        "f'The tests cannot be run for {name}'", "'Add at least two systems to compare.'",
-        "f'Open line {line} in Explore'", "'n-gram order'", "'fraction'", "'precision:Q'",
-        "f'{k}-grams'", "'All orders'", "'penalty:Q'", "'change'",
-    }  # fmt: skip
+        "'Explore BLEU'",
+        "f'Too long: {n}'",
+        "'Which system'",
+        "'Lines'",
+        "'BLEU'",
+        "'Count'",
+        "f'Counting n-grams of {n:,} lines'",
+        "f'{name} is empty: it needs one segment per line.'",
+        "f'The tests cannot be run for {name}'",
+        "'Add at least two systems to compare.'",
+        "f'Open line {line} in Explore'",
+        "'n-gram order'",
+        "'fraction'",
+        "'precision:Q'",
+        "f'{k}-grams'",
+        "'All orders'",
+        "'penalty:Q'",
+        "'change'",
+    }
 
 
 def test_every_visible_string_is_marked() -> None:

@@ -97,7 +97,9 @@ def test_compare_files_survive_other_pages_and_a_language_switch_and_remove_ever
     at.query_params["lang"] = "ko"
     at.switch_page("app_pages/compare.py").run()
     assert _table(at) == ["b.txt", "a.txt"]
-    remove = next(b for b in at.button if b.label.startswith("시스템 파일 a\\.txt") or b.label == "Remove system file a\\.txt")
+    remove = next(
+        b for b in at.button if b.label.startswith("시스템 파일 a\\.txt") or b.label == "Remove system file a\\.txt"
+    )
     remove.click().run()
     assert "a\\.txt" not in " ".join(c.value for c in at.caption)
     at.switch_page("app_pages/explore.py").run()
@@ -128,8 +130,12 @@ def test_the_readme_states_the_store_limits() -> None:
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     mb = 1024 * 1024
-    for stated in (f"{MAX_SESSION_FILES} files", f"{MAX_SESSION_BYTES // mb} MB per session",
-                   f"{MAX_STORE_BYTES // mb} MB over all sessions", f"{IDLE_SECONDS // 3600} hours"):
+    for stated in (
+        f"{MAX_SESSION_FILES} files",
+        f"{MAX_SESSION_BYTES // mb} MB per session",
+        f"{MAX_STORE_BYTES // mb} MB over all sessions",
+        f"{IDLE_SECONDS // 3600} hours",
+    ):
         assert stated in readme, stated
 
 

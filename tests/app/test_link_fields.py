@@ -68,26 +68,57 @@ V2_EXPLORE = (
 
 def test_version_2_links_made_before_the_fields_declared_their_links_open_and_are_made_the_same() -> None:
     every_option = om.Choices(
-        tokenize="intl", lowercase=True, max_order=3, custom_weights=True, weights="0.5, 0.25, 0.25",
-        smooth_method="add-k", smooth_value=2.0, effective_order=False, ref_length="average", variant="tutorial",
-    )  # fmt: skip
+        tokenize="intl",
+        lowercase=True,
+        max_order=3,
+        custom_weights=True,
+        weights="0.5, 0.25, 0.25",
+        smooth_method="add-k",
+        smooth_value=2.0,
+        effective_order=False,
+        ref_length="average",
+        variant="tutorial",
+    )
     corpus = cs.CorpusState(
-        source="paste", hypothesis="a b\nc d", references=("a b\nc e", "a c\nc d"), line=2, options=every_option,
-        metrics=("bleu", "chrf++", "ter"), metric_options=mo.MetricSettings(word_order=1, ter_case_sensitive=True),
-    )  # fmt: skip
+        source="paste",
+        hypothesis="a b\nc d",
+        references=("a b\nc e", "a c\nc d"),
+        line=2,
+        options=every_option,
+        metrics=("bleu", "chrf++", "ter"),
+        metric_options=mo.MetricSettings(word_order=1, ter_case_sensitive=True),
+    )
     compare = cps.CompareState(
-        source="paste", references=("a\nb",), systems=("a\nb", "a\nc", "b\nc"), n_samples=200, n_trials=300, seed=5,
-        options=om.Choices(smooth_method="floor", smooth_value=0.1), metrics=("bleu", "chrf"), baseline="system 2",
-    )  # fmt: skip
+        source="paste",
+        references=("a\nb",),
+        systems=("a\nb", "a\nc", "b\nc"),
+        n_samples=200,
+        n_trials=300,
+        seed=5,
+        options=om.Choices(smooth_method="floor", smooth_value=0.1),
+        metrics=("bleu", "chrf"),
+        baseline="system 2",
+    )
     explore = es.ExploreState(
-        "the cat sat", ("the cat is", "a cat sat"), om.Choices(smooth_method="nltk-method4", smooth_value=3.0, max_order=2),
-        order=0, tab="Charts",
-    )  # fmt: skip
+        "the cat sat",
+        ("the cat is", "a cat sat"),
+        om.Choices(smooth_method="nltk-method4", smooth_value=3.0, max_order=2),
+        order=0,
+        tab="Charts",
+    )
     assert cs.PAGE.from_link(V2_CORPUS) == (corpus, []) and cs.PAGE.to_link(corpus) == V2_CORPUS
     without_texts = replace(corpus, hypothesis="", references=("",))
     assert cs.PAGE.from_link(V2_CORPUS_WITHOUT_TEXTS) == (without_texts, [])
     assert cs.PAGE.to_link(corpus, with_texts=False) == V2_CORPUS_WITHOUT_TEXTS
     assert cps.PAGE.from_link(V2_COMPARE) == (compare, []) and cps.PAGE.to_link(compare) == V2_COMPARE
     assert es.PAGE_STATE.from_link(V2_EXPLORE) == (explore, []) and es.PAGE_STATE.to_link(explore) == V2_EXPLORE
-    assert om.to_link(om.Choices(smooth_method="floor")) == {"tok": "13a", "lc": False, "n": 4, "sm": "floor", "sv": 0.1,
-                                                             "eff": True, "rl": "closest", "var": "standard"}  # fmt: skip
+    assert om.to_link(om.Choices(smooth_method="floor")) == {
+        "tok": "13a",
+        "lc": False,
+        "n": 4,
+        "sm": "floor",
+        "sv": 0.1,
+        "eff": True,
+        "rl": "closest",
+        "var": "standard",
+    }

@@ -1,4 +1,5 @@
-"""The one options model (ui.metrics.bleu.options), its presets, and the one link codec (ui.links.share) of every page."""
+"""The one options model (ui.metrics.bleu.options), its presets, and the one link codec (ui.links.share) of every
+page."""
 
 from __future__ import annotations
 
@@ -6,7 +7,13 @@ import pytest
 from sacrebleu.metrics import BLEU
 
 from bleucore import BleuOptions, corpus_bleu, sentence_bleu
-from bleucore.metrics.bleu.options import MAX_ORDER_LIMIT, REF_LENGTH_RULES, SMOOTHING_METHODS, TOKENIZER_NAMES, VARIANTS
+from bleucore.metrics.bleu.options import (
+    MAX_ORDER_LIMIT,
+    REF_LENGTH_RULES,
+    SMOOTHING_METHODS,
+    TOKENIZER_NAMES,
+    VARIANTS,
+)
 from tests.golden_examples import CA1, CA2, REFS_1
 from ui.compare import state as cps
 from ui.corpus import state as cs
@@ -28,7 +35,10 @@ V1_COMPARE = (
     "eNpdjksOwjAMRK8SzTqg8hOSrwIs0sYpqGlTxQEJVb07zgYhdjP2m7EXuAw6NY1FK6BDFQm0gEMABReFLWL3lRPoaJEjCF1MwlJgIaNa5_1mqOYF2m"
     "-1pqShUnc9YPGqZ1CeJeWHi1gtZtdz3adxdpkVUeACZ1rTXSdv2ATctI3Zg84qsj6hISmVlbf80b1Oq_U_Yf1kt34A_RxBkA"
 )
-V1_CORPUS = "eNoVy0EKwzAMRNG7zNqbNO1GtxGOXEoV20hOKITcvfLuDcy_oJ8qoMcroYEuSCmgYYckaAYVVg9W0DPBFISszcUHEnyPKb8eHO0bXlYOn2xhH1w3tg13Que3zLJZP3yGlueD964yA9By_wEVVilz"
+V1_CORPUS = (
+    "eNoVy0EKwzAMRNG7zNqbNO1GtxGOXEoV20hOKITcvfLuDcy_oJ8qoMcroYEuSCmgYYckaAYVVg9W0DPBFISszcUHEnyPKb8eHO0bXlYOn2xhH1w3tg"
+    "13Que3zLJZP3yGlueD964yA9By_wEVVilz"
+)
 
 
 # --------------------------------------------------------------------------- presets
@@ -96,9 +106,17 @@ def test_choices_round_trip_through_bleu_options() -> None:
 
 def test_widget_values_and_read_agree_for_every_page_prefix() -> None:
     choices = om.Choices(
-        tokenize="intl", lowercase=True, max_order=3, custom_weights=True, weights="0.5, 0.25, 0.25",
-        smooth_method="add-k", smooth_value=2.0, effective_order=False, ref_length="average", variant="tutorial",
-    )  # fmt: skip
+        tokenize="intl",
+        lowercase=True,
+        max_order=3,
+        custom_weights=True,
+        weights="0.5, 0.25, 0.25",
+        smooth_method="add-k",
+        smooth_value=2.0,
+        effective_order=False,
+        ref_length="average",
+        variant="tutorial",
+    )
     for prefix in ("explore", "corpus", "compare"):
         keys = om.OptionKeys(prefix)
         values = om.widget_values(keys, choices)
@@ -114,12 +132,20 @@ EVERY_FIELD = es.ExploreState(
     candidate="the cat sat on the mat",
     references=("the cat is on the mat", "a cat sat on a mat"),
     options=om.Choices(
-        tokenize="13a", lowercase=True, max_order=3, custom_weights=True, weights="0.5, 0.25, 0.25",
-        smooth_method="floor", smooth_value=0.2, effective_order=True, ref_length="shortest", variant="simplified",
+        tokenize="13a",
+        lowercase=True,
+        max_order=3,
+        custom_weights=True,
+        weights="0.5, 0.25, 0.25",
+        smooth_method="floor",
+        smooth_value=0.2,
+        effective_order=True,
+        ref_length="shortest",
+        variant="simplified",
     ),
     order=0,  # all orders
     tab="Charts",
-)  # fmt: skip
+)
 
 
 def test_explore_link_round_trips_every_field_including_tab_and_order_0() -> None:
@@ -133,11 +159,19 @@ def test_explore_link_round_trips_every_field_including_tab_and_order_0() -> Non
 
 
 def test_corpus_and_compare_links_round_trip_every_option() -> None:
-    corpus = cs.CorpusState(source="paste", hypothesis="a b\nc d", references=("a b\nc e",), line=2,
-                            options=EVERY_FIELD.options)  # fmt: skip
+    corpus = cs.CorpusState(
+        source="paste", hypothesis="a b\nc d", references=("a b\nc e",), line=2, options=EVERY_FIELD.options
+    )
     assert cs.PAGE.from_link(cs.PAGE.to_link(corpus)) == (corpus, [])
-    compare = cps.CompareState(source="paste", references=("a\nb",), systems=("a\nb", "a\nc"), n_samples=200,
-                              n_trials=300, seed=5, options=EVERY_FIELD.options)  # fmt: skip
+    compare = cps.CompareState(
+        source="paste",
+        references=("a\nb",),
+        systems=("a\nb", "a\nc"),
+        n_samples=200,
+        n_trials=300,
+        seed=5,
+        options=EVERY_FIELD.options,
+    )
     assert cps.PAGE.from_link(cps.PAGE.to_link(compare)) == (compare, [])
 
 
@@ -147,8 +181,9 @@ def test_version_1_links_made_by_the_old_code_still_open() -> None:
     assert state == es.with_changes(EVERY_FIELD, order=2, tab=es.TABS[0])
     compare, notes = cps.PAGE.from_link(V1_COMPARE)
     assert notes == [] and compare.systems == ("a b c\nd e g", "a b d\nd e f") and compare.seed == 7
-    assert compare.options == om.Choices(tokenize="char", smooth_method="add-k", smooth_value=2.0,
-                                         effective_order=False, variant="tutorial")  # fmt: skip
+    assert compare.options == om.Choices(
+        tokenize="char", smooth_method="add-k", smooth_value=2.0, effective_order=False, variant="tutorial"
+    )
     corpus, notes = cs.PAGE.from_link(V1_CORPUS)
     assert notes == [] and corpus.line == 25 and corpus.options == om.SACREBLEU
 
@@ -156,18 +191,27 @@ def test_version_1_links_made_by_the_old_code_still_open() -> None:
 @pytest.mark.parametrize(
     "fields, note, check",
     [
-        ({"opt": {"sm": "foo", "tok": "13a"}}, "This link's smoothing 'foo' is unknown: kept the rest, using smoothing 'none'.", lambda s: s.options.tokenize == "13a"),
-        ({"opt": {"n": 12, "lc": True}}, "N 12 is not a whole number from 1 to 10: kept the rest, using N = 4",
-         lambda s: s.options.lowercase and s.options.max_order == 4),
+        (
+            {"opt": {"sm": "foo", "tok": "13a"}},
+            "This link's smoothing 'foo' is unknown: kept the rest, using smoothing 'none'.",
+            lambda s: s.options.tokenize == "13a",
+        ),
+        (
+            {"opt": {"n": 12, "lc": True}},
+            "N 12 is not a whole number from 1 to 10: kept the rest, using N = 4",
+            lambda s: s.options.lowercase and s.options.max_order == 4,
+        ),
         ({"opt": "13a"}, "This link's options are not a set of named values", lambda s: s.options == om.TUTORIAL),
         ({"tab": "Secrets"}, "This link's tab 'Secrets' is unknown", lambda s: s.tab == es.TABS[0]),
         ({"o": 5}, "n-gram order 5 is not a whole number from 0 to 4", lambda s: s.order == 1),
         ({"o": 1.5}, "n-gram order 1.5 is not a whole number", lambda s: s.order == 1),
         ({"c": 7}, "This link's candidate is not a text: kept the rest", lambda s: s.candidate == es.DEFAULT.candidate),
     ],
-)  # fmt: skip
+)
 def test_partial_link_opens_the_rest_and_names_the_dropped_field(fields, note, check) -> None:
-    state, notes = es.PAGE_STATE.from_link(encode_state({"page": "explore", "v": 2, "c": CA2, "r": ["x"], "o": 2, **fields}))
+    state, notes = es.PAGE_STATE.from_link(
+        encode_state({"page": "explore", "v": 2, "c": CA2, "r": ["x"], "o": 2, **fields})
+    )
     assert len(notes) == 1 and note in notes[0] and notes[0].startswith("This link's"), notes
     assert check(state)
     assert state.references == ("x",)

@@ -67,9 +67,7 @@ class Collector(HTMLParser):
         if "bleu-candidate" in classes or "bleu-used" in classes:
             self.blocks.append((classes[-1], []))
         elif "bleu-tok" in classes:
-            self.blocks[-1][1].append(
-                Unit(tag, classes[-1], attributes.get("title"), attributes.get("aria-label"))
-            )
+            self.blocks[-1][1].append(Unit(tag, classes[-1], attributes.get("title"), attributes.get("aria-label")))
             kind = "unit"
         elif "bleu-counts" in classes:
             kind = "counts"
@@ -129,9 +127,7 @@ def test_korean_bigrams_are_four_chips_and_only_the_unmatched_one_says_so():
 def test_korean_caption_agrees_with_the_chips():
     order = explain(KO_CAND, KO_REFS, TUTORIAL).order(2)
     caption = order_caption(order)
-    assert caption.startswith(
-        "p2 = 3/4: 3 of the candidate's 4 bigrams are matched, 1 unmatched, 0 clipped."
-    )
+    assert caption.startswith("p2 = 3/4: 3 of the candidate's 4 bigrams are matched, 1 unmatched, 0 clipped.")
     assert "tap" in caption and "Hover a token" not in caption
 
 

@@ -40,7 +40,10 @@ def test_each_orders_table_sums_to_its_modified_precision(n: int, matches: int, 
         (row[0].tag, row[0].attrs.get("scope")) == ("th", "row") and all(cell.tag == "td" for cell in row[1:])
         for row in table.rows
     )
-    assert counts == [list(r) for r in csv.reader(io.StringIO(order_csv(explain(CA1, list(REFS_1), TUTORIAL).order(n))))][1:]
+    assert (
+        counts
+        == [list(r) for r in csv.reader(io.StringIO(order_csv(explain(CA1, list(REFS_1), TUTORIAL).order(n))))][1:]
+    )
 
 
 def test_a_clipped_ngram_shows_its_counts() -> None:

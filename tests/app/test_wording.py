@@ -1,4 +1,5 @@
-"""The explanation's codes are all worded, by one catalog; the score's own messages read the same on screen and in the CLI's JSON."""
+"""The explanation's codes are all worded, by one catalog; the score's own messages read the same on screen and in
+the CLI's JSON."""
 
 import dataclasses
 import sys
@@ -85,7 +86,9 @@ def test_parameters_reach_the_words():
     assert sentence(msg.NoUnigramMatch()) == "No unigram matches a reference."
 
 
-@pytest.mark.parametrize("message", [s for s in SAMPLES if isinstance(s, typing.get_args(msg.ZeroCause | msg.ScoreNote | msg.Undefined))])
+@pytest.mark.parametrize(
+    "message", [s for s in SAMPLES if isinstance(s, typing.get_args(msg.ZeroCause | msg.ScoreNote | msg.Undefined))]
+)
 def test_the_score_reads_the_same_on_screen_and_in_the_cli_json(message):
     assert describe(message) == score_text(message)
 
@@ -94,7 +97,9 @@ def test_scores_and_diagnoses_carry_codes_and_json_carries_their_english():
     empty = explain("", ["a b c d"], BleuOptions(tokenize="none"))
     assert empty.score.zero_reason == msg.EmptyCandidate()
     assert empty.score.to_dict()["zero_reason"] == describe(msg.EmptyCandidate())
-    assert empty.diagnosis is not None and describe_all(empty.diagnosis.reasons).startswith("The candidate is empty (c = 0)")
+    assert empty.diagnosis is not None and describe_all(empty.diagnosis.reasons).startswith(
+        "The candidate is empty (c = 0)"
+    )
     nltk = corpus_bleu(["a b c x", "a"], [["a b c d", "a"]], BleuOptions(tokenize="none", smooth_method="nltk-method1"))
     assert [type(n) for n in nltk.notes] == [msg.NltkPhantomNgrams]
     assert nltk.to_dict()["notes"] == [score_text(nltk.notes[0])]

@@ -160,9 +160,7 @@ def context(browser: Browser, offsite_requests: list[str]) -> Iterator[BrowserCo
 
 
 @pytest.fixture
-def page(
-    request: pytest.FixtureRequest, context: BrowserContext, offsite_requests: list[str]
-) -> Iterator[Page]:
+def page(request: pytest.FixtureRequest, context: BrowserContext, offsite_requests: list[str]) -> Iterator[Page]:
     """A new page; at teardown, fail if the app tried to reach anything off this machine."""
     pg = context.new_page()
     yield pg
@@ -178,8 +176,7 @@ def page(
     pg.close()
     if offsite_requests:
         pytest.fail(
-            "the app tried to reach off-machine addresses (blocked):\n  "
-            + "\n  ".join(offsite_requests),
+            "the app tried to reach off-machine addresses (blocked):\n  " + "\n  ".join(offsite_requests),
             pytrace=False,
         )
 

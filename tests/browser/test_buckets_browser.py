@@ -103,7 +103,10 @@ def _expect_tall_bars(page: Page, chart: Locator, timeout_s: float = 60) -> None
 
 
 def test_clicking_a_bucket_lists_its_lines_with_both_scores_and_opens_one_in_explore(
-    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], choose_input: Callable[..., None],
+    app_page: Page,
+    streamlit_server: str,
+    wait_for_app: Callable[..., None],
+    choose_input: Callable[..., None],
     upload: Callable[..., None],
 ) -> None:
     page = app_page

@@ -45,7 +45,10 @@ def assert_named(names: list[str], where: str) -> None:
 
 
 def test_every_button_says_what_it_acts_on(
-    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], choose_input: Callable[..., None],
+    app_page: Page,
+    streamlit_server: str,
+    wait_for_app: Callable[..., None],
+    choose_input: Callable[..., None],
     upload: Callable[..., None],
 ) -> None:
     page = app_page

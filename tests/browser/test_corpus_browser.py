@@ -37,8 +37,13 @@ def _full_screenshot(page: Page, settle: Callable[[Page], None], path: Path, hei
 
 
 def test_corpus_upload_scores_and_shows_hostile_text_literally(
-    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], screenshot_dir: Path,
-    settle_page: Callable[[Page], None], choose_input: Callable[..., None], upload: Callable[..., None],
+    app_page: Page,
+    streamlit_server: str,
+    wait_for_app: Callable[..., None],
+    screenshot_dir: Path,
+    settle_page: Callable[[Page], None],
+    choose_input: Callable[..., None],
+    upload: Callable[..., None],
 ) -> None:
     page = app_page
     page.goto(f"{streamlit_server}/corpus")
@@ -80,7 +85,10 @@ def test_corpus_upload_scores_and_shows_hostile_text_literally(
 
 
 def test_compare_page_shows_p_values(
-    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], screenshot_dir: Path,
+    app_page: Page,
+    streamlit_server: str,
+    wait_for_app: Callable[..., None],
+    screenshot_dir: Path,
     settle_page: Callable[[Page], None],
 ) -> None:
     page = app_page

@@ -59,8 +59,9 @@ def charts_rows(page: Page, field: str) -> list[list[dict[str, object]]]:
         chart.scroll_into_view_if_needed()
         page.wait_for_function(  # drawn with its data (a chart's frame may come before its rows)
             "e => [...e.querySelectorAll('svg *')].some(x => x.__data__ && x.__data__.datum)",
-            arg=chart.element_handle(), polling=100,
-        )  # fmt: skip
+            arg=chart.element_handle(),
+            polling=100,
+        )
         rows = chart.evaluate(
             """(e, field) => {
                 const out = new Map();
@@ -105,8 +106,13 @@ def sacrebleu_numbers(hyp: str) -> dict[str, object]:
     scores = {label: m.corpus_score(hyps, refs) for label, m in (("BLEU", bleu), ("chrF2", chrf), ("TER", ter))}
     signatures = {label: m.get_signature().format() for label, m in (("BLEU", bleu), ("chrF2", chrf), ("TER", ter))}
     orders = [sum(col) for col in zip(*chrf._extract_corpus_statistics(hyps, refs))]  # [hyp, ref, match] per order
-    return {"hyp": hyp, "scores": scores, "signatures": signatures, "chrf_orders": orders,
-            "ter_edits": sacrebleu_edits_by_type(hyps, refs)}  # fmt: skip
+    return {
+        "hyp": hyp,
+        "scores": scores,
+        "signatures": signatures,
+        "chrf_orders": orders,
+        "ter_edits": sacrebleu_edits_by_type(hyps, refs),
+    }
 
 
 def expect_numbers(page: Page, expected: dict[str, object]) -> None:
@@ -158,11 +164,16 @@ def check_csv(page: Page, hyp: str, wait_for_app: Callable[..., None]) -> None:
         for row in rows:
             i = int(row["line"]) - 1
             assert row["reference 1"] == refs[0][i] and row["reference 2"] == refs[1][i]
-            assert float(row[column]) == pytest.approx(metric.sentence_score(hyps[i], [r[i] for r in refs]).score, abs=1e-9)
+            assert float(row[column]) == pytest.approx(
+                metric.sentence_score(hyps[i], [r[i] for r in refs]).score, abs=1e-9
+            )
 
 
 def test_corpus_walk_with_two_references_three_metrics_and_both_systems(
-    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], choose_input: Callable[..., None],
+    app_page: Page,
+    streamlit_server: str,
+    wait_for_app: Callable[..., None],
+    choose_input: Callable[..., None],
     upload: Callable[..., None],
 ) -> None:
     page = app_page
@@ -211,7 +222,9 @@ def test_corpus_walk_with_two_references_three_metrics_and_both_systems(
     wait_for_app(page)
     expect(page.locator("h1").first).to_contain_text("코퍼스")  # the Korean page's run, then its end: the number
     wait_for_app(page)  # below is the Korean page's, not the English one's before it
-    expect(page.get_by_test_id("stMetricValue").filter(has_text=f"{expected['scores']['TER'].score:.2f}")).not_to_have_count(0)  # type: ignore[index]
+    expect(
+        page.get_by_test_id("stMetricValue").filter(has_text=f"{expected['scores']['TER'].score:.2f}")
+    ).not_to_have_count(0)  # type: ignore[index]
     page.get_by_test_id("stSidebar").get_by_text("English", exact=True).click()
     wait_for_app(page)
     expect_numbers(page, expected)
@@ -228,12 +241,17 @@ def test_corpus_walk_with_two_references_three_metrics_and_both_systems(
 
     # A bad upload is named with its line and what to do; the files entered stay, listed and scored
     upload(page, "Reference files", [("latin.en", b"fine\ncaf\xe9\n")], kept=False)
-    expect(page.get_by_test_id("stAlertContentError").filter(
-        has_text="latin.en is not UTF-8: line 2 has the byte 0xE9 at byte 4. Save the file as UTF-8 and upload it again."
-    )).to_be_visible()  # fmt: skip
+    expect(
+        page.get_by_test_id("stAlertContentError").filter(
+            has_text="latin.en is not UTF-8: line 2 has the byte 0xE9 at byte 4. Save the file as UTF-8 and upload it "
+            "again."
+        )
+    ).to_be_visible()
     expect_numbers(page, expected)
     upload(page, "Reference files", [("huge.en", b"x\n" * (6 * 1024 * 1024))], kept=False)  # 12 MB
-    expect(page.get_by_test_id("stFileUploader").filter(has_text="huge.en")).to_contain_text("File must be 10.0MB or smaller")
+    expect(page.get_by_test_id("stFileUploader").filter(has_text="huge.en")).to_contain_text(
+        "File must be 10.0MB or smaller"
+    )
     expect_numbers(page, expected)
 
 

@@ -62,7 +62,10 @@ def _text(lines: list[str]) -> bytes:
 
 
 def test_files_brought_to_the_doctor_first_are_checked_kept_and_on_corpus(
-    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], choose_input: Callable[..., None],
+    app_page: Page,
+    streamlit_server: str,
+    wait_for_app: Callable[..., None],
+    choose_input: Callable[..., None],
     upload: Callable[..., None],
 ) -> None:
     """A researcher opens the doctor first, uploads a hypothesis that lost a line: the finding names where the
@@ -75,7 +78,9 @@ def test_files_brought_to_the_doctor_first_are_checked_kept_and_on_corpus(
     hyp, ref = _lines("system_a.en"), _lines("ref.en")
     upload(page, "Reference files", [("ref.en", _text(ref))])
     upload(page, "Hypothesis file", [("lost.en", _text(hyp[:10] + hyp[11:]))])
-    expect(page.get_by_text("lost.en has 59 lines but ref.en has 60; the alignment visibly breaks at line")).to_be_visible()
+    expect(
+        page.get_by_text("lost.en has 59 lines but ref.en has 60; the alignment visibly breaks at line")
+    ).to_be_visible()
     expect(page.get_by_text("No tool's score is shown until the errors above are fixed")).to_be_visible()
     expect(page.get_by_test_id("stDataFrame")).to_have_count(0)
     upload(page, "Hypothesis file", [("mine.en", _text(hyp))])
@@ -101,7 +106,10 @@ def test_text_pasted_on_the_doctor_survives_a_reload(
     page.goto(f"{streamlit_server}/doctor")
     wait_for_app(page)
     choose_input(page, "Paste text", "Input")
-    hyp, ref = "The cat sat on the mat today.\nIt is raining in Seoul.", "The cat sat on a mat today.\nIt rains in Seoul."
+    hyp, ref = (
+        "The cat sat on the mat today.\nIt is raining in Seoul.",
+        "The cat sat on a mat today.\nIt rains in Seoul.",
+    )
     for label, text in (("Hypothesis: one segment per line", hyp), ("Reference 1: one segment per line", ref)):
         box = page.get_by_label(label, exact=True)
         box.fill(text)

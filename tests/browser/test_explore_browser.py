@@ -78,9 +78,13 @@ def test_editing_the_candidate_updates_score_and_colours(app_page: Page, wait_fo
 
 def test_every_page_loads_from_the_navigation(app_page: Page, wait_for_app) -> None:
     nav = app_page.get_by_test_id("stSidebarNav")
-    pages = (("Learn", "/learn", "Learn BLEU from the worked examples"), ("Corpus", "/corpus", "Corpus BLEU"),
-             ("Compare", "/compare", "Compare systems"), ("Score doctor", "/doctor", "Score doctor"),
-             ("Explore", "/", "Explore BLEU"))  # fmt: skip
+    pages = (
+        ("Learn", "/learn", "Learn BLEU from the worked examples"),
+        ("Corpus", "/corpus", "Corpus BLEU"),
+        ("Compare", "/compare", "Compare systems"),
+        ("Score doctor", "/doctor", "Score doctor"),
+        ("Explore", "/", "Explore BLEU"),
+    )
     for name, path, title in pages:
         nav.get_by_role("link", name=name, exact=True).click()
         # wait for the navigation itself: wait_for_app alone may see the previous page's finished run

@@ -79,7 +79,6 @@ def reload(page: Page, wait_for_app: Callable[..., None]) -> None:
     wait_for_app(page)
 
 
-
 def choose(page: Page, label: str, option: str) -> None:
     """Pick ``option`` in Streamlit's selectbox ``label``: open its list (again, if a re-render closed it) and click."""
     box = page.get_by_role("combobox", name=label, exact=True)
@@ -173,7 +172,9 @@ def test_compare_to_explore_survives_an_edit_and_a_reload(app_page: Page, stream
     wait_for_app(page)
     page.get_by_role("button", name="Open line 3 of system_b.en in Explore").click()
     wait_for_app(page)
-    lines = {name: (SAMPLE / name).read_text(encoding="utf-8").splitlines() for name in ("system_b.en", "ref.en", "ref2.en")}
+    lines = {
+        name: (SAMPLE / name).read_text(encoding="utf-8").splitlines() for name in ("system_b.en", "ref.en", "ref2.en")
+    }
     hypothesis, refs = lines["system_b.en"][2].rstrip(), [lines["ref.en"][2].rstrip(), lines["ref2.en"][2].rstrip()]
     expect_view(page, hypothesis, refs, SACRE_SENTENCE, "Options: sacreBLEU defaults")
     edited = "A different translation of line three"
@@ -186,8 +187,15 @@ def test_compare_to_explore_survives_an_edit_and_a_reload(app_page: Page, stream
 def test_shared_link_in_a_fresh_page_survives_an_edit_a_tab_and_a_reload(
     page: Page, streamlit_server: str, wait_for_app
 ) -> None:
-    choices = om.Choices(tokenize="13a", lowercase=True, max_order=3, smooth_method="floor", smooth_value=0.2,
-                         effective_order=False, ref_length="shortest")  # fmt: skip
+    choices = om.Choices(
+        tokenize="13a",
+        lowercase=True,
+        max_order=3,
+        smooth_method="floor",
+        smooth_value=0.2,
+        effective_order=False,
+        ref_length="shortest",
+    )
     refs = ("The cat is on the mat.", "There is a cat on the mat!")
     state = es.ExploreState("the cat the cat on the mat", refs, choices, order=3, tab="N-gram matches")
     options = choices.sentence_options()

@@ -26,7 +26,11 @@ CUT = _token(json.dumps({"page": "explore", "v": 2, "c": "the cat sat on the mat
 
 @pytest.mark.parametrize(
     ("path", "token", "reason"),
-    [("", BOMB, f"expands beyond {MAX_DECODED_BYTES:,} bytes"), ("", SURROGATE, "corrupted"), ("corpus", CUT, "corrupted")],
+    [
+        ("", BOMB, f"expands beyond {MAX_DECODED_BYTES:,} bytes"),
+        ("", SURROGATE, "corrupted"),
+        ("corpus", CUT, "corrupted"),
+    ],
     ids=["bomb-explore", "surrogate-explore", "cut-corpus"],
 )
 def test_a_hostile_link_shows_its_message_on_the_real_server(

@@ -63,7 +63,8 @@ CREATED_JS = """() => {
         images: Array.from(main.querySelectorAll('img, image')).map(e => e.outerHTML.slice(0, 120)),
         jsLinks: all.filter(e => /javascript/i.test(e.getAttribute('href') || e.getAttribute('src') || '')).length,
         inputLinks: Array.from(main.querySelectorAll('a')).filter(a => texts.has(a.textContent.trim())).length,
-        styles: Array.from(document.querySelectorAll('style')).filter(s => s.textContent.includes('display:none')).length,
+        styles: Array.from(document.querySelectorAll('style')).filter(s =>
+        s.textContent.includes('display:none')).length,
         titled: main.querySelectorAll('[title="x"]').length,
         katex: main.querySelectorAll('.katex').length,
         bodyShown: getComputedStyle(document.body).display !== 'none',
@@ -185,9 +186,13 @@ def test_explore_link_state(page: Page, streamlit_server: str, wait_for_app: Wai
     wait_for_app(page)
     expect(page.locator(".bleu-reference")).to_have_count(len(PAYLOADS))
     expect(page.get_by_label("Candidate", exact=True)).to_have_value("\n".join(PAYLOADS))
-    references = [squash(t) for t in page.locator(".bleu-reference").evaluate_all(
-        "els => els.map(e => { const c = e.cloneNode(true); c.querySelectorAll('.bleu-mark').forEach(m => m.remove()); return c.textContent; })"
-    )]  # fmt: skip
+    references = [
+        squash(t)
+        for t in page.locator(".bleu-reference").evaluate_all(
+            "els => els.map(e => { const c = e.cloneNode(true); c.querySelectorAll('.bleu-mark').forEach(m => "
+            "m.remove()); return c.textContent; })"
+        )
+    ]
     assert references == [f"Reference {j}: {squash(p)}" for j, p in enumerate(PAYLOADS, start=1)]
     assert_safe(page, dialogs, PAYLOADS, "Explore link")
 
@@ -235,7 +240,11 @@ def test_corpus_pasted_hypothesis_and_references(
 
 
 def test_corpus_uploaded_files(
-    page: Page, streamlit_server: str, wait_for_app: WaitForApp, dialogs: list[str], choose_input: Callable[..., None],
+    page: Page,
+    streamlit_server: str,
+    wait_for_app: WaitForApp,
+    dialogs: list[str],
+    choose_input: Callable[..., None],
     upload: Callable[..., None],
 ) -> None:
     lines = streams(5)
@@ -248,7 +257,11 @@ def test_corpus_uploaded_files(
 
 
 def test_compare_uploaded_systems(
-    page: Page, streamlit_server: str, wait_for_app: WaitForApp, dialogs: list[str], choose_input: Callable[..., None],
+    page: Page,
+    streamlit_server: str,
+    wait_for_app: WaitForApp,
+    dialogs: list[str],
+    choose_input: Callable[..., None],
     upload: Callable[..., None],
 ) -> None:
     """Two system files hold the payloads; the table of lines that changed most shows them."""

@@ -61,7 +61,9 @@ def expect_results(page: Page, paired: dict[str, dict[str, tuple[str, list[objec
         bs_sig, (base, other) = paired["bs"][label]
         ar_sig, (_base, other_ar) = paired["ar"][label]
         delta = other.score - base.score  # type: ignore[attr-defined]
-        row = page.get_by_test_id("stMarkdown").filter(has_text=f"{OTHER} against {BASELINE} by {label}: Δ {delta:+.2f}")
+        row = page.get_by_test_id("stMarkdown").filter(
+            has_text=f"{OTHER} against {BASELINE} by {label}: Δ {delta:+.2f}"
+        )
         expect(row).to_contain_text(f"p = {other.p_value:.4f} (paired bootstrap), p = {other_ar.p_value:.4f}")  # type: ignore[attr-defined]
         for signature in (bs_sig, ar_sig):
             expect(page.get_by_test_id("stCode").filter(has_text=f"# {signature}")).to_have_count(1)
@@ -115,10 +117,13 @@ def _check_sentence_csv(page: Page, wait_for_app: Callable[..., None]) -> None:
 
 
 def test_compare_walk_with_two_references_two_systems_and_three_metrics(
-    app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None],
-    sacrebleu_paired: dict[str, dict[str, tuple[str, list[object]]]], choose_input: Callable[..., None],
+    app_page: Page,
+    streamlit_server: str,
+    wait_for_app: Callable[..., None],
+    sacrebleu_paired: dict[str, dict[str, tuple[str, list[object]]]],
+    choose_input: Callable[..., None],
     upload: Callable[..., None],
-) -> None:  # fmt: skip
+) -> None:
     page = app_page
     page.goto(f"{streamlit_server}/compare")
     wait_for_app(page)

@@ -66,9 +66,7 @@ def test_without_lang_the_app_is_english(page: Page, streamlit_server: str, wait
     assert not HANGUL.search(_heading(page).inner_text())
 
 
-def test_the_sidebar_switch_turns_the_page_korean(
-    app_page: Page, wait_for_app: Callable[..., None]
-) -> None:
+def test_the_sidebar_switch_turns_the_page_korean(app_page: Page, wait_for_app: Callable[..., None]) -> None:
     app_page.locator('[data-testid="stSidebar"]').get_by_text("한국어", exact=True).click()
     wait_for_app(app_page)
     expect(_heading(app_page)).to_have_text(re.compile("BLEU 탐색"))

@@ -10,9 +10,7 @@ from playwright.sync_api import Page, expect
 from tests.golden_examples import CA2
 
 
-def test_learn_page_shows_the_worked_examples(
-    app_page: Page, wait_for_app, screenshot_dir: Path, settle_page
-) -> None:
+def test_learn_page_shows_the_worked_examples(app_page: Page, wait_for_app, screenshot_dir: Path, settle_page) -> None:
     app_page.get_by_test_id("stSidebarNav").get_by_role("link", name="Learn", exact=True).click()
     expect(app_page).to_have_url(re.compile(r"/learn(\?.*)?$"))  # the navigation, not Explore's last run
     wait_for_app(app_page)

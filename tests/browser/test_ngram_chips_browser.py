@@ -72,7 +72,6 @@ def test_korean_unmatched_bigram_is_one_unit_that_says_so(
     # the accessible name is the label (what a screen reader announces)
     expect(app_page.get_by_label(re.compile("^unmatched 2-gram “아침에 학교에”"))).to_have_count(1)
 
-
     # the references mark the bigrams the three matches used
     references = app_page.locator(".bleu-used")
     expect(references.nth(0).locator("mark.bleu-tok.used")).to_have_text(["나는 오늘", "학교에 갔다"])

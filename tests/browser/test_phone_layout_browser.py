@@ -90,14 +90,20 @@ def chart_texts(page: Page, chart) -> list[dict[str, Any]]:
     """The chart's texts once Vega has drawn it at its final width (its SVG as wide as the element)."""
     expect(chart.locator(".role-title-text text")).to_have_count(1)
     page.wait_for_function(
-        "chart => { const svg = chart.querySelector('svg'); return svg && Math.abs(svg.getBoundingClientRect().width - chart.getBoundingClientRect().width) < 1; }",
+        "chart => { const svg = chart.querySelector('svg'); return svg && Math.abs(svg.getBoundingClientRect().width "
+        "- chart.getBoundingClientRect().width) < 1; }",
         arg=chart.element_handle(),
     )
     return list(chart.evaluate(CHART_TEXTS_JS))
 
 
 def overlaps(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    return a["left"] < b["right"] - 1 and b["left"] < a["right"] - 1 and a["top"] < b["bottom"] - 1 and b["top"] < a["bottom"] - 1
+    return (
+        a["left"] < b["right"] - 1
+        and b["left"] < a["right"] - 1
+        and a["top"] < b["bottom"] - 1
+        and b["top"] < a["bottom"] - 1
+    )
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
@@ -112,16 +118,28 @@ def test_explore_charts_are_readable_on_a_phone(
     # Example 1 of the tutorials (golden.md): p1..p4 = 17/18, 10/17, 7/16, 4/15; c = r = 18
     expected = {
         "Charts": [
-            {"title": words("Modified n-gram precisions"), "axes": [words("n-gram order"), words("modified precision p_n")],
-             "bars": ["p1", "p2", "p3", "p4"], "marks": ["17/18", "10/17", "7/16", "4/15"]},
-            {"title": words("Brevity penalty (c = {c}, r = {r:g})").format(c=18, r=18),
-             "axes": [words("c / r (candidate length / reference length)"), words("brevity penalty")], "bars": [], "marks": []},
+            {
+                "title": words("Modified n-gram precisions"),
+                "axes": [words("n-gram order"), words("modified precision p_n")],
+                "bars": ["p1", "p2", "p3", "p4"],
+                "marks": ["17/18", "10/17", "7/16", "4/15"],
+            },
+            {
+                "title": words("Brevity penalty (c = {c}, r = {r:g})").format(c=18, r=18),
+                "axes": [words("c / r (candidate length / reference length)"), words("brevity penalty")],
+                "bars": [],
+                "marks": [],
+            },
         ],
         "Variants": [
-            {"title": words("BLEU under every variant and smoothing"), "axes": [words("BLEU (0–100)")],
-             "bars": [*VARIANTS, *SMOOTHING_METHODS], "marks": []},
+            {
+                "title": words("BLEU under every variant and smoothing"),
+                "axes": [words("BLEU (0–100)")],
+                "bars": [*VARIANTS, *SMOOTHING_METHODS],
+                "marks": [],
+            },
         ],
-    }  # fmt: skip
+    }
     for tab, charts in expected.items():
         page.get_by_role("tab", name=words(tab)).click()
         wait_for_app(page)
@@ -144,7 +162,7 @@ def test_explore_charts_are_readable_on_a_phone(
             marks = by_role.get("role-mark", [])
             assert all(mark in marks for mark in want["marks"]), (want["marks"], marks)
             for t in texts:  # nothing cut by the chart's edge or shortened
-                inside = 0 <= t["left"] and t["right"] <= t["width"] and 0 <= t["top"] and t["bottom"] <= t["height"]
+                inside = t["left"] >= 0 and t["right"] <= t["width"] and t["top"] >= 0 and t["bottom"] <= t["height"]
                 assert inside and not str(t["text"]).endswith("…"), (lang, tab, t)
             for j, a in enumerate(texts):  # no text drawn over another
                 for b in texts[j + 1 :]:

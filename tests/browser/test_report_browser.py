@@ -19,16 +19,43 @@ from tests.conftest import ROOT
 
 def test_the_html_report_opens_offline_and_requests_nothing(browser: Browser, tmp_path: Path) -> None:
     outs, ref = tokenized_corpus(3, 150, 2)
-    files = {"ref.txt": ref, "a.txt": outs[0], "b.txt": outs[1], "labels.txt": [("news", "talks")[i % 2] for i in range(150)]}
+    files = {
+        "ref.txt": ref,
+        "a.txt": outs[0],
+        "b.txt": outs[1],
+        "labels.txt": [("news", "talks")[i % 2] for i in range(150)],
+    }
     for name, lines in files.items():
         (tmp_path / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
     done = subprocess.run(
-        [sys.executable, "-m", "bleucore.report", str(tmp_path / "ref.txt"), "-i", str(tmp_path / "a.txt"),
-         str(tmp_path / "b.txt"), "--names", "A", "<img src=x onerror=window.__x=1>", "-m", "bleu", "chrf++",
-         "--labels", str(tmp_path / "labels.txt"), "--n-samples", "100", "--html", str(tmp_path / "r.html"),
-         "--json", str(tmp_path / "r.json")],
-        capture_output=True, text=True, cwd=ROOT, timeout=240,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "bleucore.report",
+            str(tmp_path / "ref.txt"),
+            "-i",
+            str(tmp_path / "a.txt"),
+            str(tmp_path / "b.txt"),
+            "--names",
+            "A",
+            "<img src=x onerror=window.__x=1>",
+            "-m",
+            "bleu",
+            "chrf++",
+            "--labels",
+            str(tmp_path / "labels.txt"),
+            "--n-samples",
+            "100",
+            "--html",
+            str(tmp_path / "r.html"),
+            "--json",
+            str(tmp_path / "r.json"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=240,
+    )
     assert done.returncode == 0, done.stderr
     records = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
 
@@ -88,11 +115,30 @@ def test_the_page_builds_the_command_lines_report(
         downloaded[label] = Path(download.value.path()).read_text(encoding="utf-8")
     sample = ROOT / "data" / "sample"
     done = subprocess.run(
-        [sys.executable, "-m", "bleucore.report", str(sample / "ref.en"), str(sample / "ref2.en"), "-i",
-         str(sample / "system_a.en"), str(sample / "system_b.en"), "--names", "system_a.en", "system_b.en", "-m", "bleu",
-         "--json", str(tmp_path / "r.json"), "--latex", str(tmp_path / "t.tex")],
-        capture_output=True, text=True, cwd=ROOT, timeout=240,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "bleucore.report",
+            str(sample / "ref.en"),
+            str(sample / "ref2.en"),
+            "-i",
+            str(sample / "system_a.en"),
+            str(sample / "system_b.en"),
+            "--names",
+            "system_a.en",
+            "system_b.en",
+            "-m",
+            "bleu",
+            "--json",
+            str(tmp_path / "r.json"),
+            "--latex",
+            str(tmp_path / "t.tex"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=240,
+    )
     assert done.returncode == 0, done.stderr
     assert json.loads(downloaded["Numbers (JSON)"]) == json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
     assert downloaded["Table (LaTeX)"] == (tmp_path / "t.tex").read_text(encoding="utf-8")

@@ -8,9 +8,7 @@ from collections.abc import Callable
 from playwright.sync_api import Page, expect
 
 
-def test_app_loads_with_title_and_no_exception(
-    app_page: Page, offsite_requests: list[str]
-) -> None:
+def test_app_loads_with_title_and_no_exception(app_page: Page, offsite_requests: list[str]) -> None:
     # st.set_page_config(page_title="BLEU Explorer") in app.py names the browser tab.
     expect(app_page).to_have_title(re.compile(r"BLEU Explorer"))
     expect(app_page.locator('[data-testid="stMain"]')).to_be_visible()

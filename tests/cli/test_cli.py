@@ -40,11 +40,18 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 def run_subprocess(argv: list[str], *, module: str = "bleucore", cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", module, *[str(a) for a in argv]],
-        cwd=cwd, capture_output=True, text=True, encoding="utf-8", timeout=120, check=False,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        check=False,
     )
 
 
-def write_corpus(tmp_path: Path, seed: int, segments: int, nrefs: int) -> tuple[Path, list[Path], list[str], list[list[str]]]:
+def write_corpus(
+    tmp_path: Path, seed: int, segments: int, nrefs: int
+) -> tuple[Path, list[Path], list[str], list[list[str]]]:
     hyps, streams = random_corpus(seed, segments, nrefs)
     hyp = write_lines(tmp_path / "hyp.txt", hyps)
     refs = [write_lines(tmp_path / f"ref{j + 1}.txt", stream) for j, stream in enumerate(streams)]
@@ -126,7 +133,11 @@ def test_each_sacrebleu_smoothing(tmp_path, capsys, method, value, sentence_leve
 def test_max_ngram_order_and_equivalent_weights(tmp_path, capsys):
     hyp, refs, hyps, streams = write_corpus(tmp_path, seed=3, segments=40, nrefs=2)
     theirs = BLEU(max_ngram_order=2).corpus_score(hyps, streams)
-    for extra in (["--max-ngram-order", "2"], ["--weights", "0.5,0.5"], ["--weights", "1/2, 1/2", "--max-ngram-order", "2"]):
+    for extra in (
+        ["--max-ngram-order", "2"],
+        ["--weights", "0.5,0.5"],
+        ["--weights", "1/2, 1/2", "--max-ngram-order", "2"],
+    ):
         code, out, _ = run([*refs, "-i", hyp, *extra], capsys)
         assert code == 0
         ours = json.loads(out)
@@ -169,7 +180,10 @@ def test_sentence_level_full_float_precision(tmp_path, capsys):
     _, out, _ = run([ref, "-i", hyp, "-sl", "-f", "json"], capsys)
     scores = [json.loads(line)["score"] for line in out.splitlines()]
     metric = BLEU(effective_order=True)
-    assert abs(scores[0] - metric.sentence_score("the cat sat on a mat today", ["the cat sat on the mat today"]).score) < EPSILON
+    assert (
+        abs(scores[0] - metric.sentence_score("the cat sat on a mat today", ["the cat sat on the mat today"]).score)
+        < EPSILON
+    )
     assert abs(scores[1] - metric.sentence_score("a b c d x", ["a b c d e"]).score) < EPSILON
     assert len(repr(scores[0])) > 10 and len(repr(scores[1])) > 10  # not rounded to the text width
     assert f'"score": {scores[0]!r}' in out  # json.dumps of the Python float, not rounded
@@ -433,7 +447,11 @@ def test_subprocess_reads_the_hypotheses_from_stdin(tmp_path):
     hyp, refs, hyps, streams = write_corpus(tmp_path, seed=14, segments=20, nrefs=1)
     done = subprocess.run(
         [sys.executable, "-m", "bleucore", *map(str, refs), "-b", "-w", "6"],
-        cwd=ROOT, input=hyp.read_bytes(), capture_output=True, timeout=120, check=False,
+        cwd=ROOT,
+        input=hyp.read_bytes(),
+        capture_output=True,
+        timeout=120,
+        check=False,
     )
     assert done.returncode == 0
     assert done.stdout.decode() == f"{BLEU().corpus_score(hyps, streams).score:.6f}\n"
@@ -441,7 +459,13 @@ def test_subprocess_reads_the_hypotheses_from_stdin(tmp_path):
 
 @pytest.mark.parametrize(
     "extra",
-    [[], ["-tok", "intl", "-lc", "-w", "3"], ["-s", "floor", "-sv", "0.2", "-w", "2"], ["-sl", "-w", "2"], ["-sl", "-tok", "char"]],
+    [
+        [],
+        ["-tok", "intl", "-lc", "-w", "3"],
+        ["-s", "floor", "-sv", "0.2", "-w", "2"],
+        ["-sl", "-w", "2"],
+        ["-sl", "-tok", "char"],
+    ],
 )
 def test_text_output_matches_the_sacrebleu_cli(tmp_path, extra):
     hyps, streams = random_corpus(17, 45, 2)
@@ -462,10 +486,14 @@ def test_text_output_matches_the_sacrebleu_cli(tmp_path, extra):
 
 
 def test_help_does_not_import_numpy():
-    code = "import runpy, sys; sys.argv = ['bleucore', '--help']\n" \
-           "try:\n    runpy.run_module('bleucore', run_name='__main__')\nexcept SystemExit:\n    pass\n" \
-           "sys.stderr.write(str('numpy' in sys.modules))"
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+    code = (
+        "import runpy, sys; sys.argv = ['bleucore', '--help']\n"
+        "try:\n    runpy.run_module('bleucore', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+        "sys.stderr.write(str('numpy' in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+    )
     assert done.stderr.strip().endswith("False")
 
 
@@ -499,9 +527,15 @@ def test_a_forked_copy_gives_the_command_line_the_same_corpus_score(tmp_path):
     outputs = {}
     for processes in ("1", "2"):
         for metric in ("bleu", "chrf"):
-            done = subprocess.run([sys.executable, "-m", "bleucore", "ref.txt", "-i", "hyp.txt", "-m", metric, "-b"],
-                                  cwd=tmp_path, capture_output=True, text=True, timeout=600, check=True,
-                                  env={**os.environ, "PYTHONPATH": str(ROOT), "BLEUCORE_PROCESSES": processes})  # fmt: skip
+            done = subprocess.run(
+                [sys.executable, "-m", "bleucore", "ref.txt", "-i", "hyp.txt", "-m", metric, "-b"],
+                cwd=tmp_path,
+                capture_output=True,
+                text=True,
+                timeout=600,
+                check=True,
+                env={**os.environ, "PYTHONPATH": str(ROOT), "BLEUCORE_PROCESSES": processes},
+            )
             outputs[processes, metric] = done.stdout
     assert outputs["1", "bleu"] == outputs["2", "bleu"] == f"{corpus_bleu(hyps, [ref]).score:.1f}\n"
     assert outputs["1", "chrf"] == outputs["2", "chrf"]

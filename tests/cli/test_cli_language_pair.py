@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("sacrebleu")
-from sacrebleu.metrics import BLEU  # noqa: E402
+from sacrebleu.metrics import BLEU
 
-import bleucore.cli as cli  # noqa: E402
-from bleucore import BleuOptions  # noqa: E402
+import bleucore.cli as cli
+from bleucore import BleuOptions
 from tests.cli.text_output import sacrebleu_signatures, score_lines
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,9 +31,20 @@ def files(tmp_path: Path) -> tuple[str, str]:
 
 
 CASES = [
-    ["-l", "en-ko"], ["-l", "en-ja"], ["-l", "de-zh"], ["-l", "ko-en"], ["-l", "en-de"], ["-l", "en-KO"],
-    ["-l", "en-ko-x"], ["-l", "en-ko", "-tok", "13a"], ["-l", "en-ko", "-tok", "char"], ["-l", "en-zh", "-tok", "ko-mecab"],
-    ["-l", "en-ja", "-tok", "none"], ["-tok", "ja-mecab"], [], ["-l", ""],
+    ["-l", "en-ko"],
+    ["-l", "en-ja"],
+    ["-l", "de-zh"],
+    ["-l", "ko-en"],
+    ["-l", "en-de"],
+    ["-l", "en-KO"],
+    ["-l", "en-ko-x"],
+    ["-l", "en-ko", "-tok", "13a"],
+    ["-l", "en-ko", "-tok", "char"],
+    ["-l", "en-zh", "-tok", "ko-mecab"],
+    ["-l", "en-ja", "-tok", "none"],
+    ["-tok", "ja-mecab"],
+    [],
+    ["-l", ""],
 ]
 
 
@@ -41,8 +52,12 @@ CASES = [
 def test_language_pair_chooses_as_sacrebleu(flags: list[str], files: tuple[str, str]) -> None:
     ref, hyp = files
     args = [ref, "-i", hyp, *flags, "-f", "text", "-w", "6"]
-    ours = subprocess.run([sys.executable, "-m", "bleucore", *args], cwd=ROOT, capture_output=True, text=True, timeout=120, check=True)
-    theirs = subprocess.run([sys.executable, "-m", "sacrebleu", *args], capture_output=True, text=True, timeout=120, check=True)
+    ours = subprocess.run(
+        [sys.executable, "-m", "bleucore", *args], cwd=ROOT, capture_output=True, text=True, timeout=120, check=True
+    )
+    theirs = subprocess.run(
+        [sys.executable, "-m", "sacrebleu", *args], capture_output=True, text=True, timeout=120, check=True
+    )
     assert sacrebleu_signatures(ours.stdout) == [theirs.stdout.split(" = ", 1)[0]]  # sacreBLEU's own signature
     ours_tok = ours.stdout.split("|tok:", 1)[1].split("|", 1)[0]
     theirs_tok = theirs.stdout.split("|tok:", 1)[1].split("|", 1)[0]
@@ -50,7 +65,9 @@ def test_language_pair_chooses_as_sacrebleu(flags: list[str], files: tuple[str, 
     assert score_lines(ours.stdout).split(" = ", 1)[1] == theirs.stdout.split(" = ", 1)[1]
 
 
-def test_the_choices_differ_so_the_test_above_can_tell_them_apart(files: tuple[str, str], capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_choices_differ_so_the_test_above_can_tell_them_apart(
+    files: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
     ref, hyp = files
     scores = set()
     for tok in ("13a", "zh", "ja-mecab", "ko-mecab"):
@@ -60,24 +77,34 @@ def test_the_choices_differ_so_the_test_above_can_tell_them_apart(files: tuple[s
 
 
 @pytest.mark.parametrize("pair", ["en", "ko"])
-def test_a_pair_without_target_is_one_error_line(pair: str, files: tuple[str, str], capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_pair_without_target_is_one_error_line(
+    pair: str, files: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
     ref, hyp = files
     assert cli.main([ref, "-i", hyp, "-l", pair]) == 2
     err = capsys.readouterr().err
     assert err.startswith("bleucore: error: ") and err.count("\n") == 1 and "SRC-TRG" in err
 
 
-@pytest.mark.parametrize(("trg", "tokenize"), [("ko", None), ("ja", None), ("zh", None), ("en", None), ("", None), ("ko", "13a"), ("zh", "char")])
+@pytest.mark.parametrize(
+    ("trg", "tokenize"),
+    [("ko", None), ("ja", None), ("zh", None), ("en", None), ("", None), ("ko", "13a"), ("zh", "char")],
+)
 def test_api_trg_lang_as_sacrebleus(trg: str, tokenize: str | None) -> None:
     theirs = BLEU(trg_lang=trg, tokenize=tokenize)
     options = BleuOptions.for_language(trg, tokenize, lowercase=True)
     assert options.tokenize == theirs.tokenizer_signature.split("-0.996")[0] and options.lowercase
 
 
-def test_an_explicit_tokenizer_against_the_target_warns_as_sacrebleu(files: tuple[str, str], capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_explicit_tokenizer_against_the_target_warns_as_sacrebleu(
+    files: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
     ref, hyp = files
     assert cli.main([ref, "-i", hyp, "-l", "en-ko", "-tok", "13a", "-b"]) == 0
-    assert capsys.readouterr().err == "bleucore: warning: consider -tok ko-mecab for target language ko (sacreBLEU's choice)\n"
+    assert (
+        capsys.readouterr().err
+        == "bleucore: warning: consider -tok ko-mecab for target language ko (sacreBLEU's choice)\n"
+    )
     for flags in (["-l", "en-ko"], ["-l", "en-ko", "-tok", "ko-mecab"], ["-l", "en-de", "-tok", "char"]):
         assert cli.main([ref, "-i", hyp, *flags, "-b"]) == 0
         assert capsys.readouterr().err == ""

@@ -52,8 +52,15 @@ def ours(argv: list[str], cwd: Path, capsys: pytest.CaptureFixture[str], monkeyp
 
 
 def sacrebleu(argv: list[str], cwd: Path) -> str:
-    done = subprocess.run([sys.executable, "-m", "sacrebleu", *argv], cwd=cwd, capture_output=True, text=True,
-                          encoding="utf-8", timeout=300, check=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "sacrebleu", *argv],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=300,
+        check=True,
+    )
     return done.stdout
 
 
@@ -61,15 +68,20 @@ def unversioned(text: str) -> str:
     return VERSION.sub("version:X", text)
 
 
-@pytest.mark.parametrize("flags", [
-    ["-m", "chrf"],
-    ["-m", "chrf", "--chrf-word-order", "2", "--chrf-lowercase"],
-    ["-m", "chrf", "--chrf-char-order", "4", "--chrf-beta", "1", "--chrf-whitespace", "--chrf-eps-smoothing"],
-    ["-m", "ter"],
-    ["-m", "ter", "--ter-normalized", "--ter-asian-support", "--ter-case-sensitive"],
-    ["-m", "ter", "--ter-no-punct", "--ter-asian-support"],
-])
-def test_corpus_json_equals_sacrebleu(files: Path, flags: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    "flags",
+    [
+        ["-m", "chrf"],
+        ["-m", "chrf", "--chrf-word-order", "2", "--chrf-lowercase"],
+        ["-m", "chrf", "--chrf-char-order", "4", "--chrf-beta", "1", "--chrf-whitespace", "--chrf-eps-smoothing"],
+        ["-m", "ter"],
+        ["-m", "ter", "--ter-normalized", "--ter-asian-support", "--ter-case-sensitive"],
+        ["-m", "ter", "--ter-no-punct", "--ter-asian-support"],
+    ],
+)
+def test_corpus_json_equals_sacrebleu(
+    files: Path, flags: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     mine = json.loads(ours([*REFS, "-i", "base.txt", *flags], files, capsys, monkeypatch))
     theirs = json.loads(sacrebleu([*REFS, "-i", "base.txt", *flags, "-w", "6"], files))
     assert mine["name"] == theirs["name"]
@@ -77,25 +89,38 @@ def test_corpus_json_equals_sacrebleu(files: Path, flags: list[str], capsys: pyt
     assert unversioned(mine["signature"]) == unversioned(theirs["signature"])
     hyps = [line.rstrip() for line in read_lines(files / "base.txt")]  # as both command lines read them
     refs = [[line.rstrip() for line in read_lines(files / r)] for r in REFS]
-    stats = CHRF(**chrf_kwargs(flags))._extract_corpus_statistics(hyps, refs) if "chrf" in flags else (
-        TER(**ter_kwargs(flags))._extract_corpus_statistics(hyps, refs))
+    stats = (
+        CHRF(**chrf_kwargs(flags))._extract_corpus_statistics(hyps, refs)
+        if "chrf" in flags
+        else (TER(**ter_kwargs(flags))._extract_corpus_statistics(hyps, refs))
+    )
     assert mine["statistics"] == pytest.approx([sum(column) for column in zip(*stats)], abs=1e-9)
 
 
 def chrf_kwargs(flags: list[str]) -> dict[str, object]:
-    value = {f: flags[flags.index(f) + 1] for f in ("--chrf-word-order", "--chrf-char-order", "--chrf-beta") if f in flags}
+    value = {
+        f: flags[flags.index(f) + 1] for f in ("--chrf-word-order", "--chrf-char-order", "--chrf-beta") if f in flags
+    }
     return {
-        "word_order": int(value.get("--chrf-word-order", 0)), "char_order": int(value.get("--chrf-char-order", 6)),
-        "beta": int(value.get("--chrf-beta", 2)), "lowercase": "--chrf-lowercase" in flags,
-        "whitespace": "--chrf-whitespace" in flags, "eps_smoothing": "--chrf-eps-smoothing" in flags,
+        "word_order": int(value.get("--chrf-word-order", 0)),
+        "char_order": int(value.get("--chrf-char-order", 6)),
+        "beta": int(value.get("--chrf-beta", 2)),
+        "lowercase": "--chrf-lowercase" in flags,
+        "whitespace": "--chrf-whitespace" in flags,
+        "eps_smoothing": "--chrf-eps-smoothing" in flags,
     }
 
 
 def ter_kwargs(flags: list[str]) -> dict[str, bool]:
-    return {name: f"--ter-{name.replace('_', '-')}" in flags for name in ("normalized", "no_punct", "asian_support", "case_sensitive")}
+    return {
+        name: f"--ter-{name.replace('_', '-')}" in flags
+        for name in ("normalized", "no_punct", "asian_support", "case_sensitive")
+    }
 
 
-def test_several_metrics_give_a_list_and_sacrebleus_text(files: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_several_metrics_give_a_list_and_sacrebleus_text(
+    files: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     argv = [*REFS, "-i", "sys.txt", "-m", "ter", "bleu", "chrf", "--chrf-word-order", "2"]
     rows = json.loads(ours(argv, files, capsys, monkeypatch))
     assert [row["name"] for row in rows] == ["BLEU", "chrF2++", "TER"]
@@ -112,7 +137,9 @@ def test_several_metrics_give_a_list_and_sacrebleus_text(files: Path, capsys: py
 
 
 @pytest.mark.parametrize("flags", [["-m", "chrf", "--chrf-word-order", "2"], ["-m", "ter", "--ter-normalized"]])
-def test_sentence_level_equals_sacrebleu(files: Path, flags: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_sentence_level_equals_sacrebleu(
+    files: Path, flags: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     argv = [*REFS, "-i", "sys.txt", *flags, "-sl", "-w", "4"]
     assert unversioned(ours(argv, files, capsys, monkeypatch)) == unversioned(sacrebleu(argv, files))
     lines = ours([*argv, "-f", "json"], files, capsys, monkeypatch).splitlines()
@@ -124,17 +151,23 @@ def test_sentence_level_equals_sacrebleu(files: Path, flags: list[str], capsys: 
         assert abs(json.loads(lines[i])["score"] - expected) <= 1e-9
 
 
-def test_sentence_level_takes_one_metric(files: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_sentence_level_takes_one_metric(
+    files: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(files)
     assert main([*REFS, "-i", "sys.txt", "-m", "chrf", "ter", "-sl"]) == 2
     assert "one metric" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("test", ["bs", "ar"])
-def test_paired_tests_give_sacrebleus_p_values(files: Path, test: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_paired_tests_give_sacrebleus_p_values(
+    files: Path, test: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     n = 1000 if test == "bs" else 2000
     flag = ["--paired-bs", "-pbsn", str(n)] if test == "bs" else ["--paired-ar", "-parn", str(n)]
-    rows = json.loads(ours([*REFS, "-i", "base.txt", "sys.txt", "-m", "chrf", "ter", *flag], files, capsys, monkeypatch))
+    rows = json.loads(
+        ours([*REFS, "-i", "base.txt", "sys.txt", "-m", "chrf", "ter", *flag], files, capsys, monkeypatch)
+    )
     refs = [read_lines(files / r) for r in REFS]
     systems = [("Baseline: base.txt", read_lines(files / "base.txt")), ("sys.txt", read_lines(files / "sys.txt"))]
     metrics = {"chrf": CHRF(references=refs), "ter": TER(references=refs)}
@@ -149,7 +182,9 @@ def test_paired_tests_give_sacrebleus_p_values(files: Path, test: str, capsys: p
                 assert mine[key] == (None if value is None else float(np.float32(value)))
 
 
-def test_confidence_equals_sacrebleu(files: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_confidence_equals_sacrebleu(
+    files: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     argv = [*REFS, "-i", "sys.txt", "-m", "chrf", "ter", "--confidence", "-w", "4"]
     mine = json.loads(ours(argv, files, capsys, monkeypatch))
     theirs = json.loads(sacrebleu(argv, files))

@@ -42,7 +42,8 @@ def test_cli_text_line_shows_63_8_as_sacrebleu(tmp_path, capsys, width):
     argv = [str(tmp_path / "ref.txt"), "-i", str(tmp_path / "hyp.txt"), "-tok", "none", "-f", "text", "-w", str(width)]
     assert main(argv) == 0
     ours = capsys.readouterr().out.split(" = ", 1)[1]
-    theirs = subprocess.run([sys.executable, "-m", "sacrebleu", *argv], capture_output=True, text=True, check=True,
-                            cwd=ROOT).stdout.split(" = ", 1)[1]
+    theirs = subprocess.run(
+        [sys.executable, "-m", "sacrebleu", *argv], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout.split(" = ", 1)[1]
     assert ours.split()[1].startswith("63.8/")
     assert ours.split()[:2] == theirs.split()[:2]  # score at this width and the four precisions

@@ -26,12 +26,39 @@ def run(argv: list[str | Path], capsys: pytest.CaptureFixture[str]) -> tuple[int
 
 
 def sacrebleu(argv: list[str | Path], cwd: Path, **env: str) -> str:
-    done = subprocess.run([sys.executable, "-m", "sacrebleu", *map(str, argv)], cwd=cwd, capture_output=True,
-                          text=True, encoding="utf-8", timeout=120, check=True, env={**os.environ, "NO_COLOR": "1", **env})
+    done = subprocess.run(
+        [sys.executable, "-m", "sacrebleu", *map(str, argv)],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        check=True,
+        env={**os.environ, "NO_COLOR": "1", **env},
+    )
     return done.stdout
 
 
-WORDS = "the cat sat on a mat dog Straße café 학교에 갔다 , . ! 1,000 co-op naïve 😀".split()
+WORDS = [
+    "the",
+    "cat",
+    "sat",
+    "on",
+    "a",
+    "mat",
+    "dog",
+    "Straße",
+    "café",
+    "학교에",
+    "갔다",
+    ",",
+    ".",
+    "!",
+    "1,000",
+    "co-op",
+    "naïve",
+    "😀",
+]
 
 
 def _plain_lines(seed: int, count: int = 60) -> list[str]:
@@ -87,9 +114,13 @@ def test_encoding_latin1_equals_sacrebleu(corpus, capsys):
     write(corpus / "r.txt", refs, "latin-1")
     code, out, _ = run(["r.txt", "-i", "h.txt", "-e", "latin-1", "-f", "text"], capsys)
     assert code == 0
-    assert score_lines(out).split(" = ", 1)[1] == sacrebleu(["r.txt", "-i", "h.txt", "-e", "latin-1", "-f", "text"], corpus).split(" = ", 1)[1]
+    assert (
+        score_lines(out).split(" = ", 1)[1]
+        == sacrebleu(["r.txt", "-i", "h.txt", "-e", "latin-1", "-f", "text"], corpus).split(" = ", 1)[1]
+    )
     assert json.loads(run(["r.txt", "-i", "h.txt", "--encoding", "latin-1"], capsys)[1])["score"] == pytest.approx(
-        BLEU().corpus_score(hyps, [refs]).score, abs=1e-9)
+        BLEU().corpus_score(hyps, [refs]).score, abs=1e-9
+    )
     code, _, err = run(["r.txt", "-i", "h.txt"], capsys)  # read as UTF-8: a clear error
     assert code == 2 and "not UTF-8" in err
     code, _, err = run(["r.txt", "-i", "h.txt", "-e", "utf-16"], capsys)
@@ -109,7 +140,7 @@ def test_quiet_silences_warnings_not_errors(corpus, capsys):
 
 
 def test_short_signature_as_sacrebleu(corpus, capsys):
-    code, out, _ = run(["ref1.txt", "-i", "sys1.txt", "-f", "text", "-sh"], capsys)
+    _code, out, _ = run(["ref1.txt", "-i", "sys1.txt", "-f", "text", "-sh"], capsys)
     theirs = sacrebleu(["ref1.txt", "-i", "sys1.txt", "-f", "text", "-sh"], corpus)
     ours_sig, ours_rest = score_lines(out).split(" = ", 1)
     their_sig, their_rest = theirs.split(" = ", 1)
@@ -123,7 +154,7 @@ def test_short_signature_as_sacrebleu(corpus, capsys):
 
 
 def test_short_is_not_smooth_method_h(corpus, capsys):
-    code, out, err = run(["ref1.txt", "-i", "sys1.txt", "-sh", "-f", "text"], capsys)
+    code, out, _err = run(["ref1.txt", "-i", "sys1.txt", "-sh", "-f", "text"], capsys)
     assert code == 0 and "s:exp" in out
 
 
@@ -229,8 +260,12 @@ def test_vectorized_sentence_lines_equal_per_score_rendering(ref_length, variant
     stats = corpus_statistics(hyps, refs, options)
     rows = sentence_rows(stats, options, 2)
     scores = sentence_scores_from_statistics(stats, options, 2)
-    for width, json_format, score_only, short in [(1, False, False, False), (3, True, False, False),
-                                                  (2, False, True, False), (0, False, False, True)]:
+    for width, json_format, score_only, short in [
+        (1, False, False, False),
+        (3, True, False, False),
+        (2, False, True, False),
+        (0, False, False, True),
+    ]:
         args = argparse.Namespace(width=width, score_only=score_only, short=short)
         expected = "".join(render(score, args, json_format, indent=None) + "\n" for score in scores)
         text_signature = short_signature(rows.signature, "BLEU") if short else None

@@ -24,19 +24,30 @@ def _json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> object:
 
 @pytest.mark.parametrize(
     "flags",
-    [[], ["-tok", "intl", "-lc", "-s", "floor"], ["-s", "add-k", "-sv", "2"], ["-m", "chrf", "--chrf-word-order", "2"],
-     ["-m", "ter", "--ter-normalized", "--ter-case-sensitive"]],
+    [
+        [],
+        ["-tok", "intl", "-lc", "-s", "floor"],
+        ["-s", "add-k", "-sv", "2"],
+        ["-m", "chrf", "--chrf-word-order", "2"],
+        ["-m", "ter", "--ter-normalized", "--ter-case-sensitive"],
+    ],
     ids=["defaults", "intl-lc-floor", "add-k-2", "chrf++", "ter"],
-)  # fmt: skip
-def test_json_names_the_signature_sacrebleu_prints(flags: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+)
+def test_json_names_the_signature_sacrebleu_prints(
+    flags: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     paths = []
     for name, lines in (("hyp.txt", HYPS), ("r1.txt", REF1), ("r2.txt", REF2)):
         paths.append(str(tmp_path / name))
         Path(paths[-1]).write_text("\n".join(lines) + "\n", encoding="utf-8")
     hyp, *refs = paths
     ours = _json([*refs, "-i", hyp, *flags], capsys)
-    done = subprocess.run([sys.executable, "-m", "sacrebleu", *refs, "-i", hyp, *flags, "-f", "json"],
-                          capture_output=True, text=True, check=True)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "sacrebleu", *refs, "-i", hyp, *flags, "-f", "json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     theirs = json.loads(done.stdout)
     assert ours["sacrebleu_signature"] == theirs["signature"]  # type: ignore[index]
     assert "sacrebleu_missing" not in ours  # type: ignore[operator]
@@ -51,10 +62,13 @@ def test_nltk_smoothing_gives_null_and_names_it(tmp_path: Path, capsys: pytest.C
 
 @pytest.mark.parametrize(
     ("flags", "test"),
-    [(["-m", "bleu", "--paired-bs"], "bs"), (["-m", "chrf", "--chrf-word-order", "2", "--paired-ar", "--paired-ar-n", "200"], "ar"),
-     (["-m", "ter", "--paired-bs", "--paired-bs-n", "300"], "bs")],
+    [
+        (["-m", "bleu", "--paired-bs"], "bs"),
+        (["-m", "chrf", "--chrf-word-order", "2", "--paired-ar", "--paired-ar-n", "200"], "ar"),
+        (["-m", "ter", "--paired-bs", "--paired-bs-n", "300"], "bs"),
+    ],
     ids=["bleu-bs", "chrf++-ar", "ter-bs"],
-)  # fmt: skip
+)
 def test_paired_text_gives_the_signature_sacrebleu_prints_beside_its_test(
     flags: list[str], test: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], sacrebleu_seed: None
 ) -> None:
@@ -67,8 +81,12 @@ def test_paired_text_gives_the_signature_sacrebleu_prints_beside_its_test(
     a, b, *refs = paths
     assert main([*refs, "-i", a, b, *flags, "-f", "text"]) == 0
     ours = [line for line in capsys.readouterr().out.splitlines() if line.startswith("# sacreBLEU 2.6: ")]
-    done = subprocess.run([sys.executable, "-m", "sacrebleu", *refs, "-i", a, b, *flags, "-f", "text"],
-                          capture_output=True, text=True, check=True)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "sacrebleu", *refs, "-i", a, b, *flags, "-f", "text"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     label, signature = done.stdout.strip().splitlines()[-1].split()[-2:]  # " - BLEU       nrefs:2|bs:1000|..."
     assert f"|{test}:" in signature and "|seed:12345|" in signature
     assert ours == [f"# sacreBLEU 2.6: {label}|{signature}"]

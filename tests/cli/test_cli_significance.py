@@ -19,7 +19,9 @@ from tests.generators import perturb, random_corpus
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run(argv: list[str], capsys: pytest.CaptureFixture[str], cwd: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str, str]:
+def run(
+    argv: list[str], capsys: pytest.CaptureFixture[str], cwd: Path, monkeypatch: pytest.MonkeyPatch
+) -> tuple[int, str, str]:
     monkeypatch.chdir(cwd)
     code = main([str(a) for a in argv])
     out, err = capsys.readouterr()
@@ -28,8 +30,13 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str], cwd: Path, monkeypa
 
 def sacrebleu_cli(argv: list[str], cwd: Path) -> str:
     done = subprocess.run(
-        [sys.executable, "-m", "sacrebleu", *argv], cwd=cwd, capture_output=True, text=True, encoding="utf-8",
-        timeout=300, check=True,
+        [sys.executable, "-m", "sacrebleu", *argv],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=300,
+        check=True,
     )
     return done.stdout
 
@@ -91,7 +98,9 @@ def test_paired_text_table(systems: Path, capsys: pytest.CaptureFixture[str], mo
     assert any(line.startswith("Baseline: base.txt") for line in lines)
 
 
-def test_confidence_equals_sacrebleu(systems: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_confidence_equals_sacrebleu(
+    systems: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     code, out, _ = run([*REFS, "-i", "far.txt", "--confidence"], capsys, systems, monkeypatch)
     assert code == 0
     ours = json.loads(out)
@@ -129,11 +138,20 @@ def test_confidence_text_and_score_only_equal_sacrebleu(
         (["-i", "base.txt", "--confidence", "-sl"], "not -sl"),
         (["-i", "base.txt", "far.txt", "--paired-bs", "--paired-ar"], "not allowed with argument"),
         (["-i", "base.txt", "far.txt", "--paired-bs", "--confidence"], "--confidence is for one system"),
-        (["-i", "base.txt", "far.txt", "--paired-bs", "-pbsn", "0"], "--paired-bs-n must be between 1 and 100,000, got 0"),
-        (["-i", "base.txt", "far.txt", "--paired-ar", "-parn", "-3"], "--paired-ar-n must be between 1 and 100,000, got -3"),
+        (
+            ["-i", "base.txt", "far.txt", "--paired-bs", "-pbsn", "0"],
+            "--paired-bs-n must be between 1 and 100,000, got 0",
+        ),
+        (
+            ["-i", "base.txt", "far.txt", "--paired-ar", "-parn", "-3"],
+            "--paired-ar-n must be between 1 and 100,000, got -3",
+        ),
         (["-i", "base.txt", "-ci", "-cin", "0"], "--confidence-n must be between 1 and 100,000, got 0"),
         (["-i", "base.txt", "-ci", "-cin", "100001"], "--confidence-n must be between 1 and 100,000, got 100,001"),
-        (["-i", "base.txt", "far.txt", "--paired-bs", "-pbsn", "1000000000"], "--paired-bs-n must be between 1 and 100,000"),
+        (
+            ["-i", "base.txt", "far.txt", "--paired-bs", "-pbsn", "1000000000"],
+            "--paired-bs-n must be between 1 and 100,000",
+        ),
         (["-i", "base.txt", "short.txt", "--paired-ar"], "base.txt has 250 lines but short.txt has 3 lines"),
         (["-i", "base.txt", "far.txt", "-sl"], "-sl scores one system"),
     ],
@@ -153,7 +171,9 @@ def test_help_lists_the_flags_without_importing_numpy() -> None:
         "import sys\nfrom bleucore.cli import main\ntry:\n    main(['--help'])\nfinally:\n"
         "    print('numpy' in sys.modules, 'bleucore.significance' in sys.modules, file=sys.stderr)\n"
     )
-    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60, check=True
+    )
     for flag in ("--paired-bs", "--paired-ar", "--confidence", "--paired-bs-n", "--paired-ar-n", "--confidence-n"):
         assert flag in done.stdout
     assert done.stderr.split() == ["False", "False"]

@@ -31,9 +31,16 @@ def test_a_million_sentence_lines_stream_in_bounded_memory(tmp_path: Path) -> No
     (tmp_path / "hyp.txt").write_bytes(("\n".join(hyps) + "\n").encode() * 1000)
     (tmp_path / "ref.txt").write_bytes(("\n".join(refs) + "\n").encode() * 1000)
     with open(tmp_path / "out.txt", "wb") as out:
-        done = subprocess.run([sys.executable, "-c", SCRIPT, "ref.txt", "-i", "hyp.txt", "-sl", "-f", "text"],
-                              cwd=tmp_path, stdout=out, stderr=subprocess.PIPE, text=True, timeout=280, check=False,
-                              env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+        done = subprocess.run(
+            [sys.executable, "-c", SCRIPT, "ref.txt", "-i", "hyp.txt", "-sl", "-f", "text"],
+            cwd=tmp_path,
+            stdout=out,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=280,
+            check=False,
+            env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+        )
     assert done.returncode == 0, done.stderr
     peak_mb = int(done.stderr.split("peak_kb=")[1]) / 1024
     assert peak_mb < 150, f"peak {peak_mb:.0f} MB"
@@ -44,6 +51,12 @@ def test_a_million_sentence_lines_stream_in_bounded_memory(tmp_path: Path) -> No
     # the first block's lines equal scoring that block alone (every chunk is the same 1,000 lines)
     (tmp_path / "h1k.txt").write_text("\n".join(hyps) + "\n", encoding="utf-8")
     (tmp_path / "r1k.txt").write_text("\n".join(refs) + "\n", encoding="utf-8")
-    small = subprocess.run([sys.executable, "-m", "bleucore", "r1k.txt", "-i", "h1k.txt", "-sl", "-f", "text"],
-                           cwd=tmp_path, capture_output=True, text=True, check=True, env={"PYTHONPATH": str(ROOT)})
+    small = subprocess.run(
+        [sys.executable, "-m", "bleucore", "r1k.txt", "-i", "h1k.txt", "-sl", "-f", "text"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PYTHONPATH": str(ROOT)},
+    )
     assert "".join(first) == small.stdout

@@ -1,4 +1,5 @@
-"""The package installs like one: build the wheel, install it into a fresh venv, run ``bleucore`` outside the repository."""
+"""The package installs like one: build the wheel, install it into a fresh venv, run ``bleucore`` outside the
+repository."""
 
 from __future__ import annotations
 
@@ -58,7 +59,9 @@ def test_installed_command_works_outside_the_repository(wheel, tmp_path):
     env_dir = tmp_path / "venv"
     venv.create(env_dir, system_site_packages=True, with_pip=False)  # numpy from the system, no network
     python = env_dir / "bin" / "python"
-    done = _run([sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-index", wheel], tmp_path)
+    done = _run(
+        [sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-index", wheel], tmp_path
+    )
     if done.returncode != 0 and "no such option: --python" in done.stderr:
         pytest.skip("pip too old for --python")
     assert done.returncode == 0, done.stderr
@@ -79,19 +82,41 @@ def test_installed_command_works_outside_the_repository(wheel, tmp_path):
     assert scored.returncode == 0, scored.stderr
     assert json.loads(scored.stdout)["score"] == pytest.approx(BLEU().corpus_score(hyps, [refs]).score, abs=1e-9)
     # The installed package reads its version from its own metadata, and the signature carries it.
-    installed = _run([python, "-c", "from importlib.metadata import version; print(version('bleucore'))"], work).stdout.strip()
+    installed = _run(
+        [python, "-c", "from importlib.metadata import version; print(version('bleucore'))"], work
+    ).stdout.strip()
     assert json.loads(scored.stdout)["signature"].endswith(f"|version:{installed}")
     assert _run([command, "--version"], work).stdout == f"bleucore {installed}\n"
 
     # The report's console script, from the installed wheel: every output written, the numbers sacreBLEU's.
     other = ["the cat sat on the mat", "a dog is in a garden today"]
     (work / "hyp2.txt").write_text("\n".join(other) + "\n", encoding="utf-8")
-    reported = _run([env_dir / "bin" / "bleucore-report", "ref.txt", "-i", "hyp.txt", "hyp2.txt", "-m", "bleu",
-                     "--n-samples", "50", "--html", "r.html", "--latex", "t.tex", "--json", "r.json"], work)  # fmt: skip
+    reported = _run(
+        [
+            env_dir / "bin" / "bleucore-report",
+            "ref.txt",
+            "-i",
+            "hyp.txt",
+            "hyp2.txt",
+            "-m",
+            "bleu",
+            "--n-samples",
+            "50",
+            "--html",
+            "r.html",
+            "--latex",
+            "t.tex",
+            "--json",
+            "r.json",
+        ],
+        work,
+    )
     assert reported.returncode == 0 and reported.stderr == "", reported.stderr
     corpus = {r["system"]: r["value"] for r in json.loads((work / "r.json").read_text()) if r["analysis"] == "corpus"}
-    assert corpus == pytest.approx({"hyp.txt": BLEU().corpus_score(hyps, [refs]).score,
-                                    "hyp2.txt": BLEU().corpus_score(other, [refs]).score}, abs=1e-9)  # fmt: skip
+    assert corpus == pytest.approx(
+        {"hyp.txt": BLEU().corpus_score(hyps, [refs]).score, "hyp2.txt": BLEU().corpus_score(other, [refs]).score},
+        abs=1e-9,
+    )
     assert "<svg" in (work / "r.html").read_text() and "\\toprule" in (work / "t.tex").read_text()
     (work / "labels.txt").write_text("news\n", encoding="utf-8")
     bad = _run([env_dir / "bin" / "bleucore-report", "ref.txt", "-i", "hyp.txt", "--labels", "labels.txt"], work)
@@ -101,7 +126,9 @@ def test_installed_command_works_outside_the_repository(wheel, tmp_path):
     doctor = _run([env_dir / "bin" / "bleucore-doctor", "ref.txt", "-i", "hyp.txt", "--json"], work)
     assert doctor.returncode == 0, doctor.stderr
     report = json.loads(doctor.stdout)
-    assert [s["implementation"] for s in report["scores"]][:2] == ["sacrebleu", "nltk-corpus"] and len(report["scores"]) == 10
+    assert [s["implementation"] for s in report["scores"]][:2] == ["sacrebleu", "nltk-corpus"] and len(
+        report["scores"]
+    ) == 10
     assert report["scores"][0]["score"] == pytest.approx(BLEU().corpus_score(hyps, [refs]).score, abs=1e-9)
     assert "all-short" not in [f["code"] for f in report["findings"]]
     bad = _run([env_dir / "bin" / "bleucore-doctor", "ref.txt"], work)

@@ -23,20 +23,29 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def report(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "bleucore.report", *args], capture_output=True, text=True, cwd=ROOT, timeout=240)
+    return subprocess.run(
+        [sys.executable, "-m", "bleucore.report", *args], capture_output=True, text=True, cwd=ROOT, timeout=240
+    )
 
 
 @pytest.fixture(scope="module")
 def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("report")
     outs, ref = tokenized_corpus(11, 200, 2)
-    paths = {"ref": folder / "ref.txt", "A": folder / "a.txt", "B": folder / "b.txt", "copy": folder / "copy.txt",
-             "labels": folder / "labels.txt"}  # fmt: skip
+    paths = {
+        "ref": folder / "ref.txt",
+        "A": folder / "a.txt",
+        "B": folder / "b.txt",
+        "copy": folder / "copy.txt",
+        "labels": folder / "labels.txt",
+    }
     paths["ref"].write_text("\n".join(ref) + "\n", encoding="utf-8")
     paths["A"].write_text("\n".join(outs[0]) + "\n", encoding="utf-8")
     paths["B"].write_text("\n".join(outs[1]) + "\n", encoding="utf-8")
     paths["copy"].write_text("\n".join(outs[0]) + "\n", encoding="utf-8")
-    paths["labels"].write_text("\n".join(("news", "<talks>", "웹")[i % 3] for i in range(len(ref))) + "\n", encoding="utf-8")
+    paths["labels"].write_text(
+        "\n".join(("news", "<talks>", "웹")[i % 3] for i in range(len(ref))) + "\n", encoding="utf-8"
+    )
     return paths
 
 
@@ -44,20 +53,42 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 def written(files: dict[str, Path]) -> dict[str, str]:
     out = files["ref"].parent
     done = report(
-        str(files["ref"]), "-i", str(files["A"]), str(files["B"]), str(files["copy"]),
-        "--names", "A", "<b>B</b>", "copy", "--labels", str(files["labels"]), "--n-samples", "200",
-        "--json", str(out / "r.json"), "--latex", str(out / "t.tex"), "--html", str(out / "r.html"),
-    )  # fmt: skip
+        str(files["ref"]),
+        "-i",
+        str(files["A"]),
+        str(files["B"]),
+        str(files["copy"]),
+        "--names",
+        "A",
+        "<b>B</b>",
+        "copy",
+        "--labels",
+        str(files["labels"]),
+        "--n-samples",
+        "200",
+        "--json",
+        str(out / "r.json"),
+        "--latex",
+        str(out / "t.tex"),
+        "--html",
+        str(out / "r.html"),
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout == "" and done.stderr == ""
-    return {kind: (out / name).read_text(encoding="utf-8") for kind, name in (("json", "r.json"), ("latex", "t.tex"), ("html", "r.html"))}
+    return {
+        kind: (out / name).read_text(encoding="utf-8")
+        for kind, name in (("json", "r.json"), ("latex", "t.tex"), ("html", "r.html"))
+    }
 
 
 def test_json_records_are_every_number_of_the_analyses(files: dict[str, Path], written: dict[str, str]) -> None:
     records = json.loads(written["json"])
     ref = files["ref"].read_text(encoding="utf-8").splitlines()
-    systems = {"A": files["A"].read_text(encoding="utf-8").splitlines(), "<b>B</b>": files["B"].read_text(encoding="utf-8").splitlines(),
-               "copy": files["copy"].read_text(encoding="utf-8").splitlines()}  # fmt: skip
+    systems = {
+        "A": files["A"].read_text(encoding="utf-8").splitlines(),
+        "<b>B</b>": files["B"].read_text(encoding="utf-8").splitlines(),
+        "copy": files["copy"].read_text(encoding="utf-8").splitlines(),
+    }
     metrics = [get_metric("bleu"), get_metric("chrf"), get_metric("ter")]
     labels = files["labels"].read_text(encoding="utf-8").splitlines()
     expected = (
@@ -73,7 +104,9 @@ def test_json_records_are_every_number_of_the_analyses(files: dict[str, Path], w
         assert corpus[(name, "TER")]["value"] == pytest.approx(sacrebleu.corpus_ter(lines, [ref]).score, abs=1e-9)
         low, high = corpus[(name, "BLEU")]["ci"]
         assert low < corpus[(name, "BLEU")]["value"] < high
-    assert corpus[("copy", "BLEU")]["p_value"] == 1.0, "an output identical to the baseline is never tested as different"
+    assert corpus[("copy", "BLEU")]["p_value"] == 1.0, (
+        "an output identical to the baseline is never tested as different"
+    )
     assert {r["bucket"] for r in records if r["analysis"] == "label"} == {"news", "<talks>", "웹"}
 
 
@@ -81,9 +114,12 @@ def test_json_records_follow_the_issues_schema_exactly(written: dict[str, str]) 
     """Each record: the issue's six keys first, in its order, then p_value, delta and size; analysis one of the
     issue's three (and corpus for the whole test set); ci [low, high] around the value, or both null: no data."""
     records = json.loads(written["json"], parse_constant=lambda name: pytest.fail(f"{name} in the JSON"))
-    buckets = {"length": {"<10", "[10,20)", "[20,30)", "[30,40)", "[40,50)", "[50,60)", ">=60"},
-               "frequency": {"<1", "1", "2", "3", "4", "[5,10)", "[10,100)", "[100,1000)", ">=1000"},
-               "label": {"news", "<talks>", "웹"}, "corpus": {"all"}}  # fmt: skip
+    buckets = {
+        "length": {"<10", "[10,20)", "[20,30)", "[30,40)", "[40,50)", "[50,60)", ">=60"},
+        "frequency": {"<1", "1", "2", "3", "4", "[5,10)", "[10,100)", "[100,1000)", ">=1000"},
+        "label": {"news", "<talks>", "웹"},
+        "corpus": {"all"},
+    }
     metrics = {"BLEU", "chrF2", "TER"}
     seen = set()
     for r in records:
@@ -140,7 +176,9 @@ def test_latex_is_a_booktabs_tabular_with_marks_and_footnote(written: dict[str, 
 def test_latex_compiles(written: dict[str, str], tmp_path: Path) -> None:
     doc = "\\documentclass{article}\\usepackage{booktabs}\\begin{document}\n" + written["latex"] + "\\end{document}\n"
     (tmp_path / "t.tex").write_text(doc, encoding="utf-8")
-    done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "t.tex"], cwd=tmp_path, capture_output=True, timeout=120)
+    done = subprocess.run(
+        ["pdflatex", "-interaction=nonstopmode", "t.tex"], cwd=tmp_path, capture_output=True, timeout=120
+    )
     assert done.returncode == 0 and (tmp_path / "t.pdf").exists()
     log = (tmp_path / "t.log").read_text(encoding="latin-1")
     assert "Overfull" not in log and "Missing character" not in log, "the table fits the column and every glyph exists"
@@ -159,14 +197,20 @@ def test_html_is_self_contained_with_every_chart(written: dict[str, str]) -> Non
     assert sum("no data" in chart for chart in charts) >= 3, "an empty bucket says so in its chart, not a silent gap"
     assert "<td>no data</td>" in html
     # each table names what its buckets' sizes count: lines, and for word frequency reference 1's words
-    assert html.count("<th>bucket</th><th>lines</th>") == 6 and html.count("<th>bucket</th><th>reference words</th>") == 3
+    assert (
+        html.count("<th>bucket</th><th>lines</th>") == 6 and html.count("<th>bucket</th><th>reference words</th>") == 3
+    )
 
 
 def test_without_an_output_file_it_prints_the_corpus_table(files: dict[str, Path]) -> None:
-    done = report(str(files["ref"]), "-i", str(files["A"]), str(files["B"]), "-m", "bleu", "chrf++", "--n-samples", "50")
+    done = report(
+        str(files["ref"]), "-i", str(files["A"]), str(files["B"]), "-m", "bleu", "chrf++", "--n-samples", "50"
+    )
     assert done.returncode == 0, done.stderr
     assert "chrF2++" in done.stdout and "(baseline)" in done.stdout
-    assert f"{sacrebleu.corpus_bleu(files['A'].read_text(encoding='utf-8').splitlines(), [files['ref'].read_text(encoding='utf-8').splitlines()]).score:.2f}" in done.stdout
+    system_a = files["A"].read_text(encoding="utf-8").splitlines()
+    reference = files["ref"].read_text(encoding="utf-8").splitlines()
+    assert f"{sacrebleu.corpus_bleu(system_a, [reference]).score:.2f}" in done.stdout
 
 
 def test_bad_input_is_one_error_line(files: dict[str, Path], tmp_path: Path) -> None:
@@ -183,7 +227,10 @@ def test_bad_input_is_one_error_line(files: dict[str, Path], tmp_path: Path) -> 
     cases = [
         ([ref, "-i", a, "--labels", str(short)], "labels file has 2 lines"),
         ([ref, "-i", a, "--train", str(binary)], "train.bin is not UTF-8 text: line 1, byte 2 (0xff)"),
-        ([ref, "-i", a, "--train", str(nul)], "the training corpus looks like a binary file (a NUL character on line 1)"),
+        (
+            [ref, "-i", a, "--train", str(nul)],
+            "the training corpus looks like a binary file (a NUL character on line 1)",
+        ),
         ([ref, "-i", a, "--train", str(huge)], f"at most {MAX_TRAINING_BYTES:,} are read"),
         ([ref, "-i", a, str(short)], "has 2 lines"),
         ([ref, "-i", a, "--names", "x", "y"], "1 systems but 2 names"),
@@ -206,8 +253,10 @@ def test_the_report_counts_bucket_words_as_its_settings_say() -> None:
     from bleucore.report import build_report, html_report
 
     refs = [["the cat sat on the mat .", "a dog barks at the cat", "The Cat is here"]]
-    systems = {"a": ["The Cat sat on the mat .", "A dog barks", "the cat is here"],
-               "b": ["the cat sat on The mat .", "a Dog barks at the Cat", "The cat is Here"]}  # fmt: skip
+    systems = {
+        "a": ["The Cat sat on the mat .", "A dog barks", "the cat is here"],
+        "b": ["the cat sat on The mat .", "a Dog barks at the Cat", "The cat is Here"],
+    }
     metrics = [get_metric("bleu")]
     kept, lowered = BucketSettings(n_samples=60, seed=3), BucketSettings(n_samples=60, seed=3, lowercase=True)
     for settings in (kept, lowered):
@@ -216,4 +265,7 @@ def test_the_report_counts_bucket_words_as_its_settings_say() -> None:
         assert analysis.records() == frequency_buckets(systems, refs, settings=settings).records()
         assert made.settings == settings
         assert ("tokens, lowercased;" in html_report(made)) == settings.lowercase
-    assert frequency_buckets(systems, refs, settings=kept).records() != frequency_buckets(systems, refs, settings=lowered).records()
+    assert (
+        frequency_buckets(systems, refs, settings=kept).records()
+        != frequency_buckets(systems, refs, settings=lowered).records()
+    )

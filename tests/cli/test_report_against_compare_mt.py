@@ -4,7 +4,8 @@ files (``-tok none``: compare-mt splits on spaces), compare-mt with its default 
 counted in a training file (``freq_corpus_file=``) and its label buckets (``ref_labels=``).
 
 Word sizes and F/precision/recall equal compare-mt's to its 4 printed decimals, in the reference and the training
-counts alike (compare-mt prints recall under "prec" and precision under "rec": ``PRINTED``); an empty word bucket is compare-mt's 0.0000 and the report's explicit no-data record. A length or
+counts alike (compare-mt prints recall under "prec" and precision under "rec": ``PRINTED``); an empty word bucket is
+compare-mt's 0.0000 and the report's explicit no-data record. A length or
 label bucket's BLEU equals compare-mt's unless compare-mt's own BLEU departs from sacreBLEU's there
 (``COMPARE_MT_BLEU_RULES``: a line shorter than 4 words, a zero n-gram precision), and then compare-mt's number
 is ``bleucore.tools.compare_mt_bleu`` of the bucket's lines.
@@ -57,28 +58,76 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     outs, ref = tokenized_corpus(5, 400, 2)
     train = tokenized_corpus(105, 600, 0)[1]
     rng = np.random.default_rng(5)
-    labels = ["short" if len(line.split(" ")) < 10 else LABELS[int(i)] for line, i in zip(ref, rng.integers(1, 3, len(ref)))]
-    for name, lines in (("ref.txt", ref), ("a.txt", outs[0]), ("b.txt", outs[1]), ("train.txt", train), ("labels.txt", labels)):
+    labels = [
+        "short" if len(line.split(" ")) < 10 else LABELS[int(i)] for line, i in zip(ref, rng.integers(1, 3, len(ref)))
+    ]
+    for name, lines in (
+        ("ref.txt", ref),
+        ("a.txt", outs[0]),
+        ("b.txt", outs[1]),
+        ("train.txt", train),
+        ("labels.txt", labels),
+    ):
         (folder / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
     theirs = subprocess.run(
-        [sys.executable, "-m", "compare_mt.compare_mt_main", "ref.txt", "a.txt", "b.txt", "--sys_names", "A", "B",
-         "--compare_scores", "--compare_ngrams", "--compare_sentence_examples",
-         "--compare_word_accuracies", "bucket_type=freq,acc_type=fmeas+prec+rec,output_bucket_details=True",
-         "bucket_type=freq,acc_type=fmeas+prec+rec,freq_corpus_file=train.txt,output_bucket_details=True",
-         "--compare_sentence_buckets", "bucket_type=length,statistic_type=score,score_measure=bleu",
-         f"bucket_type=label,statistic_type=score,score_measure=bleu,label_set={'+'.join(LABELS)},ref_labels=labels.txt"],
-        capture_output=True, text=True, cwd=folder, timeout=240,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "compare_mt.compare_mt_main",
+            "ref.txt",
+            "a.txt",
+            "b.txt",
+            "--sys_names",
+            "A",
+            "B",
+            "--compare_scores",
+            "--compare_ngrams",
+            "--compare_sentence_examples",
+            "--compare_word_accuracies",
+            "bucket_type=freq,acc_type=fmeas+prec+rec,output_bucket_details=True",
+            "bucket_type=freq,acc_type=fmeas+prec+rec,freq_corpus_file=train.txt,output_bucket_details=True",
+            "--compare_sentence_buckets",
+            "bucket_type=length,statistic_type=score,score_measure=bleu",
+            f"bucket_type=label,statistic_type=score,score_measure=bleu,label_set={'+'.join(LABELS)},ref_labels=labels.txt",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=folder,
+        timeout=240,
+    )
     assert theirs.returncode == 0, theirs.stderr
     ours = {}
     for kind, extra in (("reference", []), ("training", ["--train", str(folder / "train.txt")])):
         out = folder / f"{kind}.json"
         done = subprocess.run(
-            [sys.executable, "-m", "bleucore.report", str(folder / "ref.txt"), "-i", str(folder / "a.txt"),
-             str(folder / "b.txt"), "--names", "A", "B", "-tok", "none", "-m", "bleu", "--labels",
-             str(folder / "labels.txt"), "--n-samples", "20", "--json", str(out), *extra],
-            capture_output=True, text=True, cwd=ROOT, timeout=240,
-        )  # fmt: skip
+            [
+                sys.executable,
+                "-m",
+                "bleucore.report",
+                str(folder / "ref.txt"),
+                "-i",
+                str(folder / "a.txt"),
+                str(folder / "b.txt"),
+                "--names",
+                "A",
+                "B",
+                "-tok",
+                "none",
+                "-m",
+                "bleu",
+                "--labels",
+                str(folder / "labels.txt"),
+                "--n-samples",
+                "20",
+                "--json",
+                str(out),
+                *extra,
+            ],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=240,
+        )
         assert done.returncode == 0, done.stderr
         ours[kind] = json.loads(out.read_text(encoding="utf-8"))
     return {"tables": _tables(theirs.stdout), "ours": ours, "ref": ref, "outs": outs, "labels": labels}
@@ -111,7 +160,9 @@ def test_word_buckets_equal_compare_mts_printed_tables(runs: dict, kind: str, fi
 
 
 @pytest.mark.parametrize(("analysis", "index"), [("length", 6), ("label", 7)])
-def test_sentence_bucket_bleu_equals_compare_mts_where_its_bleu_is_sacrebleus(runs: dict, analysis: str, index: int) -> None:
+def test_sentence_bucket_bleu_equals_compare_mts_where_its_bleu_is_sacrebleus(
+    runs: dict, analysis: str, index: int
+) -> None:
     title, header, rows = runs["tables"][index]
     assert title.startswith(f"--- bucket type: {'length' if analysis == 'length' else 'labels'}, statistic type: BLEU")
     assert header[1:] == ["A", "B"]

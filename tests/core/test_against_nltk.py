@@ -44,8 +44,9 @@ def random_weights(rng, order):
 
 def check(hyp, refs, weights, method, rng_kwargs=None):
     kwargs = rng_kwargs or {}
-    options = BleuOptions(tokenize="none", weights=weights, smooth_method=method,
-                          smooth_value=next(iter(kwargs.values()), None))
+    options = BleuOptions(
+        tokenize="none", weights=weights, smooth_method=method, smooth_value=next(iter(kwargs.values()), None)
+    )
     try:
         expected = nltk_score(refs, hyp, weights, method, **kwargs)
     except (AssertionError, IndexError):
@@ -81,8 +82,12 @@ def test_sentence_bleu_matches_nltk_on_generated_segments(method):
 
 @pytest.mark.parametrize(
     "method, kwargs",
-    [("nltk-method1", {"epsilon": 0.3}), ("nltk-method4", {"k": 2.0}), ("nltk-method6", {"alpha": 1.5}),
-     ("nltk-method7", {"k": 7.0})],
+    [
+        ("nltk-method1", {"epsilon": 0.3}),
+        ("nltk-method4", {"k": 2.0}),
+        ("nltk-method6", {"alpha": 1.5}),
+        ("nltk-method7", {"k": 7.0}),
+    ],
 )
 def test_non_default_smoothing_values(method, kwargs):
     hyps, streams = random_corpus(5, segments=80, nrefs=2)
@@ -102,8 +107,9 @@ def test_corpus_bleu_matches_nltk_when_every_segment_has_n_grams(method):
             refs_tokens.append([s[i].split() for s in streams])
     options = BleuOptions(tokenize="none", smooth_method=method)
     stats = statistics_from_tokens(hyp_tokens, refs_tokens, options.stats_order).total()
-    got = compute_bleu(int(stats.hyp_len[0]), float(stats.ref_len[0]), stats.matches[0].tolist(),
-                       stats.totals[0].tolist(), options)
+    got = compute_bleu(
+        int(stats.hyp_len[0]), float(stats.ref_len[0]), stats.matches[0].tolist(), stats.totals[0].tolist(), options
+    )
     fn = getattr(SmoothingFunction(), method.removeprefix("nltk-"))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -120,7 +126,7 @@ def test_short_candidate_method4_drops_zero_orders_as_nltk_does():
 
 
 def test_method0_zero_precision_with_zero_weight_is_ignored():
-    hyp, refs = "a b c d".split(), ["a b x y".split()]
+    hyp, refs = ["a", "b", "c", "d"], [["a", "b", "x", "y"]]
     weights = (0.5, 0.5, 0.0, 0.0)
     got = ours(hyp, refs, BleuOptions(tokenize="none", weights=weights, smooth_method="nltk-method0"))
     assert got.zero_reason is None

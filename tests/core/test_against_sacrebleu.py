@@ -50,13 +50,16 @@ def test_corpus_and_sentence_scores_match(tokenize, lowercase):
         nrefs = rng.randint(1, 4)
         hyps, refs = random_corpus(seed * 1000 + order, segments=40, nrefs=nrefs)
         value = {"floor": 0.1, "add-k": 1.0}.get(method)
-        options = BleuOptions(tokenize=tokenize, lowercase=lowercase, weights=uniform_weights(order), smooth_method=method)
+        options = BleuOptions(
+            tokenize=tokenize, lowercase=lowercase, weights=uniform_weights(order), smooth_method=method
+        )
         sacre = BLEU(tokenize=tokenize, lowercase=lowercase, smooth_method=method, max_ngram_order=order)
         assert_same(corpus_bleu(hyps, refs, options), sacre.corpus_score(hyps, refs), method, value)
 
         sent_options = options.with_changes(effective_order=True)
-        sacre_sent = BLEU(tokenize=tokenize, lowercase=lowercase, smooth_method=method, max_ngram_order=order,
-                          effective_order=True)
+        sacre_sent = BLEU(
+            tokenize=tokenize, lowercase=lowercase, smooth_method=method, max_ngram_order=order, effective_order=True
+        )
         stats = corpus_statistics(hyps, refs, sent_options)
         ours = sentence_scores_from_statistics(stats, sent_options, nrefs)
         for i, hyp in enumerate(hyps):
@@ -86,9 +89,17 @@ LINE = st.text(st.characters(blacklist_characters="\n", blacklist_categories=("C
     order=st.integers(1, 6),
 )
 def test_any_unicode_sentence_matches(hyp, refs, tokenize, lowercase, method, order):
-    options = BleuOptions(tokenize=tokenize, lowercase=lowercase, weights=uniform_weights(order),
-                          smooth_method=method, effective_order=True)
-    sacre = BLEU(tokenize=tokenize, lowercase=lowercase, smooth_method=method, max_ngram_order=order,
-                 effective_order=True)
-    ours = sentence_scores_from_statistics(corpus_statistics([hyp], [[r] for r in refs], options), options, len(refs))[0]
+    options = BleuOptions(
+        tokenize=tokenize,
+        lowercase=lowercase,
+        weights=uniform_weights(order),
+        smooth_method=method,
+        effective_order=True,
+    )
+    sacre = BLEU(
+        tokenize=tokenize, lowercase=lowercase, smooth_method=method, max_ngram_order=order, effective_order=True
+    )
+    ours = sentence_scores_from_statistics(corpus_statistics([hyp], [[r] for r in refs], options), options, len(refs))[
+        0
+    ]
     assert_same(ours, sacre.sentence_score(hyp, refs), method, options.effective_smooth_value)

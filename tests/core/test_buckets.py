@@ -37,7 +37,12 @@ def _metrics() -> list:
 
 
 def _sacrebleu_score(label: str, hyps: list[str], refs: list[str]) -> float:
-    scorer = {"BLEU": sacrebleu.BLEU(), "chrF2": sacrebleu.CHRF(), "chrF2++": sacrebleu.CHRF(word_order=2), "TER": sacrebleu.TER()}
+    scorer = {
+        "BLEU": sacrebleu.BLEU(),
+        "chrF2": sacrebleu.CHRF(),
+        "chrF2++": sacrebleu.CHRF(word_order=2),
+        "TER": sacrebleu.TER(),
+    }
     return scorer[label].corpus_score(hyps, [refs]).score
 
 
@@ -143,7 +148,9 @@ def test_bucket_bootstrap_is_the_paired_draw_of_the_whole_test_set() -> None:
             scores = []
             for row in draws:
                 picked = [i for i in row if i in members]
-                scores.append(sacrebleu.corpus_bleu([out[i] for i in picked], [[ref[i] for i in picked]]).score if picked else 0.0)
+                scores.append(
+                    sacrebleu.corpus_bleu([out[i] for i in picked], [[ref[i] for i in picked]]).score if picked else 0.0
+                )
             per_system.append(np.array(scores))
         a_value, b_value = analysis.value(bucket.name, "A", "BLEU"), analysis.value(bucket.name, "B", "BLEU")
         ordered = np.sort(per_system[1])
@@ -157,21 +164,34 @@ def test_bucket_bootstrap_is_the_paired_draw_of_the_whole_test_set() -> None:
 
 def test_a_system_identical_to_the_baseline_differs_nowhere() -> None:
     outs, ref = tokenized_corpus(2, 60, 1)
-    analysis = length_buckets({"A": outs[0], "copy": list(outs[0])}, [ref], _metrics(), settings=BucketSettings(80, tokenize="none"))
+    analysis = length_buckets(
+        {"A": outs[0], "copy": list(outs[0])}, [ref], _metrics(), settings=BucketSettings(80, tokenize="none")
+    )
     copies = [v for v in analysis.values if v.system == "copy" and v.value is not None]
     assert copies and all(v.p_value == 1.0 and v.delta == 0.0 and not v.significant() for v in copies)
-    words = frequency_buckets({"A": outs[0], "copy": list(outs[0])}, [ref], settings=BucketSettings(30, tokenize="none"))
+    words = frequency_buckets(
+        {"A": outs[0], "copy": list(outs[0])}, [ref], settings=BucketSettings(30, tokenize="none")
+    )
     assert all(not v.significant() for v in words.values)
 
 
 def test_empty_buckets_are_no_data_records() -> None:
-    analysis = length_buckets({"A": ["a b c"], "B": ["a b"]}, [["a b c"]], [get_metric("bleu")], settings=BucketSettings(20))
+    analysis = length_buckets(
+        {"A": ["a b c"], "B": ["a b"]}, [["a b c"]], [get_metric("bleu")], settings=BucketSettings(20)
+    )
     records = {r["bucket"]: r for r in analysis.records() if r["system"] == "B"}
     assert records["<10"]["value"] == pytest.approx(sacrebleu.corpus_bleu(["a b"], [["a b c"]]).score)
     assert records[">=60"] == {
-        "analysis": "length", "bucket": ">=60", "system": "B", "metric": "BLEU", "value": None, "ci": None,
-        "p_value": None, "delta": None, "size": 0,
-    }  # fmt: skip
+        "analysis": "length",
+        "bucket": ">=60",
+        "system": "B",
+        "metric": "BLEU",
+        "value": None,
+        "ci": None,
+        "p_value": None,
+        "delta": None,
+        "size": 0,
+    }
     assert list(records[">=60"])[:6] == ["analysis", "bucket", "system", "metric", "value", "ci"]
     assert records["<10"]["size"] == 1
 
@@ -180,18 +200,26 @@ def test_empty_buckets_are_no_data_records() -> None:
     ("call", "message"),
     [
         (lambda: label_buckets({"A": ["x", "y"]}, [["x", "y"]], ["a"], [get_metric("bleu")]), "labels file has 1 line"),
-        (lambda: label_buckets({"A": ["x"] * 300}, [["x"] * 300], [str(i) for i in range(300)], [get_metric("bleu")]),
-         "300 distinct labels; at most 200"),
+        (
+            lambda: label_buckets(
+                {"A": ["x"] * 300}, [["x"] * 300], [str(i) for i in range(300)], [get_metric("bleu")]
+            ),
+            "300 distinct labels; at most 200",
+        ),
         (lambda: length_buckets({"A": ["x"]}, [["x", "y"]], [get_metric("bleu")]), "system A has 1 line but"),
         (lambda: length_buckets({}, [["x"]], [get_metric("bleu")]), "no system"),
         (lambda: length_buckets({"A": ["x"]}, [["x"]], [get_metric("bleu")], baseline="Z"), "baseline 'Z'"),
         (lambda: length_buckets({"A": ["x"]}, [["x"]], [get_metric("bleu")], settings=BucketSettings(0)), "resamples"),
         (lambda: frequency_buckets({"A": ["x"]}, [["x"]], training=["y" * 1_000_001]), "training corpus"),
         (lambda: frequency_buckets({"A": []}, [[]]), "at least 1 segment"),
-        (lambda: frequency_buckets({"A": ["x"]}, [["x"]], training=["ok", "\x00\x01\x02"]),
-         r"the training corpus looks like a binary file \(a NUL character on line 2\)"),
-        (lambda: label_buckets({"A": ["x"]}, [["x"]], ["a\x00b"], [get_metric("bleu")]),
-         r"the labels file looks like a binary file \(a NUL character on line 1\)"),
+        (
+            lambda: frequency_buckets({"A": ["x"]}, [["x"]], training=["ok", "\x00\x01\x02"]),
+            r"the training corpus looks like a binary file \(a NUL character on line 2\)",
+        ),
+        (
+            lambda: label_buckets({"A": ["x"]}, [["x"]], ["a\x00b"], [get_metric("bleu")]),
+            r"the labels file looks like a binary file \(a NUL character on line 1\)",
+        ),
     ],
 )
 def test_bad_input_is_a_value_error_naming_it(call, message: str) -> None:

@@ -19,7 +19,7 @@ from tests.generators import language_corpus
 TOLERANCE = 1e-9
 LANGUAGES = ("en", "ko", "zh")
 OPTIONS = [
-    dict(word_order=w, lowercase=lc, whitespace=ws, beta=b, eps_smoothing=eps)
+    {"word_order": w, "lowercase": lc, "whitespace": ws, "beta": b, "eps_smoothing": eps}
     for w, lc, ws, b, eps in itertools.product((0, 2), (False, True), (False, True), (2, 1), (False, True))
     if b == 2 or (not lc and not ws)
 ]
@@ -43,7 +43,10 @@ def test_other_orders_equal_sacrebleu() -> None:
     hyps, refs = language_corpus(5, "ko", 200, 2)
     for char_order, word_order in ((1, 0), (3, 1), (8, 3), (0, 2)):
         ours = CHRF(ChrfOptions(char_order=char_order, word_order=word_order)).corpus_score(hyps, refs).score
-        assert abs(ours - SacreCHRF(char_order=char_order, word_order=word_order).corpus_score(hyps, refs).score) <= TOLERANCE
+        assert (
+            abs(ours - SacreCHRF(char_order=char_order, word_order=word_order).corpus_score(hyps, refs).score)
+            <= TOLERANCE
+        )
 
 
 def test_statistics_are_sacrebleus_best_reference_rows() -> None:
@@ -67,10 +70,22 @@ EPS_SMOOTHING_CASES = [
     (["a"], ["a"], 16.6667),
     (["a b c"], ["a b c"], 50.0),
     (["a b c"], ["abc"], 50.0),
-    ([" risk assessment must be made of those who are qualified and expertise in the sector - these are the scientists ."],
-     ["risk assessment has to be undertaken by those who are qualified and expert in that area - that is the scientists ."], 63.361730),
-    ([" Die    Beziehung zwischen  Obama und Netanjahu ist nicht gerade  freundlich. "],
-     ["Das Verhältnis zwischen Obama und Netanyahu ist nicht gerade freundschaftlich."], 64.1302698),
+    (
+        [
+            " risk assessment must be made of those who are qualified and expertise in the sector - these are the "
+            "scientists ."
+        ],
+        [
+            "risk assessment has to be undertaken by those who are qualified and expert in that area - that is the "
+            "scientists ."
+        ],
+        63.361730,
+    ),
+    (
+        [" Die    Beziehung zwischen  Obama und Netanjahu ist nicht gerade  freundlich. "],
+        ["Das Verhältnis zwischen Obama und Netanyahu ist nicht gerade freundschaftlich."],
+        64.1302698,
+    ),
     (["Niemand hat die Absicht, eine Mauer zu errichten"], ["Niemand hat die Absicht, eine Mauer zu errichten"], 100.0),
 ]
 EFFECTIVE_ORDER_CASES = [
@@ -83,12 +98,21 @@ EFFECTIVE_ORDER_CASES = [
     (["aa"], ["ab"], 25.0),
 ]
 SENTENCE_CASES = [
-    ("Co nás nejvíc trápí, protože lékaři si vybírají, kdo bude žít a kdo zemře.",
-     ["Nejvíce smutní jsme z toho, že musíme rozhodovat o tom, kdo bude žít a kdo zemře."], 39.14078509),
-    ("Nebo prostě nemají vybavení, které by jim pomohlo, uvedli lékaři.",
-     ["A někdy nemáme ani potřebný materiál, abychom jim pomohli, popsali lékaři."], 31.22557079),
-    ("Lapali po dechu, jejich životy skončily dřív, než skutečně začaly.",
-     ["Lapali po dechu a pak jejich život skončil - dřív, než skutečně mohl začít, připomněli."], 57.15704367),
+    (
+        "Co nás nejvíc trápí, protože lékaři si vybírají, kdo bude žít a kdo zemře.",
+        ["Nejvíce smutní jsme z toho, že musíme rozhodovat o tom, kdo bude žít a kdo zemře."],
+        39.14078509,
+    ),
+    (
+        "Nebo prostě nemají vybavení, které by jim pomohlo, uvedli lékaři.",
+        ["A někdy nemáme ani potřebný materiál, abychom jim pomohli, popsali lékaři."],
+        31.22557079,
+    ),
+    (
+        "Lapali po dechu, jejich životy skončily dřív, než skutečně začaly.",
+        ["Lapali po dechu a pak jejich život skončil - dřív, než skutečně mohl začít, připomněli."],
+        57.15704367,
+    ),
 ]
 
 

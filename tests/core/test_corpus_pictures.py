@@ -38,7 +38,11 @@ def test_chrf_orders_average_to_sacrebleus_corpus_chrf(seed: int) -> None:
         assert row.precision == pytest.approx(row.matched / row.hyp_total if row.hyp_total else 0.0)
         assert row.recall == pytest.approx(row.matched / row.ref_total if row.ref_total else 0.0)
     totals = [sum(score.statistics[3 * i + k] for i in range(len(orders))) for k in range(3)]
-    assert totals == [sum(r.hyp_total for r in orders), sum(r.ref_total for r in orders), sum(r.matched for r in orders)]
+    assert totals == [
+        sum(r.hyp_total for r in orders),
+        sum(r.ref_total for r in orders),
+        sum(r.matched for r in orders),
+    ]
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -18,13 +18,22 @@ from tests.generators import random_corpus  # noqa: E402
 
 @pytest.fixture(scope="module")
 def client():
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-        with distributed.Client(cluster) as c:
-            yield c
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster,
+        distributed.Client(cluster) as c,
+    ):
+        yield c
 
 
-@pytest.mark.parametrize("options", [BleuOptions(), BleuOptions(tokenize="char", smooth_method="floor"),
-                                     BleuOptions(tokenize="none", lowercase=True, smooth_method="add-k")], ids=str)
+@pytest.mark.parametrize(
+    "options",
+    [
+        BleuOptions(),
+        BleuOptions(tokenize="char", smooth_method="floor"),
+        BleuOptions(tokenize="none", lowercase=True, smooth_method="add-k"),
+    ],
+    ids=str,
+)
 def test_bag_on_two_workers_equals_corpus_bleu(client, options):
     hyps, (ref1, ref2) = random_corpus(21, 400, 2)
     rows = db.from_sequence(list(zip(hyps, ref1, ref2)), npartitions=7)

@@ -40,10 +40,20 @@ def test_every_rule_is_a_file_with_a_code_a_check_and_a_test_file_of_its_own() -
         assert test.exists(), f"{rule} has no test file of its own"
         assert module.CODE in test.read_text(encoding="utf-8")
     assert {m.CODE for m in found} == {
-        "line-count-mismatch", "refs-concatenated", "refs-tab-separated", "hyp-equals-ref", "duplicate-refs",
-        "pre-tokenized", "subword-markers", "case-mismatch", "empty-lines", "invisible-characters",
-        "unicode-normalization", "cjk-with-13a", "all-short",
-    }  # fmt: skip
+        "line-count-mismatch",
+        "refs-concatenated",
+        "refs-tab-separated",
+        "hyp-equals-ref",
+        "duplicate-refs",
+        "pre-tokenized",
+        "subword-markers",
+        "case-mismatch",
+        "empty-lines",
+        "invisible-characters",
+        "unicode-normalization",
+        "cjk-with-13a",
+        "all-short",
+    }
 
 
 def test_one_string_instead_of_lines_is_a_value_error() -> None:
@@ -54,17 +64,56 @@ def test_one_string_instead_of_lines_is_a_value_error() -> None:
 def test_the_command_line_prints_findings_and_exits_1_on_an_error(tmp_path: Path) -> None:
     (tmp_path / "hyp.txt").write_text("\n".join(HYPS) + "\n", encoding="utf-8")
     (tmp_path / "refs.txt").write_text("\n".join(REF + REF2) + "\n", encoding="utf-8")
-    run = subprocess.run([sys.executable, "-m", "bleucore.doctor", str(tmp_path / "refs.txt"), "-i", str(tmp_path / "hyp.txt"),
-                          "-f", "json"], capture_output=True, text=True)  # fmt: skip
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bleucore.doctor",
+            str(tmp_path / "refs.txt"),
+            "-i",
+            str(tmp_path / "hyp.txt"),
+            "-f",
+            "json",
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert run.returncode == 1
     assert "refs-concatenated" in [f["code"] for f in json.loads(run.stdout)["findings"]]
-    missing = subprocess.run([sys.executable, "-m", "bleucore.doctor", str(tmp_path / "missing.txt"), "-i", str(tmp_path / "hyp.txt"),
-                              "--json"], capture_output=True, text=True)  # fmt: skip
+    missing = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bleucore.doctor",
+            str(tmp_path / "missing.txt"),
+            "-i",
+            str(tmp_path / "hyp.txt"),
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+    )
     report = json.loads(missing.stdout)  # a file that cannot be read is a finding, the others still checked
     assert missing.returncode == 1 and report["findings"][0]["code"] == "unreadable-file" and report["scores"] == []
-    bad = subprocess.run([sys.executable, "-m", "bleucore.doctor", str(tmp_path / "refs.txt"), "-i", str(tmp_path / "hyp.txt"),
-                          "--waterfall", "nltk:sacrebleu"], capture_output=True, text=True)  # fmt: skip
-    assert bad.returncode == 2 and bad.stderr.startswith("bleucore: error: unknown tool 'nltk'") and len(bad.stderr.splitlines()) == 1
+    bad = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bleucore.doctor",
+            str(tmp_path / "refs.txt"),
+            "-i",
+            str(tmp_path / "hyp.txt"),
+            "--waterfall",
+            "nltk:sacrebleu",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert (
+        bad.returncode == 2
+        and bad.stderr.startswith("bleucore: error: unknown tool 'nltk'")
+        and len(bad.stderr.splitlines()) == 1
+    )
 
 
 @pytest.mark.parametrize(
@@ -80,8 +129,13 @@ def test_the_command_line_prints_findings_and_exits_1_on_an_error(tmp_path: Path
 def test_bad_usage_is_one_error_line_and_exit_2(argv: list[str], message: str, tmp_path: Path) -> None:
     (tmp_path / "hyp.txt").write_text("a b c d\n", encoding="utf-8")
     (tmp_path / "ref.txt").write_text("a b c e\n", encoding="utf-8")
-    run = subprocess.run([sys.executable, "-m", "bleucore.doctor", *argv], capture_output=True, text=True, cwd=tmp_path,
-                         env={**os.environ, "PYTHONPATH": str(ROOT)})  # fmt: skip
+    run = subprocess.run(
+        [sys.executable, "-m", "bleucore.doctor", *argv],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.startswith(f"bleucore: error: {message}") and len(run.stderr.splitlines()) == 1, run.stderr
 
@@ -108,16 +162,27 @@ def test_a_file_that_does_not_read_as_text_is_a_finding_and_stops_the_scores(dat
 def test_the_json_contract_names_every_finding_and_implementation(tmp_path: Path) -> None:
     (tmp_path / "hyp.txt").write_text("\n".join(h.lower() for h in HYPS) + "\n", encoding="utf-8")
     (tmp_path / "ref.txt").write_text("\n".join(REF) + "\n", encoding="utf-8")
-    run = subprocess.run([sys.executable, "-m", "bleucore.doctor", str(tmp_path / "ref.txt"), "-i", str(tmp_path / "hyp.txt"),
-                          "--json"], capture_output=True, text=True)  # fmt: skip
+    run = subprocess.run(
+        [sys.executable, "-m", "bleucore.doctor", str(tmp_path / "ref.txt"), "-i", str(tmp_path / "hyp.txt"), "--json"],
+        capture_output=True,
+        text=True,
+    )
     report = json.loads(run.stdout)
     assert set(report) == {"findings", "scores"} and run.returncode == 0
     assert {"code", "severity", "lines", "message", "fix"} <= set(report["findings"][0])
     assert "case-mismatch" in [f["code"] for f in report["findings"]]
     assert [s["implementation"] for s in report["scores"]] == [
-        "sacrebleu", "nltk-corpus", "nltk-sentence-mean", "hf-evaluate", "torchmetrics", "torchtext", "multi-bleu",
-        "multi-bleu-lc", "tutorial", "tutorial-simplified",
-    ]  # fmt: skip
+        "sacrebleu",
+        "nltk-corpus",
+        "nltk-sentence-mean",
+        "hf-evaluate",
+        "torchmetrics",
+        "torchtext",
+        "multi-bleu",
+        "multi-bleu-lc",
+        "tutorial",
+        "tutorial-simplified",
+    ]
     assert report["scores"][1]["quirks"] and "1e-155" in report["scores"][1]["quirks"][0]  # NLTK's warning, said
     expected = sacrebleu.corpus_bleu([h.lower() for h in HYPS], [REF]).score
     assert report["scores"][0]["score"] == pytest.approx(expected, abs=1e-9)  # 0-100, unrounded
@@ -127,7 +192,10 @@ TOKENIZERS = ["13a", "none", "intl", "char", "zh"]
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.binary(max_size=60) | st.text(max_size=60).map(str.encode), min_size=2, max_size=4), st.sampled_from(TOKENIZERS))
+@given(
+    st.lists(st.binary(max_size=60) | st.text(max_size=60).map(str.encode), min_size=2, max_size=4),
+    st.sampled_from(TOKENIZERS),
+)
 def test_the_doctor_never_raises_whatever_the_bytes(files: list[bytes], tokenize: str) -> None:
     hyp, *refs = [read_bytes(data, f"f{i}") for i, data in enumerate(files)]
     reading = [f for text in (hyp, *refs) for f in text.findings]
@@ -137,7 +205,9 @@ def test_the_doctor_never_raises_whatever_the_bytes(files: list[bytes], tokenize
         assert all(s.points is None or 0.0 <= s.points <= 100.0 for s in report.scores)
 
 
-def test_a_tokenizer_without_its_analyser_is_a_finding_and_the_other_scores_stay(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_tokenizer_without_its_analyser_is_a_finding_and_the_other_scores_stay(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from bleucore.doctor import report
 
     monkeypatch.setattr(report, "missing_package", lambda name: "mecab-ko" if name == "ko-mecab" else None)
@@ -146,7 +216,10 @@ def test_a_tokenizer_without_its_analyser_is_a_finding_and_the_other_scores_stay
     assert missing.values == {"tokenizer": "ko-mecab", "package": "mecab-ko"} and missing.fix == "pip install mecab-ko"
     assert [s.tool.key for s in result.scores][:2] == ["sacrebleu", "nltk-corpus"]  # no ko-mecab row, the others kept
     assert result.scores[0].points == pytest.approx(sacrebleu.corpus_bleu(KO_HYP, [KO_REF]).score, abs=1e-9)
-    assert [s.tool.key for s in diagnose(Setup(KO_HYP, [KO_REF], tokenize="zh")).scores][:2] == ["sacrebleu", "sacrebleu-zh"]
+    assert [s.tool.key for s in diagnose(Setup(KO_HYP, [KO_REF], tokenize="zh")).scores][:2] == [
+        "sacrebleu",
+        "sacrebleu-zh",
+    ]
 
 
 def test_the_rules_about_which_lines_pair_come_first_among_errors() -> None:

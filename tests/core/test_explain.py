@@ -12,7 +12,7 @@ NONE = BleuOptions(tokenize="none", smooth_method="none")
 
 
 def test_clipped_occurrences_are_the_ones_beyond_the_clip_limit():
-    order = explain_order("a a a b".split(), ["a b a".split(), "a".split()], 1)
+    order = explain_order(["a", "a", "a", "b"], [["a", "b", "a"], ["a"]], 1)
     rows = {r.text: r for r in order.rows}
     assert (rows["a"].count, rows["a"].max_ref_count, rows["a"].count_clip, rows["a"].sources) == (3, 2, 2, (0,))
     assert rows["a"].positions == (0, 1, 2)
@@ -22,17 +22,17 @@ def test_clipped_occurrences_are_the_ones_beyond_the_clip_limit():
 
 
 def test_sources_name_every_reference_that_holds_the_maximum():
-    order = explain_order("x y".split(), ["x".split(), "x y".split(), "y y".split()], 1)
+    order = explain_order(["x", "y"], [["x"], ["x", "y"], ["y", "y"]], 1)
     rows = {r.text: r for r in order.rows}
     assert rows["x"].sources == (0, 1)
     assert rows["y"].sources == (2,) and rows["y"].max_ref_count == 2
 
 
 def test_unmatched_and_token_status():
-    order = explain_order("a z b".split(), ["a b".split()], 2)
+    order = explain_order(["a", "z", "b"], [["a", "b"]], 2)
     assert [o.status for o in order.occurrences] == ["unmatched", "unmatched"]
     assert order.token_status(3) == ("unmatched", "unmatched", "unmatched")
-    order1 = explain_order("a z b".split(), ["a b".split()], 1)
+    order1 = explain_order(["a", "z", "b"], [["a", "b"]], 1)
     assert order1.token_status(3) == ("matched", "unmatched", "matched")
 
 
@@ -82,7 +82,7 @@ def test_reference_usage_of_example_2():
 
 
 def test_reference_occurrences_beyond_count_clip_are_held_but_not_used():
-    order = explain_order("the cat".split(), ["the the the cat dog".split()], 1)
+    order = explain_order(["the", "cat"], [["the", "the", "the", "cat", "dog"]], 1)
     [usage] = order.references
     # "dog" is not a candidate n-gram, so it is not listed; "the" is held 3 times, Count_clip 1
     assert [(r.text, r.count, r.used) for r in usage.ngrams] == [("the", 3, 1), ("cat", 1, 1)]
@@ -95,7 +95,7 @@ def test_reference_occurrences_beyond_count_clip_are_held_but_not_used():
 
 
 def test_reference_usage_of_overlapping_bigrams():
-    order = explain_order("a a a".split(), ["a a a a".split(), "a a".split()], 2)
+    order = explain_order(["a", "a", "a"], [["a", "a", "a", "a"], ["a", "a"]], 2)
     # candidate: "a a" twice; reference 1 holds it 3 times (Max_Ref_Count 3), reference 2 once
     ref1, ref2 = order.references
     assert [(o.start, o.used) for o in ref1.occurrences()] == [(0, True), (1, True), (2, False)]

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pytest
@@ -50,7 +50,7 @@ class DashTokenizer(Tokenizer):
 
     name = "dash-test"
     word_local = True
-    calls: Counter[str] = Counter()
+    calls: ClassVar[Counter[str]] = Counter()
 
     def __call__(self, line: str) -> str:
         DashTokenizer.calls[line] += 1
@@ -93,7 +93,9 @@ def test_registered_tokenizer_reaches_api_options_and_fast_path(dash: str) -> No
     assert tokenize("Ice-Cream  x", dash) == ("ice", "-", "cream", "x")
     assert tokenize_lines(HYPS, dash) == [dash_tokens(h) for h in HYPS]
     tokens, offsets = tokenize_flat(HYPS * 3, dash)
-    assert [tuple(tokens[offsets[i] : offsets[i + 1]]) for i in range(len(HYPS) * 3)] == [dash_tokens(h) for h in HYPS * 3]
+    assert [tuple(tokens[offsets[i] : offsets[i + 1]]) for i in range(len(HYPS) * 3)] == [
+        dash_tokens(h) for h in HYPS * 3
+    ]
 
     options = BleuOptions(tokenize=dash, effective_order=True)
     DashTokenizer.calls.clear()
@@ -115,12 +117,18 @@ def test_registered_tokenizer_reaches_api_options_and_fast_path(dash: str) -> No
     assert "tok:dash-test" in got.signature
 
 
-def test_options_and_cli_choices_follow_the_registry(dash: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_options_and_cli_choices_follow_the_registry(
+    dash: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     ref, hyp = tmp_path / "ref.txt", tmp_path / "hyp.txt"
     ref.write_text("\n".join(REFS) + "\n", encoding="utf-8")
     hyp.write_text("\n".join(HYPS) + "\n", encoding="utf-8")
     assert cli.main([str(ref), "-i", str(hyp), "-tok", dash, "-b", "-w", "6"]) == 0
-    expected = corpus_bleu([" ".join(dash_tokens(h)) for h in HYPS], [[" ".join(dash_tokens(r)) for r in REFS]], BleuOptions(tokenize="none"))
+    expected = corpus_bleu(
+        [" ".join(dash_tokens(h)) for h in HYPS],
+        [[" ".join(dash_tokens(r)) for r in REFS]],
+        BleuOptions(tokenize="none"),
+    )
     assert capsys.readouterr().out == f"{expected.score:.6f}\n"
     assert cli.main(["--help"]) == 0
     assert "dash-test" in capsys.readouterr().out
@@ -197,7 +205,9 @@ class UnigramPrecision(Metric):
     def _words(self, line: str) -> list[str]:
         return (line.lower() if self.options.lowercase else line).split()
 
-    def statistics(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]], context: Any = None) -> UniStats:
+    def statistics(
+        self, hypotheses: Sequence[str], references: Sequence[Sequence[str]], context: Any = None
+    ) -> UniStats:
         rows = []
         for i, hyp in enumerate(hypotheses):
             best: Counter[str] = Counter()
@@ -278,7 +288,9 @@ def test_registered_metric_through_the_api_stream_and_significance(uni: str, tmp
     assert result.system_score == 0.0 and result.p_value < 0.05
 
 
-def test_registered_metric_through_the_cli(uni: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_registered_metric_through_the_cli(
+    uni: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     ref, hyp, hyp2 = tmp_path / "ref.txt", tmp_path / "hyp.txt", tmp_path / "hyp2.txt"
     ref.write_text("\n".join(REFS) + "\n", encoding="utf-8")
     hyp.write_text("\n".join(HYPS) + "\n", encoding="utf-8")
@@ -294,7 +306,9 @@ def test_registered_metric_through_the_cli(uni: str, tmp_path: Path, capsys: pyt
     assert text.endswith("# sacreBLEU 2.6 has no equivalent for UNI: the metric UNI\n")
     assert cli.main([str(ref), "-i", str(hyp), "-sl", "-b", "-w", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines == [f"{100.0 * a / b if b else 0.0:.1f}" for a, b in (unigram_precision([x], [y]) for x, y in zip(HYPS, REFS))]
+    assert lines == [
+        f"{100.0 * a / b if b else 0.0:.1f}" for a, b in (unigram_precision([x], [y]) for x, y in zip(HYPS, REFS))
+    ]
     assert cli.main([str(ref), "-i", str(hyp), str(hyp2), "--paired-bs", "-pbsn", "100"]) == 0
     rows = json.loads(capsys.readouterr().out)
     assert [sorted(row) for row in rows] == [["UNI", "system"]] * 2 and rows[1]["UNI"]["score"] == 100.0

@@ -80,7 +80,9 @@ def test_the_bench_corpus_sizes_are_split_into_blocks_that_match(vectorized: Non
     assert_identical(loop_statistics(hyps, refs, 4), fast.statistics_from_tokens(hyps, refs, 4))
 
 
-def test_narrow_keys_take_the_compaction_and_prefix_rank_paths(vectorized: None, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_narrow_keys_take_the_compaction_and_prefix_rank_paths(
+    vectorized: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """With keys of 24 bits the token ids are compacted per segment and long n-grams ranked."""
     calls = {"compact": 0, "ranks": 0}
     compact, ranks = ngram_matches._ids_per_segment, ngram_matches._prefix_ranks
@@ -267,9 +269,11 @@ def test_ids_statistics_wide_and_sparse_ids_take_every_path(monkeypatch: pytest.
     hyp_ids = rng.integers(0, 1 << 40, size=int(lengths.sum())).astype(np.int64)
     ref_ids = hyp_ids.copy()
     ref_ids[::3] = rng.integers(0, 1 << 40, size=ref_ids[::3].size)
+
     def segments(ids: np.ndarray) -> list[tuple[str, ...]]:
         bounds = np.cumsum(lengths) - lengths
         return [tuple(map(str, ids[b : b + n].tolist())) for b, n in zip(bounds, lengths)]
+
     expected = loop_statistics(segments(hyp_ids), [(r,) for r in segments(ref_ids)], 10)
     assert_identical(expected, fast.ids_statistics((hyp_ids, lengths), [(ref_ids, lengths)], 10))
     monkeypatch.setattr(ngram_matches, "KEY_BITS", 20)
@@ -300,5 +304,6 @@ def test_empty_corpus_through_ids() -> None:
 
 
 def test_every_exported_name_exists() -> None:
-    """Regression: ``__all__`` kept ``reference_count`` after it moved to ``metrics.inputs``, so a star import raised."""
+    """Regression: ``__all__`` kept ``reference_count`` after it moved to ``metrics.inputs``, so a star import
+    raised."""
     assert [name for name in fast.__all__ if not hasattr(fast, name)] == []

@@ -15,7 +15,9 @@ WORDS = st.lists(st.sampled_from(["a", "b", "c", "the", "The", "cat", "."]), max
 
 @settings(max_examples=200, deadline=None)
 @given(hyp=WORDS, refs=st.lists(WORDS, min_size=1, max_size=3), order=st.integers(1, 6))
-def test_clipped_counts_are_min_of_count_and_max_reference_count(hyp: list[str], refs: list[list[str]], order: int) -> None:
+def test_clipped_counts_are_min_of_count_and_max_reference_count(
+    hyp: list[str], refs: list[list[str]], order: int
+) -> None:
     clipped = clipped_counts(hyp, refs, order)
     for gram, count in clipped.items():
         n = len(gram)

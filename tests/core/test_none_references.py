@@ -39,8 +39,10 @@ def test_sentence_bleus_skip_none_per_segment():
     r1: list[str | None] = ["the cat sat on a mat", None, "hello world"]
     r2: list[str | None] = ["a cat sat on the mat", "the dog runs fast", "hello there world"]
     ours = [s.score for s in sentence_bleus(hyps, [r1, r2])]  # type: ignore[list-item]
-    theirs = [BLEU(effective_order=True).sentence_score(h, [r for r in (a, b) if r is not None]).score
-              for h, a, b in zip(hyps, r1, r2)]
+    theirs = [
+        BLEU(effective_order=True).sentence_score(h, [r for r in (a, b) if r is not None]).score
+        for h, a, b in zip(hyps, r1, r2)
+    ]
     assert ours == pytest.approx(theirs, abs=1e-9)
 
 

@@ -32,7 +32,12 @@ def test_bad_options_raise_value_error(kwargs, message):
 
 def test_defaults_are_sacrebleu_corpus_defaults():
     options = BleuOptions()
-    assert (options.tokenize, options.smooth_method, options.max_order, options.effective_order) == ("13a", "exp", 4, False)
+    assert (options.tokenize, options.smooth_method, options.max_order, options.effective_order) == (
+        "13a",
+        "exp",
+        4,
+        False,
+    )
     assert options.ref_length == "closest" and options.variant == "standard"
 
 
@@ -65,7 +70,9 @@ def test_weights_are_checked_once_with_a_reason(text: str, order: int | None, re
     """parse_weights (the app's box, the CLI's --weights) and BleuOptions reject weights by one rule, naming why."""
     with pytest.raises(WeightsError) as err:
         parse_weights(text, order)
-    assert err.value.reason == reason or (isinstance(reason, messages.WeightsSum) and err.value.reason.total == pytest.approx(1.1))
+    assert err.value.reason == reason or (
+        isinstance(reason, messages.WeightsSum) and err.value.reason.total == pytest.approx(1.1)
+    )
     if not isinstance(reason, (messages.WeightsMissing, messages.WeightsNotNumbers, messages.WeightsCount)):
         weights = tuple(float(Fraction(p)) for p in text.split(","))
         with pytest.raises(WeightsError) as direct:

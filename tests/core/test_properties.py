@@ -13,10 +13,16 @@ WORDS = st.lists(st.sampled_from(["a", "b", "c", "빛이", "😀", "the", "."]),
 LINE = st.one_of(TEXT, WORDS)
 OPTIONS = st.builds(
     lambda tok, lc, order, smooth, variant: BleuOptions(
-        tokenize=tok, lowercase=lc, weights=uniform_weights(order), smooth_method=smooth, variant=variant,
+        tokenize=tok,
+        lowercase=lc,
+        weights=uniform_weights(order),
+        smooth_method=smooth,
+        variant=variant,
         effective_order=not smooth.startswith("nltk") and order % 2 == 0,
     ),
-    st.sampled_from(["none", "13a", "intl", "char"]), st.booleans(), st.integers(1, 6),
+    st.sampled_from(["none", "13a", "intl", "char"]),
+    st.booleans(),
+    st.integers(1, 6),
     st.sampled_from([m for m in SMOOTHING_METHODS if m != "nltk-method6"]),
     st.sampled_from(["standard", "simplified", "tutorial"]),
 )
@@ -54,7 +60,7 @@ def test_identical_candidate_scores_100(words, options):
 @given(hyp=LINE, refs=st.lists(LINE, min_size=2, max_size=4), options=OPTIONS, data=st.data())
 def test_reference_order_does_not_change_the_score(hyp, refs, options, data):
     shuffled = data.draw(st.permutations(refs))
-    assert sentence_bleu(hyp, refs, options) .score == sentence_bleu(hyp, list(shuffled), options).score
+    assert sentence_bleu(hyp, refs, options).score == sentence_bleu(hyp, list(shuffled), options).score
 
 
 @settings(max_examples=60, deadline=None)

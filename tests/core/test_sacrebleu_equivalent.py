@@ -22,9 +22,11 @@ from bleucore.metrics.chrf import ChrfOptions
 from bleucore.metrics.ter import TerOptions
 
 HYPS = ["the cat sat on the mat .", "나는 오늘 학교에 갔다", "a dog barked"]
-REFS = [["the cat is on the mat .", "나는 오늘 아침 학교에 갔다", "the dog barked"],
-        ["there is a cat on the mat", "오늘 나는 학교로 갔다", "a dog was barking"],
-        ["a cat sat on a mat", "나는 학교에 갔다", "dogs bark"]]  # fmt: skip
+REFS = [
+    ["the cat is on the mat .", "나는 오늘 아침 학교에 갔다", "the dog barked"],
+    ["there is a cat on the mat", "오늘 나는 학교로 갔다", "a dog was barking"],
+    ["a cat sat on a mat", "나는 학교에 갔다", "dogs bark"],
+]
 TOKENIZERS = ("none", "13a", "intl", "char", "zh", "ja-mecab", "ko-mecab")
 
 
@@ -38,31 +40,57 @@ def sacre_signature(metric: object, nrefs: int, sentence: bool = False) -> str:
 
 @settings(max_examples=60, deadline=None)
 @given(
-    tokenize=st.sampled_from(TOKENIZERS), lowercase=st.booleans(), method=st.sampled_from(["none", "floor", "add-k", "exp"]),
-    value=st.none() | st.sampled_from([0.01, 0.1, 0.5, 1.0, 2.0]), nrefs=st.integers(1, 3), sentence=st.booleans(),
-)  # fmt: skip
-def test_bleu_signature_is_sacrebleus(tokenize: str, lowercase: bool, method: str, value: float | None, nrefs: int, sentence: bool) -> None:
+    tokenize=st.sampled_from(TOKENIZERS),
+    lowercase=st.booleans(),
+    method=st.sampled_from(["none", "floor", "add-k", "exp"]),
+    value=st.none() | st.sampled_from([0.01, 0.1, 0.5, 1.0, 2.0]),
+    nrefs=st.integers(1, 3),
+    sentence=st.booleans(),
+)
+def test_bleu_signature_is_sacrebleus(
+    tokenize: str, lowercase: bool, method: str, value: float | None, nrefs: int, sentence: bool
+) -> None:
     value = value if method in ("floor", "add-k") else None
-    options = BleuOptions(tokenize=tokenize, lowercase=lowercase, smooth_method=method, smooth_value=value, effective_order=sentence)
+    options = BleuOptions(
+        tokenize=tokenize, lowercase=lowercase, smooth_method=method, smooth_value=value, effective_order=sentence
+    )
     ours = get_metric("bleu", options).sacrebleu_equivalent(nrefs, sentence_level=sentence)
-    theirs = SacreBLEU(tokenize=tokenize, lowercase=lowercase, smooth_method=method, smooth_value=value, effective_order=sentence)
+    theirs = SacreBLEU(
+        tokenize=tokenize, lowercase=lowercase, smooth_method=method, smooth_value=value, effective_order=sentence
+    )
     assert ours.signature == sacre_signature(theirs, nrefs, sentence)
 
 
 @settings(max_examples=60, deadline=None)
 @given(
-    char_order=st.integers(1, 6), word_order=st.integers(0, 2), beta=st.integers(1, 3), lowercase=st.booleans(),
-    whitespace=st.booleans(), eps=st.booleans(), nrefs=st.integers(1, 3),
-)  # fmt: skip
-def test_chrf_signature_is_sacrebleus(char_order: int, word_order: int, beta: int, lowercase: bool, whitespace: bool, eps: bool, nrefs: int) -> None:
+    char_order=st.integers(1, 6),
+    word_order=st.integers(0, 2),
+    beta=st.integers(1, 3),
+    lowercase=st.booleans(),
+    whitespace=st.booleans(),
+    eps=st.booleans(),
+    nrefs=st.integers(1, 3),
+)
+def test_chrf_signature_is_sacrebleus(
+    char_order: int, word_order: int, beta: int, lowercase: bool, whitespace: bool, eps: bool, nrefs: int
+) -> None:
     options = ChrfOptions(char_order, word_order, beta, lowercase, whitespace, eps)
     ours = get_metric("chrf", options).sacrebleu_equivalent(nrefs)
-    theirs = SacreCHRF(char_order=char_order, word_order=word_order, beta=beta, lowercase=lowercase, whitespace=whitespace, eps_smoothing=eps)
+    theirs = SacreCHRF(
+        char_order=char_order,
+        word_order=word_order,
+        beta=beta,
+        lowercase=lowercase,
+        whitespace=whitespace,
+        eps_smoothing=eps,
+    )
     assert ours.signature == sacre_signature(theirs, nrefs)
     assert ours.unsigned == ((f"β = {beta}",) if beta != 2 else ())  # sacreBLEU's signature omits β
 
 
-@pytest.mark.parametrize("flags", [(a, b, c, d) for a in (False, True) for b in (False, True) for c in (False, True) for d in (False, True)])
+@pytest.mark.parametrize(
+    "flags", [(a, b, c, d) for a in (False, True) for b in (False, True) for c in (False, True) for d in (False, True)]
+)
 def test_ter_signature_is_sacrebleus(flags: tuple[bool, bool, bool, bool]) -> None:
     normalized, no_punct, asian, case = flags
     ours = get_metric("ter", TerOptions(normalized, no_punct, asian, case)).sacrebleu_equivalent(2)
@@ -113,7 +141,9 @@ def test_the_command_line_reproduces_the_score_and_signature(metric: object, tmp
     import shlex
 
     argv = shlex.split(command)[1:]
-    done = subprocess.run([sys.executable, "-m", "sacrebleu", *argv, "-f", "json"], capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "sacrebleu", *argv, "-f", "json"], capture_output=True, text=True, check=True
+    )
     printed = json.loads(done.stdout)
     ours = metric.corpus_score(HYPS, REFS[:2])  # type: ignore[attr-defined]
     assert printed["signature"] == equivalent.signature

@@ -11,8 +11,7 @@ import pytest
 from bleucore import BleuOptions, corpus_statistics
 from bleucore.metrics.bleu.options import SACREBLEU_SMOOTHING, SMOOTHING_METHODS
 from bleucore.metrics.bleu.score import iter_row_scores
-from bleucore.metrics.bleu.sentence_rows import sentence_scores_from_statistics
-from bleucore.metrics.bleu.sentence_rows import covered, sentence_rows
+from bleucore.metrics.bleu.sentence_rows import covered, sentence_rows, sentence_scores_from_statistics
 from tests.generators import random_corpus
 
 SMOOTHINGS = [(m, None) for m in SMOOTHING_METHODS] + [("floor", 0.0), ("floor", 0.5), ("add-k", 0.0), ("add-k", 2.5)]
@@ -33,8 +32,12 @@ def _corpus(seed: int, tokenize: str):
 @pytest.mark.parametrize("effective", [True, False])
 def test_vectorized_equals_compute_bleu_for_every_smoothing(method, value, effective):
     for seed, tokenize in [(1, "13a"), (2, "none"), (3, "char")]:
-        options = BleuOptions(tokenize=tokenize, smooth_method=method, smooth_value=value,
-                              effective_order=effective and not method.startswith("nltk-"))
+        options = BleuOptions(
+            tokenize=tokenize,
+            smooth_method=method,
+            smooth_value=value,
+            effective_order=effective and not method.startswith("nltk-"),
+        )
         hyps, refs = _corpus(seed, tokenize)
         stats = corpus_statistics(hyps, refs, options)
         try:
@@ -50,13 +53,20 @@ def test_vectorized_equals_compute_bleu_for_every_smoothing(method, value, effec
 
 @pytest.mark.parametrize(
     ("variant", "weights", "ref_length", "method"),
-    list(itertools.product(["standard", "simplified", "tutorial"], [(0.25,) * 4, (0.5, 0.3, 0.2), (0.4, 0.0, 0.6)],
-                           ["closest", "shortest", "average"], sorted(SACREBLEU_SMOOTHING))),
+    list(
+        itertools.product(
+            ["standard", "simplified", "tutorial"],
+            [(0.25,) * 4, (0.5, 0.3, 0.2), (0.4, 0.0, 0.6)],
+            ["closest", "shortest", "average"],
+            sorted(SACREBLEU_SMOOTHING),
+        )
+    ),
 )
 def test_vectorized_equals_compute_bleu_for_variants_weights_and_lengths(variant, weights, ref_length, method):
     for effective in (True, False):
-        options = BleuOptions(smooth_method=method, variant=variant, weights=weights, ref_length=ref_length,
-                              effective_order=effective)
+        options = BleuOptions(
+            smooth_method=method, variant=variant, weights=weights, ref_length=ref_length, effective_order=effective
+        )
         hyps, refs = _corpus(7, "13a")
         stats = corpus_statistics(hyps, refs, options)
         assert sentence_rows(stats, options, 2).scores() == _per_row(stats, options, 2)

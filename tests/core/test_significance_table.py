@@ -21,9 +21,10 @@ def test_ter_table_equals_sacrebleu_and_reads_lower_as_better() -> None:
     metric = get_metric("ter")
     stats = {name: metric.statistics(lines, [REF]) for name, lines in (("base", BASE), ("better", BETTER))}
     table = significance_table(metric, stats, "base", 1, 200, 500, 12345)
-    _, sacre = PairedTest([("base", BASE), ("better", BETTER)], {"TER": SacreTER()}, references=[REF],
-                          test_type="bs", n_samples=200)()  # fmt: skip
-    base, better = table.rows
+    _, sacre = PairedTest(
+        [("base", BASE), ("better", BETTER)], {"TER": SacreTER()}, references=[REF], test_type="bs", n_samples=200
+    )()
+    _base, better = table.rows
     assert better.score == pytest.approx(sacre["TER"][1].score, abs=1e-9)
     assert better.p_bootstrap == pytest.approx(sacre["TER"][1].p_value, abs=1e-9)
     assert better.delta is not None and better.delta < 0 and table.direction(better) == "better"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import multiprocessing
 import random
@@ -28,8 +29,8 @@ from bleucore.stream import (
     split_lines,
     sum_statistics,
 )
-from tests.generators import random_corpus
 from tests.conftest import write_lines
+from tests.generators import random_corpus
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -155,7 +156,7 @@ def test_invalid_utf8_in_a_later_chunk_names_its_line(tmp_path: Path, chunk_line
 
 
 def test_missing_file_is_an_os_error_naming_it(tmp_path: Path) -> None:
-    with pytest.raises(OSError, match="cannot read .*nope.txt"):
+    with pytest.raises(OSError, match=r"cannot read .*nope\.txt"):
         read_lines(tmp_path / "nope.txt")
 
 
@@ -167,7 +168,9 @@ def test_standard_input(monkeypatch: pytest.MonkeyPatch) -> None:
 # --- chunked scoring -------------------------------------------------------------------------
 
 
-def corpus_files(tmp_path: Path, seed: int, segments: int, nrefs: int) -> tuple[Path, list[Path], list[str], list[list[str]]]:
+def corpus_files(
+    tmp_path: Path, seed: int, segments: int, nrefs: int
+) -> tuple[Path, list[Path], list[str], list[list[str]]]:
     hyps, streams = random_corpus(seed, segments, nrefs)
     # The generator's lines may hold "\n" (never) or "\r"-free separators such as U+2028: both kept.
     hyp = write_lines(tmp_path / "hyp.txt", hyps)
@@ -238,7 +241,7 @@ def test_partitions_scored_by_worker_processes_sum_to_the_corpus_score() -> None
     """What a Dask/Spark job does: statistics per partition anywhere, then one sum."""
     hyps, streams = random_corpus(8, 400, 2)
     bounds = [0, 50, 51, 190, 400]
-    parts = [(hyps[a:b], [s[a:b] for s in streams]) for a, b in zip(bounds, bounds[1:])]
+    parts = [(hyps[a:b], [s[a:b] for s in streams]) for a, b in itertools.pairwise(bounds)]
     with multiprocessing.get_context("spawn").Pool(2) as pool:
         sums = pool.map(_partition_statistics, parts)
     from bleucore import score_statistics
@@ -276,14 +279,21 @@ def test_a_million_lines_in_bounded_memory(tmp_path: Path) -> None:
     tiny_ref = write_lines(tmp_path / "tiny_ref.txt", block_r[:5])
     run = subprocess.run(
         [sys.executable, "-c", MEMORY_SCRIPT, str(hyp), str(ref), str(tiny_hyp), str(tiny_ref)],
-        capture_output=True, text=True, cwd=ROOT, timeout=240, check=True,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=240,
+        check=True,
     )
     result = json.loads(run.stdout)
     # The corpus is one block of 1,000 segments repeated 1,000 times: 1,000 times its sums.
     block = corpus_statistics(block_h, [block_r], BleuOptions()).total()
     expected = compute_bleu(
-        1000 * int(block.hyp_len[0]), 1000 * float(block.ref_len[0]),
-        (1000 * block.matches[0]).tolist(), (1000 * block.totals[0]).tolist(), BleuOptions(),
+        1000 * int(block.hyp_len[0]),
+        1000 * float(block.ref_len[0]),
+        (1000 * block.matches[0]).tolist(),
+        (1000 * block.totals[0]).tolist(),
+        BleuOptions(),
     )
     assert result["sys_len"] == expected.sys_len
     assert result["score"] == expected.score
@@ -305,7 +315,9 @@ def reference_take_bytes(lines: list[str], at: int, max_bytes: int, max_lines: i
 @given(
     lengths=st.lists(st.sampled_from([0, 1, 2, 5, 40, 300]), max_size=60),
     read_bytes=st.sampled_from([1, 7, 64, 1 << 20]),
-    takes=st.lists(st.tuples(st.sampled_from([1, 2, 10, 100, 1000]), st.sampled_from([1, 3, 50, 10**6])), min_size=1, max_size=40),
+    takes=st.lists(
+        st.tuples(st.sampled_from([1, 2, 10, 100, 1000]), st.sampled_from([1, 3, 50, 10**6])), min_size=1, max_size=40
+    ),
 )
 def test_take_bytes_takes_lines_until_the_byte_count_is_reached(
     tmp_path_factory: pytest.TempPathFactory, lengths: list[int], read_bytes: int, takes: list[tuple[int, int]]
@@ -373,13 +385,19 @@ def _fork_check(hyp: Path, refs: list[Path], chunk_lines: int, tokenize: str = "
     """Run ``_FORK_CHECK`` in a new Python (one thread, as on the command line): its results alone and forked."""
     done = subprocess.run(
         [sys.executable, "-c", _FORK_CHECK, str(hyp), ",".join(map(str, refs)), str(chunk_lines), tokenize],
-        capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2], timeout=600, check=True,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+        timeout=600,
+        check=True,
+    )
     return json.loads(done.stdout)
 
 
 @pytest.mark.parametrize(("segments", "chunk_lines"), [(230, 40), (230, 23), (100, 100), (101, 12), (107, 8)])
-def test_chunks_scored_by_a_forked_copy_equal_those_scored_alone(tmp_path: Path, segments: int, chunk_lines: int) -> None:
+def test_chunks_scored_by_a_forked_copy_equal_those_scored_alone(
+    tmp_path: Path, segments: int, chunk_lines: int
+) -> None:
     """After a first chunk of a quarter the size, the lines of each two chunks shared with a forked copy: the
     same statistics, line by line, as one process (even and odd numbers of chunks, a short last chunk, none)."""
     hyp, refs, hyps, streams = corpus_files(tmp_path, 11, segments, 2)
@@ -395,7 +413,9 @@ def test_a_forked_chunk_that_fails_is_reported_as_without_the_copy(tmp_path: Pat
     """Invalid UTF-8 in the chunk a copy counts: the copy sends nothing, this process decodes the chunk and names
     the file, line and byte as when one process reads it; a tokenizer that is not word-local never forks."""
     lines = [f"word{i} w{i % 7}, x" for i in range(40)]
-    hyp = write(tmp_path / "hyp.txt", "\n".join(lines[:10]).encode() + b"\nok ab\xffcd\n" + "\n".join(lines).encode() + b"\n")
+    hyp = write(
+        tmp_path / "hyp.txt", "\n".join(lines[:10]).encode() + b"\nok ab\xffcd\n" + "\n".join(lines).encode() + b"\n"
+    )
     ref = write(tmp_path / "ref.txt", "\n".join(lines[:10]).encode() + b"\nok\n" + "\n".join(lines).encode() + b"\n")
     out = _fork_check(hyp, [ref], 20)  # lines 1-5 here, then lines 6-25 to the copy and 26-45 here
     assert out["alone"] == out["forked"] == {"error": f"{hyp} is not UTF-8 text: line 11, byte 6 (0xff)"}

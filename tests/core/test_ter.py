@@ -60,7 +60,9 @@ KANA_LINES = ["ひらがな", "カタカナ", "ㇰㇱ", "ㇰㇱ 漢字"]
 def test_tokenizer_equals_tercom_tokenizer(language: str, kwargs: dict[str, bool]) -> None:
     hyps, refs = language_corpus(17, language, 100, 1)
     theirs = TercomTokenizer(**kwargs)
-    for line in hyps + refs[0] + ["A &amp; B &quot;x&quot; &lt;y&gt; it's Jim's 4.2 1,000 3-4 end.", "x\n-y\nz", *KANA_LINES]:
+    for line in (
+        hyps + refs[0] + ["A &amp; B &quot;x&quot; &lt;y&gt; it's Jim's 4.2 1,000 3-4 end.", "x\n-y\nz", *KANA_LINES]
+    ):
         assert tercom_tokenize(line, TerOptions(**kwargs)) == theirs(line.rstrip()), line
 
 
@@ -76,7 +78,11 @@ def test_edits_and_traces_equal_sacrebleu_on_long_and_uneven_sentences() -> None
         hyp = list(ref)
         for _ in range(rng.randint(0, 6)):
             i, j = sorted(rng.sample(range(len(hyp) + 2), 2))
-            hyp = hyp[:i] + hyp[j:] + hyp[i:j] if rng.random() < 0.5 else hyp[:i] + _random_words(rng, j - i, 40) + hyp[j:]
+            hyp = (
+                hyp[:i] + hyp[j:] + hyp[i:j]
+                if rng.random() < 0.5
+                else hyp[:i] + _random_words(rng, j - i, 40) + hyp[j:]
+            )
         if rng.random() < 0.2:
             hyp = _random_words(rng, rng.choice([1, 3, 60, 90]), 5)
         ids = {w: k for k, w in enumerate(sorted(set(hyp + ref)))}
@@ -92,16 +98,22 @@ def test_edits_and_traces_equal_sacrebleu_on_long_and_uneven_sentences() -> None
 
 EPSILON = 1e-3
 WMT_HYPS = [
-    'wählen Sie " Bild neu berechnen , " um beim Ändern der Bildgröße Pixel hinzuzufügen oder zu entfernen , damit das Bild ungefähr dieselbe Größe aufweist wie die andere Größe .',
-    'wenn Sie alle Aufgaben im aktuellen Dokument aktualisieren möchten , wählen Sie im Menü des Aufgabenbedienfelds die Option " Alle Aufgaben aktualisieren . "',
-    'klicken Sie auf der Registerkarte " Optionen " auf die Schaltfläche " Benutzerdefiniert " und geben Sie Werte für " Fehlerkorrektur-Level " und " Y / X-Verhältnis " ein .',
+    'wählen Sie " Bild neu berechnen , " um beim Ändern der Bildgröße Pixel hinzuzufügen oder zu entfernen , damit '
+    "das Bild ungefähr dieselbe Größe aufweist wie die andere Größe .",
+    "wenn Sie alle Aufgaben im aktuellen Dokument aktualisieren möchten , wählen Sie im Menü des Aufgabenbedienfelds "
+    'die Option " Alle Aufgaben aktualisieren . "',
+    'klicken Sie auf der Registerkarte " Optionen " auf die Schaltfläche " Benutzerdefiniert " und geben Sie Werte '
+    'für " Fehlerkorrektur-Level " und " Y / X-Verhältnis " ein .',
     "Sie können beispielsweise ein Dokument erstellen , das ein Auto über die Bühne enthält .",
     'wählen Sie im Dialogfeld " Neu aus Vorlage " eine Vorlage aus und klicken Sie auf " Neu . "',
 ]
 WMT_REFS = [
-    'wählen Sie " Bild neu berechnen , " um beim Ändern der Bildgröße Pixel hinzuzufügen oder zu entfernen , damit die Darstellung des Bildes in einer anderen Größe beibehalten wird .',
-    'wenn Sie alle Aufgaben im aktuellen Dokument aktualisieren möchten , wählen Sie im Menü des Aufgabenbedienfelds die Option " Alle Aufgaben aktualisieren . "',
-    'klicken Sie auf der Registerkarte " Optionen " auf die Schaltfläche " Benutzerdefiniert " und geben Sie für " Fehlerkorrektur-Level " und " Y / X-Verhältnis " niedrigere Werte ein .',
+    'wählen Sie " Bild neu berechnen , " um beim Ändern der Bildgröße Pixel hinzuzufügen oder zu entfernen , damit '
+    "die Darstellung des Bildes in einer anderen Größe beibehalten wird .",
+    "wenn Sie alle Aufgaben im aktuellen Dokument aktualisieren möchten , wählen Sie im Menü des Aufgabenbedienfelds "
+    'die Option " Alle Aufgaben aktualisieren . "',
+    'klicken Sie auf der Registerkarte " Optionen " auf die Schaltfläche " Benutzerdefiniert " und geben Sie für " '
+    'Fehlerkorrektur-Level " und " Y / X-Verhältnis " niedrigere Werte ein .',
     "Sie können beispielsweise ein Dokument erstellen , das ein Auto enthalt , das sich über die Bühne bewegt .",
     'wählen Sie im Dialogfeld " Neu aus Vorlage " eine Vorlage aus und klicken Sie auf " Neu . "',
 ]
@@ -149,8 +161,13 @@ def test_alignment_marks_the_shift_and_each_edit() -> None:
     assert e.reference_index == 0
     assert e.counts == {"shift": 0, "sub": 0, "ins": 1, "del": 2, "keep": 4}
     assert [(s.op, s.hyp, s.ref) for s in e.steps] == [
-        ("keep", "the", "the"), ("ins", "big", None), ("keep", "cat", "cat"), ("keep", "sat", "sat"),
-        ("del", None, "on"), ("del", None, "the"), ("keep", "mat", "mat"),
+        ("keep", "the", "the"),
+        ("ins", "big", None),
+        ("keep", "cat", "cat"),
+        ("keep", "sat", "sat"),
+        ("del", None, "on"),
+        ("del", None, "the"),
+        ("keep", "mat", "mat"),
     ]
     assert e.score.ref_length == (6 + 2) / 2 and e.score.score == 100 * 3 / 4
     theirs = SacreTER().sentence_score("the big cat sat mat", ["the cat sat on the mat", "a dog"])

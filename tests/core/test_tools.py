@@ -6,6 +6,7 @@ tutorials' code. torchmetrics and torchtext need torch: scripts/check_torch_tool
 
 from __future__ import annotations
 
+import itertools
 import random
 import shutil
 import subprocess
@@ -19,8 +20,17 @@ import sacrebleu
 from nltk.translate.bleu_score import corpus_bleu, sentence_bleu
 
 from bleucore.tools import (
-    FIELD_ORDER, TOOLS, Conventions, ConventionScorer, Step, printed, score_as_tools, tool, tools_for, waterfall,
-)  # fmt: skip
+    FIELD_ORDER,
+    TOOLS,
+    Conventions,
+    ConventionScorer,
+    Step,
+    printed,
+    score_as_tools,
+    tool,
+    tools_for,
+    waterfall,
+)
 from tests.generators import language_corpus, random_corpus
 from tests.third_party import tutorials
 from tests.third_party.hf_tokenizer_13a import Tokenizer13a
@@ -76,7 +86,9 @@ def test_hugging_face_evaluate_equals_its_code(index: int) -> None:
     tokenizer = Tokenizer13a()
     got = by_key(hyps, refs)["hf-evaluate"]
     try:
-        expected = compute_bleu([[tokenizer(r) for r in seg] for seg in per_line(refs)], [tokenizer(h) for h in hyps])[0]
+        expected = compute_bleu([[tokenizer(r) for r in seg] for seg in per_line(refs)], [tokenizer(h) for h in hyps])[
+            0
+        ]
     except ZeroDivisionError:
         assert got.value is None and got.failure and "ZeroDivisionError" in got.failure
         return
@@ -98,8 +110,12 @@ def test_multi_bleu_perl_prints_the_same_number(index: int, tmp_path: Path) -> N
         (tmp_path / f"ref{j}").write_bytes(("\n".join(stream) + "\n").encode())
     got = by_key(hyps, refs)
     for key, flags in (("multi-bleu", []), ("multi-bleu-lc", ["-lc"])):
-        run = subprocess.run(["perl", str(MULTI_BLEU), *flags, str(tmp_path / "ref")], capture_output=True,
-                             input=("\n".join(hyps) + "\n").encode(), timeout=60)  # fmt: skip
+        run = subprocess.run(
+            ["perl", str(MULTI_BLEU), *flags, str(tmp_path / "ref")],
+            capture_output=True,
+            input=("\n".join(hyps) + "\n").encode(),
+            timeout=60,
+        )
         out = run.stdout.decode()
         if run.returncode != 0 or not out.startswith("BLEU = "):
             assert got[key].value is None, (out, run.stderr.decode()[-200:])
@@ -111,13 +127,18 @@ def test_multi_bleu_lc_lowercases_ascii_only() -> None:
     refs = [["É Tout va bien Ça"]]
     got = by_key(["é tout va bien ça"], refs)
     assert got["multi-bleu-lc"].result.counts[0] == 3  # tout va bien: É and Ç stay upper under Perl's lc on bytes
-    assert ConventionScorer(["é tout va bien ça"], refs).score(Conventions(case="lower", tokenize="whitespace")).counts[0] == 5
+    assert (
+        ConventionScorer(["é tout va bien ça"], refs).score(Conventions(case="lower", tokenize="whitespace")).counts[0]
+        == 5
+    )
 
 
 @pytest.mark.parametrize("index", range(len(CORPORA)))
 def test_the_wikidocs_tutorial_equals_its_code(index: int) -> None:
     hyps, refs = CORPORA[index]
-    expected = sum(tutorials.bleu_score(h.split(), [r.split() for r in seg]) for h, seg in zip(hyps, per_line(refs))) / len(hyps)
+    expected = sum(
+        tutorials.bleu_score(h.split(), [r.split() for r in seg]) for h, seg in zip(hyps, per_line(refs))
+    ) / len(hyps)
     assert by_key(hyps, refs)["tutorial"].value == pytest.approx(expected, abs=EPSILON)
 
 
@@ -170,21 +191,29 @@ def test_a_waterfall_names_each_rule_its_change_and_what_it_changed_in_the_count
     tokens, phantom, zeros = steps.steps
     assert (tokens.result_before.sys_len, tokens.result_after.sys_len) == (9, 10)  # 'mat.' -> 'mat .'
     assert (tokens.result_before.counts[0], tokens.result_after.counts[0]) == (5, 7)
-    assert (phantom.result_before.totals[-1], phantom.result_after.totals[-1]) == (5, 4)  # 'it is raining' has no 4-gram
+    assert (phantom.result_before.totals[-1], phantom.result_after.totals[-1]) == (
+        5,
+        4,
+    )  # 'it is raining' has no 4-gram
     text = steps.text()
     assert text.startswith("NLTK 3.10 corpus_bleu: ") and "whitespace tokens (str.split) -> 13a tokens" in text
     assert "here c 9 -> 10 tokens, 5 -> 7 unigrams matched" in text and "here 5 -> 4 4-grams counted" in text
-    assert f"{tokens.printed_delta():+}" in text and text.endswith(f"sacreBLEU 2.6: {sacrebleu.corpus_bleu(hyps, refs).score:.2f}")
-    assert zeros.result_after.counts[3] == 4 and abs(zeros.delta) < 1e-12 and "every order has a match: no change" in text
+    assert f"{tokens.printed_delta():+}" in text and text.endswith(
+        f"sacreBLEU 2.6: {sacrebleu.corpus_bleu(hyps, refs).score:.2f}"
+    )
+    assert (
+        zeros.result_after.counts[3] == 4 and abs(zeros.delta) < 1e-12 and "every order has a match: no change" in text
+    )
     short = waterfall(tool("nltk-corpus"), tool("sacrebleu"), ["it is raining"], [["it rains"]]).steps[-1]
     assert short.field == "zero_precision" and "orders without a match: 2, 3, 4" in short.text()
 
 
 def test_printed_steps_add_up_where_rounded_changes_would_not() -> None:
-    # Three changes of 0.004 each round to +0.00, yet the printed scores go from 10.00 to 10.02: the printed steps say so.
+    # Three changes of 0.004 each round to +0.00, yet the printed scores go from 10.00 to 10.02: the printed steps say
+    # so.
     before = score_as_tools(["a b c d"], [["a b c d"]])[0].result
     at = [replace(before, score=s) for s in (10.004, 10.008, 10.012, 10.016)]
-    steps = [Step("case", "cased", "lower", a, b) for a, b in zip(at, at[1:])]
+    steps = [Step("case", "cased", "lower", a, b) for a, b in itertools.pairwise(at)]
     assert [f"{s.delta:+.2f}" for s in steps] == ["+0.00", "+0.00", "+0.00"]
     assert [f"{s.printed_delta():+}" for s in steps] == ["+0.01", "+0.00", "+0.01"]
     assert sum((s.printed_delta() for s in steps), Decimal(0)) == printed(10.016) - printed(10.004) == Decimal("0.02")
@@ -199,7 +228,7 @@ def test_conventions_refuse_unknown_values() -> None:
         Conventions().with_field("smoothing", "exp")
     with pytest.raises(ValueError, match="unknown tool 'nltk'"):
         tool("nltk")
-    assert set(FIELD_ORDER) == {f for f in Conventions.__dataclass_fields__}
+    assert set(FIELD_ORDER) == set(Conventions.__dataclass_fields__)
 
 
 EXAMPLE_1 = [
@@ -217,18 +246,31 @@ def test_the_tutorials_numbers_come_out_of_the_tools() -> None:
     """Every golden number of the Korean tutorials (/work/shared/golden.md) that a tool's default call gives."""
     ca1 = by_key([CA1], EXAMPLE_1)
     assert ca1["tutorial"].value == ca1["nltk-sentence-mean"].value == ca1["nltk-corpus"].value == 0.5045666840058485
-    assert ca1["sacrebleu"].value == 50.456668400584846 and (ca1["sacrebleu"].result.sys_len, ca1["sacrebleu"].result.ref_len) == (18, 18)
+    assert ca1["sacrebleu"].value == 50.456668400584846 and (
+        ca1["sacrebleu"].result.sys_len,
+        ca1["sacrebleu"].result.ref_len,
+    ) == (18, 18)
     # The donghwa-kim formula takes one reference: against Ref1 alone, its code's number.
-    assert ca1["tutorial-simplified"].value == pytest.approx(tutorials.n_gram_precision(CA1, EXAMPLE_1[0][0]), abs=1e-15)
+    assert ca1["tutorial-simplified"].value == pytest.approx(
+        tutorials.n_gram_precision(CA1, EXAMPLE_1[0][0]), abs=1e-15
+    )
     # Ca2: p3 = 0, so standard BLEU is 0; the wikidocs code skips the zero orders and gives 0.3969 (c = 14, r = 16).
     ca2 = by_key([CA2], EXAMPLE_1)
-    assert ca2["tutorial"].value == 0.39692877231857493 and (ca2["tutorial"].result.sys_len, ca2["tutorial"].result.ref_len) == (14, 16)
+    assert ca2["tutorial"].value == 0.39692877231857493 and (
+        ca2["tutorial"].result.sys_len,
+        ca2["tutorial"].result.ref_len,
+    ) == (14, 16)
     assert ca2["tutorial"].result.counts == (8, 1, 0, 0) and ca2["tutorial"].result.totals == (14, 13, 12, 11)
     for key in ("hf-evaluate", "torchmetrics", "torchtext", "multi-bleu", "tutorial-simplified"):
         assert ca2[key].value == 0.0, key
     assert 0 < ca2["nltk-corpus"].value < 1e-150  # NLTK: sys.float_info.min for p3 and p4, with a warning
     ko = by_key([KO_HYP], [[KO_REF]])  # p1..p4 = 10/14, 5/13, 2/12, 1/11; c = r = 14
-    assert ko["tutorial-simplified"].result.counts == (10, 5, 2, 1) and ko["tutorial-simplified"].result.totals == (14, 13, 12, 11)
+    assert ko["tutorial-simplified"].result.counts == (10, 5, 2, 1) and ko["tutorial-simplified"].result.totals == (
+        14,
+        13,
+        12,
+        11,
+    )
     for key in ("tutorial-simplified", "tutorial", "nltk-sentence-mean", "torchtext"):
         assert ko[key].value == pytest.approx(0.25400289715190977, abs=1e-15 if key != "torchtext" else 1e-7), key
     short = by_key(["빛이 쐬는 노인은 완벽한 어두운곳에서 잠듬"], [[KO_REF]])  # c = 6 against r = 14
@@ -252,11 +294,18 @@ def test_a_scorer_that_released_its_tokens_gives_the_same_numbers() -> None:
             assert after == [s.score_after for s in waterfall(start, end, scorer=kept).steps]
 
 
-@pytest.mark.parametrize(("index", "tokenize"), [(i, tok) for i in range(1, 30, 3) for tok in ("ko-mecab", "zh", "char", "intl")])
+@pytest.mark.parametrize(
+    ("index", "tokenize"), [(i, tok) for i in range(1, 30, 3) for tok in ("ko-mecab", "zh", "char", "intl")]
+)
 def test_sacrebleu_with_another_tokenizer_is_a_tool_beside_the_defaults(index: int, tokenize: str) -> None:
     hyps, refs = CORPORA[index]
     tools = tools_for(tokenize)
     assert [t.key for t in tools][:2] == ["sacrebleu", f"sacrebleu-{tokenize}"] and tools[2:] == TOOLS[1:]
     got = {s.tool.key: s for s in score_as_tools(hyps, refs, tools)}
-    assert got[f"sacrebleu-{tokenize}"].value == pytest.approx(sacrebleu.corpus_bleu(hyps, refs, tokenize=tokenize).score, abs=EPSILON)
-    assert tool(f"sacrebleu-{tokenize}", tokenize).call == f"sacrebleu REF -i HYP -tok {tokenize}" and tools_for("13a") == TOOLS
+    assert got[f"sacrebleu-{tokenize}"].value == pytest.approx(
+        sacrebleu.corpus_bleu(hyps, refs, tokenize=tokenize).score, abs=EPSILON
+    )
+    assert (
+        tool(f"sacrebleu-{tokenize}", tokenize).call == f"sacrebleu REF -i HYP -tok {tokenize}"
+        and tools_for("13a") == TOOLS
+    )

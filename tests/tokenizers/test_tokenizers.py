@@ -10,7 +10,7 @@ import random
 import sys
 import unicodedata
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pytest
@@ -53,28 +53,197 @@ def sacre_tokens(line: str, name: str, lowercase: bool) -> tuple[str, ...]:
 
 FRAGMENTS = [
     # ASCII punctuation, alone and in runs, around digits
-    ".", ",", "..", "...", ",,", ".,", ",.", ".,.", "....", "-", "--", "'", '"', "''", "``", "(", ")",
-    "[", "]", "{", "}", "!", "?", "?!", ":", ";", "/", "\\", "@", "#", "$", "%", "^", "*", "+", "=",
-    "~", "`", "|", "_", "<", ">", "&",
-    "3.5", "1,000", "1,000.50", "2-3", "10-", "-5", "5.", ".5", ",5", "5,", "1.2.3", "1..2", "1.,2",
-    "4,.", "9-9-9", "0.", "0,", "a.b", "a,b", "e.g.", "U.S.A.", "Mr.", "etc..", "1-", "x-", "-x",
+    ".",
+    ",",
+    "..",
+    "...",
+    ",,",
+    ".,",
+    ",.",
+    ".,.",
+    "....",
+    "-",
+    "--",
+    "'",
+    '"',
+    "''",
+    "``",
+    "(",
+    ")",
+    "[",
+    "]",
+    "{",
+    "}",
+    "!",
+    "?",
+    "?!",
+    ":",
+    ";",
+    "/",
+    "\\",
+    "@",
+    "#",
+    "$",
+    "%",
+    "^",
+    "*",
+    "+",
+    "=",
+    "~",
+    "`",
+    "|",
+    "_",
+    "<",
+    ">",
+    "&",
+    "3.5",
+    "1,000",
+    "1,000.50",
+    "2-3",
+    "10-",
+    "-5",
+    "5.",
+    ".5",
+    ",5",
+    "5,",
+    "1.2.3",
+    "1..2",
+    "1.,2",
+    "4,.",
+    "9-9-9",
+    "0.",
+    "0,",
+    "a.b",
+    "a,b",
+    "e.g.",
+    "U.S.A.",
+    "Mr.",
+    "etc..",
+    "1-",
+    "x-",
+    "-x",
     # quotes and entities
-    "&amp;", "&quot;", "&lt;", "&gt;", "&amp;quot;", "&amp;lt;", "&amp;amp;", "&apos;", "&#39;", "&",
-    "&quot", "AT&amp;T", "&lt;skipped&gt;", "“", "”", "‘", "’", "«", "»", "„",
+    "&amp;",
+    "&quot;",
+    "&lt;",
+    "&gt;",
+    "&amp;quot;",
+    "&amp;lt;",
+    "&amp;amp;",
+    "&apos;",
+    "&#39;",
+    "&",
+    "&quot",
+    "AT&amp;T",
+    "&lt;skipped&gt;",
+    "“",
+    "”",
+    "‘",
+    "’",
+    "«",
+    "»",
+    "„",
     # sacreBLEU 13a's special strings
-    "<skipped>", "<skip<skipped>ped>", "<skipped", "skipped>",
+    "<skipped>",
+    "<skip<skipped>ped>",
+    "<skipped",
+    "skipped>",
     # words, cased letters, final sigma, expanding lower()
-    "the", "The", "CAT", "Hello", "ΣΑΣ", "ΟΔΟΣ", "İstanbul", "ǅ", "ß", "ﬁ", "Ⅻ",
+    "the",
+    "The",
+    "CAT",
+    "Hello",
+    "ΣΑΣ",
+    "ΟΔΟΣ",
+    "İstanbul",
+    "ǅ",
+    "ß",
+    "ﬁ",
+    "Ⅻ",
     # CJK, Korean, emoji, combining marks, other scripts
-    "中文", "日本語です。", "、", "。", "「引用」", "한국어", "안녕하세요.", "😀", "👍🏽", "🇫🇷", "e\u0301",
-    "\u0301", "a\u0308", "ÿ", "١٢٣", "٫", "٬", "१२", "१.२", "፩", "١.٢", "٣,٤",
+    "中文",
+    "日本語です。",
+    "、",
+    "。",
+    "「引用」",
+    "한국어",
+    "안녕하세요.",
+    "😀",
+    "👍🏽",
+    "🇫🇷",
+    "e\u0301",
+    "\u0301",
+    "a\u0308",
+    "ÿ",
+    "١٢٣",
+    "٫",
+    "٬",
+    "१२",
+    "१.२",
+    "፩",
+    "١.٢",
+    "٣,٤",
     # non-ASCII digits, punctuation and symbols
-    "１２", "１.２", "²", "½", "Ⅷ", "…", "‐", "–", "—", "·", "•", "†", "§", "¶", "€", "£", "¥", "©", "®",
-    "™", "°", "±", "×", "÷", "√", "∞", "≤", "→", "♥", "¿", "¡", "‰", "′", "″", "※", "〃", "〜",
-    "\U00010d6e", "\U00011b00", "\U0001cc00", "\U00010d40",  # newer than unicodedata 14.0
+    "１２",
+    "１.２",
+    "²",
+    "½",
+    "Ⅷ",
+    "…",
+    "‐",
+    "–",
+    "—",
+    "·",
+    "•",
+    "†",
+    "§",
+    "¶",
+    "€",
+    "£",
+    "¥",
+    "©",
+    "®",
+    "™",
+    "°",
+    "±",
+    "×",
+    "÷",
+    "√",
+    "∞",
+    "≤",
+    "→",
+    "♥",
+    "¿",
+    "¡",
+    "‰",
+    "′",
+    "″",
+    "※",
+    "〃",
+    "〜",
+    "\U00010d6e",
+    "\U00011b00",
+    "\U0001cc00",
+    "\U00010d40",  # newer than unicodedata 14.0
     # whitespace and controls str.split() knows (and str.splitlines() would split on)
-    "\t", "\x0b", "\x0c", "\r", "\x1c", "\x1d", "\x1e", "\x1f", "\x85", "\xa0", "\u2028", "\u2029",
-    "\u3000", "\u200b", "\ufeff", "\x00", "\x7f", "\u180e",
+    "\t",
+    "\x0b",
+    "\x0c",
+    "\r",
+    "\x1c",
+    "\x1d",
+    "\x1e",
+    "\x1f",
+    "\x85",
+    "\xa0",
+    "\u2028",
+    "\u2029",
+    "\u3000",
+    "\u200b",
+    "\ufeff",
+    "\x00",
+    "\x7f",
+    "\u180e",
 ]
 SEPARATORS = [" ", " ", " ", " ", "", "", "  ", "\t", "\xa0", "\u2028", "\x85", "\x1f", "\u3000"]
 
@@ -155,9 +324,31 @@ def test_edge_cases(name: str) -> None:
 
 def test_known_tokenizations() -> None:
     assert tokenize("Hello, world. It costs $3.50-4 (approx.)") == (
-        "Hello", ",", "world", ".", "It", "costs", "$", "3.50", "-", "4", "(", "approx", ".", ")"
+        "Hello",
+        ",",
+        "world",
+        ".",
+        "It",
+        "costs",
+        "$",
+        "3.50",
+        "-",
+        "4",
+        "(",
+        "approx",
+        ".",
+        ")",
     )
-    assert tokenize("AT&amp;T &lt;skipped&gt; <skipped> 1990.", "13a") == ("AT", "&", "T", "<", "skipped", ">", "1990", ".")
+    assert tokenize("AT&amp;T &lt;skipped&gt; <skipped> 1990.", "13a") == (
+        "AT",
+        "&",
+        "T",
+        "<",
+        "skipped",
+        ">",
+        "1990",
+        ".",
+    )
     assert tokenize("Year 1990.", "intl") == ("Year", "1990.")  # mteval-v14's documented quirk
     assert tokenize("한국어 문장입니다.", "none") == ("한국어", "문장입니다.")
     assert tokenize("한국 어", "char") == ("한", "국", "어")
@@ -165,7 +356,9 @@ def test_known_tokenizations() -> None:
 
 
 def test_unknown_tokenizer_raises_value_error_naming_choices() -> None:
-    with pytest.raises(ValueError, match=r"unknown tokenizer 'flores200'.*none, 13a, intl, char, zh, ja-mecab, ko-mecab"):
+    with pytest.raises(
+        ValueError, match=r"unknown tokenizer 'flores200'.*none, 13a, intl, char, zh, ja-mecab, ko-mecab"
+    ):
         get_tokenizer("flores200")
     with pytest.raises(ValueError, match="13a"):
         tokenize("a b", "spm")
@@ -228,7 +421,7 @@ regex = pytest.importorskip("regex")
 FALLBACK = tk.TokenizerIntl(use_regex=False)
 
 
-@lru_cache(maxsize=None)
+@cache
 def disagreeing_code_points() -> frozenset[str]:
     every = "".join(chr(code) for code in range(0x110000) if not 0xD800 <= code <= 0xDFFF)
     out: set[str] = set()
@@ -280,7 +473,6 @@ def test_property_intl_fallback(lines: list[str]) -> None:
     assert FALLBACK.tokenize_batch(lines) == [tuple(SACRE["intl"](line).split()) for line in lines]
 
 
-
 # --- flat tokens and token ids (tokenize_flat, TokenEncoder) ----------------------------------
 
 
@@ -301,7 +493,9 @@ def test_tokenize_flat_matches_sacrebleu_on_awkward_lines(name: str, lowercase: 
     tokens, offsets = tk.tokenize_flat(lines, name, lowercase)
     assert offsets.tolist()[0] == 0 and offsets.size == len(lines) + 1 and offsets[-1] == len(tokens)
     got = [tuple(tokens[offsets[i] : offsets[i + 1]]) for i in range(len(lines))]
-    mismatches = [(line, e, g) for line, e, g in zip(lines, (sacre_tokens(x, name, lowercase) for x in lines), got) if e != g]
+    mismatches = [
+        (line, e, g) for line, e, g in zip(lines, (sacre_tokens(x, name, lowercase) for x in lines), got) if e != g
+    ]
     assert not mismatches[:5]
 
 
@@ -310,7 +504,15 @@ def test_token_encoder_shares_ids_across_calls(name: str) -> None:
     # several streams through one encoder, as hypotheses and references; "\x00" and "\x01" (the
     # first separators tried) as lines and words, a 13a line holding "\n" (line-by-line path)
     encoder = tk.TokenEncoder(name)
-    streams = [LINES[:3000], LINES[3000:5000], ["\x00", "a \x00 b", "\x01"], ["x-\ny 1,5", "the cat"], [""], [], LINES[:50]]
+    streams = [
+        LINES[:3000],
+        LINES[3000:5000],
+        ["\x00", "a \x00 b", "\x01"],
+        ["x-\ny 1,5", "the cat"],
+        [""],
+        [],
+        LINES[:50],
+    ]
     seen: dict[str, int] = {}
     for lines in streams:
         ids, lengths = encoder.encode(lines)

@@ -1,5 +1,6 @@
 """The words of UTF-8 bytes found and grouped with numpy (``tokenizers.utf8_words``), and ``TokenEncoder.encode_utf8``:
-exactly ``str.split()``'s words, equal words in one group and different words never, the tokens of ``tokenize_lines``."""
+exactly ``str.split()``'s words, equal words in one group and different words never, the tokens of
+``tokenize_lines``."""
 
 from __future__ import annotations
 
@@ -36,7 +37,9 @@ def test_split_words_separates_at_every_whitespace_character_and_nothing_else() 
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from(FRAGMENTS + SEPARATORS + list(WHITESPACE) + list(NEAR_SPACES) + ["x" * 30]), max_size=30))
+@given(
+    st.lists(st.sampled_from(FRAGMENTS + SEPARATORS + list(WHITESPACE) + list(NEAR_SPACES) + ["x" * 30]), max_size=30)
+)
 def test_property_words_and_groups_equal_str_split(parts: list[str]) -> None:
     text = "".join(parts)
     data = text.encode("utf-8", "surrogatepass")

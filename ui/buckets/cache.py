@@ -32,8 +32,9 @@ def _buckets(
         return frequency_buckets(_systems, _references, training=_extra, baseline=baseline, settings=settings)
     metrics = [metric_of(key) for key in keys]
     if kind == "label":
-        return label_buckets(_systems, _references, _extra or (), metrics, baseline=baseline, settings=settings,
-                             statistics=_stats)  # fmt: skip
+        return label_buckets(
+            _systems, _references, _extra or (), metrics, baseline=baseline, settings=settings, statistics=_stats
+        )
     return length_buckets(_systems, _references, metrics, baseline=baseline, settings=settings, statistics=_stats)
 
 
@@ -52,7 +53,14 @@ def bucket_analysis(
     digests = tuple((name, digest([f, *references])) for name, f in systems.items())
     stats = {metric_of(key).printed_label: [per[name][1] for name in systems] for key, per in metrics.items()}
     return _buckets(
-        kind, tuple(metrics), digests, baseline, settings, digest([extra]) if extra is not None else "",
-        {n: tuple(f.lines) for n, f in systems.items()}, tuple(tuple(r.lines) for r in references), stats,
+        kind,
+        tuple(metrics),
+        digests,
+        baseline,
+        settings,
+        digest([extra]) if extra is not None else "",
+        {n: tuple(f.lines) for n, f in systems.items()},
+        tuple(tuple(r.lines) for r in references),
+        stats,
         tuple(extra.lines) if extra is not None else None,
-    )  # fmt: skip
+    )

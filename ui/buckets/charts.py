@@ -11,7 +11,9 @@ from ui.shell.palette import GREY
 __all__ = ["bucket_chart"]
 
 
-def bucket_chart(rows: pd.DataFrame, axis_title: str, value_title: str, order: list[str], systems: list[str]) -> alt.LayerChart:
+def bucket_chart(
+    rows: pd.DataFrame, axis_title: str, value_title: str, order: list[str], systems: list[str]
+) -> alt.LayerChart:
     """Each system's value per bucket (grouped bars) with its 95% interval (rule) and ``*`` above a bucket where
     it differs from the baseline, and "no data" in a bucket without data. Clicking anywhere in a bucket's column
     selects the bucket (selection ``bucket``: a transparent band per bucket carries it, so a short bar is as easy
@@ -25,7 +27,9 @@ def bucket_chart(rows: pd.DataFrame, axis_title: str, value_title: str, order: l
     bands = (
         alt.Chart(pd.DataFrame({"bucket": order}))
         .mark_bar(opacity=0.001)
-        .encode(x=x, y=alt.value(0), y2=alt.value({"expr": "height"}))  # the plot's height: a band beyond it shrinks the plot
+        .encode(
+            x=x, y=alt.value(0), y2=alt.value({"expr": "height"})
+        )  # the plot's height: a band beyond it shrinks the plot
         .add_params(pick)
     )
     colour = alt.Color("system:N", sort=systems, title=_("system"), legend=alt.Legend(orient="bottom", labelLimit=260))
@@ -35,12 +39,14 @@ def bucket_chart(rows: pd.DataFrame, axis_title: str, value_title: str, order: l
         color=colour,
         opacity=alt.condition(pick, alt.value(1.0), alt.value(0.35)),
         tooltip=[
-            alt.Tooltip("bucket:N", title=axis_title), alt.Tooltip("system:N", title=_("system")),
+            alt.Tooltip("bucket:N", title=axis_title),
+            alt.Tooltip("system:N", title=_("system")),
             alt.Tooltip("value:Q", format=".4~f", title=value_title),
-            alt.Tooltip("low:Q", format=".4~f", title=_("CI low")), alt.Tooltip("high:Q", format=".4~f", title=_("CI high")),
+            alt.Tooltip("low:Q", format=".4~f", title=_("CI low")),
+            alt.Tooltip("high:Q", format=".4~f", title=_("CI high")),
             alt.Tooltip("verdict:N", title=_("against the baseline")),
         ],
-    )  # fmt: skip
+    )
     rules = base.mark_rule(color=GREY, strokeWidth=1.5).encode(
         xOffset=alt.XOffset("system:N", sort=systems), y=alt.Y("low:Q", title=value_title), y2="high:Q"
     )

@@ -57,56 +57,86 @@ def optional_files(slots: Slots, segments: int) -> Extras:
     help_upload = _("Plain UTF-8 text, one segment per line, at most {mb} MB per file.").format(mb=MAX_UPLOAD_MB)
     with st.expander(_("Labels and a training corpus (optional)")):
         labels, label_errors = kept_files(
-            slots.labels, _("Labels file: one label per line (a domain, a source, a speaker)"), _("labels file"),
-            help_upload, multiple=False,
-        )  # fmt: skip
+            slots.labels,
+            _("Labels file: one label per line (a domain, a source, a speaker)"),
+            _("labels file"),
+            help_upload,
+            multiple=False,
+        )
         training, training_errors = kept_files(
-            slots.training, _("Training corpus: word frequencies are counted in it instead of in reference 1"),
-            _("training corpus"), help_upload, multiple=False,
-        )  # fmt: skip
+            slots.training,
+            _("Training corpus: word frequencies are counted in it instead of in reference 1"),
+            _("training corpus"),
+            help_upload,
+            multiple=False,
+        )
     for message in [*label_errors, *training_errors]:
         st.error(escape_markdown(message))
     label_file = labels[0] if labels else None
     if label_file is not None and len(label_file) != segments:
-        st.error(escape_markdown(
-            _("The labels file {name} has {n:,} lines but the references have {m:,}: give one label per line.").format(
-                name=label_file.name, n=len(label_file), m=segments)
-        ))  # fmt: skip
+        st.error(
+            escape_markdown(
+                _(
+                    "The labels file {name} has {n:,} lines but the references have {m:,}: give one label per line."
+                ).format(name=label_file.name, n=len(label_file), m=segments)
+            )
+        )
         label_file = None
     return Extras(label_file, training[0] if training else None)
 
 
 def _analysis(
-    kind: str, metrics: MetricInputs, systems: Mapping[str, TextFile], refs: Sequence[TextFile], baseline: str,
-    settings: BucketSettings, extras: Extras,
-) -> tuple[BucketAnalysis, dict[str, str], dict[str, bool]]:  # fmt: skip
+    kind: str,
+    metrics: MetricInputs,
+    systems: Mapping[str, TextFile],
+    refs: Sequence[TextFile],
+    baseline: str,
+    settings: BucketSettings,
+    extras: Extras,
+) -> tuple[BucketAnalysis, dict[str, str], dict[str, bool]]:
     """The analysis of ``kind``, its metrics (name -> shown label) and their directions; its method as a caption."""
     if kind == "frequency":
         analysis = cache.bucket_analysis(kind, {}, systems, refs, baseline, settings, extras.training)
         choices = {m: _(MEASURES[m]) for m in analysis.metrics}
-        method = _("Words are the BLEU tokenizer's tokens; a word's frequency is its count in {source}. An output "
-                   "word matches while the output has used fewer copies of it than reference 1 has (`compare-mt`'s rule).")
+        method = _(
+            "Words are the BLEU tokenizer's tokens; a word's frequency is its count in {source}. An output "
+            "word matches while the output has used fewer copies of it than reference 1 has (`compare-mt`'s rule)."
+        )
         source = _("the training corpus") if extras.training is not None else _("reference 1")
         notes = [_("Lowercase is on in BLEU's options, so words are lowercased first.")] if settings.lowercase else []
         if extras.training is None:
-            notes.append(_("The bucket <1 holds the output words that reference 1 never has: they never match, and it "
-                           "has no reference words."))  # fmt: skip
+            notes.append(
+                _(
+                    "The bucket <1 holds the output words that reference 1 never has: they never match, and it "
+                    "has no reference words."
+                )
+            )
         st.caption(" ".join([method.format(source=source), *notes]))
         return analysis, choices, dict.fromkeys(choices, True)
-    keys = {key: per for key, per in metrics.values()}
+    keys = dict(metrics.values())
     analysis = cache.bucket_analysis(kind, keys, systems, refs, baseline, settings, extras.labels)
     choices = {metric_of(key).printed_label: metric_of(key).printed_label for key in keys}
     if kind == "length":
-        st.caption(_("A line's length is the number of words of reference 1 (`compare-mt`'s buckets); a bucket's "
-                     "score is the metric's corpus score of its lines."))  # fmt: skip
+        st.caption(
+            _(
+                "A line's length is the number of words of reference 1 (`compare-mt`'s buckets); a bucket's "
+                "score is the metric's corpus score of its lines."
+            )
+        )
     return analysis, choices, {metric_of(key).printed_label: metric_of(key).higher_is_better for key in keys}
 
 
 def show_section(
-    slots: Slots, metrics: MetricInputs, systems: Mapping[str, TextFile], refs: Sequence[TextFile],
-    shown: Sequence[str], settings: BucketSettings, sentence_label: str, sentences: Mapping[str, np.ndarray],
+    slots: Slots,
+    metrics: MetricInputs,
+    systems: Mapping[str, TextFile],
+    refs: Sequence[TextFile],
+    shown: Sequence[str],
+    settings: BucketSettings,
+    sentence_label: str,
+    sentences: Mapping[str, np.ndarray],
     options: Choices,
-) -> Extras:  # fmt: skip
+) -> Extras:
     """The whole section; ``shown``: the systems whose lines a picked bucket lists (baseline first). Returns
     the optional files for the page's report."""
     extras = optional_files(slots, len(refs[0]))
@@ -115,24 +145,42 @@ def show_section(
     if st.session_state.get(slots.kind) not in kinds:
         st.session_state[slots.kind] = kinds[0]
     words = bound()  # the run's language, also where Streamlit formats the options outside the run
-    kind = st.segmented_control(_("Buckets"), kinds, key=slots.kind, format_func=lambda k: words(KINDS[k]), persist_state="session") or kinds[0]
+    kind = (
+        st.segmented_control(
+            _("Buckets"), kinds, key=slots.kind, format_func=lambda k: words(KINDS[k]), persist_state="session"
+        )
+        or kinds[0]
+    )
     if kind != "frequency" and not metrics:
         return extras
     try:
         analysis, choices, higher = _analysis(kind, metrics, systems, refs, shown[0], settings, extras)
     except ValueError as err:  # options that cannot score a bucket (e.g. NLTK's method6 on a bucket without 3-grams)
-        st.error(escape_markdown(_("The buckets cannot be computed with these options: {error}. Choose another smoothing method in the sidebar.").format(error=err)))
+        st.error(
+            escape_markdown(
+                _(
+                    "The buckets cannot be computed with these options: {error}. Choose another smoothing method in "
+                    "the sidebar."
+                ).format(error=err)
+            )
+        )
         return extras
     for name, system in systems.items():
         if name != shown[0] and system.lines == systems[shown[0]].lines:
-            st.info(escape_markdown(_(
-                "{name}'s output is identical to the baseline {baseline}'s, line for line: it has the baseline's value "
-                "in every bucket, and no bucket is marked different.").format(name=name, baseline=shown[0])))  # fmt: skip
+            st.info(
+                escape_markdown(
+                    _(
+                        "{name}'s output is identical to the baseline {baseline}'s, line for line: it has the "
+                        "baseline's value "
+                        "in every bucket, and no bucket is marked different."
+                    ).format(name=name, baseline=shown[0])
+                )
+            )
     if st.session_state.get(slots.metric) not in choices:
         st.session_state[slots.metric] = next(iter(choices))
     metric = st.segmented_control(
         _("Show"), list(choices), key=slots.metric, format_func=choices.__getitem__, persist_state="session"
-    ) or next(iter(choices))  # fmt: skip
+    ) or next(iter(choices))
     picked = show_analysis(analysis, metric, choices[metric], higher[metric], f"{slots.chart}_{kind}_{metric}")
     if picked is not None:
         show_bucket_lines(analysis, picked, shown, systems, refs, sentence_label, sentences, options, slots.line)

@@ -30,7 +30,9 @@ def verdict(value: BucketValue, higher_is_better: bool) -> str:
     if value.delta is None:
         return _("baseline")
     if not value.significant():
-        return _("no significant difference (p = {p:.3f})").format(p=value.p_value if value.p_value is not None else 1.0)
+        return _("no significant difference (p = {p:.3f})").format(
+            p=value.p_value if value.p_value is not None else 1.0
+        )
     better = (value.delta > 0) == higher_is_better
     if better:
         return _("better than the baseline (p = {p:.3f})").format(p=value.p_value)
@@ -70,7 +72,7 @@ def table(analysis: BucketAnalysis, metric: str, higher_is_better: bool) -> pd.D
 
 def show_analysis(
     analysis: BucketAnalysis, metric: str, value_title: str, higher_is_better: bool, key: str
-) -> str | None:  # fmt: skip
+) -> str | None:
     """The chart (click a bucket to pick it) and the table of one metric of ``analysis``; the picked bucket."""
     rows = frame(analysis, metric, higher_is_better)
     if rows.empty:
@@ -81,15 +83,18 @@ def show_analysis(
     event = st.altair_chart(chart, on_select="rerun", selection_mode=["bucket"], key=key, width="stretch")
     if len(analysis.systems) > 1:
         st.caption(
-            _("Bars: each system's {value} per bucket; line: its 95% interval (paired bootstrap, {n:,} resamples); "
-              "*: differs from the baseline {baseline} with p < 0.05. Click a bucket to list its lines.").format(
-                value=value_title, n=analysis.n_samples, baseline=analysis.baseline)
-        )  # fmt: skip
+            _(
+                "Bars: each system's {value} per bucket; line: its 95% interval (paired bootstrap, {n:,} resamples); "
+                "*: differs from the baseline {baseline} with p < 0.05. Click a bucket to list its lines."
+            ).format(value=value_title, n=analysis.n_samples, baseline=analysis.baseline)
+        )
     else:
         st.caption(
-            _("Bars: the {value} per bucket; line: its 95% interval (bootstrap, {n:,} resamples). Click a bucket to "
-              "list its lines.").format(value=value_title, n=analysis.n_samples)
-        )  # fmt: skip
+            _(
+                "Bars: the {value} per bucket; line: its 95% interval (bootstrap, {n:,} resamples). Click a bucket to "
+                "list its lines."
+            ).format(value=value_title, n=analysis.n_samples)
+        )
     st.dataframe(table(analysis, metric, higher_is_better), hide_index=True)
     picked = getattr(event, "selection", {}).get("bucket") or []
     names = [p.get("bucket") for p in picked if isinstance(p, Mapping)]
@@ -97,17 +102,24 @@ def show_analysis(
 
 
 def show_bucket_lines(
-    analysis: BucketAnalysis, bucket_name: str, shown: Sequence[str], systems: Mapping[str, TextFile],
-    refs: Sequence[TextFile], sentence_label: str, sentences: Mapping[str, np.ndarray], options: Choices,
+    analysis: BucketAnalysis,
+    bucket_name: str,
+    shown: Sequence[str],
+    systems: Mapping[str, TextFile],
+    refs: Sequence[TextFile],
+    sentence_label: str,
+    sentences: Mapping[str, np.ndarray],
+    options: Choices,
     line_key: str,
-) -> None:  # fmt: skip
+) -> None:
     """The lines of a bucket with the sentence scores of the ``shown`` systems (baseline first), and a line to
     open in Explore."""
     bucket = analysis.bucket(bucket_name)
     lines = list(bucket.segments)
     if analysis.analysis == "frequency":
         heading = _("Bucket {bucket}: {n:,} lines whose reference 1 has a word of this frequency").format(
-            bucket=bucket_name, n=len(lines))  # fmt: skip
+            bucket=bucket_name, n=len(lines)
+        )
     else:
         heading = _("Bucket {bucket}: {n:,} lines").format(bucket=bucket_name, n=len(lines))
     st.markdown("**" + escape_markdown(heading) + "**")
@@ -134,10 +146,13 @@ def show_bucket_lines(
     st.dataframe(pd.DataFrame(columns), hide_index=True, height=min(420, 40 + 35 * len(lines)), column_config=scores)
     if st.session_state.get(line_key) not in (index + 1).tolist():
         st.session_state[line_key] = int(index[0]) + 1
-    line = int(st.selectbox(_("Line of this bucket to open"), (index + 1).tolist(), key=line_key, persist_state="session"))
+    line = int(
+        st.selectbox(_("Line of this bucket to open"), (index + 1).tolist(), key=line_key, persist_state="session")
+    )
     references = [r.lines[line - 1] for r in refs]
     for name in shown:
         handoff.explore_button(
             _("Open line {line} of {name} in Explore").format(line=line, name=name),
-            handoff.sentence_state(systems[name].lines[line - 1], references, options), f"{line_key}_open_{name}",
-        )  # fmt: skip
+            handoff.sentence_state(systems[name].lines[line - 1], references, options),
+            f"{line_key}_open_{name}",
+        )

@@ -19,9 +19,15 @@ SLOTS = Slots.for_page(cps.PAGE.prefix)
 
 
 def where_they_differ(
-    metrics: MetricInputs, systems: Mapping[str, TextFile], refs: Sequence[TextFile], baseline: str, other: str,
-    settings: cps.CompareState, sentence_label: str, sentences: Mapping[str, np.ndarray],
-) -> None:  # fmt: skip
+    metrics: MetricInputs,
+    systems: Mapping[str, TextFile],
+    refs: Sequence[TextFile],
+    baseline: str,
+    other: str,
+    settings: cps.CompareState,
+    sentence_label: str,
+    sentences: Mapping[str, np.ndarray],
+) -> None:
     """The section and the report; ``metrics``: the page's metric inputs (metric id -> key, name -> (digest, stats))."""
     st.subheader(_("Where the systems differ"))
     options = settings.options

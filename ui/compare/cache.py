@@ -77,4 +77,3 @@ def significance(
     digests = tuple((name, d) for name, (d, _stats) in systems.items())
     tests = (settings.n_samples, settings.n_trials, settings.seed)
     return _significance(key, digests, baseline, nrefs, tests, {name: stats for name, (_d, stats) in systems.items()})
-

@@ -68,8 +68,16 @@ def sentence_scatter(
         alt.Chart(data)
         .mark_circle(size=60, opacity=0.75)
         .encode(
-            x=alt.X("baseline:Q", title=_("sentence {metric}: {name}").format(metric=label, name=baseline_name), scale=alt.Scale(domain=[0, 100])),
-            y=alt.Y("system:Q", title=_("sentence {metric}: {name}").format(metric=label, name=system_name), scale=alt.Scale(domain=[0, 100])),
+            x=alt.X(
+                "baseline:Q",
+                title=_("sentence {metric}: {name}").format(metric=label, name=baseline_name),
+                scale=alt.Scale(domain=[0, 100]),
+            ),
+            y=alt.Y(
+                "system:Q",
+                title=_("sentence {metric}: {name}").format(metric=label, name=system_name),
+                scale=alt.Scale(domain=[0, 100]),
+            ),
             color=alt.Color(
                 "better:N",
                 scale=alt.Scale(domain=[_("system"), _("baseline"), _("tie")], range=[BLUE, ORANGE, GREY]),
@@ -110,10 +118,14 @@ def difference_bars(diffs: pd.DataFrame, label: str = "BLEU", higher_is_better: 
             y=alt.Y("difference:Q", title=_("Δ sentence {metric}").format(metric=label)),
             y2=alt.datum(0),
             color=alt.condition(
-                alt.datum.difference > 0 if higher_is_better else alt.datum.difference < 0, alt.value(BLUE), alt.value(ORANGE)
+                alt.datum.difference > 0 if higher_is_better else alt.datum.difference < 0,
+                alt.value(BLUE),
+                alt.value(ORANGE),
             ),
-            tooltip=[alt.Tooltip("line:Q", title=_("line")), alt.Tooltip("difference:Q", format="+.2f", title=_("difference"))],
+            tooltip=[
+                alt.Tooltip("line:Q", title=_("line")),
+                alt.Tooltip("difference:Q", format="+.2f", title=_("difference")),
+            ],
         )
         .properties(height=240)
     )
-

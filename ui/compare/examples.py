@@ -28,7 +28,9 @@ MAX_EXAMPLES = 10
 CHRF_ORDER = 3
 
 
-def extremes(baseline: np.ndarray, system: np.ndarray, count: int, higher_is_better: bool) -> tuple[list[int], list[int]]:
+def extremes(
+    baseline: np.ndarray, system: np.ndarray, count: int, higher_is_better: bool
+) -> tuple[list[int], list[int]]:
     """0-based lines where the system is most better, and most worse, than the baseline (ties: earlier line)."""
     diffs = sentence_differences(baseline, system).dropna(subset=["difference"])
     diffs["gain"] = diffs["difference"] * (1 if higher_is_better else -1)
@@ -47,9 +49,12 @@ def picture(
         reference = references[explanation.reference_index]
         label = _("Reference {position}").format(position=explanation.reference_index + 1)
         order, chrf = min(CHRF_ORDER, explanation.options.char_order), explanation.options
-        return (chrf_view.STYLE + chrf_view.legend_html(order)
-                + chrf_view.char_html(hypothesis, reference, order, _("Candidate"), chrf)
-                + chrf_view.char_html(reference, hypothesis, order, label, chrf))  # fmt: skip
+        return (
+            chrf_view.STYLE
+            + chrf_view.legend_html(order)
+            + chrf_view.char_html(hypothesis, reference, order, _("Candidate"), chrf)
+            + chrf_view.char_html(reference, hypothesis, order, label, chrf)
+        )
     if metric_id == "ter":
         if ter_view.too_long(hypothesis, references):
             raise ValueError(_("TER is computed here for sentences of up to {n} words").format(n=ter_view.MAX_WORDS))
@@ -58,13 +63,31 @@ def picture(
     return highlight.orders_html(result.candidate, result.orders)
 
 
-def _example(line: int, baseline: str, other: str, systems: Mapping[str, TextFile], refs: Sequence[TextFile],
-             scores: Mapping[str, np.ndarray], label: str, options: BleuOptions, metric_id: str,
-             metric_options: Any) -> None:  # fmt: skip
+def _example(
+    line: int,
+    baseline: str,
+    other: str,
+    systems: Mapping[str, TextFile],
+    refs: Sequence[TextFile],
+    scores: Mapping[str, np.ndarray],
+    label: str,
+    options: BleuOptions,
+    metric_id: str,
+    metric_options: Any,
+) -> None:
     references = [r.lines[line] for r in refs]
-    st.markdown(escape_markdown(_("Line {line}: {metric} {other} {b:.2f}, {baseline} {a:.2f}").format(
-        line=line + 1, metric=label, other=other, b=float(scores[other][line]), baseline=baseline,
-        a=float(scores[baseline][line]))))  # fmt: skip
+    st.markdown(
+        escape_markdown(
+            _("Line {line}: {metric} {other} {b:.2f}, {baseline} {a:.2f}").format(
+                line=line + 1,
+                metric=label,
+                other=other,
+                b=float(scores[other][line]),
+                baseline=baseline,
+                a=float(scores[baseline][line]),
+            )
+        )
+    )
     for j, reference in enumerate(references, start=1):
         st.caption(escape_markdown(_("Reference {position}").format(position=j) + ": " + reference))
     for column, name in zip(st.columns(2), (baseline, other)):
@@ -73,23 +96,44 @@ def _example(line: int, baseline: str, other: str, systems: Mapping[str, TextFil
             try:
                 shown = picture(metric_id, systems[name].lines[line], references, options, metric_options)
             except ValueError as err:
-                st.caption(escape_markdown(_("This line cannot be explained with these options: {err}.").format(err=err)))
+                st.caption(
+                    escape_markdown(_("This line cannot be explained with these options: {err}.").format(err=err))
+                )
                 continue
             st.html(shown)
 
 
 def show_examples(
-    baseline: str, other: str, systems: Mapping[str, TextFile], refs: Sequence[TextFile],
-    scores: Mapping[str, np.ndarray], label: str, higher_is_better: bool, options: BleuOptions, metric_id: str = "bleu",
+    baseline: str,
+    other: str,
+    systems: Mapping[str, TextFile],
+    refs: Sequence[TextFile],
+    scores: Mapping[str, np.ndarray],
+    label: str,
+    higher_is_better: bool,
+    options: BleuOptions,
+    metric_id: str = "bleu",
     metric_options: Any = None,
-) -> None:  # fmt: skip
+) -> None:
     """The examples on both sides, ``MAX_EXAMPLES`` at most each, drawn as Explore draws ``metric_id`` under the
     page's options for it (``metric_options``: chrF's or TER's)."""
-    count = int(st.number_input(
-        _("Examples on each side"), min_value=1, max_value=MAX_EXAMPLES, value=3, step=1, key=cps.COMPARE_EXAMPLES, persist_state="session"
-    ) or 3)  # fmt: skip
+    count = int(
+        st.number_input(
+            _("Examples on each side"),
+            min_value=1,
+            max_value=MAX_EXAMPLES,
+            value=3,
+            step=1,
+            key=cps.COMPARE_EXAMPLES,
+            persist_state="session",
+        )
+        or 3
+    )
     better, worse = extremes(scores[baseline], scores[other], count, higher_is_better)
-    for title, lines in ((_("Where {other} beats {baseline} most"), better), (_("Where {baseline} beats {other} most"), worse)):
+    for title, lines in (
+        (_("Where {other} beats {baseline} most"), better),
+        (_("Where {baseline} beats {other} most"), worse),
+    ):
         st.markdown("**" + escape_markdown(title.format(other=other, baseline=baseline)) + "**")
         if not lines:
             st.caption(_("No line."))

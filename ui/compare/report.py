@@ -30,24 +30,36 @@ def _report(
     _training: tuple[str, ...] | None,
 ) -> tuple[Report, str, str, str]:
     report = build_report(
-        _systems, _references, [metric_of(k) for k in keys], baseline=baseline, labels=_labels, training=_training,
+        _systems,
+        _references,
+        [metric_of(k) for k in keys],
+        baseline=baseline,
+        labels=_labels,
+        training=_training,
         settings=settings,
-    )  # fmt: skip
+    )
     records = json.dumps(report.records(), ensure_ascii=False, indent=1, allow_nan=False) + "\n"
     return report, html_report(report), latex_table(report), records
 
 
 def downloads(
-    keys: Sequence[MetricKey], systems: Mapping[str, TextFile], refs: Sequence[TextFile], baseline: str,
-    settings: BucketSettings, labels: TextFile | None, training: TextFile | None,
-) -> None:  # fmt: skip
+    keys: Sequence[MetricKey],
+    systems: Mapping[str, TextFile],
+    refs: Sequence[TextFile],
+    baseline: str,
+    settings: BucketSettings,
+    labels: TextFile | None,
+    training: TextFile | None,
+) -> None:
     """A button that builds the report, then its three downloads; ``settings``: the ones the page's buckets use, so
     the report's numbers are the page's."""
     st.markdown("**" + _("A report to keep") + "**")
     st.caption(
-        _("One HTML file with every table and chart (opens offline), a LaTeX table (`booktabs`) with intervals, "
-          "significance marks and signatures, and every number as JSON; the same as `python -m bleucore.report`.")
-    )  # fmt: skip
+        _(
+            "One HTML file with every table and chart (opens offline), a LaTeX table (`booktabs`) with intervals, "
+            "significance marks and signatures, and every number as JSON; the same as `python -m bleucore.report`."
+        )
+    )
     if st.button(_("Build the report"), key="compare_report_build", icon=":material/summarize:"):
         st.session_state[WANTED] = True
     if not st.session_state.get(WANTED) or not keys:
@@ -56,14 +68,28 @@ def downloads(
     with st.spinner(_("Building the report…")):
         try:
             _unused, html, latex, records = _report(
-                tuple(keys), (digest(files), *(f.name for f in files)), baseline, settings,
-                {n: tuple(f.lines) for n, f in systems.items()}, tuple(tuple(r.lines) for r in refs),
-                tuple(labels.lines) if labels is not None else None, tuple(training.lines) if training is not None else None,
-            )  # fmt: skip
+                tuple(keys),
+                (digest(files), *(f.name for f in files)),
+                baseline,
+                settings,
+                {n: tuple(f.lines) for n, f in systems.items()},
+                tuple(tuple(r.lines) for r in refs),
+                tuple(labels.lines) if labels is not None else None,
+                tuple(training.lines) if training is not None else None,
+            )
         except ValueError as err:
-            st.error(_("The report cannot be built: {error}. Change what it names (a file or an option) and build it again.").format(error=err))
+            st.error(
+                _(
+                    "The report cannot be built: {error}. Change what it names (a file or an option) and build it "
+                    "again."
+                ).format(error=err)
+            )
             return
     left, middle, right = st.columns(3)
     left.download_button(_("Report (HTML)"), html, "bleu-explorer-report.html", "text/html", icon=":material/download:")
-    middle.download_button(_("Table (LaTeX)"), latex, "bleu-explorer-table.tex", "text/x-tex", icon=":material/download:")
-    right.download_button(_("Numbers (JSON)"), records, "bleu-explorer-report.json", "application/json", icon=":material/download:")
+    middle.download_button(
+        _("Table (LaTeX)"), latex, "bleu-explorer-table.tex", "text/x-tex", icon=":material/download:"
+    )
+    right.download_button(
+        _("Numbers (JSON)"), records, "bleu-explorer-report.json", "application/json", icon=":material/download:"
+    )

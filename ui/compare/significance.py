@@ -31,17 +31,30 @@ BASELINE_HELP = N_("the baseline is the system the others are tested against, so
 def frame(table: SignificanceTable) -> pd.DataFrame:
     """The table's rows as a DataFrame of ``COLUMNS`` (baseline first)."""
     rows = [
-        (r.system, "baseline" if r.is_baseline else "system", r.score, r.delta, table.direction(r) or None,
-         r.mean, r.ci, r.lower, r.upper, r.p_bootstrap, r.p_randomization)
+        (
+            r.system,
+            "baseline" if r.is_baseline else "system",
+            r.score,
+            r.delta,
+            table.direction(r) or None,
+            r.mean,
+            r.ci,
+            r.lower,
+            r.upper,
+            r.p_bootstrap,
+            r.p_randomization,
+        )
         for r in table.rows
-    ]  # fmt: skip
+    ]
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
 def verdict(label: str, p_bootstrap: float, p_randomization: float, delta: float) -> str:
     """Plain words for two p-values (and for no difference at all, where they mean nothing)."""
     if delta == 0:
-        return _("the two systems have the same corpus {metric}, so there is no difference to test").format(metric=label)
+        return _("the two systems have the same corpus {metric}, so there is no difference to test").format(
+            metric=label
+        )
     both = p_bootstrap < ALPHA and p_randomization < ALPHA
     neither = p_bootstrap >= ALPHA and p_randomization >= ALPHA
     if both:
@@ -59,9 +72,12 @@ def direction_words(table: SignificanceTable, way: str) -> str:
 
 
 def show(
-    metric_id: str, table: SignificanceTable, errors: Sequence[str], settings: cps.CompareState,
+    metric_id: str,
+    table: SignificanceTable,
+    errors: Sequence[str],
+    settings: cps.CompareState,
     citation: Mapping[str, Any] | None = None,
-) -> None:  # fmt: skip
+) -> None:
     """One metric's table, interval chart, one sentence per system, the tests' settings, the signatures and
     sacrebleu commands (``citation``: ``ui.metrics.sacrebleu_view.paired_citation``) and a JSON download."""
     label = table.label
@@ -80,52 +96,93 @@ def show(
     else:
         delta_help = _("{metric} minus the baseline's; lower TER is better").format(metric=label)
     st.dataframe(
-        shown, hide_index=True, placeholder="—", key=f"compare_table_{metric_id}",
+        shown,
+        hide_index=True,
+        placeholder="—",
+        key=f"compare_table_{metric_id}",
         # Δ and the p-values next to the system: on a phone they are on screen, the rest scrolls in the table.
-        column_order=["system", "delta", "p (bootstrap)", "p (AR)", "direction", "score", "role", "mean", "lower", "upper"],
+        column_order=[
+            "system",
+            "delta",
+            "p (bootstrap)",
+            "p (AR)",
+            "direction",
+            "score",
+            "role",
+            "mean",
+            "lower",
+            "upper",
+        ],
         column_config={
             "system": st.column_config.TextColumn(_("system"), pinned=True),
             "role": st.column_config.TextColumn(_("role")),
-            "score": st.column_config.NumberColumn(label, format="%.2f", help=_("Corpus {metric}").format(metric=label)),
-            "delta": st.column_config.NumberColumn(_("Δ {metric}").format(metric=label), format="%+.2f", help=delta_help),
+            "score": st.column_config.NumberColumn(
+                label, format="%.2f", help=_("Corpus {metric}").format(metric=label)
+            ),
+            "delta": st.column_config.NumberColumn(
+                _("Δ {metric}").format(metric=label), format="%+.2f", help=delta_help
+            ),
             "direction": st.column_config.TextColumn(_("than the baseline")),
             "mean": st.column_config.NumberColumn(_("bootstrap mean"), format="%.2f"),
-            "lower": st.column_config.NumberColumn(_("95% CI low"), format="%.2f", help=_("bootstrap mean - half-width (sacreBLEU's ±)")),
-            "upper": st.column_config.NumberColumn(_("95% CI high"), format="%.2f", help=_("bootstrap mean + half-width")),
+            "lower": st.column_config.NumberColumn(
+                _("95% CI low"), format="%.2f", help=_("bootstrap mean - half-width (sacreBLEU's ±)")
+            ),
+            "upper": st.column_config.NumberColumn(
+                _("95% CI high"), format="%.2f", help=_("bootstrap mean + half-width")
+            ),
             "p (bootstrap)": st.column_config.NumberColumn(
-                _("p (bootstrap)"), format="%.4f",
-                help=_("Paired bootstrap resampling; — for the baseline: {BASELINE_HELP}").format(BASELINE_HELP=_(BASELINE_HELP)),
+                _("p (bootstrap)"),
+                format="%.4f",
+                help=_("Paired bootstrap resampling; — for the baseline: {BASELINE_HELP}").format(
+                    BASELINE_HELP=_(BASELINE_HELP)
+                ),
             ),
             "p (AR)": st.column_config.NumberColumn(
-                _("p (AR)"), format="%.4f",
-                help=_("Approximate randomization; — for the baseline: {BASELINE_HELP}").format(BASELINE_HELP=_(BASELINE_HELP)),
+                _("p (AR)"),
+                format="%.4f",
+                help=_("Approximate randomization; — for the baseline: {BASELINE_HELP}").format(
+                    BASELINE_HELP=_(BASELINE_HELP)
+                ),
             ),
         },
-    )  # fmt: skip
+    )
     if data["lower"].notna().all():
-        st.altair_chart(charts.confidence_chart(shown[["system", "score", "lower", "upper", "role"]], label), width="stretch")
+        st.altair_chart(
+            charts.confidence_chart(shown[["system", "score", "lower", "upper", "role"]], label), width="stretch"
+        )
         st.caption(_(charts.CONFIDENCE_CAPTION).format(metric=label))
     for row in table.rows[1:]:
         st.markdown(
-            _("**{system}** against **{baseline}** by {metric}: Δ {delta:+.2f} ({direction}), "
-              "p = {p_bs:.4f} (paired bootstrap), p = {p_ar:.4f} (approximate randomization): {verdict}.").format(
-                system=escape_markdown(row.system), baseline=escape_markdown(table.rows[0].system), metric=label,
-                delta=row.delta, direction=direction_words(table, table.direction(row)),
-                p_bs=row.p_bootstrap, p_ar=row.p_randomization,
+            _(
+                "**{system}** against **{baseline}** by {metric}: Δ {delta:+.2f} ({direction}), "
+                "p = {p_bs:.4f} (paired bootstrap), p = {p_ar:.4f} (approximate randomization): {verdict}."
+            ).format(
+                system=escape_markdown(row.system),
+                baseline=escape_markdown(table.rows[0].system),
+                metric=label,
+                delta=row.delta,
+                direction=direction_words(table, table.direction(row)),
+                p_bs=row.p_bootstrap,
+                p_ar=row.p_randomization,
                 verdict=verdict(label, row.p_bootstrap, row.p_randomization, row.delta),
             )
-        )  # fmt: skip
+        )
     st.caption(
-        _("Paired bootstrap resampling ({n_samples:,} resamples; Koehn 2004) and paired approximate "
-          "randomization ({n_trials:,} trials; Riezler & Maxwell 2005), seed {seed}, as sacreBLEU's "
-          "--paired-bs and --paired-ar. A p-value is the chance of a {metric} difference at least this large if the "
-          "two systems were equally good. Intervals are the bootstrap mean ± half the width of the middle 95% of "
-          "resampled scores.").format(n_samples=settings.n_samples, n_trials=settings.n_trials, seed=settings.seed, metric=label)
-    )  # fmt: skip
+        _(
+            "Paired bootstrap resampling ({n_samples:,} resamples; Koehn 2004) and paired approximate "
+            "randomization ({n_trials:,} trials; Riezler & Maxwell 2005), seed {seed}, as sacreBLEU's "
+            "--paired-bs and --paired-ar. A p-value is the chance of a {metric} difference at least this large if the "
+            "two systems were equally good. Intervals are the bootstrap mean ± half the width of the middle 95% of "
+            "resampled scores."
+        ).format(n_samples=settings.n_samples, n_trials=settings.n_trials, seed=settings.seed, metric=label)
+    )
     if citation is not None:
         show_sacrebleu_paired(dict(citation))
     data = {**table.to_dict(), **(citation or {})}
     st.download_button(
-        _("Download the {metric} table (JSON)").format(metric=label), json.dumps(data, ensure_ascii=False, indent=1),
-        file_name=f"significance_{metric_id}.json", mime="application/json", key=f"compare_download_{metric_id}",
-    )  # fmt: skip
+        _("Download the {metric} table (JSON)").format(metric=label),
+        json.dumps(data, ensure_ascii=False, indent=1),
+        file_name=f"significance_{metric_id}.json",
+        mime="application/json",
+        key=f"compare_download_{metric_id}",
+    )

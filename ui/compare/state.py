@@ -15,8 +15,15 @@ from typing import Any
 from bleucore.significance import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
 from ui.links.codec import TEXT, linked, texts, whole
 from ui.links.page_state import (
-    PastedInputs, StatePage, metrics_key, options_under_o, pasted_reference_key, read_shared, ref_count_key,
-    shared_widget_values, source_key,
+    PastedInputs,
+    StatePage,
+    metrics_key,
+    options_under_o,
+    pasted_reference_key,
+    read_shared,
+    ref_count_key,
+    shared_widget_values,
+    source_key,
 )
 from ui.links.share import LinkField
 from ui.metrics.bleu import options as om
@@ -33,8 +40,12 @@ class CompareState(PastedInputs):
     """The Compare page's shareable state: the inputs it shares with Corpus, the pasted systems, the tests'
     settings, and the baseline system's name ("", left out of links: the first system)."""
 
-    systems: tuple[str, ...] = linked(("", ""), LinkField("sys", N_("systems")), texts(2, MAX_PASTED_SYSTEMS), pasted=True)
-    n_samples: int = linked(BOOTSTRAP_SAMPLES, LinkField("bs", N_("bootstrap resamples")), whole(1, MAX_BOOTSTRAP_SAMPLES))
+    systems: tuple[str, ...] = linked(
+        ("", ""), LinkField("sys", N_("systems")), texts(2, MAX_PASTED_SYSTEMS), pasted=True
+    )
+    n_samples: int = linked(
+        BOOTSTRAP_SAMPLES, LinkField("bs", N_("bootstrap resamples")), whole(1, MAX_BOOTSTRAP_SAMPLES)
+    )
     n_trials: int = linked(AR_TRIALS, LinkField("ar", N_("randomization trials")), whole(1, MAX_AR_TRIALS))
     seed: int = linked(SEED, LinkField("seed", N_("seed")), whole(0, MAX_SEED))
     baseline: str = linked("", LinkField("base", N_("baseline")), TEXT, omit_default=True)

@@ -29,9 +29,14 @@ def show_lines(names: list[str], scores: dict[str, SystemScores]) -> None:
 
 
 def show_sentences(
-    baseline: str, other: str, systems: dict[str, TextFile], refs: list[TextFile], sentences: dict[str, np.ndarray],
-    label: str, higher_is_better: bool,
-) -> None:  # fmt: skip
+    baseline: str,
+    other: str,
+    systems: dict[str, TextFile],
+    refs: list[TextFile],
+    sentences: dict[str, np.ndarray],
+    label: str,
+    higher_is_better: bool,
+) -> None:
     """One sentence metric (``label``; ``sentences``: each system's score per line) of the baseline against another
     system: scatter, per-line differences, the lines that changed most, worded in the metric's direction."""
     diffs = sentence_differences(sentences[baseline], sentences[other])
@@ -41,7 +46,12 @@ def show_sentences(
         if higher_is_better:
             st.caption(_("One point per line: above the dashed diagonal the system scores higher than the baseline."))
         else:
-            st.caption(_("One point per line: below the dashed diagonal the system needs fewer edits than the baseline (better)."))
+            st.caption(
+                _(
+                    "One point per line: below the dashed diagonal the system needs fewer edits than the baseline "
+                    "(better)."
+                )
+            )
     with right:
         st.altair_chart(charts.difference_bars(diffs, label, higher_is_better), width="stretch")
         sign = 1 if higher_is_better else -1
@@ -49,8 +59,9 @@ def show_sentences(
         worse = int((sign * diffs["difference"] < 0).sum())
         st.caption(
             _("By {metric}, the system is better on {better} lines, worse on {worse}, equal on {equal}.").format(
-                metric=label, better=better, worse=worse, equal=int(diffs["difference"].notna().sum()) - better - worse)
-        )  # fmt: skip
+                metric=label, better=better, worse=worse, equal=int(diffs["difference"].notna().sum()) - better - worse
+            )
+        )
     changes = diffs.dropna(subset=["difference"]).copy()
     changes["size"] = changes["difference"].abs()
     top = changes.sort_values(["size", "line"], ascending=[False, True]).head(15).drop(columns="size")
@@ -61,7 +72,8 @@ def show_sentences(
         top[f"reference {j}"] = [ref.lines[i] for i in index]
     st.markdown(_("**Lines that changed most**"))
     st.dataframe(
-        top, hide_index=True,
+        top,
+        hide_index=True,
         column_config={
             "line": st.column_config.NumberColumn(_("line"), format="%d"),
             "baseline": st.column_config.NumberColumn(_("baseline {metric}").format(metric=label), format="%.2f"),
@@ -74,17 +86,23 @@ def show_sentences(
                 for j in range(1, len(refs) + 1)
             },
         },
-    )  # fmt: skip
+    )
 
 
-def sentence_download(systems: dict[str, TextFile], refs: list[TextFile], per_metric: dict[str, dict[str, np.ndarray]]) -> None:
+def sentence_download(
+    systems: dict[str, TextFile], refs: list[TextFile], per_metric: dict[str, dict[str, np.ndarray]]
+) -> None:
     """Every line's references, system texts and sentence scores (each system by each picked metric) as a CSV."""
     table = sentence_table({name: f.lines for name, f in systems.items()}, [r.lines for r in refs], per_metric)
     st.download_button(
-        _("Download every sentence score (CSV)"), table.to_csv(index=False), file_name="compare_sentences.csv",
-        mime="text/csv", key="compare_dl_csv", icon=":material/download:",
+        _("Download every sentence score (CSV)"),
+        table.to_csv(index=False),
+        file_name="compare_sentences.csv",
+        mime="text/csv",
+        key="compare_dl_csv",
+        icon=":material/download:",
         help=_("One row per line: each reference, each system's text and its score by each metric picked above."),
-    )  # fmt: skip
+    )
 
 
 def show_ngrams(
@@ -101,9 +119,12 @@ def show_ngrams(
     if st.session_state.get(cps.COMPARE_NGRAM_ORDER) not in choices:
         st.session_state[cps.COMPARE_NGRAM_ORDER] = "all"
     order = st.segmented_control(
-        _("Order"), choices, key=cps.COMPARE_NGRAM_ORDER, format_func=order_format(),
+        _("Order"),
+        choices,
+        key=cps.COMPARE_NGRAM_ORDER,
+        format_func=order_format(),
         persist_state="session",
-    )  # fmt: skip
+    )
     table = ngram_differences(
         counts[baseline], counts[other], options.max_order, None if order in (None, "all") else int(order)
     )
@@ -111,29 +132,51 @@ def show_ngrams(
         st.info(_("Both systems match exactly the same n-grams."))
         return
     st.dataframe(
-        table, hide_index=True,
+        table,
+        hide_index=True,
         column_config={
             "n-gram": st.column_config.TextColumn(_("n-gram")),
             "baseline": st.column_config.NumberColumn(_("matched by the baseline"), format="%d"),
             "system": st.column_config.NumberColumn(_("matched by the system"), format="%d"),
             "difference": st.column_config.NumberColumn(_("difference"), format="%+d"),
         },
-    )  # fmt: skip
+    )
     st.caption(
-        _("Clipped matches (Count_clip) of each n-gram summed over all lines, as BLEU counts them: a positive "
-        "difference is an n-gram the system gets right more often than the baseline, a negative one an n-gram it misses.")
+        _(
+            "Clipped matches (Count_clip) of each n-gram summed over all lines, as BLEU counts them: a positive "
+            "difference is an n-gram the system gets right more often than the baseline, a negative one an n-gram it "
+            "misses."
+        )
     )
 
 
 #: The significance settings: (label, smallest, largest, step, key, help).
 _TEST_SETTINGS = (
-    (N_("Bootstrap resamples"), 1, cps.MAX_BOOTSTRAP_SAMPLES, 100, cps.COMPARE_SAMPLES, N_("sacreBLEU's --paired-bs-n (default {default}).")),
-    (N_("Randomization trials"), 1, cps.MAX_AR_TRIALS, 1000, cps.COMPARE_TRIALS, N_("sacreBLEU's --paired-ar-n (default {default}).")),
     (
-        N_("Seed"), 0, cps.MAX_SEED, 1, cps.COMPARE_SEED,
+        N_("Bootstrap resamples"),
+        1,
+        cps.MAX_BOOTSTRAP_SAMPLES,
+        100,
+        cps.COMPARE_SAMPLES,
+        N_("sacreBLEU's --paired-bs-n (default {default})."),
+    ),
+    (
+        N_("Randomization trials"),
+        1,
+        cps.MAX_AR_TRIALS,
+        1000,
+        cps.COMPARE_TRIALS,
+        N_("sacreBLEU's --paired-ar-n (default {default})."),
+    ),
+    (
+        N_("Seed"),
+        0,
+        cps.MAX_SEED,
+        1,
+        cps.COMPARE_SEED,
         N_("sacreBLEU's SACREBLEU_SEED (default {default}): the same seed gives the same p-values."),
     ),
-)  # fmt: skip
+)
 
 
 def test_settings() -> None:
@@ -141,4 +184,12 @@ def test_settings() -> None:
     st.header(_("Significance tests"))
     for label, smallest, largest, step, key, help_text in _TEST_SETTINGS:
         default = {cps.COMPARE_SAMPLES: BOOTSTRAP_SAMPLES, cps.COMPARE_TRIALS: AR_TRIALS, cps.COMPARE_SEED: SEED}[key]
-        st.number_input(_(label), min_value=smallest, max_value=largest, step=step, key=key, help=_(help_text).format(default=default), persist_state="session")
+        st.number_input(
+            _(label),
+            min_value=smallest,
+            max_value=largest,
+            step=step,
+            key=key,
+            help=_(help_text).format(default=default),
+            persist_state="session",
+        )

@@ -32,7 +32,6 @@ LENGTH_BUCKETS = (5, 10, 15, 20, 25, 30, 40, 50)
 _SCORE_BLOCK = 512
 
 
-
 @dataclass(frozen=True)
 class SentenceScores:
     """Sentence BLEU of every segment (NaN where undefined), its p_n as the score uses them (percent, after
@@ -76,7 +75,11 @@ def precision_columns(stats: Statistics, max_order: int) -> dict[str, np.ndarray
 
 
 def sentence_table(
-    stats: Statistics, scores: np.ndarray, max_order: int, hypotheses: Sequence[str], references: Sequence[Sequence[str]],
+    stats: Statistics,
+    scores: np.ndarray,
+    max_order: int,
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str]],
     precisions: np.ndarray | None = None,
 ) -> pd.DataFrame:
     """One row per segment in line order: line, BLEU, c, r, p1..pN, hypothesis, reference 1 .. reference k
@@ -208,8 +211,11 @@ def metric_result(metric: MetricScores, nrefs: int) -> dict[str, object]:
     if metric.key is not None:
         scorer = metric_of(metric.key)
         equivalent = scorer.sacrebleu_equivalent(nrefs)
-        about = {"options": asdict(scorer.options), "sacrebleu_signature": equivalent.signature,
-                 "sacrebleu_missing": list(equivalent.missing)}  # fmt: skip
+        about = {
+            "options": asdict(scorer.options),
+            "sacrebleu_signature": equivalent.signature,
+            "sacrebleu_missing": list(equivalent.missing),
+        }
     if metric.corpus is None:
         return {"name": metric.label, "score": None, "error": metric.error, **about}
     return {**metric.corpus.to_dict(), "line": metric.corpus.format(), "signature": metric.corpus.signature, **about}
@@ -239,7 +245,10 @@ def result_json(
 
 
 def downloads(
-    analysis: CorpusAnalysis, options: dict[str, object], files: Mapping[str, object], metrics: Sequence[MetricScores] = ()
+    analysis: CorpusAnalysis,
+    options: dict[str, object],
+    files: Mapping[str, object],
+    metrics: Sequence[MetricScores] = (),
 ) -> tuple[bytes, bytes]:
     """(CSV of the sentence table, JSON of the result), both with the other picked metrics; ``options``
     gains the corpus signature."""

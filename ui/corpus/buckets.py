@@ -19,12 +19,20 @@ SLOTS = Slots.for_page(cs.PAGE.prefix)
 
 
 def show_buckets(
-    metrics: MetricInputs, hyp: TextFile, refs: Sequence[TextFile], options: Choices, sentence_label: str,
+    metrics: MetricInputs,
+    hyp: TextFile,
+    refs: Sequence[TextFile],
+    options: Choices,
+    sentence_label: str,
     sentences: Mapping[str, np.ndarray],
-) -> None:  # fmt: skip
+) -> None:
     """The section under its heading; ``metrics``: metric id -> (key, {hypothesis name: (digest, statistics)})."""
     st.subheader(_("Scores by bucket"))
-    st.caption(_("The corpus score of the lines in each bucket of reference length, word frequency or label, with "
-                 "its 95% bootstrap interval: where the hypothesis does well and where it does not."))  # fmt: skip
+    st.caption(
+        _(
+            "The corpus score of the lines in each bucket of reference length, word frequency or label, with "
+            "its 95% bootstrap interval: where the hypothesis does well and where it does not."
+        )
+    )
     bucket_settings = BucketSettings(tokenize=options.tokenize, lowercase=options.lowercase)
     show_section(SLOTS, metrics, {hyp.name: hyp}, refs, [hyp.name], bucket_settings, sentence_label, sentences, options)

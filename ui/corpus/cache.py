@@ -29,7 +29,9 @@ def _analysis(
     _references: tuple[tuple[str, ...], ...],
 ) -> corpus_analysis.CorpusAnalysis:
 
-    return corpus_analysis.analyse(_stats, from_key(corpus_key), from_key(sentence_key), nrefs, _hypotheses, _references)
+    return corpus_analysis.analyse(
+        _stats, from_key(corpus_key), from_key(sentence_key), nrefs, _hypotheses, _references
+    )
 
 
 def analysis(
@@ -42,9 +44,14 @@ def analysis(
 ) -> corpus_analysis.CorpusAnalysis:
     """``corpus_analysis.analyse`` of one input (``references`` are its reference streams), cached."""
     return _analysis(
-        input_digest, options_key(corpus_options), options_key(sentence_options), len(references),
-        stats, tuple(hypotheses), tuple(tuple(stream) for stream in references),
-    )  # fmt: skip
+        input_digest,
+        options_key(corpus_options),
+        options_key(sentence_options),
+        len(references),
+        stats,
+        tuple(hypotheses),
+        tuple(tuple(stream) for stream in references),
+    )
 
 
 @st.cache_data(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
@@ -84,7 +91,6 @@ def downloads(
     )
 
 
-
 @st.cache_data(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
 def _metric_buckets(
     input_digest: str, key: MetricKey, corpus_key: OptionsKey, label: str, _stats: Any, _ref_len: Any, _scores: Any
@@ -98,4 +104,6 @@ def metric_buckets(
 ) -> pd.DataFrame:
     """``corpus_analysis.length_buckets`` of a metric other than BLEU, by BLEU's reference lengths under
     ``corpus_options``; cached per digest, metric and those options."""
-    return _metric_buckets(input_digest, key, options_key(corpus_options), result.label, stats, ref_len, result.sentences)
+    return _metric_buckets(
+        input_digest, key, options_key(corpus_options), result.label, stats, ref_len, result.sentences
+    )

@@ -53,7 +53,9 @@ def length_bucket_chart(buckets: pd.DataFrame, label: str = "BLEU") -> alt.Layer
     sort = list(data.sort_values("order")["bucket"])
     base = alt.Chart(data).encode(
         x=alt.X("bucket:N", sort=sort, title=_("reference length r (tokens)"), axis=alt.Axis(labelAngle=0)),
-        y=alt.Y("corpus:Q", title=_("corpus {metric} of the bucket").format(metric=label), scale=alt.Scale(domainMin=0)),
+        y=alt.Y(
+            "corpus:Q", title=_("corpus {metric} of the bucket").format(metric=label), scale=alt.Scale(domainMin=0)
+        ),
         tooltip=[
             alt.Tooltip("bucket:N", title="r"),
             alt.Tooltip("segments:Q", title=_("segments")),

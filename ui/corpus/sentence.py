@@ -37,11 +37,16 @@ EXPLORE_DEFAULTS = (ChrfOptions(), ChrfOptions(word_order=2), TerOptions())
 def scored_label(options: BleuOptions) -> str:
     """The header of the smoothed precisions, saying which smoothing made them."""
     method = options.smooth_method
-    return _("p_n as scored (%), no smoothing") if method == "none" else _("p_n as scored (%), after {method} smoothing").format(method=method)
+    return (
+        _("p_n as scored (%), no smoothing")
+        if method == "none"
+        else _("p_n as scored (%), after {method} smoothing").format(method=method)
+    )
 
 
 def sentence_precisions(explanation: SentenceExplanation) -> pd.DataFrame:
-    """One row per order: matched/total, raw p_n and p_n as the score uses it (smoothed; None beyond the effective order)."""
+    """One row per order: matched/total, raw p_n and p_n as the score uses it (smoothed; None beyond the effective
+    order)."""
     score = explanation.score
     rows = []
     for order in explanation.orders:
@@ -64,14 +69,19 @@ def precision_columns(options: BleuOptions) -> dict[str, Any]:
         "matched / total": st.column_config.TextColumn(_("matched / total")),
         "clipped": st.column_config.NumberColumn(_("clipped")),
         "raw p_n (%)": st.column_config.NumberColumn(
-            _("raw p_n (%)"), format="%.2f", help=_("Clipped matches / n-grams, before smoothing; — when the line has no n-gram")
+            _("raw p_n (%)"),
+            format="%.2f",
+            help=_("Clipped matches / n-grams, before smoothing; — when the line has no n-gram"),
         ),
         "p_n as scored (%)": st.column_config.NumberColumn(
-            scored_label(options), format="%.2f",
-            help=_("The precision the score uses, as in sacreBLEU's line above: smoothing replaces zero counts; "
-            "— for an order left out by the effective order"),
+            scored_label(options),
+            format="%.2f",
+            help=_(
+                "The precision the score uses, as in sacreBLEU's line above: smoothing replaces zero counts; "
+                "— for an order left out by the effective order"
+            ),
         ),
-    }  # fmt: skip
+    }
 
 
 def worst_line(scores: Sequence[float], higher_is_better: bool) -> int:
@@ -80,21 +90,31 @@ def worst_line(scores: Sequence[float], higher_is_better: bool) -> int:
     values = pd.Series(scores, dtype=float)
     if values.isna().all():
         return 1
-    return int((values.idxmin() if higher_is_better else values.idxmax())) + 1
+    return int(values.idxmin() if higher_is_better else values.idxmax()) + 1
 
 
 def show_sentence(
-    hyp: TextFile, refs: list[TextFile], worst: int, options: Choices, sentence_options: BleuOptions,
+    hyp: TextFile,
+    refs: list[TextFile],
+    worst: int,
+    options: Choices,
+    sentence_options: BleuOptions,
     metric: tuple[str, str, MetricKey | None] = ("bleu", "BLEU", None),
-) -> None:  # fmt: skip
+) -> None:
     """One line's full explanation by the sentence metric (``metric``: its id, label and key; BLEU's key is None,
     it uses ``sentence_options``) and a way to open it in Explore; ``worst`` is the line shown first."""
     st.subheader(_("One sentence, explained"))
     segments = len(hyp)
     current = st.session_state.get(cs.CORPUS_LINE)
     if not isinstance(current, int) or not 1 <= current <= segments:
-        st.session_state[cs.CORPUS_LINE] = min(max(int(current or 1), 1), segments) if isinstance(current, int) else worst
-    line = int(st.number_input(_("Line to explain"), min_value=1, max_value=segments, step=1, key=cs.CORPUS_LINE, persist_state="session"))
+        st.session_state[cs.CORPUS_LINE] = (
+            min(max(int(current or 1), 1), segments) if isinstance(current, int) else worst
+        )
+    line = int(
+        st.number_input(
+            _("Line to explain"), min_value=1, max_value=segments, step=1, key=cs.CORPUS_LINE, persist_state="session"
+        )
+    )
     hypothesis = hyp.lines[line - 1]
     references = tuple(r.lines[line - 1] for r in refs)
     labels = [_("hypothesis"), *(_("reference {n}").format(n=j + 1) for j in range(len(references)))]
@@ -114,25 +134,38 @@ def _bleu_sentence(
     try:
         explanation = bleu_cache.explain_text(hypothesis, references, sentence_options)
     except ValueError as err:
-        show_error(_("Line {line} cannot be explained with these options: {err}. Choose another smoothing method in the sidebar, or another line.").format(line=line, err=wording.error_text(err)))
+        show_error(
+            _(
+                "Line {line} cannot be explained with these options: {err}. Choose another smoothing method in the "
+                "sidebar, or another line."
+            ).format(line=line, err=wording.error_text(err))
+        )
         return
     score = explanation.score
-    st.metric(_("Sentence BLEU of line {line}").format(line=line), f"{score.score:.2f}", help=_("To full precision: {score!r}").format(score=score.score))
+    st.metric(
+        _("Sentence BLEU of line {line}").format(line=line),
+        f"{score.score:.2f}",
+        help=_("To full precision: {score!r}").format(score=score.score),
+    )
     st.code(score.format(), language=None, wrap_lines=True)
     st.caption(_("Sentence BLEU of line {line} to full precision: {score!r}.").format(line=line, score=score.score))
     st.dataframe(
-        sentence_precisions(explanation), hide_index=True, placeholder="—",
+        sentence_precisions(explanation),
+        hide_index=True,
+        placeholder="—",
         column_config=precision_columns(sentence_options),
-    )  # fmt: skip
+    )
     if explanation.diagnosis is not None:
         st.info(escape_markdown(wording.describe_all(explanation.diagnosis.reasons)))
     orders = [*range(1, len(explanation.orders) + 1), 0]
     i18n.keep_choice(cs.CORPUS_ORDER, orders, wording.order_label())
     n = st.segmented_control(
-        _("Show the n-grams of order"), orders, key=cs.CORPUS_ORDER,
+        _("Show the n-grams of order"),
+        orders,
+        key=cs.CORPUS_ORDER,
         format_func=wording.order_format(),
         persist_state="session",
-    )  # fmt: skip
+    )
     if n == 0:
         st.caption(orders_caption(explanation.orders))
         st.html(orders_html(explanation.candidate, explanation.orders))
@@ -145,9 +178,16 @@ def _bleu_sentence(
 
 
 def _metric_sentence(
-    metric_id: str, label: str, key: MetricKey, hypothesis: str, references: tuple[str, ...], line: int, options: Choices
-) -> None:  # fmt: skip
-    """chrF's or TER's explanation of one line under the page's options, and its hand-off to Explore's chrF & TER tab."""
+    metric_id: str,
+    label: str,
+    key: MetricKey,
+    hypothesis: str,
+    references: tuple[str, ...],
+    line: int,
+    options: Choices,
+) -> None:
+    """chrF's or TER's explanation of one line under the page's options, and its hand-off to Explore's chrF &
+    TER tab."""
     metric_options: Any = metric_of(key).options
     score: Any = None
     if metric_id == "ter":
@@ -158,9 +198,10 @@ def _metric_sentence(
         score = explanation.score
     if score is not None:
         st.metric(
-            _("Sentence {metric} of line {line}").format(metric=label, line=line), f"{score.score:.2f}",
+            _("Sentence {metric} of line {line}").format(metric=label, line=line),
+            f"{score.score:.2f}",
             help=_("To full precision: {score!r}").format(score=score.score),
-        )  # fmt: skip
+        )
         st.code(score.format(), language=None, wrap_lines=True)
     if metric_id == "ter":
         ter_view.render(hypothesis, references, metric_options, heading=False)
@@ -168,6 +209,10 @@ def _metric_sentence(
         chrf_view.show_orders(hypothesis, references, explanation, cs.CORPUS_CHRF_ORDER)
     state = handoff.sentence_state(hypothesis, references, options, 1, metrics_tab=True)
     if metric_options not in EXPLORE_DEFAULTS:
-        st.caption(_("Explore's chrF & TER tab explains the line with sacreBLEU's default chrF and TER options, not "
-                     "the ones chosen here."))  # fmt: skip
+        st.caption(
+            _(
+                "Explore's chrF & TER tab explains the line with sacreBLEU's default chrF and TER options, not "
+                "the ones chosen here."
+            )
+        )
     handoff.explore_button(_("Open this sentence in Explore"), state, "corpus_open_explore")

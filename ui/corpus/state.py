@@ -15,8 +15,15 @@ from typing import Any
 
 from ui.links.codec import TEXT, linked, whole
 from ui.links.page_state import (
-    PastedInputs, StatePage, metrics_key, options_under_o, pasted_reference_key, read_shared, ref_count_key,
-    shared_widget_values, source_key,
+    PastedInputs,
+    StatePage,
+    metrics_key,
+    options_under_o,
+    pasted_reference_key,
+    read_shared,
+    ref_count_key,
+    shared_widget_values,
+    source_key,
 )
 from ui.links.share import LinkField
 from ui.metrics.bleu import options as om

@@ -38,7 +38,11 @@ the corpus score in either direction.""")
 
 
 def show_scores(
-    analysis: CorpusAnalysis, hyp: TextFile, refs: Sequence[TextFile], options: Choices, corpus_options: BleuOptions,
+    analysis: CorpusAnalysis,
+    hyp: TextFile,
+    refs: Sequence[TextFile],
+    options: Choices,
+    corpus_options: BleuOptions,
     sentence_options: BleuOptions,
 ) -> None:
     """Corpus BLEU with its signature and sacreBLEU's line, against the mean of sentence BLEU."""
@@ -46,7 +50,8 @@ def show_scores(
     cols = st.columns(4)
     cols[0].metric(_("Corpus BLEU"), f"{corpus.score:.2f}" if corpus else _("undefined"))
     cols[1].metric(
-        _("Mean of sentence BLEU"), f"{analysis.mean_sentence:.2f}" if analysis.mean_sentence is not None else _("undefined")
+        _("Mean of sentence BLEU"),
+        f"{analysis.mean_sentence:.2f}" if analysis.mean_sentence is not None else _("undefined"),
     )
     cols[2].metric(_("Segments"), f"{len(analysis.table):,}")
     cols[3].metric(_("References"), len(refs))
@@ -59,7 +64,9 @@ def show_scores(
     else:
         st.code(corpus.format(), language=None, wrap_lines=True)
         st.caption(
-            _("Corpus BLEU to full precision: {score!r}. Signature (every option that changes the number):").format(score=corpus.score)
+            _("Corpus BLEU to full precision: {score!r}. Signature (every option that changes the number):").format(
+                score=corpus.score
+            )
         )
         st.code(corpus.signature, language=None, wrap_lines=True)
         show_sacrebleu(BLEU(corpus_options), hyp, refs)
@@ -67,8 +74,10 @@ def show_scores(
     if analysis.undefined:
         reason = wording.describe(analysis.undefined_reason) if analysis.undefined_reason else ""
         st.warning(
-            _("Sentence BLEU is undefined for {undefined:,} lines with these options "
-            "({reason}); they are left out of the mean and charts.").format(undefined=analysis.undefined, reason=escape_markdown(reason))
+            _(
+                "Sentence BLEU is undefined for {undefined:,} lines with these options "
+                "({reason}); they are left out of the mean and charts."
+            ).format(undefined=analysis.undefined, reason=escape_markdown(reason))
         )
     eff = _("effective order") if sentence_options.effective_order else _("no effective order")
     with st.expander(_("Why corpus BLEU and the mean of sentence BLEU differ"), expanded=True):
@@ -76,12 +85,20 @@ def show_scores(
         if corpus is not None and analysis.mean_sentence is not None:
             diff = corpus.score - analysis.mean_sentence
             st.markdown(
-                _("Here corpus BLEU is **{score:.2f}** and the mean of sentence BLEU is "
-                "**{mean_sentence:.2f}**: a difference of {diff:+.2f} points. The corpus "
-                "sums are {sys_len:,} hypothesis and {ref_len:,.0f} reference tokens, and "
-                "{matches} matched n-grams of orders 1 to {n}.").format(score=corpus.score, mean_sentence=analysis.mean_sentence, diff=diff, sys_len=corpus.sys_len, ref_len=corpus.ref_len,
-                matches=", ".join(f"{m:,}/{t:,}" for m, t in zip(corpus.counts, corpus.totals)),
-                n=len(corpus.counts))
+                _(
+                    "Here corpus BLEU is **{score:.2f}** and the mean of sentence BLEU is "
+                    "**{mean_sentence:.2f}**: a difference of {diff:+.2f} points. The corpus "
+                    "sums are {sys_len:,} hypothesis and {ref_len:,.0f} reference tokens, and "
+                    "{matches} matched n-grams of orders 1 to {n}."
+                ).format(
+                    score=corpus.score,
+                    mean_sentence=analysis.mean_sentence,
+                    diff=diff,
+                    sys_len=corpus.sys_len,
+                    ref_len=corpus.ref_len,
+                    matches=", ".join(f"{m:,}/{t:,}" for m, t in zip(corpus.counts, corpus.totals)),
+                    n=len(corpus.counts),
+                )
             )
 
 
@@ -91,21 +108,28 @@ def show_corpus_precisions(corpus: BLEUScore) -> None:
     st.altair_chart(bleu_charts.precision_chart(corpus), width="stretch")
     st.caption(bleu_charts.precision_caption(corpus))
     st.dataframe(
-        bleu_charts.precision_table(corpus), hide_index=True, placeholder="—", key="corpus_precisions",
+        bleu_charts.precision_table(corpus),
+        hide_index=True,
+        placeholder="—",
+        key="corpus_precisions",
         column_config={
             "n": st.column_config.NumberColumn("n", format="%d"),
             "fraction": st.column_config.TextColumn(_("clipped matches / n-grams")),
             "p_n (%)": st.column_config.NumberColumn(
-                _("p_n as scored (%)"), format="%.4f", help=_("The bar's height: what sacreBLEU's line prints as p_1/…/p_N")
+                _("p_n as scored (%)"),
+                format="%.4f",
+                help=_("The bar's height: what sacreBLEU's line prints as p_1/…/p_N"),
             ),
             "smoothed": st.column_config.CheckboxColumn(_("smoothed"), help=_("Smoothing replaced a zero count")),
             "weight": st.column_config.NumberColumn(_("weight"), format="%.4f"),
             "log_term": st.column_config.NumberColumn(_("w_n·log p_n"), format="%.4f"),
         },
-    )  # fmt: skip
+    )
 
 
-def show_charts(analysis: CorpusAnalysis, with_bleu: bool, metrics: Sequence[tuple[MetricScores, pd.DataFrame]]) -> None:
+def show_charts(
+    analysis: CorpusAnalysis, with_bleu: bool, metrics: Sequence[tuple[MetricScores, pd.DataFrame]]
+) -> None:
     """For BLEU (if picked) and every other picked metric: the sentence-score histogram and the corpus score by
     reference-length bucket (``metrics``: each metric's scores and its buckets)."""
     series: list[tuple[str, pd.DataFrame, float | None, pd.DataFrame]] = []
@@ -120,16 +144,21 @@ def show_charts(analysis: CorpusAnalysis, with_bleu: bool, metrics: Sequence[tup
             st.subheader(_("Sentence {metric}").format(metric=label))
             st.altair_chart(charts.score_histogram(table, corpus, label, label), width="stretch")
             st.caption(
-                _("How many sentences fall in each band of 10 {metric} points; the dashed line is corpus {metric}.").format(metric=label)
+                _(
+                    "How many sentences fall in each band of 10 {metric} points; the dashed line is corpus {metric}."
+                ).format(metric=label)
             )
         with right:
             st.subheader(_("{metric} by sentence length").format(metric=label))
             if buckets[f"corpus {label}"].notna().any():
                 st.altair_chart(charts.length_bucket_chart(buckets, label), width="stretch")
                 st.caption(
-                    _("Corpus {metric} of the sentences in each band of reference length r (BLEU's tokens, the closest "
-                      "reference); numbers above the bars count the sentences.").format(metric=label)
-                )  # fmt: skip
+                    _(
+                        "Corpus {metric} of the sentences in each band of reference length r (BLEU's tokens, the "
+                        "closest "
+                        "reference); numbers above the bars count the sentences."
+                    ).format(metric=label)
+                )
             else:
                 st.info(_("{metric} is undefined for every length band with these options.").format(metric=label))
 
@@ -153,16 +182,22 @@ def column_config(max_order: int, nrefs: int, smoothing: str = "none") -> dict[s
     for n in range(1, max_order + 1):
         config[f"p{n}"] = st.column_config.NumberColumn(
             f"p{n}" if smoothing == "none" else _("p{n} ({smoothing}-smoothed)").format(n=n, smoothing=smoothing),
-            help=_("Modified {n}-gram precision in percent as sentence BLEU uses it (sacreBLEU's precisions): clipped "
-                   "matches / {n}-grams, after {smoothing} smoothing of a zero count; — beyond the effective order or "
-                   "where the score is undefined").format(n=n, smoothing=smoothing),
+            help=_(
+                "Modified {n}-gram precision in percent as sentence BLEU uses it (sacreBLEU's precisions): clipped "
+                "matches / {n}-grams, after {smoothing} smoothing of a zero count; — beyond the effective order or "
+                "where the score is undefined"
+            ).format(n=n, smoothing=smoothing),
             format="%.1f",
-        )  # fmt: skip
+        )
     return config
 
 
 def sentence_frame(
-    analysis: CorpusAnalysis, with_bleu: bool, max_order: int, metrics: Sequence[MetricScores], sort_by: tuple[str, bool]
+    analysis: CorpusAnalysis,
+    with_bleu: bool,
+    max_order: int,
+    metrics: Sequence[MetricScores],
+    sort_by: tuple[str, bool],
 ) -> pd.DataFrame:
     """The sentence table as shown: BLEU's columns (sentence BLEU, c, r, p_n) when BLEU is picked, every other
     picked metric's sentence scores, the texts; worst first by ``sort_by`` (a column, whether higher is better)."""
@@ -170,7 +205,9 @@ def sentence_frame(
     if not with_bleu:
         table = table.drop(columns=["BLEU", "c", "r", *(f"p{n}" for n in range(1, max_order + 1))])
     column, higher = sort_by
-    return table.sort_values([column, "line"], ascending=[higher, True], na_position="last", kind="stable").reset_index(drop=True)
+    return table.sort_values([column, "line"], ascending=[higher, True], na_position="last", kind="stable").reset_index(
+        drop=True
+    )
 
 
 def show_table(
@@ -190,9 +227,15 @@ def show_table(
     extra = metric_views.sentence_columns(metrics)
     config = column_config(max_order, len(files.get("references") or [1]), options[1].smooth_method)  # type: ignore[arg-type]
     event = st.dataframe(
-        table, hide_index=True, column_config={**config, **extra[1]}, key=cs.CORPUS_TABLE, placeholder="—",
-        on_select="rerun", selection_mode="single-row", height=360,
-    )  # fmt: skip
+        table,
+        hide_index=True,
+        column_config={**config, **extra[1]},
+        key=cs.CORPUS_TABLE,
+        placeholder="—",
+        on_select="rerun",
+        selection_mode="single-row",
+        height=360,
+    )
     st.caption(_("Click a column header to sort; select a row to explain that sentence below."))
     rows = list(getattr(getattr(event, "selection", None), "rows", []) or [])
     if rows and rows != st.session_state.get(cs.CORPUS_LAST_SELECTION):

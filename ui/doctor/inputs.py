@@ -29,7 +29,10 @@ from ui.shell.i18n import N_, _
 CHECK = "doctor_check"
 #: The last choice, kept while another page is open (Streamlit drops the radio's own key then).
 CHOICE = "doctor_choice"
-CHECKS = {"corpus": N_("Files or pasted text (shared with the Corpus page)"), "explore": N_("The sentence open in Explore")}
+CHECKS = {
+    "corpus": N_("Files or pasted text (shared with the Corpus page)"),
+    "explore": N_("The sentence open in Explore"),
+}
 
 
 @dataclass(frozen=True)
@@ -62,8 +65,11 @@ def _explore_input(session: MutableMapping[str, Any]) -> DoctorInput | None:
     if not references:
         st.info(_("The sentence in Explore has no reference yet: type one there first."))
         return None
-    st.caption(_("Explore's candidate and its {n} references, with Explore's tokenizer ({tokenizer}).").format(
-        n=len(references), tokenizer=state.options.tokenize))  # fmt: skip
+    st.caption(
+        _("Explore's candidate and its {n} references, with Explore's tokenizer ({tokenizer}).").format(
+            n=len(references), tokenizer=state.options.tokenize
+        )
+    )
     refs = tuple(TextFile(_("reference {n}").format(n=j + 1), (r,)) for j, r in enumerate(references))
     return DoctorInput(TextFile(_("Explore's candidate"), (state.candidate,)), refs, state.options.tokenize)
 
@@ -80,7 +86,14 @@ def _files_input(session: MutableMapping[str, Any], stale: bool) -> DoctorInput 
     if stale or cs.CORPUS_SOURCE not in session:
         session.update(cs.corpus_widget_values(_corpus_state(session)))
     source = source_radio(cs.CORPUS_SOURCE)
-    st.selectbox(_("Tokenizer"), TOKENIZER_NAMES, key=cs.CORPUS.key("tokenize"), help=_(TOKENIZER_HELP), format_func=tokenizer_label, persist_state="session")
+    st.selectbox(
+        _("Tokenizer"),
+        TOKENIZER_NAMES,
+        key=cs.CORPUS.key("tokenize"),
+        help=_(TOKENIZER_HELP),
+        format_func=tokenizer_label,
+        persist_state="session",
+    )
     hyp, refs, refused = corpus_files(source)
     state = cs.read_corpus(session)
     save_state(session, cs.PAGE, state)  # the Corpus page opens with what was given here
@@ -90,8 +103,11 @@ def _files_input(session: MutableMapping[str, Any], stale: bool) -> DoctorInput 
     st.page_link("app_pages/corpus.py", label=_("Score these files on the Corpus page"), icon=":material/upload_file:")
     if hyp is None or not refs:
         return None
-    st.caption(_("Checking {hypothesis} against {references}, with the {tokenizer} tokenizer.").format(
-        hypothesis=hyp.name, references=and_list([r.name for r in refs]), tokenizer=state.options.tokenize))  # fmt: skip
+    st.caption(
+        _("Checking {hypothesis} against {references}, with the {tokenizer} tokenizer.").format(
+            hypothesis=hyp.name, references=and_list([r.name for r in refs]), tokenizer=state.options.tokenize
+        )
+    )
     return DoctorInput(hyp, tuple(refs), state.options.tokenize)
 
 
@@ -102,6 +118,14 @@ def doctor_input() -> DoctorInput | None:
     if CHECK not in session:
         session[CHECK] = session.get(CHOICE, "corpus")
     labels = {key: _(label) for key, label in CHECKS.items()}  # worded now, in the session's language
-    what = st.radio(_("What to check"), tuple(CHECKS), key=CHECK, horizontal=True, format_func=labels.__getitem__,
-                    on_change=_chosen, args=(session,), persist_state="session")  # fmt: skip
+    what = st.radio(
+        _("What to check"),
+        tuple(CHECKS),
+        key=CHECK,
+        horizontal=True,
+        format_func=labels.__getitem__,
+        on_change=_chosen,
+        args=(session,),
+        persist_state="session",
+    )
     return _explore_input(session) if what == "explore" else _files_input(session, stale)

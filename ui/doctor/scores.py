@@ -29,18 +29,33 @@ def scores_frame(result: Report) -> pd.DataFrame:
     rows = []
     for score in result.scores:
         printed = score.printed if score.failure is None else _("fails: {failure}").format(failure=score.failure)
-        rows.append({_("Tool"): tool_name(score.tool), _("BLEU (0-100)"): score.points, _("As the tool prints it"): printed,
-                     _("Called as"): score.tool.call, _("Also"): quirks(score.tool)})  # fmt: skip
+        rows.append(
+            {
+                _("Tool"): tool_name(score.tool),
+                _("BLEU (0-100)"): score.points,
+                _("As the tool prints it"): printed,
+                _("Called as"): score.tool.call,
+                _("Also"): quirks(score.tool),
+            }
+        )
     return pd.DataFrame(rows)
 
 
 def show_scores(result: Report) -> None:
     """The table of every tool's number."""
     st.subheader(_("The same files, scored as each tool scores them"))
-    st.caption(_("Each number is computed by bleucore following that tool's rules (its code was read, not run here); "
-                 "the tests compare each with the tool itself."))  # fmt: skip
-    st.dataframe(scores_frame(result), hide_index=True, width="stretch",
-                 column_config={_("BLEU (0-100)"): st.column_config.NumberColumn(format="%.2f")})  # fmt: skip
+    st.caption(
+        _(
+            "Each number is computed by bleucore following that tool's rules (its code was read, not run here); "
+            "the tests compare each with the tool itself."
+        )
+    )
+    st.dataframe(
+        scores_frame(result),
+        hide_index=True,
+        width="stretch",
+        column_config={_("BLEU (0-100)"): st.column_config.NumberColumn(format="%.2f")},
+    )
 
 
 def show_waterfall(result: Report) -> None:
@@ -62,26 +77,47 @@ def show_waterfall(result: Report) -> None:
     end = right.selectbox(_("To"), keys, key=TO, format_func=names.__getitem__, persist_state="session")
     steps = waterfall(tools[start], tools[end], scorer=result.scorer)
     if not steps.steps:
-        st.info(_("These two follow the same rules on every point: their numbers differ only in arithmetic (32-bit "
-                  "floats) or in the digits they print."))  # fmt: skip
+        st.info(
+            _(
+                "These two follow the same rules on every point: their numbers differ only in arithmetic (32-bit "
+                "floats) or in the digits they print."
+            )
+        )
         return
     st.altair_chart(waterfall_chart(steps), width="stretch")
     lines = [_("**{tool}**: {score:.2f}").format(tool=tool_name(steps.start), score=steps.start_score.score)]
     for step in steps.steps:
-        lines.append(_("{before} → {after}: **{delta}** points. {why} Here: {measured}.").format(
-            before=value_words(step.field, step.before), after=value_words(step.field, step.after),
-            delta=f"{step.printed_delta():+}", why=_(WHY[step.field]), measured=measured(step)))  # fmt: skip
+        lines.append(
+            _("{before} → {after}: **{delta}** points. {why} Here: {measured}.").format(
+                before=value_words(step.field, step.before),
+                after=value_words(step.field, step.after),
+                delta=f"{step.printed_delta():+}",
+                why=_(WHY[step.field]),
+                measured=measured(step),
+            )
+        )
     lines.append(_("**{tool}**: {score:.2f}").format(tool=tool_name(steps.end), score=steps.end_score.score))
-    st.markdown("\n\n".join([lines[0], "\n".join(f"{i}. {line}" for i, line in enumerate(lines[1:-1], start=1)), lines[-1]]))
+    st.markdown(
+        "\n\n".join([lines[0], "\n".join(f"{i}. {line}" for i, line in enumerate(lines[1:-1], start=1)), lines[-1]])
+    )
     order = ", ".join(rule_name(name) for name in FIELD_ORDER)
-    st.caption(_("One rule changes per step, in this order: {order}. Rules interact, so another order would split "
-                 "the same total differently.").format(order=order))  # fmt: skip
+    st.caption(
+        _(
+            "One rule changes per step, in this order: {order}. Rules interact, so another order would split "
+            "the same total differently."
+        ).format(order=order)
+    )
 
 
 def rule_name(name: str) -> str:
     """A rule's name in the session's language."""
     return {
-        "tokenize": _("tokens"), "case": _("case"), "references": _("references"), "ref_length": _("reference length"),
-        "phantom_ngrams": _("phantom n-grams"), "zero_precision": _("zero precisions"), "brevity": _("brevity penalty"),
+        "tokenize": _("tokens"),
+        "case": _("case"),
+        "references": _("references"),
+        "ref_length": _("reference length"),
+        "phantom_ngrams": _("phantom n-grams"),
+        "zero_precision": _("zero precisions"),
+        "brevity": _("brevity penalty"),
         "aggregate": _("corpus or mean of sentences"),
-    }[name]  # fmt: skip
+    }[name]

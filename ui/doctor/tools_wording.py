@@ -38,22 +38,30 @@ WHY: dict[str, str] = {
     "references": N_("Another reference gives more n-grams a chance to match and another length to be close to."),
     "ref_length": N_("The brevity penalty compares c with r; this rule picks which reference's length is r."),
     "phantom_ngrams": N_("A line shorter than n adds one n-gram that cannot match, which lowers p_n."),
-    "zero_precision": N_("A zero p_n makes the score 0, becomes the smallest float, is smoothed, or is left out of the geometric mean."),
+    "zero_precision": N_(
+        "A zero p_n makes the score 0, becomes the smallest float, is smoothed, or is left out of the geometric mean."
+    ),
     "brevity": N_("exp(1 - r/c) punishes short output more than min(1, c/r)."),
-    "aggregate": N_("The mean of sentence scores is not corpus BLEU: each short line's zeros weigh as much as a long line."),
+    "aggregate": N_(
+        "The mean of sentence scores is not corpus BLEU: each short line's zeros weigh as much as a long line."
+    ),
 }
 
 #: Tool key -> what it does that no rule says.
 _QUIRKS: dict[str, str] = {
     "nltk-corpus": N_("A zero precision becomes the smallest float with a warning: the score is about 1e-155, not 0."),
     "nltk-sentence-mean": N_("A sentence with a zero precision scores about 1e-155 with a warning."),
-    "hf-evaluate": N_("TensorFlow NMT's compute_bleu with a copy of sacreBLEU's 13a; fails with ZeroDivisionError when c or r is 0."),
+    "hf-evaluate": N_(
+        "TensorFlow NMT's compute_bleu with a copy of sacreBLEU's 13a; fails with ZeroDivisionError when c or r is 0."
+    ),
     "torchmetrics": N_("Computes in 32-bit floats; smooth=True still gives 0 when an order has no match."),
     "torchtext": N_("Computes in 32-bit floats; the tokens are whatever the caller splits (here str.split)."),
     "multi-bleu": N_("Reads bytes: only ASCII spaces and tabs separate tokens; prints 2 decimals."),
     "multi-bleu-lc": N_("-lc lowercases A-Z only (Perl's lc on bytes): É and Korean stay as they are."),
     "tutorial": N_("A zero precision is left out of the mean: a line with no match at all scores its BP, often 1."),
-    "tutorial-simplified": N_("One reference; BP = min(1, c/r); a reference under 4 words gives ROUGE values in the tutorial's code."),
+    "tutorial-simplified": N_(
+        "One reference; BP = min(1, c/r); a reference under 4 words gives ROUGE values in the tutorial's code."
+    ),
 }
 
 
@@ -91,10 +99,18 @@ def measured(step: Step) -> str:
             return words + ", " + _("r {r0:,} → {r1:,}").format(r0=before.ref_len, r1=after.ref_len)
         return words
     if step.field in ("ref_length", "brevity"):
-        return _("r {r0:,} → {r1:,}, BP {bp0:.4f} → {bp1:.4f}").format(r0=before.ref_len, r1=after.ref_len, bp0=before.bp, bp1=after.bp)
+        return _("r {r0:,} → {r1:,}, BP {bp0:.4f} → {bp1:.4f}").format(
+            r0=before.ref_len, r1=after.ref_len, bp0=before.bp, bp1=after.bp
+        )
     if step.field == "phantom_ngrams":
-        return _("{t0:,} → {t1:,} {n}-grams counted").format(t0=before.totals[-1], t1=after.totals[-1], n=len(after.totals))
+        return _("{t0:,} → {t1:,} {n}-grams counted").format(
+            t0=before.totals[-1], t1=after.totals[-1], n=len(after.totals)
+        )
     if step.field == "zero_precision" and after.conventions.aggregate == "corpus":
         zeros = [str(n) for n, m in enumerate(after.counts, start=1) if m == 0]
-        return _("orders without a match: {orders}").format(orders=", ".join(zeros)) if zeros else _("every order has a match: no change")
+        return (
+            _("orders without a match: {orders}").format(orders=", ".join(zeros))
+            if zeros
+            else _("every order has a match: no change")
+        )
     return _("{z:,} of {n:,} lines have an order without a match").format(z=after.zero_lines, n=after.sentences)

@@ -26,12 +26,21 @@ def show_setup_check(hypothesis: TextFile, references: Sequence[TextFile], token
     """The findings of one hypothesis against its references, in an expander open when something is wrong."""
     findings = _findings(digest([hypothesis, *references]), tokenize, hypothesis, tuple(references))
     serious = [f for f in findings if f.severity != "note"]
-    title = (ngettext("Setup check: {n} finding for {name}", "Setup check: {n} findings for {name}", len(findings)).format(
-        n=len(findings), name=hypothesis.name) if findings else _("Setup check: no problem found for {name}").format(name=hypothesis.name))  # fmt: skip
+    title = (
+        ngettext("Setup check: {n} finding for {name}", "Setup check: {n} findings for {name}", len(findings)).format(
+            n=len(findings), name=hypothesis.name
+        )
+        if findings
+        else _("Setup check: no problem found for {name}").format(name=hypothesis.name)
+    )
     with st.expander(escape_markdown(title), expanded=bool(serious), icon=_ICONS["error" if serious else "note"]):
         if not findings:
-            st.caption(_("Line counts, reference layout, empty lines, invisible characters, Unicode normalization, "
-                         "tokenization, subword markers, case and the tokenizer's fit to the language look right."))  # fmt: skip
+            st.caption(
+                _(
+                    "Line counts, reference layout, empty lines, invisible characters, Unicode normalization, "
+                    "tokenization, subword markers, case and the tokenizer's fit to the language look right."
+                )
+            )
             return
         show_findings(findings)
 
@@ -40,11 +49,20 @@ def show_findings(findings: Sequence[Finding]) -> None:
     """Each finding in a box of its severity: the severity in words, how sure, the lines, the effect and the fix."""
     for finding in findings:
         problem, effect, fix = describe(finding)
-        where = ngettext(" (line {lines})", " (lines {lines})", len(finding.lines)).format(
-            lines=", ".join(map(str, finding.lines))) if finding.lines else ""  # fmt: skip
+        where = (
+            ngettext(" (line {lines})", " (lines {lines})", len(finding.lines)).format(
+                lines=", ".join(map(str, finding.lines))
+            )
+            if finding.lines
+            else ""
+        )
         text = _("**{severity}** ({confidence}): {problem}{where}; {effect}. **Fix:** {fix}.").format(
-            severity=_(SEVERITY[finding.severity]), confidence=_(CONFIDENCE[finding.confidence]),
-            problem=escape_markdown(problem), where=where, effect=escape_markdown(effect), fix=escape_markdown(fix),
-        )  # fmt: skip
+            severity=_(SEVERITY[finding.severity]),
+            confidence=_(CONFIDENCE[finding.confidence]),
+            problem=escape_markdown(problem),
+            where=where,
+            effect=escape_markdown(effect),
+            fix=escape_markdown(fix),
+        )
         box = {"error": st.error, "warning": st.warning, "note": st.info}[finding.severity]
         box(text, icon=_ICONS[finding.severity])  # the severity is also the first word: colour never says it alone

@@ -16,18 +16,36 @@ from ui.shell.palette import BLUE, GREEN, MID_GREY, VERMILLION
 
 def waterfall_frame(steps: Waterfall) -> pd.DataFrame:
     """One row per bar: label, kind (total / up / down / none), low and high end, and the printed change."""
-    rows: list[dict[str, Any]] = [{"label": tool_name(steps.start), "kind": _("score"), "low": 0.0,
-                                   "high": steps.start_score.score, "text": f"{steps.start_score.score:.2f}"}]  # fmt: skip
+    rows: list[dict[str, Any]] = [
+        {
+            "label": tool_name(steps.start),
+            "kind": _("score"),
+            "low": 0.0,
+            "high": steps.start_score.score,
+            "text": f"{steps.start_score.score:.2f}",
+        }
+    ]
     for step in steps.steps:
         change = step.printed_delta()  # the label's number decides the colour, so they never disagree
         kind = _("up") if change > 0 else _("down") if change < 0 else _("no change")
-        rows.append({
-            "label": value_words(step.field, step.after), "kind": kind,
-            "low": min(step.score_before, step.score_after), "high": max(step.score_before, step.score_after),
-            "text": f"{step.printed_delta():+}",  # the printed changes add up to the printed scores
-        })  # fmt: skip
-    rows.append({"label": tool_name(steps.end), "kind": _("score"), "low": 0.0, "high": steps.end_score.score,
-                 "text": f"{steps.end_score.score:.2f}"})  # fmt: skip
+        rows.append(
+            {
+                "label": value_words(step.field, step.after),
+                "kind": kind,
+                "low": min(step.score_before, step.score_after),
+                "high": max(step.score_before, step.score_after),
+                "text": f"{step.printed_delta():+}",  # the printed changes add up to the printed scores
+            }
+        )
+    rows.append(
+        {
+            "label": tool_name(steps.end),
+            "kind": _("score"),
+            "low": 0.0,
+            "high": steps.end_score.score,
+            "text": f"{steps.end_score.score:.2f}",
+        }
+    )
     frame = pd.DataFrame(rows)
     frame["order"] = range(len(frame))
     return frame
@@ -39,12 +57,25 @@ def waterfall_chart(steps: Waterfall) -> alt.LayerChart:
     kinds = [_("score"), _("up"), _("down"), _("no change")]
     colours = [BLUE, GREEN, VERMILLION, MID_GREY]
     x = alt.X("label:N", sort=alt.SortField("order"), title=None, axis=alt.Axis(labelAngle=-30, labelLimit=220))
-    bars = alt.Chart(frame).mark_bar().encode(
-        x=x,
-        y=alt.Y("low:Q", title=_("BLEU (0-100)")),
-        y2="high:Q",
-        color=alt.Color("kind:N", title=_("score change"), scale=alt.Scale(domain=kinds, range=colours), legend=alt.Legend(orient="top")),
-        tooltip=[alt.Tooltip("label:N", title=_("step")), alt.Tooltip("text:N", title=_("score change"))],
+    bars = (
+        alt.Chart(frame)
+        .mark_bar()
+        .encode(
+            x=x,
+            y=alt.Y("low:Q", title=_("BLEU (0-100)")),
+            y2="high:Q",
+            color=alt.Color(
+                "kind:N",
+                title=_("score change"),
+                scale=alt.Scale(domain=kinds, range=colours),
+                legend=alt.Legend(orient="top"),
+            ),
+            tooltip=[alt.Tooltip("label:N", title=_("step")), alt.Tooltip("text:N", title=_("score change"))],
+        )
     )
-    labels = alt.Chart(frame).mark_text(dy=-6, fontSize=12).encode(x=x, y=alt.Y("high:Q", title=_("BLEU (0-100)")), text="text:N")
+    labels = (
+        alt.Chart(frame)
+        .mark_text(dy=-6, fontSize=12)
+        .encode(x=x, y=alt.Y("high:Q", title=_("BLEU (0-100)")), text="text:N")
+    )
     return (bars + labels).properties(height=320)

@@ -31,7 +31,8 @@ def _line_counts(v: Mapping[str, Any]) -> Words:
                 v["trailing_empty"],
             ).format(**v),
             _(
-                "sacreBLEU's command line and NLTK refuse files of different lengths; the lines still pair, so sacreBLEU's "
+                "sacreBLEU's command line and NLTK refuse files of different lengths; the lines still pair, so "
+                "sacreBLEU's "
                 "Python API, which pairs the first lines, gives the right number"
             ),
             _("remove the empty lines at the end of {file}").format(**v),
@@ -44,7 +45,8 @@ def _line_counts(v: Mapping[str, Any]) -> Words:
         problem,
         _("every line after the first missing or extra one is scored against another sentence's reference"),
         _(
-            "make both files one segment per line in the same order (a line lost or split in two, or a line with an embedded line break, is the usual cause)"
+            "make both files one segment per line in the same order (a line lost or split in two, or a line with an "
+            "embedded line break, is the usual cause)"
         ),
     )
 
@@ -92,7 +94,10 @@ def _pre_tokenized(v: Mapping[str, Any]) -> Words:
     if v.get("everywhere"):
         return (
             _("every file looks already tokenized (spaces before punctuation or split clitics)"),
-            _("sacreBLEU's numbers are defined on detokenized text, so this one is not comparable with published scores"),
+            _(
+                "sacreBLEU's numbers are defined on detokenized text, so this one is not comparable with published "
+                "scores"
+            ),
             _("score detokenized text with sacreBLEU's tokenizer, or report the tokenization"),
         )
     return (
@@ -101,7 +106,8 @@ def _pre_tokenized(v: Mapping[str, Any]) -> Words:
         ),
         _(
             "tools that split at spaces (NLTK, torchmetrics, multi-bleu.perl, the tutorials) see 'mat.' and 'mat .' as "
-            "different words; sacreBLEU's 13a splits punctuation off on both sides, but not clitics ('don't' against 'do n't')"
+            "different words; sacreBLEU's 13a splits punctuation off on both sides, but not clitics ('don't' against "
+            "'do n't')"
         ),
         _("score detokenized output against the original references"),
     )
@@ -130,9 +136,14 @@ def _cjk_with_13a(v: Mapping[str, Any]) -> Words:
         _("the text is {script} but it is scored with the {used} tokenizer").format(
             script=_translated(v["script"], _SCRIPTS), used=v["used"]
         ),
-        _("whole words with their particles are single tokens, so near misses count as misses and the score is far lower")
+        _(
+            "whole words with their particles are single tokens, so near misses count as misses and the score is far "
+            "lower"
+        )
         + _cjk_scores(v),
-        i18n.fill(N_("choose the {tokenizer} tokenizer in the sidebar (sacreBLEU's for this language) and report it"), v),
+        i18n.fill(
+            N_("choose the {tokenizer} tokenizer in the sidebar (sacreBLEU's for this language) and report it"), v
+        ),
     )
 
 
@@ -141,8 +152,10 @@ def _cjk_scores(values: Mapping[str, Any]) -> str:
     scores = values.get("scores") or {}
     if not scores:
         return ""
-    shown = "; ".join(f"{name} {score:.2f}" if score is not None else _("{name}: not installed").format(name=name)
-                      for name, score in scores.items())  # fmt: skip
+    shown = "; ".join(
+        f"{name} {score:.2f}" if score is not None else _("{name}: not installed").format(name=name)
+        for name, score in scores.items()
+    )
     return " " + _("(BLEU of the first {lines:,} lines with each tokenizer: {scores})").format(
         lines=values["lines"], scores=shown
     )
@@ -153,7 +166,10 @@ def _cjk_scores(values: Mapping[str, Any]) -> str:
 _CATALOG: dict[str, Words | Callable[[Mapping[str, Any]], Words]] = {
     "line-count-mismatch": _line_counts,
     "refs-concatenated": (
-        N_("{reference} has {k} times as many lines as the hypothesis: it looks like {k} references written one after another"),
+        N_(
+            "{reference} has {k} times as many lines as the hypothesis: it looks like {k} references written one "
+            "after another"
+        ),
         N_("its lines do not pair with the hypothesis lines, so the score is meaningless"),
         N_("split it into {k} files of {lines:,} lines and give each as a reference"),
     ),

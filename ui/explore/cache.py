@@ -20,4 +20,3 @@ def _tokenizer_rows(candidate: str, references: tuple[str, ...], key: OptionsKey
 def tokenizer_rows(candidate: str, references: Sequence[str], options: BleuOptions) -> tuple[TokenizerRow, ...]:
     """The candidate under every tokenizer, each one's p_n and BLEU (``ui.explore.tokenizer_rows``), cached."""
     return _tokenizer_rows(candidate, tuple(references), options_key(options.with_changes(tokenize="none")))
-

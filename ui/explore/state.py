@@ -41,7 +41,15 @@ ORDER = "explore_order"
 TAB = "explore_tab"
 #: The tabs' stable keys: what the link's ``tab`` holds and ``ExploreState.tab`` stores, in every language.
 #: Each is also its English label (a msgid); the tabs show ``tab_labels()``, the session's language.
-TABS = (N_("N-gram matches"), N_("Formula"), N_("Charts"), N_("Variants"), N_("Tokenizers"), N_("Export"), N_("chrF & TER"))
+TABS = (
+    N_("N-gram matches"),
+    N_("Formula"),
+    N_("Charts"),
+    N_("Variants"),
+    N_("Tokenizers"),
+    N_("Export"),
+    N_("chrF & TER"),
+)
 #: The character n-gram order highlighted in the chrF & TER tab.
 CHRF_ORDER = "explore_chrf_order"
 PAGE = "explore"
@@ -50,6 +58,7 @@ MAX_REFERENCES = 20
 #: Most characters the candidate and references may hold together. Explore draws every token as a
 #: coloured span: a 1 MB paste took 34 s per edit in Chromium (30 MB of HTML); 50,000 take ~2 s.
 MAX_TEXT_CHARS = 50_000
+
 
 def tab_labels() -> list[str]:
     """The tabs' labels in the session's language, in the order of ``TABS``."""
@@ -129,8 +138,10 @@ def input_problems(state: ExploreState) -> list[str]:
     total = len(state.candidate) + sum(len(r) for r in state.references)
     if total > MAX_TEXT_CHARS:
         problems.append(
-            _("The candidate and references hold {total:,} characters; Explore takes at most {limit:,} "
-            "characters in all. Score long texts on the Corpus page.").format(total=total, limit=MAX_TEXT_CHARS)
+            _(
+                "The candidate and references hold {total:,} characters; Explore takes at most {limit:,} "
+                "characters in all. Score long texts on the Corpus page."
+            ).format(total=total, limit=MAX_TEXT_CHARS)
         )
     return problems
 

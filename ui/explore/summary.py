@@ -22,7 +22,8 @@ METRIC_WIDTH = 150
 
 def result_summary(score: BLEUScore) -> None:
     """``BLEU 50.46 (standard, no smoothing)``, then BLEU on both scales, the brevity penalty and c / r."""
-    # No help icon on the heading: a screen reader names it only "Help"; the metric below says the same ("Help for BLEU").
+    # No help icon on the heading: a screen reader names it only "Help"; the metric below says the same ("Help for
+    # BLEU").
     st.subheader(headline.headline(score), anchor=False)
     with st.container(horizontal=True, gap="small"):
         st.metric(_("BLEU (0–100)"), f"{score.score:.2f}", help=headline.full_precision(score), width=METRIC_WIDTH)

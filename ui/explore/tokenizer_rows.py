@@ -92,7 +92,12 @@ def cjk_language(text: str) -> str | None:
             hangul += 1
         elif 0x3040 <= code <= 0x30FF or 0x31F0 <= code <= 0x31FF or 0xFF66 <= code <= 0xFF9F:
             kana += 1
-        elif 0x4E00 <= code <= 0x9FFF or 0x3400 <= code <= 0x4DBF or 0xF900 <= code <= 0xFAFF or 0x20000 <= code <= 0x2FA1F:
+        elif (
+            0x4E00 <= code <= 0x9FFF
+            or 0x3400 <= code <= 0x4DBF
+            or 0xF900 <= code <= 0xFAFF
+            or 0x20000 <= code <= 0x2FA1F
+        ):
             han += 1
         elif ch.isalpha():
             other_words += not in_word

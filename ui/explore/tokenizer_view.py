@@ -32,9 +32,12 @@ def tokenizer_advice(candidate: str, options: BleuOptions, tokenizer_key: str) -
     label = tr.tokenizer_label(better)
     session = cast(MutableMapping[str, Any], st.session_state)
     st.button(
-        _("Use {tokenizer}").format(tokenizer=better) if label == better else label, key=USE_BUTTON_KEY, on_click=_use,
-        args=(session, tokenizer_key, better), disabled=label != better,
-    )  # fmt: skip
+        _("Use {tokenizer}").format(tokenizer=better) if label == better else label,
+        key=USE_BUTTON_KEY,
+        on_click=_use,
+        args=(session, tokenizer_key, better),
+        disabled=label != better,
+    )
 
 
 def _precisions(row: tr.TokenizerRow) -> str:
@@ -49,8 +52,13 @@ def tokenizer_tab(candidate: str, references: Sequence[str], options: BleuOption
     by_name = {row.tokenizer: row for row in rows}
     shown = [by_name[name] for name in tr.comparison_tokenizers(language) if name in by_name]
     if language is not None:
-        st.markdown("**" + _("{language}: whitespace, characters and {tokenizer}").format(
-            language=_(tr.LANGUAGE_NAMES[language]), tokenizer=tr.language_tokenizer(language)) + "**")
+        st.markdown(
+            "**"
+            + _("{language}: whitespace, characters and {tokenizer}").format(
+                language=_(tr.LANGUAGE_NAMES[language]), tokenizer=tr.language_tokenizer(language)
+            )
+            + "**"
+        )
         st.caption(_(tr.WHY_THEY_DIFFER[language]))
     for col, row in zip(st.columns(len(shown)), shown):
         with col:
@@ -58,9 +66,11 @@ def tokenizer_tab(candidate: str, references: Sequence[str], options: BleuOption
             st.metric(f"BLEU, {row.tokenizer}", _("undefined") if row.bleu is None else f"{row.bleu:.2f}")  # i18n: keep
             st.caption(_("{n} tokens; {precisions}").format(n=len(row.tokens), precisions=_precisions(row)))
             st.code(
-                " · ".join(row.tokens), language=None, wrap_lines=True,
+                " · ".join(row.tokens),
+                language=None,
+                wrap_lines=True,
                 height="content" if len(row.tokens) < 120 else 320,
-            )  # fmt: skip
+            )
     st.caption(_("Every tokenizer, with the other options of the sidebar:"))
     st.dataframe(
         [

@@ -14,4 +14,3 @@ from ui.shell.cache_limits import TTL_SECONDS
 def text_files(paths: tuple[str, ...]) -> tuple[TextFile, ...]:
     """Files on the server (the bundled sample), decoded once, named by their file names."""
     return tuple(decode_bytes(Path(path).read_bytes(), Path(path).name) for path in paths)
-

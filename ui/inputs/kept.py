@@ -16,7 +16,15 @@ from typing import Any
 
 import streamlit as st
 
-from ui.inputs.store import IDLE_SECONDS, MAX_SESSION_BYTES, MAX_SESSION_FILES, InputStore, KeptFile, StoreFull, text_bytes
+from ui.inputs.store import (
+    IDLE_SECONDS,
+    MAX_SESSION_BYTES,
+    MAX_SESSION_FILES,
+    InputStore,
+    KeptFile,
+    StoreFull,
+    text_bytes,
+)
 from ui.inputs.uploads import MAX_UPLOAD_MB, InputError, TextFile, decode_bytes, escape_markdown, unique_names
 from ui.shell.i18n import _
 
@@ -122,12 +130,18 @@ def query() -> dict[str, str]:
 
 def limits_caption() -> str:
     """What the store keeps and for how long, in words."""
-    return _("Files larger than {limit} MB are refused by the server: split a larger file, or score it with the command "
-             "line (python -m bleucore).").format(limit=MAX_UPLOAD_MB) + " " + _(
-        "Uploaded files are kept on the server for this browser session, so leaving the page, opening a line in "
-        "Explore or reloading never asks for them again: at most {files} files and {mb} MB per session, removed "
-        "{hours} hours after their last use. They are never part of a shareable link."
-    ).format(files=MAX_SESSION_FILES, mb=MAX_SESSION_BYTES // (1024 * 1024), hours=IDLE_SECONDS // 3600)
+    return (
+        _(
+            "Files larger than {limit} MB are refused by the server: split a larger file, or score it with the command "
+            "line (python -m bleucore)."
+        ).format(limit=MAX_UPLOAD_MB)
+        + " "
+        + _(
+            "Uploaded files are kept on the server for this browser session, so leaving the page, opening a line in "
+            "Explore or reloading never asks for them again: at most {files} files and {mb} MB per session, removed "
+            "{hours} hours after their last use. They are never part of a shareable link."
+        ).format(files=MAX_SESSION_FILES, mb=MAX_SESSION_BYTES // (1024 * 1024), hours=IDLE_SECONDS // 3600)
+    )
 
 
 def _version_key(slot: str) -> str:
@@ -171,7 +185,9 @@ def _absorb(slot: str, multiple: bool) -> None:
     notes: list[str] = []
     if len(new) > MAX_SESSION_FILES:  # before reading any: thousands of files would freeze the page
         session[_notes_key(slot)] = [
-            _("{n:,} files at once: a session takes at most {limit} files. Upload fewer.").format(n=len(new), limit=MAX_SESSION_FILES)
+            _("{n:,} files at once: a session takes at most {limit} files. Upload fewer.").format(
+                n=len(new), limit=MAX_SESSION_FILES
+            )
         ]
         return
     taken = [f.file.name for f in kept] if multiple else []
@@ -202,19 +218,31 @@ def kept_files(slot: str, label: str, kind: str, help_text: str, multiple: bool)
     key = _adopt(owner)  # no key is made for a drop zone only seen: the address gains ?u= with the first kept file
     errors: list[str] = list(session.get(_notes_key(slot), []))  # the last upload's problems, until the next change
     st.file_uploader(
-        label, accept_multiple_files=multiple, key=uploader_key(session, slot), help=help_text,
-        on_change=_absorb, args=(slot, multiple),
-    )  # fmt: skip
+        label,
+        accept_multiple_files=multiple,
+        key=uploader_key(session, slot),
+        help=help_text,
+        on_change=_absorb,
+        args=(slot, multiple),
+    )
     kept = store().files(key, owner, slot) if key is not None else []
     for item in kept:
         with st.container(horizontal=True, vertical_alignment="center", gap="small"):
             st.caption(
-                escape_markdown(_("{name}: {lines:,} lines, kept for this session").format(name=item.file.name, lines=len(item.file)))
+                escape_markdown(
+                    _("{name}: {lines:,} lines, kept for this session").format(
+                        name=item.file.name, lines=len(item.file)
+                    )
+                )
             )
             st.button(
-                escape_markdown(_("Remove {kind} {name}").format(kind=kind, name=item.file.name)), icon=":material/close:",
-                key=f"{slot}__remove_{item.file_id}", on_click=_remove, args=(slot, item.file_id), type="tertiary",
-            )  # fmt: skip
+                escape_markdown(_("Remove {kind} {name}").format(kind=kind, name=item.file.name)),
+                icon=":material/close:",
+                key=f"{slot}__remove_{item.file_id}",
+                on_click=_remove,
+                args=(slot, item.file_id),
+                type="tertiary",
+            )
     unkept = session.get(_transient_key(slot))
     if isinstance(unkept, list):  # over the session's share: used while the drop zone holds them
         return list(unkept), errors

@@ -65,52 +65,72 @@ def _check_text(text: str, name: str) -> tuple[str, ...]:
     nul = text.find("\x00")
     if nul >= 0:
         line = text.count("\n", 0, nul) + 1
-        raise InputError(_("{name} looks like a binary file (a NUL character on line {line}), not plain text: give plain text, one segment per line.").format(name=name, line=line))
+        raise InputError(
+            _(
+                "{name} looks like a binary file (a NUL character on line {line}), not plain text: give plain text, "
+                "one segment per line."
+            ).format(name=name, line=line)
+        )
     lines = split_segments(text)
     if not lines:
         raise InputError(_("{name} is empty: give its segments, one per line.").format(name=name))
     if not any(lines):
-        raise InputError(_("{name} has only blank lines ({n}): give its segments, one per line.").format(name=name, n=len(lines)))
+        raise InputError(
+            _("{name} has only blank lines ({n}): give its segments, one per line.").format(name=name, n=len(lines))
+        )
     longest = max(map(len, lines))
     if longest > MAX_LINE_CHARS:
         line = next(i for i, text in enumerate(lines, start=1) if len(text) > MAX_LINE_CHARS)
         raise InputError(
-            _("Line {line} of {name} has {n:,} characters; a line may have at most {limit:,}: put one segment on each line.").format(
-                line=line, name=name, n=len(lines[line - 1]), limit=MAX_LINE_CHARS)
-        )  # fmt: skip
+            _(
+                "Line {line} of {name} has {n:,} characters; a line may have at most {limit:,}: put one segment on "
+                "each line."
+            ).format(line=line, name=name, n=len(lines[line - 1]), limit=MAX_LINE_CHARS)
+        )
     try:  # the pages keep every line and its scores
         check_held_text(lines, name)
     except HeldSizeError as err:
         raise InputError(
-            _("{name} has {n:,} lines and {chars:,} characters; the app scores files of at most {lines:,} lines and "
-              "{limit:,} characters (the command line, python -m bleucore, streams longer files).").format(
-                name=name, n=err.lines, chars=err.chars, lines=err.limits.lines, limit=err.limits.chars)
-        ) from None  # fmt: skip
+            _(
+                "{name} has {n:,} lines and {chars:,} characters; the app scores files of at most {lines:,} lines and "
+                "{limit:,} characters (the command line, python -m bleucore, streams longer files)."
+            ).format(name=name, n=err.lines, chars=err.chars, lines=err.limits.lines, limit=err.limits.chars)
+        ) from None
     return lines
 
 
 def decode_bytes(data: bytes, name: str) -> TextFile:
     """An uploaded file's bytes as UTF-8 lines; InputError names the file and, for bad bytes, the line."""
     if len(data) > MAX_UPLOAD_BYTES:
-        raise InputError(_("{name} is {mb:.1f} MB; files are limited to {limit} MB. Split it, or score it with the "
-                           "command line (python -m bleucore), which reads files of any size.").format(
-            name=name, mb=len(data) / 1024 / 1024, limit=MAX_UPLOAD_MB))
+        raise InputError(
+            _(
+                "{name} is {mb:.1f} MB; files are limited to {limit} MB. Split it, or score it with the "
+                "command line (python -m bleucore), which reads files of any size."
+            ).format(name=name, mb=len(data) / 1024 / 1024, limit=MAX_UPLOAD_MB)
+        )
     if len(data) == 0:
-        raise InputError(_("{name} is empty (0 bytes): upload the file that holds the segments, one per line.").format(name=name))
+        raise InputError(
+            _("{name} is empty (0 bytes): upload the file that holds the segments, one per line.").format(name=name)
+        )
     if data.startswith(_UTF16_BOMS):
         raise InputError(_("{name} is UTF-16 encoded; save it as UTF-8 and upload it again.").format(name=name))
     if b"\x00" in data:
         line, _column = _line_and_column(data, data.index(b"\x00"))
-        raise InputError(_("{name} looks like a binary file (a NUL byte on line {line}), not plain text: upload the "
-                           "plain-text (UTF-8) file, one segment per line.").format(name=name, line=line))
+        raise InputError(
+            _(
+                "{name} looks like a binary file (a NUL byte on line {line}), not plain text: upload the "
+                "plain-text (UTF-8) file, one segment per line."
+            ).format(name=name, line=line)
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         line, column = _line_and_column(data, err.start)
         raise InputError(
-            _("{name} is not UTF-8: line {line} has the byte {byte} at byte {column}. "
-              "Save the file as UTF-8 and upload it again.").format(
-                name=name, line=line, byte=f"0x{data[err.start]:02X}", column=column)
+            _(
+                "{name} is not UTF-8: line {line} has the byte {byte} at byte {column}. "
+                "Save the file as UTF-8 and upload it again."
+            ).format(name=name, line=line, byte=f"0x{data[err.start]:02X}", column=column)
         ) from None
     if text.startswith(_UTF8_BOM):
         text = text[1:]
@@ -121,9 +141,10 @@ def decode_paste(text: str, name: str) -> TextFile:
     """Pasted text as lines; refused with a message naming the limit when longer than MAX_PASTE_CHARS."""
     if len(text) > MAX_PASTE_CHARS:
         raise InputError(
-            _("{name} is {n:,} characters long; pasted text is limited to {limit:,} "
-              "characters. Upload it as a file instead (up to {mb} MB).").format(
-                name=name, n=len(text), limit=MAX_PASTE_CHARS, mb=MAX_UPLOAD_MB)
+            _(
+                "{name} is {n:,} characters long; pasted text is limited to {limit:,} "
+                "characters. Upload it as a file instead (up to {mb} MB)."
+            ).format(name=name, n=len(text), limit=MAX_PASTE_CHARS, mb=MAX_UPLOAD_MB)
         )
     if text.startswith(_UTF8_BOM):
         text = text[1:]
@@ -150,12 +171,18 @@ def check_page_size(files: Sequence[TextFile]) -> None:
         check_held_total([f.lines for f in files])
     except HeldSizeError as err:
         raise InputError(
-            _("These {n} files hold {lines:,} lines and {chars:,} characters together; a page scores at most "
-              "{max_lines:,} lines and {limit:,} characters at once. Remove a reference or a system, or score them "
-              "with the command line (python -m bleucore).").format(
-                n=err.files, lines=err.lines, chars=err.chars, max_lines=err.limits.total_lines,
-                limit=err.limits.total_chars)
-        ) from None  # fmt: skip
+            _(
+                "These {n} files hold {lines:,} lines and {chars:,} characters together; a page scores at most "
+                "{max_lines:,} lines and {limit:,} characters at once. Remove a reference or a system, or score them "
+                "with the command line (python -m bleucore)."
+            ).format(
+                n=err.files,
+                lines=err.lines,
+                chars=err.chars,
+                max_lines=err.limits.total_lines,
+                limit=err.limits.total_chars,
+            )
+        ) from None
 
 
 def check_same_length(hypothesis: TextFile, references: Sequence[TextFile]) -> None:
@@ -188,11 +215,12 @@ def matching_systems(systems: Sequence[TextFile], references: Sequence[TextFile]
             kept.append(system)
             continue
         messages.append(
-            _("{name} has {n:,} lines but the references have {lines:,}, so line {line} is not in every file: it is "
-              "left out of the comparison. Correct it (one line per segment, in the references' order) and give it "
-              "again; its Remove button takes the old one away.").format(
-                name=system.name, n=len(system), lines=lines, line=_first_missing([len(system), lines]))
-        )  # fmt: skip
+            _(
+                "{name} has {n:,} lines but the references have {lines:,}, so line {line} is not in every file: it is "
+                "left out of the comparison. Correct it (one line per segment, in the references' order) and give it "
+                "again; its Remove button takes the old one away."
+            ).format(name=system.name, n=len(system), lines=lines, line=_first_missing([len(system), lines]))
+        )
     return kept, messages
 
 

@@ -20,7 +20,13 @@ from ui.corpus import state as cs
 from ui.inputs import cache
 from ui.inputs.kept import kept_files, limits_caption
 from ui.inputs.uploads import (
-    MAX_UPLOAD_MB, InputError, TextFile, check_page_size, decode_paste, escape_markdown, unique_names,
+    MAX_UPLOAD_MB,
+    InputError,
+    TextFile,
+    check_page_size,
+    decode_paste,
+    escape_markdown,
+    unique_names,
 )
 from ui.links.page_state import MAX_PASTED_REFERENCES, SOURCE_LABELS, SOURCES
 from ui.metrics.bleu import options as om
@@ -47,11 +53,15 @@ class Sample:
 SAMPLES = {
     "sample": Sample(("system_a.en", "system_b.en"), ("ref.en", "ref2.en")),
     "sample-ko": Sample(
-        ("system_a.ko", "system_b.ko"), ("ref.ko", "ref2.ko"), "ko-mecab",
-        N_("Scored with ko-mecab, sacreBLEU's tokenizer for Korean: choose 13a or none in the sidebar to see "
-        "how much whole-eojeol matching lowers the score."),
+        ("system_a.ko", "system_b.ko"),
+        ("ref.ko", "ref2.ko"),
+        "ko-mecab",
+        N_(
+            "Scored with ko-mecab, sacreBLEU's tokenizer for Korean: choose 13a or none in the sidebar to see "
+            "how much whole-eojeol matching lowers the score."
+        ),
     ),
-}  # fmt: skip
+}
 SAMPLE_SYSTEMS = SAMPLES["sample"].systems
 SAMPLE_HYPOTHESIS = SAMPLE_SYSTEMS[0]
 SAMPLE_REFERENCES = SAMPLES["sample"].references
@@ -86,11 +96,18 @@ def source_radio(key: str) -> str:
     """The "Input" choice between the bundled samples, uploads and pasted text."""
     session = cast(MutableMapping[str, Any], st.session_state)
     i18n.keep_choice(key, SOURCES, lambda s, gettext: gettext(SOURCE_LABELS[s]))
-    return str(st.radio(
-        _("Input"), SOURCES, key=key, horizontal=True, format_func=lambda s, tr=i18n.bound(): tr(SOURCE_LABELS[s]),
-        on_change=_source_changed, args=(session, key),
-        persist_state="session",
-    ))  # fmt: skip
+    return str(
+        st.radio(
+            _("Input"),
+            SOURCES,
+            key=key,
+            horizontal=True,
+            format_func=lambda s, tr=i18n.bound(): tr(SOURCE_LABELS[s]),
+            on_change=_source_changed,
+            args=(session, key),
+            persist_state="session",
+        )
+    )
 
 
 def decode_pastes(texts: list[str], label: str, errors: list[str]) -> list[TextFile]:
@@ -119,7 +136,9 @@ def _upload_columns(
     the files listed are still used)."""
     left, right = st.columns(2)
     with left:
-        refs, ref_errors = kept_files(ref_slot, _("Reference files (one or more)"), _("reference file"), ref_help, multiple=True)
+        refs, ref_errors = kept_files(
+            ref_slot, _("Reference files (one or more)"), _("reference file"), ref_help, multiple=True
+        )
     with right:
         outputs, errors = kept_files(slot, label, kind, help_text, multiple)
     st.caption(limits_caption())
@@ -135,19 +154,28 @@ def corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[str
         sample = SAMPLES[source]
         sample_hyp, sample_refs = sample_corpus(source)
         st.caption(
-            _("The bundled sample: {hypothesis} (a weak system, {n} lines) scored against "
-            "{references}. Upload or paste your own files above.").format(
-                hypothesis=sample.systems[0], n=len(sample_hyp), references=and_list(sample.references)
-            ) + (" " + _(sample.note) if sample.note else "")
+            _(
+                "The bundled sample: {hypothesis} (a weak system, {n} lines) scored against "
+                "{references}. Upload or paste your own files above."
+            ).format(hypothesis=sample.systems[0], n=len(sample_hyp), references=and_list(sample.references))
+            + (" " + _(sample.note) if sample.note else "")
         )
         return sample_hyp, sample_refs, errors
     if source == "upload":
         refs, hyps, errors = _upload_columns(
             cs.CORPUS_REF_UPLOAD,
-            _("One file per reference translation, each with as many lines as the hypothesis; at most {MAX_UPLOAD_MB} MB each.").format(MAX_UPLOAD_MB=MAX_UPLOAD_MB),
-            cs.CORPUS_HYP_UPLOAD, _("Hypothesis file"), _("hypothesis file"),
-            _("Plain UTF-8 text, one segment per line, at most {MAX_UPLOAD_MB} MB.").format(MAX_UPLOAD_MB=MAX_UPLOAD_MB), multiple=False,
-        )  # fmt: skip
+            _(
+                "One file per reference translation, each with as many lines as the hypothesis; at most "
+                "{MAX_UPLOAD_MB} MB each."
+            ).format(MAX_UPLOAD_MB=MAX_UPLOAD_MB),
+            cs.CORPUS_HYP_UPLOAD,
+            _("Hypothesis file"),
+            _("hypothesis file"),
+            _("Plain UTF-8 text, one segment per line, at most {MAX_UPLOAD_MB} MB.").format(
+                MAX_UPLOAD_MB=MAX_UPLOAD_MB
+            ),
+            multiple=False,
+        )
         if not hyps or not refs:
             if not errors:
                 st.info(_("Upload a hypothesis file and at least one reference file to score them."))
@@ -158,17 +186,30 @@ def corpus_files(source: str) -> tuple[TextFile | None, list[TextFile], list[str
     # persist_state="session" on every pasted text: see app_pages/explore.py (a run before the widget code loads).
     st.text_area(_("Hypothesis: one segment per line"), key=cs.CORPUS_HYP_PASTE, height=160, persist_state="session")
     st.number_input(
-        _("Number of references"), min_value=1, max_value=MAX_PASTED_REFERENCES, step=1, key=cs.CORPUS_REF_COUNT, persist_state="session"
+        _("Number of references"),
+        min_value=1,
+        max_value=MAX_PASTED_REFERENCES,
+        step=1,
+        key=cs.CORPUS_REF_COUNT,
+        persist_state="session",
     )
     count = int(st.session_state[cs.CORPUS_REF_COUNT] or 1)
     columns = st.columns(count)
     for i, column in enumerate(columns):
-        column.text_area(_("Reference {i_1}: one segment per line").format(i_1=i + 1), key=cs.corpus_ref_key(i), height=160, persist_state="session")
+        column.text_area(
+            _("Reference {i_1}: one segment per line").format(i_1=i + 1),
+            key=cs.corpus_ref_key(i),
+            height=160,
+            persist_state="session",
+        )
     hyp_text = st.session_state[cs.CORPUS_HYP_PASTE]
     ref_texts = [st.session_state[cs.corpus_ref_key(i)] for i in range(count)]
     if not hyp_text.strip() and not any(t.strip() for t in ref_texts):
         st.info(
-            _("Paste a hypothesis and its references (one segment per line), then press Ctrl+Enter or click outside the box.")
+            _(
+                "Paste a hypothesis and its references (one segment per line), then press Ctrl+Enter or click outside "
+                "the box."
+            )
         )
         return None, [], errors
     try:
@@ -201,22 +242,32 @@ def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[st
             systems=and_list(sample.systems), n=len(sample_refs[0]), references=and_list(sample.references)
         )
         if source != "sample":  # extra systems only for the English sample (Compare's link notice counts on it)
-            st.caption(head + " " + _("Upload or paste a new test set above.") + (" " + _(sample.note) if sample.note else ""))
+            st.caption(
+                head + " " + _("Upload or paste a new test set above.") + (" " + _(sample.note) if sample.note else "")
+            )
             return list(sample_systems), list(sample_refs), errors
         st.caption(head + " " + _("Add your own systems for the same sentences, or upload or paste a new test set."))
         more, errors = kept_files(
-            cps.COMPARE_EXTRA_UPLOAD, _("Add more systems for the sample's sentences (optional)"), _("system file"),
-            help_upload, multiple=True,
-        )  # fmt: skip
+            cps.COMPARE_EXTRA_UPLOAD,
+            _("Add more systems for the sample's sentences (optional)"),
+            _("system file"),
+            help_upload,
+            multiple=True,
+        )
         taken = [s.name for s in sample_systems]
         names = unique_names([*taken, *(m.name for m in more)])[len(taken) :]
         more = [TextFile(name, m.lines) for name, m in zip(names, more)]
         return _within_page_size([*sample_systems, *more], list(sample_refs), errors)
     if source == "upload":
         refs, systems, errors = _upload_columns(
-            cps.COMPARE_REF_UPLOAD, help_upload,
-            cps.COMPARE_SYS_UPLOAD, _("System outputs (two or more)"), _("system file"), help_upload, multiple=True,
-        )  # fmt: skip
+            cps.COMPARE_REF_UPLOAD,
+            help_upload,
+            cps.COMPARE_SYS_UPLOAD,
+            _("System outputs (two or more)"),
+            _("system file"),
+            help_upload,
+            multiple=True,
+        )
         if not refs or len(systems) < 2:
             if not errors:
                 st.info(_("Upload at least one reference file and two or more system outputs."))
@@ -225,22 +276,45 @@ def _compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[st
     # paste
     left, right = st.columns(2)
     left.number_input(
-        _("Number of references"), min_value=1, max_value=MAX_PASTED_REFERENCES, step=1, key=cps.COMPARE_REF_COUNT, persist_state="session"
+        _("Number of references"),
+        min_value=1,
+        max_value=MAX_PASTED_REFERENCES,
+        step=1,
+        key=cps.COMPARE_REF_COUNT,
+        persist_state="session",
     )
     right.number_input(
-        _("Number of systems"), min_value=2, max_value=cps.MAX_PASTED_SYSTEMS, step=1, key=cps.COMPARE_SYS_COUNT, persist_state="session"
+        _("Number of systems"),
+        min_value=2,
+        max_value=cps.MAX_PASTED_SYSTEMS,
+        step=1,
+        key=cps.COMPARE_SYS_COUNT,
+        persist_state="session",
     )
     ref_count = int(st.session_state[cps.COMPARE_REF_COUNT] or 1)
     sys_count = int(st.session_state[cps.COMPARE_SYS_COUNT] or 2)
     for i, column in enumerate(st.columns(ref_count)):
-        column.text_area(_("Reference {i_1}: one segment per line").format(i_1=i + 1), key=cps.compare_ref_key(i), height=140, persist_state="session")
+        column.text_area(
+            _("Reference {i_1}: one segment per line").format(i_1=i + 1),
+            key=cps.compare_ref_key(i),
+            height=140,
+            persist_state="session",
+        )
     for i, column in enumerate(st.columns(sys_count)):
-        column.text_area(_("System {i_1}: one segment per line").format(i_1=i + 1), key=cps.compare_sys_key(i), height=140, persist_state="session")
+        column.text_area(
+            _("System {i_1}: one segment per line").format(i_1=i + 1),
+            key=cps.compare_sys_key(i),
+            height=140,
+            persist_state="session",
+        )
     ref_texts = [st.session_state[cps.compare_ref_key(i)] for i in range(ref_count)]
     sys_texts = [st.session_state[cps.compare_sys_key(i)] for i in range(sys_count)]
     if not any(t.strip() for t in (*ref_texts, *sys_texts)):
         st.info(
-            _("Paste the references and two or more systems (one segment per line), then press Ctrl+Enter or click outside the box.")
+            _(
+                "Paste the references and two or more systems (one segment per line), then press Ctrl+Enter or click "
+                "outside the box."
+            )
         )
         return [], [], errors
     refs = decode_pastes(ref_texts, _("Reference"), errors)
@@ -289,8 +363,11 @@ def scoring_options(choices: Choices) -> tuple[BleuOptions, BleuOptions] | None:
         return None
     package = missing_package(choices.tokenize)
     if package is not None:  # a link may name a tokenizer whose analyser this server lacks
-        show_error(_("The tokenizer {tokenizer} needs the {package} package (pip install {package}), "
-                     "which is not installed here: choose another tokenizer in the sidebar.").format(
-            tokenizer=choices.tokenize, package=package))
+        show_error(
+            _(
+                "The tokenizer {tokenizer} needs the {package} package (pip install {package}), "
+                "which is not installed here: choose another tokenizer in the sidebar."
+            ).format(tokenizer=choices.tokenize, package=package)
+        )
         return None
     return options

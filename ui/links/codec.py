@@ -86,7 +86,9 @@ def linked(
 ) -> Any:
     """A dataclass field with ``default`` that a link holds as ``link`` (see ``Linked`` for the rest), and the field's
     other ``metadata`` (how a page offers it)."""
-    return field(default=default, metadata={**(metadata or {}), _LINKED: Linked(link, kind, omit_default, pasted, when)})
+    return field(
+        default=default, metadata={**(metadata or {}), _LINKED: Linked(link, kind, omit_default, pasted, when)}
+    )
 
 
 def _linked(state_type: type) -> dict[str, Linked]:

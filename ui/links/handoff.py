@@ -28,7 +28,9 @@ def explore_button(label: str, state: es.ExploreState, key: str) -> None:
     try:
         token = es.PAGE_STATE.to_link(state)
     except LinkStateError as err:
-        st.caption(escape_markdown(_("This sentence is too long to open in Explore through a link: {err}.").format(err=err)))
+        st.caption(
+            escape_markdown(_("This sentence is too long to open in Explore through a link: {err}.").format(err=err))
+        )
         return
     if st.button(label, key=key, icon=":material/open_in_new:"):
         st.session_state[PENDING] = (EXPLORE_PAGE, token)
@@ -55,9 +57,18 @@ def segment_picker(
     lines = len(refs[0]) if refs else 0
     if not name or lines == 0:
         return
-    line = int(line_col.number_input(_("Line"), min_value=1, max_value=lines, step=1, key=f"{prefix}_open_line", persist_state="session") or 1)
-    state = sentence_state(systems[name].lines[line - 1], [r.lines[line - 1] for r in refs], options, metrics_tab=metrics_tab)
-    explore_button(_("Open line {line} of {name} in Explore").format(line=line, name=name), state, f"{prefix}_open_explore")
+    line = int(
+        line_col.number_input(
+            _("Line"), min_value=1, max_value=lines, step=1, key=f"{prefix}_open_line", persist_state="session"
+        )
+        or 1
+    )
+    state = sentence_state(
+        systems[name].lines[line - 1], [r.lines[line - 1] for r in refs], options, metrics_tab=metrics_tab
+    )
+    explore_button(
+        _("Open line {line} of {name} in Explore").format(line=line, name=name), state, f"{prefix}_open_explore"
+    )
 
 
 def follow() -> None:

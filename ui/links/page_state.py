@@ -11,6 +11,7 @@ once, as a ``StatePage``; its link is its state dataclass's own (``ui.links.code
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import Any
@@ -24,8 +25,11 @@ from ui.shell.i18n import N_, _
 
 SOURCES = ("sample", "sample-ko", "upload", "paste")
 SOURCE_LABELS = {
-    "sample": N_("Bundled sample"), "sample-ko": N_("Korean sample"), "upload": N_("Upload files"), "paste": N_("Paste text"),
-}  # fmt: skip
+    "sample": N_("Bundled sample"),
+    "sample-ko": N_("Korean sample"),
+    "upload": N_("Upload files"),
+    "paste": N_("Paste text"),
+}
 MAX_PASTED_REFERENCES = 4
 #: The preset both pages open with and reset to.
 START_PRESET = om.SACREBLEU_NAME
@@ -81,7 +85,9 @@ class PastedInputs:
     source: str = linked("sample", LinkField("src", N_("input source")), choice(SOURCES))
     references: tuple[str, ...] = linked(("",), REFERENCES_LINK, texts(1, MAX_PASTED_REFERENCES), pasted=True)
     options: om.Choices = linked(om.SACREBLEU, OPTIONS_LINK, om.SECTION)
-    metrics: tuple[str, ...] = linked(mc.DEFAULT, LinkField("m", N_("metrics")), choices(mc.METRIC_IDS), omit_default=True)
+    metrics: tuple[str, ...] = linked(
+        mc.DEFAULT, LinkField("m", N_("metrics")), choices(mc.METRIC_IDS), omit_default=True
+    )
     metric_options: mo.MetricSettings = linked(
         mo.DEFAULT_SETTINGS, LinkField("mo", N_("chrF and TER options")), mo.SECTION, omit_default=True
     )
@@ -174,7 +180,9 @@ def init_page(
             state, notes = page.from_link(link)
         except LinkStateError as err:
             _restore(session, page, start, overwrite=stale)
-            return None, None if isinstance(err, OtherPageLink) else _("This link could not be opened: {err}.").format(err=err)
+            return None, None if isinstance(err, OtherPageLink) else _("This link could not be opened: {err}.").format(
+                err=err
+            )
         _restore(session, page, state, overwrite=True)
         return state, " ".join(notes) or None
     _restore(session, page, start, overwrite=stale)
@@ -196,10 +204,8 @@ def _links_of(page: StatePage, state: Any) -> set[str]:
     """The links ``state`` may have had: with its pasted texts and without them."""
     links = set()
     for with_texts in (True, False):
-        try:
+        with contextlib.suppress(LinkStateError):
             links.add(page.to_link(state, with_texts))
-        except LinkStateError:
-            pass
     return links
 
 

@@ -40,7 +40,8 @@ def encode_state(state: dict[str, Any]) -> str:
     if len(token) > MAX_LINK_STATE:
         raise LinkStateError(
             _("this input is too long to fit in a link ({n:,} characters encoded, limit {limit:,})").format(
-                n=len(token), limit=MAX_LINK_STATE)
+                n=len(token), limit=MAX_LINK_STATE
+            )
         )
     return token
 
@@ -48,7 +49,9 @@ def encode_state(state: dict[str, Any]) -> str:
 def decode_state(token: str) -> dict[str, Any]:
     """The inverse of encode_state; raises LinkStateError for anything malformed, too long or not a dict."""
     if len(token) > MAX_LINK_STATE:
-        raise LinkStateError(_("the link's state is {n:,} characters long, limit {limit:,}").format(n=len(token), limit=MAX_LINK_STATE))
+        raise LinkStateError(
+            _("the link's state is {n:,} characters long, limit {limit:,}").format(n=len(token), limit=MAX_LINK_STATE)
+        )
     try:
         padded = token + "=" * (-len(token) % 4)
         compressed = base64.urlsafe_b64decode(padded.encode("ascii"))
@@ -61,10 +64,14 @@ def decode_state(token: str) -> dict[str, Any]:
         text = raw.decode("utf-8")
         if _nesting(text) > MAX_NESTING:
             raise LinkStateError(
-                _("the link's state is nested {n:,} levels deep, limit {limit}").format(n=_nesting(text), limit=MAX_NESTING)
+                _("the link's state is nested {n:,} levels deep, limit {limit}").format(
+                    n=_nesting(text), limit=MAX_NESTING
+                )
             )
         state = json.loads(text)
-        json.dumps(state, ensure_ascii=False).encode("utf-8")  # a lone surrogate ("\\ud800" in the JSON): no page could show it
+        json.dumps(state, ensure_ascii=False).encode(
+            "utf-8"
+        )  # a lone surrogate ("\\ud800" in the JSON): no page could show it
     except LinkStateError:
         raise
     except (binascii.Error, zlib.error, UnicodeError, ValueError):
@@ -111,7 +118,9 @@ def open_link(token: str, page: str, versions: tuple[int, ...] = (1, LINK_VERSIO
         raise OtherPageLink(f"the link belongs to another page ({data.get('page')!r}, not {page!r})")
     version = data.get("v")
     if type(version) is not int or version not in versions:
-        raise LinkStateError(_("the link was made by another version of this page (version {version})").format(version=repr(version)))
+        raise LinkStateError(
+            _("the link was made by another version of this page (version {version})").format(version=repr(version))
+        )
     return data, version
 
 
@@ -143,7 +152,9 @@ class LinkReader:
 
     def drop(self, problem: str, fallback: str) -> None:
         """Note a field that could not be used."""
-        self.notes.append(_("This link's {problem}: kept the rest, using {fallback}.").format(problem=problem, fallback=fallback))
+        self.notes.append(
+            _("This link's {problem}: kept the rest, using {fallback}.").format(problem=problem, fallback=fallback)
+        )
 
     def choice(
         self, key: str, label: str, choices: tuple[str, ...], default: str, shown: Callable[[str], str] = repr
@@ -173,7 +184,8 @@ class LinkReader:
             return value
         label = _(label)
         problem = _("{label} {value} is not a whole number from {low:,} to {high:,}").format(
-            label=label, value=_shown(value), low=low, high=high)
+            label=label, value=_shown(value), low=low, high=high
+        )
         self.drop(problem, f"{label} = {default:,}")
         return default
 
@@ -184,7 +196,10 @@ class LinkReader:
             return None if value is None else float(value)
         label = _(label)
         fallback = _("none") if default is None else f"{default:g}"
-        self.drop(_("{label} {value} is not a number of 0 or more").format(label=label, value=_shown(value)), f"{label} {fallback}")
+        self.drop(
+            _("{label} {value} is not a number of 0 or more").format(label=label, value=_shown(value)),
+            f"{label} {fallback}",
+        )
         return default
 
     def text(self, key: str, label: str, default: str) -> str:
@@ -212,7 +227,9 @@ class LinkReader:
         if isinstance(value, list) and all(isinstance(v, str) and v in choices for v in value):
             return tuple(c for c in choices if c in value)
         label = _(label)
-        self.drop(_("{label} {value} are unknown").format(label=label, value=_shown(value)), f"{label} {', '.join(default)}")
+        self.drop(
+            _("{label} {value} are unknown").format(label=label, value=_shown(value)), f"{label} {', '.join(default)}"
+        )
         return default
 
     def section(self, key: str, label: str) -> LinkReader:

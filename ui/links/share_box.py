@@ -24,7 +24,11 @@ def share_box(token: str | None, note: str | None, holds: str, *, with_texts: bo
     """
     with st.expander(_("Share this view")):
         if token is not None:
-            shown = _("The address bar holds a link to this view: {holds} and the pasted texts.") if with_texts else _("The address bar holds a link to this view: {holds}.")
+            shown = (
+                _("The address bar holds a link to this view: {holds} and the pasted texts.")
+                if with_texts
+                else _("The address bar holds a link to this view: {holds}.")
+            )
             st.caption(shown.format(holds=holds))
             if st.context.url:
                 st.code(share_url(token), language=None, wrap_lines=True)
@@ -71,7 +75,9 @@ def publish_state(
     share_box(token, note, holds, with_texts=with_texts and note is None, uploads=uploads)
 
 
-def mirror_state(session: MutableMapping[str, Any], page: StatePage, state: Any, *, uploads: bool) -> tuple[str | None, str | None]:
+def mirror_state(
+    session: MutableMapping[str, Any], page: StatePage, state: Any, *, uploads: bool
+) -> tuple[str | None, str | None]:
     """Save ``state`` for later visits, keep it for a reload and put its link in ``?s=``; (token, note) as
     ``save_state``. A page calls it once it has read the state a run draws, before the long work, so that a reload
     during the run reopens this view, not the last one; ``publish_state`` calls it again with the run's end state."""

@@ -17,6 +17,7 @@ from ui.metrics.options import MetricKey, metric_of
 if TYPE_CHECKING:
     from bleucore.metrics import Score
 
+
 @dataclass(frozen=True)
 class MetricScores:
     """One input's corpus score under one metric (None and ``error`` when it cannot be scored)

@@ -27,7 +27,7 @@ LOWER_IS_BETTER = frozenset(m for m in METRIC_IDS if not METRICS[BLEUCORE_NAMES[
 
 METRICS_HELP = N_(
     "BLEU uses the sidebar's options; chrF (character n-grams), chrF++ (character and word n-grams) "
-    "and TER (edits per reference word, lower is better) use the options under \"chrF and TER options\". "
+    'and TER (edits per reference word, lower is better) use the options under "chrF and TER options". '
     "The charts, sentence sections and explanations below the scores stay BLEU's."
 )
 DEFAULTS_CAPTION = N_(
@@ -56,10 +56,14 @@ def metric_pills(key: str, options_prefix: str) -> tuple[str, ...]:
             # metric's options while it is unpicked, so picking it again brings them back.
             st.session_state[option_key] = st.session_state[option_key]
     value = st.pills(
-        _("Metrics"), list(METRIC_IDS), selection_mode="multi", key=key,
-        format_func=LABELS.__getitem__, help=_(METRICS_HELP),
+        _("Metrics"),
+        list(METRIC_IDS),
+        selection_mode="multi",
+        key=key,
+        format_func=LABELS.__getitem__,
+        help=_(METRICS_HELP),
         persist_state="session",
-    )  # fmt: skip
+    )
     choice = normalize(value)
     if not choice:
         st.info(_("Pick at least one metric to score with."))

@@ -56,17 +56,102 @@ class MetricSettings:
     TER), how the pages offer it and its link field; in the order drawn: whole numbers side by side, then the
     checkboxes."""
 
-    # fmt: off
-    char_order: int = _offered(6, Setting(N_("Character order"), N_("Longest character n-gram (sacreBLEU's --chrf-char-order, default 6)."), LinkField("nc", N_("char order")), CHRF_FAMILY, CHRF_FAMILY, (1, MAX_CHAR_ORDER)))
-    word_order: int = _offered(2, Setting(N_("chrF++ word order"), N_("Longest word n-gram of chrF++ (sacreBLEU's --chrf-word-order, 2 for chrF++); chrF has none."), LinkField("nw", N_("word order")), CHRF_FAMILY, ("chrf++",), (1, MAX_WORD_ORDER)))
-    beta: int = _offered(2, Setting(N_("β"), N_("Recall counts β times as much as precision (sacreBLEU's --chrf-beta, default 2)."), LinkField("b", N_("chrF beta")), CHRF_FAMILY, CHRF_FAMILY, (0, MAX_BETA)))
-    whitespace: bool = _offered(False, Setting(N_("Spaces count as characters"), N_("sacreBLEU's --chrf-whitespace (off by default: spaces are removed first)."), LinkField("ws", N_("chrF whitespace")), CHRF_FAMILY, CHRF_FAMILY))
-    chrf_lowercase: bool = _offered(False, Setting(N_("chrF ignores case"), N_("sacreBLEU's --chrf-lowercase."), LinkField("lc", N_("chrF lowercase")), CHRF_FAMILY, CHRF_FAMILY))
-    ter_normalized: bool = _offered(False, Setting(N_("TER: normalize"), N_("Tokenize punctuation and unescape XML entities (sacreBLEU's --ter-normalized)."), LinkField("tn", N_("TER normalized")), ("ter",), ("ter",)))
-    ter_no_punct: bool = _offered(False, Setting(N_("TER: remove punctuation"), N_("sacreBLEU's --ter-no-punct."), LinkField("tp", N_("TER no punctuation")), ("ter",), ("ter",)))
-    ter_asian_support: bool = _offered(False, Setting(N_("TER: Asian support"), N_("With normalize or remove punctuation: split Chinese, Japanese and Korean characters and their punctuation (sacreBLEU's --ter-asian-support)."), LinkField("ta", N_("TER Asian support")), ("ter",), ("ter",)))
-    ter_case_sensitive: bool = _offered(False, Setting(N_("TER: case-sensitive"), N_("Keep case (sacreBLEU's --ter-case-sensitive; TER lowercases by default)."), LinkField("tc", N_("TER case-sensitive")), ("ter",), ("ter",)))
-    # fmt: on
+    char_order: int = _offered(
+        6,
+        Setting(
+            N_("Character order"),
+            N_("Longest character n-gram (sacreBLEU's --chrf-char-order, default 6)."),
+            LinkField("nc", N_("char order")),
+            CHRF_FAMILY,
+            CHRF_FAMILY,
+            (1, MAX_CHAR_ORDER),
+        ),
+    )
+    word_order: int = _offered(
+        2,
+        Setting(
+            N_("chrF++ word order"),
+            N_("Longest word n-gram of chrF++ (sacreBLEU's --chrf-word-order, 2 for chrF++); chrF has none."),
+            LinkField("nw", N_("word order")),
+            CHRF_FAMILY,
+            ("chrf++",),
+            (1, MAX_WORD_ORDER),
+        ),
+    )
+    beta: int = _offered(
+        2,
+        Setting(
+            N_("β"),
+            N_("Recall counts β times as much as precision (sacreBLEU's --chrf-beta, default 2)."),
+            LinkField("b", N_("chrF beta")),
+            CHRF_FAMILY,
+            CHRF_FAMILY,
+            (0, MAX_BETA),
+        ),
+    )
+    whitespace: bool = _offered(
+        False,
+        Setting(
+            N_("Spaces count as characters"),
+            N_("sacreBLEU's --chrf-whitespace (off by default: spaces are removed first)."),
+            LinkField("ws", N_("chrF whitespace")),
+            CHRF_FAMILY,
+            CHRF_FAMILY,
+        ),
+    )
+    chrf_lowercase: bool = _offered(
+        False,
+        Setting(
+            N_("chrF ignores case"),
+            N_("sacreBLEU's --chrf-lowercase."),
+            LinkField("lc", N_("chrF lowercase")),
+            CHRF_FAMILY,
+            CHRF_FAMILY,
+        ),
+    )
+    ter_normalized: bool = _offered(
+        False,
+        Setting(
+            N_("TER: normalize"),
+            N_("Tokenize punctuation and unescape XML entities (sacreBLEU's --ter-normalized)."),
+            LinkField("tn", N_("TER normalized")),
+            ("ter",),
+            ("ter",),
+        ),
+    )
+    ter_no_punct: bool = _offered(
+        False,
+        Setting(
+            N_("TER: remove punctuation"),
+            N_("sacreBLEU's --ter-no-punct."),
+            LinkField("tp", N_("TER no punctuation")),
+            ("ter",),
+            ("ter",),
+        ),
+    )
+    ter_asian_support: bool = _offered(
+        False,
+        Setting(
+            N_("TER: Asian support"),
+            N_(
+                "With normalize or remove punctuation: split Chinese, Japanese and Korean characters and their "
+                "punctuation (sacreBLEU's --ter-asian-support)."
+            ),
+            LinkField("ta", N_("TER Asian support")),
+            ("ter",),
+            ("ter",),
+        ),
+    )
+    ter_case_sensitive: bool = _offered(
+        False,
+        Setting(
+            N_("TER: case-sensitive"),
+            N_("Keep case (sacreBLEU's --ter-case-sensitive; TER lowercases by default)."),
+            LinkField("tc", N_("TER case-sensitive")),
+            ("ter",),
+            ("ter",),
+        ),
+    )
 
 
 DEFAULT_SETTINGS = MetricSettings()
@@ -136,10 +221,15 @@ def options_expander(prefix: str, picked: list[str], caption: str) -> None:
             setting = shown[name]
             low, high = setting.bounds or (0, 0)
             column.number_input(
-                _(setting.label), low, high, step=1, key=key[name], help=_(setting.help),
+                _(setting.label),
+                low,
+                high,
+                step=1,
+                key=key[name],
+                help=_(setting.help),
                 disabled=not set(setting.metrics) & set(picked),
                 persist_state="session",
-            )  # fmt: skip
+            )
         for name, setting in shown.items():
             if setting.bounds is None:
                 st.checkbox(_(setting.label), key=key[name], help=_(setting.help), persist_state="session")

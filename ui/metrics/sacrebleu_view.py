@@ -20,22 +20,26 @@ def show_sacrebleu(metric: Metric, hypothesis: TextFile, references: Sequence[Te
     equivalent = metric.sacrebleu_equivalent(len(references))
     if equivalent.signature is None:
         st.caption(
-            escape_markdown(_(
-                "sacreBLEU 2.6 has no equivalent for {settings}, so these settings have no sacreBLEU signature: "
-                "cite bleucore's signature above."
-            ).format(settings=", ".join(equivalent.missing)))
-        )  # fmt: skip
+            escape_markdown(
+                _(
+                    "sacreBLEU 2.6 has no equivalent for {settings}, so these settings have no sacreBLEU signature: "
+                    "cite bleucore's signature above."
+                ).format(settings=", ".join(equivalent.missing))
+            )
+        )
         return
     st.caption(_("The signature sacreBLEU 2.6 gives these settings:"))
     st.code(equivalent.signature, language=None, wrap_lines=True)
     if equivalent.unsigned:
         st.caption(
-            escape_markdown(_("sacreBLEU uses {settings} but leaves it out of its signature: cite it beside the signature.").format(
-                settings=", ".join(equivalent.unsigned)))
-        )  # fmt: skip
+            escape_markdown(
+                _("sacreBLEU uses {settings} but leaves it out of its signature: cite it beside the signature.").format(
+                    settings=", ".join(equivalent.unsigned)
+                )
+            )
+        )
     st.caption(_("The same score with sacreBLEU (the files under the names they were given here):"))
     st.code(equivalent.command([r.name for r in references], hypothesis.name), language="bash", wrap_lines=True)
-
 
 
 def paired_citation(
@@ -54,11 +58,15 @@ def paired_citation(
         "sacrebleu_missing": list(equivalent.missing),
         "sacrebleu_unsigned": list(equivalent.unsigned),
         "sacrebleu_tests": {
-            test: {"signature": equivalent.paired_signature(test, n, seed),  # type: ignore[arg-type]
-                   "command": equivalent.paired_command(references, systems, test, n, seed)}  # type: ignore[arg-type]
+            test: {
+                "signature": equivalent.paired_signature(test, n, seed),  # type: ignore[arg-type]
+                "command": equivalent.paired_command(references, systems, test, n, seed),
+            }  # type: ignore[arg-type]
             for test, n in tests.items()
-        } if equivalent.signature is not None else None,
-    }  # fmt: skip
+        }
+        if equivalent.signature is not None
+        else None,
+    }
 
 
 def show_sacrebleu_paired(citation: dict[str, Any]) -> None:
@@ -68,20 +76,27 @@ def show_sacrebleu_paired(citation: dict[str, Any]) -> None:
     st.code(citation["signature"], language=None, wrap_lines=True)
     if citation["sacrebleu_tests"] is None:
         st.caption(
-            escape_markdown(_(
-                "sacreBLEU 2.6 has no equivalent for {settings}, so these settings have no sacreBLEU signature: "
-                "cite bleucore's signature above."
-            ).format(settings=", ".join(citation["sacrebleu_missing"])))
-        )  # fmt: skip
+            escape_markdown(
+                _(
+                    "sacreBLEU 2.6 has no equivalent for {settings}, so these settings have no sacreBLEU signature: "
+                    "cite bleucore's signature above."
+                ).format(settings=", ".join(citation["sacrebleu_missing"]))
+            )
+        )
         return
     st.caption(
-        _("The signature sacreBLEU 2.6 gives these settings for each test, above the sacrebleu command that "
-          "reproduces the test (the files under the names they were given here):")
-    )  # fmt: skip
+        _(
+            "The signature sacreBLEU 2.6 gives these settings for each test, above the sacrebleu command that "
+            "reproduces the test (the files under the names they were given here):"
+        )
+    )
     lines = [f"# {t['signature']}\n{t['command']}" for t in citation["sacrebleu_tests"].values()]
     st.code("\n".join(lines), language="bash", wrap_lines=True)
     if citation["sacrebleu_unsigned"]:
         st.caption(
-            escape_markdown(_("sacreBLEU uses {settings} but leaves it out of its signature: cite it beside the signature.").format(
-                settings=", ".join(citation["sacrebleu_unsigned"])))
-        )  # fmt: skip
+            escape_markdown(
+                _("sacreBLEU uses {settings} but leaves it out of its signature: cite it beside the signature.").format(
+                    settings=", ".join(citation["sacrebleu_unsigned"])
+                )
+            )
+        )

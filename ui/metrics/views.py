@@ -48,7 +48,12 @@ def show_corpus_scores(
     for key, result in zip(keys, results):
         st.subheader(_("Corpus {metric}").format(metric=result.label))
         if result.corpus is None:
-            show_error(_("{metric} is undefined for this input: {error}. Check the files (a reference may be empty) or the metric's options.").format(metric=result.label, error=result.error))
+            show_error(
+                _(
+                    "{metric} is undefined for this input: {error}. Check the files (a reference may be empty) or the "
+                    "metric's options."
+                ).format(metric=result.label, error=result.error)
+            )
             continue
         scored = result.sentences[~np.isnan(result.sentences)]
         cols = st.columns(2)
@@ -67,19 +72,30 @@ def show_corpus_scores(
         show_sacrebleu(metric_of(key), hyp, refs)
         show_corpus_picture(metric_of(key), result, hyp, refs)
         if result.metric_id in LOWER_IS_BETTER:
-            st.caption(_("TER counts the edits (insertions, deletions, substitutions, shifts) per reference word: lower is better."))
+            st.caption(
+                _(
+                    "TER counts the edits (insertions, deletions, substitutions, shifts) per reference word: lower is "
+                    "better."
+                )
+            )
     return results
 
 
 def why_corpus_differs(metric_id: str, label: str, corpus: float, mean: float) -> str:
     """Why the corpus score is not the mean of the sentence scores, for chrF or TER, with the two numbers."""
     if metric_id == "ter":
-        why = _("Corpus TER divides all edits by all reference words, so a long line counts for more; the mean of "
-                "sentence TER gives a 3-word line the weight of a 40-word one.")  # fmt: skip
+        why = _(
+            "Corpus TER divides all edits by all reference words, so a long line counts for more; the mean of "
+            "sentence TER gives a 3-word line the weight of a 40-word one."
+        )
     else:
-        why = _("Corpus {metric} adds up the n-grams of every line before computing precision and recall, so a long "
-                "line counts for more; the mean of sentence {metric} gives every line the same weight.").format(metric=label)  # fmt: skip
-    return _("{why} Here: {corpus:.2f} against {mean:.2f} ({diff:+.2f}).").format(why=why, corpus=corpus, mean=mean, diff=corpus - mean)
+        why = _(
+            "Corpus {metric} adds up the n-grams of every line before computing precision and recall, so a long "
+            "line counts for more; the mean of sentence {metric} gives every line the same weight."
+        ).format(metric=label)
+    return _("{why} Here: {corpus:.2f} against {mean:.2f} ({diff:+.2f}).").format(
+        why=why, corpus=corpus, mean=mean, diff=corpus - mean
+    )
 
 
 def show_corpus_picture(metric: Metric, result: MetricScores, hyp: TextFile, refs: Sequence[TextFile]) -> None:
@@ -88,18 +104,21 @@ def show_corpus_picture(metric: Metric, result: MetricScores, hyp: TextFile, ref
         options = metric.options
         st.altair_chart(order_chart(chrf_orders(result.corpus.statistics, options)), width="stretch")
         st.caption(
-            _("Precision, recall and F-β (β = {beta}) of each n-gram order, from the n-grams of the whole input. "
-              "{metric} = {score:.2f} is F-β of the precision and recall averaged over the orders, not a mean of "
-              "sentence scores.").format(beta=options.beta, metric=result.label, score=result.corpus.score)
-        )  # fmt: skip
+            _(
+                "Precision, recall and F-β (β = {beta}) of each n-gram order, from the n-grams of the whole input. "
+                "{metric} = {score:.2f} is F-β of the precision and recall averaged over the orders, not a mean of "
+                "sentence scores."
+            ).format(beta=options.beta, metric=result.label, score=result.corpus.score)
+        )
     elif result.metric_id == "ter" and result.corpus is not None:
         counts = ter_cache.edit_counts(digest([hyp, *refs]), metric.options, hyp.lines, [r.lines for r in refs])
         st.altair_chart(edit_chart(counts), width="stretch")
         st.caption(
-            _("TER = (insertions + deletions + substitutions + shifts) / average reference length = "
-              "{edits:,} / {length:,.1f} = {score:.2f}: the edits of each line's closest reference, summed.").format(
-                edits=counts.edits, length=counts.ref_length, score=counts.score)
-        )  # fmt: skip
+            _(
+                "TER = (insertions + deletions + substitutions + shifts) / average reference length = "
+                "{edits:,} / {length:,.1f} = {score:.2f}: the edits of each line's closest reference, summed."
+            ).format(edits=counts.edits, length=counts.ref_length, score=counts.score)
+        )
 
 
 def sentence_columns(results: Sequence[MetricScores]) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
@@ -107,10 +126,12 @@ def sentence_columns(results: Sequence[MetricScores]) -> tuple[dict[str, np.ndar
     columns = {r.label: r.sentences for r in results}
     config = {
         r.label: st.column_config.NumberColumn(
-            r.label, format="%.2f",
-            help=_("Sentence {metric} (0-100, lower is better)").format(metric=r.label) if r.metric_id in LOWER_IS_BETTER
+            r.label,
+            format="%.2f",
+            help=_("Sentence {metric} (0-100, lower is better)").format(metric=r.label)
+            if r.metric_id in LOWER_IS_BETTER
             else _("Sentence {metric} (0-100)").format(metric=r.label),
-        )  # fmt: skip
+        )
         for r in results
     }
     return columns, config

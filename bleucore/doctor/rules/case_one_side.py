@@ -41,11 +41,16 @@ def check(setup: Setup) -> list[Finding]:
     mixed = [n for n, v in state.items() if v is False]
     if not lower or not mixed:
         return []
-    return [Finding(
-        CODE, "warning", "likely",
-        f"{', '.join(lower)} {'is' if len(lower) == 1 else 'are'} all lowercase but {', '.join(mixed)} "
-        f"{'has' if len(mixed) == 1 else 'have'} capitals",
-        "every capitalized word (sentence starts, names) fails to match",
-        "score the cased output, or lowercase both sides with -lc and say so",
-        (), {"lower": lower, "mixed": mixed},
-    )]  # fmt: skip
+    return [
+        Finding(
+            CODE,
+            "warning",
+            "likely",
+            f"{', '.join(lower)} {'is' if len(lower) == 1 else 'are'} all lowercase but {', '.join(mixed)} "
+            f"{'has' if len(mixed) == 1 else 'have'} capitals",
+            "every capitalized word (sentence starts, names) fails to match",
+            "score the cased output, or lowercase both sides with -lc and say so",
+            (),
+            {"lower": lower, "mixed": mixed},
+        )
+    ]

@@ -23,8 +23,10 @@ SCORE_LINES = 2_000
 #: Characters read to tell the script (about 40,000 lines).
 SAMPLE_CHARS = 2_000_000
 _LETTER = re.compile(r"[^\W\d_]")
-_SCRIPT_CHARS = {script: re.compile("[" + "".join(f"{chr(a)}-{chr(b)}" for a, b in ranges) + "]")
-                 for script, (ranges, _tok) in SCRIPTS.items()}  # fmt: skip
+_SCRIPT_CHARS = {
+    script: re.compile("[" + "".join(f"{chr(a)}-{chr(b)}" for a, b in ranges) + "]")
+    for script, (ranges, _tok) in SCRIPTS.items()
+}
 
 
 def _count(pattern: re.Pattern[str], text: str) -> int:
@@ -52,17 +54,29 @@ def check(setup: Setup) -> list[Finding]:
         return []
     tokenizer = SCRIPTS[script][1]
     scores = _scores(setup)
-    shown = "; ".join(f"{tok} {score:.2f}" if score is not None else f"{tok} not installed" for tok, score in scores.items())
-    return [Finding(
-        CODE, "warning", "likely",
-        f"the text is {script} but it is scored with the {setup.tokenize} tokenizer",
-        "whole words with their particles (or whole character runs) are single tokens, so near misses count as "
-        "misses and the score is far lower than with a tokenizer made for the language"
-        + (f" (BLEU of the first {min(SCORE_LINES, len(setup.hypotheses)):,} lines: {shown})" if scores else ""),
-        f"score with -tok {tokenizer} (sacreBLEU's tokenizer for {script}) and report that tokenizer",
-        (), {"script": script, "tokenizer": tokenizer, "used": setup.tokenize, "scores": scores,
-             "lines": min(SCORE_LINES, len(setup.hypotheses))},
-    )]  # fmt: skip
+    shown = "; ".join(
+        f"{tok} {score:.2f}" if score is not None else f"{tok} not installed" for tok, score in scores.items()
+    )
+    return [
+        Finding(
+            CODE,
+            "warning",
+            "likely",
+            f"the text is {script} but it is scored with the {setup.tokenize} tokenizer",
+            "whole words with their particles (or whole character runs) are single tokens, so near misses count as "
+            "misses and the score is far lower than with a tokenizer made for the language"
+            + (f" (BLEU of the first {min(SCORE_LINES, len(setup.hypotheses)):,} lines: {shown})" if scores else ""),
+            f"score with -tok {tokenizer} (sacreBLEU's tokenizer for {script}) and report that tokenizer",
+            (),
+            {
+                "script": script,
+                "tokenizer": tokenizer,
+                "used": setup.tokenize,
+                "scores": scores,
+                "lines": min(SCORE_LINES, len(setup.hypotheses)),
+            },
+        )
+    ]
 
 
 def _scores(setup: Setup) -> dict[str, float | None]:

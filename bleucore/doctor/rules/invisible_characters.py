@@ -12,18 +12,28 @@ CODE = "invisible-characters"
 #: Character -> (its name in the message, what it does: "joins" (a word's part everywhere), "space" (whitespace
 #: to str.split only) or "line-end" (whitespace to all but split(' '))).
 INVISIBLE = {
-    "\ufeff": ("byte-order mark U+FEFF", "joins"), "\u200b": ("zero-width space U+200B", "joins"),
-    "\u200c": ("zero-width non-joiner U+200C", "joins"), "\u200d": ("zero-width joiner U+200D", "joins"),
-    "\u2060": ("word joiner U+2060", "joins"), "\u00ad": ("soft hyphen U+00AD", "joins"),
-    "\u00a0": ("no-break space U+00A0", "space"), "\u202f": ("narrow no-break space U+202F", "space"),
+    "\ufeff": ("byte-order mark U+FEFF", "joins"),
+    "\u200b": ("zero-width space U+200B", "joins"),
+    "\u200c": ("zero-width non-joiner U+200C", "joins"),
+    "\u200d": ("zero-width joiner U+200D", "joins"),
+    "\u2060": ("word joiner U+2060", "joins"),
+    "\u00ad": ("soft hyphen U+00AD", "joins"),
+    "\u00a0": ("no-break space U+00A0", "space"),
+    "\u202f": ("narrow no-break space U+202F", "space"),
     "\r": ("carriage return", "line-end"),
-}  # fmt: skip
+}
 _EFFECTS = {
     "joins": ("warning", "no tool reads it as a space: a word with it does not match the same word without it"),
-    "space": ("warning", "sacreBLEU, NLTK and torchmetrics split at it, but multi-bleu.perl and split(' ') do not: "
-                         "there it joins two words into one that matches nothing, and their numbers drop"),
-    "line-end": ("note", "every tool splits at it except split(' ') (the donghwa-kim formula), which keeps an empty token"),
-}  # fmt: skip
+    "space": (
+        "warning",
+        "sacreBLEU, NLTK and torchmetrics split at it, but multi-bleu.perl and split(' ') do not: "
+        "there it joins two words into one that matches nothing, and their numbers drop",
+    ),
+    "line-end": (
+        "note",
+        "every tool splits at it except split(' ') (the donghwa-kim formula), which keeps an empty token",
+    ),
+}
 
 
 def check(setup: Setup) -> list[Finding]:
@@ -35,10 +45,16 @@ def check(setup: Setup) -> list[Finding]:
                 continue
             lines = [i + 1 for i, line in enumerate(stream) if char in line]
             severity, effect = _EFFECTS[kind]
-            findings.append(Finding(
-                CODE, severity, "certain",  # type: ignore[arg-type]
-                f"{name} holds a {words} on {len(lines)} line{'s' if len(lines) > 1 else ''}", effect,
-                "remove it (save as UTF-8 without BOM, Unix line ends, ordinary spaces) on every side",
-                tuple(lines[:3]), {"name": name, "character": words, "count": len(lines), "kind": kind},
-            ))  # fmt: skip
+            findings.append(
+                Finding(
+                    CODE,
+                    severity,  # type: ignore[arg-type]
+                    "certain",
+                    f"{name} holds a {words} on {len(lines)} line{'s' if len(lines) > 1 else ''}",
+                    effect,
+                    "remove it (save as UTF-8 without BOM, Unix line ends, ordinary spaces) on every side",
+                    tuple(lines[:3]),
+                    {"name": name, "character": words, "count": len(lines), "kind": kind},
+                )
+            )
     return findings

@@ -78,15 +78,25 @@ def check(setup: Setup) -> list[Finding]:
         if n and len(stream) > n and len(stream) % n == 0:
             continue  # concatenated references: their own rule says more
         name, reference = setup.hypothesis_name, setup.reference_name(j)
-        values: dict[str, object] = {"hypothesis": name, "reference": reference, "hyp_lines": n, "ref_lines": len(stream)}
+        values: dict[str, object] = {
+            "hypothesis": name,
+            "reference": reference,
+            "hyp_lines": n,
+            "ref_lines": len(stream),
+        }
         longer, shorter, longer_name = (stream, hyps, reference) if len(stream) > n else (hyps, stream, name)
         lines: tuple[int, ...] = ()
         if shorter and _trailing_empty(longer, shorter):
             extra = len(longer) - len(shorter)
             values.update(trailing_empty=extra, file=longer_name)
-            where = f"; the {extra} extra line{'s' if extra > 1 else ''} at the end of {longer_name} {'are' if extra > 1 else 'is'} empty"
-            effect = ("sacreBLEU's command line and NLTK refuse files of different lengths; the lines still pair, so "
-                      "sacreBLEU's Python API, which pairs the first lines, gives the right number")
+            where = (
+                f"; the {extra} extra line{'s' if extra > 1 else ''} at the end of {longer_name} "
+                f"{'are' if extra > 1 else 'is'} empty"
+            )
+            effect = (
+                "sacreBLEU's command line and NLTK refuse files of different lengths; the lines still pair, so "
+                "sacreBLEU's Python API, which pairs the first lines, gives the right number"
+            )
             fix = f"remove the empty lines at the end of {longer_name}"
             lines = (len(shorter) + 1,)
         else:
@@ -98,10 +108,20 @@ def check(setup: Setup) -> list[Finding]:
                 where = f"; the alignment visibly breaks at line {own}, which resembles line {shown} of {reference}"
                 lines = (own,) if len(stream) > n else (own - 1, own)
             effect = "every line after the first missing or extra one is scored against another sentence's reference"
-            fix = ("make both files one segment per line, in the same order (a line lost or split in two, or a line "
-                   "with an embedded line break, is the usual cause)")  # fmt: skip
-        findings.append(Finding(
-            CODE, "error", "certain", f"{name} has {n} lines but {reference} has {len(stream)}{where}", effect, fix,
-            lines, values,
-        ))  # fmt: skip
+            fix = (
+                "make both files one segment per line, in the same order (a line lost or split in two, or a line "
+                "with an embedded line break, is the usual cause)"
+            )
+        findings.append(
+            Finding(
+                CODE,
+                "error",
+                "certain",
+                f"{name} has {n} lines but {reference} has {len(stream)}{where}",
+                effect,
+                fix,
+                lines,
+                values,
+            )
+        )
     return findings

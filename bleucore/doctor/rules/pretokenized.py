@@ -34,20 +34,31 @@ def check(setup: Setup) -> list[Finding]:
     lines = tuple(islice(matching, 3))  # a third of the lines match: the first three come soon
     values = {"tokenized": tokenized, "plain": plain, "everywhere": not plain}
     if not plain:
-        return [Finding(
-            CODE, "note", "likely",
-            "every file looks already tokenized (spaces before punctuation or split clitics)",
-            "sacreBLEU's numbers are defined on detokenized text: this one is not comparable with published scores",
-            "score detokenized text (e.g. sacremoses detokenize) with sacreBLEU's tokenizer, or report the tokenization",
-            lines, values,
-        )]  # fmt: skip
-    return [Finding(
-        CODE, "warning", "likely",
-        f"{', '.join(tokenized)} look{'s' if len(tokenized) == 1 else ''} already tokenized (spaces before "
-        f"punctuation or split clitics) but {', '.join(plain)} do{'es' if len(plain) == 1 else ''} not",
-        "tools that split at spaces (NLTK, torchmetrics, multi-bleu.perl, the tutorials) see 'mat.' and 'mat .' as "
-        "different words; sacreBLEU's 13a splits punctuation off on both sides, but not clitics ('don't' against "
-        "'do n't')",
-        "score detokenized output (e.g. sacremoses detokenize) against the original references",
-        lines, values,
-    )]  # fmt: skip
+        return [
+            Finding(
+                CODE,
+                "note",
+                "likely",
+                "every file looks already tokenized (spaces before punctuation or split clitics)",
+                "sacreBLEU's numbers are defined on detokenized text: this one is not comparable with published scores",
+                "score detokenized text (e.g. sacremoses detokenize) with sacreBLEU's tokenizer, or report the "
+                "tokenization",
+                lines,
+                values,
+            )
+        ]
+    return [
+        Finding(
+            CODE,
+            "warning",
+            "likely",
+            f"{', '.join(tokenized)} look{'s' if len(tokenized) == 1 else ''} already tokenized (spaces before "
+            f"punctuation or split clitics) but {', '.join(plain)} do{'es' if len(plain) == 1 else ''} not",
+            "tools that split at spaces (NLTK, torchmetrics, multi-bleu.perl, the tutorials) see 'mat.' and 'mat .' as "
+            "different words; sacreBLEU's 13a splits punctuation off on both sides, but not clitics ('don't' against "
+            "'do n't')",
+            "score detokenized output (e.g. sacremoses detokenize) against the original references",
+            lines,
+            values,
+        )
+    ]

@@ -28,10 +28,16 @@ def check(setup: Setup) -> list[Finding]:
     longest = _longest(lines, setup.tokenize)
     if longest >= MAX_ORDER:
         return []
-    return [Finding(
-        CODE, "warning", "certain",
-        f"every line of {setup.hypothesis_name} has fewer than {MAX_ORDER} {setup.tokenize} tokens (the longest has {longest})",
-        "BLEU's 4-gram precision has no n-grams at all: corpus BLEU is 0 or decided by smoothing alone",
-        "use a metric for short segments (chrF), or a lower max order (and report it)",
-        (), {"name": setup.hypothesis_name, "longest": longest, "tokenizer": setup.tokenize},
-    )]  # fmt: skip
+    return [
+        Finding(
+            CODE,
+            "warning",
+            "certain",
+            f"every line of {setup.hypothesis_name} has fewer than {MAX_ORDER} {setup.tokenize} tokens (the longest "
+            f"has {longest})",
+            "BLEU's 4-gram precision has no n-grams at all: corpus BLEU is 0 or decided by smoothing alone",
+            "use a metric for short segments (chrF), or a lower max order (and report it)",
+            (),
+            {"name": setup.hypothesis_name, "longest": longest, "tokenizer": setup.tokenize},
+        )
+    ]

@@ -14,11 +14,16 @@ def check(setup: Setup) -> list[Finding]:
         for marker, kind in (("@@", "BPE"), ("\u2581", "SentencePiece")):
             lines = [i + 1 for i, line in enumerate(stream) if marker in line]
             if len(lines) * 10 >= len(stream) > 0:
-                findings.append(Finding(
-                    CODE, "error", "likely",
-                    f"{name} holds {kind} subword markers ({marker!r}) on {len(lines)} lines",
-                    "pieces of words are scored as words: the score is not comparable with any published one",
-                    "undo the subword segmentation (remove '@@ ' or join on '▁') before scoring",
-                    tuple(lines[:3]), {"name": name, "kind": kind, "count": len(lines)},
-                ))  # fmt: skip
+                findings.append(
+                    Finding(
+                        CODE,
+                        "error",
+                        "likely",
+                        f"{name} holds {kind} subword markers ({marker!r}) on {len(lines)} lines",
+                        "pieces of words are scored as words: the score is not comparable with any published one",
+                        "undo the subword segmentation (remove '@@ ' or join on '▁') before scoring",
+                        tuple(lines[:3]),
+                        {"name": name, "kind": kind, "count": len(lines)},
+                    )
+                )
     return findings

@@ -24,11 +24,16 @@ def check(setup: Setup) -> list[Finding]:
         return []
     odd = [name for name, form in forms.items() if form != "NFC"]
     lines = [i + 1 for i, line in enumerate(dict(sides)[odd[0]]) if not unicodedata.is_normalized("NFC", line)][:3]
-    return [Finding(
-        CODE, "error", "certain",
-        "the files use different Unicode normalizations: " + ", ".join(f"{n} {f}" for n, f in forms.items()),
-        "the same letters are different characters on each side (Korean in NFD against NFC matches nothing)",
-        "normalize every file to NFC (e.g. python -c \"import unicodedata,sys; "
-        "sys.stdout.write(unicodedata.normalize('NFC', sys.stdin.read()))\")",
-        tuple(lines), {"forms": forms},
-    )]  # fmt: skip
+    return [
+        Finding(
+            CODE,
+            "error",
+            "certain",
+            "the files use different Unicode normalizations: " + ", ".join(f"{n} {f}" for n, f in forms.items()),
+            "the same letters are different characters on each side (Korean in NFD against NFC matches nothing)",
+            'normalize every file to NFC (e.g. python -c "import unicodedata,sys; '
+            "sys.stdout.write(unicodedata.normalize('NFC', sys.stdin.read()))\")",
+            tuple(lines),
+            {"forms": forms},
+        )
+    ]

@@ -36,31 +36,31 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BLEU",
+    "MAX_ENCODER_WORDS",
+    "MAX_ORDER_LIMIT",
+    "REF_LENGTH_RULES",
+    "SMOOTHING_DEFAULTS",
+    "SMOOTHING_METHODS",
+    "TOKENIZER_NAMES",
+    "VARIANTS",
     "BleuOptions",
+    "Ngram",
+    "Occurrence",
+    "ReferenceOccurrence",
+    "SegmentError",
+    "Undefined",
+    "WeightsError",
     "clipped_counts",
     "corpus_clipped_counts",
     "count_ngrams",
     "explain",
     "iter_row_scores",
-    "MAX_ENCODER_WORDS",
-    "MAX_ORDER_LIMIT",
     "matched_ngrams",
     "max_reference_counts",
     "messages",
     "parse_weights",
-    "Ngram",
-    "Occurrence",
-    "REF_LENGTH_RULES",
-    "ReferenceOccurrence",
-    "SegmentError",
-    "SMOOTHING_DEFAULTS",
-    "SMOOTHING_METHODS",
-    "TOKENIZER_NAMES",
-    "Undefined",
     "uniform_weights",
     "used_weights",
-    "VARIANTS",
-    "WeightsError",
 ]
 
 #: What ui/ and other callers use from this package's modules, loaded on first use (PEP 562).
@@ -88,17 +88,23 @@ class BLEU(Metric):
     options_type = BleuOptions
     options: BleuOptions
 
-    def statistics(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]], context: Any = None) -> Statistics:
+    def statistics(
+        self, hypotheses: Sequence[str], references: Sequence[Sequence[str]], context: Any = None
+    ) -> Statistics:
         from .fast import text_statistics  # lazy: numpy, kept out of start-up (--help imports none)
 
         return text_statistics(hypotheses, references, self.options, context)
 
-    def utf8_statistics(self, hypotheses: bytes, references: Sequence[bytes], lines: int, context: Any = None) -> Statistics | None:
+    def utf8_statistics(
+        self, hypotheses: bytes, references: Sequence[bytes], lines: int, context: Any = None
+    ) -> Statistics | None:
         from .fast import utf8_statistics  # lazy: numpy, kept out of start-up (--help imports none)
 
         return utf8_statistics(hypotheses, references, lines, self.options, context)
 
-    def systems_statistics(self, systems: Sequence[Sequence[str]], references: Sequence[Sequence[str]]) -> list[Statistics]:
+    def systems_statistics(
+        self, systems: Sequence[Sequence[str]], references: Sequence[Sequence[str]]
+    ) -> list[Statistics]:
         from .fast import systems_statistics  # lazy: numpy, kept out of start-up (--help imports none)
 
         return systems_statistics(systems, references, self.options)  # references tokenized once
@@ -117,12 +123,18 @@ class BLEU(Metric):
         return score_statistics(stats, self.options, nrefs)
 
     def sentence_scores(self, stats: Statistics, nrefs: int | str = 1) -> list[BLEUScore]:
-        from .sentence_rows import sentence_scores_from_statistics  # lazy: numpy, kept out of start-up (--help imports none)
+        # lazy: numpy, kept out of start-up (--help imports none)
+        from .sentence_rows import sentence_scores_from_statistics
 
         return sentence_scores_from_statistics(stats, self.options, nrefs)
 
     def sentence_lines(
-        self, stats: Statistics, nrefs: int | str, json_format: bool, width: int, score_only: bool = False,
+        self,
+        stats: Statistics,
+        nrefs: int | str,
+        json_format: bool,
+        width: int,
+        score_only: bool = False,
         shorten: Callable[[str], str] | None = None,
     ) -> Iterator[str] | None:
         """The command line's ``-sl`` lines of a chunk, scored at once (``sentence_rows``) and

@@ -18,26 +18,68 @@ DEFAULT_ORDER = 4
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The "BLEU options" group; the choices are read from the registries when parsing."""
     bleu = parser.add_argument_group("BLEU options")
-    bleu.add_argument("-tok", "--tokenize", choices=bo.TOKENIZER_NAMES, default=None,
-                      help="tokenizer, as sacreBLEU's (default: zh, ja-mecab or ko-mecab for a -l target "
-                           "zh, ja or ko, else 13a)")
-    bleu.add_argument("-l", "--language-pair", default=None, metavar="SRC-TRG",
-                      help="source-target language pair, e.g. en-ko: the target chooses the default tokenizer")
+    bleu.add_argument(
+        "-tok",
+        "--tokenize",
+        choices=bo.TOKENIZER_NAMES,
+        default=None,
+        help="tokenizer, as sacreBLEU's (default: zh, ja-mecab or ko-mecab for a -l target zh, ja or ko, else 13a)",
+    )
+    bleu.add_argument(
+        "-l",
+        "--language-pair",
+        default=None,
+        metavar="SRC-TRG",
+        help="source-target language pair, e.g. en-ko: the target chooses the default tokenizer",
+    )
     bleu.add_argument("-lc", "--lowercase", action="store_true", help="case-insensitive BLEU")
-    bleu.add_argument("-s", "--smooth-method", choices=bo.SMOOTHING_METHODS, default="exp", metavar="METHOD",
-                      help=f"smoothing: {', '.join(bo.SMOOTHING_METHODS)} (default: %(default)s)")
-    bleu.add_argument("-sv", "--smooth-value", type=float, default=None, metavar="VALUE",
-                      help="value of floor, add-k, nltk-method1 (epsilon), nltk-method4/7 (k), nltk-method6 (alpha)")
-    bleu.add_argument("--max-ngram-order", type=int, default=None, metavar="N",
-                      help=f"highest n-gram order N, 1..{bo.MAX_ORDER_LIMIT} (default: {DEFAULT_ORDER}, or the number of weights)")
-    bleu.add_argument("--weights", default=None, metavar="W1,W2,...",
-                      help="n-gram weights summing to 1, e.g. 0.5,0.5 or 1/3,1/3,1/3 (default: 1/N each)")
-    bleu.add_argument("--ref-length", choices=bo.REF_LENGTH_RULES, default="closest",
-                      help="reference length r per segment (default: %(default)s; ties go to the shorter)")
-    bleu.add_argument("--variant", choices=bo.VARIANTS, default="standard",
-                      help="standard BLEU, simplified BP min(1, c/r), or the tutorial code that skips zero precisions")
-    bleu.add_argument("--effective-order", action=argparse.BooleanOptionalAction, default=None,
-                      help="sacreBLEU's effective order (default: on with -sl, off for corpus BLEU and nltk-method*)")
+    bleu.add_argument(
+        "-s",
+        "--smooth-method",
+        choices=bo.SMOOTHING_METHODS,
+        default="exp",
+        metavar="METHOD",
+        help=f"smoothing: {', '.join(bo.SMOOTHING_METHODS)} (default: %(default)s)",
+    )
+    bleu.add_argument(
+        "-sv",
+        "--smooth-value",
+        type=float,
+        default=None,
+        metavar="VALUE",
+        help="value of floor, add-k, nltk-method1 (epsilon), nltk-method4/7 (k), nltk-method6 (alpha)",
+    )
+    bleu.add_argument(
+        "--max-ngram-order",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"highest n-gram order N, 1..{bo.MAX_ORDER_LIMIT} (default: {DEFAULT_ORDER}, or the number of weights)",
+    )
+    bleu.add_argument(
+        "--weights",
+        default=None,
+        metavar="W1,W2,...",
+        help="n-gram weights summing to 1, e.g. 0.5,0.5 or 1/3,1/3,1/3 (default: 1/N each)",
+    )
+    bleu.add_argument(
+        "--ref-length",
+        choices=bo.REF_LENGTH_RULES,
+        default="closest",
+        help="reference length r per segment (default: %(default)s; ties go to the shorter)",
+    )
+    bleu.add_argument(
+        "--variant",
+        choices=bo.VARIANTS,
+        default="standard",
+        help="standard BLEU, simplified BP min(1, c/r), or the tutorial code that skips zero precisions",
+    )
+    bleu.add_argument(
+        "--effective-order",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="sacreBLEU's effective order (default: on with -sl, off for corpus BLEU and nltk-method*)",
+    )
 
 
 def _weights(args: argparse.Namespace) -> tuple[float, ...]:
@@ -61,7 +103,9 @@ def _smooth_value(args: argparse.Namespace) -> float | None:
     if not math.isfinite(value) or value < 0:
         raise UsageError(f"--smooth-value must be a finite number >= 0, got {value:g}")
     if bo.SMOOTHING_DEFAULTS[args.smooth_method] is None:
-        sys.stderr.write(f"{PROG}: warning: {args.smooth_method} smoothing takes no value; --smooth-value {value:g} is ignored\n")
+        sys.stderr.write(
+            f"{PROG}: warning: {args.smooth_method} smoothing takes no value; --smooth-value {value:g} is ignored\n"
+        )
         return None
     return value
 
@@ -74,7 +118,9 @@ def options_from_args(args: argparse.Namespace) -> bo.BleuOptions:
     trg_lang = target_language(args.language_pair) if args.language_pair else ""  # as sacreBLEU, an empty -l is none
     usual = LANGUAGE_TOKENIZERS.get(trg_lang)
     if usual is not None and args.tokenize not in (None, usual):  # sacreBLEU warns the same way
-        sys.stderr.write(f"{PROG}: warning: consider -tok {usual} for target language {trg_lang} (sacreBLEU's choice)\n")
+        sys.stderr.write(
+            f"{PROG}: warning: consider -tok {usual} for target language {trg_lang} (sacreBLEU's choice)\n"
+        )
     return bo.BleuOptions(
         tokenize=tokenizer_for_language(trg_lang, args.tokenize),
         lowercase=args.lowercase,

@@ -192,13 +192,14 @@ def _reference_usage(grams: Sequence[Ngram], clip_of: dict[Ngram, int]) -> Refer
     for i, gram in enumerate(grams):
         if gram in clip_of:
             where[gram].append(i)
-    return ReferenceUsage(
-        tuple(ReferenceNgram(g, len(p), min(clip_of[g], len(p)), tuple(p)) for g, p in where.items())
-    )
+    return ReferenceUsage(tuple(ReferenceNgram(g, len(p), min(clip_of[g], len(p)), tuple(p)) for g, p in where.items()))
 
 
-def _reference_mask(reference: Sequence[str], grams: Sequence[Ngram], clip_of: dict[Ngram, int], n: int) -> tuple[bool, ...]:
-    """Tokens of one reference covered by its first min(Count_clip, count in this reference) occurrences of each matched n-gram."""
+def _reference_mask(
+    reference: Sequence[str], grams: Sequence[Ngram], clip_of: dict[Ngram, int], n: int
+) -> tuple[bool, ...]:
+    """Tokens of one reference covered by its first min(Count_clip, count in this reference) occurrences of each
+    matched n-gram."""
     mask = [False] * len(reference)
     used: Counter[Ngram] = Counter()
     for i, gram in enumerate(grams):
@@ -209,6 +210,8 @@ def _reference_mask(reference: Sequence[str], grams: Sequence[Ngram], clip_of: d
     return tuple(mask)
 
 
-def explain_orders(candidate: Sequence[str], references: Sequence[Sequence[str]], max_order: int) -> tuple[OrderExplanation, ...]:
+def explain_orders(
+    candidate: Sequence[str], references: Sequence[Sequence[str]], max_order: int
+) -> tuple[OrderExplanation, ...]:
     """The breakdown of every order 1..max_order."""
     return tuple(explain_order(candidate, references, n) for n in range(1, max_order + 1))

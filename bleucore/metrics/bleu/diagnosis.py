@@ -1,4 +1,4 @@
-""""Why is it zero?": which orders have no matches, and which option would give a non-zero score.
+""" "Why is it zero?": which orders have no matches, and which option would give a non-zero score.
 
 Standard BLEU is a geometric mean, so one p_n = 0 makes it 0 (Chen & Cherry 2014, §1); a
 candidate shorter than N has no N-grams at all, which only effective order or a lower N fixes.

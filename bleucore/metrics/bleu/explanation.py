@@ -34,9 +34,7 @@ class SentenceExplanation:
 
     def variants(self) -> tuple[VariantScore, ...]:
         """Every variant and smoothing for this candidate (``matches``/``totals`` hold max(N, 5) orders)."""
-        return compare_variants(
-            self.score.sys_len, self.score.ref_len, self.matches, self.totals, self.score.options
-        )
+        return compare_variants(self.score.sys_len, self.score.ref_len, self.matches, self.totals, self.score.options)
 
 
 def explain(hypothesis: str, references: Sequence[str], options: BleuOptions | None = None) -> SentenceExplanation:

@@ -115,7 +115,9 @@ def systems_statistics(
 
 
 def _ragged_systems_statistics(
-    systems: Sequence[Sequence[str]], references: Sequence[Sequence[str | None]], present: list[list[bool]],
+    systems: Sequence[Sequence[str]],
+    references: Sequence[Sequence[str | None]],
+    present: list[list[bool]],
     options: BleuOptions,
 ) -> list[Statistics]:
     """References with ``None`` lines (a variable number of references per segment): a ``None``
@@ -132,7 +134,11 @@ def _ragged_systems_statistics(
 
 
 def utf8_statistics(
-    hypotheses: bytes, references: Sequence[bytes], lines: int, options: BleuOptions, encoder: TokenEncoder | None = None
+    hypotheses: bytes,
+    references: Sequence[bytes],
+    lines: int,
+    options: BleuOptions,
+    encoder: TokenEncoder | None = None,
 ) -> Statistics | None:
     """``text_statistics`` of ``lines`` lines of undecoded UTF-8 per stream (``TokenEncoder.encode_utf8``), or None
     where the text must be decoded first (the tokenizer is not word-local, the bytes are not UTF-8, ...)."""
@@ -190,7 +196,10 @@ def ids_statistics(
     segments, nref = hyp_len.size, len(references)
     for j, (ids, lens) in enumerate(zip([hyp_ids, *ref_ids], [hyp_len, *ref_seg_lens])):
         if lens.shape != (segments,) or ids.ndim != 1 or ids.size != int(lens.sum()):
-            raise ValueError(f"stream {j} (0: hypotheses): {lens.size} lengths summing to {int(lens.sum())} for {ids.size} ids, {segments} segments")
+            raise ValueError(
+                f"stream {j} (0: hypotheses): {lens.size} lengths summing to {int(lens.sum())} for {ids.size} ids, "
+                f"{segments} segments"
+            )
         if ids.size and int(ids.min()) < 0:
             raise ValueError("token ids must be >= 0")
     nrefs = np.full(segments, nref, dtype=np.int64)
@@ -235,9 +244,7 @@ def statistics_from_tokens(
     nrefs = np.fromiter(map(len, refs_per_segment), dtype=np.int64, count=segments)
     if segments and int(nrefs.min()) == 0:
         raise ValueError(f"a segment needs at least 1 reference, got 0 (segment {int(np.argmin(nrefs)) + 1})")
-    ref_lens = np.fromiter(
-        map(len, chain.from_iterable(refs_per_segment)), dtype=np.int64, count=int(nrefs.sum())
-    )
+    ref_lens = np.fromiter(map(len, chain.from_iterable(refs_per_segment)), dtype=np.int64, count=int(nrefs.sum()))
     if segments <= SMALL_INPUT_TOKENS and int(hyp_len.sum() + ref_lens.sum()) < SMALL_INPUT_TOKENS:
         counts = [segment_counts(h, r, max_order, ref_length) for h, r in zip(hyp_tokens, refs_per_segment)]
         return Statistics.of_segments(counts, max_order)
@@ -289,6 +296,8 @@ def _blocked_matches(
         if ends[stop - 1] > done and hyp_len[start:stop].any():
             ids, vocab_size, seq_key, seq_len, side_bits, one_ref = block(start, stop)
             seg_bits = bits(stop - start - 1)
-            ngram_matches(ids, vocab_size, seq_key, seq_len, side_bits, seg_bits, one_ref, max_order, matches[start:stop])
+            ngram_matches(
+                ids, vocab_size, seq_key, seq_len, side_bits, seg_bits, one_ref, max_order, matches[start:stop]
+            )
         start = stop
     return matches

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from . import fast  # called as fast.text_statistics (tests spy on the fast path)
-from . import BLEU
 from ..inputs import reference_count
+from . import (
+    BLEU,
+    fast,  # called as fast.text_statistics (tests spy on the fast path)
+)
 from .options import BleuOptions
 from .score import BLEUScore
 from .sentence_rows import sentence_scores_from_statistics

@@ -240,7 +240,13 @@ ZeroCause = EmptyCandidate | NoMatchAnyOrder | NoUnigramMatch | NltkMethod0Zero
 ScoreNote = NltkMethod5AboveOne | NltkDropsZeroOrders | NltkPhantomNgrams
 Undefined = Method6NeedsOrder3 | Method6NeedsTrigramMatch
 DiagnosisReason = (
-    EmptyCandidateScoresZero | ShorterThanN | NoTokenMatches | OrdersWithoutMatches | GeometricMeanZero | SmoothingKeepsScore | BelowOne
+    EmptyCandidateScoresZero
+    | ShorterThanN
+    | NoTokenMatches
+    | OrdersWithoutMatches
+    | GeometricMeanZero
+    | SmoothingKeepsScore
+    | BelowOne
 )
 FixChange = UseSmoothing | UseEffectiveOrder | LowerOrder
 VariantNote = (

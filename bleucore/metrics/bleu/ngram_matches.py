@@ -86,8 +86,12 @@ def ngram_matches(
 
 
 def _ids_per_segment(
-    ids: IntArray, seg: IntArray, id_bits: int, seg_bits: int,
-    hyp_side: npt.NDArray[np.bool_] | None = None, unigrams: IntArray | None = None,
+    ids: IntArray,
+    seg: IntArray,
+    id_bits: int,
+    seg_bits: int,
+    hyp_side: npt.NDArray[np.bool_] | None = None,
+    unigrams: IntArray | None = None,
 ) -> IntArray:
     """Replace token ids by small ids that are unique within each segment (rank of the id there). With one reference
     (``hyp_side``: True for a hypothesis token) the same sort gives the clipped unigram matches, added to

@@ -68,12 +68,18 @@ def check_weights(weights: tuple[float, ...]) -> None:
 def parse_weights(text: str, max_order: int | None = None) -> tuple[float, ...]:
     """Weights typed as comma-separated decimals or fractions (``0.25, 1/4``), exactly ``max_order`` of them when
     given, checked as ``BleuOptions`` checks them."""
-    from .messages import WeightsCount, WeightsMissing, WeightsNotNumbers  # lazy: made only for a message (10 ms to import)
+    from .messages import (  # lazy: made only for a message (10 ms to import)
+        WeightsCount,
+        WeightsMissing,
+        WeightsNotNumbers,
+    )
 
     parts = [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
     if not parts:
         n = max_order or 4
-        raise WeightsError(WeightsMissing(n), f"no weights given: type {n} comma-separated weights, e.g. 0.25,0.25,0.25,0.25")
+        raise WeightsError(
+            WeightsMissing(n), f"no weights given: type {n} comma-separated weights, e.g. 0.25,0.25,0.25,0.25"
+        )
     try:  # a/b exactly; a decimal as float() reads it (Fraction("1e999999999") would build a 3 GB integer)
         from fractions import Fraction  # lazy: typed weights only (fractions imports decimal: 2-3 ms at start-up)
 
@@ -82,11 +88,13 @@ def parse_weights(text: str, max_order: int | None = None) -> tuple[float, ...]:
             raise ValueError(text)
     except (ValueError, ZeroDivisionError, OverflowError):
         raise WeightsError(
-            WeightsNotNumbers(text.strip()), f"weights must be comma-separated numbers such as 0.25 or 1/4, got {text.strip()!r}"
+            WeightsNotNumbers(text.strip()),
+            f"weights must be comma-separated numbers such as 0.25 or 1/4, got {text.strip()!r}",
         ) from None
     if max_order is not None and len(weights) != max_order:
         raise WeightsError(
-            WeightsCount(len(weights), max_order), f"{len(weights)} weights for N = {max_order}: give one weight per order"
+            WeightsCount(len(weights), max_order),
+            f"{len(weights)} weights for N = {max_order}: give one weight per order",
         )
     check_weights(weights)
     return weights
@@ -123,9 +131,7 @@ class BleuOptions:
         object.__setattr__(self, "weights", weights)
         check_weights(weights)
         if self.smooth_method not in SMOOTHING_DEFAULTS:
-            raise ValueError(
-                f"unknown smoothing {self.smooth_method!r}; choose one of {', '.join(SMOOTHING_METHODS)}"
-            )
+            raise ValueError(f"unknown smoothing {self.smooth_method!r}; choose one of {', '.join(SMOOTHING_METHODS)}")
         if self.smooth_value is not None:
             value = float(self.smooth_value)
             if not math.isfinite(value) or value < 0:
@@ -134,7 +140,9 @@ class BleuOptions:
         if self.effective_order and self.is_nltk:
             raise ValueError("effective order is sacreBLEU's rule; NLTK's smoothing methods have none")
         if self.ref_length not in REF_LENGTH_RULES:
-            raise ValueError(f"unknown reference-length rule {self.ref_length!r}; choose one of {', '.join(REF_LENGTH_RULES)}")
+            raise ValueError(
+                f"unknown reference-length rule {self.ref_length!r}; choose one of {', '.join(REF_LENGTH_RULES)}"
+            )
         if self.variant not in VARIANTS:
             raise ValueError(f"unknown variant {self.variant!r}; choose one of {', '.join(VARIANTS)}")
 

@@ -30,9 +30,9 @@ def columns(stats: Statistics, options: BleuOptions) -> FloatArray:
     order = options.max_order if vectorizable(options) else options.stats_order
     if stats.max_order < order:
         raise ValueError(f"statistics hold orders 1..{stats.max_order}, the options need 1..{order}")
-    return np.column_stack(
-        [stats.hyp_len, stats.ref_len, stats.matches[:, :order], stats.totals[:, :order]]
-    ).astype(np.float64)
+    return np.column_stack([stats.hyp_len, stats.ref_len, stats.matches[:, :order], stats.totals[:, :order]]).astype(
+        np.float64
+    )
 
 
 def vectorizable(options: BleuOptions) -> bool:

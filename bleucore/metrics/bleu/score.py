@@ -115,7 +115,8 @@ class BLEUScore(BLEUFigures):
         return self.options.max_order
 
     def format(self, width: int = 2) -> str:
-        """sacreBLEU's line: ``BLEU = 50.46 94.4/58.8/43.8/26.7 (BP = 1.000 ratio = 1.000 hyp_len = 18 ref_len = 18)``."""
+        """sacreBLEU's line:
+        ``BLEU = 50.46 94.4/58.8/43.8/26.7 (BP = 1.000 ratio = 1.000 hyp_len = 18 ref_len = 18)``."""
         precisions = "/".join(f"{p:.1f}" for p in self.precisions)
         ref_len = _number(self.ref_len)
         return (
@@ -249,5 +250,3 @@ def iter_row_scores(rows: FloatArray, options: BleuOptions, nrefs: int | str = 1
             yield compute_bleu(hyp_len[i], ref_len[i], row[:order], row[order:], options, nrefs)
         except ValueError as exc:
             raise SegmentError(str(exc), i, getattr(exc, "reason", None)) from exc
-
-

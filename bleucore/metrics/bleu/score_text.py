@@ -47,5 +47,6 @@ def score_text(message: m.ZeroCause | m.ScoreNote | m.Undefined) -> str:
         )
     return (
         "NLTK's corpus_bleu counts at least one n-gram per segment and order (max(1, t_n)), so segments "
-        f"shorter than N add phantom n-grams; it would give {message.nltk_score:.4f} here, bleucore sums the real counts"
+        f"shorter than N add phantom n-grams; it would give {message.nltk_score:.4f} here, bleucore sums the real "
+        "counts"
     )

@@ -71,31 +71,60 @@ class SentenceRows:
 
         empty, no_match = EmptyCandidate(), NoMatchAnyOrder()
         columns = zip(
-            self.score.tolist(), self.counts.tolist(), self.totals.tolist(), self.precisions.tolist(),
-            self.smoothed.tolist(), self.bp.tolist(), self.sys_len.tolist(), self.ref_len.tolist(),
-            self.eff_order.tolist(), self.empty.tolist(), self.no_match.tolist(),
+            self.score.tolist(),
+            self.counts.tolist(),
+            self.totals.tolist(),
+            self.precisions.tolist(),
+            self.smoothed.tolist(),
+            self.bp.tolist(),
+            self.sys_len.tolist(),
+            self.ref_len.tolist(),
+            self.eff_order.tolist(),
+            self.empty.tolist(),
+            self.no_match.tolist(),
         )
         return [
             BLEUScore(
-                score=s, counts=tuple(m), totals=tuple(t), precisions=tuple(p), smoothed=tuple(sm), bp=bp,
-                sys_len=c, ref_len=r, eff_order=e, options=self.options, signature=self.signature,
+                score=s,
+                counts=tuple(m),
+                totals=tuple(t),
+                precisions=tuple(p),
+                smoothed=tuple(sm),
+                bp=bp,
+                sys_len=c,
+                ref_len=r,
+                eff_order=e,
+                options=self.options,
+                signature=self.signature,
                 zero_reason=empty if is_empty else (no_match if is_no_match else None),
             )
             for s, m, t, p, sm, bp, c, r, e, is_empty, is_no_match in columns
         ]
 
-
     def rows(self, start: int, stop: int) -> SentenceRows:
         """Segments start..stop-1."""
         cut = slice(start, stop)
         return replace(
-            self, score=self.score[cut], counts=self.counts[cut], totals=self.totals[cut],
-            precisions=self.precisions[cut], smoothed=self.smoothed[cut], bp=self.bp[cut], sys_len=self.sys_len[cut],
-            ref_len=self.ref_len[cut], eff_order=self.eff_order[cut], empty=self.empty[cut], no_match=self.no_match[cut],
+            self,
+            score=self.score[cut],
+            counts=self.counts[cut],
+            totals=self.totals[cut],
+            precisions=self.precisions[cut],
+            smoothed=self.smoothed[cut],
+            bp=self.bp[cut],
+            sys_len=self.sys_len[cut],
+            ref_len=self.ref_len[cut],
+            eff_order=self.eff_order[cut],
+            empty=self.empty[cut],
+            no_match=self.no_match[cut],
         )
 
     def iter_lines(
-        self, json_format: bool, width: int, score_only: bool = False, text_signature: str | None = None,
+        self,
+        json_format: bool,
+        width: int,
+        score_only: bool = False,
+        text_signature: str | None = None,
         batch: int = LINES_PER_WRITE,
     ) -> Iterator[str]:
         """``lines`` of ``batch`` segments at a time (a few MB of text each: bounded memory)."""
@@ -114,7 +143,8 @@ class SentenceRows:
         order = self.counts.shape[1]
         ref_len = self.ref_len.tolist()
         ref_out: list[int] | list[float] = (
-            [int(r) for r in ref_len] if all(r.is_integer() for r in ref_len)
+            [int(r) for r in ref_len]
+            if all(r.is_integer() for r in ref_len)
             else [int(r) if r.is_integer() else r for r in ref_len]
         )
         ratio = np.divide(self.sys_len, self.ref_len, out=np.zeros(len(self)), where=self.ref_len != 0)
@@ -134,7 +164,8 @@ class SentenceRows:
         smoothed = np.where(self.smoothed, "true", "false").T.tolist()
         ints = ", ".join(["%d"] * order)
         template = (
-            '{"name": "BLEU", "score": %r, "value": %r, "signature": ' + json.dumps(self.signature).replace("%", "%%")
+            '{"name": "BLEU", "score": %r, "value": %r, "signature": '
+            + json.dumps(self.signature).replace("%", "%%")
             + f', "counts": [{ints}], "totals": [{ints}], "precisions": [{", ".join(["%r"] * order)}], '
             f'"smoothed": [{", ".join(["%s"] * order)}], "bp": %r, "ratio": %r, "sys_len": %d, "ref_len": %s, '
             f'"max_order": {self.options.max_order}, "eff_order": %d, "variant": {json.dumps(self.options.variant)}, '
@@ -142,8 +173,17 @@ class SentenceRows:
         )
         score = self.score.tolist()
         columns = zip(
-            score, [s / 100.0 for s in score], *self.counts.T.tolist(), *self.totals.T.tolist(), *percents, *smoothed,
-            *tail, self.eff_order.tolist(), reasons.tolist(), *percents, *tail,
+            score,
+            [s / 100.0 for s in score],
+            *self.counts.T.tolist(),
+            *self.totals.T.tolist(),
+            *percents,
+            *smoothed,
+            *tail,
+            self.eff_order.tolist(),
+            reasons.tolist(),
+            *percents,
+            *tail,
         )
         return "\n".join(map(template.__mod__, columns)) + "\n"
 
@@ -227,9 +267,18 @@ def sentence_rows(stats: Statistics, options: BleuOptions, nrefs: int | str = 1)
         score[no_match] = 0.0
     empty = sys_len == 0
     return SentenceRows(
-        score=score, counts=counts, totals=totals, precisions=percents, smoothed=smoothed, bp=bp,
-        sys_len=np.asarray(stats.hyp_len, dtype=np.int64), ref_len=ref_len, eff_order=eff_order,
-        empty=empty, no_match=no_match & ~empty & (not tutorial), options=options,
+        score=score,
+        counts=counts,
+        totals=totals,
+        precisions=percents,
+        smoothed=smoothed,
+        bp=bp,
+        sys_len=np.asarray(stats.hyp_len, dtype=np.int64),
+        ref_len=ref_len,
+        eff_order=eff_order,
+        empty=empty,
+        no_match=no_match & ~empty & (not tutorial),
+        options=options,
         signature=signature(options, nrefs),
     )
 

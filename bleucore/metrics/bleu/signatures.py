@@ -40,7 +40,9 @@ def signature(options: BleuOptions, nrefs: int | str = 1) -> str:
     return "|".join(parts)
 
 
-def sacrebleu_equivalent(options: BleuOptions, nrefs: int | str = 1, sentence_level: bool = False) -> SacrebleuEquivalent:
+def sacrebleu_equivalent(
+    options: BleuOptions, nrefs: int | str = 1, sentence_level: bool = False
+) -> SacrebleuEquivalent:
     """sacreBLEU 2.6's BLEU signature and ``sacrebleu`` flags for ``options`` (corpus BLEU, or ``-sl``), or the
     settings its command line lacks: N and weights other than 4 uniform, NLTK smoothing, a reference-length
     rule other than closest, a variant, effective order other than on exactly with ``-sl``."""
@@ -68,12 +70,14 @@ def sacrebleu_equivalent(options: BleuOptions, nrefs: int | str = 1, sentence_le
         flags.append("-sl")
     if missing:
         return SacrebleuEquivalent(None, tuple(flags), tuple(missing))
-    signature = "|".join([
-        f"nrefs:{nrefs}",
-        f"case:{'lc' if options.lowercase else 'mixed'}",
-        f"eff:{'yes' if options.effective_order else 'no'}",
-        f"tok:{get_tokenizer(options.tokenize).signature()}",
-        f"smooth:{smooth}",
-        f"version:{SACREBLEU_VERSION}",
-    ])  # fmt: skip
+    signature = "|".join(
+        [
+            f"nrefs:{nrefs}",
+            f"case:{'lc' if options.lowercase else 'mixed'}",
+            f"eff:{'yes' if options.effective_order else 'no'}",
+            f"tok:{get_tokenizer(options.tokenize).signature()}",
+            f"smooth:{smooth}",
+            f"version:{SACREBLEU_VERSION}",
+        ]
+    )
     return SacrebleuEquivalent(signature, tuple(flags))

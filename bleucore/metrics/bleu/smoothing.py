@@ -63,9 +63,7 @@ def _sacrebleu(matches: Sequence[int], totals: Sequence[int], options: BleuOptio
     if not any(matches[:order]):
         from .messages import NoMatchAnyOrder  # lazy: made only for a message (10 ms to import)
 
-        return SmoothedPrecisions(
-            tuple(precisions), tuple(smoothed), order, forced_zero=NoMatchAnyOrder()
-        )
+        return SmoothedPrecisions(tuple(precisions), tuple(smoothed), order, forced_zero=NoMatchAnyOrder())
     eff_order = order
     exp_denominator = 1.0
     for n in range(1, order + 1):
@@ -136,7 +134,7 @@ def _nltk_method5(p: list[Number], ctx: _NltkContext) -> list[Number]:
     from fractions import Fraction  # lazy: NLTK's exact fractions only (fractions imports decimal: 2-3 ms at start-up)
 
     extra = Fraction(ctx.matches[4], ctx.denominator(4)) if len(ctx.matches) >= 5 else Fraction(0)
-    plus1 = list(p) + [extra]
+    plus1 = [*list(p), extra]
     out = list(p)
     previous: Number = p[0] + 1
     for i, pi in enumerate(p):
@@ -147,7 +145,10 @@ def _nltk_method5(p: list[Number], ctx: _NltkContext) -> list[Number]:
 
 def _nltk_method6(p: list[Number], ctx: _NltkContext) -> list[Number]:
     """Interpolate p_n with the prior p_{n-1}^2 / p_{n-2}, weight alpha (Gao & He 2013)."""
-    from .messages import Method6NeedsOrder3, Method6NeedsTrigramMatch  # lazy: made only for a message (10 ms to import)
+    from .messages import (  # lazy: made only for a message (10 ms to import)
+        Method6NeedsOrder3,
+        Method6NeedsTrigramMatch,
+    )
 
     if len(p) < 3:
         raise UndefinedScore(Method6NeedsOrder3(len(p)))
@@ -207,9 +208,7 @@ def _nltk(matches: Sequence[int], totals: Sequence[int], hyp_len: int, options: 
     if ctx.matches[0] == 0:
         from .messages import NoUnigramMatch  # lazy: made only for a message (10 ms to import)
 
-        return SmoothedPrecisions(
-            tuple(0.0 for _ in raw), (False,) * order, order, forced_zero=NoUnigramMatch()
-        )
+        return SmoothedPrecisions(tuple(0.0 for _ in raw), (False,) * order, order, forced_zero=NoUnigramMatch())
     values = NLTK_METHODS[options.smooth_method](raw, ctx)
     floats = tuple(float(v) for v in values)
     smoothed = tuple(f != float(r) for f, r in zip(floats, raw))

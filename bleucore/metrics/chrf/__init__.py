@@ -17,8 +17,8 @@ from ..base import PackageMetric
 from .options import MAX_CHAR_ORDER, MAX_WORD_ORDER, ChrfOptions
 
 if TYPE_CHECKING:
-    from .score import CHRFScore
-    from .stats import ChrfStatistics
+    from .score import CHRFScore  # noqa: F401 - named in the base class below, as a string
+    from .stats import ChrfStatistics  # noqa: F401 - named in the base class below, as a string
 
 #: What ui/ and other callers use from this package's modules, loaded on first use (PEP 562).
 _EXPORTS: dict[str, tuple[str, ...]] = {

@@ -19,8 +19,14 @@ from .score import CHRFScore, sentence_scores, signature
 from .stats import statistics
 
 __all__ = [
-    "ChrfExplanation", "ChrfOrder", "NgramOccurrence", "char_occurrences", "chrf_orders", "explain_chrf", "word_occurrences",
-]  # fmt: skip
+    "ChrfExplanation",
+    "ChrfOrder",
+    "NgramOccurrence",
+    "char_occurrences",
+    "chrf_orders",
+    "explain_chrf",
+    "word_occurrences",
+]
 
 Kind = Literal["char", "word"]
 
@@ -67,8 +73,10 @@ class ChrfExplanation:
         for row in self.orders:
             if row.kind == kind and row.n == n:
                 return row
-        raise ValueError(f"no {kind} order {n}: the options give character orders 1..{self.options.char_order} "
-                         f"and word orders 1..{self.options.word_order}")
+        raise ValueError(
+            f"no {kind} order {n}: the options give character orders 1..{self.options.char_order} "
+            f"and word orders 1..{self.options.word_order}"
+        )
 
 
 def explain_chrf(hypothesis: str, references: Sequence[str], options: ChrfOptions | None = None) -> ChrfExplanation:
@@ -84,7 +92,9 @@ def explain_chrf(hypothesis: str, references: Sequence[str], options: ChrfOption
     chosen = per_ref[best]
     nrefs = len(references)
     score = CHRFScore(chosen.score, chosen.statistics, options, signature(options, nrefs))
-    return ChrfExplanation(score, chrf_orders(chosen.statistics, options), best, tuple(s.score for s in per_ref), options)
+    return ChrfExplanation(
+        score, chrf_orders(chosen.statistics, options), best, tuple(s.score for s in per_ref), options
+    )
 
 
 def chrf_orders(statistics: Sequence[int], options: ChrfOptions) -> tuple[ChrfOrder, ...]:

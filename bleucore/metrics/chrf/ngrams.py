@@ -105,8 +105,15 @@ def count_matches(codes: IntArray, sides: Sequence[IntArray], max_order: int, al
 
 
 def _count_packed(
-    codes: IntArray, lengths: IntArray, sides: Sequence[IntArray], seg_of: IntArray, end_of: IntArray,
-    side_starts: IntArray, max_order: int, sym_bits: int, out: list[IntArray],
+    codes: IntArray,
+    lengths: IntArray,
+    sides: Sequence[IntArray],
+    seg_of: IntArray,
+    end_of: IntArray,
+    side_starts: IntArray,
+    max_order: int,
+    sym_bits: int,
+    out: list[IntArray],
 ) -> list[IntArray]:
     """``count_matches`` when a position's next ``max_order`` symbols fit one int64 beside its
     segment: the key of position i packs them (0 past its segment's end), so sorting the keys
@@ -155,7 +162,9 @@ def _packed_matches(hyp_keys: IntArray, ref_keys: IntArray, max_order: int, sym_
             both = np.minimum(ends - starts - n_ref, n_ref)
             first = prefix[starts]
             hit = (both > 0) & ((first & mask) != 0)  # a 0 symbol: the prefix ran past its segment
-            out[:, n - 1] += np.bincount(first[hit] >> (n * sym_bits), weights=both[hit], minlength=segments).astype(np.int64)
+            out[:, n - 1] += np.bincount(first[hit] >> (n * sym_bits), weights=both[hit], minlength=segments).astype(
+                np.int64
+            )
     return out
 
 
@@ -218,7 +227,9 @@ def _word_codes(pieces: list[list[str]]) -> tuple[IntArray, IntArray, int]:
     return np.array(flat, dtype=np.int64), lengths, max(1, len(vocabulary))
 
 
-def segment_counts(hypotheses: Sequence[str], references: Sequence[Sequence[str]], options: ChrfOptions) -> list[IntArray]:
+def segment_counts(
+    hypotheses: Sequence[str], references: Sequence[Sequence[str]], options: ChrfOptions
+) -> list[IntArray]:
     """Per reference stream: an (S, 3 * order) array, per order ``[hyp, ref, match]`` (character
     orders, then word orders) as sacreBLEU lays out a segment's statistics, except that the hypothesis
     count of an order is 0 where the reference has no n-gram of it (sacreBLEU's rule)."""

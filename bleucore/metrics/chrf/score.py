@@ -15,15 +15,17 @@ __all__ = ["CHRFScore", "row_scores", "sacrebleu_equivalent", "score_statistics"
 
 def signature(options: ChrfOptions, nrefs: int | str = 1) -> str:
     """sacreBLEU's chrF signature: ``nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:...``."""
-    return "|".join([
-        f"nrefs:{nrefs}",
-        f"case:{'lc' if options.lowercase else 'mixed'}",
-        f"eff:{'no' if options.eps_smoothing else 'yes'}",
-        f"nc:{options.char_order}",
-        f"nw:{options.word_order}",
-        f"space:{'yes' if options.whitespace else 'no'}",
-        f"version:{__version__}",
-    ])
+    return "|".join(
+        [
+            f"nrefs:{nrefs}",
+            f"case:{'lc' if options.lowercase else 'mixed'}",
+            f"eff:{'no' if options.eps_smoothing else 'yes'}",
+            f"nc:{options.char_order}",
+            f"nw:{options.word_order}",
+            f"space:{'yes' if options.whitespace else 'no'}",
+            f"version:{__version__}",
+        ]
+    )
 
 
 def sacrebleu_equivalent(options: ChrfOptions, nrefs: int | str = 1) -> SacrebleuEquivalent:
@@ -31,10 +33,18 @@ def sacrebleu_equivalent(options: ChrfOptions, nrefs: int | str = 1) -> Sacreble
     leaves out β)."""
     default = ChrfOptions()
     flags = ["-m", "chrf"]
-    for name, flag in (("char_order", "--chrf-char-order"), ("word_order", "--chrf-word-order"), ("beta", "--chrf-beta")):
+    for name, flag in (
+        ("char_order", "--chrf-char-order"),
+        ("word_order", "--chrf-word-order"),
+        ("beta", "--chrf-beta"),
+    ):
         if getattr(options, name) != getattr(default, name):
             flags += [flag, str(getattr(options, name))]
-    for name, flag in (("whitespace", "--chrf-whitespace"), ("lowercase", "--chrf-lowercase"), ("eps_smoothing", "--chrf-eps-smoothing")):
+    for name, flag in (
+        ("whitespace", "--chrf-whitespace"),
+        ("lowercase", "--chrf-lowercase"),
+        ("eps_smoothing", "--chrf-eps-smoothing"),
+    ):
         if getattr(options, name):
             flags.append(flag)
     unsigned = (f"β = {options.beta}",) if options.beta != default.beta else ()

@@ -18,8 +18,8 @@ from ..base import PackageMetric
 from .options import TerOptions
 
 if TYPE_CHECKING:
-    from .score import TERScore
-    from .stats import TerStatistics
+    from .score import TERScore  # noqa: F401 - named in the base class below, as a string
+    from .stats import TerStatistics  # noqa: F401 - named in the base class below, as a string
 
 #: What ui/ and other callers use from this package's modules, loaded on first use (PEP 562).
 _EXPORTS: dict[str, tuple[str, ...]] = {

@@ -27,7 +27,7 @@ INFINITY = 10**16
 def _ranges(n_hyp: int, n_ref: int) -> list[tuple[int, int]]:
     """Per hypothesis row 1..H, the reference columns [low, high) the beam computes (row 0 whole)."""
     ratio = n_ref / n_hyp if n_hyp else 1
-    width = math.ceil(ratio / 2 + BEAM_WIDTH) if BEAM_WIDTH < ratio / 2 else BEAM_WIDTH
+    width = math.ceil(ratio / 2 + BEAM_WIDTH) if ratio / 2 > BEAM_WIDTH else BEAM_WIDTH
     out = [(0, n_ref + 1)]
     for i in range(1, n_hyp + 1):
         diag = math.floor(i * ratio)

@@ -106,4 +106,3 @@ def explain_ter(hypothesis: str, references: Sequence[str], options: TerOptions 
         r += kind != "ins"
     score = TERScore(ter_value(edits, ref_len), edits, ref_len, options, signature(options, len(references)))
     return TerExplanation(score, tuple(hyp_words), tuple(ref), chosen, tuple(steps), tuple(moves))
-

@@ -25,22 +25,28 @@ FloatArray = npt.NDArray[np.float64]
 def signature(options: TerOptions, nrefs: int | str = 1) -> str:
     """sacreBLEU's TER signature: ``nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:...``."""
     yes_no = {True: "yes", False: "no"}
-    return "|".join([
-        f"nrefs:{nrefs}",
-        f"case:{'mixed' if options.case_sensitive else 'lc'}",
-        "tok:tercom",
-        f"norm:{yes_no[options.normalized]}",
-        f"punct:{yes_no[not options.no_punct]}",
-        f"asian:{yes_no[options.asian_support]}",
-        f"version:{__version__}",
-    ])
+    return "|".join(
+        [
+            f"nrefs:{nrefs}",
+            f"case:{'mixed' if options.case_sensitive else 'lc'}",
+            "tok:tercom",
+            f"norm:{yes_no[options.normalized]}",
+            f"punct:{yes_no[not options.no_punct]}",
+            f"asian:{yes_no[options.asian_support]}",
+            f"version:{__version__}",
+        ]
+    )
 
 
 def sacrebleu_equivalent(options: TerOptions, nrefs: int | str = 1) -> SacrebleuEquivalent:
     """sacreBLEU 2.6's TER signature and ``sacrebleu -m ter`` flags (every option has one)."""
     flags = ["-m", "ter"]
-    for name, flag in (("case_sensitive", "--ter-case-sensitive"), ("asian_support", "--ter-asian-support"),
-                       ("no_punct", "--ter-no-punct"), ("normalized", "--ter-normalized")):  # fmt: skip
+    for name, flag in (
+        ("case_sensitive", "--ter-case-sensitive"),
+        ("asian_support", "--ter-asian-support"),
+        ("no_punct", "--ter-no-punct"),
+        ("normalized", "--ter-normalized"),
+    ):
         if getattr(options, name):
             flags.append(flag)
     return SacrebleuEquivalent(with_sacrebleu_version(signature(options, nrefs)), tuple(flags))

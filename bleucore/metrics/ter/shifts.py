@@ -14,7 +14,16 @@ from dataclasses import dataclass
 
 from .edit_distance import EditDistance
 
-__all__ = ["MAX_SHIFT_CANDIDATES", "MAX_SHIFT_DIST", "MAX_SHIFT_SIZE", "Shift", "TerAlignment", "align", "edits", "perform_shift"]
+__all__ = [
+    "MAX_SHIFT_CANDIDATES",
+    "MAX_SHIFT_DIST",
+    "MAX_SHIFT_SIZE",
+    "Shift",
+    "TerAlignment",
+    "align",
+    "edits",
+    "perform_shift",
+]
 
 MAX_SHIFT_SIZE = 10
 MAX_SHIFT_DIST = 50
@@ -80,7 +89,12 @@ def perform_shift(words: list[int], start: int, length: int, target: int) -> lis
         return words[:target] + words[start : start + length] + words[target:start] + words[start + length :]
     if target > start + length:
         return words[:start] + words[start + length : target] + words[start : start + length] + words[target:]
-    return words[:start] + words[start + length : length + target] + words[start : start + length] + words[length + target :]
+    return (
+        words[:start]
+        + words[start + length : length + target]
+        + words[start : start + length]
+        + words[length + target :]
+    )
 
 
 def _shifted_pairs(hyp: list[int], ref: list[int], positions: dict[int, list[int]]) -> Iterator[tuple[int, int, int]]:

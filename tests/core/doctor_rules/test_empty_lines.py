@@ -12,7 +12,11 @@ def test_empty_hypothesis_lines_and_what_they_cost() -> None:
     hyps = list(HYPS)
     hyps[4] = hyps[7] = ""
     finding = one("empty-lines", hyps, [REF])
-    assert finding.lines == (5, 8) and finding.values == {"name": "hypothesis", "count": 2} and finding.severity == "warning"
+    assert (
+        finding.lines == (5, 8)
+        and finding.values == {"name": "hypothesis", "count": 2}
+        and finding.severity == "warning"
+    )
     assert sacrebleu.corpus_bleu(hyps, [REF]).score == pytest.approx(61.26737643978878)
     assert sacrebleu.corpus_bleu(HYPS, [REF]).score == pytest.approx(65.80370064762461)
 

@@ -10,7 +10,12 @@ from tests.core.doctor_rules.setups import HYPS, REF, REF2, found, one
 
 def test_a_reference_given_as_the_hypothesis() -> None:
     finding = one("hyp-equals-ref", REF, [REF2, REF], hypothesis_name="out.txt", reference_names=["r1", "r2"])
-    assert finding.severity == "error" and finding.values == {"hypothesis": "out.txt", "reference": "r2", "same": 30, "lines": 30}
+    assert finding.severity == "error" and finding.values == {
+        "hypothesis": "out.txt",
+        "reference": "r2",
+        "same": 30,
+        "lines": 30,
+    }
     assert sacrebleu.corpus_bleu(REF, [REF2, REF]).score == pytest.approx(100.0)
 
 

@@ -17,4 +17,4 @@ def test_the_same_file_twice() -> None:
 
 def test_different_references_and_one_line_apart() -> None:
     assert found("duplicate-refs", HYPS, [REF, REF2]) == []
-    assert found("duplicate-refs", HYPS, [REF, REF[:-1] + ["another last line"]]) == []
+    assert found("duplicate-refs", HYPS, [REF, [*REF[:-1], "another last line"]]) == []

@@ -18,7 +18,9 @@ def test_a_lost_reference_line_is_found_where_the_lines_stop_pairing() -> None:
     lost = REF_EN[:10] + REF_EN[11:]  # line 11 lost: hypothesis line 11 has no reference, line 12 meets line 11's
     finding = one("line-count-mismatch", HYP, [lost], **NAMES)
     assert finding.severity == "error" and finding.confidence == "certain"
-    assert finding.problem.startswith("system_a.en has 60 lines but ref.en has 59; the alignment visibly breaks at line 11")
+    assert finding.problem.startswith(
+        "system_a.en has 60 lines but ref.en has 59; the alignment visibly breaks at line 11"
+    )
     assert finding.lines == (10, 11) and finding.values["breaks_at"] == 11
     # From there each line is scored against the next sentence's reference: the score collapses.
     aligned = sacrebleu.corpus_bleu(HYP[11:59], [REF_EN[11:59]]).score
@@ -27,7 +29,7 @@ def test_a_lost_reference_line_is_found_where_the_lines_stop_pairing() -> None:
 
 
 def test_an_added_reference_line_is_found_at_its_line() -> None:
-    added = REF_EN[:20] + ["This sentence is in the reference only."] + REF_EN[20:]
+    added = [*REF_EN[:20], "This sentence is in the reference only.", *REF_EN[20:]]
     finding = one("line-count-mismatch", HYP, [added], **NAMES)
     assert finding.lines == (21,) and (finding.values["breaks_at"], finding.values["resembles"]) == (21, 22)
     assert "which resembles line 22 of ref.en" in finding.problem
@@ -38,19 +40,26 @@ def test_the_break_is_found_for_every_lost_or_added_line_of_the_samples(language
     hyp, ref = sample(f"system_a.{language}"), sample(f"ref.{language}")
     misses = 0
     for k in range(len(ref) - 2):
-        assert break_point(hyp, ref[:k] + ["An extra sentence nobody translated."] + ref[k:]) in (k, k + 1)
+        assert break_point(hyp, [*ref[:k], "An extra sentence nobody translated.", *ref[k:]]) in (k, k + 1)
         misses += break_point(hyp, ref[:k] + ref[k + 1 :]) not in (k, k + 1)  # line k + 1 has no reference
     assert misses <= (0 if language == "en" else 2)  # the Korean system shares few words with its references
 
 
 def test_extra_empty_lines_at_the_end_are_named_and_the_lines_still_pair() -> None:
-    finding = one("line-count-mismatch", HYP, [REF_EN + ["", ""]], **NAMES)
-    assert finding.values["trailing_empty"] == 2 and finding.values["file"] == "ref.en" and "breaks_at" not in finding.values
+    finding = one("line-count-mismatch", HYP, [[*REF_EN, "", ""]], **NAMES)
+    assert (
+        finding.values["trailing_empty"] == 2
+        and finding.values["file"] == "ref.en"
+        and "breaks_at" not in finding.values
+    )
     assert "the 2 extra lines at the end of ref.en are empty" in finding.problem and finding.lines == (61,)
-    hyp_side = one("line-count-mismatch", HYP + [" "], [REF_EN], **NAMES)
-    assert hyp_side.values["file"] == "system_a.en" and "the 1 extra line at the end of system_a.en is empty" in hyp_side.problem
+    hyp_side = one("line-count-mismatch", [*HYP, " "], [REF_EN], **NAMES)
+    assert (
+        hyp_side.values["file"] == "system_a.en"
+        and "the 1 extra line at the end of system_a.en is empty" in hyp_side.problem
+    )
     # sacreBLEU's API pairs the first lines (zip): the same number as without the empty lines.
-    assert sacrebleu.corpus_bleu(HYP, [REF_EN + ["", ""]]).score == sacrebleu.corpus_bleu(HYP, [REF_EN]).score
+    assert sacrebleu.corpus_bleu(HYP, [[*REF_EN, "", ""]]).score == sacrebleu.corpus_bleu(HYP, [REF_EN]).score
 
 
 def test_equal_counts_and_concatenated_references_are_not_this_rule() -> None:

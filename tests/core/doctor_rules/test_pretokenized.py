@@ -13,7 +13,9 @@ TOKENIZED = [h[:-1] + " ." for h in HYPS]
 
 def test_a_tokenized_hypothesis_against_plain_references() -> None:
     finding = one("pre-tokenized", TOKENIZED, [REF])
-    assert finding.severity == "warning" and finding.values["tokenized"] == ["hypothesis"] and finding.lines == (1, 2, 3)
+    assert (
+        finding.severity == "warning" and finding.values["tokenized"] == ["hypothesis"] and finding.lines == (1, 2, 3)
+    )
     scores = {s.tool.key: s.points for s in score_as_tools(TOKENIZED, [REF])}
     plain = {s.tool.key: s.points for s in score_as_tools(HYPS, [REF])}
     assert scores["sacrebleu"] == pytest.approx(plain["sacrebleu"])  # 13a splits the full stop off both sides

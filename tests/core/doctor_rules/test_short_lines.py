@@ -16,7 +16,9 @@ def test_lines_too_short_for_four_grams_score_zero_without_smoothing() -> None:
     assert finding.values == {"name": "hypothesis", "longest": 3, "tokenizer": "13a"}
     assert sacrebleu.corpus_bleu(SHORT, REFS, smooth_method="none").score == 0.0
     assert sacrebleu.corpus_bleu(SHORT, REFS).score == 0.0  # exp smoothing cannot help an order with no n-gram
-    assert sacrebleu.corpus_bleu(SHORT, REFS, use_effective_order=True).score == pytest.approx(37.64144115524114)  # orders 1-3 only
+    assert sacrebleu.corpus_bleu(SHORT, REFS, use_effective_order=True).score == pytest.approx(
+        37.64144115524114
+    )  # orders 1-3 only
 
 
 def test_tokens_are_counted_by_the_scoring_tokenizer() -> None:

@@ -8,7 +8,9 @@ import sacrebleu
 from tests.core.doctor_rules.setups import HYPS, REF, found, one
 
 
-@pytest.mark.parametrize(("marker", "kind", "score"), [("@@ ", "BPE", 28.917849332325716), ("\u2581", "SentencePiece", 39.281465090051285)])
+@pytest.mark.parametrize(
+    ("marker", "kind", "score"), [("@@ ", "BPE", 28.917849332325716), ("\u2581", "SentencePiece", 39.281465090051285)]
+)
 def test_markers_are_named_with_their_kind_and_cost(marker: str, kind: str, score: float) -> None:
     pieces = [h.replace("cat", "ca" + marker + "t") for h in HYPS]
     finding = one("subword-markers", pieces, [REF])

@@ -24,12 +24,19 @@ def test_tabs_on_every_line_suggest_nr_and_the_score_moves(tmp_path) -> None:  #
     # The fix works: bleucore's command line reads the file with -nr 2 as the two references.
     (tmp_path / "refs.tsv").write_text("\n".join(TABBED) + "\n", encoding="utf-8")
     (tmp_path / "hyp.txt").write_text("\n".join(HYPS) + "\n", encoding="utf-8")
-    run = subprocess.run([sys.executable, "-m", "bleucore", str(tmp_path / "refs.tsv"), "-nr", "2", "-i", str(tmp_path / "hyp.txt")],
-                         capture_output=True, text=True, cwd=ROOT)  # fmt: skip
+    run = subprocess.run(
+        [sys.executable, "-m", "bleucore", str(tmp_path / "refs.tsv"), "-nr", "2", "-i", str(tmp_path / "hyp.txt")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert json.loads(run.stdout)["score"] == pytest.approx(as_two, abs=1e-9)
 
 
 def test_a_few_tabs_are_not_references() -> None:
     few = [f"{r}\tnote" if i < 10 else r for i, r in enumerate(REF)]  # a third of the lines
     assert found("refs-tab-separated", HYPS, [few]) == []
-    assert one("refs-tab-separated", HYPS, [[f"{r}\tx\ty" if i < 15 else r for i, r in enumerate(REF)]]).values["fields"] == 3
+    assert (
+        one("refs-tab-separated", HYPS, [[f"{r}\tx\ty" if i < 15 else r for i, r in enumerate(REF)]]).values["fields"]
+        == 3
+    )

@@ -12,7 +12,15 @@ from collections.abc import Callable, Sequence
 
 import streamlit as st
 
-from bleucore import BleuOptions, SentenceExplanation, Statistics, VariantScore, corpus_statistics, explain, uniform_weights
+from bleucore import (
+    BleuOptions,
+    SentenceExplanation,
+    Statistics,
+    VariantScore,
+    corpus_statistics,
+    explain,
+    uniform_weights,
+)
 from ui.metrics.bleu.options_key import OptionsKey, from_key, options_key
 from ui.shell.cache_limits import MAX_CHUNK_ENTRIES, MAX_SENTENCE_ENTRIES, TTL_SECONDS
 
@@ -52,7 +60,12 @@ def statistics_options(options: BleuOptions) -> BleuOptions:
 
 @st.cache_data(max_entries=MAX_CHUNK_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
 def _chunk_statistics(
-    input_digest: str, start: int, stop: int, key: OptionsKey, _hyps: tuple[str, ...], _refs: tuple[tuple[str, ...], ...]
+    input_digest: str,
+    start: int,
+    stop: int,
+    key: OptionsKey,
+    _hyps: tuple[str, ...],
+    _refs: tuple[tuple[str, ...], ...],
 ) -> Statistics:
     return corpus_statistics(_hyps, _refs, from_key(key))
 
@@ -79,4 +92,3 @@ def statistics(
         if on_progress is not None:
             on_progress(stop, total)
     return Statistics.concatenate(parts)
-

@@ -26,7 +26,6 @@ if TYPE_CHECKING:  # imported when a chart is drawn: Explore's first view draws 
     import altair as alt  # lazy: altair costs about 1 s cold and Explore's first view draws no chart
 
 
-
 def precision_frame(score: BLEUScore) -> pd.DataFrame:
     """One row per order: p_n (after smoothing), its fraction, weight and w_n log p_n."""
     rows = []
@@ -41,7 +40,9 @@ def precision_frame(score: BLEUScore) -> pd.DataFrame:
                 "log_term": t.term,
                 "log_label": f"w·log p = {t.term:.4f}" if t.term is not None else _(t.note).split(":")[0],
                 # short lines over the bar: on one line, neighbouring bars' labels met on a 390 px phone
-                "log_lines": f"w·log p\n= {t.term:.4f}" if t.term is not None else _short_lines(_(t.note).split(":")[0]),
+                "log_lines": f"w·log p\n= {t.term:.4f}"
+                if t.term is not None
+                else _short_lines(_(t.note).split(":")[0]),
             }
         )
     return pd.DataFrame(rows)
@@ -67,14 +68,15 @@ def precision_chart(score: BLEUScore) -> alt.LayerChart:
     """Bars of p_1..p_N labelled with their fractions (17/18) and weighted log terms."""
     import altair as alt  # lazy: altair costs about 1 s cold and Explore's first view draws no chart
 
-
     data = precision_frame(score)
     highest = max(1.0, float(data["precision"].max()) if len(data) else 1.0)
     top = highest * 1.3  # room for the three lines of labels over the highest bar
     base = alt.Chart(data).encode(
         x=alt.X("order:N", sort=list(data["order"]), title=_("n-gram order"), axis=alt.Axis(labelAngle=0)),
         y=alt.Y(
-            "precision:Q", title=_("modified precision p_n"), scale=alt.Scale(domain=[0, top], nice=False),
+            "precision:Q",
+            title=_("modified precision p_n"),
+            scale=alt.Scale(domain=[0, top], nice=False),
             axis=alt.Axis(values=[i / 5 for i in range(int(highest * 5) + 1)]),  # ticks stop where precisions do
         ),
         tooltip=[
@@ -88,7 +90,9 @@ def precision_chart(score: BLEUScore) -> alt.LayerChart:
     bars = base.mark_bar(color=BLUE)
     # Vega draws a label's further lines below its first: the two lines of the log term end 3 px over the bar
     fractions = base.mark_text(baseline="bottom", dy=-31, fontSize=13, fontWeight="bold").encode(text="fraction:N")
-    logs = base.mark_text(baseline="bottom", dy=-16, fontSize=11, lineHeight=13, lineBreak="\n", color="#444444").encode(text="log_lines:N")
+    logs = base.mark_text(
+        baseline="bottom", dy=-16, fontSize=11, lineHeight=13, lineBreak="\n", color="#444444"
+    ).encode(text="log_lines:N")
     # a short title: the caption under the chart says what the labels are (a longer one was cut at 390 px)
     chart = (bars + fractions + logs).properties(height=300, title=_("Modified n-gram precisions"), padding=PADDING)
     return cast(alt.LayerChart, chart)
@@ -113,11 +117,19 @@ def precision_caption(score: BLEUScore) -> str:
         "smoothed where smoothing replaced a zero count, and w_n·log p_n)."
     )
     if score.bp <= 0:
-        return bars + " " + _("BLEU = brevity penalty × geometric mean of the bars, and BP = 0 here (c = 0), so BLEU is 0.")
-    return bars + " " + _(
-        "BLEU = brevity penalty × geometric mean of the bars = {bp:.4f} × {mean:.4f} = {value:.4f} (BP = {bp:.4f} "
-        "from c = {c:,} and r = {r:,.0f}); one bar at 0 makes the mean 0 unless smoothing lifts it."
-    ).format(bp=score.bp, mean=score.value / score.bp, value=score.value, c=score.sys_len, r=score.ref_len)
+        return (
+            bars
+            + " "
+            + _("BLEU = brevity penalty × geometric mean of the bars, and BP = 0 here (c = 0), so BLEU is 0.")
+        )
+    return (
+        bars
+        + " "
+        + _(
+            "BLEU = brevity penalty × geometric mean of the bars = {bp:.4f} × {mean:.4f} = {value:.4f} (BP = {bp:.4f} "
+            "from c = {c:,} and r = {r:,.0f}); one bar at 0 makes the mean 0 unless smoothing lifts it."
+        ).format(bp=score.bp, mean=score.value / score.bp, value=score.value, c=score.sys_len, r=score.ref_len)
+    )
 
 
 def precision_table(score: BLEUScore) -> pd.DataFrame:
@@ -125,8 +137,14 @@ def precision_table(score: BLEUScore) -> pd.DataFrame:
     (smoothed where the score smooths), whether smoothing made it, the weight and w_n log p_n."""
     return pd.DataFrame(
         [
-            {"n": t.n, "fraction": f"{t.matches}/{t.total}", "p_n (%)": 100.0 * t.precision, "smoothed": t.smoothed,
-             "weight": t.weight, "log_term": t.term}  # fmt: skip
+            {
+                "n": t.n,
+                "fraction": f"{t.matches}/{t.total}",
+                "p_n (%)": 100.0 * t.precision,
+                "smoothed": t.smoothed,
+                "weight": t.weight,
+                "log_term": t.term,
+            }
             for t in log_terms(score)
         ]
     )
@@ -160,10 +178,15 @@ def brevity_caption(score: BLEUScore) -> str:
         return _("The references are empty (r = 0), so c/r is not defined; both penalties are 1 for c > 0.")
     shorter = score.sys_len < score.ref_len
     return (
-        _("The diamonds mark this input (c = {c}, r = {r:g}): the candidate is shorter than the "
-          "reference; left of c/r = 1 both curves fall, the standard one faster.") if shorter else
-        _("The diamonds mark this input (c = {c}, r = {r:g}): the candidate is at least as long as the "
-          "reference; left of c/r = 1 both curves fall, the standard one faster.")
+        _(
+            "The diamonds mark this input (c = {c}, r = {r:g}): the candidate is shorter than the "
+            "reference; left of c/r = 1 both curves fall, the standard one faster."
+        )
+        if shorter
+        else _(
+            "The diamonds mark this input (c = {c}, r = {r:g}): the candidate is at least as long as the "
+            "reference; left of c/r = 1 both curves fall, the standard one faster."
+        )
     ).format(c=score.sys_len, r=score.ref_len)
 
 
@@ -171,14 +194,17 @@ def brevity_chart(score: BLEUScore) -> alt.LayerChart:
     """The two brevity penalty curves, a legend naming them, and this input's c/r marked and labelled on both."""
     import altair as alt  # lazy: altair costs about 1 s cold and Explore's first view draws no chart
 
-
     curves = brevity_frame(score)
     pick = alt.selection_point(fields=["curve"], bind="legend")
     colour = alt.Color(
-        "curve:N", scale=alt.Scale(domain=curve_names(), range=[BLUE, ORANGE]), title=_("brevity penalty"),
+        "curve:N",
+        scale=alt.Scale(domain=curve_names(), range=[BLUE, ORANGE]),
+        title=_("brevity penalty"),
         legend=alt.Legend(orient="bottom", direction="vertical", labelLimit=320),
-    )  # fmt: skip
-    dash = alt.StrokeDash("curve:N", scale=alt.Scale(domain=curve_names(), range=[[1, 0], [6, 3]]), title=_("brevity penalty"))
+    )
+    dash = alt.StrokeDash(
+        "curve:N", scale=alt.Scale(domain=curve_names(), range=[[1, 0], [6, 3]]), title=_("brevity penalty")
+    )
     lines = (
         alt.Chart(curves)
         .mark_line(strokeWidth=2)
@@ -189,9 +215,10 @@ def brevity_chart(score: BLEUScore) -> alt.LayerChart:
             strokeDash=dash,
             opacity=alt.condition(pick, alt.value(1.0), alt.value(0.2)),
             tooltip=[
-                alt.Tooltip("curve:N", title=_("brevity penalty")), alt.Tooltip("c/r:Q", format=".2f"),
+                alt.Tooltip("curve:N", title=_("brevity penalty")),
+                alt.Tooltip("c/r:Q", format=".2f"),
                 alt.Tooltip("penalty:Q", format=".3f", title=_("penalty")),
-            ],  # fmt: skip
+            ],
         )
         .add_params(pick)
     )
@@ -204,9 +231,11 @@ def brevity_chart(score: BLEUScore) -> alt.LayerChart:
         alt.Chart(here)
         .mark_point(size=120, filled=True, shape="diamond")
         .encode(
-            x="c/r:Q", y=alt.Y("penalty:Q", title=_("brevity penalty")), color=colour,
+            x="c/r:Q",
+            y=alt.Y("penalty:Q", title=_("brevity penalty")),
+            color=colour,
             tooltip=[alt.Tooltip("curve:N", title=_("brevity penalty")), alt.Tooltip("label:N", title=_("this input"))],
-        )  # fmt: skip
+        )
     )
     # The words go to the bottom right, where neither curve ever is (both are 1 past c/r = 1): beside the points they
     # ran over the axis on a 390 px phone. Simplified above standard, as its penalty is (min(1, c/r) >= exp(1 - r/c)).
@@ -245,9 +274,11 @@ def variants_frame(variants: Sequence[VariantScore], headline: BleuOptions | Non
 
 #: The variants table's headers (its columns keep these English names in English, as tests and tools read them).
 _TABLE_HEADERS = {
-    "family": N_("family"), "variant / options": N_("variant / options"), "= headline": N_("= headline"),
+    "family": N_("family"),
+    "variant / options": N_("variant / options"),
+    "= headline": N_("= headline"),
     "why it differs": N_("why it differs"),
-}  # fmt: skip
+}
 
 
 def variants_table(variants: Sequence[VariantScore], headline: BleuOptions | None = None) -> pd.DataFrame:
@@ -266,9 +297,9 @@ VARIANTS_CAPTION = N_(
 
 
 def variants_chart(variants: Sequence[VariantScore], headline: BleuOptions | None = None) -> alt.LayerChart:
-    """Horizontal bars of BLEU under each variant and smoothing (undefined ones left out), the headline's rows labelled."""
+    """Horizontal bars of BLEU under each variant and smoothing (undefined ones left out), the headline's rows
+    labelled."""
     import altair as alt  # lazy: altair costs about 1 s cold and Explore's first view draws no chart
-
 
     data = variants_frame(variants, headline).dropna(subset=["BLEU"])
     data["marker"] = [_("= headline") if m == _(HEADLINE_MARK) else "" for m in data["= headline"]]
@@ -287,10 +318,12 @@ def variants_chart(variants: Sequence[VariantScore], headline: BleuOptions | Non
     )
     bars = base.mark_bar().encode(
         color=alt.Color(
-            "family:N", scale=alt.Scale(domain=[_(f) for f in FAMILIES], range=[BLUE, GREEN]), title=_("row changes the"),
+            "family:N",
+            scale=alt.Scale(domain=[_(f) for f in FAMILIES], range=[BLUE, GREEN]),
+            title=_("row changes the"),
             legend=alt.Legend(orient="bottom"),
         ),
-    )  # fmt: skip
+    )
     marks = base.mark_text(align="left", dx=4, fontWeight="bold").encode(text="marker:N")
     chart = alt.layer(bars, marks).properties(
         height=alt.Step(22), title=_("BLEU under every variant and smoothing"), padding=PADDING

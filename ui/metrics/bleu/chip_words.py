@@ -14,7 +14,7 @@ _NAMES = {1: N_("unigram"), 2: N_("bigram"), 3: N_("trigram")}
 
 
 def ngram_name(n: int, count: int = 1) -> str:
-    """"bigram", "bigrams", "4-grams": the words for ``count`` n-grams of order n."""
+    """ "bigram", "bigrams", "4-grams": the words for ``count`` n-grams of order n."""
     if count == 1:
         return _(_NAMES[n]) if n in _NAMES else _("{n}-gram").format(n=n)
     return _({1: N_("unigrams"), 2: N_("bigrams"), 3: N_("trigrams")}[n]) if n in _NAMES else _("{n}-grams").format(n=n)
@@ -22,9 +22,12 @@ def ngram_name(n: int, count: int = 1) -> str:
 
 #: A status as the chips' titles and counts name it.
 _STATUS_WORDS = {
-    "matched": N_("matched"), "clipped": N_("clipped"), "unmatched": N_("unmatched"),
-    "used": N_("used"), "not used": N_("not used"),
-}  # fmt: skip
+    "matched": N_("matched"),
+    "clipped": N_("clipped"),
+    "unmatched": N_("unmatched"),
+    "used": N_("used"),
+    "not used": N_("not used"),
+}
 
 
 def _sources(row: NgramRow) -> str:
@@ -62,22 +65,31 @@ def describe_reference_occurrence(occ: ReferenceOccurrence, label: str, max_ref_
     kind = "used" if occ.used else "not used"
     status = _(_STATUS_WORDS[kind])
     limit = (
-        _("the Max_Ref_Count") if ref.count == max_ref_count
+        _("the Max_Ref_Count")
+        if ref.count == max_ref_count
         else _("below Max_Ref_Count {max_ref_count}").format(max_ref_count=max_ref_count)
-    )  # fmt: skip
+    )
     return _(
         "{status} {n}-gram “{ngram}” in {reference}, occurrence {index} of {count}: used {used} of {count}, {limit}"
     ).format(
-        status=status, n=len(ref.ngram), ngram=ref.text, reference=label, index=occ.index, count=ref.count,
-        used=ref.used, limit=limit,
-    )  # fmt: skip
+        status=status,
+        n=len(ref.ngram),
+        ngram=ref.text,
+        reference=label,
+        index=occ.index,
+        count=ref.count,
+        used=ref.used,
+        limit=limit,
+    )
 
 
 def order_label(order: OrderExplanation, precision: bool = True) -> str:
     """'2-grams: p2 = 3/4 · 3 matched, 0 clipped, 1 unmatched' (plain text; without p_n when a
     caption above already gives it)."""
     unmatched = order.total - order.unclipped_matches
-    counts = _("{matches} matched, {clipped} clipped, {unmatched} unmatched").format(matches=order.matches, clipped=order.clipped, unmatched=unmatched)
+    counts = _("{matches} matched, {clipped} clipped, {unmatched} unmatched").format(
+        matches=order.matches, clipped=order.clipped, unmatched=unmatched
+    )
     if precision:
         counts = f"p{order.n} = {order.matches}/{order.total} · {counts}"
     return _("{n}-grams: {counts}").format(n=order.n, counts=counts)
@@ -95,7 +107,15 @@ def order_caption(order: OrderExplanation) -> str:
         "p{n} = {matches}/{total}: {matches} of the candidate's {total} {ngrams} are matched, {unmatched} unmatched, "
         "{clipped} clipped. Each chip is one {ngram}; hover over it or tap it to read its counts.",
         order.matches,
-    ).format(n=n, matches=order.matches, total=total, ngrams=ngram_name(n, total), unmatched=unmatched, clipped=order.clipped, ngram=ngram_name(n))
+    ).format(
+        n=n,
+        matches=order.matches,
+        total=total,
+        ngrams=ngram_name(n, total),
+        unmatched=unmatched,
+        clipped=order.clipped,
+        ngram=ngram_name(n),
+    )
 
 
 def orders_caption(orders: Sequence[OrderExplanation]) -> str:

@@ -100,11 +100,16 @@ def formula_steps(score: BLEUScore) -> list[tuple[str, str]]:
             lines.append(rf"w_{{{t.n}}} \log p_{{{t.n}}}:\ {_LATEX_NOTES[t.note]}")
         else:
             lines.append(rf"{_num(t.weight)} \times \log {_num(t.precision)} = {_num(t.term)}")
-    steps.append((_("Weighted log precisions w_n log p_n"), r"\begin{aligned}" + r" \\ ".join(lines) + r"\end{aligned}"))
+    steps.append(
+        (_("Weighted log precisions w_n log p_n"), r"\begin{aligned}" + r" \\ ".join(lines) + r"\end{aligned}")
+    )
 
     c, r = score.sys_len, score.ref_len
     if score.options.variant == "simplified":
-        bp = rf"\mathrm{{BP}} = \min\left(1, \frac{{c}}{{r}}\right) = \min\left(1, {_frac(c, r)}\right) = {_num(score.bp)}"
+        bp = (
+            rf"\mathrm{{BP}} = \min\left(1, \frac{{c}}{{r}}\right) = \min\left(1, {_frac(c, r)}\right) = "
+            rf"{_num(score.bp)}"
+        )
     elif c > r:
         bp = rf"c = {c} > r = {_num(r)} \Rightarrow \mathrm{{BP}} = 1"
     elif c == 0:

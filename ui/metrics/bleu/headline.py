@@ -43,4 +43,6 @@ def headline(score: BLEUScore) -> str:
 
 def full_precision(score: BLEUScore) -> str:
     """The score to full precision, for a tooltip."""
-    return _("To full precision: {score!r} on the 0–100 scale, {value!r} on the 0–1 scale.").format(score=score.score, value=score.value)
+    return _("To full precision: {score!r} on the 0–100 scale, {value!r} on the 0–1 scale.").format(
+        score=score.score, value=score.value
+    )

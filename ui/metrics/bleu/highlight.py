@@ -79,6 +79,8 @@ STYLESHEET = (
     )
     + "</style>"
 )
+
+
 def _attr(text: str) -> str:
     return escape(keep_title(text), quote=True)
 
@@ -123,7 +125,11 @@ def _candidate_block(tokens: Sequence[str], order: OrderExplanation) -> str:
     if not chips:
         chips.append(
             '<span class="bleu-note">'
-            + escape(_("no {ngram}: the candidate has {tokens} token(s)").format(ngram=ngram_name(order.n), tokens=len(tokens)))
+            + escape(
+                _("no {ngram}: the candidate has {tokens} token(s)").format(
+                    ngram=ngram_name(order.n), tokens=len(tokens)
+                )
+            )
             + "</span>"
         )
     return f'<div class="bleu-text bleu-candidate">{" ".join(chips)}</div>'
@@ -150,7 +156,11 @@ def reference_html(tokens: Sequence[str], order: OrderExplanation, j: int, label
         if not occ.used:
             continue
         chips.append(_mark(occ.row.text, "used", describe_reference_occurrence(occ, name, max_ref[occ.row.ngram])))
-    words = _("{ngrams} used:").format(ngrams=ngram_name(order.n, 2)) if chips else _("no {ngram} used by a match").format(ngram=ngram_name(order.n))
+    words = (
+        _("{ngrams} used:").format(ngrams=ngram_name(order.n, 2))
+        if chips
+        else _("no {ngram} used by a match").format(ngram=ngram_name(order.n))
+    )
     return (
         f'{STYLESHEET}<div class="bleu-text bleu-reference"><strong>{escape(name, quote=True)}:</strong> '
         f"{escape(' '.join(tokens), quote=True)}</div>"

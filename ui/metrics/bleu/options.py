@@ -78,10 +78,16 @@ class Choices:
     max_order: int = linked(_CORPUS_DEFAULTS.max_order, LinkField("n", N_("N")), whole(1, bleu.MAX_ORDER_LIMIT))
     custom_weights: bool = linked(False, LinkField("cw", N_("custom weights")), FLAG, omit_default=True)
     weights: str = linked("", LinkField("w", N_("weights")), TEXT, when=_custom_weights)
-    smooth_method: str = linked(_CORPUS_DEFAULTS.smooth_method, LinkField("sm", N_("smoothing")), choice(bleu.SMOOTHING_METHODS))
-    smooth_value: float | None = linked(None, LinkField("sv", N_("smoothing value")), Kind(_read_smooth_value), when=_takes_value)
+    smooth_method: str = linked(
+        _CORPUS_DEFAULTS.smooth_method, LinkField("sm", N_("smoothing")), choice(bleu.SMOOTHING_METHODS)
+    )
+    smooth_value: float | None = linked(
+        None, LinkField("sv", N_("smoothing value")), Kind(_read_smooth_value), when=_takes_value
+    )
     effective_order: bool = linked(True, LinkField("eff", N_("effective order")), FLAG)
-    ref_length: str = linked(_CORPUS_DEFAULTS.ref_length, LinkField("rl", N_("reference length")), choice(bleu.REF_LENGTH_RULES))
+    ref_length: str = linked(
+        _CORPUS_DEFAULTS.ref_length, LinkField("rl", N_("reference length")), choice(bleu.REF_LENGTH_RULES)
+    )
     variant: str = linked(_CORPUS_DEFAULTS.variant, LinkField("var", N_("variant")), choice(bleu.VARIANTS))
 
     def normalized(self) -> Choices:

@@ -65,48 +65,103 @@ def options_sidebar(keys: om.OptionKeys, start: str) -> om.Choices:
     session[keys.preset(shown)] = shown
     st.header(_("Options"))
     st.selectbox(
-        _("Preset"), [*om.PRESETS, om.CUSTOM], key=keys.preset(shown), format_func=i18n.bound(), on_change=_preset_picked,
+        _("Preset"),
+        [*om.PRESETS, om.CUSTOM],
+        key=keys.preset(shown),
+        format_func=i18n.bound(),
+        on_change=_preset_picked,
         args=(session, keys, shown),
-        help=_("sacreBLEU defaults: what sacreBLEU reports. Tutorial: the Korean tutorials' whitespace tokens, "
-        "no smoothing. Shows custom when the options below match neither."),
-    )  # fmt: skip
-    st.button(_("Reset to {preset}").format(preset=_(om.SHORT_NAMES[start])), key=keys.reset, on_click=apply_preset, args=(session, keys, start))
-    st.selectbox(_("Tokenizer"), TOKENIZER_NAMES, key=keys.key("tokenize"), help=_(TOKENIZER_HELP), format_func=tokenizer_label, persist_state="session")
-    st.checkbox(_("Lowercase"), key=keys.key("lowercase"), help=_("Lowercase all texts before tokenizing (sacreBLEU's -lc)."), persist_state="session")
+        help=_(
+            "sacreBLEU defaults: what sacreBLEU reports. Tutorial: the Korean tutorials' whitespace tokens, "
+            "no smoothing. Shows custom when the options below match neither."
+        ),
+    )
+    st.button(
+        _("Reset to {preset}").format(preset=_(om.SHORT_NAMES[start])),
+        key=keys.reset,
+        on_click=apply_preset,
+        args=(session, keys, start),
+    )
+    st.selectbox(
+        _("Tokenizer"),
+        TOKENIZER_NAMES,
+        key=keys.key("tokenize"),
+        help=_(TOKENIZER_HELP),
+        format_func=tokenizer_label,
+        persist_state="session",
+    )
+    st.checkbox(
+        _("Lowercase"),
+        key=keys.key("lowercase"),
+        help=_("Lowercase all texts before tokenizing (sacreBLEU's -lc)."),
+        persist_state="session",
+    )
     st.number_input(
-        _("Max n-gram order N"), step=1, format="%d", key=keys.key("max_order"),
+        _("Max n-gram order N"),
+        step=1,
+        format="%d",
+        key=keys.key("max_order"),
         help=_("A whole number from 1 to 10; BLEU uses n-grams of orders 1..N. sacreBLEU's default is 4."),
         persist_state="session",
-    )  # fmt: skip
-    st.checkbox(_("Custom weights"), key=keys.key("custom_weights"), on_change=_weights_toggled, args=(session, keys), persist_state="session")
+    )
+    st.checkbox(
+        _("Custom weights"),
+        key=keys.key("custom_weights"),
+        on_change=_weights_toggled,
+        args=(session, keys),
+        persist_state="session",
+    )
     if session[keys.key("custom_weights")]:
         st.text_input(
-            _("Weights w_1, …, w_N"), key=keys.key("weights"), help=_("N comma-separated numbers (0.5 or 1/2) summing to 1."), persist_state="session"
+            _("Weights w_1, …, w_N"),
+            key=keys.key("weights"),
+            help=_("N comma-separated numbers (0.5 or 1/2) summing to 1."),
+            persist_state="session",
         )
     st.selectbox(
-        _("Smoothing"), SMOOTHING_METHODS, key=keys.key("smooth_method"), on_change=_smoothing_changed, args=(session, keys),
+        _("Smoothing"),
+        SMOOTHING_METHODS,
+        key=keys.key("smooth_method"),
+        on_change=_smoothing_changed,
+        args=(session, keys),
         help=_("exp is sacreBLEU's default; floor, add-k and NLTK's Chen & Cherry methods 1-7 are also available."),
         persist_state="session",
-    )  # fmt: skip
+    )
     method = session[keys.key("smooth_method")]
     if om.has_value(method):
         label = om.SMOOTHING_VALUE_LABELS.get(method, "value")
-        st.number_input(_("Smoothing value ({label})").format(label=_(label)), step=0.1, format="%g", key=keys.key("smooth_value"), persist_state="session")
+        st.number_input(
+            _("Smoothing value ({label})").format(label=_(label)),
+            step=0.1,
+            format="%g",
+            key=keys.key("smooth_value"),
+            persist_state="session",
+        )
     st.checkbox(
-        _("Effective order (sentence BLEU)"), key=keys.key("effective_order"), disabled=method.startswith("nltk-"),
-        help=_("sacreBLEU's sentence_bleu rule: orders with no candidate n-gram are left out. Corpus BLEU never "
-        "uses it (as sacreBLEU's corpus_score). Not available with NLTK's smoothing."),
+        _("Effective order (sentence BLEU)"),
+        key=keys.key("effective_order"),
+        disabled=method.startswith("nltk-"),
+        help=_(
+            "sacreBLEU's sentence_bleu rule: orders with no candidate n-gram are left out. Corpus BLEU never "
+            "uses it (as sacreBLEU's corpus_score). Not available with NLTK's smoothing."
+        ),
         persist_state="session",
-    )  # fmt: skip
+    )
     st.radio(
-        _("Reference length r"), REF_LENGTH_RULES, key=keys.key("ref_length"),
+        _("Reference length r"),
+        REF_LENGTH_RULES,
+        key=keys.key("ref_length"),
         help=_("closest: the reference length nearest to c, ties to the shorter (Papineni, sacreBLEU, NLTK)."),
         persist_state="session",
-    )  # fmt: skip
+    )
     st.radio(
-        _("Variant"), VARIANTS, key=keys.key("variant"),
-        help=_("standard: Papineni et al.; simplified: min(1, c/r)·∏p_n^w_n; tutorial: the code of the wikidocs "
-        "tutorial (딥 러닝을 이용한 자연어 처리 입문), which skips zero precisions (a bug, kept to show it)."),
+        _("Variant"),
+        VARIANTS,
+        key=keys.key("variant"),
+        help=_(
+            "standard: Papineni et al.; simplified: min(1, c/r)·∏p_n^w_n; tutorial: the code of the wikidocs "
+            "tutorial (딥 러닝을 이용한 자연어 처리 입문), which skips zero precisions (a bug, kept to show it)."
+        ),
         persist_state="session",
-    )  # fmt: skip
+    )
     return om.read(session, keys)

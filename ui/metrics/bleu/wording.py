@@ -1,8 +1,10 @@
-"""The app's words (English, or the session's language through ``ui.shell.i18n``) for what bleucore's explanation returns as codes (``bleucore.metrics.bleu.messages``).
+"""The app's words (English, or the session's language through ``ui.shell.i18n``) for what bleucore's explanation
+returns as codes (``bleucore.metrics.bleu.messages``).
 
 The one catalog pages word messages through: ``describe(message)`` for one code, ``describe_all``
 for a diagnosis' reasons, ``sentence`` for a score's clause-style zero reason or note. Each
-message is one gettext msgid whose named placeholders are the message's fields; its Korean is in locale/ko. (The command line's JSON words the
+message is one gettext msgid whose named placeholders are the message's fields; its Korean is in locale/ko. (The
+command line's JSON words the
 score's own messages in ``bleucore.metrics.bleu.score_text``: an output format, not a screen.)
 """
 
@@ -71,9 +73,13 @@ _SMOOTHING = {
     "nltk-method1": N_("NLTK method1: a zero count becomes epsilon = {value:g}."),
     "nltk-method2": N_("NLTK method2: adds 1 to numerator and denominator of every order n > 1."),
     "nltk-method3": N_("NLTK method3: the k-th zero precision becomes 1/(2^k t_n), like sacreBLEU exp."),
-    "nltk-method4": N_("NLTK method4: zero precisions get 1/(2^k · {value:g}/ln c) matches, smaller for short candidates."),
+    "nltk-method4": N_(
+        "NLTK method4: zero precisions get 1/(2^k · {value:g}/ln c) matches, smaller for short candidates."
+    ),
     "nltk-method5": N_("NLTK method5: every p_n is averaged with its neighbours (NLTK reads p_5 as the extra order)."),
-    "nltk-method6": N_("NLTK method6: p_n (n >= 3) is interpolated with the prior p_(n-1)^2/p_(n-2), alpha = {value:g}."),
+    "nltk-method6": N_(
+        "NLTK method6: p_n (n >= 3) is interpolated with the prior p_(n-1)^2/p_(n-2), alpha = {value:g}."
+    ),
     "nltk-method7": N_("NLTK method7: method4, then method5."),
 }
 
@@ -108,7 +114,8 @@ _CATALOG: dict[type[Any], str | Callable[[Any], str]] = {
         "exceed 1 (here up to {max_precision:.4f}) and BLEU can exceed 100; kept for parity with NLTK 3.10"
     ),
     m.NltkDropsZeroOrders: N_(
-        "NLTK 3.10 leaves out orders whose smoothed precision is still 0 instead of scoring 0 (the standard formula would give 0)"
+        "NLTK 3.10 leaves out orders whose smoothed precision is still 0 instead of scoring 0 (the standard formula "
+        "would give 0)"
     ),
     m.NltkPhantomNgrams: N_(
         "NLTK's corpus_bleu counts at least one n-gram per segment and order (max(1, t_n)), so segments "
@@ -149,7 +156,9 @@ _CATALOG: dict[type[Any], str | Callable[[Any], str]] = {
     ),
     m.NotComparable: N_("Not comparable: standard BLEU is not defined here."),
     m.EmptySkipCannotHelp: N_("c = 0: the brevity penalty is 0, so skipping zero precisions cannot help."),
-    m.SkipChangesNothing: N_("Same as standard here: no precision is 0 after smoothing, so skipping zeros changes nothing."),
+    m.SkipChangesNothing: N_(
+        "Same as standard here: no precision is 0 after smoothing, so skipping zeros changes nothing."
+    ),
     m.SkipsZeroPrecisions: lambda note: _filled(
         N_(
             "The wikidocs tutorial's code: skips zero precisions (order {orders}) instead of scoring 0, so this "

@@ -1,4 +1,5 @@
-"""chrF's cached computations: sentence chrF2/chrF2++ on Explore and the explanation of one sentence (Explore, Corpus)."""
+"""chrF's cached computations: sentence chrF2/chrF2++ on Explore and the explanation of one sentence (Explore,
+Corpus)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ def _chrf_explanation(candidate: str, references: tuple[str, ...], values: tuple
     return explain_chrf(candidate, references, ChrfOptions(*values))  # type: ignore[arg-type]
 
 
-def chrf_explanation(candidate: str, references: tuple[str, ...], options: ChrfOptions | None = None) -> ChrfExplanation:
+def chrf_explanation(
+    candidate: str, references: tuple[str, ...], options: ChrfOptions | None = None
+) -> ChrfExplanation:
     """``explain_chrf`` with ``options`` (default: sacreBLEU's chrF2), cached."""
     return _chrf_explanation(candidate, references, astuple(options or ChrfOptions()))
-

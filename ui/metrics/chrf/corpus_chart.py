@@ -13,7 +13,6 @@ from ui.shell import i18n
 from ui.shell.i18n import N_, _
 from ui.shell.palette import BLUE, GREEN, ORANGE
 
-
 #: An order's name by its kind; ``{n}`` is the order's field.
 _ORDER_NAMES = {"char": N_("character {n}-grams"), "word": N_("word {n}-grams")}
 
@@ -29,8 +28,16 @@ def order_frame(orders: Sequence[ChrfOrder]) -> pd.DataFrame:
     for o in orders:
         label = order_name(o)
         for measure, value in ((_("precision"), o.precision), (_("recall"), o.recall), (_("F-β"), o.f_beta)):
-            rows.append({"order": label, "measure": measure, "value": 100 * value, "matched": o.matched,
-                         "candidate n-grams": o.hyp_total, "reference n-grams": o.ref_total})  # fmt: skip
+            rows.append(
+                {
+                    "order": label,
+                    "measure": measure,
+                    "value": 100 * value,
+                    "matched": o.matched,
+                    "candidate n-grams": o.hyp_total,
+                    "reference n-grams": o.ref_total,
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -45,10 +52,16 @@ def order_chart(orders: Sequence[ChrfOrder]) -> alt.Chart:
             x=alt.X("order:N", sort=list(dict.fromkeys(data["order"])), title=None, axis=alt.Axis(labelAngle=-30)),
             xOffset=alt.XOffset("measure:N", sort=measures),
             y=alt.Y("value:Q", title=_("percent"), scale=alt.Scale(domain=[0, 100])),
-            color=alt.Color("measure:N", sort=measures, scale=alt.Scale(domain=measures, range=[BLUE, ORANGE, GREEN]),
-                            title=None, legend=alt.Legend(orient="top")),  # fmt: skip
+            color=alt.Color(
+                "measure:N",
+                sort=measures,
+                scale=alt.Scale(domain=measures, range=[BLUE, ORANGE, GREEN]),
+                title=None,
+                legend=alt.Legend(orient="top"),
+            ),
             tooltip=[
-                alt.Tooltip("order:N", title=_("order")), alt.Tooltip("measure:N", title=_("measure")),
+                alt.Tooltip("order:N", title=_("order")),
+                alt.Tooltip("measure:N", title=_("measure")),
                 alt.Tooltip("value:Q", format=".2f", title=_("percent")),
                 alt.Tooltip("matched:Q", title=_("matched")),
                 alt.Tooltip("candidate n-grams:Q", title=_("candidate n-grams")),

@@ -75,15 +75,23 @@ def char_html(line: str, other: str, n: int, label: str, options: ChrfOptions = 
             words = escape(keep_title(f"{line[k:j]}: {_(_STATUS_WORDS[status]).format(n=n)}"), quote=True)
             parts.append(f'<span class="chrf-ch {status}" title="{words}">{text}</span>')
         k = j
-    aria = escape(_("{label}: {covered} of {counted} characters in matched {n}-grams").format(
-        label=label, covered=covered, counted=counted, n=n), quote=True)
-    return f'<div class="chrf-text" role="group" aria-label="{aria}"><strong>{escape(label)}</strong>: {"".join(parts)}</div>'
+    aria = escape(
+        _("{label}: {covered} of {counted} characters in matched {n}-grams").format(
+            label=label, covered=covered, counted=counted, n=n
+        ),
+        quote=True,
+    )
+    return (
+        f'<div class="chrf-text" role="group" aria-label="{aria}"><strong>{escape(label)}</strong>: '
+        f"{''.join(parts)}</div>"
+    )
 
 
 def legend_html(n: int) -> str:
     """The two statuses in words, each in its own style."""
     return "".join(
-        f'<span class="chrf-key {status}">{escape(_(words).format(n=n))}</span>' for status, words in _STATUS_WORDS.items()
+        f'<span class="chrf-key {status}">{escape(_(words).format(n=n))}</span>'
+        for status, words in _STATUS_WORDS.items()
     )
 
 
@@ -131,21 +139,32 @@ def disagreement(bleu: float, chrf: float, unmatched: Sequence[str], reference: 
     if chrf > bleu:
         pair = _near_miss(unmatched, reference)
         if pair:
-            return _("chrF ({chrf:.1f}) is well above BLEU ({bleu:.1f}): BLEU counts “{word}” as a miss because the "
-                     "reference has “{other}”, but chrF still matches the characters the two words share.").format(
-                chrf=chrf, bleu=bleu, word=pair[0], other=pair[1])
-        return _("chrF ({chrf:.1f}) is well above BLEU ({bleu:.1f}): chrF credits shared characters, while BLEU needs "
-                 "whole words and word sequences to match.").format(chrf=chrf, bleu=bleu)
-    return _("BLEU ({bleu:.1f}) is well above chrF ({chrf:.1f}): chrF weighs recall twice as much as precision (β = 2), "
-             "so reference text the candidate leaves out costs more in chrF.").format(chrf=chrf, bleu=bleu)
+            return _(
+                "chrF ({chrf:.1f}) is well above BLEU ({bleu:.1f}): BLEU counts “{word}” as a miss because the "
+                "reference has “{other}”, but chrF still matches the characters the two words share."
+            ).format(chrf=chrf, bleu=bleu, word=pair[0], other=pair[1])
+        return _(
+            "chrF ({chrf:.1f}) is well above BLEU ({bleu:.1f}): chrF credits shared characters, while BLEU needs "
+            "whole words and word sequences to match."
+        ).format(chrf=chrf, bleu=bleu)
+    return _(
+        "BLEU ({bleu:.1f}) is well above chrF ({chrf:.1f}): chrF weighs recall twice as much as precision (β = 2), "
+        "so reference text the candidate leaves out costs more in chrF."
+    ).format(chrf=chrf, bleu=bleu)
 
 
 def score_metrics(chrf: Any, chrf_plus: Any, candidate: str, references: Sequence[str]) -> None:
     """chrF2 and chrF2++ of the candidate, each as a metric in the column given."""
-    chrf.metric("chrF2", f"{cache.chrf_sentence_score(candidate, tuple(references), CHRF.word_order):.2f}",  # i18n: keep
-                help=_("Character n-gram F-score (sacreBLEU's chrF, β = 2); higher is better"))
-    chrf_plus.metric("chrF2++", f"{cache.chrf_sentence_score(candidate, tuple(references), CHRF_PLUS.word_order):.2f}",  # i18n: keep
-                     help=_("chrF with word unigrams and bigrams; higher is better"))
+    chrf.metric(
+        "chrF2",  # i18n: keep
+        f"{cache.chrf_sentence_score(candidate, tuple(references), CHRF.word_order):.2f}",  # i18n: keep
+        help=_("Character n-gram F-score (sacreBLEU's chrF, β = 2); higher is better"),
+    )
+    chrf_plus.metric(
+        "chrF2++",  # i18n: keep
+        f"{cache.chrf_sentence_score(candidate, tuple(references), CHRF_PLUS.word_order):.2f}",  # i18n: keep
+        help=_("chrF with word unigrams and bigrams; higher is better"),
+    )
 
 
 def render(candidate: str, references: Sequence[str], bleu: float, unmatched: Sequence[str], order_key: str) -> None:
@@ -164,12 +183,29 @@ def show_orders(candidate: str, references: Sequence[str], explanation: ChrfExpl
     per-order table (precision, recall, F-β), under the explanation's options."""
     options = explanation.options
     reference = references[explanation.reference_index]
-    n = st.radio(_("Character n-gram order"), list(range(1, options.char_order + 1)), index=min(2, options.char_order - 1),
-                 key=order_key, horizontal=True, format_func=order_format(N_("{n}-grams")), persist_state="session")
-    st.caption(_("Scored against reference {index} (the highest chrF of the {n}); spaces are not part of "
-                 "chrF's character n-grams.").format(index=explanation.reference_index + 1, n=len(references)))
-    st.html(STYLE + legend_html(n) + char_html(candidate, reference, n, _("Candidate"), options)
-            + char_html(reference, candidate, n, _("Reference {position}").format(position=explanation.reference_index + 1), options))
+    n = st.radio(
+        _("Character n-gram order"),
+        list(range(1, options.char_order + 1)),
+        index=min(2, options.char_order - 1),
+        key=order_key,
+        horizontal=True,
+        format_func=order_format(N_("{n}-grams")),
+        persist_state="session",
+    )
+    st.caption(
+        _(
+            "Scored against reference {index} (the highest chrF of the {n}); spaces are not part of "
+            "chrF's character n-grams."
+        ).format(index=explanation.reference_index + 1, n=len(references))
+    )
+    st.html(
+        STYLE
+        + legend_html(n)
+        + char_html(candidate, reference, n, _("Candidate"), options)
+        + char_html(
+            reference, candidate, n, _("Reference {position}").format(position=explanation.reference_index + 1), options
+        )
+    )
     st.dataframe(
         order_rows(explanation),
         hide_index=True,
@@ -180,8 +216,9 @@ def show_orders(candidate: str, references: Sequence[str], explanation: ChrfExpl
             "matched": st.column_config.NumberColumn(_("matched")),
             "precision": st.column_config.NumberColumn(_("precision"), format="%.1f"),
             "recall": st.column_config.NumberColumn(_("recall"), format="%.1f"),
-            f"F{options.beta}": st.column_config.NumberColumn(f"F{options.beta}", format="%.1f"),  # i18n: keep (a formula)
+            f"F{options.beta}": st.column_config.NumberColumn(
+                f"F{options.beta}", format="%.1f"
+            ),  # i18n: keep (a formula)
         },
     )
     st.caption(_("chrF = F-beta of the precision and recall averaged over the orders (sacreBLEU 2.6's rule)."))
-

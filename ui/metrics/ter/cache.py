@@ -23,7 +23,6 @@ def ter_explanation(candidate: str, references: tuple[str, ...], options: TerOpt
     return _ter_explanation(candidate, references, astuple(options or TerOptions()))
 
 
-
 @st.cache_data(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
 def _edit_counts(
     input_digest: str, values: tuple[bool, ...], _hypotheses: tuple[str, ...], _references: tuple[tuple[str, ...], ...]

@@ -92,7 +92,12 @@ def count_rows(explanation: TerExplanation) -> list[dict[str, Any]]:
     c = explanation.counts
     rows: list[dict[str, Any]] = [
         {"edit": _(name), "count": c[key]}
-        for key, name in (("shift", N_("shifts")), ("sub", N_("substitutions")), ("ins", N_("insertions")), ("del", N_("deletions")))
+        for key, name in (
+            ("shift", N_("shifts")),
+            ("sub", N_("substitutions")),
+            ("ins", N_("insertions")),
+            ("del", N_("deletions")),
+        )
     ]
     rows.append({"edit": _("total edits"), "count": explanation.score.num_edits})
     return rows
@@ -101,11 +106,13 @@ def count_rows(explanation: TerExplanation) -> list[dict[str, Any]]:
 def score_metric(column: Any, candidate: str, references: Sequence[str]) -> None:
     """TER of the candidate as a metric (lower is better)."""
     if too_long(candidate, references):
-        column.metric("TER", "—", help=_("TER is computed here for sentences of up to {n} words").format(n=MAX_WORDS))  # i18n: keep
+        limit = _("TER is computed here for sentences of up to {n} words").format(n=MAX_WORDS)
+        column.metric("TER", "—", help=limit)  # i18n: keep
         return
     score = cache.ter_explanation(candidate, tuple(references)).score
     column.metric(
-        "TER", f"{score.score:.2f}",  # i18n: keep (the metric's name)
+        "TER",  # i18n: keep (the metric's name)
+        f"{score.score:.2f}",
         help=_("Translation edit rate (sacreBLEU's TER): edits per reference word; lower is better"),
     )
 
@@ -114,23 +121,38 @@ def render(candidate: str, references: Sequence[str], options: TerOptions | None
     """One sentence's TER (``options``, default sacreBLEU's): the score (as a heading unless ``heading`` is False),
     the alignment, the shifts and the counts."""
     if too_long(candidate, references):
-        st.info(_("TER is computed here for sentences of up to {n} words; score long texts with "
-                  "python -m bleucore -m ter.").format(n=MAX_WORDS))
+        st.info(
+            _(
+                "TER is computed here for sentences of up to {n} words; score long texts with "
+                "python -m bleucore -m ter."
+            ).format(n=MAX_WORDS)
+        )
         return
     explanation = cache.ter_explanation(candidate, tuple(references), options)
     score = explanation.score
     if heading:
         st.subheader(f"TER = {score.score:.2f}", anchor=False)  # i18n: keep (a formula)
     st.caption(
-        _("{edits} edit(s) / {words:g} reference words (average over the references); aligned with reference {index}, "
-          "the one needing the fewest edits. Words are lowercased (Tercom).").format(
-            edits=score.num_edits, words=score.ref_length, index=explanation.reference_index + 1
-        )
+        _(
+            "{edits} edit(s) / {words:g} reference words (average over the references); aligned with reference "
+            "{index}, "
+            "the one needing the fewest edits. Words are lowercased (Tercom)."
+        ).format(edits=score.num_edits, words=score.ref_length, index=explanation.reference_index + 1)
     )
     st.html(alignment_html(explanation))
-    st.caption(_("Markers: ≠ substituted, + inserted (not in the reference), − deleted (missing), ↷ shifted (moved: 1 edit per shift)."))
+    st.caption(
+        _(
+            "Markers: ≠ substituted, + inserted (not in the reference), − deleted (missing), ↷ shifted (moved: 1 edit "
+            "per shift)."
+        )
+    )
     for line in moves_text(explanation):
         st.markdown(escape_markdown(line))
-    st.dataframe(count_rows(explanation), hide_index=True, column_config={
-        "edit": st.column_config.TextColumn(_("edit")), "count": st.column_config.NumberColumn(_("count")),
-    })  # fmt: skip
+    st.dataframe(
+        count_rows(explanation),
+        hide_index=True,
+        column_config={
+            "edit": st.column_config.TextColumn(_("edit")),
+            "count": st.column_config.NumberColumn(_("count")),
+        },
+    )
