@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .lazy import lazy_attributes
 from .limits import (
     MAX_DOCTOR_CHARS,
     MAX_DOCTOR_LINES,
@@ -24,11 +25,7 @@ from .limits import (
     MAX_RESAMPLES,
     MAX_SEGMENT_CHARS,
     MAX_TER_WORD_PAIRS,
-    HeldSizeError,
-    check_held_text,
-    check_held_total,
 )
-from .registry import lazy_attributes
 
 #: Module -> its public names, loaded on first use (PEP 562) so `python -m bleucore --help` stays fast.
 _EXPORTS: dict[str, tuple[str, ...]] = {
@@ -45,6 +42,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "metrics.bleu.stats": ("Statistics",),
     "metrics.bleu.variants": ("VariantScore", "compare_variants"),
     "metrics.inputs": ("check_streams",),
+    "reading.checks": ("check_held_text", "check_held_total"),
+    "reading.errors": ("HeldSizeError",),
     "tokenizers": ("tokenize", "tokenize_lines"),
     "version": ("__version__",),  # read from the package metadata on first use (bleucore/version.py)
 }
@@ -63,6 +62,8 @@ if TYPE_CHECKING:
     from .metrics.bleu.stats import Statistics
     from .metrics.bleu.variants import VariantScore, compare_variants
     from .metrics.inputs import check_streams
+    from .reading.checks import check_held_text, check_held_total
+    from .reading.errors import HeldSizeError
     from .tokenizers import tokenize, tokenize_lines
     from .version import __version__
 

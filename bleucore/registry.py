@@ -9,12 +9,12 @@ registered plug-in appears everywhere and a module that is never chosen is never
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, Generic, NoReturn, TypeVar, cast
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Generic, NoReturn, TypeVar, cast
 
 T = TypeVar("T")
 
-__all__ = ["Names", "Registry", "lazy_attributes"]
+__all__ = ["Names", "Registry"]
 
 
 class Registry(Mapping[str, T], Generic[T]):
@@ -99,23 +99,3 @@ class Names(list[str]):
         return NotImplemented
 
     __hash__ = None
-
-
-def lazy_attributes(
-    package: str, exports: Mapping[str, Sequence[str]], namespace: dict[str, Any]
-) -> Callable[[str], Any]:
-    """A module ``__getattr__`` (PEP 562) for ``package``: ``exports`` maps a submodule to the public names it
-    defines (as its import line would; the submodule's own name is the submodule), imported on first access and then
-    cached in ``namespace``."""
-    modules = {name: module for module, names in exports.items() for name in names}
-
-    def __getattr__(name: str) -> Any:
-        module = modules.get(name)
-        if module is None:
-            raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        imported = importlib.import_module(f".{module}", package)
-        value = imported if module == name else getattr(imported, name)
-        namespace[name] = value
-        return value
-
-    return __getattr__

@@ -18,43 +18,23 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, NoReturn
-
-import numpy as np
+from typing import Any
 
 from .forking import ChunkWorker, can_fork
-from .limits import MAX_SEGMENT_CHARS, SegmentLimitError, check_segment_chars
-from .line_reader import (
-    STDIN,
-    LineReader,
-    PathLike,
-    after_line,
-    check_encoding,
-    iter_lines,
-    plural_lines,
-    read_lines,
-    read_size,
-    split_fields,
-    split_lines,
-)
 from .metrics import Metric, as_metric
 from .metrics.bleu.options import BleuOptions
 from .metrics.bleu.score import BLEUScore, score_statistics
 from .metrics.bleu.stats import Statistics
+from .reading.aligned import AlignedFiles, Chunk
+from .reading.errors import SegmentLimitError
+from .reading.lines import LineReader, PathLike, after_line
 
 __all__ = [
     "CHUNK_BYTES",
     "READ_CHUNK_LINES",
-    "STDIN",
-    "LineReader",
-    "check_encoding",
     "corpus_bleu_files",
-    "iter_lines",
     "iter_statistics",
-    "read_lines",
     "sentence_bleu_files",
-    "split_fields",
-    "split_lines",
     "sum_statistics",
 ]
 
@@ -75,83 +55,6 @@ def sum_statistics(parts: Iterable[Statistics]) -> Statistics:
     if total is None:
         raise ValueError("no statistics to sum: 0 parts")
     return total
-
-
-def _reader(source: PathLike | LineReader, readers: int) -> LineReader:
-    return source if isinstance(source, LineReader) else LineReader(source, read_size(readers))
-
-
-def take_aligned(readers: Sequence[LineReader], chunk_bytes: int, chunk_lines: int) -> list[list[str]]:
-    """The next chunk of line-aligned lines of ``readers`` (the first sets the count, [] lists at its end): each
-    reader's share of ``chunk_bytes`` characters, at most ``chunk_lines`` lines; fewer where a later file's lines are
-    longer (the lines past them are put back, read again next time). ValueError if a file ends before another
-    (``mismatch``) or a segment's lines pass ``limits.MAX_SEGMENT_CHARS`` together (checked as each file is read,
-    so a segment of 1,000 long references stops at the first reference past it)."""
-    share = max(1, chunk_bytes // len(readers))
-    first = readers[0].take_bytes(share, chunk_lines)
-    taken, count, chars = [first], len(first), len(first[0]) if first else 0
-    for reader in readers[1:]:
-        got = reader.take_bytes(share, count) if count else []
-        if (len(got) < count and reader.at_end()) or (not count and reader.take(1)):
-            mismatch(readers[0], reader)
-        taken.append(got)
-        count, chars = len(got), chars + (len(got[0]) if got else 0)
-        if chars > MAX_SEGMENT_CHARS:  # the chunk's first segment, before the next file's line is read
-            break
-    first_line = readers[0].lines_read - len(first) + 1
-    check_segment_chars([lines[:count] for lines in taken], readers[0].name, first_line)
-    for reader, lines in zip(readers, taken):
-        reader.unread(lines[count:])
-    return [lines[:count] for lines in taken]
-
-
-def take_aligned_raw(readers: Sequence[LineReader], chunk_bytes: int, chunk_lines: int) -> tuple[list[bytes], int]:
-    """``take_aligned``'s chunk, undecoded (``LineReader.take_raw``): each file's lines as bytes, and their count.
-    The same shares, line counts and per-segment limit, checked in bytes (at least the characters): a segment past
-    ``limits.MAX_SEGMENT_CHARS`` bytes is decoded and checked in characters. Bytes that are not text are named
-    before a line count that differs, as when every block was decoded as it was read."""
-    share = max(1, chunk_bytes // len(readers))
-    first_line = readers[0].lines_read + 1
-    taken = [readers[0].take_raw(share, chunk_lines)]
-    count, head = taken[0][1], _first_line_bytes(taken[0][0])
-    for reader in readers[1:]:
-        data, got = reader.take_raw(share, count) if count else (b"", 0)
-        taken.append((data, got))
-        if (got < count and reader.at_end()) or (not count and not reader.at_end()):
-            for other, (raw, _) in zip(readers, taken):
-                other.decode_raw(raw, first_line)
-            mismatch(readers[0], reader)
-        count, head = got, head + _first_line_bytes(data)
-        if head > MAX_SEGMENT_CHARS and _first_segment_chars(readers, taken, first_line) > MAX_SEGMENT_CHARS:
-            break  # the chunk's first segment, before the next file's line is read
-    out = []
-    for reader, (data, got) in zip(readers, taken):
-        cut = after_line(data, count) if got > count else len(data)
-        reader.unread_raw(data[cut:], got - count)
-        out.append(data[:cut])
-    if count and _max_segment_bytes(out, count) > MAX_SEGMENT_CHARS:
-        check_segment_chars([r.decode_raw(d, first_line) for r, d in zip(readers, out)], readers[0].name, first_line)
-    return out, count
-
-
-def _max_segment_bytes(streams: Sequence[bytes], count: int) -> int:
-    """The most bytes that one segment's lines take together in ``streams`` (each ``count`` whole lines, newlines
-    not counted), an upper bound of its characters."""
-    total = np.zeros(count, dtype=np.int64)
-    for data in streams:
-        ends = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10)
-        ends = ends if ends.size == count else np.append(ends, len(data))
-        total += np.diff(ends, prepend=-1) - 1
-    return int(total.max()) if count else 0
-
-
-def _first_line_bytes(data: bytes) -> int:
-    return (data.find(b"\n") + 1 or len(data) + 1) - 1
-
-
-def _first_segment_chars(readers: Sequence[LineReader], taken: Sequence[tuple[bytes, int]], first_line: int) -> int:
-    first_lines = [data[: _first_line_bytes(data)] for data, _ in taken]
-    return sum(len(reader.decode_raw(line, first_line)[0]) for reader, line in zip(readers, first_lines) if line)
 
 
 def iter_statistics(
@@ -176,73 +79,73 @@ def iter_statistics(
         raise ValueError(f"chunks must hold at least 1 line and 1 byte, got {chunk_lines} lines, {chunk_bytes} bytes")
     if num_refs < 1 or (num_refs > 1 and len(references) != 1):
         raise ValueError(f"--num-refs {num_refs} takes exactly one reference file of tab-separated references")
-    readers: list[LineReader] = []
-    opened: list[LineReader] = []
+    with AlignedFiles([hypothesis, *references], num_refs) as files:
+        yield from aligned_statistics(files, metric, chunk_lines, chunk_bytes, processes)
+
+
+def aligned_statistics(
+    files: AlignedFiles,
+    metric: Metric,
+    chunk_lines: int = READ_CHUNK_LINES,
+    chunk_bytes: int = CHUNK_BYTES,
+    processes: int = 1,
+) -> Iterator[Any]:
+    """``iter_statistics`` of files already open in step (the command line opens its own, to word its errors)."""
     context = None
     worker: ChunkWorker | None = None
 
-    def score(data: list[bytes], count: int, first: int, context: object) -> Any:  # the metric's statistics
+    def score(chunk: Chunk, context: object) -> Any:  # the metric's statistics
         try:
-            stats = metric.utf8_statistics(data[0], data[1:], count, context) if utf8 else None
+            stats = metric.utf8_statistics(chunk.data[0], chunk.data[1:], chunk.count, context) if files.utf8 else None
             if stats is None:  # the metric reads decoded lines (or the bytes need decoding to be checked)
-                lines, *streams = [reader.decode_raw(d, first) for reader, d in zip(readers, data)]
-                if num_refs > 1:
-                    streams = split_fields(streams[0], num_refs, readers[1].name, first)
+                lines, *streams = files.lines(chunk)
                 stats = metric.statistics(lines, streams, context)
         except SegmentLimitError as exc:  # its segment counted from this chunk: name the file's line
-            raise exc.at_line(first + exc.index, hyp.name) from None
+            raise exc.at_line(chunk.first + exc.index, files.readers[0].name) from None
         return stats
 
     try:
-        for source in [hypothesis, *references]:
-            reader = _reader(source, 1 + len(references))
-            readers.append(reader)
-            if reader is not source:
-                opened.append(reader)
-        hyp = readers[0]
-        utf8 = num_refs == 1 and all(reader.encoding == "utf-8" for reader in readers)
         while True:
-            first = hyp.lines_read + 1
             context = metric.chunk_context(context)
-            forking = utf8 and getattr(context, "word_local", False) and can_fork(processes)
+            forking = files.utf8 and getattr(context, "word_local", False) and can_fork(processes)
             # Before any copy, a smaller first chunk is scored here: the copies inherit its words and imports.
-            warm_up = forking and first == 1
+            warm_up = forking and files.lines_read == 0
             size = (max(1, chunk_bytes // 4), max(1, chunk_lines // 4)) if warm_up else (chunk_bytes, chunk_lines)
-            data, count = take_aligned_raw(readers, *size)
-            if not count:
-                if hyp.lines_read == 0:
-                    raise ValueError(f"{hyp.name} is empty: there is no segment to score")
+            chunk = files.take(*size)
+            if chunk is None:
                 return
-            if forking and not warm_up:
-                data_2, count_2 = take_aligned_raw(readers, chunk_bytes, chunk_lines)
-                if count_2:  # the two chunks' lines shared evenly: the first part to the copy, the rest here
-                    if worker is None:
-                        worker = ChunkWorker(_copy_scorer(metric, context))
-                    half = min(count, (count + count_2) // 2)
-                    cuts = [after_line(d, half) if half < count else len(d) for d in data]
-                    theirs = [d[:cut] for d, cut in zip(data, cuts)]
-                    mine = [d[cut:] + d_2 for d, cut, d_2 in zip(data, cuts, data_2)]
-                    data.clear()  # held now as the two parts
-                    data_2.clear()
-                    sent = worker.alive and worker.submit((theirs, half))
-                    context = metric.chunk_context(context)
-                    failure = None
-                    try:
-                        stats_2 = score(mine, count + count_2 - half, first + half, context)
-                    except Exception as exc:  # reported after the copy's lines, which come first in the files
-                        failure = exc
-                    stats_1 = (worker.result() if sent else None) or score(theirs, half, first, context)
-                    if failure is not None:
-                        raise failure
-                    yield stats_1
-                    yield stats_2
-                    continue
-            yield score(data, count, first, context)
+            second = files.take(chunk_bytes, chunk_lines) if forking and not warm_up else None
+            if second is None:
+                yield score(chunk, context)
+                continue
+            # The two chunks' lines shared evenly: the first part to the copy, the rest here.
+            if worker is None:
+                worker = ChunkWorker(_copy_scorer(metric, context))
+            count = chunk.count
+            half = min(count, (count + second.count) // 2)
+            cuts = [after_line(d, half) if half < count else len(d) for d in chunk.data]
+            theirs = Chunk([d[:cut] for d, cut in zip(chunk.data, cuts)], half, chunk.first)
+            mine = Chunk(
+                [d[cut:] + d_2 for d, cut, d_2 in zip(chunk.data, cuts, second.data)],
+                count + second.count - half,
+                chunk.first + half,
+            )
+            del chunk, second  # held now as the two parts
+            sent = worker.alive and worker.submit((theirs.data, theirs.count))
+            context = metric.chunk_context(context)
+            failure = None
+            try:
+                stats_2 = score(mine, context)
+            except Exception as exc:  # reported after the copy's lines, which come first in the files
+                failure = exc
+            stats_1 = (worker.result() if sent else None) or score(theirs, context)
+            if failure is not None:
+                raise failure
+            yield stats_1
+            yield stats_2
     finally:
         if worker is not None:
             worker.close()
-        for reader in opened:
-            reader.close()
 
 
 def _copy_scorer(metric: Metric, context: Any) -> Callable[[tuple[list[bytes], int]], Any]:
@@ -256,12 +159,6 @@ def _copy_scorer(metric: Metric, context: Any) -> Callable[[tuple[list[bytes], i
         return metric.utf8_statistics(data[0], data[1:], count, state[0])
 
     return run
-
-
-def mismatch(hyp: LineReader, ref: LineReader) -> NoReturn:
-    """ValueError: the two files' line counts (each read to its end, or to the line limit)."""
-    hyp_count, ref_count = hyp.count_rest(), ref.count_rest()
-    raise ValueError(f"{hyp.name} has {plural_lines(hyp_count)} but {ref.name} has {plural_lines(ref_count)}")
 
 
 def corpus_bleu_files(

@@ -340,7 +340,7 @@ def test_the_report_and_the_doctor_hold_a_bounded_file(tmp_path: Path, tool: str
     most, _ = _held_limits(tool)
     many = tmp_path / "many.txt"
     many.write_text("a b\n" * (most + 1), encoding="utf-8")
-    code = _PEAK + f"from {tool}.__main__ import main\nsys.exit(main(sys.argv[2:]))\n"
+    code = _PEAK + f"from bleucore.cli.{tool.split('.')[-1]} import main\nsys.exit(main(sys.argv[2:]))\n"
     status, out, err, peak = run_child(
         code, [str(many), "-i", str(many), *(["--n-samples", "1"] if "report" in tool else [])]
     )
@@ -359,7 +359,7 @@ def test_the_report_and_the_doctor_hold_a_bounded_total(tmp_path: Path, tool: st
         path = tmp_path / f"f{i}.txt"
         path.write_text("a b\n" * each, encoding="utf-8")
         files.append(str(path))
-    code = _PEAK + f"from {tool}.__main__ import main\nsys.exit(main(sys.argv[2:]))\n"
+    code = _PEAK + f"from bleucore.cli.{tool.split('.')[-1]} import main\nsys.exit(main(sys.argv[2:]))\n"
     args = [*files[:2], "-i", *files[2:]] if "report" in tool else [*files[1:], "-i", files[0]]
     status, out, err, peak = run_child(code, [*args, *(["--n-samples", "1"] if "report" in tool else [])])
     one_error_line(status, err, f"the 5 files hold {5 * each:,} lines", f"at most {total:,} lines")
@@ -386,7 +386,7 @@ def test_the_doctor_checks_a_whole_test_set_at_its_limits(tmp_path: Path) -> Non
         path = tmp_path / f"{name}.txt"
         path.write_text("\n".join(text) + "\n", encoding="utf-8")
         files.append(str(path))
-    code = _PEAK + "from bleucore.doctor.__main__ import main\nsys.exit(main(sys.argv[2:]))\n"
+    code = _PEAK + "from bleucore.cli.doctor import main\nsys.exit(main(sys.argv[2:]))\n"
     status, out, err, peak = run_child(code, [*files[1:], "-i", files[0]], timeout=900)
     assert status == 0, err
     assert "sacreBLEU 2.6" in out and "donghwa-kim.github.io BLEU formula" in out, out[-2000:]

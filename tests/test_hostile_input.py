@@ -166,7 +166,7 @@ def test_a_file_read_whole_is_refused_after_one_line_past_the_character_limit(
 ) -> None:
     """The report's files (read_held_lines): reading stops once the characters pass the limit, not at the end."""
     from bleucore import limits
-    from bleucore.line_reader import LineReader, read_held_lines
+    from bleucore.reading.lines import LineReader, read_held_lines
 
     monkeypatch.setattr(limits, "HELD", dataclasses.replace(limits.HELD, chars=1_000, lines=100))
     taken: list[int] = []
@@ -252,8 +252,8 @@ def test_the_readme_states_the_limits() -> None:
         MAX_SEGMENT_CHARS,
         MAX_TER_WORD_PAIRS,
     )
+    from bleucore.cli.report import MAX_TRAINING_BYTES
     from bleucore.doctor import MAX_FILE_BYTES
-    from bleucore.report.__main__ import MAX_TRAINING_BYTES
     from ui.links.share import MAX_DECODED_BYTES, MAX_LINK_STATE, MAX_NESTING
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -29,6 +29,7 @@ FACES = frozenset(
         "bleucore.significance",
         "bleucore.doctor",
         "bleucore.buckets",
+        "bleucore.reading",
         "bleucore.report",
         "bleucore.tools",
     }

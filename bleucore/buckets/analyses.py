@@ -25,10 +25,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..limits import MAX_RESAMPLES, check_line_lengths
+from ..limits import MAX_RESAMPLES
 from ..metrics import Metric
-from ..resampling import BOOTSTRAP_SAMPLES, SEED
+from ..reading.checks import check_line_lengths
 from ..significance import bootstrap_counts, exceedance_p_value
+from ..significance.defaults import BOOTSTRAP_SAMPLES, SEED
 from ..tokenizers import tokenize_lines
 from .bounds import FREQUENCY_CUTOFFS, LENGTH_CUTOFFS, bucket_index, bucket_names
 from .table import Analysis, Bucket, BucketAnalysis, BucketValue

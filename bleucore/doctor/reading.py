@@ -2,19 +2,24 @@
 an empty one, text that is not UTF-8, a line over ``MAX_LINE_CHARS`` or a file over ``MAX_FILE_BYTES`` is a
 finding (one that stops the scores: ``report.BLOCKING``), not an error that loses the other findings.
 
-Unlike the scoring reader (``line_reader``), a byte-order mark and carriage returns stay in the lines, so that
-the invisible-characters rule can report them (sacreBLEU reads them as part of the text too)."""
+Unlike the scorers' reading, a byte-order mark and carriage returns stay in the lines (``reading.TextRules.raw``), so
+that the invisible-characters rule can report them (sacreBLEU reads them as part of the text too)."""
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
 
-from ..limits import MAX_LINE_CHARS
+from ..reading.checks import check_line_lengths
+from ..reading.decode import TextRules, decode_lines, invalid_lines
+from ..reading.errors import BinaryInput, LineTooLong, NotText, WideEncoding
 from .finding import Finding
 
 __all__ = ["MAX_FILE_BYTES", "TextInput", "read_bytes", "read_path"]
 
+#: The doctor's reading: binary files refused, the bytes kept as written; then with bad bytes replaced.
+_RULES = TextRules(refuse_binary=True, raw=True)
+_REPLACED = TextRules(raw=True, errors="replace")
 #: Bytes the doctor reads of one file (32 MB: limits.MAX_DOCTOR_CHARS characters of Latin and Hangul text in UTF-8);
 #: a larger file is a finding. Its lines and characters are held to limits.MAX_DOCTOR_LINES / MAX_DOCTOR_CHARS by
 #: the caller.
@@ -92,30 +97,14 @@ def read_bytes(data: bytes, name: str) -> TextInput:
                 ),
             ),
         )
-    if b"\0" in data:
-        line = data.count(b"\n", 0, data.index(b"\0")) + 1
-        return TextInput(
-            name,
-            [],
-            (
-                Finding(
-                    "binary-file",
-                    "error",
-                    "likely",
-                    f"{name} holds NUL bytes: it looks like a binary file, not text",
-                    "its bytes are not sentences",
-                    "give the plain-text file, one segment per line",
-                    (line,),
-                    {"name": name},
-                ),
-            ),
-        )
     findings: list[Finding] = []
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        text = data.decode("utf-8", errors="replace")
-        bad = [i + 1 for i, raw in enumerate(data.split(b"\n")) if not _is_utf8(raw)]
+        lines = decode_lines(data, name, _RULES)
+    except (BinaryInput, WideEncoding) as err:  # UTF-16 text holds NUL bytes too: not text to the scorers
+        return TextInput(name, [], (_binary(name, getattr(err, "line", 1)),))
+    except NotText:
+        lines = decode_lines(data, name, _REPLACED)
+        bad = invalid_lines(data)
         findings.append(
             Finding(
                 "not-utf8",
@@ -128,29 +117,32 @@ def read_bytes(data: bytes, name: str) -> TextInput:
                 {"name": name, "count": len(bad)},
             )
         )
-    lines = text.split("\n")
-    if text.endswith("\n"):
-        lines.pop()
-    long = [i + 1 for i, line in enumerate(lines) if len(line) > MAX_LINE_CHARS]
-    if long:
+    try:
+        check_line_lengths(lines, name)
+    except LineTooLong as err:
         findings.append(
             Finding(
                 "line-too-long",
                 "error",
                 "certain",
-                f"{name} has {len(long):,} lines over {MAX_LINE_CHARS:,} characters",
+                f"{name} has {err.count:,} lines over {err.limit:,} characters",
                 "a line that long is not one sentence (a missing line break, or a whole document)",
                 "put one segment per line",
-                tuple(long[:3]),
-                {"name": name, "count": len(long), "limit": MAX_LINE_CHARS},
+                err.first_lines,
+                {"name": name, "count": err.count, "limit": err.limit},
             )
         )
     return TextInput(name, lines, tuple(findings))
 
 
-def _is_utf8(raw: bytes) -> bool:
-    try:
-        raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
+def _binary(name: str, line: int) -> Finding:
+    return Finding(
+        "binary-file",
+        "error",
+        "likely",
+        f"{name} holds NUL bytes: it looks like a binary file, not text",
+        "its bytes are not sentences",
+        "give the plain-text file, one segment per line",
+        (line,),
+        {"name": name},
+    )

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..limits import DOCTOR_HELD, check_held_text, check_held_total
+from ..limits import DOCTOR_HELD
+from ..reading.checks import check_held_text, check_held_total
 from ..tokenizers import missing_package
 from ..tools import ConventionScorer, Tool, ToolScore, score_as_tools, tools_for
 from .finding import Finding, Setup

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..limits import check_texts
+from ..reading.checks import check_texts
 
 __all__ = ["CHUNK_CHARS", "check_streams", "chunk_bounds", "reference_count", "reference_mask"]
 

@@ -39,13 +39,10 @@ from ..metrics import Metric, as_metric
 from ..metrics.bleu.options import BleuOptions
 from ..metrics.bleu.row_scores import sacrebleu_scores
 from ..metrics.bleu.stats import FloatArray, Statistics
-from ..resampling import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
-from ..resampling import SEED as DEFAULT_SEED
+from .defaults import AR_TRIALS, BOOTSTRAP_SAMPLES
+from .defaults import SEED as DEFAULT_SEED
 
 __all__ = [
-    "AR_TRIALS",
-    "BOOTSTRAP_SAMPLES",
-    "SEED",
     "ConfidenceResult",
     "PairedTestResult",
     "bootstrap_confidence",

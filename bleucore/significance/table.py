@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..metrics import Metric
-from ..resampling import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
+from .defaults import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
 from .paired import PairedTestResult, paired_approximate_randomization, paired_bootstrap
 
 __all__ = ["SignificanceRow", "SignificanceTable", "significance_table"]

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..registry import lazy_attributes
+from ..lazy import lazy_attributes
 from .base import Tokenizer
 from .registry import (
     TOKENIZER_NAMES,

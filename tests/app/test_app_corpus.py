@@ -15,6 +15,7 @@ from sacrebleu.metrics import BLEU
 from streamlit.testing.v1 import AppTest
 
 from bleucore import BleuOptions, corpus_bleu, corpus_statistics, sentence_bleu
+from bleucore.reading import TextRules, decode_text
 from tests.conftest import ROOT, corpus_score, drop_zone, exact, messages, metric, open_app, sentence_table
 from ui.corpus import analysis as cc
 from ui.corpus import state as cs
@@ -28,7 +29,6 @@ from ui.inputs.uploads import (
     decode_paste,
     digest,
     escape_markdown,
-    split_segments,
     unique_names,
 )
 from ui.links.page_state import link_with_fallback
@@ -68,6 +68,11 @@ def text(lines: list[str]) -> bytes:
 
 
 # --------------------------------------------------------------------------- default render
+
+
+def segments(text: str) -> tuple[str, ...]:
+    """The app's lines of a pasted text (bleucore's reader with the app's rules, blank texts allowed)."""
+    return tuple(decode_text(text, "pasted", TextRules(rstrip=True)))
 
 
 def test_default_render_matches_bleucore_and_sacrebleu() -> None:
@@ -585,12 +590,12 @@ def test_long_paste_link_falls_back_to_options_only() -> None:
 
 
 def test_split_lines_reads_like_sacrebleu() -> None:
-    assert split_segments("a\nb\n") == ("a", "b")
-    assert split_segments("a\r\nb  \r\n") == ("a", "b")
-    assert split_segments("a\n\nb") == ("a", "", "b")
-    assert split_segments("a\nb\n\n") == ("a", "b", "")
-    assert split_segments("a\u2028b\rc") == ("a\u2028b\rc",)  # only "\n" ends a line, as sacreBLEU's open(newline="\n")
-    assert split_segments("") == ()
+    assert segments("a\nb\n") == ("a", "b")
+    assert segments("a\r\nb  \r\n") == ("a", "b")
+    assert segments("a\n\nb") == ("a", "", "b")
+    assert segments("a\nb\n\n") == ("a", "b", "")
+    assert segments("a\u2028b\rc") == ("a\u2028b\rc",)  # only "\n" ends a line, as sacreBLEU's open(newline="\n")
+    assert segments("") == ()
 
 
 def test_decode_bytes_messages() -> None:

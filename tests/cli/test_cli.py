@@ -17,7 +17,7 @@ from nltk.translate.bleu_score import sentence_bleu as nltk_sentence_bleu
 from sacrebleu.metrics import BLEU
 
 from bleucore.cli import main
-from bleucore.stream import split_lines
+from bleucore.reading import split_lines
 from tests.cli.text_output import sacrebleu_signatures, score_lines
 from tests.conftest import write_lines
 from tests.generators import random_corpus
@@ -506,7 +506,7 @@ def test_chunked_reading_gives_the_same_output_and_line_numbers(files, capsys, m
     write_lines(files / "r5.txt", ["a b c", "d e f", "g h i", "j k l", "a b x d"])
     argvs = [["r5.txt", "-i", "h5.txt"], ["r5.txt", "-i", "h5.txt", "-sl", "-f", "json"]]
     whole = [run(argv, capsys)[1] for argv in argvs]
-    monkeypatch.setattr(stream, "iter_statistics", functools.partial(stream.iter_statistics, chunk_lines=2))
+    monkeypatch.setattr(stream, "aligned_statistics", functools.partial(stream.aligned_statistics, chunk_lines=2))
     assert [run(argv, capsys)[1] for argv in argvs] == whole
     code, out, err = run(["r5.txt", "-i", "h5.txt", "-sl", "-tok", "none", "-s", "nltk-method6"], capsys)
     # -sl streams: the chunks scored before the bad line are already written (lines 1-4), then the error.

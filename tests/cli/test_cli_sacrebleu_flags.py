@@ -250,7 +250,7 @@ def test_vectorized_sentence_lines_equal_per_score_rendering(ref_length, variant
 
     from bleucore import BleuOptions, corpus_statistics
     from bleucore.cli import render
-    from bleucore.cli_format import short_signature
+    from bleucore.cli.formats import short_signature
     from bleucore.metrics.bleu.sentence_rows import sentence_rows, sentence_scores_from_statistics
     from tests.generators import random_corpus
 

@@ -39,7 +39,7 @@ def test_wheel_holds_the_bleucore_package_only(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     tops = {name.split("/", 1)[0] for name in names}
     assert {t for t in tops if not t.endswith(".dist-info")} == {"bleucore"}
-    assert "bleucore/py.typed" in names and "bleucore/cli.py" in names
+    assert "bleucore/py.typed" in names and "bleucore/cli/__init__.py" in names
     meta = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("METADATA"))).decode()
     from bleucore import __version__
 
@@ -50,8 +50,8 @@ def test_wheel_holds_the_bleucore_package_only(wheel):
         assert f"Provides-Extra: {extra}" in meta
     entry_points = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("entry_points.txt"))).decode()
     assert "bleucore = bleucore.cli:main" in entry_points
-    assert "bleucore-report = bleucore.report.__main__:main" in entry_points
-    assert "bleucore-doctor = bleucore.doctor.__main__:main" in entry_points
+    assert "bleucore-report = bleucore.cli.report:main" in entry_points
+    assert "bleucore-doctor = bleucore.cli.doctor:main" in entry_points
     assert {"bleucore/buckets/analyses.py", "bleucore/report/html.py", "bleucore/tools/compare_mt.py"} <= set(names)
 
 

@@ -15,8 +15,8 @@ import pytest
 import sacrebleu
 
 from bleucore.buckets import BucketSettings, frequency_buckets, label_buckets, length_buckets
+from bleucore.cli.report import MAX_TRAINING_BYTES
 from bleucore.metrics import get_metric
-from bleucore.report.__main__ import MAX_TRAINING_BYTES
 from devtools.corpora import tokenized_corpus
 
 ROOT = Path(__file__).resolve().parents[2]

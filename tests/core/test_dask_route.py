@@ -12,7 +12,7 @@ import dask.dataframe as dd  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from bleucore import BleuOptions, corpus_bleu  # noqa: E402
-from bleucore.dask import corpus_bleu_bag, corpus_bleu_dataframe  # noqa: E402
+from bleucore.partitions import corpus_bleu_bag, corpus_bleu_dataframe  # noqa: E402
 from tests.generators import random_corpus  # noqa: E402
 
 

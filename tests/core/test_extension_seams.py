@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 import bleucore.cli as cli
+import bleucore.cli.command as command
 from bleucore import BleuOptions, Statistics, corpus_bleu, corpus_statistics, tokenize
 from bleucore.metrics import METRIC_NAMES, Metric, as_metric, get_metric, register_metric, unregister_metric
 from bleucore.metrics.bleu.fast import text_statistics
@@ -298,7 +299,7 @@ def test_registered_metric_through_the_cli(
     assert cli.main(["--help"]) == 0
     assert "UNI options" in capsys.readouterr().out  # the parser takes every registered metric's group
 
-    monkeypatch.setattr(cli, "DEFAULT_METRIC", uni)  # what a -m/--metrics flag will choose
+    monkeypatch.setattr(command, "DEFAULT_METRIC", uni)  # what a -m/--metrics flag will choose
     m, h = unigram_precision(HYPS, REFS, lowercase=True)
     assert cli.main([str(ref), "-i", str(hyp), "--uni-lowercase", "-f", "text", "-w", "3"]) == 0
     text = capsys.readouterr().out  # sacreBLEU's line, then the second signature: a metric sacreBLEU lacks

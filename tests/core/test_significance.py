@@ -15,6 +15,7 @@ from sacrebleu.significance import PairedTest
 import bleucore.significance as sig
 from bleucore import BleuOptions, compute_bleu, corpus_statistics, score_statistics, uniform_weights
 from bleucore.metrics.bleu.stats import Statistics
+from bleucore.significance import paired
 from tests.generators import perturb, random_corpus
 
 
@@ -132,7 +133,7 @@ def test_small_batches_give_the_same_draws(monkeypatch: pytest.MonkeyPatch) -> N
     options = BleuOptions()
     a, b = corpus_statistics(base, refs, options), corpus_statistics(other, refs, options)
     whole = sig.paired_bootstrap(a, b, options), sig.paired_approximate_randomization(a, b, options, n_trials=3000)
-    monkeypatch.setattr(sig.paired, "BATCH_CELLS", 150)  # 1 resample or 32 trials per batch
+    monkeypatch.setattr(paired, "BATCH_CELLS", 150)  # 1 resample or 32 trials per batch
     batched = sig.paired_bootstrap(a, b, options), sig.paired_approximate_randomization(a, b, options, n_trials=3000)
     assert whole == batched
 

@@ -19,16 +19,8 @@ from hypothesis import strategies as st
 
 from bleucore import BleuOptions, compute_bleu, corpus_bleu, corpus_statistics, sentence_bleus
 from bleucore.metrics.bleu.stats import Statistics
-from bleucore.stream import (
-    LineReader,
-    corpus_bleu_files,
-    iter_lines,
-    iter_statistics,
-    read_lines,
-    sentence_bleu_files,
-    split_lines,
-    sum_statistics,
-)
+from bleucore.reading import LineReader, iter_lines, read_lines, split_lines
+from bleucore.stream import corpus_bleu_files, iter_statistics, sentence_bleu_files, sum_statistics
 from tests.conftest import write_lines
 from tests.generators import random_corpus
 

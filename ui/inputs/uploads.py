@@ -1,19 +1,32 @@
 """Uploaded or pasted text -> lines, with messages that name the file, the line and the limit.
 
-Lines are read as sacreBLEU's command line reads a file: split on "\\n" only, trailing
-whitespace (including a "\\r" of Windows line ends) removed; a final "\\n" ends the last line
-rather than starting an empty one. A UTF-8 byte-order mark at the start is dropped.
-Nothing here imports Streamlit: pages show ``InputError`` messages inline.
+Bytes become lines in bleucore's one reader (``bleucore.reading.decode_lines``), as sacreBLEU's command line reads a
+file: split on "\\n" only, trailing whitespace (including a "\\r" of Windows line ends) removed; a final "\\n" ends
+the last line rather than starting an empty one; a UTF-8 byte-order mark at the start dropped. Its typed errors are
+worded here, in the page's language. Nothing here imports Streamlit: pages show ``InputError`` messages inline.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bleucore import MAX_LINE_CHARS, HeldSizeError, check_held_text, check_held_total
+from bleucore.reading import (
+    BinaryInput,
+    EmptyInput,
+    HeldSizeError,
+    LineTooLong,
+    NotText,
+    ReadingError,
+    TextRules,
+    WideEncoding,
+    check_held_text,
+    check_held_total,
+    decode_lines,
+    decode_text,
+)
 from ui.shell.i18n import _
 
 #: The server's upload limit in MB (``server.maxUploadSize`` in .streamlit/config.toml).
@@ -22,8 +35,9 @@ MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024
 #: Longest pasted text accepted, in characters (about 2 MB of English text).
 MAX_PASTE_CHARS = 2_000_000
 
-_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
-_UTF8_BOM = "\ufeff"
+#: How the app reads a text: as sacreBLEU's command line reads a file (each line right-stripped, so a "\\r" of
+#: Windows line ends goes too), and a binary file or one without a segment refused.
+_RULES = TextRules(rstrip=True, refuse_binary=True, refuse_empty=True)
 # Every ASCII punctuation character may be backslash-escaped in CommonMark.
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&\"'=@%^,;?/])")
 
@@ -43,64 +57,58 @@ class TextFile:
         return len(self.lines)
 
 
-def split_segments(text: str) -> tuple[str, ...]:
-    """Segments of ``text`` as sacreBLEU's command line reads a file: split on "\\n", each right-stripped,
-    no empty segment after a final newline (unlike ``bleucore.stream.split_lines``, which keeps trailing spaces)."""
-    if text == "":
-        return ()
-    parts = text.split("\n")
-    if parts[-1] == "":
-        parts.pop()
-    return tuple(part.rstrip() for part in parts)
-
-
-def _line_and_column(data: bytes, offset: int) -> tuple[int, int]:
-    """1-based line and byte column of ``offset`` in ``data``."""
-    line = data.count(b"\n", 0, offset) + 1
-    column = offset - (data.rfind(b"\n", 0, offset) + 1) + 1
-    return line, column
-
-
-def _check_text(text: str, name: str) -> tuple[str, ...]:
-    nul = text.find("\x00")
-    if nul >= 0:
-        line = text.count("\n", 0, nul) + 1
-        raise InputError(
-            _(
-                "{name} looks like a binary file (a NUL character on line {line}), not plain text: give plain text, "
-                "one segment per line."
-            ).format(name=name, line=line)
+def _message(err: ReadingError, pasted: bool) -> str:
+    """What the page says of a text bleucore's reader refused, in the page's language."""
+    name = err.name
+    if isinstance(err, WideEncoding):
+        return _("{name} is UTF-16 encoded; save it as UTF-8 and upload it again.").format(name=name)
+    if isinstance(err, BinaryInput) and pasted:
+        return _(
+            "{name} looks like a binary file (a NUL character on line {line}), not plain text: give plain text, "
+            "one segment per line."
+        ).format(name=name, line=err.line)
+    if isinstance(err, BinaryInput):
+        return _(
+            "{name} looks like a binary file (a NUL byte on line {line}), not plain text: upload the "
+            "plain-text (UTF-8) file, one segment per line."
+        ).format(name=name, line=err.line)
+    if isinstance(err, NotText):
+        return _(
+            "{name} is not UTF-8: line {line} has the byte {byte} at byte {column}. "
+            "Save the file as UTF-8 and upload it again."
+        ).format(name=name, line=err.line, byte=f"0x{err.byte:02X}", column=err.column)
+    if isinstance(err, EmptyInput) and err.blank_lines:
+        return _("{name} has only blank lines ({n}): give its segments, one per line.").format(
+            name=name, n=err.blank_lines
         )
-    lines = split_segments(text)
-    if not lines:
-        raise InputError(_("{name} is empty: give its segments, one per line.").format(name=name))
-    if not any(lines):
-        raise InputError(
-            _("{name} has only blank lines ({n}): give its segments, one per line.").format(name=name, n=len(lines))
-        )
-    longest = max(map(len, lines))
-    if longest > MAX_LINE_CHARS:
-        line = next(i for i, text in enumerate(lines, start=1) if len(text) > MAX_LINE_CHARS)
-        raise InputError(
-            _(
-                "Line {line} of {name} has {n:,} characters; a line may have at most {limit:,}: put one segment on "
-                "each line."
-            ).format(line=line, name=name, n=len(lines[line - 1]), limit=MAX_LINE_CHARS)
-        )
-    try:  # the pages keep every line and its scores
-        check_held_text(lines, name)
-    except HeldSizeError as err:
-        raise InputError(
-            _(
-                "{name} has {n:,} lines and {chars:,} characters; the app scores files of at most {lines:,} lines and "
-                "{limit:,} characters (the command line, python -m bleucore, streams longer files)."
-            ).format(name=name, n=err.lines, chars=err.chars, lines=err.limits.lines, limit=err.limits.chars)
-        ) from None
-    return lines
+    if isinstance(err, EmptyInput):
+        return _("{name} is empty: give its segments, one per line.").format(name=name)
+    if isinstance(err, LineTooLong):
+        return _(
+            "Line {line} of {name} has {n:,} characters; a line may have at most {limit:,}: put one segment on "
+            "each line."
+        ).format(line=err.line, name=name, n=err.chars or err.limit, limit=err.limit)
+    if isinstance(err, HeldSizeError):
+        return _(
+            "{name} has {n:,} lines and {chars:,} characters; the app scores files of at most {lines:,} lines and "
+            "{limit:,} characters (the command line, python -m bleucore, streams longer files)."
+        ).format(name=name, n=err.lines, chars=err.chars, lines=err.limits.lines, limit=err.limits.chars)
+    return str(err)  # a reader's error this page does not word yet: bleucore's English, never a traceback
+
+
+def _text_file(read: Callable[[], list[str]], name: str, pasted: bool) -> TextFile:
+    """The lines ``read`` gives, kept whole within the app's limits; InputError in the page's words."""
+    try:
+        lines = read()
+        check_held_text(lines, name)  # the pages keep every line and its scores
+    except ReadingError as err:
+        raise InputError(_message(err, pasted)) from None
+    return TextFile(name, tuple(lines))
 
 
 def decode_bytes(data: bytes, name: str) -> TextFile:
-    """An uploaded file's bytes as UTF-8 lines; InputError names the file and, for bad bytes, the line."""
+    """An uploaded file's bytes as lines, as sacreBLEU's command line reads a file (``_RULES``); InputError names
+    the file and, for bad bytes, the line."""
     if len(data) > MAX_UPLOAD_BYTES:
         raise InputError(
             _(
@@ -112,29 +120,7 @@ def decode_bytes(data: bytes, name: str) -> TextFile:
         raise InputError(
             _("{name} is empty (0 bytes): upload the file that holds the segments, one per line.").format(name=name)
         )
-    if data.startswith(_UTF16_BOMS):
-        raise InputError(_("{name} is UTF-16 encoded; save it as UTF-8 and upload it again.").format(name=name))
-    if b"\x00" in data:
-        line, _column = _line_and_column(data, data.index(b"\x00"))
-        raise InputError(
-            _(
-                "{name} looks like a binary file (a NUL byte on line {line}), not plain text: upload the "
-                "plain-text (UTF-8) file, one segment per line."
-            ).format(name=name, line=line)
-        )
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        line, column = _line_and_column(data, err.start)
-        raise InputError(
-            _(
-                "{name} is not UTF-8: line {line} has the byte {byte} at byte {column}. "
-                "Save the file as UTF-8 and upload it again."
-            ).format(name=name, line=line, byte=f"0x{data[err.start]:02X}", column=column)
-        ) from None
-    if text.startswith(_UTF8_BOM):
-        text = text[1:]
-    return TextFile(name, _check_text(text, name))
+    return _text_file(lambda: decode_lines(data, name, _RULES), name, pasted=False)
 
 
 def decode_paste(text: str, name: str) -> TextFile:
@@ -146,9 +132,7 @@ def decode_paste(text: str, name: str) -> TextFile:
                 "characters. Upload it as a file instead (up to {mb} MB)."
             ).format(name=name, n=len(text), limit=MAX_PASTE_CHARS, mb=MAX_UPLOAD_MB)
         )
-    if text.startswith(_UTF8_BOM):
-        text = text[1:]
-    return TextFile(name, _check_text(text, name))
+    return _text_file(lambda: decode_text(text, name, _RULES), name, pasted=True)
 
 
 def _first_missing(counts: Sequence[int]) -> int:

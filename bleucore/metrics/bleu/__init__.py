@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...registry import lazy_attributes
+from ...lazy import lazy_attributes
 from ..base import Metric
 from .options import (
     MAX_ORDER_LIMIT,

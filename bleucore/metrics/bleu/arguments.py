@@ -6,8 +6,8 @@ import argparse
 import math
 import sys
 
+from ...cli.usage import PROG, UsageError
 from ...tokenizers.languages import LANGUAGE_TOKENIZERS, target_language, tokenizer_for_language
-from ...usage import PROG, UsageError
 from . import options as bo
 
 __all__ = ["DEFAULT_ORDER", "add_arguments", "options_from_args"]

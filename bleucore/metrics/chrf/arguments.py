@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ...usage import UsageError
+from ...cli.usage import UsageError
 from .options import ChrfOptions
 
 __all__ = ["add_arguments", "options_from_args"]

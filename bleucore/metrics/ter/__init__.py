@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import chain
 from typing import TYPE_CHECKING
 
-from ...registry import lazy_attributes
+from ...lazy import lazy_attributes
 from ..base import PackageMetric
 from .options import TerOptions
 

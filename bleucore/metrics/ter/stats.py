@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from ...limits import check_ter_words
+from ...reading.checks import check_ter_words
 from ..inputs import check_streams, reference_mask
 from ..row_statistics import RowStatistics
 from .normalize import tercom_tokenize

@@ -1,23 +1,33 @@
-"""Text files read a block at a time: the file rules every bleucore entry point shares.
-
-UTF-8 (or another codec in which a line ends at byte 0x0a), a BOM at the start ignored; lines end
-at "\\n" only and one "\\r" before it is dropped; U+2028, U+0085 and other separators stay inside
-their line; a final newline does not start an extra empty line; invalid input is a ValueError
-naming the file, line and byte.
-"""
+"""Text files read a block at a time (``LineReader``), by the file rules of ``decode``: a file of any length in
+bounded memory, a line past ``limits.MAX_LINE_CHARS`` or a file past ``limits.MAX_LINES`` refused as soon as it is
+read, bad bytes named by their line and byte."""
 
 from __future__ import annotations
 
-import codecs
 import os
 import sys
 from bisect import bisect_left
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from itertools import accumulate
 from typing import BinaryIO
 
-from . import limits
-from .limits import MAX_LINE_CHARS, check_line_lengths
+from .. import limits
+from .checks import check_held_text, check_line_lengths, lines_past_limit
+from .decode import BOM, UTF8, check_encoding, decode_block, split_lines
+from .errors import LineTooLong
+
+__all__ = [
+    "READ_BYTES",
+    "STDIN",
+    "LineReader",
+    "PathLike",
+    "after_line",
+    "count_lines",
+    "iter_lines",
+    "read_held_lines",
+    "read_lines",
+    "read_size",
+]
 
 PathLike = str | os.PathLike[str]
 STDIN = "-"
@@ -32,54 +42,9 @@ def read_size(readers: int) -> int:
     return max(1 << 14, min(READ_BYTES, READ_AHEAD_BYTES // max(readers, 1)))
 
 
-_BOM = b"\xef\xbb\xbf"
-
-
-def _name(path: PathLike) -> str:
+def file_name(path: PathLike) -> str:
+    """The name messages give a file (``<stdin>`` for "-")."""
     return "<stdin>" if str(path) == STDIN else os.fspath(path)
-
-
-def plural_lines(count: int) -> str:
-    return f"{count} line" if count == 1 else f"{count} lines"
-
-
-_UTF8 = ("utf-8", "utf-8-sig")
-
-
-def check_encoding(encoding: str) -> str:
-    """The codec's canonical name (``-e/--encoding``); ValueError for an unknown codec or one in
-    which a line does not end at byte 0x0a (UTF-16, UTF-32: convert those files to UTF-8)."""
-    try:
-        info = codecs.lookup(encoding)
-    except LookupError:
-        raise ValueError(
-            f"unknown encoding {encoding!r} (Python's codec names: utf-8, latin-1, cp1252, euc-kr, ...)"
-        ) from None
-    if not getattr(info, "_is_text_encoding", True):  # rot13, base64, hex, uu: bytes to bytes, not text
-        raise ValueError(
-            f"{encoding!r} is not a text encoding (Python's codec names: utf-8, latin-1, cp1252, euc-kr, ...)"
-        )
-    name = info.name
-    if name in _UTF8:
-        return name
-    if "\n".encode(name, errors="replace") != b"\n" or "a".encode(name, errors="replace") != b"a":
-        raise ValueError(
-            f"encoding {encoding!r} is not supported: lines are split at byte 0x0a; convert the files to UTF-8"
-        )
-    return name
-
-
-def split_fields(lines: Sequence[str], count: int, name: str, first_line: int) -> list[list[str]]:
-    """``-nr/--num-refs``: each line split at its first ``count - 1`` tabs into ``count``
-    reference streams (sacreBLEU's rule); ValueError naming the line with too few fields."""
-    streams: list[list[str]] = [[] for _ in range(count)]
-    for number, line in enumerate(lines, start=first_line):
-        fields = line.split("\t", count - 1)
-        if len(fields) != count:
-            raise ValueError(f"{name} line {number}: expected {count} tab-separated references, found {len(fields)}")
-        for stream, field in zip(streams, fields):
-            stream.append(field)
-    return streams
 
 
 def count_lines(path: PathLike, read_bytes: int = READ_BYTES) -> int:
@@ -91,23 +56,8 @@ def count_lines(path: PathLike, read_bytes: int = READ_BYTES) -> int:
             count += block.count(b"\n")
             last = block[-1:]
             if count > limits.MAX_LINES:
-                raise limits.lines_past_limit(_name(path))
+                raise lines_past_limit(file_name(path))
     return count + (last != b"\n")
-
-
-def split_lines(text: str) -> list[str]:
-    """Lines split on "\\n" only, one "\\r" before each "\\n" (and at the very end) dropped; no extra
-    line after a final newline. U+2028, U+0085 and the like stay inside their line."""
-    if not text:
-        return []
-    if "\r" in text:
-        text = text.replace("\r\n", "\n")
-        if text.endswith("\r"):
-            text = text[:-1]
-    lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()
-    return lines
 
 
 class LineReader:
@@ -121,7 +71,7 @@ class LineReader:
     def __init__(
         self, path: PathLike, read_bytes: int = READ_BYTES, encoding: str = "utf-8", rstrip: bool = False
     ) -> None:
-        self.name = _name(path)
+        self.name = file_name(path)
         self.encoding = check_encoding(encoding)
         self._read_bytes = read_bytes
         self._rstrip = rstrip
@@ -154,30 +104,17 @@ class LineReader:
         if self._owned:
             self._handle.close()
 
-    def _decode(self, data: bytes, first_line: int) -> str:
-        """``data`` (whole lines, the first numbered ``first_line``) decoded; ValueError naming the line and byte."""
-        try:
-            return data.decode(self.encoding)
-        except UnicodeDecodeError as exc:
-            line_start = data.rfind(b"\n", 0, exc.start) + 1
-            line = first_line + data.count(b"\n", 0, exc.start)
-            label = "UTF-8" if self.encoding == "utf-8" else self.encoding
-            raise ValueError(
-                f"{self.name} is not {label} text: line {line}, byte {exc.start - line_start + 1} "
-                f"(0x{data[exc.start]:02x})"
-            ) from None
-
     def _read(self) -> bytes:
         block = self._handle.read(self._read_bytes)
         if self._start:
-            while 0 < len(block) < len(_BOM):  # a short first read: wait for a whole BOM
+            while 0 < len(block) < len(BOM):  # a short first read: wait for a whole BOM
                 more = self._handle.read(self._read_bytes)
                 if not more:
                     break
                 block += more
             self._start = False
-            if block.startswith(_BOM) and self.encoding in _UTF8:
-                block = block[len(_BOM) :] or self._handle.read(self._read_bytes)
+            if block.startswith(BOM) and self.encoding in UTF8:
+                block = block[len(BOM) :] or self._handle.read(self._read_bytes)
         return block
 
     def _next_block(self) -> bytes | None:
@@ -194,11 +131,8 @@ class LineReader:
                 return data if data not in (b"", b"\r") else None
             cut = data.rfind(b"\n") + 1
             if cut == 0:  # no line ends in this block yet
-                if len(data) > 4 * MAX_LINE_CHARS:  # 4 bytes per character at most: surely too long
-                    raise ValueError(
-                        f"line {self._decoded_lines + 1} of {self.name} has more than {MAX_LINE_CHARS:,} "
-                        f"characters; a line may have at most {MAX_LINE_CHARS:,}"
-                    )
+                if len(data) > 4 * limits.MAX_LINE_CHARS:  # 4 bytes per character at most: surely too long
+                    raise LineTooLong(self.name, self._decoded_lines + 1, None, limits.MAX_LINE_CHARS)
                 self._tail = data
                 continue
             self._tail = data[cut:]
@@ -207,8 +141,8 @@ class LineReader:
 
     def decode_raw(self, data: bytes, first_line: int) -> list[str]:
         """The lines of ``data`` (whole lines, undecoded, the first numbered ``first_line``), by the file rules:
-        decoded, each within MAX_LINE_CHARS, right-stripped if ``rstrip``."""
-        lines = split_lines(self._decode(data, first_line))
+        decoded, each within ``limits.MAX_LINE_CHARS``, right-stripped if ``rstrip``."""
+        lines = split_lines(decode_block(data, self.name, self.encoding, first_line))
         check_line_lengths(lines, self.name, first_line)
         return [line.rstrip() for line in lines] if self._rstrip else lines
 
@@ -217,7 +151,7 @@ class LineReader:
         may lower)."""
         self._decoded_lines += lines
         if self._decoded_lines > limits.MAX_LINES:
-            raise limits.lines_past_limit(self.name)
+            raise lines_past_limit(self.name)
 
     def _fill(self) -> bool:
         """Decode the next block of complete lines into the pending list; False at the end."""
@@ -351,5 +285,5 @@ def read_held_lines(path: PathLike) -> list[str]:
     with LineReader(path, 1 << 16) as reader:
         held = limits.HELD
         lines = reader.take_bytes(held.chars + held.lines + 2, held.lines + 1)
-        limits.check_held_text(lines, reader.name, held)
+        check_held_text(lines, reader.name, held)
         return lines

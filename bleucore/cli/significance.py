@@ -6,12 +6,12 @@ from __future__ import annotations
 import argparse
 import json
 
-from .cli_format import join_outputs, score_dict, text_line
-from .cli_input import HeldStatistics, read_statistics
-from .limits import MAX_RESAMPLES
-from .metrics import Metric, Score
-from .metrics.sacrebleu_equivalent import with_test
-from .resampling import SEED
+from ..limits import MAX_RESAMPLES
+from ..metrics import Metric, Score
+from ..metrics.sacrebleu_equivalent import with_test
+from ..significance.defaults import SEED
+from .formats import join_outputs, score_dict, text_line
+from .inputs import HeldStatistics, read_statistics
 from .usage import UsageError
 
 __all__ = ["run_confidence", "run_paired", "run_significance"]
@@ -31,7 +31,7 @@ def _with_bootstrap(signature: str, test: str, n: int) -> str:
 def run_confidence(args: argparse.Namespace, held: HeldStatistics, metric: Metric, n: int) -> str:
     """One system's score with sacreBLEU's bootstrap ``μ = mean ± 95% CI`` of ``n`` resamples (same draws, same
     numbers)."""
-    from .significance import bootstrap_confidence  # lazy: numpy, kept out of start-up (--help imports none)
+    from ..significance import bootstrap_confidence  # lazy: numpy, kept out of start-up (--help imports none)
 
     stats = held.statistics[0]
     score = metric.score_from_statistics(stats, held.nrefs)
@@ -53,7 +53,7 @@ def run_confidence(args: argparse.Namespace, held: HeldStatistics, metric: Metri
 def run_paired(args: argparse.Namespace, held: HeldStatistics, metric: Metric, n: int) -> str:
     """Each system against the first (the baseline), as sacreBLEU's paired tests of ``n`` resamples or trials; JSON by
     default (sacreBLEU's list of ``{"system", "BLEU": {score, p_value, mean, ci}}``) or a text table."""
-    from .significance import significance_table  # lazy: numpy, kept out of start-up (--help imports none)
+    from ..significance import significance_table  # lazy: numpy, kept out of start-up (--help imports none)
 
     bootstrap = bool(args.paired_bs)
     stats = held.statistics

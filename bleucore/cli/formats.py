@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .metrics import Score
+    from ..metrics import Score
 
 __all__ = [
     "SHORT_KEYS",

@@ -8,9 +8,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from .cli_input import STDIN
-from .metrics import DEFAULT_METRIC, METRIC_NAMES, METRICS
-from .resampling import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
+from ..metrics import DEFAULT_METRIC, METRIC_NAMES, METRICS
+from ..reading.lines import STDIN
+from ..significance.defaults import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
 from .usage import PROG, UsageError
 
 MAX_WIDTH = 16
@@ -59,7 +59,7 @@ class _Version(argparse.Action):
         values: Any,
         option_string: str | None = None,
     ) -> None:
-        from .version import __version__  # lazy: importlib.metadata only when the version is asked for
+        from ..version import __version__  # lazy: importlib.metadata only when the version is asked for
 
         sys.stdout.write(f"{PROG} {__version__}\n")  # as argparse's version action: standard output
         parser.exit()

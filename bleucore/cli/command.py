@@ -3,12 +3,12 @@
 Corpus mode prints one JSON object (the default, as sacreBLEU) or sacreBLEU's text line;
 ``-sl`` scores every hypothesis line (text lines by default, as sacreBLEU; ``-f json`` gives
 JSON Lines). Unlike sacreBLEU's JSON, ``score`` and every other number keep full float precision.
-Several systems (``-i sys1 sys2 ...``) without a paired test give sacreBLEU's table (``cli_format``).
+Several systems (``-i sys1 sys2 ...``) without a paired test give sacreBLEU's table (``formats``).
 Flags are never abbreviated (``allow_abbrev=False``); sacreBLEU's test-set flags, which bleucore
 does not have, end with an error that says what to do instead.
 
-Corpus mode and ``-sl`` read the files a chunk of lines at a time (``bleucore.stream``; the
-file rules and the not-UTF-8 message are stream's); the significance tests read them whole.
+Corpus mode, ``-sl`` and the significance tests read the files a chunk of lines at a time (``inputs``; the file
+rules and their errors are ``bleucore.reading``'s); the significance tests keep every segment's statistics.
 
 Bad input ends with one line on stderr, ``bleucore: error: ...``, and exit status 2. Only light
 modules are imported at start-up; tokenizers, statistics and numpy are imported by the run
@@ -26,14 +26,15 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from .cli_format import join_outputs, latex_table, score_dict, short_signature, signatures_block, text_line, text_table
-from .cli_input import STDIN, iter_chunk_statistics
-from .cli_parser import FORMAT_ENV, FORMATS, MAX_WIDTH, build_parser
-from .cli_significance import run_significance
-from .limits import MAX_REFERENCES
-from .line_reader import count_lines
-from .line_reader import plural_lines as line_count
-from .metrics import DEFAULT_METRIC, METRICS, Metric, Score
+from ..limits import MAX_REFERENCES
+from ..metrics import DEFAULT_METRIC, METRICS, Metric, Score
+from ..reading.decode import check_encoding
+from ..reading.errors import LineCountMismatch
+from ..reading.lines import STDIN, count_lines
+from .formats import join_outputs, latex_table, score_dict, short_signature, signatures_block, text_line, text_table
+from .inputs import iter_chunk_statistics
+from .parser import FORMAT_ENV, FORMATS, MAX_WIDTH, build_parser
+from .significance import run_significance
 from .usage import PROG, UsageError
 
 __all__ = ["PROG", "UsageError", "build_parser", "main", "run"]
@@ -55,8 +56,8 @@ def nrefs_of(args: argparse.Namespace) -> int:
 
 def corpus_score(args: argparse.Namespace, hypothesis_path: str, metric: Metric) -> Score:
     """The corpus score of one system: statistics summed chunk by chunk (bounded memory), then scored."""
-    from .forking import chunk_processes  # lazy: with the stream module, out of start-up (--help imports none)
-    from .stream import sum_statistics  # lazy: numpy, kept out of start-up (--help imports none)
+    from ..forking import chunk_processes  # lazy: with the stream module, out of start-up (--help imports none)
+    from ..stream import sum_statistics  # lazy: numpy, kept out of start-up (--help imports none)
 
     # A forked copy takes half the lines (bleucore.forking); not for -sl, whose two chunks held at once would
     # pass its 150 MB at 1M lines.
@@ -103,7 +104,7 @@ def run_systems(args: argparse.Namespace, hypothesis_paths: list[str], metric: M
 def run_sentences(args: argparse.Namespace, hypothesis_path: str, metric: Metric, out: TextIO) -> None:
     """The score of every line of the one system, in order (JSON Lines with -f json), written to
     ``out`` chunk by chunk as the chunks are scored (bounded memory)."""
-    from .metrics.bleu.score import SegmentError  # lazy: numpy, kept out of start-up (--help imports none)
+    from ..metrics.bleu.score import SegmentError  # lazy: numpy, kept out of start-up (--help imports none)
 
     nrefs = nrefs_of(args)
     _check_line_counts([hypothesis_path, *args.refs])
@@ -132,7 +133,7 @@ def _check_line_counts(paths: list[str]) -> None:
     counts = [count_lines(p) for p in paths]
     for path, count in zip(paths[1:], counts[1:]):
         if count != counts[0]:
-            raise ValueError(f"{paths[0]} has {line_count(counts[0])} but {path} has {line_count(count)}")
+            raise LineCountMismatch(paths[0], counts[0], path, count)
 
 
 def metrics_from_args(args: argparse.Namespace) -> list[Metric]:
@@ -155,8 +156,6 @@ def _check(args: argparse.Namespace) -> None:
             f"--num-refs {args.num_refs} takes one reference file of tab-separated references, "
             f"got {len(args.refs)} files"
         )
-    from .stream import check_encoding  # lazy: numpy, kept out of start-up (--help imports none)
-
     args.encoding = check_encoding(args.encoding)
     env_format = os.environ.get(FORMAT_ENV, "").lower()
     if env_format in FORMATS:  # sacreBLEU: the variable overrides -f

@@ -1,0 +1,178 @@
+"""``python -m bleucore.report REF... -i SYS1 SYS2 ... [--html F] [--latex F] [--json F]`` (also the
+``bleucore-report`` command): the comparison report of ``bleucore.report`` from files. Without an output file
+it prints the corpus table; a bad command line or input is one ``bleucore: error:`` line and exit 2."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from ..buckets import BucketSettings
+from ..limits import MAX_RESAMPLES
+from ..metrics import Metric, get_metric
+from ..metrics.bleu.options import BleuOptions
+from ..metrics.chrf import ChrfOptions
+from ..reading.checks import check_held_total
+from ..reading.lines import iter_lines, read_held_lines
+from ..report.build import Report, build_report
+from ..significance.defaults import BOOTSTRAP_SAMPLES, SEED
+from ..tokenizers import TOKENIZER_NAMES
+from .usage import PROG, UsageError
+
+__all__ = ["MAX_TRAINING_BYTES", "main"]
+
+#: Bytes of the training corpus whose word counts make the frequency buckets (read a chunk at a time; its distinct
+#: words are held: at most about 3 million, 300 MB).
+MAX_TRAINING_BYTES = 16 * 2**20
+METRIC_CHOICES = ("bleu", "chrf", "chrf++", "ter")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see python -m bleucore.report --help)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The report's command line."""
+    parser = _Parser(
+        prog="python -m bleucore.report",
+        allow_abbrev=False,
+        description="Compare systems: corpus scores with intervals and significance against a baseline, and scores "
+        "per reference-length, word-frequency and label bucket (compare-mt 0.2.10's buckets).",
+    )
+    parser.add_argument("refs", nargs="+", metavar="REF", help="reference files (before -i)")
+    parser.add_argument(
+        "-i", "--input", nargs="+", required=True, metavar="SYS", help="system output files; the first is the baseline"
+    )
+    parser.add_argument("--names", nargs="+", metavar="NAME", help="a name per system (default: the file names)")
+    parser.add_argument(
+        "--baseline", metavar="NAME", help="the system the others are tested against (default: the first)"
+    )
+    parser.add_argument("-m", "--metrics", nargs="+", default=["bleu", "chrf", "ter"], choices=METRIC_CHOICES)
+    parser.add_argument(
+        "-tok",
+        "--tokenize",
+        default="13a",
+        choices=TOKENIZER_NAMES,
+        help="BLEU's tokenizer, also the words of the length and frequency buckets",
+    )
+    parser.add_argument("--labels", metavar="FILE", help="one label per line (a domain, a source): scores per label")
+    parser.add_argument(
+        "--train", metavar="FILE", help="a training corpus whose word counts make the frequency buckets"
+    )
+    parser.add_argument("--n-samples", type=int, default=BOOTSTRAP_SAMPLES, help="bootstrap resamples (default 1000)")
+    parser.add_argument("--seed", type=int, default=SEED, help="the resampling seed (default: sacreBLEU's 12345)")
+    parser.add_argument("--html", metavar="FILE", help="write the self-contained HTML report here")
+    parser.add_argument("--latex", metavar="FILE", help="write the LaTeX table (booktabs) here")
+    parser.add_argument("--json", metavar="FILE", help="write every number as JSON records here")
+    parser.add_argument("--title", default="BLEU Explorer report", help="the HTML report's title")
+    return parser
+
+
+def metrics_from(names: Sequence[str], tokenize: str) -> list[Metric]:
+    """The metrics named on the command line (chrf++: chrF with word order 2)."""
+    out = []
+    for name in dict.fromkeys(names):
+        if name == "bleu":
+            out.append(get_metric("bleu", BleuOptions(tokenize=tokenize)))
+        elif name == "chrf++":
+            out.append(get_metric("chrf", ChrfOptions(word_order=2)))
+        else:
+            out.append(get_metric(name))
+    return out
+
+
+def _system_names(args: argparse.Namespace) -> list[str]:
+    names = args.names or list(args.input)
+    if len(names) != len(args.input):
+        raise UsageError(f"{len(args.input)} systems but {len(names)} names: give one name per system")
+    if len(set(names)) != len(names):
+        raise UsageError("two systems have the same name: give --names")
+    return names
+
+
+def report_from_args(args: argparse.Namespace) -> Report:
+    """Read the files (limits checked first) and build the report."""
+    names = _system_names(args)
+    if not 1 <= args.n_samples <= MAX_RESAMPLES:
+        raise UsageError(f"--n-samples must be from 1 to {MAX_RESAMPLES:,}, got {args.n_samples}")
+    if args.seed < 0:  # numpy's generator takes any whole number >= 0
+        raise UsageError(f"--seed must be a whole number >= 0, got {args.seed}")
+    if args.train and os.path.isfile(args.train) and os.path.getsize(args.train) > MAX_TRAINING_BYTES:
+        raise UsageError(
+            f"the training corpus {args.train} has {os.path.getsize(args.train):,} bytes; at most "
+            f"{MAX_TRAINING_BYTES:,} are read"
+        )
+    references = [read_held_lines(path) for path in args.refs]
+    systems = {name: read_held_lines(path) for name, path in zip(names, args.input)}
+    check_held_total([*references, *systems.values()])
+    labels = read_held_lines(args.labels) if args.labels else None
+    training = iter_lines(args.train) if args.train else None  # counted as it is read, never held
+    return build_report(
+        systems,
+        references,
+        metrics_from(args.metrics, args.tokenize),
+        baseline=args.baseline,
+        labels=labels,
+        training=training,
+        settings=BucketSettings(args.n_samples, args.seed, args.tokenize),
+    )
+
+
+def summary(report: Report) -> str:
+    """The corpus table as text: each score, its interval, and * where it differs from the baseline."""
+    from .formats import text_table  # lazy: only the printed summary needs it
+
+    header = ["System", *(t.label for t in report.tables)]
+    rows = []
+    for system in report.systems:
+        cells = [system + (" (baseline)" if system == report.baseline else "")]
+        for table in report.tables:
+            row = next((r for r in table.rows if r.system == system), None)
+            mark = "*" if row is not None and report.significant(table, system) else ""
+            cells.append("--" if row is None else f"{row.score:.2f}{mark} [{row.lower:.2f}, {row.upper:.2f}]")
+        rows.append(cells)
+    notes = [f"{name}: output identical to the baseline's, never marked different" for name in report.identical]
+    return (
+        text_table(header, rows)
+        + "\n* differs from the baseline (paired bootstrap, p < 0.05)\n"
+        + "".join(note + "\n" for note in notes)
+    )
+
+
+def _write_file(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(text)
+    except OSError as err:
+        raise OSError(f"cannot write {path}: {err.strerror or err}") from None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the report's command line; returns the exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+        report = report_from_args(args)
+        if args.json:
+            _write_file(args.json, json.dumps(report.records(), ensure_ascii=False, indent=1, allow_nan=False) + "\n")
+        if args.latex:
+            from ..report.latex import latex_table  # lazy: only --latex needs it
+
+            _write_file(args.latex, latex_table(report))
+        if args.html:
+            from ..report.html import html_report  # lazy: vl-convert
+
+            _write_file(args.html, html_report(report, args.title))
+        if not (args.json or args.latex or args.html):
+            sys.stdout.write(summary(report))
+            sys.stdout.flush()
+    except SystemExit as exc:  # --help
+        return exc.code if isinstance(exc.code, int) else 0
+    except (ValueError, OSError) as exc:
+        sys.stderr.write(f"{PROG}: error: {' '.join(str(exc).split())}\n")
+        return 2
+    return 0
