@@ -1,19 +1,23 @@
 """The README's own commands, run as a newcomer runs them: the "Run the app" block in a copy of the repository with
 the ``python3`` found on PATH (a fresh venv, ``pip install -r requirements.txt``, ``streamlit run app.py``) ends
-with the app answering; CI (``.ci/run``) runs the "Tests" block itself. Both blocks are read from README.md."""
+with the app answering; the "Command line" block runs on the sample corpus and prints the scores its comments show;
+the Python of docs/python-api.md runs. CI (``.ci/run``) runs the "Tests" block itself. Every block is read from the
+page that shows it."""
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
+import sys
 import time
 import urllib.request
 from pathlib import Path
 
 import pytest
 
-from devtools.readme import block
+from devtools.readme import block, code_blocks
 from devtools.server import free_port, health_ok, stop_server
 from tests.conftest import ROOT
 
@@ -25,6 +29,41 @@ def test_ci_runs_the_readmes_test_block() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "python3 -m devtools.readme Tests" in ci and 'bash -euo pipefail -c "$command"' in ci
     assert block("Tests").strip() == "./scripts/test.sh"
+
+
+def test_the_readmes_command_line_block_runs_on_the_sample(tmp_path: Path) -> None:
+    """Each line after ``pip install .`` as shown, ``bleucore`` being ``python -m bleucore`` of this tree (the install
+    itself is tests/cli/test_cli_wheel.py's); a score a comment shows (``= 23.09 74.4/41.3/19.1/7.6``) is printed."""
+    install, commands = block("Command line").split("\n", 1)
+    assert install.split("#")[0].strip() == "pip install ."
+    assert commands.startswith("cd data/sample\n") and "bleucore " in commands
+    shutil.copytree(ROOT / "data" / "sample", tmp_path / "data" / "sample")
+    shims = 'bleucore() { "$PYTHON" -m bleucore "$@"; }\npython() { "$PYTHON" "$@"; }\n'
+    env = {**os.environ, "PYTHON": sys.executable, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        ["bash", "-euo", "pipefail", "-c", shims + commands],
+        cwd=tmp_path,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    shown = re.findall(r"#[^=\n]* = (\d+\.\d+ \d[\d./]*)", commands)
+    assert shown and all(score in done.stdout for score in shown), (shown, done.stdout[-3000:])
+
+
+def test_the_python_api_pages_code_runs(tmp_path: Path) -> None:
+    code = "\n".join(code_blocks(ROOT / "docs" / "python-api.md", "python"))
+    assert "from bleucore import" in code
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "BLEU = " in done.stdout  # the corpus score in sacreBLEU's layout
 
 
 @pytest.mark.timeout(INSTALL_AND_START_S + 120)
