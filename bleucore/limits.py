@@ -38,6 +38,14 @@ MAX_REFERENCES = 1_000
 #: positions per hypothesis word: 36 bytes a pair at worst, 150 MB here). 2,000 x 2,000 words; a WMT segment has
 #: under 200.
 MAX_TER_WORD_PAIRS = 4_000_000
+#: Bytes the doctor reads of one file (32 MB: MAX_DOCTOR_CHARS characters of Latin and Hangul text in UTF-8); a
+#: larger file is a finding.
+MAX_DOCTOR_FILE_BYTES = 32 * 1024 * 1024
+#: Bytes of the report's training corpus, whose word counts make the frequency buckets (read a chunk at a time; its
+#: distinct words are held: at most about 3 million, 300 MB).
+MAX_TRAINING_BYTES = 16 * 2**20
+#: Distinct labels of a labels file (a bucket each, with its bootstrap intervals).
+MAX_LABELS = 200
 #: Bootstrap resamples (-pbsn, -cin) and approximate-randomization trials (-parn).
 MAX_RESAMPLES = 100_000
 #: Numbers a significance test holds: lines x systems x the metric's statistics per line (BLEU 10, chrF2 18, TER 2;

@@ -252,11 +252,11 @@ def test_the_readme_states_the_limits() -> None:
         MAX_SEGMENT_CHARS,
         MAX_TER_WORD_PAIRS,
     )
-    from bleucore.cli.report import MAX_TRAINING_BYTES
-    from bleucore.doctor import MAX_FILE_BYTES
+    from bleucore import limits
+    from bleucore.limits import MAX_DOCTOR_FILE_BYTES, MAX_TRAINING_BYTES
     from ui.links.share import MAX_DECODED_BYTES, MAX_LINK_STATE, MAX_NESTING
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "limits.md").read_text(encoding="utf-8")
     for stated in (
         f"| {MAX_LINE_CHARS:,} characters (",
         f"| {MAX_REFERENCES:,} (",
@@ -267,13 +267,15 @@ def test_the_readme_states_the_limits() -> None:
         f"| {MAX_TER_WORD_PAIRS:,} (",
         f"| {MAX_HELD_LINES:,} lines and {MAX_HELD_CHARS:,} characters (",
         f"| {MAX_TRAINING_BYTES // 2**20} MB / ",
-        f"| {MAX_FILE_BYTES // 2**20} MB (",
+        f"| {MAX_DOCTOR_FILE_BYTES // 2**20} MB (",
         f"| {MAX_HELD_TOTAL_LINES:,} lines and {MAX_HELD_TOTAL_CHARS:,} characters (",
         f"| {MAX_DOCTOR_LINES:,} lines and {MAX_DOCTOR_CHARS:,} characters / {MAX_DOCTOR_TOTAL_LINES:,} lines "
         f"and {MAX_DOCTOR_TOTAL_CHARS:,} characters (",
         f"{MAX_LINK_STATE:,} characters / {MAX_DECODED_BYTES:,} bytes / {MAX_NESTING} levels",
     ):
         assert stated in readme, stated
+    named = [name for name in vars(limits) if name.startswith("MAX_")]
+    assert [name for name in named if name not in readme] == [], "every limit is named in docs/limits.md"
 
 
 @pytest.mark.parametrize("name", ["bleu", "chrf", "ter"])

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..limits import MAX_RESAMPLES
+from ..limits import MAX_LABELS, MAX_RESAMPLES
 from ..metrics import Metric
 from ..reading.checks import check_line_lengths
 from ..significance import bootstrap_counts, exceedance_p_value
@@ -40,8 +40,6 @@ __all__ = ["MAX_LABELS", "WORD_MEASURES", "BucketSettings", "frequency_buckets",
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.intp]
 
-#: Distinct labels of a labels file (each is a bucket).
-MAX_LABELS = 200
 #: The word measures of the frequency analysis, as compare-mt names them.
 WORD_MEASURES = ("fmeas", "prec", "rec")
 _NO_LABEL = "other"  # compare-mt's bucket for a label outside its label set (here: an empty line)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from ..buckets import BucketSettings
-from ..limits import MAX_RESAMPLES
+from ..limits import MAX_RESAMPLES, MAX_TRAINING_BYTES
 from ..metrics import Metric, get_metric
 from ..metrics.bleu.options import BleuOptions
 from ..metrics.chrf import ChrfOptions
@@ -25,9 +25,6 @@ from .usage import PROG, UsageError
 
 __all__ = ["MAX_TRAINING_BYTES", "main"]
 
-#: Bytes of the training corpus whose word counts make the frequency buckets (read a chunk at a time; its distinct
-#: words are held: at most about 3 million, 300 MB).
-MAX_TRAINING_BYTES = 16 * 2**20
 METRIC_CHOICES = ("bleu", "chrf", "chrf++", "ter")
 
 

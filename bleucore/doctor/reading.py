@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from ..limits import MAX_DOCTOR_FILE_BYTES
 from ..reading.checks import check_line_lengths
 from ..reading.decode import TextRules, decode_lines, invalid_lines
 from ..reading.errors import BinaryInput, LineTooLong, NotText, WideEncoding
@@ -20,10 +21,9 @@ __all__ = ["MAX_FILE_BYTES", "TextInput", "read_bytes", "read_path"]
 #: The doctor's reading: binary files refused, the bytes kept as written; then with bad bytes replaced.
 _RULES = TextRules(refuse_binary=True, raw=True)
 _REPLACED = TextRules(raw=True, errors="replace")
-#: Bytes the doctor reads of one file (32 MB: limits.MAX_DOCTOR_CHARS characters of Latin and Hangul text in UTF-8);
-#: a larger file is a finding. Its lines and characters are held to limits.MAX_DOCTOR_LINES / MAX_DOCTOR_CHARS by
-#: the caller.
-MAX_FILE_BYTES = 32 * 1024 * 1024
+#: Bytes the doctor reads of one file (``limits.MAX_DOCTOR_FILE_BYTES``); its lines and characters are held to
+#: limits.MAX_DOCTOR_LINES / MAX_DOCTOR_CHARS by the caller.
+MAX_FILE_BYTES = MAX_DOCTOR_FILE_BYTES
 
 
 @dataclass(frozen=True)

@@ -128,7 +128,7 @@ def test_the_readme_states_the_store_limits() -> None:
     from tests.conftest import ROOT
     from ui.inputs.store import IDLE_SECONDS, MAX_SESSION_FILES, MAX_STORE_BYTES
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "deploy.md").read_text(encoding="utf-8")
     mb = 1024 * 1024
     for stated in (
         f"{MAX_SESSION_FILES} files",
