@@ -251,8 +251,8 @@ def test_the_readme_states_the_limits() -> None:
         MAX_LINES,
         MAX_SEGMENT_CHARS,
         MAX_TER_WORD_PAIRS,
+        limits,
     )
-    from bleucore import limits
     from bleucore.limits import MAX_DOCTOR_FILE_BYTES, MAX_TRAINING_BYTES
     from ui.links.share import MAX_DECODED_BYTES, MAX_LINK_STATE, MAX_NESTING
 

@@ -3,8 +3,9 @@ intervals and significance marks per bucket, on compare-mt 0.2.10's buckets (Neu
 
 from __future__ import annotations
 
-from .analyses import MAX_LABELS, WORD_MEASURES, BucketSettings, frequency_buckets, label_buckets, length_buckets
+from .analyses import MAX_LABELS, WORD_MEASURES, frequency_buckets, label_buckets, length_buckets
 from .bounds import FREQUENCY_CUTOFFS, LENGTH_CUTOFFS, bucket_index, bucket_names
+from .inputs import BucketSettings
 from .table import Analysis, Bucket, BucketAnalysis, BucketValue
 from .words import word_counts, word_measures, word_statistics
 

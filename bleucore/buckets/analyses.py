@@ -1,123 +1,35 @@
 """Where two systems differ: each system's score per bucket of segments (reference length, a label) under any
 metric, and its word precision, recall and F per word-frequency bucket, with paired-bootstrap intervals and
-significance marks per bucket (compare-mt 0.2.10's buckets, Neubig et al. 2019; Koehn 2004's test).
+significance marks per bucket (compare-mt 0.2.10's buckets, Neubig et al. 2019; Koehn 2004's test, ``bootstrap``).
 
 Buckets, their names and the word counting rules are compare-mt's, so its numbers can be checked (``bounds``,
 ``words``). A bucket's score is the metric's corpus score of the bucket's segments, their statistics summed as
-sacreBLEU sums a corpus's (compare-mt has its own BLEU: ``bleucore.tools.compare_mt``). The intervals differ
-from compare-mt's on purpose: compare-mt draws half-size resamples (``sample_ratio=0.5``) within each bucket,
-one system at a time; here every resample is sacreBLEU's full-size draw of the whole test set
-(``np.random.default_rng(seed).choice(S, (n, S))``), shared by every bucket, system and metric, so the
-systems are compared on the same draws (a paired test) and the interval is the 2.5 and 97.5 percentiles of
-the resampled bucket values (compare-mt's order statistics ``x[int(.025 n)]``, ``x[int(.975 n)]``).
-The p-value is sacreBLEU's paired-bootstrap rule on the bucket's values, except that a bucket where the two
-systems agree exactly gets p = 1 (sacreBLEU's rule would call a system different from itself).
+sacreBLEU sums a corpus's (compare-mt has its own BLEU: ``bleucore.tools.compare_mt``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
-from ..limits import MAX_LABELS, MAX_RESAMPLES
+from ..limits import MAX_LABELS
 from ..metrics import Metric
-from ..reading.checks import check_line_lengths
-from ..significance import bootstrap_counts, exceedance_p_value
-from ..significance.defaults import BOOTSTRAP_SAMPLES, SEED
 from ..tokenizers import tokenize_lines
+from .bootstrap import IntArray, group_sums, interval, p_value
 from .bounds import FREQUENCY_CUTOFFS, LENGTH_CUTOFFS, bucket_index, bucket_names
+from .inputs import BucketSettings, check_inputs, check_text, chosen_baseline
 from .table import Analysis, Bucket, BucketAnalysis, BucketValue
 from .words import word_counts, word_measures, word_statistics
 
-__all__ = ["MAX_LABELS", "WORD_MEASURES", "BucketSettings", "frequency_buckets", "label_buckets", "length_buckets"]
-
-FloatArray = npt.NDArray[np.float64]
-IntArray = npt.NDArray[np.intp]
+__all__ = ["MAX_LABELS", "WORD_MEASURES", "frequency_buckets", "label_buckets", "length_buckets"]
 
 #: The word measures of the frequency analysis, as compare-mt names them.
 WORD_MEASURES = ("fmeas", "prec", "rec")
 _NO_LABEL = "other"  # compare-mt's bucket for a label outside its label set (here: an empty line)
-
-
-@dataclass(frozen=True)
-class BucketSettings:
-    """What every bucket analysis is run with: ``n_samples`` paired-bootstrap resamples drawn with ``seed`` (None:
-    OS entropy); and the words that the length and frequency buckets count: ``tokenize``'s tokens, lowercased
-    first with ``lowercase``."""
-
-    n_samples: int = BOOTSTRAP_SAMPLES
-    seed: int | None = SEED
-    tokenize: str = "13a"
-    lowercase: bool = False
-
-
-def _check_inputs(systems: Mapping[str, Sequence[str]], references: Sequence[Sequence[str]], n_samples: int) -> int:
-    if not systems:
-        raise ValueError("no system to analyse: give at least one")
-    if not references:
-        raise ValueError("no reference: give at least one reference stream")
-    segments = len(references[0])
-    for j, stream in enumerate(references):
-        if len(stream) != segments:
-            raise ValueError(f"reference 1 has {segments:,} lines but reference {j + 1} has {len(stream):,}")
-        check_line_lengths(stream, f"reference {j + 1}")
-    for name, lines in systems.items():
-        if len(lines) != segments:
-            raise ValueError(
-                f"system {name} has {len(lines):,} line{'' if len(lines) == 1 else 's'} but the references have "
-                f"{segments:,}"
-            )
-        check_line_lengths(lines, f"system {name}")
-    if segments == 0:
-        raise ValueError("the references are empty: a bucket analysis needs at least 1 segment")
-    if isinstance(n_samples, bool) or not isinstance(n_samples, int) or not 1 <= n_samples <= MAX_RESAMPLES:
-        raise ValueError(
-            f"the number of bootstrap resamples must be an integer from 1 to {MAX_RESAMPLES:,}, got {n_samples!r}"
-        )
-    return segments
-
-
-def _check_text(lines: Sequence[str], name: str, first_line: int = 1) -> None:
-    """A labels file or training corpus must be text: a NUL character means a binary file (or UTF-16); ``first_line``:
-    the number of ``lines[0]`` in the file."""
-    check_line_lengths(lines, name, first_line)
-    for number, line in enumerate(lines, start=first_line):
-        if "\x00" in line:
-            raise ValueError(f"{name} looks like a binary file (a NUL character on line {number:,}), not text")
-
-
-def _interval(values: FloatArray) -> tuple[float, float]:
-    ordered = np.sort(values)
-    return float(ordered[int(ordered.size * 0.025)]), float(ordered[min(ordered.size - 1, int(ordered.size * 0.975))])
-
-
-def _p_value(resampled: FloatArray, baseline: FloatArray, observed: float) -> float:
-    if observed == 0.0:
-        return 1.0
-    diffs = np.abs(resampled - baseline)
-    return exceedance_p_value(diffs - diffs.mean(), abs(observed))
-
-
-def _group_sums(
-    per_system: Sequence[FloatArray], groups: Sequence[IntArray], n_samples: int, seed: int | None
-) -> list[list[FloatArray]]:
-    """sums[k][b]: the sums of system k's rows in group b over each resample (n x D), the same draws for all."""
-    segments = per_system[0].shape[0]
-    parts: list[list[list[FloatArray]]] = [[[] for _ in groups] for _ in per_system]
-    for counts in bootstrap_counts(segments, n_samples, np.random.default_rng(seed)):
-        for b, members in enumerate(groups):
-            if members.size == 0:
-                continue
-            drawn = counts[:, members]
-            for k, rows in enumerate(per_system):
-                parts[k][b].append(drawn @ rows[members])
-    return [[np.vstack(p) if p else np.zeros((0, 0)) for p in system_parts] for system_parts in parts]
 
 
 def _segment_buckets(
@@ -133,7 +45,7 @@ def _segment_buckets(
     method: tuple[str, ...],
 ) -> BucketAnalysis:
     system_names = tuple(systems)
-    baseline = _baseline(system_names, baseline)
+    baseline = chosen_baseline(system_names, baseline)
     groups = [np.flatnonzero(index == b) for b in range(len(names))]
     buckets = tuple(Bucket(name, tuple(int(i) for i in g), int(g.size)) for name, g in zip(names, groups))
     values: list[BucketValue] = []
@@ -142,7 +54,7 @@ def _segment_buckets(
         if stats is None:
             stats = [metric.statistics(lines, references) for lines in systems.values()]
         columns = [metric.columns(s) for s in stats]
-        sums = _group_sums(columns, groups, settings.n_samples, settings.seed)
+        sums = group_sums(columns, groups, settings.n_samples, settings.seed)
         base_k = system_names.index(baseline)
         for b, (bucket, members) in enumerate(zip(buckets, groups)):
             if members.size == 0:
@@ -155,7 +67,7 @@ def _segment_buckets(
             for k, system in enumerate(system_names):
                 is_base = k == base_k
                 delta = None if is_base else observed[k] - observed[base_k]
-                p = None if is_base else _p_value(resampled[k], resampled[base_k], observed[k] - observed[base_k])
+                p = None if is_base else p_value(resampled[k], resampled[base_k], observed[k] - observed[base_k])
                 values.append(
                     BucketValue(
                         analysis,
@@ -163,7 +75,7 @@ def _segment_buckets(
                         system,
                         metric.printed_label,
                         observed[k],
-                        _interval(resampled[k]),
+                        interval(resampled[k]),
                         p,
                         delta,
                     )
@@ -172,14 +84,6 @@ def _segment_buckets(
     return BucketAnalysis(
         analysis, buckets, tuple(values), system_names, baseline, labels, settings.n_samples, settings.seed, method
     )
-
-
-def _baseline(system_names: Sequence[str], baseline: str | None) -> str:
-    if baseline is None:
-        return system_names[0]
-    if baseline not in system_names:
-        raise ValueError(f"the baseline {baseline!r} is not one of the systems ({', '.join(system_names)})")
-    return baseline
 
 
 def length_buckets(
@@ -194,7 +98,7 @@ def length_buckets(
 ) -> BucketAnalysis:
     """Each metric's corpus score per bucket of reference-1 length in ``settings.tokenize`` words (compare-mt's
     ``bucket_type=length``). ``statistics``: per metric label, each system's statistics, when already computed."""
-    _check_inputs(systems, references, settings.n_samples)
+    check_inputs(systems, references, settings.n_samples)
     lengths = [len(words) for words in tokenize_lines(references[0], settings.tokenize, settings.lowercase)]
     method = (
         f"A segment's length is the number of words of reference 1 after the {settings.tokenize} tokenizer.",
@@ -227,13 +131,13 @@ def label_buckets(
     """Each metric's corpus score per label (one label per segment: a domain, a source, a speaker), labels in
     order of first appearance; an empty label goes to compare-mt's ``other`` bucket (``settings.tokenize`` and
     ``settings.lowercase`` unused)."""
-    segments = _check_inputs(systems, references, settings.n_samples)
+    segments = check_inputs(systems, references, settings.n_samples)
     if len(labels) != segments:
         raise ValueError(
             f"the labels file has {len(labels):,} line{'' if len(labels) == 1 else 's'} but the references have "
             f"{segments:,}: one label per line"
         )
-    _check_text(labels, "the labels file")
+    check_text(labels, "the labels file")
     clean = [label.strip() or _NO_LABEL for label in labels]
     names = list(dict.fromkeys(clean))
     if len(names) > MAX_LABELS:
@@ -255,9 +159,9 @@ def frequency_buckets(
 ) -> BucketAnalysis:
     """Word precision (``prec``), recall (``rec``) and F (``fmeas``) per bucket of word frequency, counted in
     reference 1 or in ``training`` (lines of a training corpus), with compare-mt's matching rule (``words``)."""
-    _check_inputs(systems, references, settings.n_samples)
+    check_inputs(systems, references, settings.n_samples)
     system_names = tuple(systems)
-    baseline = _baseline(system_names, baseline)
+    baseline = chosen_baseline(system_names, baseline)
     ref_words = tokenize_lines(references[0], settings.tokenize, settings.lowercase)
     if training is None:
         counts = word_counts(ref_words)
@@ -266,7 +170,7 @@ def frequency_buckets(
         counts = Counter[str]()
         lines, first = iter(training), 1
         while chunk := list(islice(lines, 10_000)):  # a chunk at a time: only the counts are kept
-            _check_text(chunk, "the training corpus", first)
+            check_text(chunk, "the training corpus", first)
             counts.update(word_counts(tokenize_lines(chunk, settings.tokenize, settings.lowercase)))
             first += len(chunk)
         source = "the training corpus"
@@ -277,7 +181,7 @@ def frequency_buckets(
     ]
     flat = [s.reshape(s.shape[0], -1).astype(np.float64) for s in per_system]
     everyone = np.arange(flat[0].shape[0])
-    sums = [group[0] for group in _group_sums(flat, [everyone], settings.n_samples, settings.seed)]
+    sums = [group[0] for group in group_sums(flat, [everyone], settings.n_samples, settings.seed)]
     shape = (3, len(names))
     observed = [word_measures(s.sum(axis=0)) for s in per_system]
     resampled = [word_measures(s.reshape(-1, *shape)) for s in sums]
@@ -303,11 +207,11 @@ def frequency_buckets(
                 p = (
                     None
                     if is_base
-                    else _p_value(resampled[k][which][:, b], resampled[base_k][which][:, b], value - base_value)
+                    else p_value(resampled[k][which][:, b], resampled[base_k][which][:, b], value - base_value)
                 )
                 values.append(
                     BucketValue(
-                        "frequency", bucket.name, system, measure, value, _interval(resampled[k][which][:, b]), p, delta
+                        "frequency", bucket.name, system, measure, value, interval(resampled[k][which][:, b]), p, delta
                     )
                 )
     method = (

@@ -10,7 +10,7 @@ from typing import Literal
 
 #: The sacreBLEU release whose signatures and command line bleucore reproduces.
 SACREBLEU_VERSION = "2.6.0"
-#: sacreBLEU's seed of its resampling tests when ``SACREBLEU_SEED`` is not set (bleucore.resampling.SEED).
+#: sacreBLEU's seed of its resampling tests when ``SACREBLEU_SEED`` is not set (bleucore.significance.defaults.SEED).
 SACREBLEU_SEED = 12345
 #: sacreBLEU's paired tests: "bs" (``--paired-bs``, Koehn 2004), "ar" (``--paired-ar``, Riezler & Maxwell 2005).
 PairedTest = Literal["bs", "ar"]

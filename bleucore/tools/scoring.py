@@ -2,13 +2,12 @@
 each tool's rules applied around them, so that two tools' numbers differ only by the rules that differ.
 
 ``ConventionScorer`` tokenizes and counts each distinct (tokenization, case, references) once, so the tools'
-table and the waterfall's steps share the work.
+table and the waterfall's steps share the work; ``arithmetic`` scores its counts under each tool's rules.
 """
 
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -16,12 +15,10 @@ import numpy as np
 
 from ..metrics.bleu.fast import ids_statistics
 from ..metrics.bleu.lengths import brevity_penalty, simplified_brevity_penalty
-from ..metrics.bleu.options import BleuOptions
-from ..metrics.bleu.score import BLEUFigures, compute_bleu
-from ..metrics.bleu.sentence_rows import sentence_rows
-from ..metrics.bleu.stats import Statistics
+from ..metrics.bleu.score import BLEUFigures
 from ..metrics.inputs import check_streams
 from ..tokenizers import TokenEncoder
+from .arithmetic import reference_lengths, score_counts, sentence_scores, tiny_scores
 from .conventions import Conventions
 
 __all__ = ["ConventionScore", "ConventionScorer"]
@@ -37,14 +34,6 @@ _UNICODE_ONLY_SPACE = re.compile("[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2
 _ASCII_LOWER = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ", b"abcdefghijklmnopqrstuvwxyz")
 #: The splits counted from token tuples; ``whitespace`` is bleucore's ``none`` tokenizer (``str.split``).
 _TUPLE_SPLITS = ("ascii-whitespace", "single-space")
-#: (brevity, zero_precision) -> bleucore's variant; simplified with skipped zeros is composed in ``_score``.
-_VARIANTS = {
-    ("standard", "zero"): "standard",
-    ("standard", "exp"): "standard",
-    ("standard", "skip"): "tutorial",
-    ("simplified", "zero"): "simplified",
-    ("simplified", "exp"): "simplified",
-}
 
 
 @dataclass(frozen=True)
@@ -205,18 +194,18 @@ class ConventionScorer:
     def score(self, conventions: Conventions) -> ConventionScore:
         """BLEU of the whole stream under ``conventions``."""
         hyp_len, ref_lens, matches, totals = self._statistics(conventions)
-        ref_len = _reference_lengths(hyp_len, ref_lens, conventions.ref_length)
+        ref_len = reference_lengths(hyp_len, ref_lens, conventions.ref_length)
         if conventions.phantom_ngrams:
             totals = np.maximum(totals, 1)
         c, r = int(hyp_len.sum()), int(ref_len.sum())
         m, t = matches.sum(axis=0).tolist(), totals.sum(axis=0).tolist()
-        corpus = _score(c, r, m, t, conventions)
+        corpus = score_counts(c, r, m, t, conventions)
         if conventions.aggregate == "corpus" or not len(hyp_len):
             score = corpus
         elif conventions.zero_precision == "tiny":
-            score = float(np.mean(_tiny_scores(hyp_len, ref_len, matches, totals, conventions.brevity)))
+            score = float(np.mean(tiny_scores(hyp_len, ref_len, matches, totals, conventions.brevity)))
         else:
-            score = float(np.mean(_sentence_scores(hyp_len, ref_len, matches, totals, conventions)))
+            score = float(np.mean(sentence_scores(hyp_len, ref_len, matches, totals, conventions)))
         bp = simplified_brevity_penalty(c, r) if conventions.brevity == "simplified" else brevity_penalty(c, r)
         precisions = tuple(100.0 * mm / tt if tt else 0.0 for mm, tt in zip(m, t))
         zero_lines = int(np.count_nonzero((np.asarray(matches) == 0).any(axis=1))) if len(hyp_len) else 0
@@ -239,67 +228,3 @@ def _encode(encoder: TokenEncoder, lines: Sequence[str]) -> tuple[np.ndarray, np
         return encoder.encode(lines)
     parts = [encoder.encode(lines[start : start + ENCODE_LINES]) for start in range(0, len(lines), ENCODE_LINES)]
     return np.concatenate([ids for ids, _ in parts]), np.concatenate([lengths for _, lengths in parts])
-
-
-def _reference_lengths(hyp_len: np.ndarray, ref_lens: np.ndarray, rule: str) -> np.ndarray:
-    """r per line: closest to c (ties to the shorter or to the first listed reference) or the shortest."""
-    if rule == "shortest":
-        return np.asarray(ref_lens.min(axis=1))
-    distance = np.abs(ref_lens - hyp_len[:, None])
-    if rule == "closest-first":
-        return np.asarray(ref_lens[np.arange(len(hyp_len)), distance.argmin(axis=1)])
-    tie_to_shorter = np.where(distance == distance.min(axis=1, keepdims=True), ref_lens, np.iinfo(np.int64).max)
-    return np.asarray(tie_to_shorter.min(axis=1))
-
-
-def _sentence_scores(
-    hyp_len: np.ndarray, ref_len: np.ndarray, matches: np.ndarray, totals: np.ndarray, conventions: Conventions
-) -> np.ndarray:
-    """Each line's BLEU in points, as ``_score`` gives it row by row (``sentence_rows``: bit for bit, faster)."""
-    key = (conventions.brevity, conventions.zero_precision)
-    if key not in _VARIANTS:
-        return np.array(
-            [
-                _score(int(c), int(r), m, t, conventions)
-                for c, r, m, t in zip(hyp_len, ref_len, matches.tolist(), totals.tolist())
-            ]
-        )
-    options = BleuOptions(tokenize="none", smooth_method="exp" if key[1] == "exp" else "none", variant=_VARIANTS[key])
-    stats = Statistics(hyp_len, ref_len.astype(np.float64), matches, totals)
-    return sentence_rows(stats, options).score
-
-
-def _score(c: int, r: int, matches: Sequence[int], totals: Sequence[int], conventions: Conventions) -> float:
-    """BLEU in points of summed counts by bleucore's ``compute_bleu`` (sacreBLEU-exact for the standard rules)."""
-    if conventions.zero_precision == "tiny":
-        return float(
-            _tiny_scores(np.array([c]), np.array([r]), np.array([matches]), np.array([totals]), conventions.brevity)[0]
-        )
-    smooth = "exp" if conventions.zero_precision == "exp" else "none"
-    key = (conventions.brevity, conventions.zero_precision)
-    if key in _VARIANTS:
-        options = BleuOptions(tokenize="none", smooth_method=smooth, variant=_VARIANTS[key])
-        return compute_bleu(c, r, matches, totals, options).score
-    # The simplified penalty with zero precisions left out: the tutorial variant's mean under min(1, c/r).
-    tutorial = compute_bleu(
-        c, r, matches, totals, BleuOptions(tokenize="none", smooth_method="none", variant="tutorial")
-    )
-    standard_bp = brevity_penalty(c, r)
-    return tutorial.score * simplified_brevity_penalty(c, r) / standard_bp if standard_bp else 0.0
-
-
-def _tiny_scores(
-    hyp_len: np.ndarray, ref_len: np.ndarray, matches: np.ndarray, totals: np.ndarray, brevity: str
-) -> np.ndarray:
-    """Each row's BLEU in points under NLTK 3.10's ``method0`` (``nltk.translate.bleu_score``): 0 when no unigram
-    matches, else a zero p_n becomes ``sys.float_info.min`` (NLTK warns) and BP * exp(sum w_n log p_n)."""
-    m, t = np.asarray(matches, dtype=np.float64), np.asarray(totals, dtype=np.float64)
-    p = np.divide(m, t, out=np.zeros_like(m), where=t > 0)
-    p = np.where(m > 0, p, sys.float_info.min)
-    mean = np.exp((np.log(p) / m.shape[1]).sum(axis=1))
-    c, r = np.asarray(hyp_len, dtype=np.float64), np.asarray(ref_len, dtype=np.float64)
-    if brevity == "simplified":
-        bp = np.where(c <= 0, 0.0, np.where(r <= 0, 1.0, np.minimum(1.0, c / np.maximum(r, 1.0))))
-    else:
-        bp = np.where(c > r, 1.0, np.where(c <= 0, 0.0, np.exp(1.0 - r / np.maximum(c, 1.0))))
-    return np.asarray(np.where(m[:, 0] > 0, 100.0 * bp * mean, 0.0))

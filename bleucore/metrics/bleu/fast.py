@@ -2,7 +2,7 @@
 segment's ``segment_counts``), many times faster.
 
 Segments are processed in blocks of about ``BLOCK_TOKENS`` tokens (hypotheses and references
-together), small enough for the arrays to stay in the CPU cache. In each block:
+together), small enough for the arrays to stay in the CPU cache (``blocks``). In each block:
 
 1. every token gets an integer id (one ``defaultdict`` pass in C over the block's tokens);
 2. ``ngram_matches.ngram_matches`` packs every n-gram into one int64 key per order, sorts the
@@ -21,7 +21,7 @@ wide ids per segment). ``utf8_statistics`` takes undecoded lines (``TokenEncoder
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import chain, count
 
 import numpy as np
@@ -29,7 +29,8 @@ import numpy.typing as npt
 
 from ...tokenizers import TokenEncoder, tokenize_lines
 from ..inputs import check_streams, reference_mask
-from .ngram_matches import Block, bits, ngram_matches
+from .blocks import blocked_matches, token_block
+from .ngram_matches import Block, bits
 from .options import BleuOptions
 from .stats import FloatArray, IntArray, Statistics, segment_counts
 
@@ -222,7 +223,7 @@ def ids_statistics(
 
     vocab_size = 1 + max((int(ids.max()) for ids in streams if ids.size), default=0)
     seg_tokens: IntArray = np.sum(stream_lens, axis=0)
-    matches = _blocked_matches(seg_tokens, hyp_len, max_order, block)
+    matches = blocked_matches(seg_tokens, hyp_len, max_order, block, BLOCK_TOKENS)
     return Statistics(hyp_len, ref_len, matches, totals)
 
 
@@ -255,49 +256,7 @@ def statistics_from_tokens(
         seg_tokens += np.add.reduceat(ref_lens, np.cumsum(nrefs) - nrefs)
 
     def block(start: int, stop: int) -> Block:
-        return _token_block(hyp_tokens[start:stop], refs_per_segment[start:stop])
+        return token_block(hyp_tokens[start:stop], refs_per_segment[start:stop])
 
-    matches = _blocked_matches(seg_tokens, hyp_len, max_order, block)
+    matches = blocked_matches(seg_tokens, hyp_len, max_order, block, BLOCK_TOKENS)
     return Statistics(hyp_len, ref_len, matches, totals)
-
-
-def _token_block(hyps: Sequence[Sequence[str]], refs: Sequence[Sequence[Sequence[str]]]) -> Block:
-    """A block of tokenized segments as ids (numbered in the block) and its sequence layout."""
-    segments = len(hyps)
-    ref_seqs = list(chain.from_iterable(refs))
-    nrefs = np.fromiter(map(len, refs), dtype=np.int64, count=segments)
-    seq_len = np.fromiter(map(len, chain(hyps, ref_seqs)), dtype=np.int64, count=segments + len(ref_seqs))
-    size = int(seq_len.sum())
-    seg_ids = np.arange(segments, dtype=np.int64)
-    first_ref = np.cumsum(nrefs) - nrefs
-    ref_side = np.arange(len(ref_seqs), dtype=np.int64) - np.repeat(first_ref, nrefs) + 1
-    side_bits = bits(int(nrefs.max()))
-    seq_key = np.concatenate([seg_ids << side_bits, (np.repeat(seg_ids, nrefs) << side_bits) | ref_side])
-
-    vocab: defaultdict[str, int] = defaultdict(count().__next__)
-    tokens = chain(chain.from_iterable(hyps), chain.from_iterable(ref_seqs))
-    ids = np.fromiter(map(vocab.__getitem__, tokens), dtype=np.int64, count=size)
-    return ids, len(vocab), seq_key, seq_len, side_bits, int(nrefs.max()) == 1
-
-
-def _blocked_matches(
-    seg_tokens: IntArray, hyp_len: IntArray, max_order: int, block: Callable[[int, int], Block]
-) -> IntArray:
-    """The clipped matches (segments x orders), counted a block of segments at a time: about
-    ``BLOCK_TOKENS`` tokens (``seg_tokens[i]``: segment i's, all sides together); ``block(start,
-    stop)`` gives the ids and layout of segments start..stop-1 for ``_ngram_matches``."""
-    segments = seg_tokens.size
-    matches = np.zeros((segments, max_order), dtype=np.int64)
-    ends = np.cumsum(seg_tokens)
-    start = 0
-    while start < segments:
-        done = int(ends[start - 1]) if start else 0
-        stop = max(start + 1, int(np.searchsorted(ends, done + BLOCK_TOKENS, side="right")))
-        if ends[stop - 1] > done and hyp_len[start:stop].any():
-            ids, vocab_size, seq_key, seq_len, side_bits, one_ref = block(start, stop)
-            seg_bits = bits(stop - start - 1)
-            ngram_matches(
-                ids, vocab_size, seq_key, seq_len, side_bits, seg_bits, one_ref, max_order, matches[start:stop]
-            )
-        start = stop
-    return matches

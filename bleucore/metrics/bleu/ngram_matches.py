@@ -1,4 +1,4 @@
-"""Clipped n-gram matches of a block of token ids, by sorting packed int64 keys (``bleucore.fast``).
+"""Clipped n-gram matches of a block of token ids, by sorting packed int64 keys (for ``blocks``).
 
 1. when the token ids are too wide for the keys below, they are compacted to ids per segment
    (one packed sort);
