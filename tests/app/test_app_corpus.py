@@ -17,7 +17,6 @@ from streamlit.testing.v1 import AppTest
 from bleucore import BleuOptions, corpus_bleu, corpus_statistics, sentence_bleu
 from tests.conftest import ROOT, corpus_score, drop_zone, exact, messages, metric, open_app, sentence_table
 from ui.corpus import analysis as cc
-from ui.corpus import state as cs
 from ui.inputs.uploads import (
     MAX_PASTE_CHARS,
     MAX_UPLOAD_BYTES,
@@ -27,15 +26,16 @@ from ui.inputs.uploads import (
     decode_bytes,
     decode_paste,
     digest,
-    escape_markdown,
     split_segments,
     unique_names,
 )
-from ui.links.page_state import link_with_fallback
 from ui.links.share import LinkStateError, OtherPageLink, decode_state, encode_state
 from ui.metrics.bleu import cache, wording
-from ui.metrics.bleu import options as om
+from ui.options import bleu as om
+from ui.shell.markdown import escape_markdown
 from ui.shell.style import body as page_style_body
+from ui.state import corpus as cs
+from ui.state.page import link_with_fallback
 
 SAMPLE = ROOT / "data" / "sample"
 HYPS = (SAMPLE / "system_a.en").read_text(encoding="utf-8").splitlines()
@@ -367,7 +367,7 @@ def test_pasted_texts_are_scored_and_escaped() -> None:
     assert corpus_score(at) == pytest.approx(sacre(hostile, [refs]), abs=EPSILON)
     at.number_input(key=cs.CORPUS_LINE).set_value(1).run()
     # user text reaches the page only as escaped HTML, code blocks or table cells, never as markup
-    # (the app's own page style, with ui.links.history's script, is not user text)
+    # (the app's own page style, with ui.shell.history's script, is not user text)
     own = page_style_body()
     bodies = " ".join(h.proto.body for h in at.get("html") if h.proto.body != own)
     assert "<script" not in bodies and "<img" not in bodies
@@ -696,8 +696,8 @@ def test_the_address_holds_the_new_view_before_the_long_work(page: str, monkeypa
     the files are scored (it was written at the run's end, so a reload mid-run lost the last change)."""
     import streamlit as st
 
-    from ui.compare import state as cps
     from ui.doctor import view
+    from ui.state import compare as cps
 
     pages = {"corpus": (cs.CORPUS, cs.PAGE), "compare": (cps.COMPARE, cps.PAGE)}
     keys, state_page = pages[page]

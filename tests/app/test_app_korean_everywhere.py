@@ -20,12 +20,12 @@ from tests.app.html_views import html_tables
 from tests.app.rendered_text import shown_texts, words
 from tests.conftest import ROOT, drop_zone, messages, open_app
 from ui.compare import buckets as compare_buckets
-from ui.compare import state as cps
-from ui.corpus import state as cs
-from ui.explore import state as es
-from ui.learn import examples as ex
 from ui.links.share import encode_state
+from ui.metrics.bleu import examples as ex
 from ui.shell import i18n
+from ui.state import compare as cps
+from ui.state import corpus as cs
+from ui.state import explore as es
 
 #: Names and notation kept in Korean text: metrics, tools, the tutorials' own terms (Count_clip ...), the
 #: option values of sacreBLEU's command line (tokenizers, smoothing methods, reference-length rules,
@@ -475,8 +475,9 @@ def _bucket_lines_app() -> None:
     from bleucore.metrics import get_metric
     from ui.buckets.views import show_bucket_lines
     from ui.inputs.uploads import TextFile
-    from ui.metrics.bleu.options import SACREBLEU
+    from ui.options.bleu import SACREBLEU
     from ui.shell import i18n as lang
+    from ui.state import handoff
 
     lang.use("ko")
     sample = Path("data/sample")
@@ -488,10 +489,15 @@ def _bucket_lines_app() -> None:
     scores = {n: __import__("numpy").linspace(0, 100, 60) for n in systems}
     lines = {n: list(f.lines) for n, f in systems.items()}
     length = length_buckets(lines, [list(refs[0].lines)], [get_metric("bleu")], settings=BucketSettings(10))
-    show_bucket_lines(length, "<10", list(systems), systems, refs, "BLEU", scores, SACREBLEU, "two")
-    show_bucket_lines(length, "<10", ["system_a.en"], systems, refs, "BLEU", scores, SACREBLEU, "one")
     words = frequency_buckets(lines, [list(refs[0].lines)], settings=BucketSettings(10))
-    show_bucket_lines(words, "1", list(systems), systems, refs, "BLEU", scores, SACREBLEU, "words")
+    for analysis, bucket, shown, key in (
+        (length, "<10", list(systems), "two"),
+        (length, "<10", ["system_a.en"], "one"),
+        (words, "1", list(systems), "words"),
+    ):
+        line = show_bucket_lines(analysis, bucket, shown, systems, refs, "BLEU", scores, key)
+        assert line is not None
+        handoff.line_buttons(line, shown, systems, refs, SACREBLEU, f"{key}_open")  # what Corpus and Compare add
 
 
 def test_a_picked_buckets_lines_in_korean() -> None:

@@ -8,7 +8,7 @@ from sacrebleu.metrics import CHRF, TER
 
 from tests.conftest import ROOT, open_app
 from tests.sacrebleu_reference import sacrebleu_edits_by_type
-from ui.corpus import state as cs
+from ui.state import corpus as cs
 
 SAMPLE = ROOT / "data" / "sample"
 HYPS = (SAMPLE / "system_a.en").read_text(encoding="utf-8").splitlines()
@@ -90,7 +90,7 @@ def chart_rows_with(at, label: str) -> list[dict]:  # type: ignore[no-untyped-de
 def test_compare_sentence_analyses_follow_the_picked_metric() -> None:
     """With TER picked, Compare's per-line scatter holds sacreBLEU's sentence TER of both systems and counts a
     line as the system's when it needs fewer edits."""
-    from ui.compare import state as cps
+    from ui.state import compare as cps
 
     sys_b = (SAMPLE / "system_b.en").read_text(encoding="utf-8").splitlines()
     at = open_app("compare")
@@ -125,9 +125,9 @@ def test_corpus_table_line_and_explanation_follow_the_sentence_metric() -> None:
     first by the sentence metric, the line shown first is its worst, explained under the page's options with
     sacreBLEU's sentence score and per-order statistics, and the hand-off opens Explore's chrF & TER tab."""
     from tests.conftest import sentence_table
-    from ui.explore import state as es
-    from ui.links.handoff import PENDING
-    from ui.metrics.options import keys as option_keys
+    from ui.options.metrics import keys as option_keys
+    from ui.state import explore as es
+    from ui.state.handoff import PENDING
 
     at = open_app("corpus")
     at.pills(key=cs.CORPUS_METRICS).set_value(["chrf++", "ter"]).run()
@@ -175,8 +175,8 @@ def test_compare_examples_mark_lines_as_the_sentence_metric_sees_them() -> None:
     """The examples mark each hypothesis by the sentence metric (TER's edits, chrF's character n-grams, BLEU's
     n-grams); BLEU's n-gram section is drawn only with BLEU picked; a segment opened by TER opens Explore's chrF & TER
     tab."""
-    from ui.compare import state as cps
-    from ui.explore import state as es
+    from ui.state import compare as cps
+    from ui.state import explore as es
 
     at = open_app("compare")
     at.pills(key=cps.COMPARE_METRICS).set_value(["chrf", "ter"]).run()
@@ -187,7 +187,7 @@ def test_compare_examples_mark_lines_as_the_sentence_metric_sees_them() -> None:
         html = " ".join(h.proto.body for h in at.get("html"))
         assert html.count(mark) == 2 * 3 * 2 * per_line  # 3 lines each side, 2 systems (chrF: and the reference)
         assert 'class="bleu-text' not in html
-    from ui.metrics.options import keys as option_keys
+    from ui.options.metrics import keys as option_keys
 
     at.number_input(key=option_keys("compare")["char_order"]).set_value(2).run()  # the page's chrF options
     html = " ".join(h.proto.body for h in at.get("html"))

@@ -7,18 +7,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 import streamlit as st
 
 from bleucore.significance import SignificanceTable
 from ui.compare import charts
-from ui.compare import state as cps
-from ui.inputs.uploads import escape_markdown
-from ui.inputs.widgets import show_error
 from ui.metrics.sacrebleu_view import show_sacrebleu_paired
 from ui.shell.i18n import N_, _
+from ui.shell.markdown import escape_markdown, show_error
+
+if TYPE_CHECKING:
+    from ui.state import compare as cps
 
 ALPHA = 0.05
 #: The table's columns ("score" is the metric's corpus score; "direction" is better / worse / same).

@@ -17,52 +17,17 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from bleucore import BleuOptions, BLEUScore, Statistics, score_statistics
+from bleucore import BleuOptions, BLEUScore, Statistics
 from bleucore.metrics import Metric
-from bleucore.metrics.bleu import BLEU, SegmentError, Undefined, iter_row_scores
-from ui.metrics.options import metric_of
+from bleucore.metrics.bleu import BLEU, Undefined
+from ui.metrics.bleu.sentences import corpus_or_error, sentence_scores
+from ui.options.metrics import metric_of
 
 if TYPE_CHECKING:
     from ui.metrics.analysis import MetricScores
 
 #: Reference-length buckets (upper bounds, inclusive) of the "BLEU by sentence length" chart.
 LENGTH_BUCKETS = (5, 10, 15, 20, 25, 30, 40, 50)
-#: Rows scored per call of ``iter_row_scores``: an undefined row restarts the scoring after it
-#: within its block only, so many undefined rows cost no more than one pass.
-_SCORE_BLOCK = 512
-
-
-@dataclass(frozen=True)
-class SentenceScores:
-    """Sentence BLEU of every segment (NaN where undefined), its p_n as the score uses them (percent, after
-    smoothing; NaN beyond the effective order and where undefined) and why the first undefined segment is."""
-
-    scores: np.ndarray
-    undefined: int
-    reason: Undefined | None
-    precisions: np.ndarray | None = None
-
-
-def sentence_scores(stats: Statistics, options: BleuOptions, nrefs: int) -> SentenceScores:
-    """Sentence BLEU of every segment (bleucore's ``iter_row_scores``, i.e. ``compute_bleu`` per row);
-    a segment the options cannot score gets NaN instead of stopping the whole table."""
-    rows = np.column_stack([stats.hyp_len, stats.ref_len, stats.matches, stats.totals]).astype(np.float64)
-    scores = np.full(stats.segments, np.nan, dtype=np.float64)
-    precisions = np.full((stats.segments, options.max_order), np.nan, dtype=np.float64)
-    undefined, reason = 0, None
-    start = 0
-    while start < stats.segments:
-        stop = min(start + _SCORE_BLOCK, stats.segments)
-        try:
-            for i, score in enumerate(iter_row_scores(rows[start:stop], options, nrefs), start):
-                scores[i] = score.score
-                precisions[i, : score.eff_order] = score.precisions[: score.eff_order]
-            start = stop
-        except SegmentError as err:
-            undefined += 1
-            reason = reason or err.reason
-            start += err.index + 1
-    return SentenceScores(scores, undefined, reason, precisions)
 
 
 def precision_columns(stats: Statistics, max_order: int) -> dict[str, np.ndarray]:
@@ -156,17 +121,6 @@ class CorpusAnalysis:
         if np.all(np.isnan(scores)):
             return 1
         return int(np.nanargmin(scores)) + 1
-
-
-def corpus_or_error(
-    stats: Statistics, options: BleuOptions, nrefs: int
-) -> tuple[BLEUScore | None, str | None, Undefined | None]:
-    """Corpus BLEU, or None with bleucore's text and reason code when these options cannot score it
-    (the code is worded in the session's language where it is shown: ``wording.reason_text``)."""
-    try:
-        return score_statistics(stats, options, nrefs), None, None
-    except ValueError as err:
-        return None, str(err), getattr(err, "reason", None)
 
 
 def analyse(

@@ -14,7 +14,7 @@ from bleucore.metrics.bleu import BLEU
 from ui.corpus import analysis as corpus_analysis
 from ui.metrics.analysis import MetricScores
 from ui.metrics.bleu.options_key import OptionsKey, from_key, options_key
-from ui.metrics.options import MetricKey, metric_of
+from ui.options.metrics import MetricKey, metric_of
 from ui.shell.cache_limits import MAX_INPUT_ENTRIES, TTL_SECONDS
 
 

@@ -13,22 +13,22 @@ import streamlit as st
 from bleucore import BleuOptions, SentenceExplanation
 from bleucore.metrics.chrf import ChrfOptions
 from bleucore.metrics.ter import TerOptions
-from ui.corpus import state as cs
-from ui.inputs.uploads import TextFile, escape_markdown
-from ui.inputs.widgets import show_error
-from ui.links import handoff
+from ui.inputs.uploads import TextFile
 from ui.metrics.bleu import cache as bleu_cache
 from ui.metrics.bleu import wording
 from ui.metrics.bleu.chip_words import order_caption, orders_caption
 from ui.metrics.bleu.highlight import order_html, orders_html
-from ui.metrics.bleu.options import Choices
 from ui.metrics.chrf import cache as chrf_cache
 from ui.metrics.chrf import view as chrf_view
-from ui.metrics.options import MetricKey, metric_of
 from ui.metrics.ter import cache as ter_cache
 from ui.metrics.ter import view as ter_view
+from ui.options.bleu import Choices
+from ui.options.metrics import MetricKey, metric_of
 from ui.shell import i18n
 from ui.shell.i18n import _
+from ui.shell.markdown import escape_markdown, show_error
+from ui.state import corpus as cs
+from ui.state import handoff
 
 #: The options Explore's "chrF & TER" tab explains with (sacreBLEU's defaults).
 EXPLORE_DEFAULTS = (ChrfOptions(), ChrfOptions(word_order=2), TerOptions())

@@ -15,17 +15,17 @@ import streamlit as st
 from bleucore import BleuOptions, BLEUScore
 from bleucore.metrics.bleu import BLEU
 from ui.corpus import cache, charts
-from ui.corpus import state as cs
 from ui.corpus.analysis import CorpusAnalysis, with_metric_columns
-from ui.inputs.uploads import TextFile, escape_markdown
-from ui.inputs.widgets import show_error
+from ui.inputs.uploads import TextFile
 from ui.metrics import views as metric_views
 from ui.metrics.analysis import MetricScores
 from ui.metrics.bleu import charts as bleu_charts
 from ui.metrics.bleu import wording
-from ui.metrics.bleu.options import Choices
 from ui.metrics.sacrebleu_view import show_sacrebleu
+from ui.options.bleu import Choices
 from ui.shell.i18n import N_, _
+from ui.shell.markdown import escape_markdown, show_error
+from ui.state import corpus as cs
 
 WHY_DIFFERENT = N_("""\
 **Corpus BLEU is not the mean of sentence BLEU.** Corpus BLEU first adds up, over all segments,

@@ -9,9 +9,10 @@ import streamlit as st
 
 from bleucore.doctor import Finding, Setup, check_setup
 from ui.doctor.wording import CONFIDENCE, SEVERITY, describe
-from ui.inputs.uploads import TextFile, digest, escape_markdown
+from ui.inputs.uploads import TextFile, digest
 from ui.shell.cache_limits import MAX_INPUT_ENTRIES, TTL_SECONDS
 from ui.shell.i18n import _, ngettext
+from ui.shell.markdown import escape_markdown
 
 _ICONS = {"error": ":material/error:", "warning": ":material/warning:", "note": ":material/info:"}
 

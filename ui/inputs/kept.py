@@ -25,8 +25,9 @@ from ui.inputs.store import (
     StoreFull,
     text_bytes,
 )
-from ui.inputs.uploads import MAX_UPLOAD_MB, InputError, TextFile, decode_bytes, escape_markdown, unique_names
+from ui.inputs.uploads import MAX_UPLOAD_MB, InputError, TextFile, decode_bytes, unique_names
 from ui.shell.i18n import _
+from ui.shell.markdown import escape_markdown
 
 PARAM = "u"
 SESSION_KEY = "inputs_store_key"
@@ -249,11 +250,21 @@ def kept_files(slot: str, label: str, kind: str, help_text: str, multiple: bool)
     return [f.file for f in kept], errors
 
 
-def files_of(slot: str) -> list[TextFile]:
-    """The files kept in a slot for this browser, without drawing its drop zone (another page reading them)."""
-    owner = _owner()
-    key = _adopt(owner)
-    return [item.file for item in store().files(key, owner, slot)] if key is not None else []
+def upload_columns(
+    ref_slot: str, ref_help: str, slot: str, label: str, kind: str, help_text: str, multiple: bool
+) -> tuple[list[TextFile], list[TextFile], list[str]]:
+    """The upload source of Corpus and Compare: reference files on the left, the outputs (``kept_files`` of
+    ``slot``) on the right, the limits below; (references, outputs, messages about files not read or not kept:
+    the files listed are still used)."""
+    left, right = st.columns(2)
+    with left:
+        refs, ref_errors = kept_files(
+            ref_slot, _("Reference files (one or more)"), _("reference file"), ref_help, multiple=True
+        )
+    with right:
+        outputs, errors = kept_files(slot, label, kind, help_text, multiple)
+    st.caption(limits_caption())
+    return refs, outputs, [*ref_errors, *errors]
 
 
 def _store_full(err: StoreFull) -> str:

@@ -9,7 +9,6 @@ Nothing here imports Streamlit: pages show ``InputError`` messages inline.
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -24,8 +23,6 @@ MAX_PASTE_CHARS = 2_000_000
 
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 _UTF8_BOM = "\ufeff"
-# Every ASCII punctuation character may be backslash-escaped in CommonMark.
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&\"'=@%^,;?/])")
 
 
 class InputError(ValueError):
@@ -243,8 +240,3 @@ def digest(files: Sequence[TextFile]) -> str:
             h.update(b"\x00")
         h.update(b"\x01")
     return h.hexdigest()
-
-
-def escape_markdown(text: str) -> str:
-    """``text`` with every Markdown-special ASCII character backslash-escaped, for st.* labels and messages."""
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", text).replace("\n", " ")

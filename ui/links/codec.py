@@ -10,13 +10,26 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import Field, field, fields, replace
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-from ui.links.share import LinkField, LinkReader
+if TYPE_CHECKING:
+    from ui.links.share import LinkReader
 
 T = TypeVar("T")
+
+
+class LinkField(NamedTuple):
+    """One state field in a link: its short key and its label (a msgid) in notes about the link.
+
+    A state dataclass declares each field's LinkField with the field (``linked``), and the one writer and reader
+    here use it both ways; ``link_fields(State)`` lists them."""
+
+    key: str
+    label: str
+
+
 #: Reads one field: (reader, its LinkField, the default value, the fields read before it) -> its value.
-Read = Callable[[LinkReader, LinkField, Any, Mapping[str, Any]], Any]
+Read = Callable[["LinkReader", LinkField, Any, Mapping[str, Any]], Any]
 
 
 def _same(value: Any) -> Any:

@@ -12,7 +12,7 @@ import json
 import math
 import zlib
 from collections.abc import Callable, Mapping, MutableMapping
-from typing import Any, NamedTuple
+from typing import Any
 
 from ui.shell.i18n import _
 
@@ -127,16 +127,6 @@ def open_link(token: str, page: str, versions: tuple[int, ...] = (1, LINK_VERSIO
 def make_link(page: str, fields: dict[str, Any]) -> str:
     """The ``s`` token of a page's fields, stamped with the page and LINK_VERSION (LinkStateError if too long)."""
     return encode_state({"page": page, "v": LINK_VERSION, **fields})
-
-
-class LinkField(NamedTuple):
-    """One state field in a link: its short key and its label (a msgid) in notes about the link.
-
-    A state dataclass declares each field's LinkField with the field (``ui.links.codec.linked``), and the one
-    writer and reader of ``ui.links.codec`` use it both ways; ``link_fields(State)`` lists them."""
-
-    key: str
-    label: str
 
 
 class LinkReader:

@@ -11,8 +11,9 @@ from typing import Any
 import streamlit as st
 
 from bleucore.metrics import Metric
-from ui.inputs.uploads import TextFile, escape_markdown
+from ui.inputs.uploads import TextFile
 from ui.shell.i18n import _
+from ui.shell.markdown import escape_markdown
 
 
 def show_sacrebleu(metric: Metric, hypothesis: TextFile, references: Sequence[TextFile]) -> None:

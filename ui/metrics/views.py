@@ -16,16 +16,15 @@ import streamlit as st
 from bleucore.metrics import Metric
 from bleucore.metrics.chrf import chrf_orders
 from ui.inputs.uploads import TextFile, digest
-from ui.inputs.widgets import show_error
 from ui.metrics import cache
 from ui.metrics.analysis import MetricScores
-from ui.metrics.choice import LOWER_IS_BETTER, others
 from ui.metrics.chrf.corpus_chart import order_chart
-from ui.metrics.options import MetricKey, MetricSettings, metric_key, metric_of
 from ui.metrics.sacrebleu_view import show_sacrebleu
 from ui.metrics.ter import cache as ter_cache
 from ui.metrics.ter.corpus_chart import edit_chart
+from ui.options.metrics import LOWER_IS_BETTER, MetricKey, MetricSettings, metric_key, metric_of, others
 from ui.shell.i18n import _
+from ui.shell.markdown import show_error
 
 
 def input_scores(key: MetricKey, hyp: TextFile, refs: Sequence[TextFile]) -> MetricScores:

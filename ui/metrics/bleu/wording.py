@@ -42,13 +42,6 @@ def reason_text(reason: object | None, text: str) -> str:
     return describe(reason) if reason is not None and type(reason) in _CATALOG else text  # type: ignore[arg-type]
 
 
-def and_list(items: Sequence[str]) -> str:
-    """Names as a reader lists them: "a", "a and b", "a, b and c"."""
-    if len(items) < 2:
-        return "".join(items)
-    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
-
-
 def order_list(orders: Sequence[int], plural: bool = False) -> str:
     """Orders as a reader writes them: "1-gram", "3-gram or 4-gram", "2-, 3- or 4-gram" ("-grams" if plural)."""
     if len(orders) == 1:

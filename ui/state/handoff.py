@@ -7,17 +7,18 @@ old page's link to the browser after Explore's, and Explore's first edit then re
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import streamlit as st
 
-from ui.explore import state as es
 from ui.inputs import kept
-from ui.inputs.uploads import TextFile, escape_markdown
+from ui.inputs.uploads import TextFile
 from ui.links.share import PARAM, LinkStateError, forget
-from ui.metrics.bleu.options import Choices
+from ui.options.bleu import Choices
 from ui.shell import i18n
 from ui.shell.i18n import _
+from ui.shell.markdown import escape_markdown
+from ui.state import explore as es
 
 EXPLORE_PAGE = "app_pages/explore.py"
 PENDING = "handoff_pending"
@@ -69,6 +70,25 @@ def segment_picker(
     explore_button(
         _("Open line {line} of {name} in Explore").format(line=line, name=name), state, f"{prefix}_open_explore"
     )
+
+
+def line_buttons(
+    line: int,
+    names: Sequence[str],
+    systems: Mapping[str, TextFile],
+    refs: Sequence[TextFile],
+    options: Choices,
+    key: str,
+) -> None:
+    """For each system of ``names``, a button that opens its ``line`` (1-based) with its references in Explore
+    (keys ``<key>_<name>``): a line picked in a list of lines, such as a bucket's (``ui.buckets``)."""
+    references = [r.lines[line - 1] for r in refs]
+    for name in names:
+        explore_button(
+            _("Open line {line} of {name} in Explore").format(line=line, name=name),
+            sentence_state(systems[name].lines[line - 1], references, options),
+            f"{key}_{name}",
+        )
 
 
 def follow() -> None:
