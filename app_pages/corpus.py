@@ -159,7 +159,7 @@ def main() -> None:
         if not by_metric:  # no metric picked: the pills say so
             return
         metric_id = sentence_metric(by_metric)
-        label, higher, scores, key = by_metric[metric_id]
+        label, higher, scores, sentence_key = by_metric[metric_id]
         worst = sentence.worst_line(scores, higher)
         shown = f"{input_digest} {metric_id}"  # new files or another sentence metric: its worst line first
         if st.session_state.get(cs.CORPUS_LAST_INPUT) != shown:
@@ -178,7 +178,7 @@ def main() -> None:
             with_bleu="bleu" in choice,
             sort_by=(label, higher),
         )
-        sentence.show_sentence(hyp, refs, worst, options, sentence_options, (metric_id, label, key))
+        sentence.show_sentence(hyp, refs, worst, options, sentence_options, (metric_id, label, sentence_key))
         if sentences:
             bucket_label, bucket_scores = sentences.get(metric_id, next(iter(sentences.values())))
             corpus_buckets.show_buckets(inputs, hyp, refs, options, bucket_label, {hyp.name: bucket_scores})

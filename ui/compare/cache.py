@@ -27,7 +27,8 @@ def _matched_ngrams(
     input_digest: str, key: OptionsKey, _hypotheses: tuple[str, ...], _references: tuple[tuple[str, ...], ...]
 ) -> Counter[Ngram]:
 
-    return matched_ngrams_of(_hypotheses, _references, from_key(key))
+    counts: Counter[Ngram] = matched_ngrams_of(_hypotheses, _references, from_key(key))
+    return counts
 
 
 def matched_ngrams(

@@ -153,6 +153,8 @@ def show(
         )
         st.caption(_(charts.CONFIDENCE_CAPTION).format(metric=label))
     for row in table.rows[1:]:
+        if row.delta is None or row.p_bootstrap is None or row.p_randomization is None:
+            continue  # the page runs both tests, so every system tested has its delta and both p-values
         st.markdown(
             _(
                 "**{system}** against **{baseline}** by {metric}: Δ {delta:+.2f} ({direction}), "
@@ -179,10 +181,10 @@ def show(
     )
     if citation is not None:
         show_sacrebleu_paired(dict(citation))
-    data = {**table.to_dict(), **(citation or {})}
+    download = {**table.to_dict(), **(citation or {})}
     st.download_button(
         _("Download the {metric} table (JSON)").format(metric=label),
-        json.dumps(data, ensure_ascii=False, indent=1),
+        json.dumps(download, ensure_ascii=False, indent=1),
         file_name=f"significance_{metric_id}.json",
         mime="application/json",
         key=f"compare_download_{metric_id}",

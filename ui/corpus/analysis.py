@@ -175,6 +175,12 @@ def metric_result(metric: MetricScores, nrefs: int) -> dict[str, object]:
     return {**metric.corpus.to_dict(), "line": metric.corpus.format(), "signature": metric.corpus.signature, **about}
 
 
+def reference_names(files: Mapping[str, object]) -> list[str]:
+    """The reference files' names in a result's ``files`` (``{"hypothesis": name, "references": [names]}``)."""
+    names = files.get("references")
+    return [str(name) for name in names] if isinstance(names, list) else []
+
+
 def result_json(
     analysis: CorpusAnalysis,
     files: Mapping[str, object],
@@ -190,7 +196,7 @@ def result_json(
         "corpus_error": analysis.corpus_error,
         "corpus_line": analysis.corpus.format() if analysis.corpus else None,
         "mean_sentence_bleu": analysis.mean_sentence,
-        "metrics": [metric_result(m, len(files.get("references") or [])) for m in metrics],  # type: ignore[arg-type]
+        "metrics": [metric_result(m, len(reference_names(files))) for m in metrics],
         "options": options,
         "files": files,
         "sentences": table.to_dict(orient="records"),

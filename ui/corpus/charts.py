@@ -32,14 +32,15 @@ def score_histogram(
         )
     )
     if corpus_score is None:
-        return bars.properties(height=260)
+        histogram: alt.Chart = bars.properties(height=260)
+        return histogram
     words = _("corpus {metric} {score:.2f}").format(metric=label, score=corpus_score)
     rule = (
         alt.Chart(pd.DataFrame({"score": [corpus_score], "label": [words]}))
         .mark_rule(color=VERMILLION, strokeWidth=2, strokeDash=[6, 3])
         .encode(x=alt.X("score:Q", title=title), tooltip=[alt.Tooltip("label:N", title="")])
     )
-    return alt.layer(bars, rule).properties(height=260)
+    return alt.LayerChart(layer=[bars, rule]).properties(height=260)
 
 
 def length_bucket_chart(buckets: pd.DataFrame, label: str = "BLEU") -> alt.LayerChart:
@@ -65,4 +66,4 @@ def length_bucket_chart(buckets: pd.DataFrame, label: str = "BLEU") -> alt.Layer
     )
     bars = base.mark_bar(color=BLUE)
     labels = base.mark_text(dy=-6, color=GREY).encode(text=alt.Text("segments:Q", format="d"))
-    return alt.layer(bars, labels).properties(height=260)
+    return alt.LayerChart(layer=[bars, labels]).properties(height=260)

@@ -4,9 +4,10 @@ the page's options (the numbers of the line's row in the sentence table), and th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
 import pandas as pd
 import streamlit as st
 
@@ -84,13 +85,13 @@ def precision_columns(options: BleuOptions) -> dict[str, Any]:
     }
 
 
-def worst_line(scores: Sequence[float], higher_is_better: bool) -> int:
+def worst_line(scores: npt.ArrayLike, higher_is_better: bool) -> int:
     """The 1-based line of the worst sentence score (lowest, or highest for an error rate such as TER; the first
-    such line); 1 when no line has a score."""
-    values = pd.Series(scores, dtype=float)
-    if values.isna().all():
+    such line, NaN skipped); 1 when no line has a score."""
+    values = np.asarray(scores, dtype=float)
+    if np.isnan(values).all():
         return 1
-    return int(values.idxmin() if higher_is_better else values.idxmax()) + 1
+    return int(np.nanargmin(values) if higher_is_better else np.nanargmax(values)) + 1
 
 
 def show_sentence(

@@ -15,7 +15,7 @@ import streamlit as st
 from bleucore import BleuOptions, BLEUScore
 from bleucore.metrics.bleu import BLEU
 from ui.corpus import cache, charts
-from ui.corpus.analysis import CorpusAnalysis, with_metric_columns
+from ui.corpus.analysis import CorpusAnalysis, reference_names, with_metric_columns
 from ui.inputs.uploads import TextFile
 from ui.metrics import views as metric_views
 from ui.metrics.analysis import MetricScores
@@ -225,7 +225,7 @@ def show_table(
     st.subheader(_("Every sentence, worst {metric} first").format(metric=sort_by[0]))
     table = sentence_frame(analysis, with_bleu, max_order, metrics, sort_by)
     extra = metric_views.sentence_columns(metrics)
-    config = column_config(max_order, len(files.get("references") or [1]), options[1].smooth_method)  # type: ignore[arg-type]
+    config = column_config(max_order, len(reference_names(files)) or 1, options[1].smooth_method)
     event = st.dataframe(
         table,
         hide_index=True,

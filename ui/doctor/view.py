@@ -18,7 +18,7 @@ _ICONS = {"error": ":material/error:", "warning": ":material/warning:", "note": 
 
 
 @st.cache_data(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
-def _findings(input_digest: str, tokenize: str, _hyp: TextFile, _refs: tuple[TextFile, ...]) -> list:
+def _findings(input_digest: str, tokenize: str, _hyp: TextFile, _refs: tuple[TextFile, ...]) -> list[Finding]:
 
     return check_setup(Setup(_hyp.lines, [r.lines for r in _refs], _hyp.name, [r.name for r in _refs], tokenize))
 

@@ -108,7 +108,7 @@ def cjk_language(text: str) -> str | None:
 
 def language_tokenizer(language: str) -> str:
     """The tokenizer sacreBLEU uses for target ``language`` (``-l xx-ko`` gives ko-mecab)."""
-    return LANGUAGE_TOKENIZERS[language]
+    return str(LANGUAGE_TOKENIZERS[language])
 
 
 def comparison_tokenizers(language: str | None) -> tuple[str, ...]:

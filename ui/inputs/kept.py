@@ -28,6 +28,7 @@ from ui.inputs.store import (
 from ui.inputs.uploads import MAX_UPLOAD_MB, InputError, TextFile, decode_bytes, unique_names
 from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown
+from ui.shell.session import session_state
 
 PARAM = "u"
 SESSION_KEY = "inputs_store_key"
@@ -66,7 +67,7 @@ def browser_token(cookie: str) -> bytes:
 
 def _adopt(owner: str) -> str | None:
     """The session's key: the one it has, else the address's if this browser owns it (a reload), else None."""
-    session = st.session_state
+    session = session_state()
     key = session.get(SESSION_KEY)
     if not isinstance(key, str):
         given = st.query_params.get(PARAM, "")
@@ -174,7 +175,7 @@ def _transient_key(slot: str) -> str:
 def _absorb(slot: str, multiple: bool) -> None:
     """The drop zone's callback (before the run, so no upload racing a rerun is lost): its files move into the
     store and the drop zone empties under a new key; files the store cannot keep stay in it, used but not kept."""
-    session = st.session_state
+    session = session_state()
     uploaded = session.get(uploader_key(session, slot))
     new = [uploaded] if uploaded is not None and not isinstance(uploaded, list) else list(uploaded or [])
     session.pop(_transient_key(slot), None)
@@ -214,7 +215,7 @@ def _absorb(slot: str, multiple: bool) -> None:
 def kept_files(slot: str, label: str, kind: str, help_text: str, multiple: bool) -> tuple[list[TextFile], list[str]]:
     """Draw the slot's drop zone and its kept files; (the files, in order, and messages about any not read or
     not kept). ``kind`` names one file in a remove button ("reference file")."""
-    session = st.session_state
+    session = session_state()
     owner = _owner()
     key = _adopt(owner)  # no key is made for a drop zone only seen: the address gains ?u= with the first kept file
     errors: list[str] = list(session.get(_notes_key(slot), []))  # the last upload's problems, until the next change

@@ -8,14 +8,16 @@ method and its bounds) and when a link leaves it out. ``link_data`` writes any s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import Field, field, fields, replace
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
     from ui.links.share import LinkReader
 
-T = TypeVar("T")
+T = TypeVar("T", bound="DataclassInstance")
 
 
 class LinkField(NamedTuple):
@@ -57,12 +59,12 @@ def texts(low: int, high: int) -> Kind:
     return Kind(lambda reader, link, default, _before: reader.texts(*link, low, high, default), list)
 
 
-def choice(options: tuple[str, ...], shown: Callable[[str], str] = repr) -> Kind:
-    """One of ``options`` (``shown`` words the default in a note)."""
+def choice(options: Sequence[str], shown: Callable[[str], str] = repr) -> Kind:
+    """One of ``options`` (``shown`` words the default in a note; a registry's live list of names stays live)."""
     return Kind(lambda reader, link, default, _before: reader.choice(*link, options, default, shown))
 
 
-def choices(options: tuple[str, ...]) -> Kind:
+def choices(options: Sequence[str]) -> Kind:
     """A tuple of distinct ``options`` (a list in the link)."""
     return Kind(lambda reader, link, default, _before: reader.choices(*link, options, default), list)
 
@@ -143,4 +145,4 @@ def read_state(reader: LinkReader, default: T) -> T:
             values[name] = fallback
         else:
             values[name] = spec.kind.read(reader, spec.link, fallback, values)
-    return replace(default, **values)  # type: ignore[type-var]
+    return replace(default, **values)

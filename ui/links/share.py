@@ -11,7 +11,7 @@ import binascii
 import json
 import math
 import zlib
-from collections.abc import Callable, Mapping, MutableMapping
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from typing import Any
 
 from ui.shell.i18n import _
@@ -147,7 +147,7 @@ class LinkReader:
         )
 
     def choice(
-        self, key: str, label: str, choices: tuple[str, ...], default: str, shown: Callable[[str], str] = repr
+        self, key: str, label: str, choices: Sequence[str], default: str, shown: Callable[[str], str] = repr
     ) -> str:
         """One of ``choices`` (``shown`` words the default in the note, e.g. a tab key as its translated label)."""
         value = self.data.get(key, default)
@@ -211,7 +211,7 @@ class LinkReader:
         self.drop(problem, _("the default {label}").format(label=label))
         return default
 
-    def choices(self, key: str, label: str, choices: tuple[str, ...], default: tuple[str, ...]) -> tuple[str, ...]:
+    def choices(self, key: str, label: str, choices: Sequence[str], default: tuple[str, ...]) -> tuple[str, ...]:
         """A list of distinct ``choices``, kept in the order of ``choices``."""
         value = self.data.get(key, list(default))
         if isinstance(value, list) and all(isinstance(v, str) and v in choices for v in value):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict
-from typing import Any
+from typing import Any, Literal
 
 import streamlit as st
 
@@ -51,7 +51,7 @@ def paired_citation(
     reproduces it (``systems``: the baseline first), or the settings sacreBLEU lacks."""
     nrefs = len(references)
     equivalent = metric.sacrebleu_equivalent(nrefs)
-    tests = {"bs": n_samples, "ar": n_trials}
+    tests: dict[Literal["bs", "ar"], int] = {"bs": n_samples, "ar": n_trials}
     return {
         "options": asdict(metric.options),
         "signature": metric.signature(nrefs),
@@ -60,9 +60,9 @@ def paired_citation(
         "sacrebleu_unsigned": list(equivalent.unsigned),
         "sacrebleu_tests": {
             test: {
-                "signature": equivalent.paired_signature(test, n, seed),  # type: ignore[arg-type]
+                "signature": equivalent.paired_signature(test, n, seed),
                 "command": equivalent.paired_command(references, systems, test, n, seed),
-            }  # type: ignore[arg-type]
+            }
             for test, n in tests.items()
         }
         if equivalent.signature is not None

@@ -126,7 +126,7 @@ def from_options(candidate: str, references: Sequence[str], options: BleuOptions
     return ExploreState(candidate, tuple(references), choices, _clamp(order, choices.max_order))
 
 
-def _clamp(order: int, max_order: int) -> int:
+def _clamp(order: float, max_order: int) -> int:
     return min(max(int(order), 0), max(1, min(max_order, MAX_ORDER_LIMIT)))
 
 

@@ -18,6 +18,7 @@ from ui.options.bleu import Choices
 from ui.shell import i18n
 from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown
+from ui.shell.session import session_state
 from ui.state import explore as es
 
 EXPLORE_PAGE = "app_pages/explore.py"
@@ -99,7 +100,7 @@ def follow() -> None:
     pending = st.session_state.get(PENDING)
     if pending is not None:
         page, token = pending
-        forget(st.session_state, es.PAGE_STATE.loaded_key, token)  # type: ignore[arg-type]  # opened again if seen before
+        forget(session_state(), es.PAGE_STATE.loaded_key, token)  # opened again if seen before
         st.switch_page(page, query_params={PARAM: token, **i18n.query(), **kept.query()})
 
 

@@ -6,7 +6,7 @@ Pure functions of bleucore results; colours are the theme's Okabe-Ito palette.
 from __future__ import annotations
 
 import unicodedata
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import pandas as pd
 
@@ -91,8 +91,9 @@ def precision_chart(score: BLEUScore) -> alt.LayerChart:
         baseline="bottom", dy=-16, fontSize=11, lineHeight=13, lineBreak="\n", color="#444444"
     ).encode(text="log_lines:N")
     # a short title: the caption under the chart says what the labels are (a longer one was cut at 390 px)
-    chart = (bars + fractions + logs).properties(height=300, title=_("Modified n-gram precisions"), padding=PADDING)
-    return cast(alt.LayerChart, chart)
+    return alt.LayerChart(layer=[bars, fractions, logs]).properties(
+        height=300, title=_("Modified n-gram precisions"), padding=PADDING
+    )
 
 
 STANDARD_CURVE = N_("standard exp(1 − r/c)")
@@ -221,7 +222,7 @@ def brevity_chart(score: BLEUScore) -> alt.LayerChart:
     )
     title = _("Brevity penalty (c = {c}, r = {r:g})").format(c=score.sys_len, r=score.ref_len)
     if score.ref_len == 0:
-        return cast(alt.LayerChart, alt.layer(lines).properties(height=380, title=title, padding=PADDING))
+        return alt.LayerChart(layer=[lines]).properties(height=380, title=title, padding=PADDING)
     here = brevity_points(score)
     rule = alt.Chart(here.head(1)).mark_rule(color=GREY, strokeDash=[2, 2]).encode(x="c/r:Q")
     dots = (
@@ -242,5 +243,4 @@ def brevity_chart(score: BLEUScore) -> alt.LayerChart:
         .mark_text(align="right", dx=-4, fontSize=12, fontWeight="bold", color="#333333")
         .encode(x="x:Q", y=alt.Y("y:Q", title=_("brevity penalty")), text="label:N")
     )
-    chart = alt.layer(lines, rule, dots, labels).properties(height=380, title=title, padding=PADDING)
-    return cast(alt.LayerChart, chart)
+    return alt.LayerChart(layer=[lines, rule, dots, labels]).properties(height=380, title=title, padding=PADDING)

@@ -7,7 +7,7 @@ Pure functions of bleucore results (``SentenceExplanation.variants``); colours a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import pandas as pd
 
@@ -98,7 +98,6 @@ def variants_chart(variants: Sequence[VariantScore], headline: BleuOptions | Non
         ),
     )
     marks = base.mark_text(align="left", dx=4, fontWeight="bold").encode(text="marker:N")
-    chart = alt.layer(bars, marks).properties(
+    return alt.LayerChart(layer=[bars, marks]).properties(
         height=alt.Step(22), title=_("BLEU under every variant and smoothing"), padding=PADDING
     )
-    return cast(alt.LayerChart, chart)
