@@ -139,7 +139,6 @@ def main() -> None:
             st.caption(_("Options: {options}").format(options=describe(options)))
         extra = metric_views.show_corpus_scores(choice, state.metric_options, hyp, refs)
         references = [r.lines for r in refs]
-        ref_len = analysis.table["r"].to_numpy(dtype=float)
         buckets = []
         inputs: dict[str, tuple[Any, dict[str, tuple[str, Any]]]] = {}  # metric id -> key, {name: (digest, stats)}
         sentences: dict[str, tuple[str, Any]] = {}  # metric id -> label, sentence scores
@@ -150,7 +149,9 @@ def main() -> None:
         for metric_id, result in zip(other_metrics(choice), extra):
             key = metric_key(metric_id, state.metric_options)
             stats = metric_cache.metric_statistics(digest([hyp, *refs]), key, hyp.lines, references)
-            buckets.append((result, cache.metric_buckets(input_digest, key, corpus_options, result, stats, ref_len)))
+            buckets.append(
+                (result, cache.metric_buckets(input_digest, key, corpus_options, result, stats, analysis.lengths))
+            )
             if result.corpus is not None:
                 inputs[metric_id] = (key, {hyp.name: (input_digest, stats)})
                 sentences.setdefault(metric_id, (result.label, np.asarray(result.sentences, dtype=float)))

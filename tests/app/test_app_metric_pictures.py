@@ -51,25 +51,27 @@ def test_chrf_plus_plus_orders_and_ter_edits_follow_sacrebleu() -> None:
     assert f"= {ter.num_edits:,} / {ter.ref_length:,.1f} = {ter.score:.2f}" in caption
 
 
-def test_chrf_and_ter_by_sentence_length_equal_sacrebleu_on_each_bucket() -> None:
+def test_chrf_and_ter_by_reference_length_equal_sacrebleu_on_each_bucket() -> None:
+    """Corpus's length charts use compare-mt's buckets (bleucore.buckets: reference 1's words under the sidebar's
+    tokenizer), the buckets of the bucket section and of the report."""
     import numpy as np
 
-    from bleucore import BleuOptions, corpus_statistics
-    from ui.corpus.analysis import BUCKET_LABELS, LENGTH_BUCKETS
+    from bleucore.buckets import LENGTH_CUTOFFS, bucket_index, bucket_names
+    from bleucore.tokenizers import tokenize_lines
 
     at = open_app("corpus")
     at.pills(key=cs.CORPUS_METRICS).set_value(["chrf", "ter"]).run()
     assert not at.exception
     subheaders = [h.value for h in at.subheader]
-    assert "chrF2 by sentence length" in subheaders and "TER by sentence length" in subheaders
-    assert "BLEU by sentence length" not in subheaders  # BLEU is not picked: its charts are not drawn
-    r = corpus_statistics(HYPS, REFS, BleuOptions()).ref_len
-    index = np.searchsorted(np.array(LENGTH_BUCKETS, dtype=float), r, side="left")
+    assert "chrF2 by reference length" in subheaders and "TER by reference length" in subheaders
+    assert "BLEU by reference length" not in subheaders  # BLEU is not picked: its charts are not drawn
+    words = [len(tokens) for tokens in tokenize_lines(REFS[0], "13a", False)]
+    index = bucket_index(words, LENGTH_CUTOFFS)
     for label, sacre in (("chrF2", CHRF()), ("TER", TER())):
         rows = chart_rows_with(at, label)
         assert rows, label
         for row in rows:
-            members = np.flatnonzero(index == BUCKET_LABELS.index(row["bucket"]))
+            members = np.flatnonzero(index == bucket_names(LENGTH_CUTOFFS).index(row["bucket"]))
             assert row["segments"] == members.size
             expected = sacre.corpus_score([HYPS[i] for i in members], [[ref[i] for i in members] for ref in REFS]).score
             assert row["corpus"] == pytest.approx(expected, abs=1e-9), (label, row["bucket"])

@@ -117,7 +117,7 @@ def test_order_labels_are_horizontal():
 
     buckets = pd.DataFrame(
         {
-            "bucket": ["1-10", "11-20"],
+            "bucket": ["<10", "[10,20)"],
             "order": [0, 1],
             "segments": [3, 4],
             "corpus BLEU": [10.0, 20.0],
@@ -134,7 +134,7 @@ def test_length_bucket_tooltip_says_undefined_instead_of_nan():
     # the first bucket's sentences all have undefined sentence BLEU (e.g. NLTK's method 6 with p3 = 0)
     buckets = pd.DataFrame(
         {
-            "bucket": ["0-5", "6-10"],
+            "bucket": ["<10", "[10,20)"],
             "order": [0, 1],
             "segments": [2, 4],
             "corpus BLEU": [12.5, 20.0],

@@ -1,5 +1,5 @@
 """What the Corpus page shows, computed from per-segment statistics: sentence BLEU, the table,
-the length buckets, the worst line and the downloads.
+the length buckets (compare-mt's, as the bucket section and the report have them), the worst line and the downloads.
 
 Pure functions of bleucore results (no Streamlit; tested directly); the ``cache.py`` beside it caches them.
 Sentence BLEU is bleucore's ``score.iter_row_scores`` of each segment's row of statistics; a
@@ -18,16 +18,15 @@ import numpy as np
 import pandas as pd
 
 from bleucore import BleuOptions, BLEUScore, Statistics
+from bleucore.buckets import LENGTH_CUTOFFS, bucket_index, bucket_names
 from bleucore.metrics import Metric
 from bleucore.metrics.bleu import BLEU, Undefined
+from bleucore.tokenizers import tokenize_lines
 from ui.metrics.bleu.sentences import corpus_or_error, sentence_scores
 from ui.options.metrics import metric_of
 
 if TYPE_CHECKING:
     from ui.metrics.analysis import MetricScores
-
-#: Reference-length buckets (upper bounds, inclusive) of the "BLEU by sentence length" chart.
-LENGTH_BUCKETS = (5, 10, 15, 20, 25, 30, 40, 50)
 
 
 def precision_columns(stats: Statistics, max_order: int) -> dict[str, np.ndarray]:
@@ -67,26 +66,21 @@ def sentence_table(
     return pd.DataFrame(columns)
 
 
-def _bucket_labels() -> list[str]:
-    labels, low = [], 0
-    for high in LENGTH_BUCKETS:
-        labels.append(f"{low}-{high}" if low == 0 else f"{low + 1}-{high}")
-        low = high
-    labels.append(f"{low + 1}+")
-    return labels
+def reference_lengths(reference: Sequence[str], tokenize: str, lowercase: bool) -> np.ndarray:
+    """Each line's length as compare-mt's length buckets count it (``bleucore.buckets.length_buckets``, the bucket
+    section and the report): the words of reference 1 under BLEU's tokenizer."""
+    return np.array([len(words) for words in tokenize_lines(reference, tokenize, lowercase)], dtype=np.int64)
 
 
-BUCKET_LABELS = tuple(_bucket_labels())
-
-
-def length_buckets(metric: Metric, stats: Any, ref_len: np.ndarray, scores: np.ndarray, label: str) -> pd.DataFrame:
-    """Per bucket of BLEU's reference length r (tokens): segments, the metric's corpus score of those segments
-    (their statistics summed, as the corpus score is) and their mean sentence score, in columns
-    ``corpus <label>`` and ``mean sentence <label>``. Empty buckets are left out; an undefined score is None."""
-    index = np.searchsorted(np.array(LENGTH_BUCKETS, dtype=np.float64), ref_len, side="left")
+def length_buckets(metric: Metric, stats: Any, lengths: np.ndarray, scores: np.ndarray, label: str) -> pd.DataFrame:
+    """Per compare-mt length bucket of the lines' ``lengths`` (``reference_lengths``; the buckets and their names are
+    ``bleucore.buckets``'): segments, the metric's corpus score of those segments (their statistics summed, as the
+    corpus score is) and their mean sentence score, in columns ``corpus <label>`` and ``mean sentence <label>``.
+    Empty buckets are left out; an undefined score is None."""
+    index = bucket_index(lengths, LENGTH_CUTOFFS)
     columns = metric.columns(stats)
     rows = []
-    for b, bucket in enumerate(BUCKET_LABELS):
+    for b, bucket in enumerate(bucket_names(LENGTH_CUTOFFS)):
         members = np.flatnonzero(index == b)
         if members.size == 0:
             continue
@@ -111,6 +105,8 @@ class CorpusAnalysis:
     undefined: int
     undefined_reason: Undefined | None
     buckets: pd.DataFrame
+    #: each line's length in compare-mt's length buckets (``reference_lengths``), for every metric's buckets
+    lengths: np.ndarray
     #: why the corpus score is undefined, as a code the UI words in the session's language
     corpus_error_reason: Undefined | None = None
 
@@ -134,6 +130,7 @@ def analyse(
     """Corpus BLEU (summed statistics), sentence BLEU of every line, the table and the buckets."""
     corpus, corpus_error, corpus_error_reason = corpus_or_error(stats, corpus_options, nrefs)
     sentences = sentence_scores(stats, sentence_options, nrefs)
+    lengths = reference_lengths(references[0], corpus_options.tokenize, corpus_options.lowercase)
     defined = sentences.scores[~np.isnan(sentences.scores)]
     return CorpusAnalysis(
         corpus=corpus,
@@ -144,7 +141,8 @@ def analyse(
         mean_sentence=float(defined.mean()) if defined.size else None,
         undefined=sentences.undefined,
         undefined_reason=sentences.reason,
-        buckets=length_buckets(BLEU(corpus_options), stats, stats.ref_len, sentences.scores, "BLEU"),
+        buckets=length_buckets(BLEU(corpus_options), stats, lengths, sentences.scores, "BLEU"),
+        lengths=lengths,
         corpus_error_reason=corpus_error_reason,
     )
 

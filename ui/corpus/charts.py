@@ -1,4 +1,5 @@
-"""Altair charts of the Corpus page: sentence scores' histogram and corpus BLEU per reference-length bucket.
+"""Altair charts of the Corpus page: sentence scores' histogram and the corpus score per reference-length bucket
+(compare-mt's buckets, ``bleucore.buckets``).
 
 Pure functions from result tables to charts; only numbers and line numbers go into tooltips.
 """
@@ -53,12 +54,12 @@ def length_bucket_chart(buckets: pd.DataFrame, label: str = "BLEU") -> alt.Layer
     data = data.assign(mean=data["mean"].map(lambda v: _("— (undefined)") if pd.isna(v) else f"{v:.2f}"))
     sort = list(data.sort_values("order")["bucket"])
     base = alt.Chart(data).encode(
-        x=alt.X("bucket:N", sort=sort, title=_("reference length r (tokens)"), axis=alt.Axis(labelAngle=0)),
+        x=alt.X("bucket:N", sort=sort, title=_("reference length (words)"), axis=alt.Axis(labelAngle=0)),
         y=alt.Y(
             "corpus:Q", title=_("corpus {metric} of the bucket").format(metric=label), scale=alt.Scale(domainMin=0)
         ),
         tooltip=[
-            alt.Tooltip("bucket:N", title="r"),
+            alt.Tooltip("bucket:N", title=_("reference length (words)")),
             alt.Tooltip("segments:Q", title=_("segments")),
             alt.Tooltip("corpus:Q", format=".2f", title=_("corpus {metric}").format(metric=label)),
             alt.Tooltip("mean:N", title=_("mean sentence {metric}").format(metric=label)),

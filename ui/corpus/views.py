@@ -149,18 +149,18 @@ def show_charts(
                 ).format(metric=label)
             )
         with right:
-            st.subheader(_("{metric} by sentence length").format(metric=label))
+            st.subheader(_("{metric} by reference length").format(metric=label))
             if buckets[f"corpus {label}"].notna().any():
                 st.altair_chart(charts.length_bucket_chart(buckets, label), width="stretch")
                 st.caption(
                     _(
-                        "Corpus {metric} of the sentences in each band of reference length r (BLEU's tokens, the "
-                        "closest "
-                        "reference); numbers above the bars count the sentences."
+                        "Corpus {metric} of the sentences in each bucket of reference length: the words of "
+                        "reference 1 under BLEU's tokenizer, in `compare-mt`'s buckets, as in the scores by bucket "
+                        "below and in the report; numbers above the bars count the sentences."
                     ).format(metric=label)
                 )
             else:
-                st.info(_("{metric} is undefined for every length band with these options.").format(metric=label))
+                st.info(_("{metric} is undefined for every length bucket with these options.").format(metric=label))
 
 
 def column_config(max_order: int, nrefs: int, smoothing: str = "none") -> dict[str, Any]:
