@@ -17,7 +17,7 @@ from ui.metrics import views as metric_views
 from ui.metrics.bleu import cache as bleu_cache
 from ui.metrics.bleu import wording
 from ui.metrics.bleu.options_key import options_key
-from ui.metrics.sacrebleu_view import paired_citation
+from ui.metrics.sacrebleu_view import lacking_words, paired_citation
 from ui.options.bleu import describe
 from ui.options.choice import metric_pills, picked_labels
 from ui.options.metrics import LABELS, LOWER_IS_BETTER, MetricKey, metric_of
@@ -70,9 +70,9 @@ def show_significance(
     """One metric's significance section; ``undefined`` holds the message of each system it cannot score."""
     table = cache.significance(key, stats, baseline, len(refs), state)
     systems = [baseline, *(name for name in stats if name != baseline)]
-    citation = paired_citation(
-        metric_of(key), [r.name for r in refs], systems, state.n_samples, state.n_trials, state.seed
-    )
+    metric = metric_of(key)
+    citation = paired_citation(metric, [r.name for r in refs], systems, state.n_samples, state.n_trials, state.seed)
+    equivalent = metric.sacrebleu_equivalent(len(refs))
     errors = [
         undefined.get(name)
         or _("The tests cannot be run for {name}: {error}. Choose other options in the sidebar.").format(
@@ -80,7 +80,7 @@ def show_significance(
         )
         for name, reason in table.skipped
     ]
-    significance.show(metric_id, table, errors, state, citation)
+    significance.show(metric_id, table, errors, state, citation, lacking_words(equivalent.lacking, equivalent.missing))
 
 
 def _uses_uploads(source: str) -> bool:

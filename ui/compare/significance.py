@@ -78,9 +78,11 @@ def show(
     errors: Sequence[str],
     settings: cps.CompareState,
     citation: Mapping[str, Any] | None = None,
+    lacking: str = "",
 ) -> None:
     """One metric's table, interval chart, one sentence per system, the tests' settings, the signatures and
-    sacrebleu commands (``citation``: ``ui.metrics.sacrebleu_view.paired_citation``) and a JSON download."""
+    sacrebleu commands (``citation``: ``ui.metrics.sacrebleu_view.paired_citation``; ``lacking``: the settings
+    sacreBLEU has no equivalent for, in words) and a JSON download."""
     label = table.label
     st.subheader(_("Corpus {metric} and significance against the baseline").format(metric=label))
     for message in errors:
@@ -180,7 +182,7 @@ def show(
         ).format(n_samples=settings.n_samples, n_trials=settings.n_trials, seed=settings.seed, metric=label)
     )
     if citation is not None:
-        show_sacrebleu_paired(dict(citation))
+        show_sacrebleu_paired(dict(citation), lacking)
     download = {**table.to_dict(), **(citation or {})}
     st.download_button(
         _("Download the {metric} table (JSON)").format(metric=label),

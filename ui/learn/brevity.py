@@ -11,7 +11,7 @@ from bleucore import brevity_penalty, reference_length
 from ui.learn.parts import Example, exact, fractions, reference, run, sentences
 from ui.metrics.bleu import examples as ex
 from ui.metrics.bleu import highlight
-from ui.shell.i18n import N_, _
+from ui.shell.i18n import N_, _, and_list
 
 
 def brevity() -> list[Example]:
@@ -50,7 +50,7 @@ def brevity() -> list[Example]:
             "candidate 2 gets BP = e^(1 − {ref_len:g}/{sys_len}) = {bp:g}."
         ).format(
             tie_c=tie_c,
-            ref_lengths=" and ".join(str(len(r.split())) for r in ex.TIE_REFS),
+            ref_lengths=and_list([str(len(r.split())) for r in ex.TIE_REFS]),
             tie_r=tie_r,
             tie_c2=brevity_penalty(tie_c, tie_r),
             sys_len=short_c.score.sys_len,

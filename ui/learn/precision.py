@@ -8,7 +8,7 @@ import streamlit as st
 from ui.learn.parts import Example, exact, fractions, reference, run, sentences
 from ui.metrics.bleu import examples as ex
 from ui.metrics.bleu import highlight
-from ui.shell.i18n import N_, _
+from ui.shell.i18n import N_, _, and_list
 
 
 def clipping() -> list[Example]:
@@ -65,7 +65,7 @@ def three_references() -> list[Example]:
         ).format(
             unclipped_matches=ca1_lc.order(1).unclipped_matches,
             total=ca1_lc.order(1).total,
-            missing=", ".join(f"`{w}`" for w in missing),
+            missing=and_list([f"`{w}`" for w in missing]),
             unclipped_matches2=ca2_lc.order(1).unclipped_matches,
             total2=ca2_lc.order(1).total,
         )
