@@ -80,13 +80,13 @@ from bleucore.metrics.bleu import messages as msg
 from bleucore.metrics.bleu.explanation import explain
 from tests.conftest import corpus_score, drop_zone, link_token, messages, metric, open_app, sentence_table
 from tests.golden_examples import REFS_1
-from ui.compare import state as cps
-from ui.corpus import state as cs
-from ui.explore import state as es
 from ui.inputs.uploads import MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, InputError, decode_bytes
 from ui.links.share import MAX_DECODED_BYTES, MAX_LINK_STATE, encode_state
-from ui.metrics.bleu import options as om
 from ui.metrics.bleu.wording import describe_all
+from ui.options import bleu as om
+from ui.state import compare as cps
+from ui.state import corpus as cs
+from ui.state import explore as es
 
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 EPSILON = 1e-9

@@ -205,8 +205,8 @@ def test_hostile_links_are_one_message_in_the_app(token: str, expected: str) -> 
 
 def test_thousands_of_uploaded_files_are_refused_before_reading(tmp_path: Path) -> None:
     from tests.conftest import drop_zone
-    from ui.corpus import state as cs
     from ui.inputs.store import MAX_SESSION_FILES
+    from ui.state import corpus as cs
 
     at = open_app("corpus")
     at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
@@ -218,7 +218,7 @@ def test_thousands_of_uploaded_files_are_refused_before_reading(tmp_path: Path) 
 
 def test_an_overlong_uploaded_line_is_named(tmp_path: Path) -> None:
     from tests.conftest import drop_zone
-    from ui.corpus import state as cs
+    from ui.state import corpus as cs
 
     at = open_app("corpus")
     at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()

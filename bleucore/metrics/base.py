@@ -129,7 +129,7 @@ class Metric(ABC):
         (a metric sacreBLEU does not have: the metric itself)."""
         from .sacrebleu_equivalent import SacrebleuEquivalent  # lazy: only the signature pages need it
 
-        return SacrebleuEquivalent(None, (), (f"the metric {self.label}",))
+        return SacrebleuEquivalent(None, (), (("metric", self.label),))
 
     # --- significance --------------------------------------------------------------------------
 

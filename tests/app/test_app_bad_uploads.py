@@ -13,11 +13,11 @@ from sacrebleu.metrics import BLEU
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import ROOT, drop_zone, messages, open_app
-from ui.compare import state as cps
-from ui.corpus import state as cs
 from ui.inputs import kept
 from ui.inputs.store import MAX_SESSION_FILES, InputStore
 from ui.inputs.uploads import MAX_UPLOAD_BYTES
+from ui.state import compare as cps
+from ui.state import corpus as cs
 
 SAMPLE = ROOT / "data" / "sample"
 REFS = {name: (SAMPLE / name).read_bytes() for name in ("ref.en", "ref2.en")}

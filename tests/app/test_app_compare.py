@@ -16,9 +16,9 @@ from bleucore.metrics.bleu import corpus_clipped_counts
 from bleucore.tokenizers import tokenize_lines
 from tests.conftest import ROOT, drop_zone, messages, open_app
 from ui.compare import analysis as ca
-from ui.compare import state as cps
 from ui.links.share import encode_state
-from ui.metrics.bleu import options as om
+from ui.options import bleu as om
+from ui.state import compare as cps
 
 SAMPLE = ROOT / "data" / "sample"
 SYS_A = (SAMPLE / "system_a.en").read_text(encoding="utf-8").splitlines()

@@ -12,7 +12,7 @@ from bleucore.buckets import BucketSettings, frequency_buckets, label_buckets, l
 from bleucore.metrics import get_metric
 from tests.conftest import ROOT, drop_zone, messages, open_app
 from ui.compare import buckets as compare_buckets
-from ui.compare import state as cps
+from ui.state import compare as cps
 
 SAMPLE = ROOT / "data" / "sample"
 SYSTEMS = {name: (SAMPLE / name).read_text(encoding="utf-8").splitlines() for name in ("system_a.en", "system_b.en")}

@@ -15,10 +15,11 @@ from sacrebleu.metrics import BLEU
 from streamlit.testing.v1 import AppTest
 
 from bleucore import BleuOptions, corpus_bleu, corpus_statistics, sentence_bleu
+from bleucore.buckets import LENGTH_CUTOFFS, bucket_index, bucket_names
 from bleucore.reading import TextRules, decode_text
+from bleucore.tokenizers import tokenize_lines
 from tests.conftest import ROOT, corpus_score, drop_zone, exact, messages, metric, open_app, sentence_table
 from ui.corpus import analysis as cc
-from ui.corpus import state as cs
 from ui.inputs.uploads import (
     MAX_PASTE_CHARS,
     MAX_UPLOAD_BYTES,
@@ -28,14 +29,15 @@ from ui.inputs.uploads import (
     decode_bytes,
     decode_paste,
     digest,
-    escape_markdown,
     unique_names,
 )
-from ui.links.page_state import link_with_fallback
 from ui.links.share import LinkStateError, OtherPageLink, decode_state, encode_state
 from ui.metrics.bleu import cache, wording
-from ui.metrics.bleu import options as om
+from ui.options import bleu as om
+from ui.shell.markdown import escape_markdown
 from ui.shell.style import body as page_style_body
+from ui.state import corpus as cs
+from ui.state.page import link_with_fallback
 
 SAMPLE = ROOT / "data" / "sample"
 HYPS = (SAMPLE / "system_a.en").read_text(encoding="utf-8").splitlines()
@@ -372,7 +374,7 @@ def test_pasted_texts_are_scored_and_escaped() -> None:
     assert corpus_score(at) == pytest.approx(sacre(hostile, [refs]), abs=EPSILON)
     at.number_input(key=cs.CORPUS_LINE).set_value(1).run()
     # user text reaches the page only as escaped HTML, code blocks or table cells, never as markup
-    # (the app's own page style, with ui.links.history's script, is not user text)
+    # (the app's own page style, with ui.shell.history's script, is not user text)
     own = page_style_body()
     bodies = " ".join(h.proto.body for h in at.get("html") if h.proto.body != own)
     assert "<script" not in bodies and "<img" not in bodies
@@ -646,11 +648,12 @@ def test_analysis_buckets_sum_to_the_corpus_and_downloads() -> None:
     stats = corpus_statistics(HYPS, [REF1, REF2], options)
     analysis = cc.analyse(stats, options, sentence, 2, HYPS, [REF1, REF2])
     assert analysis.buckets["segments"].sum() == 60
+    words = [len(tokens) for tokens in tokenize_lines(REF1, "13a", False)]  # compare-mt's: reference 1's words
     for _, row in analysis.buckets.iterrows():
         members = [
             i
             for i in range(60)
-            if cc.BUCKET_LABELS.index(row["bucket"]) == np.searchsorted(cc.LENGTH_BUCKETS, stats.ref_len[i])
+            if bucket_names(LENGTH_CUTOFFS).index(row["bucket"]) == bucket_index([words[i]], LENGTH_CUTOFFS)[0]
         ]
         assert row["corpus BLEU"] == pytest.approx(
             BLEU()
@@ -701,8 +704,8 @@ def test_the_address_holds_the_new_view_before_the_long_work(page: str, monkeypa
     the files are scored (it was written at the run's end, so a reload mid-run lost the last change)."""
     import streamlit as st
 
-    from ui.compare import state as cps
     from ui.doctor import view
+    from ui.state import compare as cps
 
     pages = {"corpus": (cs.CORPUS, cs.PAGE), "compare": (cps.COMPARE, cps.PAGE)}
     keys, state_page = pages[page]

@@ -14,9 +14,9 @@ from streamlit.testing.v1 import AppTest
 
 from bleucore.tools import TOOLS, printed, score_as_tools, tool, waterfall
 from tests.conftest import ROOT, corpus_score, drop_zone, messages, open_app
-from ui.corpus import state as cs
 from ui.doctor import inputs as di
 from ui.doctor import scores as ds
+from ui.state import corpus as cs
 
 SAMPLE = ROOT / "data" / "sample"
 HYP = (SAMPLE / "system_a.en").read_text(encoding="utf-8").splitlines()

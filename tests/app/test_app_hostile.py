@@ -15,11 +15,11 @@ from bleucore import MAX_HELD_CHARS, MAX_HELD_LINES, BleuOptions
 from bleucore.metrics import get_metric
 from bleucore.tokenizers import TOKENIZER_NAMES
 from tests.conftest import drop_zone, link_token, messages, open_app
-from ui.compare import state as cps
-from ui.corpus import state as cs
-from ui.explore import state as es
 from ui.inputs.uploads import MAX_PASTE_CHARS, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB
 from ui.links.share import MAX_DECODED_BYTES, MAX_LINK_STATE, LinkStateError, decode_state
+from ui.state import compare as cps
+from ui.state import corpus as cs
+from ui.state import explore as es
 
 REFUSED = "This link could not be opened"
 

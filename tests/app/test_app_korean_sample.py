@@ -14,8 +14,8 @@ from sacrebleu.compat import corpus_bleu as sacre_corpus_bleu
 from sacrebleu.metrics import BLEU
 from sacrebleu.significance import PairedTest
 
-from ui.compare import state as cps
-from ui.corpus import state as cs
+from ui.state import compare as cps
+from ui.state import corpus as cs
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")

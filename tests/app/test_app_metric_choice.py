@@ -15,11 +15,11 @@ from sacrebleu.significance import PairedTest
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import PAYLOADS, ROOT, drop_zone, messages, open_app
-from ui.compare import state as cps
-from ui.corpus import state as cs
-from ui.inputs.uploads import escape_markdown
 from ui.links.share import decode_state, encode_state
-from ui.metrics import options as mo
+from ui.options import metrics as mo
+from ui.shell.markdown import escape_markdown
+from ui.state import compare as cps
+from ui.state import corpus as cs
 
 SAMPLE = ROOT / "data" / "sample"
 SYS_A = (SAMPLE / "system_a.en").read_text(encoding="utf-8").splitlines()

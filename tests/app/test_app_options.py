@@ -14,7 +14,7 @@ from bleucore.metrics.bleu.options import TOKENIZER_NAMES
 from tests.conftest import ROOT, corpus_score
 from tests.conftest import open_app as open_page
 from tests.golden_examples import CA1, REFS_1
-from ui.metrics.bleu import options as om
+from ui.options import bleu as om
 
 SAMPLE = ROOT / "data" / "sample"
 PAGES = ("explore", "corpus", "compare")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tests.conftest import drop_zone, open_app
-from ui.compare import state as cps
-from ui.corpus import state as cs
+from ui.state import compare as cps
+from ui.state import corpus as cs
 
 
 def labels(at) -> list[str]:  # type: ignore[no-untyped-def]

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import drop_zone, messages, open_app
-from ui.compare import state as cps
-from ui.corpus import state as cs
 from ui.inputs import kept
 from ui.inputs.store import MAX_SESSION_BYTES, InputStore, KeptFile, StoreFull, text_bytes
 from ui.inputs.uploads import TextFile
+from ui.state import compare as cps
+from ui.state import corpus as cs
 
 REF = [f"the cat {i} sat on the mat" for i in range(12)]
 SYS_A = [f"the cat {i} sat on a mat" for i in range(12)]

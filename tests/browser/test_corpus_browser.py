@@ -72,7 +72,7 @@ def test_corpus_upload_scores_and_shows_hostile_text_literally(
     wait_for_app(page)
     expect(page.locator('[data-testid="stCode"]').filter(has_text=IMG).first).to_be_visible()
     assert page.evaluate("window.__x") is None
-    assert page.locator('[data-testid="stMain"] script:not([data-bleu-history])').count() == 0  # but ui.links.history's
+    assert page.locator('[data-testid="stMain"] script:not([data-bleu-history])').count() == 0  # but ui.shell.history's
     assert page.locator('[data-testid="stMain"] img[src="x"]').count() == 0
 
     # A reference file with a hostile name and one line too few: the message names it literally

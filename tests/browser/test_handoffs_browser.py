@@ -17,8 +17,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from bleucore import BleuOptions, sentence_bleu
 from tests.golden_examples import CAND_2B, REFS_2
-from ui.explore import state as es
-from ui.metrics.bleu import options as om
+from ui.options import bleu as om
+from ui.state import explore as es
 
 SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")

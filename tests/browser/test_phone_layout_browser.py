@@ -1,6 +1,6 @@
 """The demo as a visitor on a phone meets it: the score on the first screen, nothing wider than
 the screen, no developer chrome, and an address bar that holds the view without a history entry
-per edit (ui/explore/summary.py, ui/shell/style.py, ui/links/history.py)."""
+per edit (ui/explore/summary.py, ui/shell/style.py, ui/shell/history.py)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ uploaded twice and either page opens with what the other was given), or the sent
 drop zone cannot read is a finding here.
 
 The input source is Corpus's radio too. Arriving from another page, the doctor sets Corpus's widgets from Corpus's
-saved state; back on Corpus, Corpus does the same from what was saved here (``page_state.just_arrived``)."""
+saved state; back on Corpus, Corpus does the same from what was saved here (``ui.state.page.just_arrived``)."""
 
 from __future__ import annotations
 
@@ -14,17 +14,17 @@ from typing import Any, cast
 
 import streamlit as st
 
-from bleucore.tokenizers import TOKENIZER_NAMES
-from ui.corpus import state as cs
-from ui.explore import state as es
-from ui.explore.tokenizer_rows import tokenizer_label
 from ui.inputs import kept
-from ui.inputs.uploads import TextFile, digest, escape_markdown
-from ui.inputs.widgets import corpus_files, source_radio
-from ui.links.page_state import just_arrived, save_state
-from ui.metrics.bleu.sidebar import TOKENIZER_HELP
-from ui.metrics.bleu.wording import and_list
-from ui.shell.i18n import N_, _
+from ui.inputs.hypothesis import hypothesis_files
+from ui.inputs.uploads import TextFile, digest
+from ui.inputs.widgets import source_radio
+from ui.options.sidebar import tokenizer_box
+from ui.shell.i18n import N_, _, and_list
+from ui.shell.markdown import escape_markdown
+from ui.shell.session import session_state
+from ui.state import corpus as cs
+from ui.state import explore as es
+from ui.state.page import just_arrived, save_state
 
 CHECK = "doctor_check"
 #: The last choice, kept while another page is open (Streamlit drops the radio's own key then).
@@ -85,16 +85,9 @@ def _files_input(session: MutableMapping[str, Any], stale: bool) -> DoctorInput 
     new, and saved back to it after the run."""
     if stale or cs.CORPUS_SOURCE not in session:
         session.update(cs.corpus_widget_values(_corpus_state(session)))
-    source = source_radio(cs.CORPUS_SOURCE)
-    st.selectbox(
-        _("Tokenizer"),
-        TOKENIZER_NAMES,
-        key=cs.CORPUS.key("tokenize"),
-        help=_(TOKENIZER_HELP),
-        format_func=tokenizer_label,
-        persist_state="session",
-    )
-    hyp, refs, refused = corpus_files(source)
+    source = source_radio(cs.PAGE.prefix)
+    tokenizer_box(cs.CORPUS)
+    hyp, refs, refused = hypothesis_files(cs.PAGE.prefix, source)
     state = cs.read_corpus(session)
     save_state(session, cs.PAGE, state)  # the Corpus page opens with what was given here
     pasted = source == "paste" and any(text.strip() for text in (state.hypothesis, *state.references))
@@ -113,7 +106,7 @@ def _files_input(session: MutableMapping[str, Any], stale: bool) -> DoctorInput 
 
 def doctor_input() -> DoctorInput | None:
     """Draw the choice and what it holds; None until there is something to check."""
-    session = cast(MutableMapping[str, Any], st.session_state)
+    session = session_state()
     stale = just_arrived(session, "doctor")
     if CHECK not in session:
         session[CHECK] = session.get(CHOICE, "corpus")

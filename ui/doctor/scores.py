@@ -3,16 +3,20 @@ waterfall from one tool to another with each step in words."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pandas as pd
 import streamlit as st
 
 from bleucore.doctor import Report, Setup, diagnose
 from bleucore.tools import FIELD_ORDER, waterfall
-from ui.doctor.inputs import DoctorInput
 from ui.doctor.tools_wording import WHY, measured, quirks, tool_name, value_words
 from ui.doctor.waterfall_chart import waterfall_chart
 from ui.shell.cache_limits import MAX_INPUT_ENTRIES, TTL_SECONDS
 from ui.shell.i18n import _
+
+if TYPE_CHECKING:
+    from ui.doctor.inputs import DoctorInput
 
 FROM, TO = "doctor_from", "doctor_to"
 

@@ -78,4 +78,4 @@ def waterfall_chart(steps: Waterfall) -> alt.LayerChart:
         .mark_text(dy=-6, fontSize=12)
         .encode(x=x, y=alt.Y("high:Q", title=_("BLEU (0-100)")), text="text:N")
     )
-    return (bars + labels).properties(height=320)
+    return alt.LayerChart(layer=[bars, labels]).properties(height=320)

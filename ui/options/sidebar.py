@@ -1,4 +1,4 @@
-"""The options control every page draws in its sidebar, built from ``ui.metrics.bleu.options``.
+"""The options control every page draws in its sidebar, built from ``ui.options.bleu``.
 
 One preset selector (sacreBLEU defaults / tutorial / "custom" when the options match neither),
 the same widget for the same option on every page, and one button back to the page's start preset.
@@ -7,15 +7,16 @@ the same widget for the same option on every page, and one button back to the pa
 from __future__ import annotations
 
 from collections.abc import MutableMapping
-from typing import Any, cast
+from typing import Any
 
 import streamlit as st
 
 from bleucore.metrics.bleu import REF_LENGTH_RULES, SMOOTHING_METHODS, TOKENIZER_NAMES, VARIANTS
-from ui.explore.tokenizer_rows import tokenizer_label
-from ui.metrics.bleu import options as om
+from bleucore.tokenizers import missing_package
+from ui.options import bleu as om
 from ui.shell import i18n
 from ui.shell.i18n import N_, _
+from ui.shell.session import session_state
 
 TOKENIZER_HELP = N_(
     "none: split on whitespace only (the tutorials); 13a: sacreBLEU's default (mteval-v13a, punctuation "
@@ -23,6 +24,24 @@ TOKENIZER_HELP = N_(
     "zh: every Chinese character a token; ja-mecab, ko-mecab: Japanese and Korean morphemes (MeCab), "
     "sacreBLEU's choices for Japanese and Korean."
 )
+
+
+def tokenizer_label(name: str) -> str:
+    """A tokenizer's name in a choice; one whose analyser is missing says what to install."""
+    package = missing_package(name) if name in TOKENIZER_NAMES else None
+    return name if package is None else _("{name} (needs pip install {package})").format(name=name, package=package)
+
+
+def tokenizer_box(keys: om.OptionKeys) -> None:
+    """The tokenizer choice of a page's options (the sidebar's, and the Score doctor's for Corpus's input)."""
+    st.selectbox(
+        _("Tokenizer"),
+        TOKENIZER_NAMES,
+        key=keys.key("tokenize"),
+        help=_(TOKENIZER_HELP),
+        format_func=tokenizer_label,
+        persist_state="session",
+    )
 
 
 def apply_preset(session: MutableMapping[str, Any], keys: om.OptionKeys, name: str) -> None:
@@ -59,8 +78,7 @@ def options_sidebar(keys: om.OptionKeys, start: str) -> om.Choices:
 
     ``start`` is the name of the page's starting preset, the target of the reset button.
     """
-    # SessionStateProxy maps str | int keys; every key used here is a str.
-    session = cast(MutableMapping[str, Any], st.session_state)
+    session = session_state()
     shown = om.preset_name(om.read(session, keys))
     session[keys.preset(shown)] = shown
     st.header(_("Options"))
@@ -82,14 +100,7 @@ def options_sidebar(keys: om.OptionKeys, start: str) -> om.Choices:
         on_click=apply_preset,
         args=(session, keys, start),
     )
-    st.selectbox(
-        _("Tokenizer"),
-        TOKENIZER_NAMES,
-        key=keys.key("tokenize"),
-        help=_(TOKENIZER_HELP),
-        format_func=tokenizer_label,
-        persist_state="session",
-    )
+    tokenizer_box(keys)
     st.checkbox(
         _("Lowercase"),
         key=keys.key("lowercase"),

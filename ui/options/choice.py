@@ -1,29 +1,13 @@
-"""The metrics a Corpus or Compare page scores with: BLEU, chrF, chrF++ and TER (sacreBLEU 2.6's).
-
-A choice is a tuple of metric ids in ``METRIC_IDS`` order; BLEU keeps the page's own options
-(the sidebar), the others take ``ui.metrics.options`` (sacreBLEU's defaults unless changed).
-TER counts edits, so a lower TER is better (``LOWER_IS_BETTER``, from bleucore's ``Metric.higher_is_better``).
+"""The metric choice of Corpus and Compare: the pills (several metrics at once) and, when chrF, chrF++ or TER is
+picked, their options in an expander, drawn from ``ui.options.metrics`` (each setting described once, as data).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 import streamlit as st
 
-from bleucore.metrics import METRICS
-from ui.metrics.bleu.wording import and_list
-from ui.metrics.options import keys, options_expander
-from ui.shell.i18n import N_, _
-
-METRIC_IDS = ("bleu", "chrf", "chrf++", "ter")
-#: What a pill shows: the metrics' own names, the same in every language.
-LABELS = {"bleu": "BLEU", "chrf": "chrF", "chrf++": "chrF++", "ter": "TER"}
-DEFAULT: tuple[str, ...] = ("bleu",)
-#: bleucore's metric behind each id (chrF++ is chrF with word n-grams).
-BLEUCORE_NAMES = {"bleu": "bleu", "chrf": "chrf", "chrf++": "chrf", "ter": "ter"}
-LOWER_IS_BETTER = frozenset(m for m in METRIC_IDS if not METRICS[BLEUCORE_NAMES[m]].higher_is_better)
+from ui.options.metrics import DEFAULT, LABELS, METRIC_IDS, SETTINGS, keys, normalize, others
+from ui.shell.i18n import N_, _, and_list
 
 METRICS_HELP = N_(
     "BLEU uses the sidebar's options; chrF (character n-grams), chrF++ (character and word n-grams) "
@@ -35,17 +19,6 @@ DEFAULTS_CAPTION = N_(
     "order 2, β = 2, spaces ignored, case kept; TER: lowercased, not normalized, punctuation kept); "
     "the sidebar's options change BLEU only."
 )
-
-
-def normalize(value: Any) -> tuple[str, ...]:
-    """A widget's or link's value as a choice: known ids only, in ``METRIC_IDS`` order, no repeats."""
-    picked = set(value) if isinstance(value, (list, tuple)) else set()
-    return tuple(m for m in METRIC_IDS if m in picked)
-
-
-def others(choice: Sequence[str]) -> list[str]:
-    """The picked metrics other than BLEU, in order."""
-    return [m for m in choice if m != "bleu"]
 
 
 def metric_pills(key: str, options_prefix: str) -> tuple[str, ...]:
@@ -76,3 +49,28 @@ def picked_labels(key: str) -> str:
     """The metrics picked in the pills ``key`` as words ("BLEU", "chrF++ and TER"); all of them when none is."""
     choice = normalize(st.session_state.get(key, list(DEFAULT))) or METRIC_IDS
     return and_list([LABELS[m] for m in choice])
+
+
+def options_expander(prefix: str, picked: list[str], caption: str) -> None:
+    """The options of the picked chrF/chrF++ and TER, in an expander (sacreBLEU's flag names in the help)."""
+    key = keys(prefix)
+    shown = {name: s for name, s in SETTINGS.items() if set(s.group) & set(picked)}
+    numbers = [name for name, s in shown.items() if s.bounds is not None]
+    with st.expander(_("chrF and TER options")):
+        st.caption(caption)
+        for column, name in zip(st.columns(3) if numbers else [], numbers):
+            setting = shown[name]
+            low, high = setting.bounds or (0, 0)
+            column.number_input(
+                _(setting.label),
+                low,
+                high,
+                step=1,
+                key=key[name],
+                help=_(setting.help),
+                disabled=not set(setting.metrics) & set(picked),
+                persist_state="session",
+            )
+        for name, setting in shown.items():
+            if setting.bounds is None:
+                st.checkbox(_(setting.label), key=key[name], help=_(setting.help), persist_state="session")

@@ -1,25 +1,28 @@
 """The Explore page's state: its session keys, defaults, options and the link that reproduces it.
 
 Every key is prefixed ``explore_`` and listed here. Widget values live under their widget keys;
-``ui.links.page_state`` (the mechanism every page shares, through ``PAGE_STATE``) keeps the last
-complete state under ``explore_saved`` and mirrors it in the link parameter ``s``.
+``ui.state.page`` (the mechanism every page shares, through ``PAGE_STATE``) keeps the last complete state under
+``explore_saved`` and mirrors it in the link parameter ``s``. Other pages open a sentence here by making this state
+(``ui.state.handoff``); the Score doctor reads it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import asdict, dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bleucore import BleuOptions
 from bleucore.metrics.bleu import MAX_ORDER_LIMIT
-from ui.learn.examples import CA1, REFS_1
-from ui.links.codec import TEXT, Kind, choice, link_fields, linked, texts
-from ui.links.page_state import OPTIONS_LINK, REFERENCES_LINK, StatePage
+from ui.links.codec import TEXT, Kind, LinkField, choice, link_fields, linked, texts
 from ui.links.share import LINK_VERSION as LINK_VERSION  # the version new links carry (tests build links with it)
-from ui.links.share import LinkField, LinkReader
-from ui.metrics.bleu import options as om
+from ui.metrics.bleu.examples import CA1, REFS_1
+from ui.options import bleu as om
 from ui.shell.i18n import LANGUAGES, N_, _, translations
+from ui.state.page import OPTIONS_LINK, REFERENCES_LINK, StatePage
+
+if TYPE_CHECKING:
+    from ui.links.share import LinkReader
 
 CANDIDATE = "explore_candidate"
 REF_IDS = "explore_ref_ids"
@@ -123,7 +126,7 @@ def from_options(candidate: str, references: Sequence[str], options: BleuOptions
     return ExploreState(candidate, tuple(references), choices, _clamp(order, choices.max_order))
 
 
-def _clamp(order: int, max_order: int) -> int:
+def _clamp(order: float, max_order: int) -> int:
     return min(max(int(order), 0), max(1, min(max_order, MAX_ORDER_LIMIT)))
 
 
@@ -195,9 +198,9 @@ def read(session: Mapping[str, Any]) -> ExploreState:
     )
 
 
-#: Explore's state for ``ui.links.page_state`` (the mechanism every page shares): the reference boxes are as many
-#: as the state has.
-PAGE_STATE = StatePage(PAGE, DEFAULT, widget_values, _options_at_top, is_item_key=_is_ref_key)
+#: Explore's state for ``ui.state.page`` (the mechanism every page shares): the reference boxes are as many as the
+#: state has, and a link holds all of it (nothing is kept on the server).
+PAGE_STATE = StatePage(PAGE, DEFAULT, widget_values, _options_at_top, is_item_key=_is_ref_key, kept_on_server=False)
 
 
 # --- callbacks (run by Streamlit before the script; they only touch session keys) -----------

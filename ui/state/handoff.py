@@ -7,17 +7,19 @@ old page's link to the browser after Explore's, and Explore's first edit then re
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import streamlit as st
 
-from ui.explore import state as es
 from ui.inputs import kept
-from ui.inputs.uploads import TextFile, escape_markdown
+from ui.inputs.uploads import TextFile
 from ui.links.share import PARAM, LinkStateError, forget
-from ui.metrics.bleu.options import Choices
+from ui.options.bleu import Choices
 from ui.shell import i18n
 from ui.shell.i18n import _
+from ui.shell.markdown import escape_markdown
+from ui.shell.session import session_state
+from ui.state import explore as es
 
 EXPLORE_PAGE = "app_pages/explore.py"
 PENDING = "handoff_pending"
@@ -71,6 +73,25 @@ def segment_picker(
     )
 
 
+def line_buttons(
+    line: int,
+    names: Sequence[str],
+    systems: Mapping[str, TextFile],
+    refs: Sequence[TextFile],
+    options: Choices,
+    key: str,
+) -> None:
+    """For each system of ``names``, a button that opens its ``line`` (1-based) with its references in Explore
+    (keys ``<key>_<name>``): a line picked in a list of lines, such as a bucket's (``ui.buckets``)."""
+    references = [r.lines[line - 1] for r in refs]
+    for name in names:
+        explore_button(
+            _("Open line {line} of {name} in Explore").format(line=line, name=name),
+            sentence_state(systems[name].lines[line - 1], references, options),
+            f"{key}_{name}",
+        )
+
+
 def follow() -> None:
     """Switch to the page a hand-off button asked for; call it last, after the page published its link.
 
@@ -79,7 +100,7 @@ def follow() -> None:
     pending = st.session_state.get(PENDING)
     if pending is not None:
         page, token = pending
-        forget(st.session_state, es.PAGE_STATE.loaded_key, token)  # type: ignore[arg-type]  # opened again if seen before
+        forget(session_state(), es.PAGE_STATE.loaded_key, token)  # opened again if seen before
         st.switch_page(page, query_params={PARAM: token, **i18n.query(), **kept.query()})
 
 

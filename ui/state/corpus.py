@@ -1,10 +1,11 @@
 """State of the Corpus page: session keys, widget values, and the link that reproduces them.
 
-Keys are prefixed ``corpus_`` and listed here; what the page shares with Compare (sources,
-restoring keys after a page switch, links without pasted texts) is ``ui.links.page_state``. The
-shareable part (options, pasted texts when short enough, the chosen line) is mirrored in the
-query parameter ``s`` through ``ui.links.share``; uploaded files never are. The options are
-``ui.metrics.bleu.options.Choices``, as on Explore; their widgets are ``ui.metrics.bleu.sidebar``.
+Keys are prefixed ``corpus_`` and listed here; what the page shares with Compare (the input sources and their keys,
+the pasted references, the options and metrics) is ``ui.state.inputs`` and ``ui.inputs.sources``, and the
+mechanism that restores keys after a page switch and links a state without its pasted texts is ``ui.state.page``.
+The shareable part (options, pasted texts when short enough, the chosen line) is mirrored in the query parameter
+``s``; uploaded files never are. The options are ``ui.options.bleu.Choices``, as on Explore; their widgets are
+``ui.options.sidebar``. The Score doctor draws Corpus's input widgets and saves this state too.
 """
 
 from __future__ import annotations
@@ -13,21 +14,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ui.links.codec import TEXT, linked, whole
-from ui.links.page_state import (
-    PastedInputs,
-    StatePage,
-    metrics_key,
-    options_under_o,
+from ui.inputs.sources import (
+    hypothesis_paste_key,
+    hypothesis_upload_key,
     pasted_reference_key,
-    read_shared,
     ref_count_key,
-    shared_widget_values,
+    references_upload_key,
     source_key,
 )
-from ui.links.share import LinkField
-from ui.metrics.bleu import options as om
+from ui.links.codec import TEXT, LinkField, linked, whole
+from ui.options import bleu as om
 from ui.shell.i18n import N_
+from ui.state.inputs import PastedInputs, metrics_key, options_under_o, read_shared, shared_widget_values
+from ui.state.page import StatePage
 
 
 @dataclass(frozen=True)
@@ -41,9 +40,9 @@ class CorpusState(PastedInputs):
 
 CORPUS = om.OptionKeys("corpus")
 CORPUS_SOURCE = source_key("corpus")
-CORPUS_HYP_UPLOAD = "corpus_hyp_upload"
-CORPUS_REF_UPLOAD = "corpus_ref_upload"
-CORPUS_HYP_PASTE = "corpus_hyp_paste"
+CORPUS_HYP_UPLOAD = hypothesis_upload_key("corpus")
+CORPUS_REF_UPLOAD = references_upload_key("corpus")
+CORPUS_HYP_PASTE = hypothesis_paste_key("corpus")
 CORPUS_REF_COUNT = ref_count_key("corpus")
 CORPUS_LINE = "corpus_line"
 CORPUS_ORDER = "corpus_explain_order"

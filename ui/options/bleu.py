@@ -4,7 +4,7 @@ Explore, Corpus and Compare all hold a ``Choices``; Explore starts from the ``TU
 (the Korean tutorials' whitespace tokens, no smoothing), Corpus and Compare from ``SACREBLEU``
 (sacreBLEU 2.6's defaults; Post 2018). ``effective_order`` applies to sentence BLEU only, as
 sacreBLEU's ``sentence_bleu``; corpus BLEU never uses it (sacreBLEU's ``corpus_score``).
-Nothing here imports Streamlit (the widgets are in ``ui.metrics.bleu.sidebar``).
+Nothing here imports Streamlit (the widgets are in ``ui.options.sidebar``).
 """
 
 from __future__ import annotations
@@ -12,15 +12,17 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import bleucore.metrics.bleu as bleu
 from bleucore import BleuOptions, uniform_weights
 from bleucore.metrics.bleu import messages
-from ui.links.codec import FLAG, TEXT, Kind, choice, link_data, linked, read_state, section, whole
-from ui.links.share import LinkField, LinkReader
+from ui.links.codec import FLAG, TEXT, Kind, LinkField, choice, link_data, linked, read_state, section, whole
 from ui.metrics.bleu.wording import describe as describe_message
 from ui.shell.i18n import N_, _
+
+if TYPE_CHECKING:
+    from ui.links.share import LinkReader
 
 #: What each smoothing method's value is called (methods not listed take no value).
 SMOOTHING_VALUE_LABELS = {

@@ -1,38 +1,25 @@
-"""The one page-state mechanism of every page (Explore, Corpus, Compare), and what Corpus and Compare
-share besides: input sources, paste limits and the state fields of their inputs (``PastedInputs``).
+"""The one page-state mechanism of every page: a page describes its state once, as a ``StatePage``.
 
 Each page saves its last state under a plain key and mirrors it in a link (``save_state``). Streamlit keeps
 every widget's value across pages (``persist_state``), but another page may have saved this page's state since
 (the Score doctor saves Corpus's), so a page that was not drawn in the last run sets its widgets again from its
 saved state (``init_page``, ``just_arrived``). A page describes its keys, its widgets' values and its default state
-once, as a ``StatePage``; its link is its state dataclass's own (``ui.links.codec``). ``ui.explore.state``,
-``ui.corpus.state`` and ``ui.compare.state`` hold the pages' own states.
+once, as a ``StatePage``; its link is its state dataclass's own (``ui.links.codec``). ``ui.state.explore``,
+``ui.state.corpus`` and ``ui.state.compare`` hold the pages' own states; ``ui.state.on_page`` runs this
+mechanism on a page (``open_state_page``, ``mirror_state``, ``publish_state``).
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Mapping, MutableMapping
+from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
-from ui.links.codec import choice, choices, link_data, linked, read_state, texts
-from ui.links.share import LinkField, LinkReader, LinkStateError, OtherPageLink, is_new, make_link, open_link, remember
-from ui.metrics import choice as mc
-from ui.metrics import options as mo
-from ui.metrics.bleu import options as om
+from ui.links.codec import LinkField, link_data, read_state
+from ui.links.share import LinkReader, LinkStateError, OtherPageLink, is_new, make_link, open_link, remember
 from ui.shell.i18n import N_, _
 
-SOURCES = ("sample", "sample-ko", "upload", "paste")
-SOURCE_LABELS = {
-    "sample": N_("Bundled sample"),
-    "sample-ko": N_("Korean sample"),
-    "upload": N_("Upload files"),
-    "paste": N_("Paste text"),
-}
-MAX_PASTED_REFERENCES = 4
-#: The preset both pages open with and reset to.
-START_PRESET = om.SACREBLEU_NAME
 #: Where every page's link keeps its references and its options.
 REFERENCES_LINK = LinkField("r", N_("references"))
 OPTIONS_LINK = LinkField("opt", N_("options"))
@@ -50,6 +37,9 @@ class StatePage:
     from_version_1: Callable[[dict[str, Any]], dict[str, Any]]
     #: Keys of a variable number of widgets (Explore's references): cleared before a whole state is applied.
     is_item_key: Callable[[str], bool] | None = None
+    #: Whether the server keeps the state for a reload that its link cannot reproduce (uploaded files, pasted texts
+    #: too long for a link: Corpus and Compare; ``ui.inputs.kept``).
+    kept_on_server: bool = True
 
     def to_link(self, state: Any, with_texts: bool = True) -> str:
         """The ``s`` parameter of a state (pasted texts only ``with_texts``); LinkStateError if too long."""
@@ -74,74 +64,6 @@ class StatePage:
     def saved_key(self) -> str:
         """The last state, kept while another page is open."""
         return f"{self.prefix}_saved"
-
-
-@dataclass(frozen=True)
-class PastedInputs:
-    """The state Corpus and Compare share (each page's state adds its own fields): the input source, the pasted
-    references, the BLEU options, the metrics picked (ids of ``ui.metrics.choice``) and their options. A link
-    leaves the metrics and their options out while they are the defaults (older links stay the same)."""
-
-    source: str = linked("sample", LinkField("src", N_("input source")), choice(SOURCES))
-    references: tuple[str, ...] = linked(("",), REFERENCES_LINK, texts(1, MAX_PASTED_REFERENCES), pasted=True)
-    options: om.Choices = linked(om.SACREBLEU, OPTIONS_LINK, om.SECTION)
-    metrics: tuple[str, ...] = linked(
-        mc.DEFAULT, LinkField("m", N_("metrics")), choices(mc.METRIC_IDS), omit_default=True
-    )
-    metric_options: mo.MetricSettings = linked(
-        mo.DEFAULT_SETTINGS, LinkField("mo", N_("chrF and TER options")), mo.SECTION, omit_default=True
-    )
-
-
-def options_under_o(data: dict[str, Any]) -> dict[str, Any]:
-    """A version-1 link of Corpus or Compare, which kept the options under "o", as version 2 lays it out."""
-    kept = {key: value for key, value in data.items() if key not in ("o", OPTIONS_LINK.key)}
-    return {**kept, OPTIONS_LINK.key: data["o"]} if "o" in data else kept
-
-
-def source_key(prefix: str) -> str:
-    """The key of the input source radio of Corpus or Compare (``prefix``)."""
-    return f"{prefix}_source"
-
-
-def ref_count_key(prefix: str) -> str:
-    """The key of the number of pasted reference text areas of Corpus or Compare (``prefix``)."""
-    return f"{prefix}_ref_count"
-
-
-def metrics_key(prefix: str) -> str:
-    """The key of the metrics picked on Corpus or Compare (``prefix``)."""
-    return f"{prefix}_metrics"
-
-
-def pasted_reference_key(prefix: str, index: int) -> str:
-    """The key of the pasted reference text area ``index`` (0-based) of Corpus or Compare (``prefix``)."""
-    return f"{prefix}_ref_paste_{index}"
-
-
-def shared_widget_values(prefix: str, state: PastedInputs) -> dict[str, Any]:
-    """Widget key -> value of the fields Corpus and Compare share (``PastedInputs``), under ``<prefix>_`` keys."""
-    refs = state.references[:MAX_PASTED_REFERENCES] or ("",)
-    return {
-        source_key(prefix): state.source,
-        ref_count_key(prefix): len(refs),
-        metrics_key(prefix): list(state.metrics),
-        **mo.widget_values(prefix, state.metric_options),
-        **{pasted_reference_key(prefix, i): refs[i] if i < len(refs) else "" for i in range(MAX_PASTED_REFERENCES)},
-        **om.widget_values(om.OptionKeys(prefix), state.options),
-    }
-
-
-def read_shared(session: Mapping[str, Any], prefix: str) -> dict[str, Any]:
-    """The shared fields the widgets hold now, as keyword arguments of ``CorpusState`` or ``CompareState``."""
-    count = int(session[ref_count_key(prefix)] or 1)
-    return {
-        "source": session[source_key(prefix)],
-        "references": tuple(session[pasted_reference_key(prefix, i)] for i in range(count)),
-        "options": om.read(session, om.OptionKeys(prefix)),
-        "metrics": mc.normalize(session.get(metrics_key(prefix), list(mc.DEFAULT))),
-        "metric_options": mo.read(session, prefix),
-    }
 
 
 def link_with_fallback(make: Any, state: Any) -> tuple[str | None, str | None]:

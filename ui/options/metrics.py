@@ -1,27 +1,34 @@
-"""The chrF, chrF++ and TER options Corpus and Compare offer beside BLEU's: one frozen model with
-sacreBLEU 2.6's defaults, its widget keys, link fields and the cache key of each metric.
+"""The metrics Corpus and Compare score with (BLEU, chrF, chrF++ and TER, sacreBLEU 2.6's) and the options of chrF,
+chrF++ and TER beside BLEU's: one frozen model with sacreBLEU 2.6's defaults, its widget keys, link fields and the
+cache key of each metric. Nothing here imports Streamlit (the widgets are in ``ui.options.choice``).
 
-chrF (Popović 2015) and chrF++ (Popović 2017) share the character order, β, whitespace and case;
-chrF++ adds word n-grams up to ``word_order``. TER (Snover et al. 2006) takes Tercom's
-normalization, punctuation, Asian-script and case flags. A metric's cache key is its
-registry name and its options as a tuple of plain values (``MetricKey``), which fixes its numbers.
+A choice is a tuple of metric ids in ``METRIC_IDS`` order; BLEU keeps the page's own options (the sidebar), the
+others take ``MetricSettings``. TER counts edits, so a lower TER is better (``LOWER_IS_BETTER``, from bleucore's
+``Metric.higher_is_better``). chrF (Popović 2015) and chrF++ (Popović 2017) share the character order, β,
+whitespace and case; chrF++ adds word n-grams up to ``word_order``. TER (Snover et al. 2006) takes Tercom's
+normalization, punctuation, Asian-script and case flags. A metric's cache key is its registry name and its options
+as a tuple of plain values (``MetricKey``), which fixes its numbers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import astuple, dataclass, fields
 from typing import Any
-
-import streamlit as st
 
 from bleucore.metrics import METRICS, Metric, get_metric
 from bleucore.metrics.chrf import MAX_CHAR_ORDER, MAX_WORD_ORDER, ChrfOptions
 from bleucore.metrics.ter import TerOptions
-from ui.links.codec import FLAG, link_data, linked, read_state, section, whole
-from ui.links.share import LinkField
-from ui.shell.i18n import N_, _
+from ui.links.codec import FLAG, LinkField, link_data, linked, read_state, section, whole
+from ui.shell.i18n import N_
 
+METRIC_IDS = ("bleu", "chrf", "chrf++", "ter")
+#: What a pill shows: the metrics' own names, the same in every language.
+LABELS = {"bleu": "BLEU", "chrf": "chrF", "chrf++": "chrF++", "ter": "TER"}
+DEFAULT: tuple[str, ...] = ("bleu",)
+#: bleucore's metric behind each id (chrF++ is chrF with word n-grams).
+BLEUCORE_NAMES = {"bleu": "bleu", "chrf": "chrf", "chrf++": "chrf", "ter": "ter"}
+LOWER_IS_BETTER = frozenset(m for m in METRIC_IDS if not METRICS[BLEUCORE_NAMES[m]].higher_is_better)
 #: (bleucore metric name, its options as plain values): what a metric's numbers depend on.
 MetricKey = tuple[str, tuple[Any, ...]]
 MAX_BETA = 10
@@ -162,8 +169,19 @@ SETTINGS: dict[str, Setting] = {f.name: f.metadata[_SETTING] for f in fields(Met
 RANGES = {name: setting.bounds for name, setting in SETTINGS.items() if setting.bounds is not None}
 
 
+def normalize(value: Any) -> tuple[str, ...]:
+    """A widget's or link's value as a choice: known ids only, in ``METRIC_IDS`` order, no repeats."""
+    picked = set(value) if isinstance(value, (list, tuple)) else set()
+    return tuple(m for m in METRIC_IDS if m in picked)
+
+
+def others(choice: Sequence[str]) -> list[str]:
+    """The picked metrics other than BLEU, in order."""
+    return [m for m in choice if m != "bleu"]
+
+
 def metric_key(metric_id: str, settings: MetricSettings) -> MetricKey:
-    """The cache key of a picked metric other than BLEU (``ui.metrics.choice`` ids) under ``settings``."""
+    """The cache key of a picked metric other than BLEU (``METRIC_IDS``) under ``settings``."""
     s = settings
     if metric_id in ("chrf", "chrf++"):
         words = s.word_order if metric_id == "chrf++" else 0
@@ -208,28 +226,3 @@ def read(session: Mapping[str, Any], prefix: str) -> MetricSettings:
 
 #: How a page's link holds the settings: a nested set of fields (those that differ from sacreBLEU's defaults).
 SECTION = section(read_state, link_data)
-
-
-def options_expander(prefix: str, picked: list[str], caption: str) -> None:
-    """The options of the picked chrF/chrF++ and TER, in an expander (sacreBLEU's flag names in the help)."""
-    key = keys(prefix)
-    shown = {name: s for name, s in SETTINGS.items() if set(s.group) & set(picked)}
-    numbers = [name for name, s in shown.items() if s.bounds is not None]
-    with st.expander(_("chrF and TER options")):
-        st.caption(caption)
-        for column, name in zip(st.columns(3) if numbers else [], numbers):
-            setting = shown[name]
-            low, high = setting.bounds or (0, 0)
-            column.number_input(
-                _(setting.label),
-                low,
-                high,
-                step=1,
-                key=key[name],
-                help=_(setting.help),
-                disabled=not set(setting.metrics) & set(picked),
-                persist_state="session",
-            )
-        for name, setting in shown.items():
-            if setting.bounds is None:
-                st.checkbox(_(setting.label), key=key[name], help=_(setting.help), persist_state="session")

@@ -1,9 +1,9 @@
 """State of the Compare page: session keys, widget values, and the link that reproduces them.
 
-Keys are prefixed ``compare_`` and listed here; what the page shares with Corpus is
-``ui.links.page_state``. The shareable part (options, pasted texts when short enough, the test
-settings) is mirrored in the query parameter ``s`` through ``ui.links.share``; uploaded files never are.
-The test settings default to sacreBLEU's (``bleucore.resampling``).
+Keys are prefixed ``compare_`` and listed here; what the page shares with Corpus is ``ui.state.inputs`` and
+``ui.inputs.sources``, its mechanism ``ui.state.page``. The shareable part (options, pasted texts when short enough,
+the test settings) is mirrored in the query parameter ``s``; uploaded files never are. The test settings default to
+sacreBLEU's (``bleucore.significance``).
 """
 
 from __future__ import annotations
@@ -13,21 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from bleucore.significance import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
-from ui.links.codec import TEXT, linked, texts, whole
-from ui.links.page_state import (
-    PastedInputs,
-    StatePage,
-    metrics_key,
-    options_under_o,
-    pasted_reference_key,
-    read_shared,
-    ref_count_key,
-    shared_widget_values,
-    source_key,
-)
-from ui.links.share import LinkField
-from ui.metrics.bleu import options as om
+from ui.inputs.sources import pasted_reference_key, ref_count_key, references_upload_key, source_key
+from ui.links.codec import TEXT, LinkField, linked, texts, whole
+from ui.options import bleu as om
 from ui.shell.i18n import N_
+from ui.state.inputs import PastedInputs, metrics_key, options_under_o, read_shared, shared_widget_values
+from ui.state.page import StatePage
 
 MAX_PASTED_SYSTEMS = 6
 MAX_BOOTSTRAP_SAMPLES = 10_000
@@ -53,7 +44,7 @@ class CompareState(PastedInputs):
 
 COMPARE = om.OptionKeys("compare")
 COMPARE_SOURCE = source_key("compare")
-COMPARE_REF_UPLOAD = "compare_ref_upload"
+COMPARE_REF_UPLOAD = references_upload_key("compare")
 COMPARE_SYS_UPLOAD = "compare_sys_upload"
 COMPARE_EXTRA_UPLOAD = "compare_extra_upload"
 COMPARE_REF_COUNT = ref_count_key("compare")
