@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from bleucore.reading import (
     BinaryInput,
@@ -26,6 +25,7 @@ from bleucore.reading import (
     decode_lines,
     decode_text,
 )
+from ui.inputs.textfile import TextFile as TextFile  # its home is a leaf module, for the store; pages import it here
 from ui.shell.i18n import _
 
 #: The server's upload limit in MB (``server.maxUploadSize`` in .streamlit/config.toml).
@@ -41,17 +41,6 @@ _RULES = TextRules(rstrip=True, refuse_binary=True, refuse_empty=True)
 
 class InputError(ValueError):
     """Input that cannot be scored; the message is meant for the user as it is."""
-
-
-@dataclass(frozen=True)
-class TextFile:
-    """One named stream of segments (a hypothesis or a reference file)."""
-
-    name: str
-    lines: tuple[str, ...]
-
-    def __len__(self) -> int:
-        return len(self.lines)
 
 
 def _message(err: ReadingError, pasted: bool) -> str:
