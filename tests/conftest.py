@@ -10,6 +10,7 @@ import base64
 import logging
 import os
 import re
+import tempfile
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +20,10 @@ from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "app.py"
+
+#: The app's store of uploaded files (``ui.inputs.identity``) lives in a folder of this test run, never in the
+#: repository's data/store/: set before any test imports the app, and inherited by the servers browser tests start.
+os.environ["BLEU_EXPLORER_STORE"] = tempfile.mkdtemp(prefix="bleu-explorer-store-")
 
 __all__ = [
     "APP",

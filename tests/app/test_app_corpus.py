@@ -20,9 +20,8 @@ from bleucore.reading import TextRules, decode_text
 from bleucore.tokenizers import tokenize_lines
 from tests.conftest import ROOT, corpus_score, drop_zone, exact, messages, metric, open_app, sentence_table
 from ui.corpus import analysis as cc
+from ui.inputs.limits import MAX_PASTE_CHARS, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB
 from ui.inputs.uploads import (
-    MAX_PASTE_CHARS,
-    MAX_UPLOAD_BYTES,
     InputError,
     TextFile,
     check_same_length,
@@ -606,7 +605,7 @@ def test_decode_bytes_messages() -> None:
         decode_bytes(b"ok\nab\xff\n", "x.txt")
     with pytest.raises(InputError, match=r"NUL byte on line 2"):
         decode_bytes(b"ok\n\x00\n", "x.txt")
-    with pytest.raises(InputError, match=r"limited to 10 MB"):
+    with pytest.raises(InputError, match=rf"limited to {MAX_UPLOAD_MB} MB"):
         decode_bytes(b"a" * (MAX_UPLOAD_BYTES + 1), "big.txt")
     with pytest.raises(InputError, match=r"is empty"):
         decode_paste("", "Pasted hypothesis")
