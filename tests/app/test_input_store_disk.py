@@ -122,6 +122,21 @@ def test_many_threads_and_two_servers_on_one_folder(tmp_path: Path) -> None:
     assert [len(servers[0].files(f"key{n}", f"owner{n}", "sys")) for n in range(10)] == [15 % 4] * 10
 
 
+def test_a_state_is_written_again_after_another_server_wrote_its_own(tmp_path: Path) -> None:
+    """A server skips writing a state it wrote last, unless another server has written since (a browser that a
+    load balancer sent to the other one) or the session was made again."""
+    first, second = InputStore(tmp_path / "s.sqlite3"), InputStore(tmp_path / "s.sqlite3")
+    first.set_files("k", "me", "refs", [item("a.txt")])
+    first.set_state("k", "me", "corpus", "one")
+    second.set_state("k", "me", "corpus", "two")
+    first.set_state("k", "me", "corpus", "one")
+    assert second.state("k", "me", "corpus") == "one"
+    first.remove("k", "me")
+    first.set_files("k", "me", "refs", [item("a.txt")])  # the same browser uploads again under its key
+    first.set_state("k", "me", "corpus", "one")
+    assert second.state("k", "me", "corpus") == "one"
+
+
 def test_a_file_that_is_not_a_database_is_set_aside(tmp_path: Path) -> None:
     path = tmp_path / "inputs.sqlite3"
     path.write_bytes(b"not a database" * 100)

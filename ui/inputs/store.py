@@ -89,7 +89,9 @@ class InputStore:
         self._db = connect(path)
         self._lock = threading.Lock()
         self._swept = float("-inf")
-        self._states: dict[tuple[str, str], str] = {}  # the last state written per (key, page): no write if unchanged
+        #: The last state written per (key, page), with the database's version then: not written again while neither
+        #: changed (another server's commit changes the version; a session made again forgets its states).
+        self._states: dict[tuple[str, str], tuple[str, int]] = {}
 
     @contextlib.contextmanager
     def _session(self, key: str, owner: str, sweep_all: bool = False) -> Iterator[tuple[sqlite3.Connection, bool]]:
@@ -150,6 +152,7 @@ class InputStore:
         that fits is kept and the others are returned with why ("bytes" or "files"; [] when all are kept)."""
         with self._session(key, owner) as (db, mine):
             if not mine:
+                self._states = {k: v for k, v in self._states.items() if k[0] != key}
                 db.execute("DELETE FROM gone WHERE key = ? AND owner = ?", (key, owner))
                 db.execute(
                     "INSERT OR REPLACE INTO sessions (key, owner, used) VALUES (?, ?, ?)", (key, owner, self.clock())
@@ -208,8 +211,9 @@ class InputStore:
     def set_state(self, key: str, owner: str, page: str, state: str) -> None:
         """Keep the page's last state (its link's fields as JSON, pasted texts included: bounded by the page's
         limits), counted in the store's bytes; not written again while it is the state written last."""
-        if self._states.get((key, page)) == state:
-            return
+        with self._lock:
+            if self._states.get((key, page)) == (state, self._version()):
+                return
         with self._session(key, owner) as (db, mine):
             if not mine:
                 return
@@ -218,9 +222,9 @@ class InputStore:
                 "INSERT OR REPLACE INTO states (key, page, data, size) VALUES (?, ?, ?, ?)", (key, page, state, size)
             )
             evict_for_size(db, key, self.max_bytes, self.clock())
-        if len(self._states) > 4096:
-            self._states.clear()
-        self._states[(key, page)] = state
+            if len(self._states) > 4096:
+                self._states.clear()
+            self._states[(key, page)] = (state, self._version())
 
     def remove(self, key: str, owner: str, reason: str = EXPIRED) -> None:
         """Remove the owner's session now, as if for ``reason`` (``EXPIRED`` or ``EVICTED``)."""
@@ -233,6 +237,10 @@ class InputStore:
         """Bytes kept over all sessions: every file's and every page state's."""
         with self._lock:
             return stored_bytes(self._db)
+
+    def _version(self) -> int:
+        """The database's version as this connection sees it: it changes when another connection commits."""
+        return int(self._db.execute("PRAGMA data_version").fetchone()[0])
 
     def _lines(self, db: sqlite3.Connection, digest: str, count: int) -> tuple[str, ...]:
         """A kept file's lines: from the cache of decoded files, else decoded from its bytes (and cached)."""
