@@ -95,8 +95,9 @@ SHOWN_JS = """([score, bp, labels]) => {
     const value = (label) => {
         for (const m of document.querySelectorAll('[data-testid="stMetric"]')) {
             const l = m.querySelector('[data-testid="stMetricLabel"]');
-            if (l && l.innerText.trim() === label) return
-            m.querySelector('[data-testid="stMetricValue"]').innerText.trim();
+            if (l && l.innerText.trim() === label) {
+                return m.querySelector('[data-testid="stMetricValue"]').innerText.trim();
+            }
         }
         return null;
     };
