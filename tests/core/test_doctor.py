@@ -75,6 +75,7 @@ def test_the_command_line_prints_findings_and_exits_1_on_an_error(tmp_path: Path
             "-f",
             "json",
         ],
+        cwd=ROOT,
         capture_output=True,
         text=True,
     )
@@ -90,6 +91,7 @@ def test_the_command_line_prints_findings_and_exits_1_on_an_error(tmp_path: Path
             str(tmp_path / "hyp.txt"),
             "--json",
         ],
+        cwd=ROOT,
         capture_output=True,
         text=True,
     )
@@ -106,6 +108,7 @@ def test_the_command_line_prints_findings_and_exits_1_on_an_error(tmp_path: Path
             "--waterfall",
             "nltk:sacrebleu",
         ],
+        cwd=ROOT,
         capture_output=True,
         text=True,
     )
@@ -164,6 +167,7 @@ def test_the_json_contract_names_every_finding_and_implementation(tmp_path: Path
     (tmp_path / "ref.txt").write_text("\n".join(REF) + "\n", encoding="utf-8")
     run = subprocess.run(
         [sys.executable, "-m", "bleucore.doctor", str(tmp_path / "ref.txt"), "-i", str(tmp_path / "hyp.txt"), "--json"],
+        cwd=ROOT,
         capture_output=True,
         text=True,
     )
