@@ -23,6 +23,7 @@ from bleucore import (
     MAX_TER_WORD_PAIRS,
 )
 from bleucore.cli import main
+from tests.cli.commands import run_main
 from tests.conftest import ROOT
 from tests.test_hostile_input import _PEAK, PEAK_BYTES, one_error_line, run_child, run_cli
 
@@ -35,12 +36,6 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (folder / "ref.txt").write_text("the cat sat on the mat\na dog barked at the moon\n", encoding="utf-8")
     (folder / "hyp.txt").write_text("the cat sat on a mat\nthe dog barked at a moon\n", encoding="utf-8")
     return folder
-
-
-def run_main(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    status = main(args)
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 # --------------------------------------------------------------------------- every flag at its extremes

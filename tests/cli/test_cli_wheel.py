@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from sacrebleu.metrics import BLEU
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.conftest import ROOT
 
 
 def _run(argv: list[str | Path], cwd: Path) -> subprocess.CompletedProcess[str]:

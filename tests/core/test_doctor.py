@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from bleucore import MAX_LINE_CHARS
 from bleucore.doctor import RULES, Setup, check_setup, diagnose, read_bytes
-from tests.core.doctor_rules.setups import HYPS, KO_HYP, KO_REF, REF, REF2, ROOT
+from tests.conftest import ROOT
+from tests.core.doctor_rules.setups import HYPS, KO_HYP, KO_REF, REF, REF2
 
 
 def test_a_clean_setup_has_no_findings() -> None:

@@ -29,10 +29,8 @@ from bleucore.stream import (
     split_lines,
     sum_statistics,
 )
-from tests.conftest import write_lines
+from tests.conftest import ROOT, write_lines
 from tests.generators import random_corpus
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def write(path: Path, data: bytes) -> Path:
