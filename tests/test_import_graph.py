@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.conftest import ROOT
+
 PACKAGES = ("bleucore", "ui")
 #: The modules ui/ and app_pages/ may import bleucore names from.
 FACES = frozenset(

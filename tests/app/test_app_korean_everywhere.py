@@ -20,7 +20,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.app.html_views import html_tables
 from tests.app.rendered_text import shown_texts, words
-from tests.conftest import ROOT, drop_zone, messages, open_app
+from tests.conftest import SAMPLE, drop_zone, messages, open_app, sample_lines, upload
 from ui.compare import buckets as compare_buckets
 from ui.links.share import encode_state
 from ui.metrics.bleu import examples as ex
@@ -120,7 +120,6 @@ ALLOWED = {
     "don't",
     "n't",
 }
-SAMPLE = ROOT / "data" / "sample"
 #: The tutorials' sentences (Explore's default, Learn's examples): the user's text, never translated.
 EXAMPLES = (
     *(v for k, v in vars(ex).items() if isinstance(v, str) and not k.startswith("__")),  # not the module's docstring
@@ -464,23 +463,17 @@ def test_compare_buckets_examples_and_report_in_korean() -> None:
     """Issue 24's sections in Korean: every bucket analysis and word measure, a labels file (and one of the wrong
     length), a training corpus (and a binary one), a system identical to the baseline, the examples and the report."""
 
-    refs = (SAMPLE / "ref.en").read_text(encoding="utf-8").splitlines()
+    refs = sample_lines("ref.en")
     labels = "\n".join("뉴스" if i % 2 else "talks" for i in range(len(refs))) + "\n"
     at = open_app("compare", lang="ko")
     found = []
-    drop_zone(at, compare_buckets.SLOTS.labels).set_value([("short.txt", b"news\n", "text/plain")])
-    drop_zone(at, compare_buckets.SLOTS.training).set_value([("train.bin", b"\x00\x01\n", "text/plain")])
-    drop_zone(at, cps.COMPARE_EXTRA_UPLOAD).set_value(
-        [("copy.en", (SAMPLE / "system_a.en").read_bytes(), "text/plain")]
-    )
-    at.run()
+    upload(at, compare_buckets.SLOTS.labels, [("short.txt", b"news\n")])
+    upload(at, compare_buckets.SLOTS.training, [("train.bin", b"\x00\x01\n")])
+    upload(at, cps.COMPARE_EXTRA_UPLOAD, [("copy.en", (SAMPLE / "system_a.en").read_bytes())]).run()
     assert "short.txt" in messages(at) and "train.bin" in messages(at) and "copy.en" in messages(at), messages(at)
     found += _walk(at, "bad labels and training", *SAMPLES, "short.txt", "train.bin", "copy.en")
-    drop_zone(at, compare_buckets.SLOTS.labels).set_value([("labels.txt", labels.encode(), "text/plain")])
-    drop_zone(at, compare_buckets.SLOTS.training).set_value(
-        [("train.en", (SAMPLE / "ref2.en").read_bytes(), "text/plain")]
-    )
-    at.run()
+    upload(at, compare_buckets.SLOTS.labels, [("labels.txt", labels.encode())])
+    upload(at, compare_buckets.SLOTS.training, [("train.en", (SAMPLE / "ref2.en").read_bytes())]).run()
     assert _bucket_control(at, compare_buckets.SLOTS.kind).options == ["참조 번역 길이별", "단어 빈도별", "레이블별"]
     for kind, metrics in (("length", ["BLEU"]), ("frequency", ["fmeas", "prec", "rec"]), ("label", ["BLEU"])):
         _bucket_control(at, compare_buckets.SLOTS.kind).set_value(kind).run()
@@ -503,10 +496,9 @@ def test_compare_buckets_examples_and_report_in_korean() -> None:
 
 def _bucket_lines_app() -> None:
     """A picked bucket's lines (the chart's selection, which AppTest cannot click), drawn in Korean."""
-    from pathlib import Path
-
     from bleucore.buckets import BucketSettings, frequency_buckets, length_buckets
     from bleucore.metrics import get_metric
+    from tests.conftest import sample_lines
     from ui.buckets.views import show_bucket_lines
     from ui.inputs.uploads import TextFile
     from ui.options.bleu import SACREBLEU
@@ -514,12 +506,8 @@ def _bucket_lines_app() -> None:
     from ui.state import handoff
 
     lang.use("ko")
-    sample = Path("data/sample")
-    systems = {
-        n: TextFile(n, tuple((sample / n).read_text(encoding="utf-8").splitlines()))
-        for n in ("system_a.en", "system_b.en")
-    }
-    refs = [TextFile("ref.en", tuple((sample / "ref.en").read_text(encoding="utf-8").splitlines()))]
+    systems = {n: TextFile(n, tuple(sample_lines(n))) for n in ("system_a.en", "system_b.en")}
+    refs = [TextFile("ref.en", tuple(sample_lines("ref.en")))]
     scores = {n: __import__("numpy").linspace(0, 100, 60) for n in systems}
     lines = {n: list(f.lines) for n, f in systems.items()}
     length = length_buckets(lines, [list(refs[0].lines)], [get_metric("bleu")], settings=BucketSettings(10))

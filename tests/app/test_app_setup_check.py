@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.conftest import drop_zone, open_app
+from tests.conftest import open_app, upload
 from ui.state import compare as cps
 from ui.state import corpus as cs
 
@@ -32,13 +32,8 @@ def test_compare_checks_every_system_and_names_concatenated_references() -> None
     ref = [f"the cat number {i} sat on the mat" for i in range(10)]
     at = open_app("compare")
     at.radio(key=cps.COMPARE_SOURCE).set_value("upload").run()
-    drop_zone(at, cps.COMPARE_REF_UPLOAD).set_value(
-        [("refs.txt", ("\n".join(ref + ref[::-1]) + "\n").encode(), "text/plain")]
-    )
-    at.run()
-    systems = [(f"s{k}.txt", ("\n".join(ref) + "\n").encode(), "text/plain") for k in (1, 2)]
-    drop_zone(at, cps.COMPARE_SYS_UPLOAD).set_value(systems)
-    at.run()
+    upload(at, cps.COMPARE_REF_UPLOAD, [("refs.txt", ref + ref[::-1])]).run()
+    upload(at, cps.COMPARE_SYS_UPLOAD, [(f"s{k}.txt", ref) for k in (1, 2)]).run()
     assert not at.exception
     found = [label for label in labels(at) if label.startswith("Setup check")]
     assert found == ["Setup check: 1 finding for s1.txt", "Setup check: 1 finding for s2.txt"], found

@@ -11,15 +11,10 @@ import sacrebleu
 from playwright.sync_api import Page, expect
 
 from bleucore.tools import tool, waterfall
-from tests.browser.test_handoffs_browser import choose
-from tests.conftest import ROOT
+from tests.browser.widgets import choose
+from tests.conftest import file_bytes, sample_lines
 
-SAMPLE = ROOT / "data" / "sample"
 STEP = re.compile(r"(.+) → (.+): ([+-]\d+\.\d\d) points")
-
-
-def _lines(name: str) -> list[str]:
-    return (SAMPLE / name).read_text(encoding="utf-8").splitlines()
 
 
 def test_the_doctor_explains_why_nltk_and_sacrebleu_differ(
@@ -30,7 +25,7 @@ def test_the_doctor_explains_why_nltk_and_sacrebleu_differ(
     page.wait_for_function("() => window.location.pathname === '/doctor'")
     wait_for_app(page)
     expect(page.locator("h1").first).to_have_text("Score doctor")
-    hyp, refs = _lines("system_a.en"), [_lines("ref.en"), _lines("ref2.en")]
+    hyp, refs = sample_lines("system_a.en"), [sample_lines("ref.en"), sample_lines("ref2.en")]
     expect(page.get_by_text("Checking system_a.en against ref.en and ref2.en")).to_be_visible()
     expect(page.get_by_test_id("stDataFrame")).to_be_visible()
     choose(page, "From", "NLTK 3.10 sentence_bleu, averaged")
@@ -57,10 +52,6 @@ def test_the_doctor_explains_why_nltk_and_sacrebleu_differ(
     page.set_viewport_size({"width": 1280, "height": 900})
 
 
-def _text(lines: list[str]) -> bytes:
-    return ("\n".join(lines) + "\n").encode()
-
-
 def test_files_brought_to_the_doctor_first_are_checked_kept_and_on_corpus(
     app_page: Page,
     streamlit_server: str,
@@ -75,15 +66,15 @@ def test_files_brought_to_the_doctor_first_are_checked_kept_and_on_corpus(
     page.goto(f"{streamlit_server}/doctor")
     wait_for_app(page)
     choose_input(page, "Upload files", "Input")
-    hyp, ref = _lines("system_a.en"), _lines("ref.en")
-    upload(page, "Reference files", [("ref.en", _text(ref))])
-    upload(page, "Hypothesis file", [("lost.en", _text(hyp[:10] + hyp[11:]))])
+    hyp, ref = sample_lines("system_a.en"), sample_lines("ref.en")
+    upload(page, "Reference files", [("ref.en", file_bytes(ref))])
+    upload(page, "Hypothesis file", [("lost.en", file_bytes(hyp[:10] + hyp[11:]))])
     expect(
         page.get_by_text("lost.en has 59 lines but ref.en has 60; the alignment visibly breaks at line")
     ).to_be_visible()
     expect(page.get_by_text("No tool's score is shown until the errors above are fixed")).to_be_visible()
     expect(page.get_by_test_id("stDataFrame")).to_have_count(0)
-    upload(page, "Hypothesis file", [("mine.en", _text(hyp))])
+    upload(page, "Hypothesis file", [("mine.en", file_bytes(hyp))])
     expect(page.get_by_text("Checking mine.en against ref.en, with the 13a tokenizer.")).to_be_visible()
     expect(page.get_by_test_id("stDataFrame")).to_be_visible()
     score = sacrebleu.corpus_bleu(hyp, [ref]).score

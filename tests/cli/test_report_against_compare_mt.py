@@ -16,15 +16,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from bleucore.tools import compare_mt_bleu
 from devtools.corpora import tokenized_corpus
+from tests.conftest import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 LABELS = ("short", "news", "talks")  # "short": every line under 10 words, where compare-mt's BLEU departs
 #: compare-mt prints acc_type=fmeas+prec+rec as three tables in this order, but its tables titled "prec" and "rec"
 #: are swapped: ``reporters.WordReport.acc_type_map`` reads ``{'prec': 3, 'rec': 4}`` from the statistics

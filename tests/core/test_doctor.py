@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from bleucore import MAX_LINE_CHARS
 from bleucore.doctor import RULES, Setup, check_setup, diagnose, read_bytes
-from tests.core.doctor_rules.setups import HYPS, KO_HYP, KO_REF, REF, REF2, ROOT
+from tests.conftest import ROOT
+from tests.core.doctor_rules.setups import HYPS, KO_HYP, KO_REF, REF, REF2
 
 
 def test_a_clean_setup_has_no_findings() -> None:
@@ -75,6 +76,7 @@ def test_the_command_line_prints_findings_and_exits_1_on_an_error(tmp_path: Path
             "-f",
             "json",
         ],
+        cwd=ROOT,
         capture_output=True,
         text=True,
     )
@@ -90,6 +92,7 @@ def test_the_command_line_prints_findings_and_exits_1_on_an_error(tmp_path: Path
             str(tmp_path / "hyp.txt"),
             "--json",
         ],
+        cwd=ROOT,
         capture_output=True,
         text=True,
     )
@@ -106,6 +109,7 @@ def test_the_command_line_prints_findings_and_exits_1_on_an_error(tmp_path: Path
             "--waterfall",
             "nltk:sacrebleu",
         ],
+        cwd=ROOT,
         capture_output=True,
         text=True,
     )
@@ -164,6 +168,7 @@ def test_the_json_contract_names_every_finding_and_implementation(tmp_path: Path
     (tmp_path / "ref.txt").write_text("\n".join(REF) + "\n", encoding="utf-8")
     run = subprocess.run(
         [sys.executable, "-m", "bleucore.doctor", str(tmp_path / "ref.txt"), "-i", str(tmp_path / "hyp.txt"), "--json"],
+        cwd=ROOT,
         capture_output=True,
         text=True,
     )

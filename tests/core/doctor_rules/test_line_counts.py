@@ -8,9 +8,10 @@ import sacrebleu
 
 from bleucore.doctor import Setup, diagnose, read_bytes
 from bleucore.doctor.rules.line_counts import break_point
-from tests.core.doctor_rules.setups import HYPS, REF, REF2, found, one, sample
+from tests.conftest import sample_lines
+from tests.core.doctor_rules.setups import HYPS, REF, REF2, found, one
 
-HYP, REF_EN = sample("system_a.en"), sample("ref.en")
+HYP, REF_EN = sample_lines("system_a.en"), sample_lines("ref.en")
 NAMES = {"hypothesis_name": "system_a.en", "reference_names": ["ref.en"]}
 
 
@@ -37,7 +38,7 @@ def test_an_added_reference_line_is_found_at_its_line() -> None:
 
 @pytest.mark.parametrize("language", ["en", "ko"])
 def test_the_break_is_found_for_every_lost_or_added_line_of_the_samples(language: str) -> None:
-    hyp, ref = sample(f"system_a.{language}"), sample(f"ref.{language}")
+    hyp, ref = sample_lines(f"system_a.{language}"), sample_lines(f"ref.{language}")
     misses = 0
     for k in range(len(ref) - 2):
         assert break_point(hyp, [*ref[:k], "An extra sentence nobody translated.", *ref[k:]]) in (k, k + 1)
