@@ -7,7 +7,6 @@ table and the waterfall's steps share the work; ``arithmetic`` scores its counts
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -20,18 +19,10 @@ from ..metrics.inputs import check_streams
 from ..tokenizers import TokenEncoder
 from .arithmetic import reference_lengths, score_counts, sentence_scores, tiny_scores
 from .conventions import Conventions
+from .splits import ENCODE_LINES, cased, has_ascii_upper, has_unicode_only_space, marked, single_spaced, split_encoded
 
 __all__ = ["ConventionScore", "ConventionScorer"]
 
-_ASCII_SPACE = re.compile(r"[ \t\n\r\f\v]+")
-_ASCII_UPPER = re.compile("[A-Z]")
-#: Whitespace other than the space and the line break: ``split(' ')`` keeps it inside tokens, ``split()`` does not.
-_OTHER_SPACE = re.compile(
-    "[\t\r\x0b\x0c\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
-)  # str.isspace
-#: What ``str.split()`` splits at and Perl's ``split`` (on bytes) does not.
-_UNICODE_ONLY_SPACE = re.compile("[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
-_ASCII_LOWER = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ", b"abcdefghijklmnopqrstuvwxyz")
 #: The splits counted from token tuples; ``whitespace`` is bleucore's ``none`` tokenizer (``str.split``).
 _TUPLE_SPLITS = ("ascii-whitespace", "single-space")
 
@@ -47,49 +38,6 @@ class ConventionScore(BLEUFigures):
     conventions: Conventions
     sentences: int
     zero_lines: int = 0
-
-
-def _cased(lines: Sequence[str], case: str) -> Sequence[str]:
-    """Perl's ``lc`` on bytes for ``ascii-lower`` (A-Z only; UTF-8 never uses those bytes inside a character)."""
-    if case != "ascii-lower":
-        return lines
-    return [
-        line.encode("utf-8", "surrogatepass").translate(_ASCII_LOWER).decode("utf-8", "surrogatepass") for line in lines
-    ]
-
-
-def _single_spaced(text: str) -> bool:
-    """True if ``split(' ')`` and ``split()`` give the same tokens on every line of ``text`` (lines joined by
-    "\\n"): no empty line, no space at a line's edge, no two spaces, no other whitespace."""
-    if not text or text[0] in " \n" or text[-1] in " \n" or _OTHER_SPACE.search(text):
-        return False
-    return not any(pair in text for pair in ("\n\n", " \n", "\n ", "  "))
-
-
-def _split(lines: Sequence[str], tokenize: str, case: str) -> list[tuple[str, ...]]:
-    """Tokens of each line by ``ascii-whitespace`` or ``single-space``, after the case rule (``whitespace`` is
-    bleucore's ``none`` tokenizer, counted from token ids)."""
-    lines, lower = _cased(lines, case), case == "lower"
-    if tokenize == "ascii-whitespace":
-        return [tuple(t for t in _ASCII_SPACE.split(line.lower() if lower else line) if t) for line in lines]
-    # The donghwa-kim tutorial's word_ngram: line breaks become spaces, then split(' ').
-    return [tuple((line.lower() if lower else line).replace("\r", " ").split(" ")) for line in lines]
-
-
-def _split_encoded(
-    lines: Sequence[str], tokenize: str, case: str, vocabulary: dict[str, int]
-) -> tuple[np.ndarray, np.ndarray]:
-    """(ids, lengths) of ``_split``'s tokens, ``ENCODE_LINES`` lines at a time (a tuple of strings per line held
-    whole took about 1.5 KB a line), ids from ``vocabulary``, which grows."""
-    ids, lengths = [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int64)]
-    for start in range(0, len(lines), ENCODE_LINES):
-        tokens = _split(lines[start : start + ENCODE_LINES], tokenize, case)
-        lengths.append(np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens)))
-        flat = [token for line in tokens for token in line]
-        for token in dict.fromkeys(flat):
-            vocabulary.setdefault(token, len(vocabulary))
-        ids.append(np.fromiter(map(vocabulary.__getitem__, flat), dtype=np.int64, count=len(flat)))
-    return np.concatenate(ids), np.concatenate(lengths)
 
 
 class ConventionScorer:
@@ -135,13 +83,13 @@ class ConventionScorer:
         if self._text is None:
             self._text = "\n".join(line for stream in [self.hypotheses, *self.references] for line in stream)
         text = self._text
-        if case == "ascii-lower" and not _ASCII_UPPER.search(text):
+        if case == "ascii-lower" and not has_ascii_upper(text):
             return tokenize, "cased"
         if case == "ascii-lower" and text.isascii():
             return tokenize, "lower"
-        if tokenize == "ascii-whitespace" and not _UNICODE_ONLY_SPACE.search(text):
+        if tokenize == "ascii-whitespace" and not has_unicode_only_space(text):
             return "whitespace", case
-        if tokenize == "single-space" and _single_spaced(text):
+        if tokenize == "single-space" and single_spaced(text):
             return "whitespace", case
         return None
 
@@ -166,12 +114,12 @@ class ConventionScorer:
         if key not in self._ids:
             streams = [self.hypotheses, *self.references]
             if tokenize in _TUPLE_SPLITS:
-                self._ids[key] = [_split_encoded(s, tokenize, case, self._words) for s in streams]
+                self._ids[key] = self._split_ids(streams, tokenize, case)
             elif tokenize == "whitespace" and case != "cased":
                 self._encoded(tokenize, "cased")
                 folded: dict[str, int] = {}
                 vocabulary = self._encoders[(tokenize, "cased")].vocabulary
-                words = [w.lower() for w in vocabulary] if case == "lower" else _cased(vocabulary, case)
+                words = [w.lower() for w in vocabulary] if case == "lower" else cased(vocabulary, case)
                 remap = np.fromiter(
                     (folded.setdefault(w, len(folded)) for w in words), dtype=np.int64, count=len(words)
                 )
@@ -180,8 +128,20 @@ class ConventionScorer:
                 encoder = self._encoders[key] = TokenEncoder(
                     "none" if tokenize == "whitespace" else tokenize, case == "lower"
                 )
-                self._ids[key] = [_encode(encoder, _cased(s, case)) for s in streams]
+                self._ids[key] = [_encode(encoder, cased(s, case)) for s in streams]
         return self._ids[key]
+
+    def _split_ids(
+        self, streams: Sequence[Sequence[str]], tokenize: str, case: str
+    ) -> list[tuple[np.ndarray, np.ndarray]]:
+        """(ids, lengths) of each stream under a ``splits`` rule: the marked text by one ``none`` encoder that every
+        split rule shares (so equal tokens have equal ids), or, for text that cannot be marked, the loop, sharing
+        ``_words`` (whether text can be marked does not depend on the rule: every split rule takes the same path)."""
+        texts = None if self._words else [marked(s, tokenize, case) for s in streams]
+        if texts is None or any(text is None for text in texts):
+            return [split_encoded(s, tokenize, case, self._words) for s in streams]
+        encoder = self._encoders.setdefault(("split", ""), TokenEncoder("none"))
+        return [_encode(encoder, text) for text in texts if text is not None]
 
     def release_tokens(self) -> None:
         """Drop the tokens and token ids, keep the counts: a kept scorer (the app caches one per input) then holds
@@ -210,11 +170,6 @@ class ConventionScorer:
         precisions = tuple(100.0 * mm / tt if tt else 0.0 for mm, tt in zip(m, t))
         zero_lines = int(np.count_nonzero((np.asarray(matches) == 0).any(axis=1))) if len(hyp_len) else 0
         return ConventionScore(score, tuple(m), tuple(t), precisions, bp, c, r, conventions, len(hyp_len), zero_lines)
-
-
-#: Lines given to the token encoder at once: its working arrays grow with the text of one call (100,000 lines in one
-#: call peaked above 500 MB); the vocabulary is shared across calls, so the ids are the same.
-ENCODE_LINES = 10_000
 
 
 def _same_ids(a: Sequence[tuple[np.ndarray, np.ndarray]], b: Sequence[tuple[np.ndarray, np.ndarray]]) -> bool:
