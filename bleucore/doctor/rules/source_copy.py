@@ -17,12 +17,21 @@ NEAR = 0.8
 WHOLE = 0.9
 
 
+#: Words with a letter a line needs to count as left untranslated (a line of numbers or one name is not).
+MIN_WORDS = 3
+
+
 def _normal(line: str) -> str:
     return " ".join(line.lower().split())
 
 
+def _wordy(line: str) -> bool:
+    return sum(any(c.isalpha() for c in word) for word in line.split()) >= MIN_WORDS
+
+
 def copied_lines(setup: Setup) -> tuple[list[int], int] | None:
-    """(0-based copied lines, non-empty lines) of a hypothesis paired with its source; None without one."""
+    """(0-based copied lines, lines of ``MIN_WORDS`` words: those that could be) of a hypothesis paired with its
+    source (the second number only counted when some line is copied); None without one."""
     source = setup.paired_source()
     if source is None:
         return None
@@ -32,7 +41,8 @@ def copied_lines(setup: Setup) -> tuple[list[int], int] | None:
     for _, ref in setup.paired_references():
         if len(ref) == len(hyps):
             near &= words.dice(ref, source) < NEAR
-    return np.flatnonzero(near).tolist(), int(np.count_nonzero(words.lengths(hyps)))
+    copied = [i for i in np.flatnonzero(near).tolist() if _wordy(hyps[i])]
+    return copied, sum(map(_wordy, hyps)) if copied else 0
 
 
 def check(setup: Setup) -> list[Finding]:
@@ -42,7 +52,7 @@ def check(setup: Setup) -> list[Finding]:
     paired = copied_lines(setup)
     if paired is None:  # the line counts differ: is the hypothesis the source all the same?
         sources = {_normal(line) for line in setup.source}
-        filled = [i for i, line in enumerate(setup.hypotheses) if line.strip()]
+        filled = [i for i, line in enumerate(setup.hypotheses) if _wordy(line)]
         copied = [i for i in filled if _normal(setup.hypotheses[i]) in sources]
         if len(copied) < WHOLE * len(filled) or not filled:
             return []
@@ -65,7 +75,7 @@ def check(setup: Setup) -> list[Finding]:
                 CODE,
                 "error",
                 "certain",
-                f"{len(copied):,} of the {nonempty:,} non-empty lines of {setup.hypothesis_name} are the lines of "
+                f"{len(copied):,} of the {nonempty:,} lines of {setup.hypothesis_name} with words are the lines of "
                 f"{setup.source_name}: the source file was given as the hypothesis",
                 "the score measures how much the source shares with the references (names, numbers), not a translation",
                 "give the system's output as the hypothesis (-i)",
