@@ -1,4 +1,4 @@
-"""``python -m bleucore.doctor REF [REF ...] -i HYP [-tok TOK] [--json] [--waterfall FROM[:TO]]`` (also
+"""``python -m bleucore.doctor REF [REF ...] -i HYP [--source SRC] [-tok TOK] [--json] [--waterfall FROM[:TO]]`` (also
 ``bleucore-doctor``): the setup's findings, then each tool's score on the files, and optionally the steps from one
 tool's number to another's.
 
@@ -40,6 +40,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("refs", nargs="+", metavar="REF", help="reference files (before -i)")
     parser.add_argument("-i", "--input", required=True, metavar="HYP", help="the hypothesis file")
+    parser.add_argument(
+        "--source",
+        metavar="SRC",
+        help="the source file the hypothesis translates: lines left untranslated, the source given as the output",
+    )
     parser.add_argument(
         "-tok", "--tokenize", default="13a", choices=TOKENIZER_NAMES, help="the tokenizer the score uses"
     )
@@ -84,10 +89,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(f"{PROG}: error: {' '.join(str(exc).split())}\n")
         return 2
     hyp, refs = read_path(args.input), [read_path(r) for r in args.refs]
+    source = read_path(args.source) if args.source else None
     reading = [f for text in (hyp, *refs) for f in text.findings]
-    setup = Setup(hyp.lines, [r.lines for r in refs], hyp.name, [r.name for r in refs], args.tokenize)
+    setup = Setup(
+        hyp.lines,
+        [r.lines for r in refs],
+        hyp.name,
+        [r.name for r in refs],
+        args.tokenize,
+        source=source.lines if source and source.lines else None,
+        source_name=source.name if source else "source",
+    )
     try:
-        report = diagnose(setup, reading)
+        report = diagnose(setup, reading, source_reading=source.findings if source else ())
     except HeldSizeError as exc:  # a file or all of them past the doctor's limits, before any work
         sys.stderr.write(f"bleucore: error: {exc}\n")
         return 2

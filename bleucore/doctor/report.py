@@ -63,16 +63,27 @@ class Report:
         }
 
 
-def diagnose(setup: Setup, reading: Sequence[Finding] = (), tools: Sequence[Tool] | None = None) -> Report:
+def _not_blocking(finding: Finding) -> Finding:
+    """A reading finding about the source, as a warning: the scores do not need the source."""
+    return replace(finding, severity="warning") if finding.severity == "error" else finding
+
+
+def diagnose(
+    setup: Setup,
+    reading: Sequence[Finding] = (),
+    tools: Sequence[Tool] | None = None,
+    source_reading: Sequence[Finding] = (),
+) -> Report:
     """The doctor's report on a setup; ``reading``: findings from reading its files (``reading.read_path``), which
     come first. A file left without lines by its reading finding (empty, binary, unreadable) is compared with nothing:
     that finding says it all. ``tools`` default to ``tools_for(setup.tokenize)``: every tool, and sacreBLEU with
-    ``setup.tokenize`` when it is not 13a. A setup past the doctor's limits (``limits.DOCTOR_HELD``) raises
-    ``HeldSizeError`` before any work."""
+    ``setup.tokenize`` when it is not 13a. ``source_reading``: the findings from reading the source file, which stop
+    nothing (as warnings). A setup past the doctor's limits (``limits.DOCTOR_HELD``) raises ``HeldSizeError`` before
+    any work; the source counts against the limits of one file, not against the total, since it is never scored."""
     sides = [(setup.hypothesis_name, setup.hypotheses), *zip(setup.reference_names, setup.references)]
-    for name, lines in sides:
+    for name, lines in [*sides, *([(setup.source_name, setup.source)] if setup.source is not None else [])]:
         check_held_text(lines, name, DOCTOR_HELD)
-    check_held_total([lines for _, lines in sides], DOCTOR_HELD)
+    check_held_total([lines for _, lines in sides], DOCTOR_HELD)  # the source is compared, never scored
     stopped = {f.values.get("name") for f in reading if f.code in BLOCKING}
     unread = {i for i, (name, lines) in enumerate(sides) if not lines and name in stopped}
     setup = replace(setup, unread=setup.unread | unread)
@@ -94,8 +105,11 @@ def diagnose(setup: Setup, reading: Sequence[Finding] = (), tools: Sequence[Tool
                 {"tokenizer": tokenize, "package": package},
             )
         )
+    blocked = any(f.code in BLOCKING for f in findings)
+    # A source that cannot be read is said by its reading finding, as a warning: the scores do not need it.
+    findings += [_not_blocking(f) for f in source_reading]
     findings.sort(key=lambda f: ("error", "warning", "note").index(f.severity))
-    if any(f.code in BLOCKING for f in findings) or not setup.references or not setup.hypotheses:
+    if blocked or not setup.references or not setup.hypotheses:
         return Report(tuple(findings), ())
     try:
         scorer = ConventionScorer(setup.hypotheses, setup.references)
