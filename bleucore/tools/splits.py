@@ -16,7 +16,16 @@ from collections.abc import Sequence
 
 import numpy as np
 
-__all__ = ["ENCODE_LINES", "cased", "marked", "single_spaced", "split_encoded", "split_tokens"]
+__all__ = [
+    "ENCODE_LINES",
+    "MARK_CHARS",
+    "cased",
+    "marked",
+    "marked_spaces",
+    "single_spaced",
+    "split_encoded",
+    "split_tokens",
+]
 
 #: Lines split at once by the loop: a tuple of strings per line held whole took about 1.5 KB a line.
 ENCODE_LINES = 10_000
@@ -39,6 +48,15 @@ _KEPT = (
 _MARKS = {c: chr(0xF0000 + i) for i, c in enumerate(_KEPT)}
 EMPTY_TOKEN = chr(0xF0000 + len(_KEPT))
 MARK_CHARS = re.compile("[\U000f0000-" + EMPTY_TOKEN + "]")
+
+
+_NOT_SPACE_WHITESPACE = re.compile("[" + re.escape(_KEPT) + "]")
+
+
+def marked_spaces(line: str) -> str:
+    """``line`` with every whitespace character but the space as its private-use mark: text whose only whitespace
+    is the space, for rules that keep the other characters (torchmetrics' chrF removes only spaces)."""
+    return _NOT_SPACE_WHITESPACE.sub(lambda m: _MARKS[m.group()], line)
 
 
 def cased(lines: Sequence[str], case: str) -> Sequence[str]:
