@@ -10,7 +10,8 @@ from typing import Any
 from ..limits import DOCTOR_HELD
 from ..reading.checks import check_held_text, check_held_total
 from ..tokenizers import missing_package
-from ..tools import ConventionScorer, Tool, ToolScore, score_as_tools, tools_for
+from ..tools import ConventionScorer, Tool, ToolScore, family, score_as_tools, tools_for
+from ..tools.metric_tools import MetricScorer, MetricToolScore, score_metric_tools
 from .finding import Finding, Setup
 from .setup_check import check_setup
 
@@ -33,11 +34,14 @@ BLOCKING = frozenset(
 
 @dataclass(frozen=True)
 class Report:
-    """Findings, worst first, and each tool's score (empty when a ``BLOCKING`` finding stops scoring)."""
+    """Findings, worst first, and each tool's score of ``metric`` (empty when a ``BLOCKING`` finding stops
+    scoring); ``scorer`` keeps the counts for a waterfall (a ``ConventionScorer`` for BLEU, the metric family's
+    scorer for chrF and TER)."""
 
     findings: tuple[Finding, ...]
-    scores: tuple[ToolScore, ...]
-    scorer: ConventionScorer | None = None
+    scores: tuple[ToolScore | MetricToolScore, ...]
+    scorer: ConventionScorer | MetricScorer | None = None
+    metric: str = "bleu"
 
     @property
     def scored(self) -> bool:
@@ -73,13 +77,16 @@ def diagnose(
     reading: Sequence[Finding] = (),
     tools: Sequence[Tool] | None = None,
     source_reading: Sequence[Finding] = (),
+    metric: str = "bleu",
 ) -> Report:
     """The doctor's report on a setup; ``reading``: findings from reading its files (``reading.read_path``), which
     come first. A file left without lines by its reading finding (empty, binary, unreadable) is compared with nothing:
     that finding says it all. ``tools`` default to ``tools_for(setup.tokenize)``: every tool, and sacreBLEU with
     ``setup.tokenize`` when it is not 13a. ``source_reading``: the findings from reading the source file, which stop
-    nothing (as warnings). A setup past the doctor's limits (``limits.DOCTOR_HELD``) raises ``HeldSizeError`` before
-    any work; the source counts against the limits of one file, not against the total, since it is never scored."""
+    nothing (as warnings). ``metric``: ``bleu``, or ``chrf`` or ``ter`` (``tools.FAMILIES``: their tools instead of
+    BLEU's; ``tools`` is then not used). A setup past the doctor's limits (``limits.DOCTOR_HELD``) raises
+    ``HeldSizeError`` before any work; the source counts against the limits of one file, not against the total,
+    since it is never scored."""
     sides = [(setup.hypothesis_name, setup.hypotheses), *zip(setup.reference_names, setup.references)]
     for name, lines in [*sides, *([(setup.source_name, setup.source)] if setup.source is not None else [])]:
         check_held_text(lines, name, DOCTOR_HELD)
@@ -110,8 +117,12 @@ def diagnose(
     findings += [_not_blocking(f) for f in source_reading]
     findings.sort(key=lambda f: ("error", "warning", "note").index(f.severity))
     if blocked or not setup.references or not setup.hypotheses:
-        return Report(tuple(findings), ())
+        return Report(tuple(findings), (), metric=metric)
     try:
+        if metric != "bleu":
+            tools_of = family(metric)
+            other = tools_of.scorer(setup.hypotheses, setup.references)
+            return Report(tuple(findings), tuple(score_metric_tools(tools_of.tools, other)), other, metric)
         scorer = ConventionScorer(setup.hypotheses, setup.references)
         scores = tuple(score_as_tools(setup.hypotheses, setup.references, tools, scorer))
         scorer.release_tokens()  # the report keeps the counts for the waterfall, not every token
@@ -129,5 +140,5 @@ def diagnose(
                 {"reason": str(exc)},
             ),
         )
-        return Report(tuple(findings), ())
+        return Report(tuple(findings), (), metric=metric)
     return Report(tuple(findings), scores, scorer)

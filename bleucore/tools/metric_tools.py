@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Any, Protocol
 
 __all__ = [
+    "MetricScorer",
     "MetricStep",
     "MetricTool",
     "MetricToolScore",
