@@ -62,9 +62,15 @@ _REFUSAL = re.compile(
 )
 
 
+#: Words a quoted line needs to read as a sentence put in quotes (a quoted word or name is text).
+QUOTED_WORDS = 3
+
+
 def _quoted(line: str) -> bool:
     text = line.strip()
-    return len(text) > 2 and text[0] in QUOTES and text[-1] in QUOTES[text[0]] and text[-1] not in text[1:-1]
+    if len(text) <= 2 or text[0] not in QUOTES or text[-1] not in QUOTES[text[0]] or text[-1] in text[1:-1]:
+        return False
+    return len(text.split()) >= QUOTED_WORDS
 
 
 def wrapper(line: str) -> tuple[str, str] | None:
@@ -102,6 +108,8 @@ class LowerText:
 
     def __init__(self, lines: Sequence[str]) -> None:
         self.lines = lines
+        self.wrapped: list[int] | None = None
+        self.refused: list[int] | None = None
         text = "\n".join(lines).lower()
         self.text = text if text.count("\n") == len(lines) - 1 else None  # None: a line holds a line break
         self.starts = np.cumsum([0, *(len(line) + 1 for line in text.split("\n")[:-1])]) if self.text else None
@@ -120,16 +128,24 @@ class LowerText:
 
 
 def wrapped_lines(text: LowerText) -> list[int]:
-    """0-based lines with a chat wrapper (``wrapper`` is not None)."""
+    """0-based lines with a chat wrapper (``wrapper`` is not None), found once per text."""
+    if text.wrapped is None:
+        text.wrapped = _wrapped_lines(text)
+    return text.wrapped
+
+
+def refusal_lines(text: LowerText) -> list[int]:
+    """0-based lines that read as a refusal, found once per text."""
+    if text.refused is None:
+        text.refused = [i for i in text.lines_with(_REFUSAL_KEYS) if is_refusal(text.lines[i])]
+    return text.refused
+
+
+def _wrapped_lines(text: LowerText) -> list[int]:
     lines = text.lines
     quoted = [i for i, line in enumerate(lines) if line[:1] in QUOTES or line[:1].isspace()]
     candidates = sorted({*text.lines_with(_BEFORE_KEYS), *text.lines_with(_AFTER_KEYS), *quoted})
     return [i for i in candidates if wrapper(lines[i])]
-
-
-def refusal_lines(text: LowerText) -> list[int]:
-    """0-based lines that read as a refusal."""
-    return [i for i in text.lines_with(_REFUSAL_KEYS) if is_refusal(text.lines[i])]
 
 
 def lower_text(memo: dict[str, object], lines: Sequence[str]) -> LowerText:

@@ -29,11 +29,19 @@ _WORD = re.compile(r"\w+")
 
 
 class LineWords:
-    """Token ids of a setup's streams, by identity of the stream (the hypotheses, each reference, the source)."""
+    """Token ids of a setup's streams, by identity of the stream (the hypotheses, each reference, the source).
+
+    Words (``none``) are encoded cased, the ids the scorer's ``str.split()`` tools count too (``adopted_by`` hands
+    them over, so that the text is encoded once), and lowercased by folding the vocabulary; characters (``char``,
+    for Chinese and Japanese) are encoded lowercased."""
 
     def __init__(self, tokenizer: str = "none") -> None:
-        self._encoder = TokenEncoder(tokenizer, lowercase=True)
+        self.tokenizer = tokenizer
+        self._encoder = TokenEncoder(tokenizer, lowercase=tokenizer != "none")
         self._streams: dict[int, tuple[Sequence[str], tuple[np.ndarray, np.ndarray]]] = {}
+        self._folded: dict[str, int] = {}
+        self._fold = np.zeros(0, dtype=np.int64)
+        self._dice: dict[tuple[int, int, int], np.ndarray] = {}
 
     @classmethod
     def of(cls, setup: Setup) -> LineWords:
@@ -48,7 +56,7 @@ class LineWords:
         return words
 
     def encoded(self, lines: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
-        """(ids, lengths) of ``lines``, encoded once."""
+        """(ids, lengths) of ``lines`` as encoded (cased words, or lowercased characters), encoded once."""
         key = id(lines)
         if key not in self._streams or self._streams[key][0] is not lines:
             parts = [self._encoder.encode(lines[i : i + _CHUNK]) for i in range(0, len(lines), _CHUNK)]
@@ -59,13 +67,40 @@ class LineWords:
             self._streams[key] = (lines, encoded)
         return self._streams[key][1]
 
+    def lowered(self, lines: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+        """(ids, lengths) of ``lines`` with words that differ only in case given one id."""
+        ids, lengths = self.encoded(lines)
+        if self.tokenizer != "none":
+            return ids, lengths
+        vocabulary = self._encoder.vocabulary
+        if len(vocabulary) > self._fold.size:
+            folded = self._folded
+            new = [folded.setdefault(w.lower(), len(folded)) for w in vocabulary[self._fold.size :]]
+            self._fold = np.concatenate([self._fold, np.asarray(new, dtype=np.int64)])
+        return self._fold[ids], lengths
+
+    def adopted_by(
+        self, streams: Sequence[Sequence[str]]
+    ) -> tuple[TokenEncoder, list[tuple[np.ndarray, np.ndarray]]] | None:
+        """The encoder and the cased word ids of ``streams`` when all of them were encoded here (None otherwise):
+        what ``ConventionScorer.adopt`` takes for its ``str.split()`` tokens."""
+        if self.tokenizer != "none" or any(
+            id(s) not in self._streams or self._streams[id(s)][0] is not s for s in streams
+        ):
+            return None
+        return self._encoder, [self._streams[id(s)][1] for s in streams]
+
     def lengths(self, lines: Sequence[str]) -> np.ndarray:
         """Words of each line."""
         return self.encoded(lines)[1]
 
     def dice(self, a: Sequence[str], b: Sequence[str], shift: int = 0) -> np.ndarray:
-        """For each line i of ``a``, ``dice`` of it and line ``i + shift`` of ``b`` (0 where there is none)."""
-        return dice(self.encoded(a), shifted(self.encoded(b), shift, len(a)))
+        """For each line i of ``a``, ``dice`` of it and line ``i + shift`` of ``b`` (0 where there is none), case
+        ignored; computed once per pair."""
+        key = (id(a), id(b), shift)
+        if key not in self._dice:
+            self._dice[key] = dice(self.lowered(a), shifted(self.lowered(b), shift, len(a)))
+        return self._dice[key]
 
 
 def shifted(encoded: tuple[np.ndarray, np.ndarray], shift: int, lines: int) -> tuple[np.ndarray, np.ndarray]:

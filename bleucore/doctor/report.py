@@ -7,12 +7,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..forking import ChunkWorker, can_fork, chunk_processes
 from ..limits import DOCTOR_HELD
 from ..reading.checks import check_held_text, check_held_total
 from ..tokenizers import missing_package
 from ..tools import ConventionScorer, Tool, ToolScore, family, score_as_tools, tools_for
 from ..tools.metric_tools import MetricScorer, MetricToolScore, score_metric_tools
 from .finding import Finding, Setup
+from .overlap import LineWords
 from .setup_check import check_setup
 
 __all__ = ["BLOCKING", "Report", "diagnose"]
@@ -67,6 +69,51 @@ class Report:
         }
 
 
+def _score_in_a_copy(setup: Setup, tools: Sequence[Tool]) -> ChunkWorker | None:
+    """Every tool's score, counted by a forked copy of this process while this one runs the rules (the command
+    line, on two CPUs: ``forking.can_fork``; the tools take about as long as the rules, 100,000 lines each); None
+    where the lines do not pair (the rules will say so) or no copy may be forked."""
+    hyps, refs = setup.hypotheses, setup.references
+    if not hyps or not refs or any(len(stream) != len(hyps) for stream in refs) or not can_fork(chunk_processes()):
+        return None
+    theirs = list(tools)
+
+    def score(_: object) -> tuple[tuple[ToolScore, ...], ConventionScorer]:
+        scorer = ConventionScorer(hyps, refs)
+        scores = tuple(score_as_tools(hyps, refs, theirs, scorer))
+        scorer.release_tokens()
+        scorer.hypotheses, scorer.references = [], []  # this process has them: not sent back
+        return scores, scorer
+
+    worker = ChunkWorker(score)
+    return worker if worker.submit(None) else None
+
+
+def _scores(
+    setup: Setup, tools: Sequence[Tool], copy: ChunkWorker | None
+) -> tuple[tuple[ToolScore, ...], ConventionScorer]:
+    """Every tool's score: those the copy counted (if it did; none if it failed) and the others here, on one scorer
+    holding every count for the waterfall. ``ValueError`` from a limit or a tokenizer's refusal."""
+    result = None
+    if copy is not None:
+        result = copy.result()
+        copy.close()
+    scorer = ConventionScorer(setup.hypotheses, setup.references)
+    words = setup.memo.get("line_words")
+    adopted = words.adopted_by([setup.hypotheses, *setup.references]) if isinstance(words, LineWords) else None
+    if adopted is not None:  # the rules encoded the words already: the whitespace tools count those ids
+        scorer.adopt(*adopted)
+    counted: dict[str, ToolScore] = {}
+    if result is not None:
+        theirs, copied = result
+        counted = {s.tool.key: s for s in theirs}
+        scorer.take_counts(copied)
+    rest = [t for t in tools if t.key not in counted]
+    counted.update((s.tool.key, s) for s in score_as_tools(setup.hypotheses, setup.references, rest, scorer))
+    scorer.release_tokens()  # the report keeps the counts for the waterfall, not every token
+    return tuple(counted[t.key] for t in tools), scorer
+
+
 def _not_blocking(finding: Finding) -> Finding:
     """A reading finding about the source, as a warning: the scores do not need the source."""
     return replace(finding, severity="warning") if finding.severity == "error" else finding
@@ -94,11 +141,12 @@ def diagnose(
     stopped = {f.values.get("name") for f in reading if f.code in BLOCKING}
     unread = {i for i, (name, lines) in enumerate(sides) if not lines and name in stopped}
     setup = replace(setup, unread=setup.unread | unread)
-    findings = [*reading, *check_setup(setup)]
     tokenize = setup.tokenize
     package = missing_package(tokenize)
     if tools is None:
         tools = tools_for("13a" if package else tokenize)
+    copy = _score_in_a_copy(setup, tools) if metric == "bleu" and not stopped else None
+    findings = [*reading, *check_setup(setup)]
     if package:
         findings.append(
             Finding(
@@ -117,15 +165,15 @@ def diagnose(
     findings += [_not_blocking(f) for f in source_reading]
     findings.sort(key=lambda f: ("error", "warning", "note").index(f.severity))
     if blocked or not setup.references or not setup.hypotheses:
+        if copy is not None:
+            copy.close()
         return Report(tuple(findings), (), metric=metric)
     try:
         if metric != "bleu":
             tools_of = family(metric)
             other = tools_of.scorer(setup.hypotheses, setup.references)
             return Report(tuple(findings), tuple(score_metric_tools(tools_of.tools, other)), other, metric)
-        scorer = ConventionScorer(setup.hypotheses, setup.references)
-        scores = tuple(score_as_tools(setup.hypotheses, setup.references, tools, scorer))
-        scorer.release_tokens()  # the report keeps the counts for the waterfall, not every token
+        scores, scorer = _scores(setup, tools, copy)
     except ValueError as exc:  # a limit or a tokenizer's refusal: said as a finding, the others kept
         findings.insert(
             0,

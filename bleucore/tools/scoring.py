@@ -19,7 +19,16 @@ from ..metrics.inputs import check_streams
 from ..tokenizers import TokenEncoder
 from .arithmetic import reference_lengths, score_counts, sentence_scores, tiny_scores
 from .conventions import Conventions
-from .splits import ENCODE_LINES, cased, has_ascii_upper, has_unicode_only_space, marked, single_spaced, split_encoded
+from .splits import (
+    ENCODE_LINES,
+    cased,
+    differing_lines,
+    has_ascii_upper,
+    has_unicode_only_space,
+    marked,
+    single_spaced,
+    split_encoded,
+)
 
 __all__ = ["ConventionScore", "ConventionScorer"]
 
@@ -65,16 +74,8 @@ class ConventionScorer:
             same = self._same_as(key)
             if same is not None and same != key:
                 self._same[key] = self._tokenization(Conventions(tokenize=same[0], case=same[1]))  # type: ignore[arg-type]
-            elif conventions.tokenize not in _TUPLE_SPLITS:
-                self._same[key] = key  # a bleucore tokenizer or str.split: counted from token ids (``_statistics``)
-            else:  # one of the ``_split`` tokenizations: the same as another if their ids are
-                encoded = self._encoded(*key)
-                self._same[key] = next(
-                    (k for k in self._ids if k != key and k[0] in _TUPLE_SPLITS and _same_ids(self._ids[k], encoded)),
-                    key,
-                )
-                if self._same[key] != key:
-                    del self._ids[key]
+            else:
+                self._same[key] = key
         return self._same[key]
 
     def _same_as(self, key: tuple[str, str]) -> tuple[str, str] | None:
@@ -99,12 +100,32 @@ class ConventionScorer:
         key = (tokenize, case, "all" if len(self.references) == 1 else c.references)
         if key in self._counts:
             return self._counts[key]
+        if tokenize in _TUPLE_SPLITS:
+            self._counts[key] = self._split_statistics(tokenize, case, c.references)
+            return self._counts[key]
         hyp, *encoded = self._encoded(tokenize, case)
         encoded = encoded if c.references == "all" else encoded[:1]
         stats = ids_statistics(hyp, encoded, self.max_order)
         ref_lens = np.stack([np.asarray(lengths, dtype=np.int64) for _, lengths in encoded], axis=1)
         self._counts[key] = (stats.hyp_len, ref_lens, stats.matches, stats.totals)
         return self._counts[key]
+
+    def _split_statistics(
+        self, tokenize: str, case: str, references: str
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """A split rule's counts: ``str.split()``'s under the same case rule, with the lines where the rule's tokens
+        may differ (``splits.differing_lines``: few, in most text) counted again under the rule."""
+        base = self._statistics(Conventions(tokenize="whitespace", case=case, references=references))  # type: ignore[arg-type]
+        streams = [self.hypotheses, *(self.references if references == "all" else self.references[:1])]
+        rows = sorted({i for stream in streams for i in differing_lines(stream, tokenize)})
+        if not rows:
+            return base
+        hyp, *encoded = self._split_ids([[stream[i] for i in rows] for stream in streams], tokenize, case)
+        stats = ids_statistics(hyp, encoded, self.max_order)
+        hyp_len, ref_lens, matches, totals = (array.copy() for array in base)
+        hyp_len[rows], matches[rows], totals[rows] = stats.hyp_len, stats.matches, stats.totals
+        ref_lens[rows] = np.stack([np.asarray(lengths, dtype=np.int64) for _, lengths in encoded], axis=1)
+        return hyp_len, ref_lens, matches, totals
 
     def _encoded(self, tokenize: str, case: str) -> list[tuple[np.ndarray, np.ndarray]]:
         """(ids, lengths) of the hypotheses and each reference stream by a bleucore tokenizer (``whitespace``:
@@ -113,9 +134,7 @@ class ConventionScorer:
         key = (tokenize, case)
         if key not in self._ids:
             streams = [self.hypotheses, *self.references]
-            if tokenize in _TUPLE_SPLITS:
-                self._ids[key] = self._split_ids(streams, tokenize, case)
-            elif tokenize == "whitespace" and case != "cased":
+            if tokenize == "whitespace" and case != "cased":
                 self._encoded(tokenize, "cased")
                 folded: dict[str, int] = {}
                 vocabulary = self._encoders[(tokenize, "cased")].vocabulary
@@ -142,6 +161,23 @@ class ConventionScorer:
             return [split_encoded(s, tokenize, case, self._words) for s in streams]
         encoder = self._encoders.setdefault(("split", ""), TokenEncoder("none"))
         return [_encode(encoder, text) for text in texts if text is not None]
+
+    def adopt(self, encoder: TokenEncoder, streams: Sequence[tuple[np.ndarray, np.ndarray]]) -> None:
+        """Take the ``str.split()`` token ids of the hypotheses and each reference stream (in that order) from an
+        encoder of bleucore's ``none`` tokenizer that made them all (the doctor's rules read the same words): the
+        whitespace tools then count them without encoding the text again."""
+        if len(streams) != 1 + len(self.references) or any(
+            lengths.size != len(lines) for (_, lengths), lines in zip(streams, [self.hypotheses, *self.references])
+        ):
+            raise ValueError("adopt: one (ids, lengths) per stream, a length per line")
+        self._encoders[("whitespace", "cased")] = encoder
+        self._ids[("whitespace", "cased")] = list(streams)
+
+    def take_counts(self, other: ConventionScorer) -> None:
+        """Keep the counts another scorer of the same lines made (a forked copy's): its tokenizations are not
+        counted again here."""
+        self._same.update(other._same)
+        self._counts.update(other._counts)
 
     def release_tokens(self) -> None:
         """Drop the tokens and token ids, keep the counts: a kept scorer (the app caches one per input) then holds
@@ -170,11 +206,6 @@ class ConventionScorer:
         precisions = tuple(100.0 * mm / tt if tt else 0.0 for mm, tt in zip(m, t))
         zero_lines = int(np.count_nonzero((np.asarray(matches) == 0).any(axis=1))) if len(hyp_len) else 0
         return ConventionScore(score, tuple(m), tuple(t), precisions, bp, c, r, conventions, len(hyp_len), zero_lines)
-
-
-def _same_ids(a: Sequence[tuple[np.ndarray, np.ndarray]], b: Sequence[tuple[np.ndarray, np.ndarray]]) -> bool:
-    """True if two tokenizations (ids from one vocabulary) give the same tokens on every line."""
-    return all(np.array_equal(x[1], y[1]) and np.array_equal(x[0], y[0]) for x, y in zip(a, b))
 
 
 def _encode(encoder: TokenEncoder, lines: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:

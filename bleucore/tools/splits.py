@@ -59,6 +59,30 @@ def marked_spaces(line: str) -> str:
     return _NOT_SPACE_WHITESPACE.sub(lambda m: _MARKS[m.group()], line)
 
 
+#: Where ``split(' ')`` (line breaks read as spaces) differs from ``str.split()``: a space at a line's edge, an empty
+#: line, two spaces, other whitespace.
+_SINGLE_SPACE_DIFFERS = re.compile("(?m)^ | $|^$|  |" + _OTHER_SPACE.pattern)
+
+
+def differing_lines(lines: Sequence[str], tokenize: str) -> list[int]:
+    """0-based lines whose ``split_tokens`` may differ from their ``str.split()`` tokens (every other line's are the
+    same): for Perl's split, lines with a space ``str.split()`` splits at and Perl does not; for ``split(' ')``,
+    lines with other whitespace, two spaces, a space at an edge, or none at all."""
+    pattern = _UNICODE_ONLY_SPACE if tokenize == "ascii-whitespace" else _SINGLE_SPACE_DIFFERS
+    if not lines:
+        return []
+    text = "\n".join(lines)
+    if text.count("\n") != len(lines) - 1:  # a line holding a line break: line by line
+        return [
+            i
+            for i, line in enumerate(lines)
+            if pattern.search(line) or (tokenize != "ascii-whitespace" and "\n" in line)
+        ]
+    starts = np.cumsum([0, *(len(line) + 1 for line in lines[:-1])])
+    found = np.searchsorted(starts, [m.start() for m in pattern.finditer(text)], "right") - 1
+    return [int(i) for i in np.unique(found)]
+
+
 def cased(lines: Sequence[str], case: str) -> Sequence[str]:
     """Perl's ``lc`` on bytes for ``ascii-lower`` (A-Z only; UTF-8 never uses those bytes inside a character)."""
     if case != "ascii-lower" or not lines:

@@ -6,8 +6,9 @@ sign; the finding says how many signs there are, and none is said when a trait p
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
+
+import numpy as np
 
 from ..chat import lower_text, refusal_lines, wrapped_lines
 from ..finding import Finding, Setup
@@ -20,8 +21,10 @@ SHARE = 0.01
 MIN_LINES = 2
 #: ... and on this many times more lines than the other side.
 RATIO = 3.0
-_MARKERS = re.compile(r"@@ |@@$|\u2581|<unk>|<UNK>|\[UNK\]")
-_LOOP = re.compile(r"\b(\w+)(?: \1\b){3,}|\b(\w+ \w+)(?: \2\b){2,}")
+#: Subword markers and unknown-word tokens, lowercase (found in the lowercased text).
+_MARKERS = ("@@", "\u2581", "<unk>", "[unk]")
+#: A word repeated this many times in a row is a decoding loop.
+LOOP = 4
 
 Trait = Callable[[Setup, Sequence[str]], int]
 
@@ -34,11 +37,20 @@ def _refused(setup: Setup, lines: Sequence[str]) -> int:
     return len(refusal_lines(lower_text(setup.memo, lines)))
 
 
-def _pattern(pattern: re.Pattern[str]) -> Trait:
-    def count(setup: Setup, lines: Sequence[str]) -> int:
-        return sum(1 for line in lines if pattern.search(line))
+def _markers(setup: Setup, lines: Sequence[str]) -> int:
+    return len(lower_text(setup.memo, lines).lines_with(_MARKERS))
 
-    return count
+
+def _loops(setup: Setup, lines: Sequence[str]) -> int:
+    """Lines with a word (case ignored) ``LOOP`` times in a row, from the word ids ``overlap.LineWords`` holds."""
+    ids, lengths = LineWords.of(setup).lowered(lines)
+    if ids.size < LOOP:
+        return 0
+    ends = np.cumsum(lengths)
+    same = (ids[1:] == ids[:-1]).astype(np.int64)
+    same[ends[:-1][ends[:-1] < ids.size] - 1] = 0  # never across the end of a line
+    runs = np.flatnonzero(np.convolve(same, np.ones(LOOP - 1, dtype=np.int64), "valid") == LOOP - 1)
+    return int(np.unique(np.searchsorted(ends, runs, "right")).size)
 
 
 def _copied(setup: Setup, lines: Sequence[str]) -> int:
@@ -59,8 +71,8 @@ def _lowercase(setup: Setup, lines: Sequence[str]) -> int:
 TRAITS: dict[str, Trait] = {
     "chat-wrappers": _wrapped,
     "refusals": _refused,
-    "subword-markers": _pattern(_MARKERS),
-    "repetition-loops": _pattern(_LOOP),
+    "subword-markers": _markers,
+    "repetition-loops": _loops,
     "source-copies": _copied,
     "all-lowercase": _lowercase,
 }
@@ -78,10 +90,13 @@ def check(setup: Setup) -> list[Finding]:
     for j, ref in setup.paired_references():
         if len(ref) != len(hyps):
             continue
+        on_refs = {name: trait(setup, ref) for name, trait in TRAITS.items()}
+        if not any(_holds(count, len(ref)) for count in on_refs.values()):
+            continue  # nothing of a system's output in the reference: the hypothesis side is not read
         signs: dict[str, tuple[int, int]] = {}
         against = False
         for name, trait in TRAITS.items():
-            on_ref, on_hyp = trait(setup, ref), trait(setup, hyps)
+            on_ref, on_hyp = on_refs[name], trait(setup, hyps)
             if _holds(on_ref, len(ref)) and on_ref >= RATIO * on_hyp:
                 signs[name] = (on_ref, on_hyp)
             elif _holds(on_hyp, len(hyps)) and on_hyp >= RATIO * on_ref:

@@ -26,6 +26,9 @@ MIN_WORDS = 4
 MIN_PROBABILITY = 0.5
 #: Lines py3langid reads at most (about 50 microseconds each): past it, an even sample, and the counts say so.
 MAX_CLASSIFIED = 20_000
+#: Candidates (lines sharing little with their references) per line below which no language is told: py3langid's
+#: model takes about 0.7 s to load, and fewer than one line in a thousand is no finding worth it.
+MIN_CANDIDATES = 0.001
 #: Reference lines joined to tell the references' language.
 REFERENCE_SAMPLE = 400
 
@@ -57,7 +60,7 @@ def candidates(setup: Setup) -> list[int]:
 
 def check(setup: Setup) -> list[Finding]:
     lines = candidates(setup)
-    if not lines:
+    if not lines or len(lines) < MIN_CANDIDATES * len(setup.hypotheses):
         return []
     reference, written = _reference_language(setup)
     hyps = setup.hypotheses
