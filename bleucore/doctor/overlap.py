@@ -16,6 +16,7 @@ import numpy as np
 
 from ..metrics.bleu.fast import ids_statistics
 from ..tokenizers import TokenEncoder
+from .language import script
 
 if TYPE_CHECKING:
     from .finding import Setup
@@ -24,7 +25,8 @@ __all__ = ["LineWords", "Resemblance", "dice"]
 
 #: Lines encoded at once (the encoder's working arrays grow with one call's text).
 _CHUNK = 10_000
-_NO_SPACE_SCRIPTS = ("Chinese", "Japanese")
+#: Scripts written without spaces between words (``language.script``): Chinese, and Japanese (kana with Han).
+_NO_SPACE_SCRIPTS = ("Han", "Kana")
 _WORD = re.compile(r"\w+")
 
 
@@ -48,10 +50,8 @@ class LineWords:
         """The setup's ``LineWords``, made on first use: characters when most of the text is Chinese or Japanese."""
         memo = setup.memo
         if "line_words" not in memo:
-            from .rules.cjk_with_13a import script_of
-
-            sample = [*setup.hypotheses[:2000], *(line for s in setup.references for line in s[:2000])]
-            memo["line_words"] = cls("char" if script_of(sample) in _NO_SPACE_SCRIPTS else "none")
+            sample = " ".join([*setup.hypotheses[:2000], *(line for s in setup.references for line in s[:2000])])
+            memo["line_words"] = cls("char" if script(sample) in _NO_SPACE_SCRIPTS else "none")
         words: LineWords = memo["line_words"]
         return words
 

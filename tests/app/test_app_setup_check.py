@@ -33,7 +33,13 @@ def test_compare_checks_every_system_and_names_concatenated_references() -> None
     at = open_app("compare")
     at.radio(key=cps.COMPARE_SOURCE).set_value("upload").run()
     drop_zone(at, cps.COMPARE_REF_UPLOAD).set_value(
-        [("refs.txt", ("\n".join(ref + ref[::-1]) + "\n").encode(), "text/plain")]
+        [
+            (
+                "refs.txt",
+                ("\n".join(ref + [r.replace(" sat", " was sitting") for r in ref]) + "\n").encode(),
+                "text/plain",
+            )
+        ]
     )
     at.run()
     systems = [(f"s{k}.txt", ("\n".join(ref) + "\n").encode(), "text/plain") for k in (1, 2)]

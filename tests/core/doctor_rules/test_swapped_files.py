@@ -52,3 +52,11 @@ def test_the_right_way_round_and_traits_on_both_sides_say_nothing() -> None:
     out[23] = "Here is the English version: " + SYSTEM[23]
     hyps = [o if "sorry" in o or "cannot" in o else e for o, e in zip(both, ENGLISH)]  # refusals on this side
     assert found("swapped-files", hyps, [out]) == []  # wrappers one way, refusals the other: cannot be told
+
+
+def test_subword_markers_and_loops_in_the_reference_are_signs() -> None:
+    out = [line.replace("the", "th@@ e") if i % 2 else line for i, line in enumerate(SYSTEM)]
+    out[1] = out[3] = "the the the the the city council"
+    finding = one("swapped-files", ENGLISH, [out])
+    assert set(finding.values["signs"]) == {"subword-markers", "repetition-loops"}
+    assert finding.values["signs"]["repetition-loops"] == {"reference": 2, "hypothesis": 0}
