@@ -67,6 +67,7 @@ def check(setup: Setup) -> list[Finding]:
         "count": len(copied),
         "lines": n,
         "whole": len(copied) >= WHOLE * nonempty,
+        "with_words": nonempty,
     }
     lines = tuple(i + 1 for i in copied[:3])
     if values["whole"]:

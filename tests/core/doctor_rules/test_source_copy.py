@@ -14,7 +14,14 @@ def test_lines_left_in_the_source_language() -> None:
     hyps[3], hyps[7] = GERMAN[3], GERMAN[7].replace(".", "")  # nearly the source: its full stop dropped
     finding = one("source-copy", hyps, [ENGLISH], source=GERMAN, source_name="src.de")
     assert finding.severity == "warning" and finding.lines == (4, 8)
-    assert finding.values == {"name": "hypothesis", "source": "src.de", "count": 2, "lines": 24, "whole": False}
+    assert finding.values == {
+        "name": "hypothesis",
+        "source": "src.de",
+        "count": 2,
+        "lines": 24,
+        "whole": False,
+        "with_words": 24,
+    }
     assert "keep them in the scored output" in finding.fix
     # Said once: wrong-language leaves the copied lines to this rule.
     assert found("wrong-language", hyps, [ENGLISH], source=GERMAN) == []
