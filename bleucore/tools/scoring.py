@@ -65,6 +65,7 @@ class ConventionScorer:
         self._ids: dict[tuple[str, str], list[tuple[np.ndarray, np.ndarray]]] = {}
         self._same: dict[tuple[str, str], tuple[str, str]] = {}  # tokenization -> the first giving the same tokens
         self._counts: dict[tuple[str, str, str], tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
+        self._differs: dict[str, list[int]] = {}
 
     def _tokenization(self, conventions: Conventions) -> tuple[str, str]:
         """The key of the tokens (hypotheses, then each reference stream) under the tokenization and case rules;
@@ -117,7 +118,7 @@ class ConventionScorer:
         may differ (``splits.differing_lines``: few, in most text) counted again under the rule."""
         base = self._statistics(Conventions(tokenize="whitespace", case=case, references=references))  # type: ignore[arg-type]
         streams = [self.hypotheses, *(self.references if references == "all" else self.references[:1])]
-        rows = sorted({i for stream in streams for i in differing_lines(stream, tokenize)})
+        rows = sorted({i for j, stream in enumerate(streams) for i in self._differing(tokenize, j, stream)})
         if not rows:
             return base
         hyp, *encoded = self._split_ids([[stream[i] for i in rows] for stream in streams], tokenize, case)
@@ -126,6 +127,13 @@ class ConventionScorer:
         hyp_len[rows], matches[rows], totals[rows] = stats.hyp_len, stats.matches, stats.totals
         ref_lens[rows] = np.stack([np.asarray(lengths, dtype=np.int64) for _, lengths in encoded], axis=1)
         return hyp_len, ref_lens, matches, totals
+
+    def _differing(self, tokenize: str, j: int, stream: Sequence[str]) -> list[int]:
+        """``splits.differing_lines`` of stream j (0: the hypotheses), found once per split rule."""
+        key = f"{tokenize}:{j}"
+        if key not in self._differs:
+            self._differs[key] = differing_lines(stream, tokenize)
+        return self._differs[key]
 
     def _encoded(self, tokenize: str, case: str) -> list[tuple[np.ndarray, np.ndarray]]:
         """(ids, lengths) of the hypotheses and each reference stream by a bleucore tokenizer (``whitespace``:

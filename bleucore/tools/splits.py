@@ -59,28 +59,47 @@ def marked_spaces(line: str) -> str:
     return _NOT_SPACE_WHITESPACE.sub(lambda m: _MARKS[m.group()], line)
 
 
-#: Where ``split(' ')`` (line breaks read as spaces) differs from ``str.split()``: a space at a line's edge, an empty
-#: line, two spaces, other whitespace.
-_SINGLE_SPACE_DIFFERS = re.compile("(?m)^ | $|^$|  |" + _OTHER_SPACE.pattern)
+#: Where ``split(' ')`` (line breaks read as spaces) differs from ``str.split()`` besides other whitespace: two
+#: spaces, a space at a line's edge, an empty line (found with ``str.find`` in the joined text).
+_SINGLE_SPACE_PAIRS = ("  ", " \n", "\n ", "\n\n")
+
+
+def _positions(text: str, needle: str) -> list[int]:
+    found, at = [], text.find(needle)
+    while at >= 0:
+        found.append(at)
+        at = text.find(needle, at + 1)
+    return found
 
 
 def differing_lines(lines: Sequence[str], tokenize: str) -> list[int]:
     """0-based lines whose ``split_tokens`` may differ from their ``str.split()`` tokens (every other line's are the
     same): for Perl's split, lines with a space ``str.split()`` splits at and Perl does not; for ``split(' ')``,
     lines with other whitespace, two spaces, a space at an edge, or none at all."""
-    pattern = _UNICODE_ONLY_SPACE if tokenize == "ascii-whitespace" else _SINGLE_SPACE_DIFFERS
     if not lines:
         return []
     text = "\n".join(lines)
+    spaces = _UNICODE_ONLY_SPACE if tokenize == "ascii-whitespace" else _OTHER_SPACE
     if text.count("\n") != len(lines) - 1:  # a line holding a line break: line by line
         return [
             i
             for i, line in enumerate(lines)
-            if pattern.search(line) or (tokenize != "ascii-whitespace" and "\n" in line)
+            if spaces.search(line)
+            or (
+                tokenize == "single-space"
+                and ("\n" in line or not line or line[0] == " " or line[-1] == " " or "  " in line)
+            )
         ]
+    positions = [m.start() for m in spaces.finditer(text)]
+    if tokenize == "single-space":
+        for pair in _SINGLE_SPACE_PAIRS:
+            positions += [at + (pair[0] == "\n") for at in _positions(text, pair)]  # the line after a break
+    edges = [i for i in {0, len(lines) - 1} if not lines[i] or " " in (lines[i][0], lines[i][-1])]
+    if not positions:
+        return sorted(edges) if tokenize == "single-space" else []
     starts = np.cumsum([0, *(len(line) + 1 for line in lines[:-1])])
-    found = np.searchsorted(starts, [m.start() for m in pattern.finditer(text)], "right") - 1
-    return [int(i) for i in np.unique(found)]
+    found = np.searchsorted(starts, positions, "right") - 1
+    return sorted({int(i) for i in np.unique(found)} | set(edges if tokenize == "single-space" else []))
 
 
 def cased(lines: Sequence[str], case: str) -> Sequence[str]:

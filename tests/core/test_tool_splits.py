@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bleucore.tools import TOOLS, ConventionScorer
-from bleucore.tools.splits import _MARKS, EMPTY_TOKEN, marked, split_tokens
+from bleucore.tools.splits import _MARKS, EMPTY_TOKEN, differing_lines, marked, split_tokens
 from devtools.corpora import realistic_corpus
 
 _UNMARK = {mark: char for char, mark in _MARKS.items()}
@@ -40,3 +40,17 @@ def test_a_scorer_gives_the_same_numbers_by_either_path(monkeypatch: pytest.Monk
     fast = [ConventionScorer(hyps, [refs]).score(t.conventions).score for t in TOOLS]
     monkeypatch.setattr("bleucore.tools.scoring.marked", lambda *args: None)
     assert fast == [ConventionScorer(hyps, [refs]).score(t.conventions).score for t in TOOLS]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(PIECES), max_size=6).map("".join), min_size=1, max_size=5))
+def test_every_line_whose_split_tokens_differ_is_counted_again(lines: list[str]) -> None:
+    """``differing_lines`` may name more lines than differ, never fewer: the others take str.split()'s counts."""
+    for tokenize, case in RULES:
+        named = set(differing_lines(lines, tokenize))
+        for i, line in enumerate(lines):
+            tokens = split_tokens([line], tokenize, case)[0]
+            lowered = line.lower() if case == "lower" else line
+            if case == "ascii-lower":
+                lowered = "".join(c.lower() if "A" <= c <= "Z" else c for c in line)
+            assert i in named or tokens == tuple(lowered.split()), (tokenize, case, line)
