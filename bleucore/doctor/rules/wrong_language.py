@@ -76,33 +76,36 @@ def check(setup: Setup) -> list[Finding]:
             same_script.append(i)
     found: dict[int, str] = {}
     missing = language.missing()
+    scale = 1.0
     if missing is None:
-        checked = list(other_script) + same_script
-        step = max(1, -(-len(checked) // MAX_CLASSIFIED))
-        checked = sorted(checked)[::step]
+        looked_at = sorted([*other_script, *same_script])
+        checked = looked_at[:: max(1, -(-len(looked_at) // MAX_CLASSIFIED))]
         for i, (code, p) in zip(checked, language.classify([hyps[i] for i in checked])):
             if code != reference and (p >= MIN_PROBABILITY or i in other_script):
                 found[i] = code
-        sampled = step > 1
+        scale = len(looked_at) / len(checked) if checked else 1.0
     else:
-        found, sampled = dict(other_script), False
-    findings = [_finding(setup, found, reference, sampled)] if found else []
+        found = dict(other_script)
+    findings = [_finding(setup, found, reference, scale)] if found else []
     if missing is not None and same_script:
         findings.append(_unchecked(setup, len(same_script), missing))
     return findings
 
 
-def _finding(setup: Setup, found: dict[int, str], reference: str | None, sampled: bool) -> Finding:
-    n = len(setup.hypotheses)
-    counts = dict(Counter(found.values()).most_common())
+def _finding(setup: Setup, found: dict[int, str], reference: str | None, scale: float) -> Finding:
+    """The finding on the lines found; ``scale`` > 1 when they are an even sample of the lines looked at: the
+    counts are then estimates (``sampled``)."""
+    n, sampled = len(setup.hypotheses), scale > 1
+    counts = {code: round(count * scale) for code, count in Counter(found.values()).most_common()}
+    total = sum(counts.values())
     named = ", ".join(f"{language.language_name(code)} {count:,}" for code, count in counts.items())
     expected = language.language_name(reference) if reference else "the references' language"
     about = "about " if sampled else ""
     return Finding(
         CODE,
-        "warning" if len(found) > 1 else "note",
+        "warning" if total > 1 else "note",
         "likely",
-        f"{about}{len(found):,} of the {n:,} lines of {setup.hypothesis_name} are not in {expected} ({named})",
+        f"{about}{total:,} of the {n:,} lines of {setup.hypothesis_name} are not in {expected} ({named})",
         "such a line shares almost no words with its reference: it scores about 0 and lowers every tool's number, "
         "as it should, since it is not a translation into the target language",
         "keep them in the scored output (dropping them would raise the score without the system translating them) "
@@ -112,7 +115,7 @@ def _finding(setup: Setup, found: dict[int, str], reference: str | None, sampled
             "name": setup.hypothesis_name,
             "reference_language": reference,
             "languages": counts,
-            "count": len(found),
+            "count": total,
             "lines": n,
             "sampled": sampled,
         },

@@ -66,5 +66,6 @@ def test_without_py3langid_another_script_is_still_found_and_the_rest_is_a_note(
 
 def test_past_the_classified_maximum_the_count_is_a_sample(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(wrong_language, "MAX_CLASSIFIED", 2)
-    finding = one("wrong-language", planted(), [ENGLISH])
+    finding = one("wrong-language", planted(), [ENGLISH])  # 4 lines looked at, 2 classified: each counts twice
     assert finding.values["sampled"] and finding.problem.startswith("about ")
+    assert finding.values["count"] == 2 * len(finding.lines) == sum(finding.values["languages"].values())
