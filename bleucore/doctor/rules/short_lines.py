@@ -29,6 +29,17 @@ def _token_counts(lines: list[str], tokenize: str) -> list[int]:
     return words
 
 
+def _longest(lines: list[str], tokenize: str) -> int:
+    """Tokens of the longest line by the tokenizer (its words where the analyser is missing or refuses a character)."""
+    words = max(len(line.split()) for line in lines)
+    if missing_package(tokenize) is not None:
+        return words
+    try:
+        return max(len(tokens) for tokens in tokenize_lines(lines, tokenize))
+    except ValueError:
+        return words
+
+
 def check(setup: Setup) -> list[Finding]:
     lines = [] if 0 in setup.unread else list(setup.hypotheses)
     if not lines or sum(len(line.split()) < MAX_ORDER for line in lines) < SHARE * len(lines):
@@ -62,6 +73,14 @@ def check(setup: Setup) -> list[Finding]:
             "apart",
             "report chrF beside BLEU; a lower max order is another number (say so if you report it)",
             tuple(i + 1 for i, count in enumerate(counts) if count < MAX_ORDER)[:3],
-            {"name": name, "short": short, "lines": len(lines), "tokenizer": tokenize},
+            # ``longest`` as when every line is short (the tokens of the longest line), so that words made for that
+            # shape still find every value they name.
+            {
+                "name": name,
+                "short": short,
+                "lines": len(lines),
+                "tokenizer": tokenize,
+                "longest": _longest(lines, tokenize),
+            },
         )
     ]

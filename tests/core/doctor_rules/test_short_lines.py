@@ -34,7 +34,7 @@ def test_most_lines_short_is_found_with_how_many() -> None:
     hyps = ["a cat"] * 584 + [HYPS[i % 30] for i in range(16)]
     refs = [["a cat"] * 584 + [REF[i % 30] for i in range(16)]]
     finding = one("all-short", hyps, refs, hypothesis_name="short.txt")
-    assert finding.values == {"name": "short.txt", "short": 584, "lines": 600, "tokenizer": "13a"}
+    assert finding.values == {"name": "short.txt", "short": 584, "lines": 600, "tokenizer": "13a", "longest": 10}
     assert finding.lines == (1, 2, 3) and finding.problem.startswith("584 of the 600 lines of short.txt")
     assert "report chrF beside BLEU" in finding.fix
     assert sacrebleu.corpus_bleu(hyps, refs).score > 50  # the long lines' 4-grams carry sacreBLEU's number
