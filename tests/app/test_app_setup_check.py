@@ -32,7 +32,8 @@ def test_compare_checks_every_system_and_names_concatenated_references() -> None
     ref = [f"the cat number {i} sat on the mat" for i in range(10)]
     at = open_app("compare")
     at.radio(key=cps.COMPARE_SOURCE).set_value("upload").run()
-    upload(at, cps.COMPARE_REF_UPLOAD, [("refs.txt", ref + ref[::-1])]).run()
+    # two aligned references written one after the other (the second reworded), as the doctor now requires
+    upload(at, cps.COMPARE_REF_UPLOAD, [("refs.txt", ref + [r.replace(" sat", " was sitting") for r in ref])]).run()
     upload(at, cps.COMPARE_SYS_UPLOAD, [(f"s{k}.txt", ref) for k in (1, 2)]).run()
     assert not at.exception
     found = [label for label in labels(at) if label.startswith("Setup check")]

@@ -47,6 +47,7 @@ def check(setup: Setup) -> list[Finding]:
                 values,
             )
         ]
+    hypothesis_plain = setup.hypothesis_name in plain
     return [
         Finding(
             CODE,
@@ -57,7 +58,11 @@ def check(setup: Setup) -> list[Finding]:
             "tools that split at spaces (NLTK, torchmetrics, multi-bleu.perl, the tutorials) see 'mat.' and 'mat .' as "
             "different words; sacreBLEU's 13a splits punctuation off on both sides, but not clitics ('don't' against "
             "'do n't')",
-            "score detokenized output (e.g. sacremoses detokenize) against the original references",
+            # The side that differs is the one to mend: detokenizing output that is already plain changes nothing.
+            "score against the original, detokenized references (sacreBLEU's test sets, or sacremoses detokenize "
+            "them); if only tokenized references exist, tokenize the output the same way and say so"
+            if hypothesis_plain
+            else "score detokenized output (e.g. sacremoses detokenize) against the original references",
             lines,
             values,
         )

@@ -74,3 +74,16 @@ def test_a_file_that_could_not_be_read_is_not_counted_again() -> None:
     assert [f.code for f in report.findings] == ["empty-file"]
     # Given by the API, an empty stream is a line-count finding: nothing else says what is wrong.
     assert one("line-count-mismatch", HYPS, [[]]).values["ref_lines"] == 0
+
+
+def test_a_hypothesis_cut_short_says_where_the_files_stop_pairing() -> None:
+    """A third of the lines: the first 20 pair, then the hypothesis stops (issue 39: once called 3 references)."""
+    finding = one("line-count-mismatch", HYP[:20], [REF_EN], **NAMES)
+    assert finding.values["pairs_until"] == 20 and finding.values["file"] == "system_a.en"
+    assert "the first 20 lines pair, then system_a.en stops while ref.en goes on" in finding.problem
+    assert finding.fix.startswith("give the system's output for all 60 lines") and finding.lines == (20, 21)
+    assert found("refs-concatenated", HYP[:20], [REF_EN]) == []
+    # Scoring the 20 lines, as sacreBLEU's API silently does, is a score of a third of the test set.
+    assert sacrebleu.corpus_bleu(HYP[:20], [REF_EN]).score == sacrebleu.corpus_bleu(HYP[:20], [REF_EN[:20]]).score
+    reference_cut = one("line-count-mismatch", HYP, [REF_EN[:45]], **NAMES)
+    assert reference_cut.values["pairs_until"] == 45 and reference_cut.fix.startswith("give the reference of all 60")
