@@ -23,6 +23,7 @@ The seams other code builds on (the Compare page, issue 38's agreement and meta-
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -100,8 +101,8 @@ class ImportedMetric(Metric):
         """The mean of the segment scores."""
         if stats.segments == 0:
             raise ValueError(f"{self.options.name} of no segment: there is no score to average")
-        total, count = stats.total().rows[0].tolist()
-        return self._score(total / count, stats.segments, nrefs)
+        total = math.fsum(stats.rows[:, 0].tolist())  # correctly rounded: the ranking sorts by it, as WMT25 by
+        return self._score(total / float(stats.rows[:, 1].sum()), stats.segments, nrefs)  # statistics.mean
 
     def sentence_scores(self, stats: ImportedStatistics, nrefs: int | str = 1) -> list[ImportedScore]:
         return [self._score(value, 1, nrefs) for value in stats.rows[:, 0].tolist()]
