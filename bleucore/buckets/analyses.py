@@ -52,7 +52,7 @@ def _segment_buckets(
     for metric in metrics:
         stats = statistics.get(metric.printed_label) if statistics else None
         if stats is None:
-            stats = [metric.statistics(lines, references) for lines in systems.values()]
+            stats = [metric.statistics_for(name, lines, references) for name, lines in systems.items()]
         columns = [metric.columns(s) for s in stats]
         sums = group_sums(columns, groups, settings.n_samples, settings.seed)
         base_k = system_names.index(baseline)
@@ -81,8 +81,18 @@ def _segment_buckets(
                     )
                 )
     labels = tuple(m.printed_label for m in metrics)
+    digits = tuple((m.printed_label, m.digits) for m in metrics if m.digits != 2)
     return BucketAnalysis(
-        analysis, buckets, tuple(values), system_names, baseline, labels, settings.n_samples, settings.seed, method
+        analysis,
+        buckets,
+        tuple(values),
+        system_names,
+        baseline,
+        labels,
+        settings.n_samples,
+        settings.seed,
+        method,
+        digits,
     )
 
 
@@ -193,7 +203,7 @@ def frequency_buckets(
     base_k = system_names.index(baseline)
     values: list[BucketValue] = []
     for b, bucket in enumerate(buckets):
-        empty = ref_totals[b] == 0 and all(s[:, 1, b].sum() == 0 for s in per_system)  # no word of any side
+        empty = ref_totals[b] == 0  # no reference word: no recall, and precision of words that cannot match
         for m, measure in enumerate(WORD_MEASURES):
             which = (2, 0, 1)[m]  # word_measures gives (precision, recall, F)
             for k, system in enumerate(system_names):

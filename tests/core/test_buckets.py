@@ -99,9 +99,9 @@ def test_word_frequency_buckets_equal_compare_mts(seed: int, training: bool, tmp
     assert [b.name for b in analysis.buckets] == bucketer.bucket_strs
     filled = 0
     for k, name in enumerate(systems):
-        for b, (bucket, (_, ref_total, _, rec, prec, fmeas)) in enumerate(zip(analysis.buckets, statistics[k])):
+        for bucket, (_, ref_total, _, rec, prec, fmeas) in zip(analysis.buckets, statistics[k]):
             assert bucket.size == ref_total
-            if ref_total == 0 and all(statistics[j][b][2] == 0 for j in range(len(systems))):  # no word anywhere
+            if ref_total == 0:  # no reference word of this frequency: no data (compare-mt prints 0.0000)
                 assert analysis.value(bucket.name, name, "fmeas").value is None
                 continue
             filled += 1
