@@ -19,7 +19,7 @@ import numpy as np
 from ..limits import MAX_LABELS
 from ..metrics import Metric
 from ..tokenizers import tokenize_lines
-from .bootstrap import IntArray, group_sums, interval, p_value
+from .bootstrap import FloatArray, IntArray, group_sums, interval, p_value
 from .bounds import FREQUENCY_CUTOFFS, LENGTH_CUTOFFS, bucket_index, bucket_names
 from .inputs import BucketSettings, check_inputs, check_text, chosen_baseline
 from .table import Analysis, Bucket, BucketAnalysis, BucketValue
@@ -49,21 +49,29 @@ def _segment_buckets(
     groups = [np.flatnonzero(index == b) for b in range(len(names))]
     buckets = tuple(Bucket(name, tuple(int(i) for i in g), int(g.size)) for name, g in zip(names, groups))
     values: list[BucketValue] = []
+    columns: list[list[FloatArray]] = []  # per metric, per system
     for metric in metrics:
         stats = statistics.get(metric.printed_label) if statistics else None
         if stats is None:
             stats = [metric.statistics_for(name, lines, references) for name, lines in systems.items()]
-        columns = [metric.columns(s) for s in stats]
-        sums = group_sums(columns, groups, settings.n_samples, settings.seed)
-        base_k = system_names.index(baseline)
+        columns.append([metric.columns(s) for s in stats])
+    # One pass over the resamples for every metric and system: each system's columns side by side.
+    stacked = [np.hstack([per_metric[k] for per_metric in columns]) for k in range(len(system_names))]
+    sums = group_sums(stacked, groups, settings.n_samples, settings.seed)
+    edges = np.cumsum([0, *(per_metric[0].shape[1] for per_metric in columns)])
+    base_k = system_names.index(baseline)
+    for m, metric in enumerate(metrics):
+        low, high = edges[m], edges[m + 1]
         for b, (bucket, members) in enumerate(zip(buckets, groups)):
             if members.size == 0:
                 values += [
                     BucketValue(analysis, bucket.name, s, metric.printed_label, None, None) for s in system_names
                 ]
                 continue
-            observed = [float(metric.row_scores(c[members].sum(axis=0, keepdims=True))[0]) for c in columns]
-            resampled = [metric.row_scores(sums[k][b]).astype(np.float64) for k in range(len(system_names))]
+            observed = [float(metric.row_scores(c[members].sum(axis=0, keepdims=True))[0]) for c in columns[m]]
+            resampled = [
+                metric.row_scores(sums[k][b][:, low:high]).astype(np.float64) for k in range(len(system_names))
+            ]
             for k, system in enumerate(system_names):
                 is_base = k == base_k
                 delta = None if is_base else observed[k] - observed[base_k]
