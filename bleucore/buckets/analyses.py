@@ -18,12 +18,12 @@ import numpy as np
 
 from ..limits import MAX_LABELS
 from ..metrics import Metric
-from ..tokenizers import tokenize_lines
+from ..tokenizers import TokenEncoder, tokenize_lines
 from .bootstrap import FloatArray, IntArray, group_sums, interval, p_value
 from .bounds import FREQUENCY_CUTOFFS, LENGTH_CUTOFFS, bucket_index, bucket_names
 from .inputs import BucketSettings, check_inputs, check_text, chosen_baseline
 from .table import Analysis, Bucket, BucketAnalysis, BucketValue
-from .words import word_counts, word_measures, word_statistics
+from .words import id_word_statistics, word_counts, word_measures
 
 __all__ = ["MAX_LABELS", "WORD_MEASURES", "frequency_buckets", "label_buckets", "length_buckets"]
 
@@ -180,23 +180,25 @@ def frequency_buckets(
     check_inputs(systems, references, settings.n_samples)
     system_names = tuple(systems)
     baseline = chosen_baseline(system_names, baseline)
-    ref_words = tokenize_lines(references[0], settings.tokenize, settings.lowercase)
+    encoder = TokenEncoder(settings.tokenize, settings.lowercase)  # one vocabulary: reference 1 and every system
+    reference = encoder.encode(references[0])
+    outputs = [encoder.encode(lines) for lines in systems.values()]
+    vocabulary = encoder.vocabulary
     if training is None:
-        counts = word_counts(ref_words)
+        counts = np.bincount(reference[0], minlength=len(vocabulary))
         source = "reference 1"
     else:
-        counts = Counter[str]()
+        counted = Counter[str]()
         lines, first = iter(training), 1
         while chunk := list(islice(lines, 10_000)):  # a chunk at a time: only the counts are kept
             check_text(chunk, "the training corpus", first)
-            counts.update(word_counts(tokenize_lines(chunk, settings.tokenize, settings.lowercase)))
+            counted.update(word_counts(tokenize_lines(chunk, settings.tokenize, settings.lowercase)))
             first += len(chunk)
+        counts = np.array([counted.get(word, 0) for word in vocabulary], dtype=np.int64)
         source = "the training corpus"
     names = bucket_names(cutoffs)
-    per_system = [
-        word_statistics(ref_words, tokenize_lines(lines, settings.tokenize, settings.lowercase), counts, cutoffs)
-        for lines in systems.values()
-    ]
+    word_bucket = bucket_index(counts, cutoffs).astype(np.int64)
+    per_system = [id_word_statistics(reference, output, word_bucket, len(names)) for output in outputs]
     flat = [s.reshape(s.shape[0], -1).astype(np.float64) for s in per_system]
     everyone = np.arange(flat[0].shape[0])
     sums = [group[0] for group in group_sums(flat, [everyone], settings.n_samples, settings.seed)]
