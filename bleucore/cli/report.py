@@ -18,6 +18,7 @@ from typing import NoReturn
 
 from .. import limits
 from ..buckets import BucketSettings
+from ..forking import chunk_processes
 from ..limits import MAX_RESAMPLES, MAX_TRAINING_BYTES
 from ..metrics import Metric, get_metric
 from ..metrics.bleu.options import BleuOptions
@@ -170,6 +171,7 @@ def report_from_args(args: argparse.Namespace) -> Report:
         training=training,
         settings=BucketSettings(args.n_samples, args.seed, args.tokenize),
         rank=args.rank,
+        processes=chunk_processes(),
     )
 
 
@@ -193,7 +195,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             _write_file(args.latex, latex_table(report))
         if args.html:
-            from ..report.html import html_report  # lazy: vl-convert
+            from ..report.html import html_report  # lazy: only --html needs it
 
             _write_file(args.html, html_report(report, args.title))
         if not (args.json or args.latex or args.html):

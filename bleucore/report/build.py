@@ -19,6 +19,7 @@ from ..buckets import BucketAnalysis, BucketSettings, frequency_buckets, label_b
 from ..metrics import Metric
 from ..metrics.imported.errors import TooManySystems
 from ..significance import Ranking, SignificanceTable, bootstrap_scores, rank_systems, significance_table
+from .statistics import report_statistics
 
 __all__ = ["Report", "build_report"]
 
@@ -97,10 +98,12 @@ def build_report(
     training: Iterable[str] | None = None,
     settings: BucketSettings = BucketSettings(),
     rank: bool = False,
+    processes: int = 1,
 ) -> Report:
     """The report of ``systems`` (name -> lines) against reference streams: corpus tables and the length,
     frequency and (with ``labels``) label buckets; ``training``: lines to count word frequencies in; ``settings``:
-    the resampling of every test and the words the buckets count; ``rank``: every metric's ranking too."""
+    the resampling of every test and the words the buckets count; ``rank``: every metric's ranking too;
+    ``processes`` 2: the statistics shared with a forked copy (``statistics``; the command line's)."""
     names = tuple(systems)
     if not metrics:
         raise ValueError("no metric: give at least one (bleu, chrf, chrf++, ter, or imported scores)")
@@ -111,9 +114,7 @@ def build_report(
     base = names[0] if baseline is None else baseline
     # The buckets check every input (line counts, limits, baseline) before any statistics are computed.
     frequency = frequency_buckets(systems, references, training=training, baseline=base, settings=settings)
-    statistics = {
-        m.printed_label: [m.statistics_for(name, lines, references) for name, lines in systems.items()] for m in metrics
-    }
+    statistics = report_statistics(metrics, systems, references, processes)
     length = length_buckets(systems, references, metrics, baseline=base, settings=settings, statistics=statistics)
     analyses = [length, frequency]
     if labels is not None:

@@ -1,5 +1,6 @@
-"""The report as one self-contained HTML file: tables and charts (SVG rendered by vl-convert from the Vega-Lite
-specifications of ``charts``), no script, no stylesheet or font fetched: it opens offline. Every user text
+"""The report as one self-contained HTML file: tables and charts (SVG drawn by ``svg``; ``render_svg`` renders a
+Vega-Lite specification of ``charts`` with vl-convert, for whoever wants that look), no script, no stylesheet or font
+fetched: it opens offline. Every user text
 (system names, labels, file names) is escaped. With ``--rank``, a section of rankings: one table per metric in
 WMT25's style (rank range, system, value), a thick rule where a cluster ends."""
 
@@ -10,7 +11,8 @@ from html import escape
 from ..buckets import BucketAnalysis
 from ..significance import Ranking
 from .build import Report
-from .charts import bucket_chart, measure_name
+from .charts import measure_name
+from .svg import bucket_svg
 from .text import rank_cell, ranking_test
 
 __all__ = ["html_report", "render_svg"]
@@ -49,7 +51,7 @@ def _analysis_section(analysis: BucketAnalysis) -> list[str]:
     out = [f"<h2>{escape(_ANALYSES[analysis.analysis])}</h2>"]
     out += [f'<p class="note">{escape(line)}</p>' for line in analysis.method]
     for metric in analysis.metrics:
-        out.append(f"<figure>{render_svg(bucket_chart(analysis, metric))}</figure>")
+        out.append(f"<figure>{bucket_svg(analysis, metric)}</figure>")
         head = "".join(f"<th>{escape(s)}</th>" for s in analysis.systems)
         out.append(
             f"<table><caption>{escape(measure_name(metric))} (* differs from the baseline, p &lt; "

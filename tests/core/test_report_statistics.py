@@ -1,0 +1,95 @@
+"""The report's fast paths give the numbers of the plain ones: statistics shared with a forked copy equal those
+computed in one process (a copy that fails is replaced by this process), and the charts drawn as SVG hold every
+bar, interval, mark and "no data" of the analysis with every user text escaped."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from bleucore.buckets import BucketSettings, length_buckets
+from bleucore.forking import ChunkWorker
+from bleucore.metrics import get_metric, imported_metric
+from bleucore.report import statistics as report_statistics_module
+from bleucore.report.statistics import report_statistics
+from bleucore.report.svg import bucket_svg, nice_ticks
+from devtools.corpora import tokenized_corpus
+
+
+@pytest.fixture(scope="module")
+def corpus() -> tuple[dict[str, list[str]], list[list[str]]]:
+    outs, ref = tokenized_corpus(3, 600, 4)
+    return {f"s{k}": out for k, out in enumerate(outs)}, [ref]
+
+
+def _metrics(systems: dict[str, list[str]]) -> list:
+    comet = imported_metric("COMET", {name: np.linspace(0, 1, 600) + k for k, name in enumerate(systems)})
+    return [get_metric("bleu"), get_metric("chrf"), get_metric("ter"), comet]
+
+
+def test_statistics_shared_with_a_copy_equal_one_process(corpus, monkeypatch: pytest.MonkeyPatch) -> None:
+    systems, refs = corpus
+    forked = []
+
+    class Counting(ChunkWorker):
+        def __init__(self, score) -> None:  # type: ignore[no-untyped-def]
+            forked.append(1)
+            super().__init__(score)
+
+    monkeypatch.setattr(report_statistics_module, "ChunkWorker", Counting)
+    metrics = _metrics(systems)
+    alone = report_statistics(metrics, systems, refs, processes=1)
+    assert forked == []
+    shared = report_statistics(metrics, systems, refs, processes=2)
+    assert forked == [1], "one copy, for every text metric and system"
+    metric_of = {m.printed_label: m for m in metrics}
+    for label, per_system in alone.items():
+        for a, b in zip(per_system, shared[label]):
+            assert np.array_equal(metric_of[label].columns(a), metric_of[label].columns(b)), label
+
+
+def test_a_copy_that_fails_is_replaced_by_this_process(corpus, monkeypatch: pytest.MonkeyPatch) -> None:
+    systems, refs = corpus
+
+    class Failing(ChunkWorker):
+        def result(self):  # type: ignore[no-untyped-def]
+            super().result()
+            return None
+
+    monkeypatch.setattr(report_statistics_module, "ChunkWorker", Failing)
+    metric = get_metric("ter")
+    shared = report_statistics([metric], systems, refs, processes=2)["TER"]
+    alone = report_statistics([metric], systems, refs, processes=1)["TER"]
+    assert all(np.array_equal(a.rows, b.rows) for a, b in zip(alone, shared))
+
+
+def test_nice_ticks_cover_the_values_in_round_steps() -> None:
+    assert nice_ticks(0, 97.3) == [0, 20, 40, 60, 80, 100]
+    assert nice_ticks(0, 0.86) == [0, 0.2, 0.4, 0.6, 0.8, 1.0]
+    assert nice_ticks(-2.4, 3.1) == [-4, -2, 0, 2, 4]
+    assert nice_ticks(0, 0) == [0, 0.2, 0.4, 0.6, 0.8, 1.0]
+
+
+def test_the_svg_chart_holds_every_bar_interval_mark_and_empty_bucket() -> None:
+    systems = {"<b>A</b>": ["a b c d", "x y"], "B & co": ["a b c", "x y z"]}
+    refs = [["a b c d", "x y z"]]
+    analysis = length_buckets(systems, refs, [get_metric("bleu")], settings=BucketSettings(50, 1))
+    svg = bucket_svg(analysis, "BLEU")
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    assert "&lt;b&gt;A&lt;/b&gt;" in svg and "B &amp; co" in svg and "<b>" not in svg
+    filled = [v for v in analysis.values if v.value is not None]
+    assert svg.count("<rect") == len(filled) + len(systems), "a bar per value, a legend swatch per system"
+    assert svg.count(">no data</text>") == sum(1 for b in analysis.buckets if b.size == 0)
+    assert svg.count('stroke="#333"') == len(filled), "an interval per bar"
+    assert svg.count(">*</text>") == sum(v.significant() for v in filled)
+
+
+def test_negative_values_are_drawn_below_zero() -> None:
+    metric = imported_metric("z-DA", {"a": [-1.5, -0.5, 0.25], "b": [-0.2, 0.1, 0.4]})
+    systems = {"a": ["x", "y", "z"], "b": ["x", "y", "z"]}
+    analysis = length_buckets(systems, [["x", "y", "z"]], [metric], settings=BucketSettings(30, 2))
+    svg = bucket_svg(analysis, "z-DA")
+    labels = [float(t) for t in re.findall(r'text-anchor="end" fill="#333">(-?[\d.]+)<', svg)]
+    assert min(labels) < -0.5 and max(labels) >= 0.1
