@@ -129,8 +129,7 @@ class _Search:
         engine.keep(words)
         pre_score, inverse = engine.trace()
         aligned, ref_err, hyp_err = _alignment(_flip(inverse))
-        best: tuple[int, int, int, int] | None = None
-        best_words = words
+        candidates: list[tuple[tuple[int, int, int], list[int], int]] = []  # (length, -start, -target), words, start
         for start_h, start_r, length in _shifted_pairs(words, self.ref, self.positions):
             if not any(hyp_err[start_h : start_h + length]) or not any(ref_err[start_r : start_r + length]):
                 continue
@@ -147,16 +146,19 @@ class _Search:
                 if idx == prev_idx:
                     continue
                 prev_idx = idx
-                shifted = perform_shift(words, start_h, length, idx)
-                gain = pre_score - engine.distance(shifted, min(start_h, idx))
-                key = (gain, length, -start_h, -idx)
+                candidates.append(
+                    ((length, -start_h, -idx), perform_shift(words, start_h, length, idx), min(start_h, idx))
+                )
                 self.checked += 1
-                if best is None or key > best:
-                    best, best_words = key, shifted
             if self.checked >= MAX_SHIFT_CANDIDATES:
                 break
-        if best is None:
+        if not candidates:
             return 0, None, words
+        # Every candidate's distance at once (the beam's rows of many together), then sacreBLEU's choice in its order.
+        distances = engine.distances([(shifted, start) for _key, shifted, start in candidates])
+        keys = [(pre_score - distance, *tail) for (tail, _words, _start), distance in zip(candidates, distances)]
+        chosen = max(range(len(keys)), key=keys.__getitem__)  # the first of equal keys, as sacreBLEU's strict >
+        best, best_words = keys[chosen], candidates[chosen][1]
         return best[0], Shift(-best[2], best[1], -best[3]), best_words
 
 
