@@ -28,16 +28,55 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ... import __version__, limits
+from ...lazy import lazy_attributes
 from ..base import Metric
 from ..inputs import check_streams
-from .errors import TooManySystems
+from .errors import (
+    BadScoreFile,
+    MissingSystem,
+    NotAScore,
+    ScoreFileCount,
+    ScoreFileTooLarge,
+    SegmentMissing,
+    TooManyImported,
+    TooManySystems,
+)
 from .options import ImportedOptions
 
 if TYPE_CHECKING:
     from ..sacrebleu_equivalent import SacrebleuEquivalent
-    from .scores import FloatArray, ImportedScore, ImportedStatistics, SegmentScores
+    from .files import assign_scores, read_score_files
+    from .readers import ScoreFile, parse_scores
+    from .scores import ErrorSpan, FloatArray, ImportedScore, ImportedStatistics, SegmentScores
 
-__all__ = ["ImportedMetric", "ImportedOptions", "imported_metric"]
+#: What the app and other callers use from this package's modules (numpy), loaded on first use (PEP 562).
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "files": ("assign_scores", "read_score_files"),
+    "readers": ("ScoreFile", "parse_scores"),
+    "scores": ("ErrorSpan", "ImportedScore", "ImportedStatistics", "SegmentScores"),
+}
+__getattr__ = lazy_attributes(__name__, _EXPORTS, globals())
+__all__ = [
+    "BadScoreFile",
+    "ErrorSpan",
+    "ImportedMetric",
+    "ImportedOptions",
+    "ImportedScore",
+    "ImportedStatistics",
+    "MissingSystem",
+    "NotAScore",
+    "ScoreFile",
+    "ScoreFileCount",
+    "ScoreFileTooLarge",
+    "SegmentMissing",
+    "SegmentScores",
+    "TooManyImported",
+    "TooManySystems",
+    "assign_scores",
+    "imported_metric",
+    "parse_scores",
+    "read_score_files",
+]
 
 
 class ImportedMetric(Metric):
