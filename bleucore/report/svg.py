@@ -70,7 +70,7 @@ def bucket_svg(analysis: BucketAnalysis, metric: str) -> str:
     ]
     for tick in ticks:
         ty = y(tick)
-        out.append(f'<line x1="{_LEFT}" x2="{_LEFT + plot_w}" y1="{ty:.1f}" y2="{ty:.1f}" stroke="#ddd"/>')
+        out.append(f'<path d="M{_LEFT} {ty:.1f}H{_LEFT + plot_w}" stroke="#ddd"/>')
         out.append(f'<text x="{_LEFT - 6}" y="{ty + 4:.1f}" text-anchor="end" fill="#333">{_label(tick)}</text>')
     baseline_y = y(max(y_low, min(0.0, y_high)))
     values = {(v.bucket, v.system): v for v in shown}
@@ -98,12 +98,10 @@ def bucket_svg(analysis: BucketAnalysis, metric: str) -> str:
                 f"<title>{escape(system)}: {v.value:.{analysis.digits_of(metric)}f}</title></rect>"
             )
             mid = x + bar / 2
-            out.append(
-                f'<line x1="{mid:.1f}" x2="{mid:.1f}" y1="{y(v.ci[0]):.1f}" y2="{y(v.ci[1]):.1f}" stroke="#333"/>'
-            )
+            out.append(f'<path d="M{mid:.1f} {y(v.ci[0]):.1f}V{y(v.ci[1]):.1f}" stroke="#333"/>')
             if v.significant():
                 out.append(f'<text x="{mid:.1f}" y="{y(v.ci[1]) - 4:.1f}" text-anchor="middle" font-size="14">*</text>')
-    out.append(f'<line x1="{_LEFT}" x2="{_LEFT + plot_w}" y1="{baseline_y:.1f}" y2="{baseline_y:.1f}" stroke="#888"/>')
+    out.append(f'<path d="M{_LEFT} {baseline_y:.1f}H{_LEFT + plot_w}" stroke="#888"/>')
     out.append(
         f'<text x="{_LEFT + plot_w / 2}" y="{_TOP + plot_h + 38}" text-anchor="middle">'
         f"{escape(AXES[analysis.analysis])}</text>"
