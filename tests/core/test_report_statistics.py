@@ -93,3 +93,18 @@ def test_negative_values_are_drawn_below_zero() -> None:
     svg = bucket_svg(analysis, "z-DA")
     labels = [float(t) for t in re.findall(r'text-anchor="end" fill="#333">(-?[\d.]+)<', svg)]
     assert min(labels) < -0.5 and max(labels) >= 0.1
+
+
+def test_the_reports_tables_from_shared_resamples_equal_each_pairs_own_bootstrap(corpus) -> None:
+    """The report resamples every system once per metric and takes each pair's test from those scores: the table
+    is the one each pair's own paired bootstrap gives (sacreBLEU's draws: same seed, same resamples), to the bit."""
+    from bleucore.report import build_report
+    from bleucore.significance import significance_table
+
+    systems, refs = corpus
+    metrics = _metrics(systems)
+    report = build_report(systems, refs, metrics, settings=BucketSettings(200, 5))
+    for metric, table in zip(metrics, report.tables):
+        stats = {name: metric.statistics_for(name, lines, refs) for name, lines in systems.items()}
+        alone = significance_table(metric, stats, "s0", 1, 200, None, 5)
+        assert table == alone, metric.printed_label
