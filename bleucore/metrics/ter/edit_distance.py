@@ -223,8 +223,8 @@ class EditDistance:
         ref, words = self.ref, self.words
         ops: list[str] = []
         i, j = self.n_hyp, n_ref
-        total = cell(i, j) if n_ref else i
-        while i > 0 or j > 0:
+        total = value = cell(i, j) if n_ref else i
+        while i > 0 or j > 0:  # value: cell(i, j), carried from the step before (on the path it is finite)
             if i == 0:
                 ops.append("i")
                 j -= 1
@@ -233,15 +233,17 @@ class EditDistance:
                 ops.append("d")
                 i -= 1
                 continue
-            value = cell(i, j)
             same = words[i - 1] == ref[j - 1]
-            if cell(i - 1, j - 1) + (0 if same else 1) == value:
+            diagonal = cell(i - 1, j - 1)
+            if diagonal + (0 if same else 1) == value:
                 ops.append(" " if same else "s")
-                i, j = i - 1, j - 1
-            elif cell(i - 1, j) + 1 == value:
+                i, j, value = i - 1, j - 1, diagonal
+                continue
+            above = cell(i - 1, j)
+            if above + 1 == value:
                 ops.append("d")
-                i -= 1
-            else:
+                i, value = i - 1, above
+            else:  # neither: the cell to the left is one less (a cell is the least of the three)
                 ops.append("i")
-                j -= 1
+                j, value = j - 1, value - 1
         return total, "".join(reversed(ops))
