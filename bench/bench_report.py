@@ -3,6 +3,7 @@
     python bench/bench_report.py                      # every case, median of 3 runs each, tools alternating
     python bench/bench_report.py --runs 1 --only goal
     python bench/bench_report.py --ted DIR            # add compare-mt's TED example (DIR: compare-mt's example/)
+    python bench/bench_report.py --split              # also: the report's own CPU and its forked copy's, apart
 
 Cases:
 
@@ -23,6 +24,7 @@ import argparse
 import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -34,6 +36,14 @@ from devtools.corpora import tokenized_corpus  # noqa: E402
 from devtools.timing import timed_cpu  # noqa: E402
 
 REPORT = [sys.executable, "-m", "bleucore.report"]
+#: The report run in one process that then prints its own CPU time and its forked copy's (``--split``).
+SPLIT = (
+    "import resource, sys\n"
+    "from bleucore.cli.report import main\n"
+    "status = main(sys.argv[1:])\n"
+    "own, copy = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+    "print(status, own.ru_utime + own.ru_stime, copy.ru_utime + copy.ru_stime)\n"
+)
 COMPARE_MT = [sys.executable, "-m", "compare_mt.compare_mt_main"]
 
 
@@ -97,12 +107,29 @@ def measure(commands: dict[str, list[str]], runs: int) -> dict[str, tuple[float,
     return {name: (statistics.median(walls[name]), statistics.median(cpus[name])) for name in commands}
 
 
+def split(command: list[str]) -> str:
+    """The report's CPU seconds in its own process and in its forked copy, with one process and with the copy: on an
+    idle machine of 2 CPUs the wall time is about the larger of the two."""
+    out = []
+    for processes in ("2", "1"):
+        env = {**os.environ, "BLEUCORE_PROCESSES": processes, "PYTHONPATH": str(ROOT)}
+        done = subprocess.run(
+            [sys.executable, "-c", SPLIT, *command[3:]], cwd=ROOT, capture_output=True, text=True, env=env, check=True
+        )
+        status, own, copy = done.stdout.split()
+        if status != "0":
+            sys.exit(f"the report failed ({status}): {done.stderr.strip()[-300:]}")
+        out.append(f"BLEUCORE_PROCESSES={processes}: {float(own):.2f} s CPU here, {float(copy):.2f} s in the copy")
+    return "; ".join(out)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--lines", type=int, default=3000)
     parser.add_argument("--ted", type=Path, help="compare-mt's example/ folder (ted.ref.eng, ted.sys1.eng, ...)")
     parser.add_argument("--only", action="append", default=[], help="cases whose name contains this")
+    parser.add_argument("--split", action="store_true", help="the report's CPU in its process and its copy, apart")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
@@ -120,6 +147,8 @@ def main() -> None:
             for tool, (wall, cpu) in results.items():
                 goal = "   goal <= 10 s: " + ("met" if wall <= 10 else "NOT met") if case == "goal" else ""
                 print(f"  {tool:<26} {wall:6.2f} s wall {cpu:6.2f} s CPU{goal}")
+            if args.split:
+                print(f"  bleucore.report's CPU apart: {split(commands['bleucore.report'])}")
             if "compare-mt" in results:
                 theirs = results["compare-mt"]
                 for tool, (wall, cpu) in results.items():
