@@ -24,6 +24,7 @@ table{border-collapse:collapse;margin:.6rem 0 1.2rem}th,td{border-bottom:1px sol
 text-align:right}th:first-child,td:first-child{text-align:left}code{font-size:.85em;word-break:break-all}
 figure{margin:1rem 0;overflow-x:auto}.note{color:#444;font-size:.92em}
 tr.cluster-end td{border-bottom:2px solid #333}
+table.ranking td:nth-child(2),table.ranking th:nth-child(2){text-align:left}
 """
 _ANALYSES = {
     "length": "Score by reference length",
@@ -75,9 +76,12 @@ def _analysis_section(analysis: BucketAnalysis) -> list[str]:
 
 def _ranking_section(ranking: Ranking, digits: int) -> list[str]:
     direction = "higher is better" if ranking.higher_is_better else "lower is better"
+    test = ranking_test(ranking)
     out = [
-        f"<table><caption>{escape(ranking.metric)} ({direction}; {escape(ranking_test(ranking))})</caption>"
-        f"<thead><tr><th>rank</th><th>system</th><th>{escape(ranking.metric)}</th></tr></thead><tbody>"
+        f"<h3>{escape(ranking.metric)} ({direction})</h3>",
+        f'<p class="note">{escape(test[:1].upper() + test[1:])}.</p>',
+        f'<table class="ranking"><thead><tr><th>rank</th><th>system</th><th>{escape(ranking.metric)}</th></tr>'
+        "</thead><tbody>",
     ]
     for row, end in zip(ranking.rows, ranking.cluster_ends()):
         rule = ' class="cluster-end"' if end else ""

@@ -190,10 +190,13 @@ def test_html_has_the_imported_rows_buckets_and_the_rankings(written: dict[str, 
     html = written["html"]
     assert "<th>COMET (higher is better)</th>" in html and "<th>MetricX (lower is better)</th>" in html
     assert html.count("<svg") == 5 + 3, "a length chart per metric (5), word frequency's three"
-    assert "<h2>Rankings</h2>" in html and html.count("<caption>COMET (higher is better; one-sided Wilcoxon") == 1
+    assert "<h2>Rankings</h2>" in html and html.count("<h3>COMET (higher is better)</h3>") == 1
+    assert (
+        html.count('<p class="note">One-sided Wilcoxon signed-rank test on the segment scores, p &lt; 0.05.</p>') == 2
+    )
     assert "<td>&lt;b&gt;B&lt;/b&gt;</td>" in html and "<b>B</b>" not in html
     rankings = html[html.index("<h2>Rankings</h2>") :]
-    for table in rankings.split("<table>")[1:]:
+    for table in rankings.split('<table class="ranking">')[1:]:
         rows = re.findall(r"<tr( class=\"cluster-end\")?><td>(\d+)-(\d+)</td>", table)
         assert len(rows) == 3
         ends = [bool(end) for end, _low, _high in rows]
