@@ -25,6 +25,7 @@ FACES = frozenset(
         "bleucore.metrics",
         "bleucore.metrics.bleu",
         "bleucore.metrics.chrf",
+        "bleucore.metrics.imported",
         "bleucore.metrics.ter",
         "bleucore.tokenizers",
         "bleucore.significance",

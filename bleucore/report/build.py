@@ -1,6 +1,12 @@
 """A comparison report's numbers: every system against the baseline under each metric (sacreBLEU 2.6's paired
-bootstrap, Koehn 2004) and the bucket analyses of ``bleucore.buckets`` (compare-mt 0.2.10's buckets), computed
-once from one set of statistics per system and metric, for the HTML, LaTeX and JSON outputs alike."""
+bootstrap, Koehn 2004), the bucket analyses of ``bleucore.buckets`` (compare-mt 0.2.10's buckets) and, with
+``rank``, every system ranked in clusters as WMT25 ranks them (``bleucore.significance.ranking``), computed once from
+one set of statistics per system and metric, for the HTML, LaTeX, JSON and text outputs alike.
+
+A metric is any ``Metric``: an imported one (``bleucore.metrics.imported``: COMET's scores) gives its statistics by
+system name (``statistics_for``) and is then a metric like the others: its corpus value, its interval and its
+p-value against the baseline (from each metric's resampled scores of every system, computed once per metric on the
+same draws), its buckets, its ranking and its records (``"metric": NAME``)."""
 
 from __future__ import annotations
 
@@ -8,9 +14,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .. import limits
 from ..buckets import BucketAnalysis, BucketSettings, frequency_buckets, label_buckets, length_buckets
 from ..metrics import Metric
-from ..significance import SignificanceTable, significance_table
+from ..metrics.imported.errors import TooManySystems
+from ..significance import Ranking, SignificanceTable, bootstrap_scores, rank_systems, significance_table
+from .statistics import report_statistics
 
 __all__ = ["Report", "build_report"]
 
@@ -18,8 +27,9 @@ __all__ = ["Report", "build_report"]
 @dataclass(frozen=True)
 class Report:
     """Systems (baseline first as given), one significance table per metric with both signatures
-    (bleucore's, sacreBLEU's), the bucket analyses, the systems whose output equals the baseline's, and the
-    settings every test and bucket was run with."""
+    (bleucore's, sacreBLEU's), the bucket analyses, the systems whose output equals the baseline's, the
+    settings every test and bucket was run with, each table's decimals (``digits``) and, when asked, one ranking
+    per metric (``rankings``)."""
 
     systems: tuple[str, ...]
     baseline: str
@@ -30,12 +40,19 @@ class Report:
     analyses: tuple[BucketAnalysis, ...]
     identical: tuple[str, ...]
     settings: BucketSettings
+    digits: tuple[int, ...] = ()
+    rankings: tuple[Ranking, ...] = ()
+
+    def digits_of(self, table: SignificanceTable) -> int:
+        """Decimals of ``table``'s values (2 for 0-100 scores, 4 for an imported metric's)."""
+        return self.digits[self.tables.index(table)] if self.digits else 2
 
     def records(self) -> list[dict[str, Any]]:
         """Every number of the report, one record per bucket (``bleucore.buckets.BucketValue.to_dict``), after
-        one record per system and metric for the whole test set (analysis ``corpus``, bucket ``all``). An output
-        identical to the baseline's gets p = 1, as a bucket where two systems agree does (sacreBLEU's rule would
-        give it the smallest p-value)."""
+        one record per system and metric for the whole test set (analysis ``corpus``, bucket ``all``), and then
+        the rankings' records (analysis ``rank``: ``rank`` and ``cluster`` in place of ``ci`` and ``p_value``). An
+        output identical to the baseline's gets p = 1, as a bucket where two systems agree does (sacreBLEU's rule
+        would give it the smallest p-value)."""
         out: list[dict[str, Any]] = []
         for table in self.tables:
             for row in table.rows:
@@ -58,6 +75,8 @@ class Report:
                 )
         for analysis in self.analyses:
             out += analysis.records()
+        for ranking in self.rankings:
+            out += ranking.records()
         return out
 
     def significant(self, table: SignificanceTable, system: str, alpha: float = 0.05) -> bool:
@@ -78,19 +97,24 @@ def build_report(
     labels: Sequence[str] | None = None,
     training: Iterable[str] | None = None,
     settings: BucketSettings = BucketSettings(),
+    rank: bool = False,
+    processes: int = 1,
 ) -> Report:
     """The report of ``systems`` (name -> lines) against reference streams: corpus tables and the length,
     frequency and (with ``labels``) label buckets; ``training``: lines to count word frequencies in; ``settings``:
-    the resampling of every test and the words the buckets count."""
+    the resampling of every test and the words the buckets count; ``rank``: every metric's ranking too;
+    ``processes`` 2: the statistics shared with a forked copy (``statistics``; the command line's)."""
     names = tuple(systems)
     if not metrics:
-        raise ValueError("no metric: give at least one (bleu, chrf, chrf++, ter)")
+        raise ValueError("no metric: give at least one (bleu, chrf, chrf++, ter, or imported scores)")
     if len({m.printed_label for m in metrics}) != len(metrics):
-        raise ValueError("a metric is given twice")
+        raise ValueError("a metric is given twice: each needs its own name")
+    if len(names) > limits.MAX_SYSTEMS:
+        raise TooManySystems(len(names), limits.MAX_SYSTEMS)
     base = names[0] if baseline is None else baseline
     # The buckets check every input (line counts, limits, baseline) before any statistics are computed.
     frequency = frequency_buckets(systems, references, training=training, baseline=base, settings=settings)
-    statistics = {m.printed_label: [m.statistics(lines, references) for lines in systems.values()] for m in metrics}
+    statistics = report_statistics(metrics, systems, references, processes)
     length = length_buckets(systems, references, metrics, baseline=base, settings=settings, statistics=statistics)
     analyses = [length, frequency]
     if labels is not None:
@@ -98,14 +122,36 @@ def build_report(
             label_buckets(systems, references, labels, metrics, baseline=base, settings=settings, statistics=statistics)
         )
     nrefs = len(references)
-    tables = tuple(
-        significance_table(
-            m, dict(zip(names, statistics[m.printed_label])), base, nrefs, settings.n_samples, None, settings.seed
+    tables, rankings = [], []
+    for m in metrics:
+        stats = statistics[m.printed_label]
+        resampled = bootstrap_scores(stats, m, settings.n_samples, settings.seed)  # every system on the same draws
+        by_name = dict(zip(names, stats))
+        tables.append(
+            significance_table(
+                m, by_name, base, nrefs, settings.n_samples, None, settings.seed, dict(zip(names, resampled))
+            )
         )
-        for m in metrics
-    )
+        if rank:
+            rankings.append(
+                rank_systems(
+                    m, by_name, nrefs=nrefs, n_samples=settings.n_samples, seed=settings.seed, resampled=resampled
+                )
+            )
     signatures = tuple(
         (t.label, m.signature(nrefs), m.sacrebleu_equivalent(nrefs).signature) for t, m in zip(tables, metrics)
     )
     identical = tuple(n for n in names if n != base and list(systems[n]) == list(systems[base]))
-    return Report(names, base, len(references[0]), nrefs, tables, signatures, tuple(analyses), identical, settings)
+    return Report(
+        names,
+        base,
+        len(references[0]),
+        nrefs,
+        tuple(tables),
+        signatures,
+        tuple(analyses),
+        identical,
+        settings,
+        tuple(m.digits for m in metrics),
+        tuple(rankings),
+    )

@@ -149,7 +149,7 @@ def test_word_buckets_equal_compare_mts_printed_tables(runs: dict, kind: str, fi
             for system, cell in zip(("A", "B"), cells):
                 record = ours[(bucket, system, measure)]
                 assert record["size"] == int(size), (kind, bucket)
-                if record["value"] is None:  # no word of this frequency anywhere: compare-mt prints 0
+                if record["value"] is None:  # no reference word of this frequency: compare-mt prints 0
                     assert _first_number(cell) == 0.0 and int(size) == 0, (kind, bucket, cell)
                     empty += 1
                     continue

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 
 from .edit_distance import EditDistance
 
@@ -133,10 +134,14 @@ class _Search:
         engine.keep(words)
         pre_score, inverse = engine.trace()
         aligned, ref_err, hyp_err = _alignment(_flip(inverse))
-        best: tuple[int, int, int, int] | None = None
-        best_words = words
+        hyp_errors, ref_errors = list(accumulate(hyp_err, initial=0)), list(accumulate(ref_err, initial=0))
+        candidates: list[tuple[tuple[int, int, int], list[int], int]] = []  # (length, -start, -target), words, start
         for start_h, start_r, length in _shifted_pairs(words, self.ref, self.positions, self.longest):
-            if not any(hyp_err[start_h : start_h + length]) or not any(ref_err[start_r : start_r + length]):
+            # a span without an error on either side is not moved (sacreBLEU's any() of each span, as prefix sums)
+            if (
+                hyp_errors[start_h + length] == hyp_errors[start_h]
+                or ref_errors[start_r + length] == ref_errors[start_r]
+            ):
                 continue
             if start_h <= aligned[start_r] < start_h + length:
                 continue
@@ -152,15 +157,17 @@ class _Search:
                     continue
                 prev_idx = idx
                 shifted = perform_shift(words, start_h, length, idx)
-                gain = pre_score - engine.distance(shifted, min(start_h, idx))
-                key = (gain, length, -start_h, -idx)
+                candidates.append(((length, -start_h, -idx), shifted, min(start_h, idx)))
                 self.checked += 1
-                if best is None or key > best:
-                    best, best_words = key, shifted
             if self.checked >= MAX_SHIFT_CANDIDATES:
                 break
-        if best is None:
+        if not candidates:
             return 0, None, words
+        # Every candidate's distance at once (the beam's rows of many together), then sacreBLEU's choice in its order.
+        distances = engine.distances([(shifted, start) for _key, shifted, start in candidates])
+        keys = [(pre_score - distance, *candidate[0]) for candidate, distance in zip(candidates, distances)]
+        chosen = max(range(len(keys)), key=keys.__getitem__)  # the first of equal keys, as sacreBLEU's strict >
+        best, best_words = keys[chosen], candidates[chosen][1]
         return best[0], Shift(-best[2], best[1], -best[3]), best_words
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 import sacrebleu
 
-from tests.core.doctor_rules.setups import HYPS, REF, found, one, sample
+from tests.conftest import sample_lines as sample
+from tests.core.doctor_rules.setups import HYPS, REF, found, one
 
 HYP, REF_EN = sample("system_a.en"), sample("ref.en")
 
