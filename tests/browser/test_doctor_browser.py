@@ -94,7 +94,8 @@ def test_files_brought_to_the_doctor_first_are_checked_kept_and_on_corpus(
 def test_text_pasted_on_the_doctor_survives_a_reload(
     app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], choose_input: Callable[..., None]
 ) -> None:
-    """Pasted text has no link on this page: the server keeps it for the browser, so a reload finds it again."""
+    """Pasted text has no link on this page: the server keeps it for the browser, so a reload finds it again (the
+    pasted source too)."""
     page = app_page
     page.goto(f"{streamlit_server}/doctor")
     wait_for_app(page)
@@ -103,16 +104,23 @@ def test_text_pasted_on_the_doctor_survives_a_reload(
         "The cat sat on the mat today.\nIt is raining in Seoul.",
         "The cat sat on a mat today.\nIt rains in Seoul.",
     )
-    for label, text in (("Hypothesis: one segment per line", hyp), ("Reference 1: one segment per line", ref)):
+    source = "Die Katze saß heute auf der Matte.\nEs regnet in Seoul."
+    for label, text in (
+        ("Hypothesis: one segment per line", hyp),
+        ("Reference 1: one segment per line", ref),
+        ("Source (optional): one segment per line", source),  # the doctor's own: kept the same way
+    ):
         box = page.get_by_label(label, exact=True)
         box.fill(text)
         box.press("Control+Enter")
         wait_for_app(page)
+    expect(page.get_by_text("and against Pasted source, the source it translates")).to_be_visible()
     expect(page.get_by_test_id("stDataFrame")).to_be_visible()
     page.reload()
     wait_for_app(page)
     expect(page.get_by_label("Hypothesis: one segment per line", exact=True)).to_have_value(hyp)
     expect(page.get_by_label("Reference 1: one segment per line", exact=True)).to_have_value(ref)
+    expect(page.get_by_label("Source (optional): one segment per line", exact=True)).to_have_value(source)
     expect(page.get_by_test_id("stDataFrame")).to_be_visible()
     expect(page.get_by_test_id("stException")).to_have_count(0)
 
