@@ -22,7 +22,7 @@ import numpy as np
 from .agreement import sign_agreement
 from .correlation import kendall_tau_b, pairwise_accuracy, pearson
 from .errors import check_human
-from .values import MetricValues
+from .values import FloatArray, MetricValues
 
 __all__ = ["AgreementRow", "MetaRow", "agreement_rows", "human_rows"]
 
@@ -92,30 +92,39 @@ def agreement_rows(values: Sequence[MetricValues], baseline: str) -> tuple[Agree
     return tuple(out)
 
 
+def _corpus(values: MetricValues, systems: Sequence[str]) -> FloatArray | None:
+    """The systems' corpus values, higher better; None where one is undefined."""
+    found = [values.corpus[s] for s in systems]
+    return None if any(v is None for v in found) else values.oriented([v for v in found if v is not None])
+
+
 def human_rows(values: Sequence[MetricValues], human: str) -> tuple[MetaRow, ...]:
     """Every metric but ``human`` against it: a system-level row, then a segment-level row, metric by metric
     (``errors.check_human``'s errors for a ``human`` that is no imported metric, or too few systems)."""
     check_human(human, tuple(v.label for v in values if v.imported), len(values[0].systems) if values else 0)
     people = next(v for v in values if v.imported and v.label == human)
     systems = people.systems
-    human_corpus = people.oriented([people.corpus[s] for s in systems])
+    human_corpus = _corpus(people, systems)
     human_segments = people.oriented(np.concatenate([people.segments[s] for s in systems]))
     out = []
     for v in values:
         if v is people:
             continue
-        corpus = v.oriented([v.corpus[s] for s in systems])
+        corpus = _corpus(v, systems)
         segments = v.oriented(np.concatenate([v.segments[s] for s in systems]))
-        out.append(
-            MetaRow(
-                v.label,
-                human,
-                "system",
-                kendall_tau_b(corpus, human_corpus),
-                len(systems),
-                pearson(corpus, human_corpus),
-                pairwise_accuracy(corpus, human_corpus),
+        if corpus is None or human_corpus is None:  # a system the metric cannot score: no system-level number
+            out.append(MetaRow(v.label, human, "system", None, len(systems)))
+        else:
+            out.append(
+                MetaRow(
+                    v.label,
+                    human,
+                    "system",
+                    kendall_tau_b(corpus, human_corpus),
+                    len(systems),
+                    pearson(corpus, human_corpus),
+                    pairwise_accuracy(corpus, human_corpus),
+                )
             )
-        )
         out.append(MetaRow(v.label, human, "segment", kendall_tau_b(segments, human_segments), int(segments.size)))
     return tuple(out)

@@ -2,8 +2,8 @@
 score (``MetricValues``), from the statistics the report or the Compare page already holds.
 
 A built-in metric's sentence score is sacreBLEU 2.6's sentence score with its defaults (``sentence_metric``): BLEU as
-``sacrebleu.sentence_bleu`` scores a sentence (effective order on; the report's tokenizer and smoothing kept), chrF
-and TER as their corpus options score one segment. An imported metric's sentence score is its segment value, and its
+``sacrebleu.sentence_bleu`` scores a sentence (exp smoothing, effective order; the report's tokenizer kept), chrF and
+TER as their corpus options score one segment. An imported metric's sentence score is its segment value, and its
 xCOMET error spans come along (``errors``)."""
 
 from __future__ import annotations
@@ -32,12 +32,17 @@ def is_imported(metric: Metric) -> bool:
 
 
 def sentence_metric(metric: Metric) -> Metric:
-    """``metric`` as sacreBLEU 2.6 scores one sentence by default: BLEU with effective order (``sentence_bleu``'s
-    ``use_effective_order=True``; NLTK's smoothings have no such rule and stay as they are); every other metric as
-    it is (chrF's and TER's sentence score is their corpus score of one segment)."""
+    """``metric`` as sacreBLEU 2.6 scores one sentence by default: BLEU with ``sentence_bleu``'s smoothing (exp) and
+    effective order, whatever the corpus options' (an NLTK smoothing could leave a sentence unscored), keeping what
+    the statistics were counted with (tokenizer, case, n-gram orders); every other metric as it is (chrF's and TER's
+    sentence score is their corpus score of one segment)."""
     options = metric.options
-    if metric.name == "bleu" and not options.effective_order and not options.is_nltk:
-        return type(metric)(replace(options, effective_order=True))
+    if metric.name == "bleu" and (options.smooth_method, options.smooth_value, options.effective_order) != (
+        "exp",
+        None,
+        True,
+    ):
+        return type(metric)(replace(options, smooth_method="exp", smooth_value=None, effective_order=True))
     return metric
 
 
@@ -52,14 +57,15 @@ def sentence_values(metric: Metric, stats: Any) -> FloatArray:
 
 @dataclass(frozen=True)
 class MetricValues:
-    """One metric's ``corpus`` value and ``segments`` (sentence scores) per system, in the order of the systems;
+    """One metric's ``corpus`` value (None where its options cannot score the system) and ``segments`` (sentence
+    scores) per system, in the order of the systems;
     ``label`` as tables print it, its direction, whether it was ``imported``, and an imported metric's error spans
     per system where its file had them (``errors``: system -> each segment's spans)."""
 
     label: str
     higher_is_better: bool
     imported: bool
-    corpus: Mapping[str, float]
+    corpus: Mapping[str, float | None]
     segments: Mapping[str, FloatArray]
     errors: Mapping[str, tuple[tuple[ErrorSpan, ...], ...]] = field(default_factory=dict)
 
@@ -71,6 +77,14 @@ class MetricValues:
         """``values`` with the sign that makes higher better (a lower-is-better metric's negated)."""
         array = np.asarray(values, dtype=np.float64)
         return array if self.higher_is_better else -array
+
+
+def _corpus_value(metric: Metric, stats: Any, nrefs: int | str) -> float | None:
+    """The corpus score, or None where the options cannot give one (the report's table says why)."""
+    try:
+        return float(metric.score_from_statistics(stats, nrefs).score)
+    except ValueError:
+        return None
 
 
 def metric_values(
@@ -87,7 +101,7 @@ def metric_values(
     if len(statistics) != len(names):
         raise ValueError(f"statistics of {len(statistics)} systems for {len(names)} systems")
     nrefs = reference_count(references)
-    corpus = {name: float(metric.score_from_statistics(stats, nrefs).score) for name, stats in zip(names, statistics)}
+    corpus = {name: _corpus_value(metric, stats, nrefs) for name, stats in zip(names, statistics)}
     segments = {name: sentence_values(metric, stats) for name, stats in zip(names, statistics)}
     imported = is_imported(metric)
     errors = {}

@@ -74,13 +74,21 @@ def test_sentence_values_are_sacrebleus_sentence_scores(seed: int, name: str) ->
         assert values.corpus[system] == pytest.approx(sacrebleu_corpus(name, hyps, refs), abs=EPSILON)
 
 
-def test_sentence_bleu_uses_effective_order_as_sacrebleu_sentence_bleu() -> None:
-    assert sentence_metric(get_metric("bleu")).options.effective_order
-    assert sentence_metric(get_metric("bleu", BleuOptions(tokenize="intl"))).options.tokenize == "intl"
-    nltk = get_metric("bleu", BleuOptions(smooth_method="nltk-method1"))
-    assert sentence_metric(nltk) is nltk
+def test_sentence_bleu_uses_sacrebleus_sentence_bleu_defaults() -> None:
+    sentence = sentence_metric(get_metric("bleu", BleuOptions(tokenize="intl")))
+    assert (sentence.options.smooth_method, sentence.options.effective_order) == ("exp", True)
+    assert sentence.options.tokenize == "intl"  # what the statistics were counted with
+    # an NLTK smoothing (method 6 cannot score a line without a trigram match) gives way to sentence_bleu's
+    nltk = sentence_metric(get_metric("bleu", BleuOptions(smooth_method="nltk-method6")))
+    assert (nltk.options.smooth_method, nltk.options.smooth_value, nltk.options.effective_order) == ("exp", None, True)
     chrf = get_metric("chrf")
     assert sentence_metric(chrf) is chrf
+    systems = {"base": ["a b", "the cat sat on the mat"], "sys": ["a c", "the cat sat on a mat"]}
+    refs = ["a b", "the cat sat on the mat"]  # line 1 has no trigram: NLTK's method 6 cannot score it alone
+    values = metric_values(get_metric("bleu", BleuOptions(smooth_method="nltk-method6")), systems, [refs])
+    assert values.segments["base"].tolist() == [
+        sacrebleu.sentence_bleu(h, [r]).score for h, r in zip(systems["base"], refs)
+    ]
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -290,3 +298,20 @@ def test_marked_pieces_cut_the_line_at_the_spans_in_order() -> None:
         (".", None),
     ]
     assert marked_pieces("", []) == [("", None)]
+
+
+def test_a_metric_that_cannot_score_a_system_has_no_system_level_numbers() -> None:
+    from bleucore.meta_evaluation import MetricValues
+
+    segments = {s: np.array([1.0, 2.0, 3.0]) for s in ("a", "b", "c")}
+    people = MetricValues("DA", True, True, {"a": 1.0, "b": 2.0, "c": 3.0}, segments)
+    bleu = MetricValues("BLEU", True, False, {"a": 1.0, "b": None, "c": 3.0}, segments)
+    system, segment = human_rows([bleu, people], "DA")
+    assert (system.level, system.pearson, system.kendall, system.pairwise_accuracy, system.size) == (
+        "system",
+        None,
+        None,
+        None,
+        3,
+    )
+    assert segment.kendall == pytest.approx(1.0)
