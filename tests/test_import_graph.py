@@ -31,6 +31,7 @@ FACES = frozenset(
         "bleucore.significance",
         "bleucore.doctor",
         "bleucore.buckets",
+        "bleucore.meta_evaluation",
         "bleucore.reading",
         "bleucore.report",
         "bleucore.tools",

@@ -4,8 +4,10 @@
 ``--scores NAME FILE [FILE ...]`` (repeatable) adds a metric whose segment scores were computed elsewhere
 (``bleucore.metrics.imported``: plain numbers, COMET's printed output or its ``--to_json``; one file per system in
 the order of ``-i``, or one file holding every system), ``--lower-better NAME`` says it is an error score
-(MetricX), ``--rank`` ranks every system under every metric in WMT25's clusters. Without an output file it prints
-the corpus table (and the rankings); a bad command line or input is one ``bleucore: error:`` line and exit 2."""
+(MetricX), ``--rank`` ranks every system under every metric in WMT25's clusters, ``--human NAME`` correlates every
+metric with the ``--scores`` entry NAME, human judgements (``bleucore.meta_evaluation``). Without an output file it
+prints the corpus table (and the rankings, and the correlations); a bad command line or input is one
+``bleucore: error:`` line and exit 2."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from .. import limits
 from ..buckets import BucketSettings
 from ..forking import chunk_processes
 from ..limits import MAX_RESAMPLES, MAX_TRAINING_BYTES
+from ..meta_evaluation.errors import check_human
 from ..metrics import Metric, get_metric
 from ..metrics.bleu.options import BleuOptions
 from ..metrics.chrf import ChrfOptions
@@ -75,6 +78,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--rank", action="store_true", help="rank every system under every metric in clusters, as WMT25 ranks them"
+    )
+    parser.add_argument(
+        "--human",
+        metavar="NAME",
+        help="the --scores metric NAME holds human judgements (DA, ESA, MQM-derived): every other metric's Pearson, "
+        "Kendall tau-b and pairwise accuracy against it over the systems (3 or more), and Kendall tau-b over every "
+        "segment",
     )
     parser.add_argument(
         "-tok",
@@ -147,6 +157,8 @@ def report_from_args(args: argparse.Namespace) -> Report:
     names = _system_names(args)
     if len(names) > limits.MAX_SYSTEMS:
         raise UsageError(f"{len(names):,} systems; at most {limits.MAX_SYSTEMS:,} are compared at once")
+    if args.human is not None:  # before any file is read
+        check_human(args.human, tuple(entry[0] for entry in args.scores or []), len(names))
     if not 1 <= args.n_samples <= MAX_RESAMPLES:
         raise UsageError(f"--n-samples must be from 1 to {MAX_RESAMPLES:,}, got {args.n_samples}")
     if args.seed < 0:  # numpy's generator takes any whole number >= 0
@@ -171,6 +183,7 @@ def report_from_args(args: argparse.Namespace) -> Report:
         training=training,
         settings=BucketSettings(args.n_samples, args.seed, args.tokenize),
         rank=args.rank,
+        human=args.human,
         processes=chunk_processes(),
     )
 

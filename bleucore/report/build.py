@@ -6,7 +6,9 @@ one set of statistics per system and metric, for the HTML, LaTeX, JSON and text 
 A metric is any ``Metric``: an imported one (``bleucore.metrics.imported``: COMET's scores) gives its statistics by
 system name (``statistics_for``) and is then a metric like the others: its corpus value, its interval and its
 p-value against the baseline (from each metric's resampled scores of every system, computed once per metric on the
-same draws), its buckets, its ranking and its records (``"metric": NAME``)."""
+same draws), its buckets, its ranking and its records (``"metric": NAME``). Beside the built-in metrics it is
+meta-evaluated (``bleucore.meta_evaluation``, issue 38): how often it agrees with each on a system's segments, where
+they disagree most, and with ``human``, how every metric correlates with the human judgement."""
 
 from __future__ import annotations
 
@@ -16,6 +18,8 @@ from typing import Any
 
 from .. import limits
 from ..buckets import BucketAnalysis, BucketSettings, frequency_buckets, label_buckets, length_buckets
+from ..meta_evaluation import AgreementRow, DisagreementExample, MetaRow
+from ..meta_evaluation.evaluate import evaluate_metrics, human_check
 from ..metrics import Metric
 from ..metrics.imported.errors import TooManySystems
 from ..significance import Ranking, SignificanceTable, bootstrap_scores, rank_systems, significance_table
@@ -29,7 +33,9 @@ class Report:
     """Systems (baseline first as given), one significance table per metric with both signatures
     (bleucore's, sacreBLEU's), the bucket analyses, the systems whose output equals the baseline's, the
     settings every test and bucket was run with, each table's decimals (``digits``) and, when asked, one ranking
-    per metric (``rankings``)."""
+    per metric (``rankings``); with an imported metric, its agreement with each built-in one on each system
+    (``agreements``) and the segments where they disagree most (``examples``), and with ``human`` (an imported
+    metric's name) every other metric's correlations with it (``meta``)."""
 
     systems: tuple[str, ...]
     baseline: str
@@ -42,6 +48,10 @@ class Report:
     settings: BucketSettings
     digits: tuple[int, ...] = ()
     rankings: tuple[Ranking, ...] = ()
+    agreements: tuple[AgreementRow, ...] = ()
+    examples: tuple[DisagreementExample, ...] = ()
+    human: str | None = None
+    meta: tuple[MetaRow, ...] = ()
 
     def digits_of(self, table: SignificanceTable) -> int:
         """Decimals of ``table``'s values (2 for 0-100 scores, 4 for an imported metric's)."""
@@ -50,7 +60,8 @@ class Report:
     def records(self) -> list[dict[str, Any]]:
         """Every number of the report, one record per bucket (``bleucore.buckets.BucketValue.to_dict``), after
         one record per system and metric for the whole test set (analysis ``corpus``, bucket ``all``), and then
-        the rankings' records (analysis ``rank``: ``rank`` and ``cluster`` in place of ``ci`` and ``p_value``). An
+        the rankings' records (analysis ``rank``: ``rank`` and ``cluster`` in place of ``ci`` and ``p_value``), the
+        agreement records (analysis ``agreement``) and the correlations with the human judgement (``meta``). An
         output identical to the baseline's gets p = 1, as a bucket where two systems agree does (sacreBLEU's rule
         would give it the smallest p-value)."""
         out: list[dict[str, Any]] = []
@@ -77,6 +88,8 @@ class Report:
             out += analysis.records()
         for ranking in self.rankings:
             out += ranking.records()
+        out += [row.to_dict() for row in self.agreements]
+        out += [row.to_dict() for row in self.meta]
         return out
 
     def significant(self, table: SignificanceTable, system: str, alpha: float = 0.05) -> bool:
@@ -98,12 +111,16 @@ def build_report(
     training: Iterable[str] | None = None,
     settings: BucketSettings = BucketSettings(),
     rank: bool = False,
+    human: str | None = None,
     processes: int = 1,
 ) -> Report:
     """The report of ``systems`` (name -> lines) against reference streams: corpus tables and the length,
     frequency and (with ``labels``) label buckets; ``training``: lines to count word frequencies in; ``settings``:
     the resampling of every test and the words the buckets count; ``rank``: every metric's ranking too;
-    ``processes`` 2: the statistics shared with a forked copy (``statistics``; the command line's)."""
+    ``human``: the imported metric holding human judgements, every other metric correlated with it
+    (``bleucore.meta_evaluation``; UnknownHuman, TooFewSystems); ``processes`` 2: the statistics shared with a forked
+    copy (``statistics``; the command line's). With an imported metric, its agreement with every built-in one and the
+    segments where they disagree most are computed too."""
     names = tuple(systems)
     if not metrics:
         raise ValueError("no metric: give at least one (bleu, chrf, chrf++, ter, or imported scores)")
@@ -112,6 +129,7 @@ def build_report(
     if len(names) > limits.MAX_SYSTEMS:
         raise TooManySystems(len(names), limits.MAX_SYSTEMS)
     base = names[0] if baseline is None else baseline
+    human_check(metrics, human, len(names))
     # The buckets check every input (line counts, limits, baseline) before any statistics are computed.
     frequency = frequency_buckets(systems, references, training=training, baseline=base, settings=settings)
     statistics = report_statistics(metrics, systems, references, processes)
@@ -142,6 +160,7 @@ def build_report(
         (t.label, m.signature(nrefs), m.sacrebleu_equivalent(nrefs).signature) for t, m in zip(tables, metrics)
     )
     identical = tuple(n for n in names if n != base and list(systems[n]) == list(systems[base]))
+    evaluation = evaluate_metrics(metrics, systems, references, baseline=base, human=human, statistics=statistics)
     return Report(
         names,
         base,
@@ -154,4 +173,8 @@ def build_report(
         settings,
         tuple(m.digits for m in metrics),
         tuple(rankings),
+        evaluation.agreements,
+        evaluation.examples,
+        evaluation.human,
+        evaluation.meta,
     )

@@ -2,7 +2,8 @@
 Vega-Lite specification of ``charts`` with vl-convert, for whoever wants that look), no script, no stylesheet or font
 fetched: it opens offline. Every user text
 (system names, labels, file names) is escaped. With ``--rank``, a section of rankings: one table per metric in
-WMT25's style (rank range, system, value), a thick rule where a cluster ends."""
+WMT25's style (rank range, system, value), a thick rule where a cluster ends. With an imported metric, the
+meta-evaluation's sections (``meta_html``): agreement, disagreement examples, correlations with ``--human``."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from ..buckets import BucketAnalysis
 from ..significance import Ranking
 from .build import Report
 from .charts import measure_name
+from .meta_html import META_STYLE, meta_sections
 from .svg import bucket_svg
 from .text import rank_cell, ranking_test
 
@@ -98,7 +100,7 @@ def html_report(report: Report, title: str = "BLEU Explorer report") -> str:
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>",
+        f"<title>{escape(title)}</title><style>{_STYLE}{META_STYLE}</style></head><body>",
         f"<h1>{escape(title)}</h1>",
         f"<p>{len(report.systems)} systems on {report.segments:,} segments with {report.nrefs} reference"
         f"{'s' if report.nrefs != 1 else ''}; baseline: <b>{escape(report.baseline)}</b>. "
@@ -146,5 +148,6 @@ def html_report(report: Report, title: str = "BLEU Explorer report") -> str:
         )
         for ranking, table in zip(report.rankings, report.tables):
             parts += _ranking_section(ranking, report.digits_of(table))
+    parts += meta_sections(report)
     parts.append("</body></html>")
     return "\n".join(parts)

@@ -1,14 +1,15 @@
 """The report's LaTeX table (booktabs): systems x metrics, each score with its 95% bootstrap interval and a mark
 where it differs from the baseline (paired bootstrap, Koehn 2004), and a footnote with the test, the resamples
 and the signatures, as MATEO's and sacreBLEU's LaTeX outputs report them; with ``--rank``, one table per metric
-in the style of WMT25's rankings (rank range, system, value; a ``\\cmidrule`` where a cluster ends)."""
+in the style of WMT25's rankings (rank range, system, value; a ``\\cmidrule`` where a cluster ends); with
+``--human``, a table of every metric's correlations with the human judgement, the number of systems stated."""
 
 from __future__ import annotations
 
 from ..significance import Ranking
 from .build import Report
 
-__all__ = ["latex_escape", "latex_ranking", "latex_table"]
+__all__ = ["latex_escape", "latex_meta", "latex_ranking", "latex_table"]
 
 _SPECIAL = {
     "\\": r"\textbackslash{}",
@@ -86,6 +87,7 @@ def latex_table(report: Report, alpha: float = 0.05) -> str:
             "\\parbox{\\linewidth}{\\footnotesize\\raggedright " + note + "}",
             "\\end{table}",
             *rankings,
+            *([latex_meta(report)] if report.meta else []),
             "",
         ]
     )
@@ -123,3 +125,47 @@ def latex_ranking(ranking: Ranking, digits: int = 2) -> str:
         "\\end{table}",
     ]
     return "\n".join(lines)
+
+
+def _correlation(value: float | None) -> str:
+    return "--" if value is None else f"{value:.3f}"
+
+
+def latex_meta(report: Report) -> str:
+    """Every metric's correlations with the human judgement ``report.human``: Pearson, Kendall tau-b and pairwise
+    accuracy over the systems, Kendall tau-b over the segments pooled; a footnote with the number of systems."""
+    human = latex_escape(report.human or "")
+    systems = len(report.systems)
+    segments = next((row.size for row in report.meta if row.level == "segment"), 0)
+    rows = []
+    for row in report.meta:
+        if row.level != "system":
+            continue
+        segment = next((r for r in report.meta if r.metric == row.metric and r.level == "segment"), None)
+        cells = [row.pearson, row.kendall, row.pairwise_accuracy, segment.kendall if segment else None]
+        rows.append(" & ".join([latex_escape(row.metric), *map(_correlation, cells)]) + r" \\")
+    note = (
+        f"Correlation with the human judgement {human} over the {systems} systems' corpus values (Pearson's $r$, "
+        "Kendall's $\\tau_b$, pairwise accuracy as Kocmi et al. 2021: a tie matches only a tie) and over all "
+        f"{segments:,} segments pooled (Kendall's $\\tau_b$). Lower-is-better values are negated first. With "
+        f"{systems} systems ({systems * (systems - 1) // 2} pairs) a system-level correlation is uncertain (its "
+        "interval is wide): small differences between metrics say little."
+    )
+    return "\n".join(
+        [
+            "\\begin{table}[t]",
+            "\\centering",
+            "\\begin{tabular}{lcccc}",
+            "\\toprule",
+            f" & \\multicolumn{{3}}{{c}}{{{systems} systems}} & Segments \\\\",
+            "\\cmidrule(lr){2-4}\\cmidrule(lr){5-5}",
+            f"Metric vs {human} & Pearson & Kendall & Pairwise acc. & Kendall \\\\",
+            "\\midrule",
+            *rows,
+            "\\bottomrule",
+            "\\end{tabular}",
+            "\\par\\smallskip",
+            "\\parbox{\\linewidth}{\\footnotesize\\raggedright " + note + "}",
+            "\\end{table}",
+        ]
+    )

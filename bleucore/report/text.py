@@ -1,5 +1,6 @@
 """The report as text, printed when no output file is asked: the corpus table (each score with its interval and a
-mark where it differs from the baseline) and, with ``--rank``, each metric's ranking with a rule between clusters."""
+mark where it differs from the baseline) and, with ``--rank``, each metric's ranking with a rule between clusters;
+with ``--human``, every metric's correlations with the human judgement."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from ..cli.formats import text_table
 from ..significance import Ranking
 from .build import Report
 
-__all__ = ["rank_cell", "ranking_test", "ranking_text", "summary"]
+__all__ = ["meta_text", "rank_cell", "ranking_test", "ranking_text", "summary"]
 
 
 def rank_cell(rank: tuple[int, int]) -> str:
@@ -62,4 +63,27 @@ def summary(report: Report) -> str:
     )
     for ranking, table in zip(report.rankings, report.tables):
         text += "\n" + ranking_text(ranking, report.digits_of(table))
+    if report.meta:
+        text += "\n" + meta_text(report)
     return text
+
+
+def meta_text(report: Report) -> str:
+    """Every metric against the human judgement: Pearson, Kendall tau-b and pairwise accuracy over the systems,
+    Kendall tau-b over every segment pooled."""
+
+    def number(value: float | None) -> str:
+        return "no data" if value is None else f"{value:.3f}"
+
+    systems = len(report.systems)
+    rows = []
+    for row in report.meta:
+        if row.level == "system":
+            segment = next((r for r in report.meta if r.metric == row.metric and r.level == "segment"), None)
+            values = [row.pearson, row.kendall, row.pairwise_accuracy, segment.kendall if segment else None]
+            rows.append([row.metric, *map(number, values)])
+    header = ["Metric", "Pearson", "Kendall", "Pairwise acc.", "Kendall (segments)"]
+    return (
+        f"Against {report.human}, human judgements, over {systems} systems (few systems give wide intervals) and "
+        "every segment pooled\n" + text_table(header, rows)
+    )

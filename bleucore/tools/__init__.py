@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from .catalog import TOOLS, Tool, ToolScore, score_as_tools, tool, tools_for
 from .chrf_rules import CHRF_TOOLS, ChrfConventions
+from .chrf_scoring import ChrfScorer
 from .compare_mt import COMPARE_MT_BLEU_RULES, compare_mt_bleu
 from .conventions import FIELD_ORDER, SACREBLEU, SPLITS, Conventions
 from .families import FAMILIES, METRICS, ToolFamily, family
 from .metric_tools import MetricStep, MetricTool, MetricToolScore, MetricWaterfall, score_metric_tools
 from .scoring import ConventionScore, ConventionScorer
 from .ter_rules import TER_TOOLS, TerConventions
+from .ter_scoring import TerScorer
 from .waterfall import FIELD_WHY, Step, Waterfall, measured_words, printed, value_words, waterfall
 
 __all__ = [
@@ -28,6 +30,7 @@ __all__ = [
     "TER_TOOLS",
     "TOOLS",
     "ChrfConventions",
+    "ChrfScorer",
     "ConventionScore",
     "ConventionScorer",
     "Conventions",
@@ -37,6 +40,7 @@ __all__ = [
     "MetricWaterfall",
     "Step",
     "TerConventions",
+    "TerScorer",
     "Tool",
     "ToolFamily",
     "ToolScore",

@@ -126,6 +126,8 @@ ALLOWED = {
     # the clitic the Score doctor quotes as tokenizers split it ('don't' against 'do n't')
     "don't",
     "n't",
+    # the detokenizer the Score doctor names (sacremoses)
+    "sacremoses",
 }
 #: The tutorials' sentences (Explore's default, Learn's examples): the user's text, never translated.
 EXAMPLES = (
@@ -424,17 +426,27 @@ def test_explore_tab_numbers_are_the_same_in_both_languages(tab: str) -> None:
 
 
 def test_the_score_doctor_in_korean() -> None:
-    """Tool names and the code that calls each tool are names and code, not sentences: they stay as written."""
-    from bleucore.tools import TOOLS
+    """Tool names and the code that calls each tool are names and code, not sentences: they stay as written (but
+    the averaged tools' names, which the page words)."""
+    from bleucore.tools import FAMILIES, TOOLS
     from ui.doctor import inputs as di
     from ui.doctor import scores as ds
 
-    names = tuple(text for t in TOOLS for text in (t.name, t.call))
+    worded = ("nltk-sentence-mean", "tutorial", "tutorial-simplified")
+    tools = [*TOOLS, *(t for family in FAMILIES.values() for t in family.tools)]
+    names = tuple(text for t in tools for text in ((t.call,) if t.key in worded else (t.name, t.call)))
     at = open_app("doctor", lang="ko")
     found = _walk(at, "doctor", *names, *SAMPLES)
     for start in ("nltk-sentence-mean", "tutorial-simplified", "multi-bleu-lc", "torchmetrics"):
         at.selectbox(key=ds.FROM).set_value(start).run()
         found += _walk(at, f"from {start}", *names, *SAMPLES)
+    # chrF's and TER's implementations, each waterfall's steps.
+    for metric, starts in (("chrf", [t.key for t in FAMILIES["chrf"].tools[1:]]), ("ter", ["torchmetrics"])):
+        at.radio(key=ds.METRIC).set_value(metric).run()
+        for start in starts:
+            at.selectbox(key=ds.FROM).set_value(start).run()
+            found += _walk(at, f"{metric} from {start}", *names, *SAMPLES)
+    at.radio(key=ds.METRIC).set_value("bleu").run()
     names += ("sacreBLEU 2.6 -tok ko-mecab", "sacrebleu REF -i HYP -tok ko-mecab")
     at.radio(key=cs.CORPUS_SOURCE).set_value("sample-ko").run()  # the ko-mecab row and its waterfall
     found += _walk(at, "Korean sample", *names, *SAMPLES)
@@ -457,9 +469,45 @@ def test_the_score_doctor_in_korean() -> None:
         "It rains.",
         "An extra line.",
     )
+    for state, (hyp, ref, source) in _DOCTOR_FINDINGS.items():  # issue 39's findings, with the source pasted
+        at.text_area(key=cs.CORPUS_HYP_PASTE).set_value("\n".join(hyp))
+        at.text_area(key=cs.corpus_ref_key(0)).set_value("\n".join(ref))
+        at.text_area(key="doctor_source_paste").set_value("\n".join(source))
+        at.run()
+        assert [*at.warning, *at.error], messages(at)  # each state shows its findings
+        found += _walk(at, state, *names, *hyp, *ref, *source)
     at.radio(key=di.CHECK).set_value("explore").run()
     found += _walk(at, "explore", *names, *SAMPLES)
     assert not found, "\n".join(found)
+
+
+def _doctor_findings() -> dict[str, tuple[list[str], list[str], list[str]]]:
+    """(hypothesis, reference, source) lines that make issue 39's findings: a chat model's output (wrappers, a
+    refusal, lines in German, Slovak and Korean, lines left in the German source), the files swapped, a merged line,
+    an output cut short, mostly short lines, tokenized references."""
+    from tests.core.doctor_rules.parallel import ENGLISH, GERMAN, KOREAN, SLOVAK, SYSTEM
+
+    llm = list(SYSTEM)
+    llm[1], llm[2] = "Here is the translation: " + llm[1], f'"{llm[2]}"'
+    llm[4], llm[5] = llm[4] + " (Note: a free translation.)", "I'm sorry, but I can't help with that request."
+    llm[6], llm[8], llm[9], llm[10], llm[11] = GERMAN[6], SLOVAK[8], GERMAN[9], KOREAN[10], KOREAN[11]
+    llm[13] = "죄송하지만 번역해 드릴 수 없습니다."
+    hyp, ref = sample_lines("system_a.en"), sample_lines("ref.en")
+    return {
+        "a chat model's output": (llm, ENGLISH, GERMAN),
+        "the source as the output": (GERMAN, ENGLISH, GERMAN),
+        "swapped files": (ENGLISH, llm, GERMAN),
+        "a merged line": ([*hyp[:20], hyp[20] + " " + hyp[21], *hyp[22:], "A closing line."], ref, ref),
+        "an output cut short": (hyp[:30], ref, hyp),
+        "short lines, tokenized references": (
+            ["a cat"] * 16 + SYSTEM[:8],
+            ["a cat ."] * 16 + [line[:-1] + " ." for line in ENGLISH[:8]],
+            ["eine Katze"] * 16 + GERMAN[:8],
+        ),
+    }
+
+
+_DOCTOR_FINDINGS = _doctor_findings()
 
 
 def _bucket_control(at: AppTest, key: str):  # type: ignore[no-untyped-def]

@@ -71,7 +71,8 @@ def by_format(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[dict]]
 def test_the_three_formats_give_identical_records(by_format: dict[str, list[dict]]) -> None:
     first = by_format["plain"]
     assert all(records == first for records in by_format.values())
-    assert {r["analysis"] for r in first} == {"corpus", "length", "frequency", "rank"}
+    # agreement: issue 38's records of the imported metric against each built-in one
+    assert {r["analysis"] for r in first} == {"corpus", "length", "frequency", "rank", "agreement"}
     assert {r["metric"] for r in first if r["analysis"] == "corpus"} == {"BLEU", "chrF2", "TER", "COMET"}
 
 

@@ -32,7 +32,9 @@ def check(setup: Setup) -> list[Finding]:
     name = tokenized[0]
     matching = (i + 1 for i, line in enumerate(dict(sides)[name]) if _TOKENIZED.search(line))
     lines = tuple(islice(matching, 3))  # a third of the lines match: the first three come soon
-    values = {"tokenized": tokenized, "plain": plain, "everywhere": not plain}
+    hypothesis_plain = setup.hypothesis_name in plain
+    # ``hypothesis_plain``: the output is the plain side, so the fix mends the references (the app words it from this).
+    values = {"tokenized": tokenized, "plain": plain, "everywhere": not plain, "hypothesis_plain": hypothesis_plain}
     if not plain:
         return [
             Finding(
@@ -47,7 +49,6 @@ def check(setup: Setup) -> list[Finding]:
                 values,
             )
         ]
-    hypothesis_plain = setup.hypothesis_name in plain
     return [
         Finding(
             CODE,

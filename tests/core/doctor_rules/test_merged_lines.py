@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 import sacrebleu
 
-from tests.conftest import sample_lines as sample
+from tests.conftest import sample_lines
 from tests.core.doctor_rules.setups import HYPS, REF, found, one
 
-HYP, REF_EN = sample("system_a.en"), sample("ref.en")
+HYP, REF_EN = sample_lines("system_a.en"), sample_lines("ref.en")
 
 
 def test_a_merged_line_is_named_and_the_shift_measured() -> None:

@@ -43,4 +43,7 @@ def test_tokenized_references_and_plain_output_ask_for_the_original_references()
     finding = one("pre-tokenized", HYPS, [[r[:-1] + " ." for r in REF]])
     assert finding.values["tokenized"] == ["reference 1"] and finding.values["plain"] == ["hypothesis"]
     assert finding.fix.startswith("score against the original, detokenized references")
-    assert one("pre-tokenized", TOKENIZED, [REF]).fix.startswith("score detokenized output")
+    assert finding.values["hypothesis_plain"] is True  # the app words the fix from the values
+    tokenized_output = one("pre-tokenized", TOKENIZED, [REF])
+    assert tokenized_output.fix.startswith("score detokenized output")
+    assert tokenized_output.values["hypothesis_plain"] is False
