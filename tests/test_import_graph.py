@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.conftest import ROOT
+
 PACKAGES = ("bleucore", "ui")
 #: The modules ui/ and app_pages/ may import bleucore names from.
 FACES = frozenset(
@@ -24,11 +25,13 @@ FACES = frozenset(
         "bleucore.metrics",
         "bleucore.metrics.bleu",
         "bleucore.metrics.chrf",
+        "bleucore.metrics.imported",
         "bleucore.metrics.ter",
         "bleucore.tokenizers",
         "bleucore.significance",
         "bleucore.doctor",
         "bleucore.buckets",
+        "bleucore.meta_evaluation",
         "bleucore.reading",
         "bleucore.report",
         "bleucore.tools",

@@ -14,21 +14,19 @@ import ast
 import json
 import random
 import tomllib
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from bleucore import MAX_HELD_CHARS, MAX_HELD_LINES
 from bleucore.limits import MAX_TRAINING_BYTES
-from tests.conftest import link_token
+from tests.conftest import ROOT, link_token
 from ui.inputs.limits import MAX_PASTE_CHARS, MAX_TRAINING_UPLOAD_MB, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB
 from ui.links.share import MAX_LINK_STATE, LinkStateError, decode_state, encode_state
 from ui.state import compare as cps
 from ui.state import corpus as cs
 from ui.state import explore as es
 
-ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
 SOURCES = sorted([*(ROOT / "ui").rglob("*.py"), *(ROOT / "app_pages").glob("*.py")])
 

@@ -4,9 +4,8 @@ finds no error."""
 import subprocess
 import sys
 import tomllib
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.conftest import ROOT
 
 
 def test_the_checked_files_are_the_whole_program():

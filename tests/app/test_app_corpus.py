@@ -18,7 +18,17 @@ from bleucore import BleuOptions, corpus_bleu, corpus_statistics, sentence_bleu
 from bleucore.buckets import LENGTH_CUTOFFS, bucket_index, bucket_names
 from bleucore.reading import TextRules, decode_text
 from bleucore.tokenizers import tokenize_lines
-from tests.conftest import ROOT, corpus_score, drop_zone, exact, messages, metric, open_app, sentence_table
+from tests.conftest import (
+    chart_rows,
+    corpus_score,
+    exact,
+    messages,
+    metric,
+    open_app,
+    sample_lines,
+    sentence_table,
+    upload,
+)
 from ui.corpus import analysis as cc
 from ui.inputs.limits import MAX_PASTE_CHARS, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB
 from ui.inputs.uploads import (
@@ -38,10 +48,9 @@ from ui.shell.style import body as page_style_body
 from ui.state import corpus as cs
 from ui.state.page import link_with_fallback
 
-SAMPLE = ROOT / "data" / "sample"
-HYPS = (SAMPLE / "system_a.en").read_text(encoding="utf-8").splitlines()
-REF1 = (SAMPLE / "ref.en").read_text(encoding="utf-8").splitlines()
-REF2 = (SAMPLE / "ref2.en").read_text(encoding="utf-8").splitlines()
+HYPS = sample_lines("system_a.en")
+REF1 = sample_lines("ref.en")
+REF2 = sample_lines("ref2.en")
 EPSILON = 1e-9
 
 
@@ -55,17 +64,6 @@ def open_corpus(link: str | None = None) -> AppTest:
 
 def sacre(hyps: list[str], refs: list[list[str]], **kwargs: object) -> float:
     return float(BLEU(**kwargs).corpus_score(hyps, refs).score)
-
-
-def upload(at: AppTest, key: str, files: list[tuple[str, bytes]] | tuple[str, bytes]) -> None:
-    if isinstance(files, tuple):
-        drop_zone(at, key).set_value((files[0], files[1], "text/plain"))
-    else:
-        drop_zone(at, key).set_value([(n, b, "text/plain") for n, b in files])
-
-
-def text(lines: list[str]) -> bytes:
-    return ("\n".join(lines) + "\n").encode("utf-8")
 
 
 # --------------------------------------------------------------------------- default render
@@ -163,18 +161,6 @@ def test_charts_are_drawn() -> None:
     charts = at.get("vega_lite_chart")
     assert len(charts) == 4  # corpus p_n, histogram, by r, the buckets
     assert charts[3].key == "corpus_bucket_chart_length_BLEU"
-
-
-def chart_rows(at: AppTest, field: str) -> list[dict[str, object]]:
-    """The data rows of the first chart whose rows have ``field``."""
-    from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
-
-    for chart in at.get("vega_lite_chart"):
-        for dataset in chart.proto.datasets:
-            frame = convert_arrow_bytes_to_pandas_df(dataset.data.data)
-            if field in frame.columns:
-                return frame.to_dict(orient="records")  # type: ignore[no-any-return]
-    raise AssertionError(f"no chart with {field!r}")
 
 
 @pytest.mark.parametrize(
@@ -302,8 +288,8 @@ def test_uploaded_files_are_scored() -> None:
     at = open_corpus()
     at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
     assert "Upload a hypothesis file" in messages(at)
-    upload(at, cs.CORPUS_HYP_UPLOAD, ("hyp.txt", text(hyps)))
-    upload(at, cs.CORPUS_REF_UPLOAD, [("ref.txt", text(refs))])
+    upload(at, cs.CORPUS_HYP_UPLOAD, ("hyp.txt", hyps))
+    upload(at, cs.CORPUS_REF_UPLOAD, [("ref.txt", refs)])
     at.run()
     assert not at.exception
     assert corpus_score(at) == pytest.approx(sacre(hyps, [refs]), abs=EPSILON)
@@ -315,8 +301,8 @@ def test_uploaded_files_are_scored() -> None:
 def test_upload_line_count_mismatch_names_the_files() -> None:
     at = open_corpus()
     at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
-    upload(at, cs.CORPUS_HYP_UPLOAD, ("hyp.txt", text(["a", "b", "c"])))
-    upload(at, cs.CORPUS_REF_UPLOAD, [("ref_one.txt", text(["a", "b", "c"])), ("ref_two.txt", text(["a", "b"]))])
+    upload(at, cs.CORPUS_HYP_UPLOAD, ("hyp.txt", ["a", "b", "c"]))
+    upload(at, cs.CORPUS_REF_UPLOAD, [("ref_one.txt", ["a", "b", "c"]), ("ref_two.txt", ["a", "b"])])
     at.run()
     assert not at.exception
     error = at.error[0].value
@@ -329,7 +315,7 @@ def test_upload_not_utf8_names_file_and_line() -> None:
     at = open_corpus()
     at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
     upload(at, cs.CORPUS_HYP_UPLOAD, ("hyp.txt", b"fine\nalso fine\ncaf\xe9 latin-1\n"))
-    upload(at, cs.CORPUS_REF_UPLOAD, [("ref.txt", text(["a", "b", "c"]))])
+    upload(at, cs.CORPUS_REF_UPLOAD, [("ref.txt", ["a", "b", "c"])])
     at.run()
     assert not at.exception
     error = at.error[0].value
@@ -348,7 +334,7 @@ def test_upload_not_utf8_names_file_and_line() -> None:
 def test_bad_reference_files_give_inline_messages(data: bytes, expected: str) -> None:
     at = open_corpus()
     at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
-    upload(at, cs.CORPUS_HYP_UPLOAD, ("hyp.txt", text(["a"])))
+    upload(at, cs.CORPUS_HYP_UPLOAD, ("hyp.txt", ["a"]))
     upload(at, cs.CORPUS_REF_UPLOAD, [("ref.txt", data)])
     at.run()
     assert not at.exception

@@ -20,10 +20,12 @@ from streamlit.testing.v1 import AppTest
 
 from tests.app.html_views import html_tables
 from tests.app.rendered_text import shown_texts, words
-from tests.conftest import ROOT, drop_zone, messages, open_app
+from tests.conftest import SAMPLE, drop_zone, messages, open_app, sample_lines, upload
+from tests.score_files import comet_json, comet_scores, plain, system_lines
 from ui.compare import buckets as compare_buckets
 from ui.links.share import encode_state
 from ui.metrics.bleu import examples as ex
+from ui.options import imported as mi
 from ui.shell import i18n
 from ui.state import compare as cps
 from ui.state import corpus as cs
@@ -109,6 +111,11 @@ ALLOWED = {
     "UTF",
     "Ctrl+Enter",
     "English",
+    # issue 37: the learned metrics and human scores a researcher imports, and WMT25's ranking test
+    "COMET",
+    "MetricX",
+    "WMT",
+    "Wilcoxon",
     "AR",
     "CI",
     "MT",
@@ -119,8 +126,9 @@ ALLOWED = {
     # the clitic the Score doctor quotes as tokenizers split it ('don't' against 'do n't')
     "don't",
     "n't",
+    # the detokenizer the Score doctor names (sacremoses)
+    "sacremoses",
 }
-SAMPLE = ROOT / "data" / "sample"
 #: The tutorials' sentences (Explore's default, Learn's examples): the user's text, never translated.
 EXAMPLES = (
     *(v for k, v in vars(ex).items() if isinstance(v, str) and not k.startswith("__")),  # not the module's docstring
@@ -418,17 +426,27 @@ def test_explore_tab_numbers_are_the_same_in_both_languages(tab: str) -> None:
 
 
 def test_the_score_doctor_in_korean() -> None:
-    """Tool names and the code that calls each tool are names and code, not sentences: they stay as written."""
-    from bleucore.tools import TOOLS
+    """Tool names and the code that calls each tool are names and code, not sentences: they stay as written (but
+    the averaged tools' names, which the page words)."""
+    from bleucore.tools import FAMILIES, TOOLS
     from ui.doctor import inputs as di
     from ui.doctor import scores as ds
 
-    names = tuple(text for t in TOOLS for text in (t.name, t.call))
+    worded = ("nltk-sentence-mean", "tutorial", "tutorial-simplified")
+    tools = [*TOOLS, *(t for family in FAMILIES.values() for t in family.tools)]
+    names = tuple(text for t in tools for text in ((t.call,) if t.key in worded else (t.name, t.call)))
     at = open_app("doctor", lang="ko")
     found = _walk(at, "doctor", *names, *SAMPLES)
     for start in ("nltk-sentence-mean", "tutorial-simplified", "multi-bleu-lc", "torchmetrics"):
         at.selectbox(key=ds.FROM).set_value(start).run()
         found += _walk(at, f"from {start}", *names, *SAMPLES)
+    # chrF's and TER's implementations, each waterfall's steps.
+    for metric, starts in (("chrf", [t.key for t in FAMILIES["chrf"].tools[1:]]), ("ter", ["torchmetrics"])):
+        at.radio(key=ds.METRIC).set_value(metric).run()
+        for start in starts:
+            at.selectbox(key=ds.FROM).set_value(start).run()
+            found += _walk(at, f"{metric} from {start}", *names, *SAMPLES)
+    at.radio(key=ds.METRIC).set_value("bleu").run()
     names += ("sacreBLEU 2.6 -tok ko-mecab", "sacrebleu REF -i HYP -tok ko-mecab")
     at.radio(key=cs.CORPUS_SOURCE).set_value("sample-ko").run()  # the ko-mecab row and its waterfall
     found += _walk(at, "Korean sample", *names, *SAMPLES)
@@ -451,9 +469,45 @@ def test_the_score_doctor_in_korean() -> None:
         "It rains.",
         "An extra line.",
     )
+    for state, (hyp, ref, source) in _DOCTOR_FINDINGS.items():  # issue 39's findings, with the source pasted
+        at.text_area(key=cs.CORPUS_HYP_PASTE).set_value("\n".join(hyp))
+        at.text_area(key=cs.corpus_ref_key(0)).set_value("\n".join(ref))
+        at.text_area(key="doctor_source_paste").set_value("\n".join(source))
+        at.run()
+        assert [*at.warning, *at.error], messages(at)  # each state shows its findings
+        found += _walk(at, state, *names, *hyp, *ref, *source)
     at.radio(key=di.CHECK).set_value("explore").run()
     found += _walk(at, "explore", *names, *SAMPLES)
     assert not found, "\n".join(found)
+
+
+def _doctor_findings() -> dict[str, tuple[list[str], list[str], list[str]]]:
+    """(hypothesis, reference, source) lines that make issue 39's findings: a chat model's output (wrappers, a
+    refusal, lines in German, Slovak and Korean, lines left in the German source), the files swapped, a merged line,
+    an output cut short, mostly short lines, tokenized references."""
+    from tests.core.doctor_rules.parallel import ENGLISH, GERMAN, KOREAN, SLOVAK, SYSTEM
+
+    llm = list(SYSTEM)
+    llm[1], llm[2] = "Here is the translation: " + llm[1], f'"{llm[2]}"'
+    llm[4], llm[5] = llm[4] + " (Note: a free translation.)", "I'm sorry, but I can't help with that request."
+    llm[6], llm[8], llm[9], llm[10], llm[11] = GERMAN[6], SLOVAK[8], GERMAN[9], KOREAN[10], KOREAN[11]
+    llm[13] = "죄송하지만 번역해 드릴 수 없습니다."
+    hyp, ref = sample_lines("system_a.en"), sample_lines("ref.en")
+    return {
+        "a chat model's output": (llm, ENGLISH, GERMAN),
+        "the source as the output": (GERMAN, ENGLISH, GERMAN),
+        "swapped files": (ENGLISH, llm, GERMAN),
+        "a merged line": ([*hyp[:20], hyp[20] + " " + hyp[21], *hyp[22:], "A closing line."], ref, ref),
+        "an output cut short": (hyp[:30], ref, hyp),
+        "short lines, tokenized references": (
+            ["a cat"] * 16 + SYSTEM[:8],
+            ["a cat ."] * 16 + [line[:-1] + " ." for line in ENGLISH[:8]],
+            ["eine Katze"] * 16 + GERMAN[:8],
+        ),
+    }
+
+
+_DOCTOR_FINDINGS = _doctor_findings()
 
 
 def _bucket_control(at: AppTest, key: str):  # type: ignore[no-untyped-def]
@@ -464,23 +518,17 @@ def test_compare_buckets_examples_and_report_in_korean() -> None:
     """Issue 24's sections in Korean: every bucket analysis and word measure, a labels file (and one of the wrong
     length), a training corpus (and a binary one), a system identical to the baseline, the examples and the report."""
 
-    refs = (SAMPLE / "ref.en").read_text(encoding="utf-8").splitlines()
+    refs = sample_lines("ref.en")
     labels = "\n".join("뉴스" if i % 2 else "talks" for i in range(len(refs))) + "\n"
     at = open_app("compare", lang="ko")
     found = []
-    drop_zone(at, compare_buckets.SLOTS.labels).set_value([("short.txt", b"news\n", "text/plain")])
-    drop_zone(at, compare_buckets.SLOTS.training).set_value([("train.bin", b"\x00\x01\n", "text/plain")])
-    drop_zone(at, cps.COMPARE_EXTRA_UPLOAD).set_value(
-        [("copy.en", (SAMPLE / "system_a.en").read_bytes(), "text/plain")]
-    )
-    at.run()
+    upload(at, compare_buckets.SLOTS.labels, [("short.txt", b"news\n")])
+    upload(at, compare_buckets.SLOTS.training, [("train.bin", b"\x00\x01\n")])
+    upload(at, cps.COMPARE_EXTRA_UPLOAD, [("copy.en", (SAMPLE / "system_a.en").read_bytes())]).run()
     assert "short.txt" in messages(at) and "train.bin" in messages(at) and "copy.en" in messages(at), messages(at)
     found += _walk(at, "bad labels and training", *SAMPLES, "short.txt", "train.bin", "copy.en")
-    drop_zone(at, compare_buckets.SLOTS.labels).set_value([("labels.txt", labels.encode(), "text/plain")])
-    drop_zone(at, compare_buckets.SLOTS.training).set_value(
-        [("train.en", (SAMPLE / "ref2.en").read_bytes(), "text/plain")]
-    )
-    at.run()
+    upload(at, compare_buckets.SLOTS.labels, [("labels.txt", labels.encode())])
+    upload(at, compare_buckets.SLOTS.training, [("train.en", (SAMPLE / "ref2.en").read_bytes())]).run()
     assert _bucket_control(at, compare_buckets.SLOTS.kind).options == ["참조 번역 길이별", "단어 빈도별", "레이블별"]
     for kind, metrics in (("length", ["BLEU"]), ("frequency", ["fmeas", "prec", "rec"]), ("label", ["BLEU"])):
         _bucket_control(at, compare_buckets.SLOTS.kind).set_value(kind).run()
@@ -503,10 +551,9 @@ def test_compare_buckets_examples_and_report_in_korean() -> None:
 
 def _bucket_lines_app() -> None:
     """A picked bucket's lines (the chart's selection, which AppTest cannot click), drawn in Korean."""
-    from pathlib import Path
-
     from bleucore.buckets import BucketSettings, frequency_buckets, length_buckets
     from bleucore.metrics import get_metric
+    from tests.conftest import sample_lines
     from ui.buckets.views import show_bucket_lines
     from ui.inputs.uploads import TextFile
     from ui.options.bleu import SACREBLEU
@@ -514,12 +561,8 @@ def _bucket_lines_app() -> None:
     from ui.state import handoff
 
     lang.use("ko")
-    sample = Path("data/sample")
-    systems = {
-        n: TextFile(n, tuple((sample / n).read_text(encoding="utf-8").splitlines()))
-        for n in ("system_a.en", "system_b.en")
-    }
-    refs = [TextFile("ref.en", tuple((sample / "ref.en").read_text(encoding="utf-8").splitlines()))]
+    systems = {n: TextFile(n, tuple(sample_lines(n))) for n in ("system_a.en", "system_b.en")}
+    refs = [TextFile("ref.en", tuple(sample_lines("ref.en")))]
     scores = {n: __import__("numpy").linspace(0, 100, 60) for n in systems}
     lines = {n: list(f.lines) for n, f in systems.items()}
     length = length_buckets(lines, [list(refs[0].lines)], [get_metric("bleu")], settings=BucketSettings(10))
@@ -539,4 +582,42 @@ def test_a_picked_buckets_lines_in_korean() -> None:
     at.run()
     assert len(at.dataframe) == 3 and len(at.button) == 5
     found = _walk(at, "bucket lines", *SAMPLES)
+    assert not found, "\n".join(found)
+
+
+def test_compare_and_corpus_with_comet_and_a_ranking_in_korean() -> None:
+    """Issue 37's sections in Korean: four systems and one COMET JSON (COMET's significance section, the ranking
+    with its clusters, the examples and length buckets by COMET, the word-frequency note, the report), every bad
+    score file's message, and Corpus with a plain score file (its corpus COMET, the line explained)."""
+    lines = system_lines()
+    names = ("system_c.en", "system_d.en", "comet.json", "a.txt", "b.txt", "outputs/system_a.en")
+    at = open_app("compare", lang="ko")
+    upload(at, cps.COMPARE_EXTRA_UPLOAD, [(n, lines[n]) for n in ("system_c.en", "system_d.en")]).run()
+    upload(at, mi.keys("compare", "imported-1").slot, [("comet.json", comet_json(comet_scores()))]).run()
+    assert "순위" in [s.value for s in at.subheader] and "COMET" in " ".join(s.value for s in at.subheader)
+    found = _walk(at, "compare with COMET", *SAMPLES, *names)
+    _bucket_control(at, cps.COMPARE_SENTENCE_METRIC).set_value("imported-1").run()
+    _bucket_control(at, compare_buckets.SLOTS.metric).set_value("COMET").run()
+    found += _walk(at, "examples and buckets by COMET", *SAMPLES, *names)
+    _bucket_control(at, compare_buckets.SLOTS.kind).set_value("frequency").run()
+    next(b for b in at.button if b.key == "compare_report_build").click().run()
+    found += _walk(at, "word frequency and the report", *SAMPLES, *names)
+    scores = comet_scores()
+    bad = {
+        "line count": [("a.txt", plain(scores["system_a.en"][:-1]))] + [("b.txt", plain(scores["system_b.en"]))] * 3,
+        "file count": [("a.txt", plain(scores["system_a.en"])), ("b.txt", plain(scores["system_b.en"]))],
+        "missing system": [("comet.json", comet_json({"system_a.en": scores["system_a.en"]}))],
+        "not a number": [("a.txt", b"0.5\nnan\n")],
+    }
+    for case, files in bad.items():
+        at = open_app("compare", lang="ko")
+        upload(at, cps.COMPARE_EXTRA_UPLOAD, [(n, lines[n]) for n in ("system_c.en", "system_d.en")]).run()
+        upload(at, mi.keys("compare", "imported-1").slot, files).run()
+        assert at.error, case
+        found += _walk(at, f"bad scores: {case}", *SAMPLES, *names, "nan")  # the line it quotes
+    at = open_app("corpus", lang="ko")
+    upload(at, mi.keys("corpus", "imported-1").slot, [("a.txt", plain(scores["system_a.en"]))]).run()
+    _bucket_control(at, cs.CORPUS_SENTENCE_METRIC).set_value("imported-1").run()
+    assert any("COMET" in m.label for m in at.metric)
+    found += _walk(at, "corpus with COMET", *SAMPLES, *names)
     assert not found, "\n".join(found)

@@ -6,25 +6,12 @@ from __future__ import annotations
 import pytest
 from sacrebleu.metrics import CHRF, TER
 
-from tests.conftest import ROOT, open_app
+from tests.conftest import chart_rows, open_app, sample_lines
 from tests.sacrebleu_reference import sacrebleu_edits_by_type
 from ui.state import corpus as cs
 
-SAMPLE = ROOT / "data" / "sample"
-HYPS = (SAMPLE / "system_a.en").read_text(encoding="utf-8").splitlines()
-REFS = [(SAMPLE / name).read_text(encoding="utf-8").splitlines() for name in ("ref.en", "ref2.en")]
-
-
-def chart_rows(at, field: str) -> list[dict]:  # type: ignore[no-untyped-def]
-    """The data rows of the chart whose rows have ``field``."""
-    from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
-
-    for chart in at.get("vega_lite_chart"):
-        for dataset in chart.proto.datasets:
-            frame = convert_arrow_bytes_to_pandas_df(dataset.data.data)
-            if field in frame.columns:
-                return frame.to_dict(orient="records")
-    raise AssertionError(f"no chart with {field!r}")
+HYPS = sample_lines("system_a.en")
+REFS = [sample_lines(name) for name in ("ref.en", "ref2.en")]
 
 
 def test_chrf_plus_plus_orders_and_ter_edits_follow_sacrebleu() -> None:
@@ -94,7 +81,7 @@ def test_compare_sentence_analyses_follow_the_picked_metric() -> None:
     line as the system's when it needs fewer edits."""
     from ui.state import compare as cps
 
-    sys_b = (SAMPLE / "system_b.en").read_text(encoding="utf-8").splitlines()
+    sys_b = sample_lines("system_b.en")
     at = open_app("compare")
     at.pills(key=cps.COMPARE_METRICS).set_value(["bleu", "ter"]).run()
     at.segmented_control(key=cps.COMPARE_SENTENCE_METRIC).set_value("ter").run()

@@ -6,12 +6,11 @@ from __future__ import annotations
 import pytest
 from sacrebleu.metrics import BLEU, CHRF, TER
 
-from tests.conftest import ROOT, open_app
+from tests.conftest import SAMPLE, open_app, sample_lines
 from ui.state import corpus as cs
 
-SAMPLE = ROOT / "data" / "sample"
-HYPS = (SAMPLE / "system_a.en").read_text(encoding="utf-8").splitlines()
-REFS = [(SAMPLE / name).read_text(encoding="utf-8").splitlines() for name in ("ref.en", "ref2.en")]
+HYPS = sample_lines("system_a.en")
+REFS = [sample_lines(name) for name in ("ref.en", "ref2.en")]
 
 
 def sacre_signature(metric: object) -> str:

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.conftest import file_bytes
 from ui.links.share import encode_state
 from ui.state import explore as es
 
@@ -131,7 +132,7 @@ def fill(page: Page, label: str, text: str, wait_for_app: WaitForApp, nth: int =
 
 def as_files(files: dict[str, list[str]]) -> list[tuple[str, bytes]]:
     """Each file's name and its lines as bytes, as the ``upload`` fixture drops them."""
-    return [(name, ("\n".join(lines) + "\n").encode("utf-8")) for name, lines in files.items()]
+    return [(name, file_bytes(lines)) for name, lines in files.items()]
 
 
 def open_page(page: Page, base: str, path: str, wait_for_app: WaitForApp) -> None:

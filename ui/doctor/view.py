@@ -38,7 +38,8 @@ def show_setup_check(hypothesis: TextFile, references: Sequence[TextFile], token
         if not findings:
             st.caption(
                 _(
-                    "Line counts, reference layout, empty lines, invisible characters, Unicode normalization, "
+                    "Line counts and how the lines pair, reference layout, which file is which, each line's language, "
+                    "chat wrappers and refusals, empty lines, invisible characters, Unicode normalization, "
                     "tokenization, subword markers, case and the tokenizer's fit to the language look right."
                 )
             )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import MutableMapping, Sequence
+from collections.abc import Callable, MutableMapping, Sequence
 from typing import Any
 
 import streamlit as st
@@ -70,7 +70,11 @@ def _settle(slot: str, files: Sequence[KeptFile], multiple: bool) -> None:
     session[_transient_key(slot)] = [f for f, _why in left]
 
 
-def _absorb(slot: str, multiple: bool, box_mb: int, held: bool) -> None:
+#: What a drop zone makes of an uploaded file's bytes (its name given): a TextFile, or InputError in the page's words.
+Decoder = Callable[[bytes, str], TextFile]
+
+
+def _absorb(slot: str, multiple: bool, box_mb: int, held: bool, decode: Decoder | None) -> None:
     """The drop zone's callback (before the run, so no upload racing a rerun is lost): its files move into the
     store and the drop zone empties under a new key; files the store cannot keep are used now and named."""
     session = session_state()
@@ -94,7 +98,8 @@ def _absorb(slot: str, multiple: bool, box_mb: int, held: bool) -> None:
     added, notes = [], []
     for upload, name in zip(new, unique_names([*taken, *(u.name for u in new)])[len(taken) :]):
         try:
-            file = decode_bytes(upload.getvalue(), name, box_mb, held)
+            data = upload.getvalue()
+            file = decode_bytes(data, name, box_mb, held) if decode is None else decode(data, name)
         except InputError as err:
             notes.append(str(err))
             continue
@@ -203,10 +208,12 @@ def kept_files(
     multiple: bool,
     box_mb: int = MAX_UPLOAD_MB,
     held: bool = True,
+    decode: Decoder | None = None,
 ) -> tuple[list[TextFile], list[str]]:
     """Draw the slot's drop zone, its kept files and those not kept; (the files used, in order, and messages about
     any not read or not kept). ``kind`` names one file in a remove button ("reference file"); ``box_mb`` is the drop
-    zone's size and ``held`` whether its files are scored line by line (``ui.inputs.uploads.decode_bytes``)."""
+    zone's size and ``held`` whether its files are scored line by line (``ui.inputs.uploads.decode_bytes``);
+    ``decode`` reads an upload by other rules (score files: ``ui.metrics.imported``)."""
     session = session_state()
     lost_notice()
     key, me = identity.current()  # no key is made for a drop zone only seen: the address gains ?u= with a kept file
@@ -216,7 +223,7 @@ def kept_files(
         key=uploader_key(session, slot),
         help=f"{help_text} {box_help(box_mb, held)}",
         on_change=_absorb,
-        args=(slot, multiple, box_mb, held),
+        args=(slot, multiple, box_mb, held, decode),
         max_upload_size=box_mb,
     )
     store = identity.store()
@@ -240,6 +247,13 @@ def kept_files(
     if not multiple and transient:  # a new file that could not be kept is the one used, while this session lasts
         return [transient[-1].file], errors
     return [f.file for f in (*kept, *transient)], errors
+
+
+def kept_in(slot: str) -> list[TextFile]:
+    """The files the slot uses now, in order, without drawing its drop zone (for a choice drawn above it)."""
+    key, me = identity.current()
+    kept = identity.store().files(key, me, slot) if key is not None else []
+    return [f.file for f in (*kept, *_transient(session_state(), slot))]
 
 
 def _listed(words: str, kind: str, name: str, button: str, action: Any, args: tuple[Any, ...]) -> None:

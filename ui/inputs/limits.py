@@ -24,6 +24,11 @@ MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * MIB
 #: ``bleucore.limits.MAX_TRAINING_BYTES`` (tests/test_limits.py checks). It is the largest box, so
 #: ``server.maxUploadSize`` in .streamlit/config.toml is this.
 MAX_TRAINING_UPLOAD_MB = 16
+#: The box of a score file of an imported metric (plain numbers, COMET's printed output, or its JSON, which repeats
+#: every segment's source, hypothesis and reference: about 4 MB for four systems of 3,000 lines), in MB; its text is
+#: kept, not scored line by line.
+MAX_SCORES_UPLOAD_MB = MAX_TRAINING_UPLOAD_MB
+MAX_SCORES_UPLOAD_BYTES = MAX_SCORES_UPLOAD_MB * MIB
 #: Longest pasted text, in characters: what an uploaded file may hold.
 MAX_PASTE_CHARS = MAX_HELD_CHARS
 

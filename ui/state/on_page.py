@@ -13,6 +13,7 @@ import streamlit as st
 from ui.inputs import identity
 from ui.links.share import PARAM
 from ui.links.share_box import opened_link_notices, share_box
+from ui.options.metrics import imported
 from ui.shell.session import session_state
 from ui.state.inputs import PastedInputs
 from ui.state.page import StatePage, init_page, save_state
@@ -55,7 +56,8 @@ def open_state_page(page: StatePage, title: Callable[[], tuple[str, str]]) -> No
     heading, caption = title()
     st.title(heading)
     st.caption(caption)
-    # A link made with uploads asks for the files, unless this browser's session still keeps files (a reload), or
-    # the address is this browser's own, whose files are gone: the upload boxes say that (``kept.lost_notice``).
-    uploads = isinstance(loaded, PastedInputs) and loaded.source == "upload"
+    # A link made with uploads (files to score, or an imported metric's scores) asks for the files, unless this
+    # browser's session still keeps files (a reload), or the address is this browser's own, whose files are gone: the
+    # upload boxes say that (``kept.lost_notice``).
+    uploads = isinstance(loaded, PastedInputs) and (loaded.source == "upload" or bool(imported(loaded.metrics)))
     opened_link_notices(link_error, uploads and not identity.keeps_files() and identity.lost() is None)
