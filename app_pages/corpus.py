@@ -11,6 +11,7 @@ import streamlit as st
 from bleucore import BleuOptions
 from ui.corpus import buckets as corpus_buckets
 from ui.corpus import cache, sentence, views
+from ui.corpus import imported as corpus_imported
 from ui.corpus.analysis import CorpusAnalysis
 from ui.doctor.view import show_setup_check
 from ui.inputs.hypothesis import read_hypothesis_input
@@ -20,12 +21,14 @@ from ui.metrics import cache as metric_cache
 from ui.metrics import views as metric_views
 from ui.metrics.bleu import cache as bleu_cache
 from ui.metrics.bleu.options_key import options_key
+from ui.metrics.imported import section as imported_section
 from ui.options.bleu import describe
 from ui.options.choice import metric_pills, picked_labels
-from ui.options.metrics import LABELS, LOWER_IS_BETTER, MetricKey, metric_key
+from ui.options.metrics import LOWER_IS_BETTER, MetricKey, imported, metric_key
 from ui.options.metrics import others as other_metrics
 from ui.options.sidebar import options_sidebar
 from ui.shell.i18n import _
+from ui.shell.markdown import escape_markdown
 from ui.shell.markdown import show_error as _show_error
 from ui.shell.session import session_state
 from ui.state import corpus as cs
@@ -55,10 +58,14 @@ def compute(
 
 
 def sentence_metrics(
-    choice: tuple[str, ...], analysis: CorpusAnalysis, extra: list[Any], state: cs.CorpusState
+    choice: tuple[str, ...],
+    analysis: CorpusAnalysis,
+    extra: list[Any],
+    state: cs.CorpusState,
+    from_files: list[corpus_imported.FromFile],
 ) -> dict[str, tuple[str, bool, np.ndarray, MetricKey | None]]:
     """Each picked metric's sentence scores: id -> (label, whether higher is better, scores by line, key; None for
-    BLEU, whose sentence options come from the sidebar)."""
+    BLEU, whose sentence options come from the sidebar); ``from_files``: the imported metrics' (id, scores, stats)."""
     out: dict[str, tuple[str, bool, np.ndarray, MetricKey | None]] = {}
     if "bleu" in choice:
         out["bleu"] = ("BLEU", True, analysis.table["BLEU"].to_numpy(dtype=float), None)
@@ -70,6 +77,9 @@ def sentence_metrics(
             np.asarray(result.sentences, dtype=float),
             key,
         )
+    for entry in from_files:
+        result = entry.scores
+        out[entry.metric_id] = (result.label, entry.higher_is_better, result.sentences, result.key)
     return out
 
 
@@ -84,7 +94,7 @@ def sentence_metric(by_metric: dict[str, Any]) -> str:
         _("Sentence metric"),
         ids,
         key=cs.CORPUS_SENTENCE_METRIC,
-        format_func=LABELS.__getitem__,
+        format_func=lambda m: escape_markdown(by_metric[m][0]) if m in by_metric else m,
         help=_("The metric the table below sorts by, worst first, and explains one line by."),
         persist_state="session",
     )
@@ -93,22 +103,23 @@ def sentence_metric(by_metric: dict[str, Any]) -> str:
 
 def main() -> None:
     """Draw the page."""
-    open_state_page(
-        cs.PAGE,
-        lambda: (
-            _("Corpus {metrics}").format(metrics=picked_labels(cs.CORPUS_METRICS)),
-            _(
-                "Score a whole test set: each picked metric's corpus score as sacreBLEU computes it, and every "
-                "sentence's own score."
-            ),
-        ),
-    )
+    offered: dict[str, str] = {}  # the imported metrics with scores: id -> name
+
+    def title() -> tuple[str, str]:
+        offered.update(imported_section.offered(cs.PAGE.prefix, cs.CORPUS_METRICS))  # picks scores just uploaded
+        return _("Corpus {metrics}").format(metrics=picked_labels(cs.CORPUS_METRICS, offered)), _(
+            "Score a whole test set: each picked metric's corpus score as sacreBLEU computes it, and every "
+            "sentence's own score."
+        )
+
+    open_state_page(cs.PAGE, title)
     with st.sidebar:
         options = options_sidebar(cs.CORPUS, START_PRESET)
     source = source_radio(cs.PAGE.prefix)
-    choice = metric_pills(cs.CORPUS_METRICS, "corpus")
+    choice = metric_pills(cs.CORPUS_METRICS, "corpus", offered)
     state = cs.read_corpus(session_state())
-    mirror_state(session_state(), cs.PAGE, state, uploads=source == "upload")
+    uploads = source == "upload" or bool(offered)
+    mirror_state(session_state(), cs.PAGE, state, uploads=uploads)
     try:
         hyp, refs = read_hypothesis_input(cs.PAGE.prefix, source)
         if hyp is None or not refs:
@@ -127,6 +138,7 @@ def main() -> None:
         except InputError as err:
             _show_error(str(err))
             return
+        uploaded = imported_section.score_uploads(cs.PAGE.prefix, offered, [hyp], refs)
         scoring = scoring_options(options)
         if scoring is None:
             return
@@ -138,6 +150,7 @@ def main() -> None:
             views.show_scores(analysis, hyp, refs, options, corpus_options, sentence_options)
             st.caption(_("Options: {options}").format(options=describe(options)))
         extra = metric_views.show_corpus_scores(choice, state.metric_options, hyp, refs)
+        from_files = corpus_imported.show_corpus_scores(imported(choice), uploaded, hyp, refs)
         references = [r.lines for r in refs]
         buckets = []
         inputs: dict[str, tuple[Any, dict[str, tuple[str, Any]]]] = {}  # metric id -> key, {name: (digest, stats)}
@@ -155,8 +168,11 @@ def main() -> None:
             if result.corpus is not None:
                 inputs[metric_id] = (key, {hyp.name: (input_digest, stats)})
                 sentences.setdefault(metric_id, (result.label, np.asarray(result.sentences, dtype=float)))
+        for entry in from_files:
+            inputs[entry.metric_id] = (entry.scores.key, {hyp.name: (input_digest, entry.statistics)})
+            sentences.setdefault(entry.metric_id, (entry.scores.label, entry.scores.sentences))
         views.show_charts(analysis, "bleu" in choice, buckets)
-        by_metric = sentence_metrics(choice, analysis, extra, state)
+        by_metric = sentence_metrics(choice, analysis, extra, state, from_files)
         if not by_metric:  # no metric picked: the pills say so
             return
         metric_id = sentence_metric(by_metric)
@@ -175,11 +191,14 @@ def main() -> None:
             names,
             (corpus_options, sentence_options),
             input_digest,
-            extra,
+            [*extra, *(entry.scores for entry in from_files)],
             with_bleu="bleu" in choice,
             sort_by=(label, higher),
         )
-        sentence.show_sentence(hyp, refs, worst, options, sentence_options, (metric_id, label, sentence_key))
+        segment_scores = scores if any(metric_id == entry.metric_id for entry in from_files) else None
+        sentence.show_sentence(
+            hyp, refs, worst, options, sentence_options, (metric_id, label, sentence_key), segment_scores
+        )
         if sentences:
             bucket_label, bucket_scores = sentences.get(metric_id, next(iter(sentences.values())))
             corpus_buckets.show_buckets(inputs, hyp, refs, options, bucket_label, {hyp.name: bucket_scores})
@@ -191,7 +210,7 @@ def main() -> None:
             state,
             _("the options, the metrics, the chosen line"),
             with_texts=source == "paste",
-            uploads=source == "upload",
+            uploads=uploads,
         )
     handoff.follow()
 

@@ -21,9 +21,11 @@ from streamlit.testing.v1 import AppTest
 from tests.app.html_views import html_tables
 from tests.app.rendered_text import shown_texts, words
 from tests.conftest import SAMPLE, drop_zone, messages, open_app, sample_lines, upload
+from tests.score_files import comet_json, comet_scores, plain, system_lines
 from ui.compare import buckets as compare_buckets
 from ui.links.share import encode_state
 from ui.metrics.bleu import examples as ex
+from ui.options import imported as mi
 from ui.shell import i18n
 from ui.state import compare as cps
 from ui.state import corpus as cs
@@ -109,6 +111,11 @@ ALLOWED = {
     "UTF",
     "Ctrl+Enter",
     "English",
+    # issue 37: the learned metrics and human scores a researcher imports, and WMT25's ranking test
+    "COMET",
+    "MetricX",
+    "WMT",
+    "Wilcoxon",
     "AR",
     "CI",
     "MT",
@@ -575,4 +582,42 @@ def test_a_picked_buckets_lines_in_korean() -> None:
     at.run()
     assert len(at.dataframe) == 3 and len(at.button) == 5
     found = _walk(at, "bucket lines", *SAMPLES)
+    assert not found, "\n".join(found)
+
+
+def test_compare_and_corpus_with_comet_and_a_ranking_in_korean() -> None:
+    """Issue 37's sections in Korean: four systems and one COMET JSON (COMET's significance section, the ranking
+    with its clusters, the examples and length buckets by COMET, the word-frequency note, the report), every bad
+    score file's message, and Corpus with a plain score file (its corpus COMET, the line explained)."""
+    lines = system_lines()
+    names = ("system_c.en", "system_d.en", "comet.json", "a.txt", "b.txt", "outputs/system_a.en")
+    at = open_app("compare", lang="ko")
+    upload(at, cps.COMPARE_EXTRA_UPLOAD, [(n, lines[n]) for n in ("system_c.en", "system_d.en")]).run()
+    upload(at, mi.keys("compare", "imported-1").slot, [("comet.json", comet_json(comet_scores()))]).run()
+    assert "순위" in [s.value for s in at.subheader] and "COMET" in " ".join(s.value for s in at.subheader)
+    found = _walk(at, "compare with COMET", *SAMPLES, *names)
+    _bucket_control(at, cps.COMPARE_SENTENCE_METRIC).set_value("imported-1").run()
+    _bucket_control(at, compare_buckets.SLOTS.metric).set_value("COMET").run()
+    found += _walk(at, "examples and buckets by COMET", *SAMPLES, *names)
+    _bucket_control(at, compare_buckets.SLOTS.kind).set_value("frequency").run()
+    next(b for b in at.button if b.key == "compare_report_build").click().run()
+    found += _walk(at, "word frequency and the report", *SAMPLES, *names)
+    scores = comet_scores()
+    bad = {
+        "line count": [("a.txt", plain(scores["system_a.en"][:-1]))] + [("b.txt", plain(scores["system_b.en"]))] * 3,
+        "file count": [("a.txt", plain(scores["system_a.en"])), ("b.txt", plain(scores["system_b.en"]))],
+        "missing system": [("comet.json", comet_json({"system_a.en": scores["system_a.en"]}))],
+        "not a number": [("a.txt", b"0.5\nnan\n")],
+    }
+    for case, files in bad.items():
+        at = open_app("compare", lang="ko")
+        upload(at, cps.COMPARE_EXTRA_UPLOAD, [(n, lines[n]) for n in ("system_c.en", "system_d.en")]).run()
+        upload(at, mi.keys("compare", "imported-1").slot, files).run()
+        assert at.error, case
+        found += _walk(at, f"bad scores: {case}", *SAMPLES, *names, "nan")  # the line it quotes
+    at = open_app("corpus", lang="ko")
+    upload(at, mi.keys("corpus", "imported-1").slot, [("a.txt", plain(scores["system_a.en"]))]).run()
+    _bucket_control(at, cs.CORPUS_SENTENCE_METRIC).set_value("imported-1").run()
+    assert any("COMET" in m.label for m in at.metric)
+    found += _walk(at, "corpus with COMET", *SAMPLES, *names)
     assert not found, "\n".join(found)

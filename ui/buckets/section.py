@@ -111,11 +111,23 @@ def _analysis(
                     "has no reference words."
                 )
             )
+        imported = [metric_of(key).printed_label for key, _per in metrics.values() if metric_of(key).mean_of_segments]
+        if imported:  # as the report: a segment's score has no value per word
+            notes.append(
+                i18n.ngettext(
+                    "{metrics} has no value here: its scores belong to whole segments, and these buckets count words; "
+                    "its buckets are by reference length and by label.",
+                    "{metrics} have no value here: their scores belong to whole segments, and these buckets count "
+                    "words; their buckets are by reference length and by label.",
+                    len(imported),
+                ).format(metrics=escape_markdown(i18n.and_list(imported)))
+            )
         st.caption(" ".join([method.format(source=source), *notes]))
         return analysis, choices, dict.fromkeys(choices, True)
     keys = dict(metrics.values())
     analysis = cache.bucket_analysis(kind, keys, systems, refs, baseline, settings, extras.labels)
-    choices = {metric_of(key).printed_label: metric_of(key).printed_label for key in keys}
+    labels = [(metric_of(key).printed_label, metric_of(key).mean_of_segments) for key in keys]
+    choices = {label: escape_markdown(label) if from_file else label for label, from_file in labels}  # a name typed
     if kind == "length":
         st.caption(
             _(

@@ -52,7 +52,7 @@ def table(analysis: BucketAnalysis, metric: str, higher_is_better: bool) -> pd.D
     """Bucket, size (named for what it counts) and each system's value with its interval (and, against a baseline,
     the verdict)."""
     compared = len(analysis.systems) > 1
-    size, digits = _(SIZE_COLUMNS[analysis.size_counts]), analysis.digits
+    size, digits = _(SIZE_COLUMNS[analysis.size_counts]), analysis.digits_of(metric)
     out: dict[str, list[Any]] = {_("bucket"): [], size: []}
     for system in analysis.systems:
         out[system] = []

@@ -1,15 +1,16 @@
 """Compare's "where the systems differ": the shared bucket section (``ui.buckets``) for every system against
-the baseline, then the report downloads."""
+the baseline under every picked metric that scores every system (an imported one too), then the report downloads."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 import streamlit as st
 
 from bleucore.buckets import BucketSettings
-from ui.buckets.section import MetricInputs, Slots, show_section
+from ui.buckets.section import Slots, show_section
 from ui.compare import report
 from ui.inputs.uploads import TextFile
 from ui.shell.i18n import _
@@ -18,9 +19,12 @@ from ui.state import handoff
 
 SLOTS = Slots.for_page(cps.PAGE.prefix)
 
+if TYPE_CHECKING:
+    from ui.compare.scored import ScoredMetric
+
 
 def where_they_differ(
-    metrics: MetricInputs,
+    metrics: Sequence[ScoredMetric],
     systems: Mapping[str, TextFile],
     refs: Sequence[TextFile],
     baseline: str,
@@ -29,13 +33,15 @@ def where_they_differ(
     sentence_label: str,
     sentences: Mapping[str, np.ndarray],
 ) -> None:
-    """The section and the report; ``metrics``: the page's metric inputs (metric id -> key, name -> (digest, stats))."""
+    """The section and the report of the picked ``metrics`` (those with a score for every system)."""
     st.subheader(_("Where the systems differ"))
     options = settings.options
     bucket_settings = BucketSettings(settings.n_samples, settings.seed, options.tokenize, options.lowercase)
     shown = list(dict.fromkeys((baseline, other)))
-    extras, line = show_section(SLOTS, metrics, systems, refs, shown, bucket_settings, sentence_label, sentences)
+    complete = [m for m in metrics if m.complete]
+    inputs = {m.metric_id: (m.key, m.statistics) for m in complete}
+    extras, line = show_section(SLOTS, inputs, systems, refs, shown, bucket_settings, sentence_label, sentences)
     if line is not None:
         handoff.line_buttons(line, shown, systems, refs, options, f"{SLOTS.line}_open")
-    keys = [key for key, _per in metrics.values()]
-    report.downloads(keys, systems, refs, baseline, bucket_settings, extras.labels, extras.training)
+    picked = [(m.key, m.metric) for m in complete]
+    report.downloads(picked, systems, refs, baseline, bucket_settings, extras.labels, extras.training)

@@ -18,12 +18,14 @@ CONFIDENCE_CAPTION = N_(
 )
 
 
-def confidence_chart(rows: pd.DataFrame, label: str) -> alt.LayerChart:
+def confidence_chart(rows: pd.DataFrame, label: str, digits: int = 2) -> alt.LayerChart:
     """Each system's corpus score under the metric ``label`` (dot) with its 95% confidence interval (bar from
     lower to upper), the baseline in orange.
 
-    ``rows`` columns: system, score, lower, upper, role (translated "baseline" or "system").
+    ``rows`` columns: system, score, lower, upper, role (translated "baseline" or "system"); ``digits``: the
+    tooltips' decimals (4 for an imported metric's 0-1 scores).
     """
+    shown = f".{digits}f"
     order = list(rows["system"])
     title = _("corpus {metric} with its 95% confidence interval (paired bootstrap)").format(metric=label)
     colour = alt.Color("role:N", scale=alt.Scale(domain=[_("baseline"), _("system")], range=[ORANGE, BLUE]), title=None)
@@ -41,9 +43,9 @@ def confidence_chart(rows: pd.DataFrame, label: str) -> alt.LayerChart:
         x=alt.X("score:Q", title=title),
         color=colour,
         tooltip=[
-            alt.Tooltip("score:Q", format=".2f", title=label),
-            alt.Tooltip("lower:Q", format=".2f", title=_("CI low")),
-            alt.Tooltip("upper:Q", format=".2f", title=_("CI high")),
+            alt.Tooltip("score:Q", format=shown, title=label),
+            alt.Tooltip("lower:Q", format=shown, title=_("CI low")),
+            alt.Tooltip("upper:Q", format=shown, title=_("CI high")),
         ],
     )
     return alt.LayerChart(layer=[interval, points]).properties(height=60 + 45 * len(rows))

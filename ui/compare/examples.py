@@ -2,12 +2,13 @@
 baseline beats the system most, by the chosen sentence metric, both hypotheses side by side, each highlighted
 against the references as Explore draws the chosen metric: BLEU's n-gram chips (``bleucore.explain``), chrF's
 matched character 3-grams (Explore's first order shown) against its best reference, TER's edit alignment, each
-under the page's options for that metric (the numbers beside it)."""
+under the page's options for that metric (the numbers beside it). An imported metric (COMET's scores, read from a
+file) cannot be drawn: its lines are drawn with BLEU's n-gram chips, and the page says so."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import streamlit as st
@@ -27,6 +28,9 @@ from ui.state import compare as cps
 MAX_EXAMPLES = 10
 #: The character n-gram order of the chrF highlight (Explore's chrF tab opens on it).
 CHRF_ORDER = 3
+
+if TYPE_CHECKING:
+    from ui.compare.scored import ScoredMetric
 
 
 def extremes(
@@ -70,22 +74,20 @@ def _example(
     other: str,
     systems: Mapping[str, TextFile],
     refs: Sequence[TextFile],
-    scores: Mapping[str, np.ndarray],
-    label: str,
+    scored: ScoredMetric,
     options: BleuOptions,
-    metric_id: str,
-    metric_options: Any,
 ) -> None:
     references = [r.lines[line] for r in refs]
+    scores, digits = scored.sentences, scored.digits
     st.markdown(
         escape_markdown(
-            _("Line {line}: {metric} {other} {b:.2f}, {baseline} {a:.2f}").format(
+            _("Line {line}: {metric} {other} {b}, {baseline} {a}").format(
                 line=line + 1,
-                metric=label,
+                metric=scored.label,
                 other=other,
-                b=float(scores[other][line]),
+                b=f"{float(scores[other][line]):.{digits}f}",
                 baseline=baseline,
-                a=float(scores[baseline][line]),
+                a=f"{float(scores[baseline][line]):.{digits}f}",
             )
         )
     )
@@ -95,7 +97,7 @@ def _example(
         with column:
             st.markdown("**" + escape_markdown(name) + "**")
             try:
-                shown = picture(metric_id, systems[name].lines[line], references, options, metric_options)
+                shown = picture(scored.metric_id, systems[name].lines[line], references, options, scored.options)
             except ValueError as err:
                 st.caption(
                     escape_markdown(_("This line cannot be explained with these options: {err}.").format(err=err))
@@ -109,15 +111,11 @@ def show_examples(
     other: str,
     systems: Mapping[str, TextFile],
     refs: Sequence[TextFile],
-    scores: Mapping[str, np.ndarray],
-    label: str,
-    higher_is_better: bool,
+    scored: ScoredMetric,
     options: BleuOptions,
-    metric_id: str = "bleu",
-    metric_options: Any = None,
 ) -> None:
-    """The examples on both sides, ``MAX_EXAMPLES`` at most each, drawn as Explore draws ``metric_id`` under the
-    page's options for it (``metric_options``: chrF's or TER's)."""
+    """The examples on both sides by the sentence metric ``scored``, ``MAX_EXAMPLES`` at most each, drawn as Explore
+    draws it under the page's options for it (BLEU's chips under ``options`` for an imported metric)."""
     count = int(
         st.number_input(
             _("Examples on each side"),
@@ -130,7 +128,16 @@ def show_examples(
         )
         or 3
     )
-    better, worse = extremes(scores[baseline], scores[other], count, higher_is_better)
+    if scored.from_file:
+        st.caption(
+            escape_markdown(
+                _(
+                    "{metric}'s scores were read from a file, so nothing here can show why it scored a line: each line "
+                    "is drawn with BLEU's n-gram matches under the sidebar's options."
+                ).format(metric=scored.label)
+            )
+        )
+    better, worse = extremes(scored.sentences[baseline], scored.sentences[other], count, scored.higher_is_better)
     for title, lines in (
         (_("Where {other} beats {baseline} most"), better),
         (_("Where {baseline} beats {other} most"), worse),
@@ -139,4 +146,4 @@ def show_examples(
         if not lines:
             st.caption(_("No line."))
         for line in lines:
-            _example(line, baseline, other, systems, refs, scores, label, options, metric_id, metric_options)
+            _example(line, baseline, other, systems, refs, scored, options)

@@ -1,5 +1,6 @@
 """Compare's report downloads: bleucore.report's self-contained HTML, LaTeX table and JSON records of the
-systems on the page, built on demand (it runs every bootstrap and renders every chart) and cached."""
+systems on the page under every picked metric (an imported one with its scores), with each metric's ranking for three
+systems or more, built on demand (it runs every bootstrap and renders every chart) and cached."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from collections.abc import Mapping, Sequence
 import streamlit as st
 
 from bleucore.buckets import BucketSettings
+from bleucore.metrics import Metric
 from bleucore.report import Report, build_report, html_report, latex_table
+from ui.compare.ranking import MIN_SYSTEMS
 from ui.inputs.uploads import TextFile, digest
-from ui.options.metrics import MetricKey, metric_of
+from ui.options.metrics import MetricKey
 from ui.shell.cache_limits import MAX_SENTENCE_ENTRIES, TTL_SECONDS
 from ui.shell.i18n import _
 
@@ -28,22 +31,24 @@ def _report(
     _references: tuple[tuple[str, ...], ...],
     _labels: tuple[str, ...] | None,
     _training: tuple[str, ...] | None,
+    _metrics: tuple[Metric, ...],
 ) -> tuple[Report, str, str, str]:
     report = build_report(
         _systems,
         _references,
-        [metric_of(k) for k in keys],
+        list(_metrics),
         baseline=baseline,
         labels=_labels,
         training=_training,
         settings=settings,
+        rank=len(_systems) >= MIN_SYSTEMS,
     )
     records = json.dumps(report.records(), ensure_ascii=False, indent=1, allow_nan=False) + "\n"
     return report, html_report(report), latex_table(report), records
 
 
 def downloads(
-    keys: Sequence[MetricKey],
+    metrics: Sequence[tuple[MetricKey, Metric]],
     systems: Mapping[str, TextFile],
     refs: Sequence[TextFile],
     baseline: str,
@@ -51,24 +56,30 @@ def downloads(
     labels: TextFile | None,
     training: TextFile | None,
 ) -> None:
-    """A button that builds the report, then its three downloads; ``settings``: the ones the page's buckets use, so
-    the report's numbers are the page's."""
+    """A button that builds the report, then its three downloads; ``metrics``: each picked metric's cache key and
+    bleucore metric (an imported one holds its scores, which its key names by their digest); ``settings``: the ones the
+    page's buckets use, so the report's numbers are the page's."""
     st.markdown("**" + _("A report to keep") + "**")
     st.caption(
         _(
             "One HTML file with every table and chart (opens offline), a LaTeX table (`booktabs`) with intervals, "
             "significance marks and signatures, and every number as JSON; the same as `python -m bleucore.report`."
         )
+        + (
+            " " + _("With three systems or more it ranks them too, as `--rank` does.")
+            if len(systems) >= MIN_SYSTEMS
+            else ""
+        )
     )
     if st.button(_("Build the report"), key="compare_report_build", icon=":material/summarize:"):
         st.session_state[WANTED] = True
-    if not st.session_state.get(WANTED) or not keys:
+    if not st.session_state.get(WANTED) or not metrics:
         return
     files = [*systems.values(), *refs, *(f for f in (labels, training) if f is not None)]
     with st.spinner(_("Building the report…")):
         try:
             _unused, html, latex, records = _report(
-                tuple(keys),
+                tuple(key for key, _metric in metrics),
                 (digest(files), *(f.name for f in files)),
                 baseline,
                 settings,
@@ -76,6 +87,7 @@ def downloads(
                 tuple(tuple(r.lines) for r in refs),
                 tuple(labels.lines) if labels is not None else None,
                 tuple(training.lines) if training is not None else None,
+                tuple(metric for _key, metric in metrics),
             )
         except ValueError as err:
             st.error(

@@ -13,12 +13,14 @@ import pandas as pd
 import streamlit as st
 
 from bleucore.significance import SignificanceTable
-from ui.compare import charts
-from ui.metrics.sacrebleu_view import show_sacrebleu_paired
-from ui.shell.i18n import N_, _
+from ui.compare import cache, charts
+from ui.metrics.sacrebleu_view import lacking_words, paired_citation, show_sacrebleu_paired
+from ui.shell.i18n import N_, _, and_list
 from ui.shell.markdown import escape_markdown, show_error
 
 if TYPE_CHECKING:
+    from ui.compare.scored import ScoredMetric
+    from ui.inputs.uploads import TextFile
     from ui.state import compare as cps
 
 ALPHA = 0.05
@@ -67,7 +69,7 @@ def verdict(label: str, p_bootstrap: float, p_randomization: float, delta: float
 
 def direction_words(table: SignificanceTable, way: str) -> str:
     """The direction of a difference in words, saying why for an error rate (fewer edits is better)."""
-    if not table.higher_is_better and way in ("better", "worse"):
+    if table.metric == "ter" and way in ("better", "worse"):
         return _("better: fewer edits") if way == "better" else _("worse: more edits")
     return _(DIRECTIONS[way])
 
@@ -79,12 +81,17 @@ def show(
     settings: cps.CompareState,
     citation: Mapping[str, Any] | None = None,
     lacking: str = "",
+    digits: int = 2,
+    files: Sequence[str] = (),
 ) -> None:
     """One metric's table, interval chart, one sentence per system, the tests' settings, the signatures and
     sacrebleu commands (``citation``: ``ui.metrics.sacrebleu_view.paired_citation``; ``lacking``: the settings
-    sacreBLEU has no equivalent for, in words) and a JSON download."""
+    sacreBLEU has no equivalent for, in words) and a JSON download; ``digits``: the values' decimals, ``files``: an
+    imported metric's score files (sacreBLEU has no such metric)."""
     label = table.label
-    st.subheader(_("Corpus {metric} and significance against the baseline").format(metric=label))
+    number, signed = f"%.{digits}f", f"%+.{digits}f"
+    shown_label = escape_markdown(label) if files else label  # an imported metric's name is the user's text
+    st.subheader(_("Corpus {metric} and significance against the baseline").format(metric=shown_label))
     for message in errors:
         show_error(message)
     data = frame(table)
@@ -96,8 +103,10 @@ def show(
     )
     if table.higher_is_better:
         delta_help = _("{metric} minus the baseline's; higher is better").format(metric=label)
-    else:
+    elif table.metric == "ter":
         delta_help = _("{metric} minus the baseline's; lower TER is better").format(metric=label)
+    else:
+        delta_help = _("{metric} minus the baseline's; lower is better").format(metric=label)
     st.dataframe(
         shown,
         hide_index=True,
@@ -120,18 +129,18 @@ def show(
             "system": st.column_config.TextColumn(_("system"), pinned=True),
             "role": st.column_config.TextColumn(_("role")),
             "score": st.column_config.NumberColumn(
-                label, format="%.2f", help=_("Corpus {metric}").format(metric=label)
+                label, format=number, help=_("Corpus {metric}").format(metric=label)
             ),
             "delta": st.column_config.NumberColumn(
-                _("Δ {metric}").format(metric=label), format="%+.2f", help=delta_help
+                _("Δ {metric}").format(metric=label), format=signed, help=delta_help
             ),
             "direction": st.column_config.TextColumn(_("than the baseline")),
-            "mean": st.column_config.NumberColumn(_("bootstrap mean"), format="%.2f"),
+            "mean": st.column_config.NumberColumn(_("bootstrap mean"), format=number),
             "lower": st.column_config.NumberColumn(
-                _("95% CI low"), format="%.2f", help=_("bootstrap mean - half-width (sacreBLEU's ±)")
+                _("95% CI low"), format=number, help=_("bootstrap mean - half-width (sacreBLEU's ±)")
             ),
             "upper": st.column_config.NumberColumn(
-                _("95% CI high"), format="%.2f", help=_("bootstrap mean + half-width")
+                _("95% CI high"), format=number, help=_("bootstrap mean + half-width")
             ),
             "p (bootstrap)": st.column_config.NumberColumn(
                 _("p (bootstrap)"),
@@ -151,7 +160,8 @@ def show(
     )
     if data["lower"].notna().all():
         st.altair_chart(
-            charts.confidence_chart(shown[["system", "score", "lower", "upper", "role"]], label), width="stretch"
+            charts.confidence_chart(shown[["system", "score", "lower", "upper", "role"]], label, digits),
+            width="stretch",
         )
         st.caption(_(charts.CONFIDENCE_CAPTION).format(metric=label))
     for row in table.rows[1:]:
@@ -159,13 +169,13 @@ def show(
             continue  # the page runs both tests, so every system tested has its delta and both p-values
         st.markdown(
             _(
-                "**{system}** against **{baseline}** by {metric}: Δ {delta:+.2f} ({direction}), "
+                "**{system}** against **{baseline}** by {metric}: Δ {delta} ({direction}), "
                 "p = {p_bs:.4f} (paired bootstrap), p = {p_ar:.4f} (approximate randomization): {verdict}."
             ).format(
                 system=escape_markdown(row.system),
                 baseline=escape_markdown(table.rows[0].system),
-                metric=label,
-                delta=row.delta,
+                metric=escape_markdown(label),
+                delta=f"{row.delta:+.{digits}f}",
                 direction=direction_words(table, table.direction(row)),
                 p_bs=row.p_bootstrap,
                 p_ar=row.p_randomization,
@@ -181,13 +191,45 @@ def show(
             "resampled scores."
         ).format(n_samples=settings.n_samples, n_trials=settings.n_trials, seed=settings.seed, metric=label)
     )
-    if citation is not None:
+    if files:
+        st.caption(_("bleucore's signature (every option that changes the number):"))
+        st.code(str((citation or {}).get("signature", "")), language=None, wrap_lines=True)
+        st.caption(
+            escape_markdown(
+                _(
+                    "sacreBLEU has no {metric}: its segment scores were read from {files} and averaged here. Cite the "
+                    "model or the people that gave them beside this signature."
+                ).format(metric=label, files=and_list(list(files)))
+            )
+        )
+    elif citation is not None:
         show_sacrebleu_paired(dict(citation), lacking)
     download = {**table.to_dict(), **(citation or {})}
     st.download_button(
-        _("Download the {metric} table (JSON)").format(metric=label),
+        _("Download the {metric} table (JSON)").format(metric=shown_label),
         json.dumps(download, ensure_ascii=False, indent=1),
         file_name=f"significance_{metric_id}.json",
         mime="application/json",
         key=f"compare_download_{metric_id}",
     )
+
+
+def show_metric(
+    scored: ScoredMetric, baseline: str, refs: Sequence[TextFile], state: cps.CompareState, files: Sequence[str] = ()
+) -> None:
+    """One picked metric's section: bleucore's ``significance_table`` of every system against ``baseline`` (cached),
+    with the message of each system the metric cannot score; ``files``: an imported metric's score files."""
+    table = cache.significance(scored.key, scored.statistics, baseline, len(refs), state)
+    systems = [baseline, *(name for name in scored.statistics if name != baseline)]
+    metric = scored.metric
+    citation = paired_citation(metric, [r.name for r in refs], systems, state.n_samples, state.n_trials, state.seed)
+    equivalent = metric.sacrebleu_equivalent(len(refs))
+    errors = [
+        scored.undefined.get(name)
+        or _("The tests cannot be run for {name}: {error}. Choose other options in the sidebar.").format(
+            name=name, error=reason
+        )
+        for name, reason in table.skipped
+    ]
+    lacking = lacking_words(equivalent.lacking, equivalent.missing)
+    show(scored.metric_id, table, errors, state, citation, lacking, scored.digits, files)

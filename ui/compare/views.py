@@ -36,15 +36,21 @@ def show_sentences(
     sentences: dict[str, np.ndarray],
     label: str,
     higher_is_better: bool,
+    digits: int = 2,
 ) -> None:
     """One sentence metric (``label``; ``sentences``: each system's score per line) of the baseline against another
-    system: scatter, per-line differences, the lines that changed most, worded in the metric's direction."""
+    system: scatter, per-line differences, the lines that changed most, worded in the metric's direction (its scores
+    with ``digits`` decimals)."""
     diffs = sentence_differences(sentences[baseline], sentences[other])
     left, right = st.columns(2)
     with left:
         st.altair_chart(charts.sentence_scatter(diffs, baseline, other, label, higher_is_better), width="stretch")
         if higher_is_better:
             st.caption(_("One point per line: above the dashed diagonal the system scores higher than the baseline."))
+        elif label != "TER":  # an imported error score (MetricX)
+            st.caption(
+                _("One point per line: below the dashed diagonal the system scores lower than the baseline (better).")
+            )
         else:
             st.caption(
                 _(
@@ -76,9 +82,11 @@ def show_sentences(
         hide_index=True,
         column_config={
             "line": st.column_config.NumberColumn(_("line"), format="%d"),
-            "baseline": st.column_config.NumberColumn(_("baseline {metric}").format(metric=label), format="%.2f"),
-            "system": st.column_config.NumberColumn(_("system {metric}").format(metric=label), format="%.2f"),
-            "difference": st.column_config.NumberColumn(_("difference"), format="%+.2f"),
+            "baseline": st.column_config.NumberColumn(
+                _("baseline {metric}").format(metric=label), format=f"%.{digits}f"
+            ),
+            "system": st.column_config.NumberColumn(_("system {metric}").format(metric=label), format=f"%.{digits}f"),
+            "difference": st.column_config.NumberColumn(_("difference"), format=f"%+.{digits}f"),
             "baseline text": st.column_config.TextColumn(_("baseline text")),
             "system text": st.column_config.TextColumn(_("system text")),
             **{

@@ -58,7 +58,7 @@ def analysis(
 def _downloads(
     input_digest: str,
     keys: tuple[OptionsKey, OptionsKey],
-    metric_keys: tuple[tuple[str, str], ...],
+    metric_keys: tuple[tuple[str, ...], ...],
     _analysis: corpus_analysis.CorpusAnalysis,
     _files: dict[str, object],
     _metrics: Sequence[MetricScores],
@@ -85,7 +85,9 @@ def downloads(
 ) -> tuple[bytes, bytes]:
     """(CSV of the sentence table, JSON of the result) with the other picked metrics, cached with the
     analyses they come from (a metric by its label and signature: every option that changes it)."""
-    metric_keys = tuple((m.label, m.corpus.signature if m.corpus is not None else str(m.error)) for m in metrics)
+    metric_keys = tuple(
+        (m.label, m.corpus.signature if m.corpus is not None else str(m.error), str(m.key)) for m in metrics
+    )  # an imported metric's key holds its scores' digest: the same name and signature with new files is new
     return _downloads(
         input_digest, (options_key(corpus_options), options_key(sentence_options)), metric_keys, result, files, metrics
     )

@@ -101,9 +101,11 @@ def show_sentence(
     options: Choices,
     sentence_options: BleuOptions,
     metric: tuple[str, str, MetricKey | None] = ("bleu", "BLEU", None),
+    segment_scores: np.ndarray | None = None,
 ) -> None:
     """One line's full explanation by the sentence metric (``metric``: its id, label and key; BLEU's key is None,
-    it uses ``sentence_options``) and a way to open it in Explore; ``worst`` is the line shown first."""
+    it uses ``sentence_options``) and a way to open it in Explore; ``worst`` is the line shown first. An imported
+    metric (``segment_scores``: its score of each line) cannot explain a line: its score is shown, then BLEU's."""
     st.subheader(_("One sentence, explained"))
     segments = len(hyp)
     current = st.session_state.get(cs.CORPUS_LINE)
@@ -123,10 +125,26 @@ def show_sentence(
     raw = "\n".join(f"{label + ':':<{width}}{text}" for label, text in zip(labels, (hypothesis, *references)))
     st.code(raw, language=None, wrap_lines=True)
     metric_id, label, key = metric
-    if key is None:
+    if segment_scores is not None:
+        _imported_sentence(label, float(segment_scores[line - 1]), line)
+    if key is None or segment_scores is not None:
         _bleu_sentence(hypothesis, references, line, options, sentence_options)
     else:
         _metric_sentence(metric_id, label, key, hypothesis, references, line, options)
+
+
+def _imported_sentence(label: str, score: float, line: int) -> None:
+    """An imported metric's score of the line, and why BLEU explains it."""
+    shown = escape_markdown(label)
+    st.metric(_("{metric} of line {line}").format(metric=shown, line=line), f"{score:.4f}")
+    st.caption(
+        escape_markdown(
+            _(
+                "{metric}'s scores were read from a file, so nothing here can show why it scored this line: below is "
+                "BLEU's explanation of it under the sidebar's options."
+            ).format(metric=label)
+        )
+    )
 
 
 def _bleu_sentence(

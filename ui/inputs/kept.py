@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
-from collections.abc import MutableMapping
+from collections.abc import Callable, MutableMapping
 from typing import Any
 
 import streamlit as st
@@ -172,7 +172,11 @@ def _transient_key(slot: str) -> str:
     return f"{slot}__unkept"
 
 
-def _absorb(slot: str, multiple: bool) -> None:
+#: What a drop zone makes of an uploaded file's bytes (its name given): a TextFile, or InputError in the page's words.
+Decoder = Callable[[bytes, str], TextFile]
+
+
+def _absorb(slot: str, multiple: bool, decode: Decoder = decode_bytes) -> None:
     """The drop zone's callback (before the run, so no upload racing a rerun is lost): its files move into the
     store and the drop zone empties under a new key; files the store cannot keep stay in it, used but not kept."""
     session = session_state()
@@ -196,7 +200,7 @@ def _absorb(slot: str, multiple: bool) -> None:
     added = []
     for upload, name in zip(new, unique_names([*taken, *(u.name for u in new)])[len(taken) :]):
         try:
-            file = decode_bytes(upload.getvalue(), name)
+            file = decode(upload.getvalue(), name)
         except InputError as err:
             notes.append(str(err))
             continue
@@ -212,9 +216,12 @@ def _absorb(slot: str, multiple: bool) -> None:
     session[_version_key(slot)] = int(session.get(_version_key(slot), 0)) + 1
 
 
-def kept_files(slot: str, label: str, kind: str, help_text: str, multiple: bool) -> tuple[list[TextFile], list[str]]:
+def kept_files(
+    slot: str, label: str, kind: str, help_text: str, multiple: bool, decode: Decoder = decode_bytes
+) -> tuple[list[TextFile], list[str]]:
     """Draw the slot's drop zone and its kept files; (the files, in order, and messages about any not read or
-    not kept). ``kind`` names one file in a remove button ("reference file")."""
+    not kept). ``kind`` names one file in a remove button ("reference file"); ``decode`` reads an upload (a text of
+    segments, by default; score files are read by their own rules, ``ui.metrics.imported``)."""
     session = session_state()
     owner = _owner()
     key = _adopt(owner)  # no key is made for a drop zone only seen: the address gains ?u= with the first kept file
@@ -225,7 +232,7 @@ def kept_files(slot: str, label: str, kind: str, help_text: str, multiple: bool)
         key=uploader_key(session, slot),
         help=help_text,
         on_change=_absorb,
-        args=(slot, multiple),
+        args=(slot, multiple, decode),
     )
     kept = store().files(key, owner, slot) if key is not None else []
     for item in kept:
@@ -249,6 +256,13 @@ def kept_files(slot: str, label: str, kind: str, help_text: str, multiple: bool)
     if isinstance(unkept, list):  # over the session's share: used while the drop zone holds them
         return list(unkept), errors
     return [f.file for f in kept], errors
+
+
+def kept_in(slot: str) -> list[TextFile]:
+    """The files the slot keeps now, in order, without drawing its drop zone (for a choice drawn above it)."""
+    owner = _owner()
+    key = _adopt(owner)
+    return [item.file for item in store().files(key, owner, slot)] if key is not None else []
 
 
 def upload_columns(

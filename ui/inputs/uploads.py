@@ -93,6 +93,11 @@ def _message(err: ReadingError, pasted: bool) -> str:
     return str(err)  # a reader's error this page does not word yet: bleucore's English, never a traceback
 
 
+def reading_message(err: ReadingError) -> str:
+    """What the page says of an uploaded file that bleucore's reader refused, in the page's language."""
+    return _message(err, pasted=False)
+
+
 def _text_file(read: Callable[[], list[str]], name: str, pasted: bool) -> TextFile:
     """The lines ``read`` gives, kept whole within the app's limits; InputError in the page's words."""
     try:

@@ -132,17 +132,22 @@ def show_corpus_picture(metric: Metric, result: MetricScores, hyp: TextFile, ref
 def sentence_columns(results: Sequence[MetricScores]) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
     """The sentence table's extra columns (label -> score per line) and their column settings."""
     columns = {r.label: r.sentences for r in results}
-    config = {
-        r.label: st.column_config.NumberColumn(
-            r.label,
-            format="%.2f",
-            help=_("Sentence {metric} (0-100, lower is better)").format(metric=r.label)
-            if r.metric_id in LOWER_IS_BETTER
-            else _("Sentence {metric} (0-100)").format(metric=r.label),
-        )
-        for r in results
-    }
+    config = {r.label: _column(r) for r in results}
     return columns, config
+
+
+def _column(result: MetricScores) -> Any:
+    """A sentence-table column's settings: its label, its decimals and what it holds."""
+    label = result.label
+    if result.metric_id == "imported":  # an imported metric's segment scores, on their own scale
+        return st.column_config.NumberColumn(
+            label, format="%.4f", help=_("{metric} of each segment, read from its file").format(metric=label)
+        )
+    if result.metric_id in LOWER_IS_BETTER:
+        return st.column_config.NumberColumn(
+            label, format="%.2f", help=_("Sentence {metric} (0-100, lower is better)").format(metric=label)
+        )
+    return st.column_config.NumberColumn(label, format="%.2f", help=_("Sentence {metric} (0-100)").format(metric=label))
 
 
 # --- Compare -----------------------------------------------------------------------------------

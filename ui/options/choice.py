@@ -4,10 +4,13 @@ picked, their options in an expander, drawn from ``ui.options.metrics`` (each se
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import streamlit as st
 
 from ui.options.metrics import DEFAULT, LABELS, METRIC_IDS, SETTINGS, keys, normalize, others
 from ui.shell.i18n import N_, _, and_list
+from ui.shell.markdown import escape_markdown
 
 METRICS_HELP = N_(
     "BLEU uses the sidebar's options; chrF (character n-grams), chrF++ (character and word n-grams) "
@@ -21,8 +24,10 @@ DEFAULTS_CAPTION = N_(
 )
 
 
-def metric_pills(key: str, options_prefix: str) -> tuple[str, ...]:
-    """The metric choice (several at once) and, when chrF, chrF++ or TER is picked, their options."""
+def metric_pills(key: str, options_prefix: str, imported: Mapping[str, str] | None = None) -> tuple[str, ...]:
+    """The metric choice (several at once) and, when chrF, chrF++ or TER is picked, their options; ``imported``: the
+    imported metrics that have scores (id -> name, ``ui.metrics.imported.section.offered``), offered after them."""
+    names = _names(imported)
     for option_key in keys(options_prefix).values():
         if option_key in st.session_state:
             # Streamlit drops the value of a widget that a run does not draw; re-setting it keeps a
@@ -30,10 +35,10 @@ def metric_pills(key: str, options_prefix: str) -> tuple[str, ...]:
             st.session_state[option_key] = st.session_state[option_key]
     value = st.pills(
         _("Metrics"),
-        list(METRIC_IDS),
+        list(names),
         selection_mode="multi",
         key=key,
-        format_func=LABELS.__getitem__,
+        format_func=lambda m: names.get(m, m),
         help=_(METRICS_HELP),
         persist_state="session",
     )
@@ -45,10 +50,18 @@ def metric_pills(key: str, options_prefix: str) -> tuple[str, ...]:
     return choice
 
 
-def picked_labels(key: str) -> str:
-    """The metrics picked in the pills ``key`` as words ("BLEU", "chrF++ and TER"); all of them when none is."""
-    choice = normalize(st.session_state.get(key, list(DEFAULT))) or METRIC_IDS
-    return and_list([LABELS[m] for m in choice])
+def _names(imported: Mapping[str, str] | None) -> dict[str, str]:
+    """Every metric offered -> its label (an imported metric's name is the user's text: escaped, as labels are
+    Markdown)."""
+    return {**LABELS, **{m: escape_markdown(name) for m, name in (imported or {}).items()}}
+
+
+def picked_labels(key: str, imported: Mapping[str, str] | None = None) -> str:
+    """The metrics picked in the pills ``key`` as words ("BLEU", "chrF++ and COMET"); the built-in ones when none is.
+    ``imported``: the names of the imported metrics that have scores (others are left out)."""
+    names = _names(imported)
+    choice = [m for m in normalize(st.session_state.get(key, list(DEFAULT))) if m in names] or METRIC_IDS
+    return and_list([names[m] for m in choice])
 
 
 def options_expander(prefix: str, picked: list[str], caption: str) -> None:

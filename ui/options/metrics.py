@@ -2,12 +2,13 @@
 chrF++ and TER beside BLEU's: one frozen model with sacreBLEU 2.6's defaults, its widget keys, link fields and the
 cache key of each metric. Nothing here imports Streamlit (the widgets are in ``ui.options.choice``).
 
-A choice is a tuple of metric ids in ``METRIC_IDS`` order; BLEU keeps the page's own options (the sidebar), the
-others take ``MetricSettings``. TER counts edits, so a lower TER is better (``LOWER_IS_BETTER``, from bleucore's
-``Metric.higher_is_better``). chrF (Popović 2015) and chrF++ (Popović 2017) share the character order, β,
-whitespace and case; chrF++ adds word n-grams up to ``word_order``. TER (Snover et al. 2006) takes Tercom's
-normalization, punctuation, Asian-script and case flags. A metric's cache key is its registry name and its options
-as a tuple of plain values (``MetricKey``), which fixes its numbers.
+A choice is a tuple of metric ids in ``CHOICE_IDS`` order: the built-in ones (``METRIC_IDS``), then the imported ones
+(``ui.options.imported``: COMET's scores and others read from files; ``imported`` lists them). BLEU keeps the page's
+own options (the sidebar), chrF, chrF++ and TER take ``MetricSettings``. TER counts edits, so a lower TER is better
+(``LOWER_IS_BETTER``, from bleucore's ``Metric.higher_is_better``). chrF (Popović 2015) and chrF++ (Popović 2017)
+share the character order, β, whitespace and case; chrF++ adds word n-grams up to ``word_order``. TER (Snover et al.
+2006) takes Tercom's normalization, punctuation, Asian-script and case flags. A metric's cache key is its registry
+name and its options as a tuple of plain values (``MetricKey``), which fixes its numbers.
 """
 
 from __future__ import annotations
@@ -18,11 +19,17 @@ from typing import Any
 
 from bleucore.metrics import METRICS, Metric, get_metric
 from bleucore.metrics.chrf import MAX_CHAR_ORDER, MAX_WORD_ORDER, ChrfOptions
+from bleucore.metrics.imported import ImportedMetric, ImportedOptions
 from bleucore.metrics.ter import TerOptions
 from ui.links.codec import FLAG, LinkField, link_data, linked, read_state, section, whole
 from ui.shell.i18n import N_
 
 METRIC_IDS = ("bleu", "chrf", "chrf++", "ter")
+#: The imported metrics' ids (COMET's scores and others read from files: ``ui.options.imported``), in the order their
+#: upload boxes are drawn.
+IMPORTED_IDS = ("imported-1", "imported-2", "imported-3")
+#: Every id a choice may hold: the built-in metrics, then the imported ones.
+CHOICE_IDS = METRIC_IDS + IMPORTED_IDS
 #: What a pill shows: the metrics' own names, the same in every language.
 LABELS = {"bleu": "BLEU", "chrf": "chrF", "chrf++": "chrF++", "ter": "TER"}
 DEFAULT: tuple[str, ...] = ("bleu",)
@@ -170,14 +177,19 @@ RANGES = {name: setting.bounds for name, setting in SETTINGS.items() if setting.
 
 
 def normalize(value: Any) -> tuple[str, ...]:
-    """A widget's or link's value as a choice: known ids only, in ``METRIC_IDS`` order, no repeats."""
+    """A widget's or link's value as a choice: known ids only, in ``CHOICE_IDS`` order, no repeats."""
     picked = set(value) if isinstance(value, (list, tuple)) else set()
-    return tuple(m for m in METRIC_IDS if m in picked)
+    return tuple(m for m in CHOICE_IDS if m in picked)
 
 
 def others(choice: Sequence[str]) -> list[str]:
-    """The picked metrics other than BLEU, in order."""
-    return [m for m in choice if m != "bleu"]
+    """The picked built-in metrics other than BLEU (chrF, chrF++, TER), in order."""
+    return [m for m in choice if m in METRIC_IDS and m != "bleu"]
+
+
+def imported(choice: Sequence[str]) -> list[str]:
+    """The picked imported metrics (``ui.options.imported``), in order."""
+    return [m for m in choice if m in IMPORTED_IDS]
 
 
 def metric_key(metric_id: str, settings: MetricSettings) -> MetricKey:
@@ -194,8 +206,11 @@ def metric_key(metric_id: str, settings: MetricSettings) -> MetricKey:
 
 
 def metric_of(key: MetricKey) -> Metric:
-    """The bleucore metric a key names, with its options (BLEU's key: ``("bleu", options_key(options))``)."""
+    """The bleucore metric a key names, with its options (BLEU's key: ``("bleu", options_key(options))``; an imported
+    metric's, ``ui.options.imported.imported_key``, names it without its scores)."""
     name, values = key
+    if name == "imported":  # ("imported", (name, higher is better, digest of its scores)): enough to score statistics
+        return ImportedMetric(ImportedOptions(str(values[0]), bool(values[1])), {})  # made from its scores already
     return get_metric(name, METRICS[name].options_type(*values))
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from ui.inputs.sources import MAX_PASTED_REFERENCES, SOURCES, pasted_reference_key, ref_count_key, source_key
 from ui.links.codec import LinkField, choice, choices, linked, texts
 from ui.options import bleu as om
+from ui.options import imported as mi
 from ui.options import metrics as mo
 from ui.shell.i18n import N_
 from ui.state.page import OPTIONS_LINK, REFERENCES_LINK
@@ -21,17 +22,22 @@ START_PRESET = om.SACREBLEU_NAME
 @dataclass(frozen=True)
 class PastedInputs:
     """The state Corpus and Compare share (each page's state adds its own fields): the input source, the pasted
-    references, the BLEU options, the metrics picked (ids of ``ui.options.metrics``) and their options. A link
-    leaves the metrics and their options out while they are the defaults (older links stay the same)."""
+    references, the BLEU options, the metrics picked (ids of ``ui.options.metrics``) and their options, and the
+    imported metrics' names and directions (``ui.options.imported``; their score files are kept on the server, never
+    in a link). A link leaves the metrics and their options out while they are the defaults (older links stay the
+    same)."""
 
     source: str = linked("sample", LinkField("src", N_("input source")), choice(SOURCES))
     references: tuple[str, ...] = linked(("",), REFERENCES_LINK, texts(1, MAX_PASTED_REFERENCES), pasted=True)
     options: om.Choices = linked(om.SACREBLEU, OPTIONS_LINK, om.SECTION)
     metrics: tuple[str, ...] = linked(
-        mo.DEFAULT, LinkField("m", N_("metrics")), choices(mo.METRIC_IDS), omit_default=True
+        mo.DEFAULT, LinkField("m", N_("metrics")), choices(mo.CHOICE_IDS), omit_default=True
     )
     metric_options: mo.MetricSettings = linked(
         mo.DEFAULT_SETTINGS, LinkField("mo", N_("chrF and TER options")), mo.SECTION, omit_default=True
+    )
+    imported: mi.ImportedSettings = linked(
+        mi.DEFAULT_SETTINGS, LinkField("imp", N_("imported metrics")), mi.SECTION, omit_default=True
     )
 
 
@@ -54,6 +60,7 @@ def shared_widget_values(prefix: str, state: PastedInputs) -> dict[str, Any]:
         ref_count_key(prefix): len(refs),
         metrics_key(prefix): list(state.metrics),
         **mo.widget_values(prefix, state.metric_options),
+        **mi.widget_values(prefix, state.imported),
         **{pasted_reference_key(prefix, i): refs[i] if i < len(refs) else "" for i in range(MAX_PASTED_REFERENCES)},
         **om.widget_values(om.OptionKeys(prefix), state.options),
     }
@@ -68,4 +75,5 @@ def read_shared(session: Mapping[str, Any], prefix: str) -> dict[str, Any]:
         "options": om.read(session, om.OptionKeys(prefix)),
         "metrics": mo.normalize(session.get(metrics_key(prefix), list(mo.DEFAULT))),
         "metric_options": mo.read(session, prefix),
+        "imported": mi.read(session, prefix),
     }

@@ -13,6 +13,7 @@ import streamlit as st
 from ui.inputs import kept
 from ui.links.share import PARAM
 from ui.links.share_box import opened_link_notices, share_box
+from ui.options.metrics import imported
 from ui.shell.session import session_state
 from ui.state.inputs import PastedInputs
 from ui.state.page import StatePage, init_page, save_state
@@ -55,6 +56,7 @@ def open_state_page(page: StatePage, title: Callable[[], tuple[str, str]]) -> No
     heading, caption = title()
     st.title(heading)
     st.caption(caption)
-    # A link made with uploads asks for the files, unless this browser's session still keeps files (a reload).
-    uploads = isinstance(loaded, PastedInputs) and loaded.source == "upload"
+    # A link made with uploads (files to score, or an imported metric's scores) asks for the files, unless this
+    # browser's session still keeps files (a reload).
+    uploads = isinstance(loaded, PastedInputs) and (loaded.source == "upload" or bool(imported(loaded.metrics)))
     opened_link_notices(link_error, uploads and not kept.keeps_files())

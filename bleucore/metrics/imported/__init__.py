@@ -41,7 +41,7 @@ from .errors import (
     TooManyImported,
     TooManySystems,
 )
-from .options import ImportedOptions
+from .options import MAX_NAME_CHARS, ImportedOptions
 
 if TYPE_CHECKING:
     from ..sacrebleu_equivalent import SacrebleuEquivalent
@@ -57,6 +57,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
 }
 __getattr__ = lazy_attributes(__name__, _EXPORTS, globals())
 __all__ = [
+    "MAX_NAME_CHARS",
     "BadScoreFile",
     "ErrorSpan",
     "ImportedMetric",

@@ -1,0 +1,65 @@
+"""Score files of the bundled sample's systems for the pages' tests (AppTest and the browser): the sample's two
+systems and two made of their halves, with seeded made-up COMET scores written in every format that
+``bleucore.metrics.imported`` reads, as Unbabel/COMET's ``comet-score`` writes them (paths as it was given them:
+``outputs/<file>``, so the pages match them to uploads by file name)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+
+from tests.conftest import sample_lines
+
+#: Four systems of the sample's 60 lines: system_c.en is close to system_a.en, system_d.en to system_b.en.
+SYSTEMS = ("system_a.en", "system_b.en", "system_c.en", "system_d.en")
+#: Each system's mean COMET score: two pairs of near-ties, far apart (two clusters of two, by Wilcoxon's test).
+MEANS = {"system_a.en": 0.80, "system_b.en": 0.64, "system_c.en": 0.795, "system_d.en": 0.645}
+PREFIX = "outputs/"
+
+
+def system_lines() -> dict[str, list[str]]:
+    """The four systems' lines."""
+    a, b = sample_lines("system_a.en"), sample_lines("system_b.en")
+    half = len(a) // 2
+    return {"system_a.en": a, "system_b.en": b, "system_c.en": a[:half] + b[half:], "system_d.en": b[:half] + a[half:]}
+
+
+def comet_scores(names: Sequence[str] = SYSTEMS, seed: int = 37) -> dict[str, list[float]]:
+    """Each system's score of every segment (four decimals, as comet-score prints them)."""
+    rng = random.Random(seed)
+    segments = len(sample_lines("ref.en"))
+    return {
+        name: [round(min(1.0, max(0.0, rng.gauss(MEANS[name], 0.06))), 4) for _ in range(segments)] for name in names
+    }
+
+
+def comet_json(scores: Mapping[str, Sequence[float]], key: str = "COMET") -> bytes:
+    """``comet-score --to_json``'s file of ``scores``: a list of segments per system path."""
+    refs = sample_lines("ref.en")
+    lines = system_lines()
+    data = {
+        PREFIX + name: [
+            {"src": f"source {i + 1}", "mt": lines[name][i], "ref": refs[i], key: value}
+            for i, value in enumerate(values)
+        ]
+        for name, values in scores.items()
+    }
+    return json.dumps(data, ensure_ascii=False, indent=4).encode("utf-8")
+
+
+def comet_printed(scores: Mapping[str, Sequence[float]]) -> bytes:
+    """``comet-score``'s printed output of ``scores``: segment lines, then one summary line per system."""
+    lines = [
+        f"{PREFIX}{name}\tSegment {i}\tscore: {value:.4f}"
+        for i in range(len(next(iter(scores.values()))))
+        for name, values in scores.items()
+        for value in (values[i],)
+    ]
+    lines += [f"{PREFIX}{name}\tscore: {sum(values) / len(values):.4f}" for name, values in scores.items()]
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def plain(values: Sequence[float]) -> bytes:
+    """One system's scores as plain numbers, one per line."""
+    return "".join(f"{value}\n" for value in values).encode("utf-8")

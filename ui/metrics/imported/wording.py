@@ -1,0 +1,80 @@
+"""What the pages say of a score file that cannot be used, worded from the fields of bleucore's typed errors
+(``bleucore.metrics.imported``'s and ``bleucore.reading``'s) in the session's language, each naming the file."""
+
+from __future__ import annotations
+
+from bleucore.metrics.imported import (
+    BadScoreFile,
+    MissingSystem,
+    NotAScore,
+    ScoreFileCount,
+    ScoreFileTooLarge,
+    SegmentMissing,
+    TooManyImported,
+    TooManySystems,
+)
+from bleucore.reading import LineCountMismatch, ReadingError
+from ui.inputs.uploads import reading_message
+from ui.shell.i18n import N_, _, and_list
+
+#: The formats a file was taken for (``BadScoreFile.format``, bleucore's English), in words.
+FORMATS = {
+    "COMET's printed output": N_("COMET's printed output"),
+    "COMET's JSON output (--to_json)": N_("COMET's JSON output"),
+}
+#: How many of a file's systems a message lists.
+LISTED = 5
+
+
+def describe(err: ReadingError) -> str:
+    """``err`` in the page's language, naming the file (or the systems) it is about and what to do."""
+    if isinstance(err, NotAScore):
+        return _(
+            "Line {line:,} of {name} is “{text}”, not one finite number (`nan` and `inf` are not scores): give one "
+            "score per line."
+        ).format(line=err.line, name=err.name, text=err.text if len(err.text) <= 40 else err.text[:37] + "...")
+    if isinstance(err, LineCountMismatch):
+        return _(
+            "{name} has {n:,} scores but the references ({reference}) have {m:,} lines: give one score per segment, "
+            "in the references' order."
+        ).format(name=err.name, n=err.lines, reference=err.other, m=err.other_lines)
+    if isinstance(err, MissingSystem):
+        listed = [*err.found[:LISTED], *(["…"] if len(err.found) > LISTED else [])]
+        return _(
+            "{name} holds no scores for the system {system}; it holds {found}. A file of several systems is matched "
+            "to them by path, then by file name: give the file COMET scored for {system}, or its scores in a file "
+            "of their own."
+        ).format(name=err.name, system=err.system, found=and_list(listed))
+    if isinstance(err, ScoreFileCount) and err.single:
+        return _(
+            "The {metric} scores hold one system's scores but there are {systems} systems: give one file per system, "
+            "or COMET's output of every system."
+        ).format(metric=err.name, systems=err.systems)
+    if isinstance(err, ScoreFileCount):
+        return _(
+            "{files} {metric} score files for {systems} systems: give one file per system (in the order of the "
+            "systems) or one file holding every system; a Remove button takes a file away."
+        ).format(files=err.files, metric=err.name, systems=err.systems)
+    if isinstance(err, SegmentMissing) and err.twice:
+        return _("{name} has two scores for segment {segment} of {system}: give each segment's score once.").format(
+            name=err.name, segment=err.segment, system=err.system
+        )
+    if isinstance(err, SegmentMissing):
+        return _(
+            "{name} has no score for segment {segment} of {system} (COMET numbers segments from 0): give every "
+            "segment's score."
+        ).format(name=err.name, segment=err.segment, system=err.system)
+    if isinstance(err, BadScoreFile):
+        kind = FORMATS.get(err.format)
+        return _("{name} is not {format}: {detail}.").format(
+            name=err.name, format=_(kind) if kind is not None else err.format, detail=err.detail
+        )
+    if isinstance(err, ScoreFileTooLarge):
+        return _("The score file {name} has {size:,} bytes; at most {limit:,} are read.").format(
+            name=err.name, size=err.size, limit=err.limit
+        )
+    if isinstance(err, TooManySystems):
+        return _("{count:,} systems; at most {limit:,} are compared at once.").format(count=err.count, limit=err.limit)
+    if isinstance(err, TooManyImported):
+        return _("{count:,} imported metrics; at most {limit:,} are allowed.").format(count=err.count, limit=err.limit)
+    return reading_message(err)
