@@ -33,16 +33,18 @@ sys.path.insert(0, str(ROOT))
 
 #: (stage, module, attribute path): the functions timed, each charged to its stage net of wrapped callees.
 STAGES = [
-    ("read", "bleucore.line_reader", "LineReader._fill"),
-    ("read", "bleucore.line_reader", "LineReader.take"),
-    ("read", "bleucore.line_reader", "LineReader.take_bytes"),
-    ("read", "bleucore.line_reader", "LineReader.take_raw"),
-    ("read", "bleucore.line_reader", "LineReader.decode_raw"),
+    ("read", "bleucore.reading.lines", "LineReader._fill"),
+    ("read", "bleucore.reading.lines", "LineReader.take"),
+    ("read", "bleucore.reading.lines", "LineReader.take_bytes"),
+    ("read", "bleucore.reading.lines", "LineReader.take_raw"),
+    ("read", "bleucore.reading.lines", "LineReader.decode_raw"),
     ("words: split", "bleucore.tokenizers.utf8_words", "split_words"),
     ("words: group", "bleucore.tokenizers.utf8_words", "group_words"),
     ("words: look up", "bleucore.tokenizers.encoder", "TokenEncoder._group_word_ids"),
     ("words: look up", "bleucore.tokenizers.encoder", "TokenEncoder._ids"),
+    ("words: look up", "bleucore.tokenizers.encoder", "TokenEncoder._word_entries"),
     ("tokenize new words", "bleucore.tokenizers.encoder", "TokenEncoder._tokenize_words"),
+    ("tokenize new words", "bleucore.tokenizers.encoder", "TokenEncoder._tokenize"),
     ("MeCab's analysis (C++)", "bleucore.tokenizers.mecab", "_parse_with"),
     ("MeCab: cache, checks", "bleucore.tokenizers.mecab", "MecabTokenizer._analyse"),
     ("token ids", "bleucore.tokenizers.encoder", "TokenEncoder.encode"),
@@ -51,7 +53,7 @@ STAGES = [
     ("score", "bleucore.metrics.bleu.score", "score_statistics"),
     ("score", "bleucore.metrics.bleu.sentence_rows", "sentence_rows"),
     ("format output", "bleucore.metrics.bleu.sentence_rows", "SentenceRows.lines"),
-    ("format output", "bleucore.cli", "_write"),
+    ("format output", "bleucore.cli.command", "_write"),
 ]
 
 
