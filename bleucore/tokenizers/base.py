@@ -65,7 +65,8 @@ class Tokenizer:
         (``word_local``, unless the text holds something that joins words)."""
         return self.word_local
 
-    def tokenize_words(self, words: Sequence[str], sep: str) -> list[str]:
-        """The tokens of each word, tokenized as a line of its own, in one list with ``sep`` (a
-        token no word holds) between the tokens of consecutive words (``TokenEncoder``'s hook)."""
-        return f" {sep} ".join(map(self, words)).split()
+    def tokenize_words(self, words: Sequence[str]) -> str:
+        """The tokens of each word, tokenized as a line of its own, in one text: a word's tokens separated by
+        whitespace, each word's on a line of its own (``TokenEncoder``'s hook; a word is never empty and holds no
+        whitespace)."""
+        return "\n".join(map(self, words))

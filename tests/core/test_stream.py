@@ -184,6 +184,28 @@ def test_chunks_equal_the_in_memory_statistics(tmp_path: Path, chunk_lines: int,
     assert corpus_bleu_files(hyp, refs, options, chunk_lines, chunk_bytes) == corpus_bleu(hyps, streams, options)
 
 
+def test_a_vocabulary_past_its_bound_is_renewed_between_chunks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ``MAX_ENCODER_BYTES`` a stream's next chunk starts a new token vocabulary (bounded memory): the same
+    statistics as one vocabulary for all."""
+    import bleucore.metrics.bleu as bleu
+
+    hyp, refs, hyps, streams = corpus_files(tmp_path, 5, 230, 2)
+    renewed: list[bool] = []
+    chunk_context = bleu.BLEU.chunk_context
+
+    def counted(self: bleu.BLEU, previous: object = None) -> object:
+        context = chunk_context(self, previous)
+        renewed.append(previous is not None and context is not previous)
+        return context
+
+    monkeypatch.setattr(bleu.BLEU, "chunk_context", counted)
+    monkeypatch.setattr(bleu, "MAX_ENCODER_BYTES", 1)
+    chunks = list(iter_statistics(hyp, refs, BleuOptions(), chunk_lines=40))
+    assert len(chunks) == 6 and len(renewed) >= 6 and renewed == [False] + [True] * (len(renewed) - 1)
+    whole = corpus_statistics(hyps, streams, BleuOptions())
+    assert np.array_equal(Statistics.concatenate(chunks).matches, whole.matches)
+
+
 def test_sentence_scores_stream_in_order(tmp_path: Path) -> None:
     hyp, refs, hyps, streams = corpus_files(tmp_path, 4, 120, 2)
     streamed = list(sentence_bleu_files(hyp, refs, chunk_lines=13))
