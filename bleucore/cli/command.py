@@ -23,14 +23,15 @@ import io
 import json
 import os
 import sys
-from collections.abc import Sequence
-from typing import TextIO
+from collections.abc import Iterator, Sequence
+from typing import Any, TextIO
 
 from ..limits import MAX_REFERENCES
 from ..metrics import DEFAULT_METRIC, METRICS, Metric, Score
 from ..reading.decode import check_encoding
 from ..reading.errors import LineCountMismatch
 from ..reading.lines import STDIN, count_lines
+from .copy_parts import Written, can_write_from_copy, part_sums, written_by_copy
 from .formats import join_outputs, latex_table, score_dict, short_signature, signatures_block, text_line, text_table
 from .inputs import iter_chunk_statistics
 from .parser import FORMAT_ENV, FORMATS, MAX_WIDTH, build_parser
@@ -59,9 +60,10 @@ def corpus_score(args: argparse.Namespace, hypothesis_path: str, metric: Metric)
     from ..forking import chunk_processes  # lazy: with the stream module, out of start-up (--help imports none)
     from ..stream import sum_statistics  # lazy: numpy, kept out of start-up (--help imports none)
 
-    # A forked copy takes half the lines (bleucore.forking); not for -sl, whose two chunks held at once would
-    # pass its 150 MB at 1M lines.
-    chunks = iter_chunk_statistics(args.refs, hypothesis_path, metric, args.num_refs, args.encoding, chunk_processes())
+    # A forked copy takes half the lines and sends back their sums (bleucore.forking, copy_parts).
+    chunks = iter_chunk_statistics(
+        args.refs, hypothesis_path, metric, args.num_refs, args.encoding, chunk_processes(), part_sums
+    )
     return metric.score_from_statistics(sum_statistics(chunks), nrefs_of(args))
 
 
@@ -108,12 +110,26 @@ def run_sentences(args: argparse.Namespace, hypothesis_path: str, metric: Metric
 
     nrefs = nrefs_of(args)
     _check_line_counts([hypothesis_path, *args.refs])
+    from ..forking import chunk_processes  # lazy: with the stream module, out of start-up (--help imports none)
+
     json_format = args.format == "json"
     done = 0
     vectorized = getattr(metric, "sentence_lines", None)  # all of a chunk's lines at once, if the metric can
     shorten = (lambda sig: short_signature(sig, metric.label)) if args.short else None
-    for stats in iter_chunk_statistics(args.refs, hypothesis_path, metric, args.num_refs, args.encoding):
-        batches = vectorized(stats, nrefs, json_format, args.width, args.score_only, shorten) if vectorized else None
+
+    def lines(stats: Any) -> Iterator[str] | None:
+        return vectorized(stats, nrefs, json_format, args.width, args.score_only, shorten) if vectorized else None
+
+    forked = vectorized is not None and can_write_from_copy(out)  # a forked copy writes half the lines (copy_parts)
+    finish = written_by_copy(lines) if forked else None
+    processes = chunk_processes() if forked else 1
+    for stats in iter_chunk_statistics(
+        args.refs, hypothesis_path, metric, args.num_refs, args.encoding, processes, finish
+    ):
+        if isinstance(stats, Written):
+            done += stats.count()
+            continue
+        batches = lines(stats)
         if batches is None:
             try:
                 scores = metric.sentence_scores(stats, nrefs)
@@ -122,6 +138,8 @@ def run_sentences(args: argparse.Namespace, hypothesis_path: str, metric: Metric
             batches = iter(["".join([render(score, args, json_format, indent=None) + "\n" for score in scores])])
         for text in batches:
             out.write(text)
+        if forked:
+            out.flush()
         done += stats.segments
 
 
