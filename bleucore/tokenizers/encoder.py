@@ -1,8 +1,9 @@
 """Lines to flat integer token ids for the vectorized statistics (``bleucore.fast``).
 
 Imported on first use (``bleucore.tokenizers`` lists it lazily), so its numpy costs nothing to ``--help``.
-Text is read as UTF-8 bytes where it can be (``utf8_words``): each distinct word is decoded and tokenized once,
-and no Python object is made per occurrence."""
+Text is read as UTF-8 bytes where it can be (``utf8_words``): words and tokens are entries of one vocabulary keyed by
+their bytes (``vocabulary``), each distinct word is tokenized once (decoded only if the tokenizer's rules can change
+it), and no Python object is made per occurrence."""
 
 from __future__ import annotations
 
