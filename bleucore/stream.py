@@ -73,7 +73,8 @@ def iter_statistics(
     paths or open ``LineReader``s (closed here only if opened here). ``options``: BleuOptions or
     any ``metrics.Metric`` (its ``chunk_context`` is carried from chunk to chunk). ``num_refs``
     > 1: one reference file whose lines hold that many tab-separated references (``split_fields``).
-    ``processes`` > 1: every other chunk of undecoded UTF-8 is scored by a forked copy (``forking.ChunkWorker``)."""
+    ``processes`` > 1: the first half of the lines of each two chunks is scored by a forked copy
+    (``forking.ChunkWorker``), for a word-local tokenizer or MeCab (``TokenEncoder.fork_chunks``)."""
     metric = as_metric(options)
     if isinstance(references, (str, os.PathLike, LineReader)) or not references:
         raise ValueError("give a sequence of at least 1 reference file")
@@ -115,7 +116,8 @@ def aligned_statistics(
     try:
         while True:
             context = metric.chunk_context(context)
-            forking = files.utf8 and getattr(context, "word_local", False) and can_fork(processes)
+            forkable = files.utf8 and getattr(context, "fork_chunks", False)
+            forking = forkable and (worker is not None or can_fork(processes))
             # Before any copy, a smaller first chunk is scored here: the copies inherit its words and imports.
             warm_up = forking and files.lines_read == 0
             size = (max(1, chunk_bytes // 4), max(1, chunk_lines // 4)) if warm_up else (chunk_bytes, chunk_lines)
@@ -128,7 +130,7 @@ def aligned_statistics(
                 continue
             # The two chunks' lines shared evenly: the first part to the copy, the rest here.
             if worker is None:
-                worker = ChunkWorker(_copy_scorer(metric, context, finish))
+                worker = ChunkWorker(_copy_scorer(score, metric, context, finish))
             count = chunk.count
             half = min(count, (count + second.count) // 2)
             cuts = [after_line(d, half) if half < count else len(d) for d in chunk.data]
@@ -139,7 +141,7 @@ def aligned_statistics(
                 chunk.first + half,
             )
             del chunk, second  # held now as the two parts
-            sent = worker.alive and worker.submit((theirs.data, theirs.count))
+            sent = worker.alive and worker.submit(theirs)
             context = metric.chunk_context(context)
             failure = None
             try:
@@ -157,17 +159,17 @@ def aligned_statistics(
 
 
 def _copy_scorer(
-    metric: Metric, context: Any, finish: Callable[[Any], Any] | None = None
-) -> Callable[[tuple[list[bytes], int]], Any]:
-    """What a forked copy runs on each part it is sent: ``utf8_statistics`` with its own chunk context (the
-    encoder it inherited, renewed as ``chunk_context`` says), then ``finish``."""
+    score: Callable[[Chunk, Any], Any], metric: Metric, context: Any, finish: Callable[[Any], Any] | None = None
+) -> Callable[[Chunk], Any]:
+    """What a forked copy runs on each part it is sent: ``score`` (undecoded bytes where the metric can read them, else
+    decoded by the files' rules, which the copy inherited) with its own chunk context (the encoder it inherited,
+    renewed as ``chunk_context`` says), then ``finish``."""
     state = [context]
 
-    def run(task: tuple[list[bytes], int]) -> Any:
-        data, count = task
+    def run(part: Chunk) -> Any:
         state[0] = metric.chunk_context(state[0])
-        stats = metric.utf8_statistics(data[0], data[1:], count, state[0])
-        return stats if finish is None or stats is None else finish(stats)
+        stats = score(part, state[0])
+        return stats if finish is None else finish(stats)
 
     return run
 

@@ -21,6 +21,9 @@ class Tokenizer:
     #: words, each tokenized as a line of its own (``TokenEncoder`` then tokenizes each distinct
     #: word once, through ``tokenize_words``).
     word_local: ClassVar[bool] = False
+    #: True if analysing the lines is most of a score's time (MeCab): the command line then scores half of each two
+    #: chunks in a forked copy (``bleucore.stream``), which decodes them, as it does for a word-local tokenizer.
+    analyser_bound: ClassVar[bool] = False
     #: ASCII bytes that the tokenizer's rules act on: a word (no whitespace) that holds none of them is one
     #: token, itself (lowercased if asked), so ``TokenEncoder`` need not tokenize it. None: no such promise.
     rule_bytes: ClassVar[bytes | None] = None

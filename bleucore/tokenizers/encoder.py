@@ -71,6 +71,12 @@ class TokenEncoder:
         return self._tokenizer.word_local
 
     @property
+    def fork_chunks(self) -> bool:
+        """True if a forked copy may score half the chunks of a stream (``bleucore.stream``): a word-local tokenizer
+        (the copy reads undecoded bytes) or one whose analysis is most of the time (``Tokenizer.analyser_bound``)."""
+        return self._tokenizer.word_local or self._tokenizer.analyser_bound
+
+    @property
     def vocabulary(self) -> list[str]:
         """The string of each id (every token's; a word that is not a token has an id too)."""
         return self._entries.strings() if self._texts is None else self._texts.vocabulary

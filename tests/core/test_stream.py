@@ -21,6 +21,7 @@ from bleucore import BleuOptions, compute_bleu, corpus_bleu, corpus_statistics, 
 from bleucore.metrics.bleu.stats import Statistics
 from bleucore.reading import LineReader, iter_lines, read_lines, split_lines
 from bleucore.stream import corpus_bleu_files, iter_statistics, sentence_bleu_files, sum_statistics
+from bleucore.tokenizers import missing_package
 from tests.conftest import write_lines
 from tests.generators import random_corpus
 
@@ -420,6 +421,21 @@ def test_chunks_scored_by_a_forked_copy_equal_those_scored_alone(
     assert out["forks_alone"] == 0 and out["forks"] == -(-rest // chunk_lines) // 2
     assert out["forked"] == out["alone"]
     whole = corpus_statistics(hyps, streams, BleuOptions())
+    assert out["alone"]["stats"][2] == whole.matches.tolist()
+
+
+def test_mecab_chunks_are_scored_by_a_forked_copy_too(tmp_path: Path) -> None:
+    """MeCab's analysis is most of a ko-mecab score (``Tokenizer.analyser_bound``): half of each two chunks goes to
+    the forked copy, which decodes them (no MeCab pool is forked besides), with the same statistics as one process."""
+    from devtools.cjk_generators import cjk_corpus
+
+    if missing_package("ko-mecab"):
+        pytest.skip("ko-mecab's analyser is not installed")
+    hyps, streams = cjk_corpus("ko-mecab", 41, 120, 1)
+    hyp, ref = write_lines(tmp_path / "hyp.txt", hyps), write_lines(tmp_path / "ref.txt", streams[0])
+    out = _fork_check(hyp, [ref], 20, "ko-mecab")
+    assert out["forks"] == 3 and out["forked"] == out["alone"]
+    whole = corpus_statistics(hyps, streams, BleuOptions(tokenize="ko-mecab"))
     assert out["alone"]["stats"][2] == whole.matches.tolist()
 
 
