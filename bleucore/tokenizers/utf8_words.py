@@ -89,10 +89,11 @@ class WordGroups:
     keys: UIntArray
 
 
-def keys_of(data: bytes, starts: IntArray, lengths: IntArray) -> UIntArray:
-    """4 x W: each word's first 24 bytes as three little-endian integers (zero past its end) and its length."""
-    padded = data + bytes(KEY_BYTES)
-    wide = np.ndarray(shape=(len(padded) - 7,), dtype="<u8", buffer=padded, strides=(1,))
+def keys_of(data: bytes | bytearray, starts: IntArray, lengths: IntArray, padded: bool = False) -> UIntArray:
+    """4 x W: each word's first 24 bytes as three little-endian integers (zero past its end) and its length.
+    ``padded``: ``data`` ends with ``KEY_BYTES`` bytes that are no word's (not copied to add them)."""
+    buffer = data if padded else data + bytes(KEY_BYTES)
+    wide = np.ndarray(shape=(len(buffer) - 7,), dtype="<u8", buffer=buffer, strides=(1,))
     keys = np.empty((4, starts.size), dtype=np.uint64)
     for part in range(3):
         np.bitwise_and(wide[starts + 8 * part], _LOW_MASKS[np.clip(lengths - 8 * part, 0, 8)], out=keys[part])

@@ -64,8 +64,9 @@ class ByteVocabulary:
     decoded tokens); ``strings()`` decodes them back."""
 
     def __init__(self) -> None:
-        self._pool = bytearray()
-        self._starts = GrowingArray(np.int64, [0])  # entry i is _pool[_starts[i] : _starts[i + 1]]
+        # entry i is _pool[_starts[i] : _starts[i + 1]]; KEY_BYTES of padding end the pool (keys_of reads them)
+        self._pool = bytearray(KEY_BYTES)
+        self._starts = GrowingArray(np.int64, [0])
         self._index = HashIndex()  # entries of up to KEY_BYTES bytes whose hash no other entry holds
         self._long: dict[bytes, int] = {}  # entries longer than KEY_BYTES
         self._strings: dict[str, int] | None = None  # the decoded paths' table, built on first use
@@ -100,9 +101,8 @@ class ByteVocabulary:
         known = np.flatnonzero((ids >= 0) & (keys[3] <= KEY_BYTES))
         if known.size:
             held = ids[known]
-            pool = bytes(self._pool)
             bounds = self._starts.values
-            held_keys = keys_of(pool, bounds[held], bounds[held + 1] - bounds[held])
+            held_keys = keys_of(self._pool, bounds[held], bounds[held + 1] - bounds[held], padded=True)
             if not same_columns(keys, known, held_keys):
                 return None
         return ids
@@ -115,8 +115,9 @@ class ByteVocabulary:
         if starts.size:
             before = np.cumsum(lengths) - lengths
             source = np.repeat(starts - before, lengths) + np.arange(int(lengths.sum()), dtype=np.int64)
-            self._starts.extend(before + lengths + len(self._pool))
-            self._pool += np.frombuffer(data, dtype=np.uint8)[source].tobytes()
+            end = len(self._pool) - KEY_BYTES
+            self._starts.extend(before + lengths + end)
+            self._pool[end:end] = np.frombuffer(data, dtype=np.uint8)[source].tobytes()  # before the padding
         ids = np.arange(first, first + starts.size, dtype=np.int64)
         short = lengths <= KEY_BYTES
         self._index.add(hashes[short & indexed], ids[short & indexed])
