@@ -34,6 +34,7 @@ from ..reading.lines import STDIN, count_lines
 from .copy_parts import Written, can_write_from_copy, part_sums, written_by_copy
 from .formats import join_outputs, latex_table, score_dict, short_signature, signatures_block, text_line, text_table
 from .inputs import iter_chunk_statistics
+from .own_process import keep_freed_memory, spare_blas_threads
 from .parser import FORMAT_ENV, FORMATS, MAX_WIDTH, build_parser
 from .significance import run_significance
 from .usage import PROG, UsageError
@@ -239,23 +240,6 @@ def _fail(message: str) -> int:
     return 2
 
 
-def keep_freed_memory() -> None:
-    """glibc only: keep freed memory in the heap for the next chunk instead of giving it back (mallopt(3):
-    ``M_MMAP_THRESHOLD`` 32 MB, ``M_TRIM_THRESHOLD`` 128 MB). Every chunk allocates arrays of a few MB, which glibc
-    would map and unmap each time: 52k page faults and 0.1-0.18 s of system time for 100k lines, 25k with this
-    (the peak resident memory is the same). The command line only: a library must not set its host's malloc."""
-    if not sys.platform.startswith("linux"):
-        return
-    import ctypes  # lazy: numpy imports it anyway; --help needs none
-
-    try:
-        libc = ctypes.CDLL(None)
-        libc.mallopt(-3, 32 << 20)  # M_MMAP_THRESHOLD (a fixed value also ends glibc's own adjustment)
-        libc.mallopt(-1, 128 << 20)  # M_TRIM_THRESHOLD
-    except (OSError, AttributeError):  # not glibc (musl has mallopt too, and ignores it)
-        pass
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line on ``argv`` (default: sys.argv[1:]); returns the exit status.
 
@@ -276,6 +260,7 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         args = parser.parse_args(argv)
         keep_freed_memory()
+        spare_blas_threads()
         if args.quiet:  # -q: warnings go nowhere; errors are still reported below
             sys.stderr = io.StringIO()
         output = run(args, sys.stdout)
