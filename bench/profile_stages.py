@@ -2,7 +2,7 @@
 
     python bench/profile_stages.py                       # corpus BLEU, 13a, on 100k-mixed (bench.py's data)
     python bench/profile_stages.py -- -sl -f text        # extra flags after --
-    python bench/profile_stages.py --data 3k-1ref --repeats 9
+    python bench/profile_stages.py --data 100k-wmt22 --repeats 9    # issue 41's data; every run prints the floor
     BLEUCORE_MECAB_PROCESSES=1 python bench/profile_stages.py --data cjk-ko-mecab-100000 --repeats 1 -- -tok ko-mecab
 
 Interpreter start-up and imports are timed as separate processes (``python -c pass``, then the same
@@ -99,16 +99,24 @@ def install(timer: Timer) -> None:
 
 def cpu_of(command: list[str], repeats: int) -> float:
     """The least CPU time (user + system) of ``repeats`` runs of ``command``."""
-    best = float("inf")
+    return wall_and_cpu_of(command, repeats)[1]
+
+
+def wall_and_cpu_of(command: list[str], repeats: int) -> tuple[float, float]:
+    """The least wall time and the least CPU time (user + system, with the processes it waited for) of ``repeats``
+    runs of ``command``."""
+    wall = cpu = float("inf")
     for _ in range(repeats):
+        start = time.perf_counter()
         pid = os.fork()
         if pid == 0:  # pragma: no cover - the child
             os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
             os.chdir(ROOT)
             os.execvp(command[0], command)
         _, _, usage = os.wait4(pid, 0)
-        best = min(best, usage.ru_utime + usage.ru_stime)
-    return best
+        wall = min(wall, time.perf_counter() - start)
+        cpu = min(cpu, usage.ru_utime + usage.ru_stime)
+    return wall, cpu
 
 
 def main() -> int:
@@ -118,6 +126,7 @@ def main() -> int:
     parser.add_argument("flags", nargs="*", help="extra flags for python -m bleucore (after --)")
     args = parser.parse_args()
     os.environ["BLEUCORE_PROCESSES"] = "1"  # every stage in the one process timed (bleucore.forking)
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # as the command line starts numpy (cli/own_process.py)
     folder = ROOT / "bench" / "data" / args.data
     if not folder.exists():  # bench.py's data sets (bench_cjk.py writes its own)
         subprocess.run([sys.executable, str(ROOT / "bench" / "bench.py"), "--generate", args.data], check=True)
@@ -152,6 +161,13 @@ def main() -> int:
     for stage, seconds in rows:
         print(f"| {stage} | {seconds:.3f} | {100 * seconds / total:.0f}% |")
     print(f"| **sum of stages** | **{total:.3f}** | |\n| whole process, timed alone | {whole:.3f} | |")
+    files = [str(p) for p in (*sorted(folder.glob("ref*.txt")), folder / "hyp.txt")]
+    floor = wall_and_cpu_of([sys.executable, "-c", _FLOOR, *files], args.repeats)
+    os.environ.pop("BLEUCORE_PROCESSES")  # the command as it runs, forked copy included
+    forked = wall_and_cpu_of([sys.executable, "-m", "bleucore", *argv], args.repeats)
+    print(f"\n| the floor and the command (least of {args.repeats}) | wall s | CPU s |\n|---|---:|---:|")
+    print(f"| floor: interpreter, import numpy, read the files' bytes | {floor[0]:.3f} | {floor[1]:.3f} |")
+    print(f"| python -m bleucore {' '.join(args.flags)} (forked copy included) | {forked[0]:.3f} | {forked[1]:.3f} |")
     return 0
 
 
@@ -169,6 +185,18 @@ def run_once(argv: list[str]) -> None:
         print(f"{stage}\t{seconds:.6f}")
     print(f"run\t{run:.6f}")
 
+
+#: The floor of any Python scorer of these files: the interpreter, numpy (one OpenBLAS thread, as the command line
+#: starts it) and every byte of the files read.
+_FLOOR = """
+import os, sys
+os.environ["OPENBLAS_NUM_THREADS"] = "1"
+import numpy
+for path in sys.argv[1:]:
+    with open(path, "rb") as file:
+        while file.read(1 << 20):
+            pass
+"""
 
 #: Runs the command line (output to /dev/null) and writes the modules it imported beyond a bare interpreter's.
 _LIST_MODULES = """
