@@ -84,8 +84,8 @@ class TextShape:
 #: github.com/wmt-conference/wmt22-news-systems: 2,037 lines, 33,426 tokens): the quantiles of its line lengths
 #: in whitespace tokens, 10.7% of tokens beyond ASCII (umlauts and ß 9.3%, „“ quotes, dashes, €), 1.3% with digits,
 #: 7.8% followed by a comma, 1.5% hyphenated, 32% capitalized, 15 no-break spaces, 2 emoji, no empty line, 1.8%
-#: of lines of at most 3 tokens; 3,768 distinct tokens in its first 10,000 and 16,663 in the 65,508 of both German
-#: references (bench/README.md compares the generated lines with it).
+#: of lines of at most 3 tokens; 3,768 distinct tokens in its first 10,000 tokens, and 16,663 in the 65,508 of it and
+#: the fr-de German reference together (bench/README.md compares the generated lines with it).
 WMT22_EN_DE = TextShape(
     name="WMT22 en-de, German reference",
     lengths=_quantiles(
