@@ -458,6 +458,18 @@ def _json_score(text: str) -> float:
     return float(json.loads(text)["score"])
 
 
+#: docs/differences.md: sacreBLEU reports BP = 1 for an empty hypothesis of an empty reference (c = r = 0), bleucore 0.
+_EMPTY_PAIR = (
+    "(BP = 0.000 ratio = 0.000 hyp_len = 0 ref_len = 0)",
+    "(BP = 1.000 ratio = 0.000 hyp_len = 0 ref_len = 0)",
+)
+
+
+def _same_lines(ours: list[str], theirs: list[str]) -> bool:
+    """Each score line equal to sacreBLEU's, but for the BP of an empty line against an empty reference."""
+    return len(ours) == len(theirs) and all(a == b or a.replace(*_EMPTY_PAIR) == b for a, b in zip(ours, theirs))
+
+
 def _check_cli(kind: str) -> Callable[[dict[str, Any]], list[str]]:
     def check(outputs: dict[str, Any]) -> list[str]:
         ours, theirs = outputs["bleucore"], outputs["sacrebleu"]
@@ -479,13 +491,15 @@ def _check_cli(kind: str) -> Callable[[dict[str, Any]], list[str]]:
             )
         elif kind == "jsonlines":  # bleucore's JSON Lines against sacreBLEU's text lines (its -sl has no JSON)
             rows = [json.loads(line) for line in ours.splitlines()]
-            same = [f"{r['score']:.6f} {r['verbose_score']}" for r in rows] == [
-                line.split(" = ", 1)[1] for line in theirs.splitlines()
-            ]
+            same = _same_lines(
+                [f"{r['score']:.6f} {r['verbose_score']}" for r in rows],
+                [line.split(" = ", 1)[1] for line in theirs.splitlines()],
+            )
         elif kind == "lines":  # sacreBLEU's text line: score, precisions, BP, lengths (signatures differ)
-            same = [line.split(" = ", 1)[1] for line in ours.splitlines()] == [
-                line.split(" = ", 1)[1] for line in theirs.splitlines()
-            ]
+            same = _same_lines(
+                [line.split(" = ", 1)[1] for line in ours.splitlines()],
+                [line.split(" = ", 1)[1] for line in theirs.splitlines()],
+            )
         else:  # one score per line, -b -w 6
             same = ours.split() == theirs.split()
         return [] if same else [f"outputs differ:\nbleucore: {ours[:300]}\nsacreBLEU: {theirs[:300]}"]
@@ -653,8 +667,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             order = tools if repeat % 2 == 0 else tools[::-1]  # alternate who goes first
             for tool in order:
                 case.runs.setdefault(tool, []).append(run_process(case.commands[tool], case.timed_inside))
-        outputs = {tool: runs[0].output for tool, runs in case.runs.items()}
-        problems += [f"{case.label} [{case.dataset}]: {p}" for p in case.check(outputs)]
+            # every repeat's numbers checked; outputs that differ are kept in bench/data/ to be read, then dropped
+            outputs = {tool: runs[-1].output for tool, runs in case.runs.items()}
+            found = case.check(outputs)
+            if found:
+                kept = _keep_outputs(case, repeat, outputs)
+                problems += [
+                    f"{case.label} [{case.dataset}], repeat {repeat + 1}: {p} (outputs in {kept})" for p in found
+                ]
+            for runs in case.runs.values():
+                runs[-1].output = None
         summary = ", ".join(f"{NAMES[t]} {_seconds(_median(r, 'seconds'))}" for t, r in case.runs.items())
         print(f"  {case.label} [{case.dataset}]: {summary}", file=sys.stderr, flush=True)
     versions = _versions()
@@ -665,6 +687,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     print("\nEvery number checked: bleucore equals sacreBLEU (and NLTK where run).")
     return 0
+
+
+def _keep_outputs(case: Case, repeat: int, outputs: dict[str, Any]) -> str:
+    """Write each tool's output of a repeat whose numbers differ to bench/data/differ-*.txt; the pattern."""
+    stem = "".join(c if c.isalnum() else "-" for c in f"{case.label}-{case.dataset}-{repeat + 1}")
+    for tool, output in outputs.items():
+        text = output if isinstance(output, str) else json.dumps(output)
+        (DATA / f"differ-{stem}-{tool}.txt").write_text(text, encoding="utf-8")
+    return str(DATA / f"differ-{stem}-*.txt")
 
 
 def _load() -> str:
