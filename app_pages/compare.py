@@ -9,25 +9,27 @@ import streamlit as st
 
 from bleucore import BleuOptions, Statistics
 from ui.compare import buckets, cache, examples, significance, views
-from ui.compare import state as cps
+from ui.compare.inputs import read_compare_input
 from ui.doctor.view import show_setup_check
 from ui.inputs.uploads import InputError, TextFile, check_references, digest, matching_systems
-from ui.inputs.widgets import read_compare_input, scoring_options, source_radio
-from ui.inputs.widgets import show_error as _show_error
-from ui.links import handoff
-from ui.links.page_state import START_PRESET
-from ui.links.share_box import mirror_state, open_state_page, publish_state
+from ui.inputs.widgets import scoring_options, source_radio
 from ui.metrics import views as metric_views
 from ui.metrics.bleu import cache as bleu_cache
 from ui.metrics.bleu import wording
-from ui.metrics.bleu.options import describe
 from ui.metrics.bleu.options_key import options_key
-from ui.metrics.bleu.sidebar import options_sidebar
-from ui.metrics.choice import LABELS, LOWER_IS_BETTER, metric_pills, picked_labels
-from ui.metrics.choice import others as other_metrics
-from ui.metrics.options import MetricKey, metric_of
-from ui.metrics.sacrebleu_view import paired_citation
+from ui.metrics.sacrebleu_view import lacking_words, paired_citation
+from ui.options.bleu import describe
+from ui.options.choice import metric_pills, picked_labels
+from ui.options.metrics import LABELS, LOWER_IS_BETTER, MetricKey, metric_of
+from ui.options.metrics import others as other_metrics
+from ui.options.sidebar import options_sidebar
 from ui.shell.i18n import _
+from ui.shell.markdown import show_error as _show_error
+from ui.shell.session import session_state
+from ui.state import compare as cps
+from ui.state import handoff
+from ui.state.inputs import START_PRESET
+from ui.state.on_page import mirror_state, open_state_page, publish_state
 
 
 def compute_statistics(
@@ -68,9 +70,9 @@ def show_significance(
     """One metric's significance section; ``undefined`` holds the message of each system it cannot score."""
     table = cache.significance(key, stats, baseline, len(refs), state)
     systems = [baseline, *(name for name in stats if name != baseline)]
-    citation = paired_citation(
-        metric_of(key), [r.name for r in refs], systems, state.n_samples, state.n_trials, state.seed
-    )
+    metric = metric_of(key)
+    citation = paired_citation(metric, [r.name for r in refs], systems, state.n_samples, state.n_trials, state.seed)
+    equivalent = metric.sacrebleu_equivalent(len(refs))
     errors = [
         undefined.get(name)
         or _("The tests cannot be run for {name}: {error}. Choose other options in the sidebar.").format(
@@ -78,7 +80,7 @@ def show_significance(
         )
         for name, reason in table.skipped
     ]
-    significance.show(metric_id, table, errors, state, citation)
+    significance.show(metric_id, table, errors, state, citation, lacking_words(equivalent.lacking, equivalent.missing))
 
 
 def _uses_uploads(source: str) -> bool:
@@ -100,10 +102,10 @@ def main() -> None:
     with st.sidebar:
         options_sidebar(cps.COMPARE, START_PRESET)
         views.test_settings()
-    source = source_radio(cps.COMPARE_SOURCE)
+    source = source_radio(cps.PAGE.prefix)
     choice = metric_pills(cps.COMPARE_METRICS, "compare")
-    state = cps.read_compare(st.session_state)
-    mirror_state(st.session_state, cps.PAGE, state, uploads=_uses_uploads(source))
+    state = cps.read_compare(session_state())
+    mirror_state(session_state(), cps.PAGE, state, uploads=_uses_uploads(source))
     try:
         systems, refs = read_compare_input(source)
         if not refs or not systems:
@@ -229,7 +231,7 @@ def main() -> None:
             views.show_ngrams(baseline, other, by_name, refs, corpus_options)
     finally:
         publish_state(
-            st.session_state,
+            session_state(),
             cps.PAGE,
             state,
             _("the options, the metrics and test settings"),

@@ -11,25 +11,27 @@ import streamlit as st
 from bleucore import BleuOptions
 from ui.corpus import buckets as corpus_buckets
 from ui.corpus import cache, sentence, views
-from ui.corpus import state as cs
 from ui.corpus.analysis import CorpusAnalysis
 from ui.doctor.view import show_setup_check
+from ui.inputs.hypothesis import read_hypothesis_input
 from ui.inputs.uploads import InputError, TextFile, check_same_length, digest
-from ui.inputs.widgets import read_corpus_input, scoring_options, source_radio
-from ui.inputs.widgets import show_error as _show_error
-from ui.links import handoff
-from ui.links.page_state import START_PRESET
-from ui.links.share_box import mirror_state, open_state_page, publish_state
+from ui.inputs.widgets import scoring_options, source_radio
 from ui.metrics import cache as metric_cache
 from ui.metrics import views as metric_views
 from ui.metrics.bleu import cache as bleu_cache
-from ui.metrics.bleu.options import describe
 from ui.metrics.bleu.options_key import options_key
-from ui.metrics.bleu.sidebar import options_sidebar
-from ui.metrics.choice import LABELS, LOWER_IS_BETTER, metric_pills, picked_labels
-from ui.metrics.choice import others as other_metrics
-from ui.metrics.options import MetricKey, metric_key
+from ui.options.bleu import describe
+from ui.options.choice import metric_pills, picked_labels
+from ui.options.metrics import LABELS, LOWER_IS_BETTER, MetricKey, metric_key
+from ui.options.metrics import others as other_metrics
+from ui.options.sidebar import options_sidebar
 from ui.shell.i18n import _
+from ui.shell.markdown import show_error as _show_error
+from ui.shell.session import session_state
+from ui.state import corpus as cs
+from ui.state import handoff
+from ui.state.inputs import START_PRESET
+from ui.state.on_page import mirror_state, open_state_page, publish_state
 
 
 def compute(
@@ -103,12 +105,12 @@ def main() -> None:
     )
     with st.sidebar:
         options = options_sidebar(cs.CORPUS, START_PRESET)
-    source = source_radio(cs.CORPUS_SOURCE)
+    source = source_radio(cs.PAGE.prefix)
     choice = metric_pills(cs.CORPUS_METRICS, "corpus")
-    state = cs.read_corpus(st.session_state)
-    mirror_state(st.session_state, cs.PAGE, state, uploads=source == "upload")
+    state = cs.read_corpus(session_state())
+    mirror_state(session_state(), cs.PAGE, state, uploads=source == "upload")
     try:
-        hyp, refs = read_corpus_input(source)
+        hyp, refs = read_hypothesis_input(cs.PAGE.prefix, source)
         if hyp is None or not refs:
             return
         show_setup_check(hyp, refs, options.tokenize)  # findings before numbers, and before the line-count check
@@ -137,7 +139,6 @@ def main() -> None:
             st.caption(_("Options: {options}").format(options=describe(options)))
         extra = metric_views.show_corpus_scores(choice, state.metric_options, hyp, refs)
         references = [r.lines for r in refs]
-        ref_len = analysis.table["r"].to_numpy(dtype=float)
         buckets = []
         inputs: dict[str, tuple[Any, dict[str, tuple[str, Any]]]] = {}  # metric id -> key, {name: (digest, stats)}
         sentences: dict[str, tuple[str, Any]] = {}  # metric id -> label, sentence scores
@@ -148,7 +149,9 @@ def main() -> None:
         for metric_id, result in zip(other_metrics(choice), extra):
             key = metric_key(metric_id, state.metric_options)
             stats = metric_cache.metric_statistics(digest([hyp, *refs]), key, hyp.lines, references)
-            buckets.append((result, cache.metric_buckets(input_digest, key, corpus_options, result, stats, ref_len)))
+            buckets.append(
+                (result, cache.metric_buckets(input_digest, key, corpus_options, result, stats, analysis.lengths))
+            )
             if result.corpus is not None:
                 inputs[metric_id] = (key, {hyp.name: (input_digest, stats)})
                 sentences.setdefault(metric_id, (result.label, np.asarray(result.sentences, dtype=float)))
@@ -157,7 +160,7 @@ def main() -> None:
         if not by_metric:  # no metric picked: the pills say so
             return
         metric_id = sentence_metric(by_metric)
-        label, higher, scores, key = by_metric[metric_id]
+        label, higher, scores, sentence_key = by_metric[metric_id]
         worst = sentence.worst_line(scores, higher)
         shown = f"{input_digest} {metric_id}"  # new files or another sentence metric: its worst line first
         if st.session_state.get(cs.CORPUS_LAST_INPUT) != shown:
@@ -176,14 +179,14 @@ def main() -> None:
             with_bleu="bleu" in choice,
             sort_by=(label, higher),
         )
-        sentence.show_sentence(hyp, refs, worst, options, sentence_options, (metric_id, label, key))
+        sentence.show_sentence(hyp, refs, worst, options, sentence_options, (metric_id, label, sentence_key))
         if sentences:
             bucket_label, bucket_scores = sentences.get(metric_id, next(iter(sentences.values())))
             corpus_buckets.show_buckets(inputs, hyp, refs, options, bucket_label, {hyp.name: bucket_scores})
-        state = cs.read_corpus(st.session_state)
+        state = cs.read_corpus(session_state())
     finally:
         publish_state(
-            st.session_state,
+            session_state(),
             cs.PAGE,
             state,
             _("the options, the metrics, the chosen line"),

@@ -15,23 +15,26 @@ def main() -> None:
     st.title(_("Score doctor"))
     st.caption(
         _(
-            "Findings before numbers: what in the files would make a score wrong, then the same files scored as "
-            "sacreBLEU, NLTK, Hugging Face evaluate, torchmetrics, torchtext, multi-bleu.perl and the tutorials score "
-            "them, and why their numbers differ."
+            "Findings before numbers: what in the files would make a score wrong, then the same files scored as each "
+            "implementation of BLEU, chrF or TER scores them (sacreBLEU, NLTK, Hugging Face evaluate, torchmetrics, "
+            "torchtext, multi-bleu.perl and the tutorials), and why their numbers differ."
         )
     )
     given = doctor_input()
     if given is None:
         return
-    result = scores.report(given.key, given.tokenize, given)
+    metric = scores.metric_choice()
+    result = scores.report(given.key, given.tokenize, metric, given)
     st.subheader(_("Findings"))
     if result.findings:
         show_findings(result.findings)
     else:
         st.success(
             _(
-                "No problem found: line counts, reference layout, empty lines, invisible characters, Unicode "
-                "normalization, tokenization, subword markers, case and the tokenizer's fit look right."
+                "No problem found: line counts and how the lines pair, reference layout, which file is which, each "
+                "line's language, chat wrappers and refusals, lines copied from a source given, empty lines, "
+                "invisible characters, Unicode normalization, tokenization, subword markers, case and the tokenizer's "
+                "fit look right."
             ),
             icon=":material/check_circle:",
         )

@@ -3,29 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import MutableMapping, Sequence
-from typing import Any, cast
+from typing import Any
 
 import streamlit as st
 
 from bleucore import BleuOptions, BLEUScore, SentenceExplanation
-from ui.explore import state as es
 from ui.explore.summary import other_metrics, result_summary
 from ui.explore.tokenizer_view import tokenizer_advice, tokenizer_tab
-from ui.inputs.uploads import escape_markdown as plain  # the one Markdown escaper: messages may quote user text
-from ui.links import handoff
-from ui.links.page_state import init_page, save_state
-from ui.links.share import PARAM
-from ui.links.share_box import opened_link_notices, share_link, share_url
-from ui.metrics.bleu import charts, chip_words, formula, headline, highlight, ngram_table, wording
+from ui.links.share_box import share_link, share_url
+from ui.metrics.bleu import charts, chip_words, formula, headline, highlight, ngram_table, variants, wording
 from ui.metrics.bleu.cache import explain_text, variants_text
 from ui.metrics.bleu.fixes import show_fixes
-from ui.metrics.bleu.options import describe
-from ui.metrics.bleu.sidebar import options_sidebar
 from ui.metrics.chrf import view as chrf_view
 from ui.metrics.ter import view as ter_view
+from ui.options.bleu import describe
+from ui.options.sidebar import options_sidebar
 from ui.shell import i18n
 from ui.shell.i18n import N_, _
+from ui.shell.markdown import escape_markdown as plain  # the one Markdown escaper: messages may quote user text
 from ui.shell.plain_code import code_html
+from ui.shell.session import session_state
+from ui.state import explore as es
+from ui.state import handoff
+from ui.state.on_page import mirror_state, open_state_page
 
 
 def input_column(session: MutableMapping[str, Any]) -> None:
@@ -167,15 +167,15 @@ def show_charts(score: BLEUScore) -> None:
 
 def show_variants(state: es.ExploreState, references: Sequence[str], options: BleuOptions, score: BLEUScore) -> None:
     """Every variant and smoothing on this input, as a chart and a table."""
-    variants = variants_text(state.candidate, references, options)
-    st.altair_chart(charts.variants_chart(variants, options), width="stretch")
-    st.caption(_(charts.VARIANTS_CAPTION))
+    rows = variants_text(state.candidate, references, options)
+    st.altair_chart(variants.variants_chart(rows, options), width="stretch")
+    st.caption(_(variants.VARIANTS_CAPTION))
     st.markdown(
         _("Headline: **{score}**. Every row below says which variant and options it uses.").format(
             score=headline.headline(score)
         )
     )
-    st.table(charts.variants_table(variants, options))
+    st.table(variants.variants_table(rows, options))
 
 
 def show_export(state: es.ExploreState, result: SentenceExplanation, token: str | None) -> None:
@@ -196,17 +196,18 @@ def show_export(state: es.ExploreState, result: SentenceExplanation, token: str 
 
 def main() -> None:
     """Draw the page: the score first, the inputs and the details beside each other, then the tabs."""
-    session = cast(MutableMapping[str, Any], st.session_state)  # SessionStateProxy maps str | int keys; ours are str
+    session = session_state()
     handoff.arrived()  # a hand-off that brought us here is done
-    _loaded, link_error = init_page(session, st.query_params.get(PARAM), es.PAGE_STATE)
-    st.title(_("Explore BLEU"))
-    st.caption(
-        _(
-            "Score one candidate translation against its references and see where every number comes from: "
-            "clipped n-gram matches, modified precisions, the brevity penalty and the geometric mean."
-        )
+    open_state_page(
+        es.PAGE_STATE,
+        lambda: (
+            _("Explore BLEU"),
+            _(
+                "Score one candidate translation against its references and see where every number comes from: "
+                "clipped n-gram matches, modified precisions, the brevity penalty and the geometric mean."
+            ),
+        ),
     )
-    opened_link_notices(link_error, False)
     with st.sidebar:
         options_sidebar(es.OPTIONS, es.START_PRESET)
     # The result comes first: on a phone the score is on the first screen, above the inputs it depends on.
@@ -215,7 +216,7 @@ def main() -> None:
     with inputs:
         input_column(session)
     state = es.read(session)
-    token, link_note = save_state(session, es.PAGE_STATE, state)
+    token, link_note = mirror_state(session, es.PAGE_STATE, state, uploads=False)
     details, share_spot = summary.container(), summary.container()
     explained = explain_input(state, result_box, details)
     if explained is None:  # nothing to explain: the share link beside the inputs, where the page ends

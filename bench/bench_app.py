@@ -27,8 +27,8 @@ from streamlit.testing.v1 import AppTest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ui.corpus import state as cs  # noqa: E402
-from ui.explore import state as es  # noqa: E402
+from ui.state import corpus as cs  # noqa: E402
+from ui.state import explore as es  # noqa: E402
 
 WORDS = [f"w{i}" for i in range(400)] + ["the", "a", "of", "빛이", "😀", ",", "."]
 

@@ -107,7 +107,7 @@ def import_seconds() -> float:
     code = (
         "import time; t = time.perf_counter(); import streamlit; s = time.perf_counter();"
         "import ui.metrics.bleu.cache, ui.metrics.bleu.charts, ui.metrics.bleu.highlight, "
-        "ui.metrics.bleu.ngram_table, ui.metrics.bleu.sidebar, ui.links.share_box;"
+        "ui.metrics.bleu.ngram_table, ui.options.sidebar, ui.links.share_box, ui.state.on_page;"
         "print(s - t, time.perf_counter() - s)"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout

@@ -46,6 +46,15 @@ MAX_DOCTOR_FILE_BYTES = 32 * 1024 * 1024
 MAX_TRAINING_BYTES = 16 * 2**20
 #: Distinct labels of a labels file (a bucket each, with its bootstrap intervals).
 MAX_LABELS = 200
+#: Systems compared at once (the report's -i, an imported metric's systems): each is a column of every table and a
+#: bar of every chart, and the ranking tests every pair (20 to 40 systems per language pair at WMT25).
+MAX_SYSTEMS = 64
+#: Imported metrics of one report (``--scores`` entries).
+MAX_IMPORTED_METRICS = 10
+#: Bytes of one score file (plain numbers, COMET's printed output or its JSON, read whole: COMET's ``--to_json`` of
+#: 8 systems x 3,000 segments with their source, translation and reference is about 15 MB; reading a 63 MB one of 28
+#: systems x 3,000 segments peaked at 240 MB).
+MAX_SCORE_FILE_BYTES = 64 * 2**20
 #: Bootstrap resamples (-pbsn, -cin) and approximate-randomization trials (-parn).
 MAX_RESAMPLES = 100_000
 #: Numbers a significance test holds: lines x systems x the metric's statistics per line (BLEU 10, chrF2 18, TER 2;

@@ -1,12 +1,15 @@
-"""Check bleucore's torchmetrics and torchtext conventions against the real tools, where torch is installed.
+"""Check bleucore's torchmetrics and torchtext conventions against the real tools, where torch is installed: BLEU
+(torchmetrics BLEUScore, torchtext bleu_score), chrF (torchmetrics CHRFScore, chrF++ by default, with its dropped
+references of Lightning-AI/torchmetrics#3480) and TER (torchmetrics TranslationEditRate).
 
     pip install torch --index-url https://download.pytorch.org/whl/cpu   # CPU wheel, about 200 MB
     pip install torchmetrics torchtext
     python scripts/check_torch_tools.py [--corpora 200]
 
 torch is not a CI dependency (the index's default wheel brings about 5 GB of CUDA libraries), so this script, not
-the test suite, checks the two tools (README, "Other tools' numbers"). Both compute in 32-bit floats: each number
-must equal bleucore's to the 4 decimals a tensor prints (and to 1e-6). Exit 1 on a difference, 2 if torch is missing.
+the test suite, checks the tools (README, "Other tools' numbers"). They compute in 32-bit floats: each BLEU must equal
+bleucore's to the 4 decimals a tensor prints (and to 1e-6), each chrF and TER to 1e-3 on the 0-100 scale (their
+counts are float32 sums). Exit 1 on a difference, 2 if torch is missing.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bleucore.tools import score_as_tools, tool
+from bleucore.tools import family, score_as_tools, score_metric_tools, tool
 from devtools.cjk_generators import cjk_corpus
 
 WORDS = ["the", "The", "cat", "sat", "on", "mat", "a", "mat.", "dog", ",", "it's", "café", "Straße", "빛이", "사람은"]
@@ -68,6 +71,7 @@ def main() -> int:
     args = parser.parse_args()
     try:
         from torchmetrics.functional.text import bleu_score as torchmetrics_bleu
+        from torchmetrics.functional.text import chrf_score, translation_edit_rate
 
         torchtext_bleu = torchtext_bleu_score()
     except ImportError as exc:
@@ -76,6 +80,7 @@ def main() -> int:
         )
         return 2
     worst = 0.0
+    worst_other = {"chrf": 0.0, "ter": 0.0}
     tools = [tool("torchmetrics"), tool("torchtext")]
     for seed in range(args.corpora):
         hyps, refs = english_corpus(seed) if seed % 2 else cjk_corpus("ko-mecab", seed, 5, 2)
@@ -93,9 +98,18 @@ def main() -> int:
             if diff > 1e-6:
                 print(f"corpus {seed}: {key} gives {value!r}, bleucore {ours[key]!r}")
                 return 1
+        for metric, function in (("chrf", chrf_score), ("ter", translation_edit_rate)):
+            tools_of = family(metric)
+            scores = score_metric_tools([tools_of.tool("torchmetrics")], tools_of.scorer(hyps, refs))
+            points = 100 * float(function(hyps, per_line))
+            diff = abs((scores[0].points or 0.0) - points)
+            worst_other[metric] = max(worst_other[metric], diff)
+            if diff > 1e-3:
+                print(f"corpus {seed}: torchmetrics {metric} gives {points!r} points, bleucore {scores[0].points!r}")
+                return 1
     print(
-        f"{args.corpora} corpora: torchmetrics and torchtext equal bleucore's reproduction (largest difference "
-        f"{worst:.2e})"
+        f"{args.corpora} corpora: torchmetrics and torchtext equal bleucore's reproduction (BLEU: largest difference "
+        f"{worst:.2e}; chrF: {worst_other['chrf']:.2e} points; TER: {worst_other['ter']:.2e} points)"
     )
     return 0
 

@@ -70,7 +70,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from bleucore import sentence_bleu
 from devtools.chromium import CHROMIUM_ARGS, LOCAL_HOSTS, find_chromium
 from devtools.server import start_server, stop_server
-from ui.explore import state as es
+from ui.state import explore as es
 
 CHROMIUM = str(find_chromium() or "/usr/bin/chromium")
 FIRST_VIEW_TIMEOUT_MS = 120_000

@@ -1,7 +1,8 @@
-"""What the test groups share: the repository's paths and the AppTest helpers every page test uses.
+"""What the test groups share: the repository's paths, the bundled sample's lines, and the AppTest helpers every
+page test uses (open a page, read a metric, a caption's number, a chart's rows, drop files on an upload).
 
 Test modules import these names (``from tests.conftest import open_app, metric``); the browser
-group's own fixtures live in tests/browser/conftest.py.
+group's own fixtures live in tests/browser/conftest.py, its helpers in tests/browser/widgets.py and charts.py.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import logging
 import os
 import re
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -19,17 +20,26 @@ from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "app.py"
+#: The bundled sample (data/sample): two English systems and two references, and their Korean counterparts.
+SAMPLE = ROOT / "data" / "sample"
 
 __all__ = [
     "APP",
     "PAYLOADS",
     "ROOT",
+    "SAMPLE",
+    "chart_rows",
     "corpus_score",
+    "drop_zone",
     "exact",
+    "file_bytes",
+    "link_token",
     "messages",
     "metric",
     "open_app",
+    "sample_lines",
     "sentence_table",
+    "upload",
     "write_lines",
 ]
 
@@ -136,3 +146,44 @@ def drop_zone(at: AppTest, slot: str):  # type: ignore[no-untyped-def]
     version_key = f"{slot}__version"
     version = at.session_state.get(version_key, 0)
     return at.file_uploader(key=slot if not version else f"{slot}_{version}")
+
+
+#: An uploaded file as a test gives it: its name, and its lines or its bytes.
+Upload = tuple[str, Sequence[str] | bytes]
+
+
+def upload(at: AppTest, slot: str, files: list[Upload] | Upload) -> AppTest:
+    """Drop a list of ``files`` on the slot's drop zone (one file, not in a list, for a single-file slot); the next
+    ``at.run()`` reads them. Returns ``at``, so that ``upload(...).run()`` drops and runs."""
+    if isinstance(files, tuple):
+        name, data = files
+        drop_zone(at, slot).set_value((name, _bytes(data), "text/plain"))
+    else:
+        drop_zone(at, slot).set_value([(name, _bytes(data), "text/plain") for name, data in files])
+    return at
+
+
+def _bytes(data: Sequence[str] | bytes) -> bytes:
+    return data if isinstance(data, bytes) else file_bytes(data)
+
+
+def file_bytes(lines: Sequence[str]) -> bytes:
+    """``lines`` as the UTF-8 bytes of a text file: joined by newlines, with a final newline."""
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def sample_lines(name: str) -> list[str]:
+    """A file of the bundled sample (``data/sample/<name>``), as lines."""
+    return (SAMPLE / name).read_text(encoding="utf-8").splitlines()
+
+
+def chart_rows(at: AppTest, field: str) -> list[dict[str, object]]:
+    """The data rows of the first chart whose rows have ``field``."""
+    from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
+
+    for chart in at.get("vega_lite_chart"):
+        for dataset in chart.proto.datasets:
+            frame = convert_arrow_bytes_to_pandas_df(dataset.data.data)
+            if field in frame.columns:
+                return frame.to_dict(orient="records")  # type: ignore[no-any-return]
+    raise AssertionError(f"no chart with {field!r}")

@@ -1,6 +1,6 @@
 """The tutorials' worked examples (../shared/golden.md), shared by the core and app tests.
 
-Transcribed here on purpose, apart from ui/learn/examples.py: the tests keep their own copy of
+Transcribed here on purpose, apart from ui/metrics/bleu/examples.py: the tests keep their own copy of
 the golden inputs so that a wrong sentence in the app cannot make its own test pass.
 """
 

@@ -75,18 +75,18 @@ from sacrebleu.metrics import BLEU
 from streamlit.testing.v1 import AppTest
 
 from bleucore import MAX_HELD_CHARS, MAX_HELD_LINES, BleuOptions, corpus_bleu, sentence_bleu
-from bleucore.cli import main
 from bleucore.metrics.bleu import messages as msg
 from bleucore.metrics.bleu.explanation import explain
-from tests.conftest import corpus_score, drop_zone, link_token, messages, metric, open_app, sentence_table
+from tests.cli.commands import run_main
+from tests.conftest import corpus_score, link_token, messages, metric, open_app, sentence_table, upload
 from tests.golden_examples import REFS_1
-from ui.compare import state as cps
-from ui.corpus import state as cs
-from ui.explore import state as es
 from ui.inputs.uploads import MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, InputError, decode_bytes
 from ui.links.share import MAX_DECODED_BYTES, MAX_LINK_STATE, encode_state
-from ui.metrics.bleu import options as om
 from ui.metrics.bleu.wording import describe_all
+from ui.options import bleu as om
+from ui.state import compare as cps
+from ui.state import corpus as cs
+from ui.state import explore as es
 
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 EPSILON = 1e-9
@@ -99,8 +99,7 @@ PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x10\x00\x00\x00\x10\x08\
 
 def cli(argv: list[object], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     """bleucore's command line in-process: (exit status, stdout, stderr)."""
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
+    code, out, err = run_main(argv, capsys)
     assert "Traceback" not in err
     return code, out, err
 
@@ -165,16 +164,14 @@ def assert_clean(at: AppTest) -> None:
 
 def corpus_upload(at: AppTest, hyp: tuple[str, bytes], refs: list[tuple[str, bytes]]) -> AppTest:
     at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
-    drop_zone(at, cs.CORPUS_HYP_UPLOAD).set_value((hyp[0], hyp[1], "text/plain"))
-    drop_zone(at, cs.CORPUS_REF_UPLOAD).set_value([(n, b, "text/plain") for n, b in refs])
-    return at.run()
+    upload(at, cs.CORPUS_HYP_UPLOAD, hyp)
+    return upload(at, cs.CORPUS_REF_UPLOAD, refs).run()
 
 
 def compare_upload(at: AppTest, refs: list[tuple[str, bytes]], systems: list[tuple[str, bytes]]) -> AppTest:
     at.radio(key=cps.COMPARE_SOURCE).set_value("upload").run()
-    drop_zone(at, cps.COMPARE_REF_UPLOAD).set_value([(n, b, "text/plain") for n, b in refs])
-    drop_zone(at, cps.COMPARE_SYS_UPLOAD).set_value([(n, b, "text/plain") for n, b in systems])
-    return at.run()
+    upload(at, cps.COMPARE_REF_UPLOAD, refs)
+    return upload(at, cps.COMPARE_SYS_UPLOAD, systems).run()
 
 
 def lines(*texts: str, end: str = "\n") -> bytes:

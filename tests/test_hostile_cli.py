@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from bleucore import (
     MAX_TER_WORD_PAIRS,
 )
 from bleucore.cli import main
+from tests.cli.commands import run_main
 from tests.conftest import ROOT
 from tests.test_hostile_input import _PEAK, PEAK_BYTES, one_error_line, run_child, run_cli
 
@@ -34,12 +36,6 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (folder / "ref.txt").write_text("the cat sat on the mat\na dog barked at the moon\n", encoding="utf-8")
     (folder / "hyp.txt").write_text("the cat sat on a mat\nthe dog barked at a moon\n", encoding="utf-8")
     return folder
-
-
-def run_main(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    status = main(args)
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 # --------------------------------------------------------------------------- every flag at its extremes
@@ -175,8 +171,6 @@ def test_invalid_utf8_names_the_file_line_and_byte(
 )
 def test_invalid_utf8_anywhere_is_named_at_its_line(prefix: list[str], position: int, bad: bytes) -> None:
     """Property: a bad byte sequence put at any byte boundary of valid text is reported at the line it is on."""
-    import tempfile
-
     text = "".join(line + "\n" for line in prefix).encode("utf-8")
     cuts = [i for i in range(len(text) + 1) if i == len(text) or (text[i] & 0xC0) != 0x80]  # character boundaries
     cut = cuts[position % len(cuts)]
@@ -221,26 +215,41 @@ def test_files_that_cannot_be_read_are_one_line_each(
         assert out == "", args
 
 
+#: The command as another user, who may be unable to read this interpreter, its packages or the clone (a venv in a
+#: folder of mode 0700, an interpreter under /root): the child first runs the same command with a missing file,
+#: which imports every module its error path needs while they can still be read, and only then switches user.
+_AS_NOBODY = (
+    "import contextlib, io, os, sys\n"
+    "import bleucore.cli\n"
+    "missing = [*sys.argv[1:-1], sys.argv[-1] + '.missing']\n"
+    "with contextlib.redirect_stderr(io.StringIO()):\n"
+    "    assert bleucore.cli.main(missing) == 2\n"
+    "if os.getuid() == 0:\n"
+    "    os.setgid(65534); os.setuid(65534)\n"
+    "open(sys.argv[1], 'rb').close()\n"  # this user reaches the folder: the reference, beside the file, is read
+    "sys.exit(bleucore.cli.main(sys.argv[1:]))\n"
+)
+
+
 @pytest.mark.skipif(not hasattr(os, "setuid"), reason="POSIX permissions")
-def test_a_file_without_read_permission_is_one_line(tmp_path: Path, files: Path) -> None:
-    """Run as an unprivileged user (root reads any file): the child drops to uid 65534 after importing everything."""
-    secret = tmp_path / "secret.txt"
-    secret.write_text("a\nb\n", encoding="utf-8")
-    secret.chmod(0)
-    tmp_path.chmod(0o755)
-    code = (  # locale too: argparse's gettext imports it when it first translates, after the drop, and uid 65534
-        # cannot read this interpreter's standard library (under /root), so "locale" would be the repository's folder
-        "import os, sys, locale, bleucore.cli, bleucore.stream, bleucore.metrics.bleu.fast\n"
-        "if os.getuid() == 0:\n    os.setgid(65534); os.setuid(65534)\n"
-        "sys.exit(bleucore.cli.main(sys.argv[1:]))\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", code, str(files / "ref.txt"), "-i", str(secret)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+def test_a_file_without_read_permission_is_one_line() -> None:
+    """Root reads any file, so the command runs as uid 65534. The file's mode is the one thing that stops it: it lies
+    in a folder anyone may enter, beside the reference, which that user reads before the command runs."""
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        folder.chmod(0o755)
+        ref, secret = folder / "ref.txt", folder / "secret.txt"
+        ref.write_text("a\nb\n", encoding="utf-8")
+        secret.write_text("a\nb\n", encoding="utf-8")
+        ref.chmod(0o644)
+        secret.chmod(0)
+        done = subprocess.run(
+            [sys.executable, "-c", _AS_NOBODY, str(ref), "-i", str(secret)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
     one_error_line(done.returncode, done.stderr, f"cannot read {secret}: Permission denied")
     assert done.stdout == ""
 

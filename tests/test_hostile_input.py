@@ -204,28 +204,24 @@ def test_hostile_links_are_one_message_in_the_app(token: str, expected: str) -> 
 
 
 def test_thousands_of_uploaded_files_are_refused_before_reading(tmp_path: Path) -> None:
-    from tests.conftest import drop_zone
-    from ui.corpus import state as cs
+    from tests.conftest import upload
     from ui.inputs.store import MAX_SESSION_FILES
+    from ui.state import corpus as cs
 
     at = open_app("corpus")
     at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
-    drop_zone(at, cs.CORPUS_REF_UPLOAD).set_value([(f"r{i}.txt", b"a\n", "text/plain") for i in range(500)])
-    at.run()
+    upload(at, cs.CORPUS_REF_UPLOAD, [(f"r{i}.txt", b"a\n") for i in range(500)]).run()
     assert not at.exception
     assert f"500 files at once: a session takes at most {MAX_SESSION_FILES} files" in messages(at)
 
 
 def test_an_overlong_uploaded_line_is_named(tmp_path: Path) -> None:
-    from tests.conftest import drop_zone
-    from ui.corpus import state as cs
+    from tests.conftest import upload
+    from ui.state import corpus as cs
 
     at = open_app("corpus")
     at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
-    drop_zone(at, cs.CORPUS_REF_UPLOAD).set_value(
-        [("wide.txt", b"ok\n" + b"y" * (MAX_LINE_CHARS + 5) + b"\n", "text/plain")]
-    )
-    at.run()
+    upload(at, cs.CORPUS_REF_UPLOAD, [("wide.txt", b"ok\n" + b"y" * (MAX_LINE_CHARS + 5) + b"\n")]).run()
     assert not at.exception
     assert f"Line 2 of wide.txt has {MAX_LINE_CHARS + 5:,} characters" in messages(at).replace("\\", "")
 

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.conftest import ROOT
+
 PACKAGES = ("bleucore", "ui")
 #: The modules ui/ and app_pages/ may import bleucore names from.
 FACES = frozenset(
@@ -24,11 +25,13 @@ FACES = frozenset(
         "bleucore.metrics",
         "bleucore.metrics.bleu",
         "bleucore.metrics.chrf",
+        "bleucore.metrics.imported",
         "bleucore.metrics.ter",
         "bleucore.tokenizers",
         "bleucore.significance",
         "bleucore.doctor",
         "bleucore.buckets",
+        "bleucore.meta_evaluation",
         "bleucore.reading",
         "bleucore.report",
         "bleucore.tools",
@@ -226,3 +229,65 @@ def test_bleucores_lazy_table_is_its_typed_imports() -> None:
                 assert isinstance(imported, ast.ImportFrom) and imported.level == 1
                 typed[imported.module or ""] = tuple(alias.name for alias in imported.names)
     assert typed == bleucore._EXPORTS
+
+
+# --- ui's shape: pages apart, chains short (issue 36) ------------------------------------------------------------
+
+#: ui's packages named for a page; everything two pages share lives in the other, shared packages.
+PAGE_PACKAGES = ("explore", "learn", "corpus", "compare", "doctor")
+#: The longest import chain inside ui/, in modules: a reader follows any chain to its end in a few steps.
+MAX_CHAIN = 6
+
+
+def longest_chain(edges: dict[str, set[str]]) -> list[str]:
+    """The longest import chain of an acyclic graph, as the modules it runs through (the first of the longest)."""
+    found: dict[str, list[str]] = {}
+
+    def walk(node: str) -> list[str]:
+        if node not in found:
+            tails = [walk(target) for target in sorted(edges.get(node, ())) if target in edges]
+            found[node] = [node, *max(tails, key=len, default=[])]
+        return found[node]
+
+    return max((walk(node) for node in sorted(edges)), key=len, default=[])
+
+
+def test_longest_chain_follows_the_deepest_path() -> None:
+    edges = {"a": {"b", "c"}, "b": {"d"}, "c": set(), "d": {"e"}, "e": set(), "f": {"a"}}
+    assert longest_chain(edges) == ["f", "a", "b", "d", "e"]
+    assert longest_chain({}) == []
+
+
+def test_no_ui_import_chain_is_longer_than_six_modules() -> None:
+    chain = longest_chain(graph("ui"))
+    assert len(chain) <= MAX_CHAIN, f"{len(chain)} modules: " + " -> ".join(chain)
+
+
+def page_package(module: str) -> str | None:
+    """The page package a ui module belongs to (``ui.corpus.views`` -> ``corpus``), or None for a shared one."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in PAGE_PACKAGES else None
+
+
+def back_doors(edges: dict[str, set[str]]) -> list[str]:
+    """Imports of a page package from outside it: from another page's package or from a shared package."""
+    return [
+        f"{module} -> {target}"
+        for module, targets in sorted(edges.items())
+        for target in sorted(targets)
+        if page_package(target) is not None and page_package(target) != page_package(module)
+    ]
+
+
+def test_back_doors_finds_a_page_reaching_into_another() -> None:
+    edges = {
+        "ui.doctor.inputs": {"ui.corpus.state", "ui.shell.i18n", "ui.doctor.wording"},
+        "ui.inputs.widgets": {"ui.compare.state"},
+        "ui.corpus.state": set(),
+    }
+    assert back_doors(edges) == ["ui.doctor.inputs -> ui.corpus.state", "ui.inputs.widgets -> ui.compare.state"]
+
+
+def test_no_page_package_imports_another_and_no_shared_package_imports_a_page() -> None:
+    """What two pages share lives in a shared package (shell, links, state, options, inputs, metrics, buckets)."""
+    assert back_doors(graph("ui")) == []

@@ -14,19 +14,17 @@ import ast
 import json
 import random
 import tomllib
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.conftest import link_token
-from ui.compare import state as cps
-from ui.corpus import state as cs
-from ui.explore import state as es
+from tests.conftest import ROOT, link_token
 from ui.inputs.uploads import MAX_UPLOAD_BYTES, MAX_UPLOAD_MB
 from ui.links.share import MAX_LINK_STATE, LinkStateError, decode_state, encode_state
+from ui.state import compare as cps
+from ui.state import corpus as cs
+from ui.state import explore as es
 
-ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
 SOURCES = sorted([*(ROOT / "ui").rglob("*.py"), *(ROOT / "app_pages").glob("*.py")])
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.conftest import ROOT
+
 LIMITS = {"ui": 300, "app_pages": 300, "bleucore": 300}
 #: Modules at the top of bleucore/ besides its faces (``__init__``, ``__main__``, ``version``): the rest is in packages.
 MAX_TOP_MODULES = 6

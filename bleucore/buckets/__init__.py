@@ -7,7 +7,7 @@ from .analyses import MAX_LABELS, WORD_MEASURES, frequency_buckets, label_bucket
 from .bounds import FREQUENCY_CUTOFFS, LENGTH_CUTOFFS, bucket_index, bucket_names
 from .inputs import BucketSettings
 from .table import Analysis, Bucket, BucketAnalysis, BucketValue
-from .words import word_counts, word_measures, word_statistics
+from .words import id_word_statistics, word_counts, word_measures, word_statistics
 
 __all__ = [
     "FREQUENCY_CUTOFFS",
@@ -22,6 +22,7 @@ __all__ = [
     "bucket_index",
     "bucket_names",
     "frequency_buckets",
+    "id_word_statistics",
     "label_buckets",
     "length_buckets",
     "word_counts",

@@ -18,12 +18,12 @@ import numpy as np
 
 from ..limits import MAX_LABELS
 from ..metrics import Metric
-from ..tokenizers import tokenize_lines
-from .bootstrap import IntArray, group_sums, interval, p_value
+from ..tokenizers import TokenEncoder, tokenize_lines
+from .bootstrap import FloatArray, IntArray, group_sums, interval, p_value
 from .bounds import FREQUENCY_CUTOFFS, LENGTH_CUTOFFS, bucket_index, bucket_names
 from .inputs import BucketSettings, check_inputs, check_text, chosen_baseline
 from .table import Analysis, Bucket, BucketAnalysis, BucketValue
-from .words import word_counts, word_measures, word_statistics
+from .words import id_word_statistics, word_counts, word_measures
 
 __all__ = ["MAX_LABELS", "WORD_MEASURES", "frequency_buckets", "label_buckets", "length_buckets"]
 
@@ -49,21 +49,29 @@ def _segment_buckets(
     groups = [np.flatnonzero(index == b) for b in range(len(names))]
     buckets = tuple(Bucket(name, tuple(int(i) for i in g), int(g.size)) for name, g in zip(names, groups))
     values: list[BucketValue] = []
+    columns: list[list[FloatArray]] = []  # per metric, per system
     for metric in metrics:
         stats = statistics.get(metric.printed_label) if statistics else None
         if stats is None:
-            stats = [metric.statistics(lines, references) for lines in systems.values()]
-        columns = [metric.columns(s) for s in stats]
-        sums = group_sums(columns, groups, settings.n_samples, settings.seed)
-        base_k = system_names.index(baseline)
+            stats = [metric.statistics_for(name, lines, references) for name, lines in systems.items()]
+        columns.append([metric.columns(s) for s in stats])
+    # One pass over the resamples for every metric and system: each system's columns side by side.
+    stacked = [np.hstack([per_metric[k] for per_metric in columns]) for k in range(len(system_names))]
+    sums = group_sums(stacked, groups, settings.n_samples, settings.seed)
+    edges = np.cumsum([0, *(per_metric[0].shape[1] for per_metric in columns)])
+    base_k = system_names.index(baseline)
+    for m, metric in enumerate(metrics):
+        low, high = edges[m], edges[m + 1]
         for b, (bucket, members) in enumerate(zip(buckets, groups)):
             if members.size == 0:
                 values += [
                     BucketValue(analysis, bucket.name, s, metric.printed_label, None, None) for s in system_names
                 ]
                 continue
-            observed = [float(metric.row_scores(c[members].sum(axis=0, keepdims=True))[0]) for c in columns]
-            resampled = [metric.row_scores(sums[k][b]).astype(np.float64) for k in range(len(system_names))]
+            observed = [float(metric.row_scores(c[members].sum(axis=0, keepdims=True))[0]) for c in columns[m]]
+            resampled = [
+                metric.row_scores(sums[k][b][:, low:high]).astype(np.float64) for k in range(len(system_names))
+            ]
             for k, system in enumerate(system_names):
                 is_base = k == base_k
                 delta = None if is_base else observed[k] - observed[base_k]
@@ -81,8 +89,18 @@ def _segment_buckets(
                     )
                 )
     labels = tuple(m.printed_label for m in metrics)
+    digits = tuple((m.printed_label, m.digits) for m in metrics if m.digits != 2)
     return BucketAnalysis(
-        analysis, buckets, tuple(values), system_names, baseline, labels, settings.n_samples, settings.seed, method
+        analysis,
+        buckets,
+        tuple(values),
+        system_names,
+        baseline,
+        labels,
+        settings.n_samples,
+        settings.seed,
+        method,
+        digits,
     )
 
 
@@ -162,23 +180,25 @@ def frequency_buckets(
     check_inputs(systems, references, settings.n_samples)
     system_names = tuple(systems)
     baseline = chosen_baseline(system_names, baseline)
-    ref_words = tokenize_lines(references[0], settings.tokenize, settings.lowercase)
+    encoder = TokenEncoder(settings.tokenize, settings.lowercase)  # one vocabulary: reference 1 and every system
+    reference = encoder.encode(references[0])
+    outputs = [encoder.encode(lines) for lines in systems.values()]
+    vocabulary = encoder.vocabulary
     if training is None:
-        counts = word_counts(ref_words)
+        counts = np.bincount(reference[0], minlength=len(vocabulary))
         source = "reference 1"
     else:
-        counts = Counter[str]()
+        counted = Counter[str]()
         lines, first = iter(training), 1
         while chunk := list(islice(lines, 10_000)):  # a chunk at a time: only the counts are kept
             check_text(chunk, "the training corpus", first)
-            counts.update(word_counts(tokenize_lines(chunk, settings.tokenize, settings.lowercase)))
+            counted.update(word_counts(tokenize_lines(chunk, settings.tokenize, settings.lowercase)))
             first += len(chunk)
+        counts = np.array([counted.get(word, 0) for word in vocabulary], dtype=np.int64)
         source = "the training corpus"
     names = bucket_names(cutoffs)
-    per_system = [
-        word_statistics(ref_words, tokenize_lines(lines, settings.tokenize, settings.lowercase), counts, cutoffs)
-        for lines in systems.values()
-    ]
+    word_bucket = bucket_index(counts, cutoffs).astype(np.int64)
+    per_system = [id_word_statistics(reference, output, word_bucket, len(names)) for output in outputs]
     flat = [s.reshape(s.shape[0], -1).astype(np.float64) for s in per_system]
     everyone = np.arange(flat[0].shape[0])
     sums = [group[0] for group in group_sums(flat, [everyone], settings.n_samples, settings.seed)]
@@ -193,7 +213,7 @@ def frequency_buckets(
     base_k = system_names.index(baseline)
     values: list[BucketValue] = []
     for b, bucket in enumerate(buckets):
-        empty = ref_totals[b] == 0 and all(s[:, 1, b].sum() == 0 for s in per_system)  # no word of any side
+        empty = ref_totals[b] == 0  # no reference word: no recall, and precision of words that cannot match
         for m, measure in enumerate(WORD_MEASURES):
             which = (2, 0, 1)[m]  # word_measures gives (precision, recall, F)
             for k, system in enumerate(system_names):

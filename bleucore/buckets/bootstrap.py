@@ -43,14 +43,25 @@ def p_value(resampled: FloatArray, baseline: FloatArray, observed: float) -> flo
 def group_sums(
     per_system: Sequence[FloatArray], groups: Sequence[IntArray], n_samples: int, seed: int | None
 ) -> list[list[FloatArray]]:
-    """sums[k][b]: the sums of system k's rows in group b over each resample (n x D), the same draws for all."""
+    """sums[k][b]: the sums of system k's rows in group b over each resample (n x D_k), the same draws for all.
+
+    The segments are put in group order once (each group a contiguous block) and every system's columns side by
+    side, so each batch of draws costs one gather of its counts and one matrix product per group."""
     segments = per_system[0].shape[0]
-    parts: list[list[list[FloatArray]]] = [[[] for _ in groups] for _ in per_system]
+    widths = [rows.shape[1] for rows in per_system]
+    order = np.concatenate([np.asarray(g, dtype=np.intp) for g in groups]) if groups else np.zeros(0, np.intp)
+    bounds = np.cumsum([0, *(len(g) for g in groups)])
+    ordered = np.hstack([rows[order] for rows in per_system]) if order.size else np.zeros((0, sum(widths)))
+    parts: list[list[FloatArray]] = [[] for _ in groups]
     for counts in bootstrap_counts(segments, n_samples, np.random.default_rng(seed)):
-        for b, members in enumerate(groups):
-            if members.size == 0:
-                continue
-            drawn = counts[:, members]
-            for k, rows in enumerate(per_system):
-                parts[k][b].append(drawn @ rows[members])
-    return [[np.vstack(p) if p else np.zeros((0, 0)) for p in system_parts] for system_parts in parts]
+        drawn = counts[:, order]
+        for b in range(len(groups)):
+            low, high = bounds[b], bounds[b + 1]
+            if high > low:
+                parts[b].append(drawn[:, low:high] @ ordered[low:high])
+    edges = np.cumsum([0, *widths])
+    whole = [np.vstack(p) if p else None for p in parts]
+    return [
+        [w[:, edges[k] : edges[k + 1]] if w is not None else np.zeros((0, 0)) for w in whole]
+        for k in range(len(per_system))
+    ]

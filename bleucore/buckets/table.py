@@ -68,6 +68,8 @@ class BucketAnalysis:
     seed: int | None
     #: how the numbers are computed, in one sentence per rule (shown beside the table, written in the report)
     method: tuple[str, ...] = ()
+    #: decimals of the metrics printed with other than ``digits`` (an imported metric's 0-1 scores: 4)
+    metric_digits: tuple[tuple[str, int], ...] = ()
 
     @property
     def size_counts(self) -> Literal["lines", "reference words"]:
@@ -78,6 +80,10 @@ class BucketAnalysis:
     def digits(self) -> int:
         """Decimals a value is printed with: 4 for word frequency's measures (0-1), 2 for scores on the 0-100 scale."""
         return 4 if self.analysis == "frequency" else 2
+
+    def digits_of(self, metric: str) -> int:
+        """Decimals a value of ``metric`` is printed with."""
+        return dict(self.metric_digits).get(metric, self.digits)
 
     def value(self, bucket: str, system: str, metric: str) -> BucketValue:
         """The value of ``system`` in ``bucket`` under ``metric``."""

@@ -5,6 +5,10 @@ A word's bucket is its count in the references (reference 1, as compare-mt takes
 In each sentence an output word matches while the output has used fewer copies of it than the reference has,
 so a word's matches are ``min(output count, reference count)``. Per bucket: precision = matches / output words,
 recall = matches / reference words, F = their harmonic mean; all three are 0 when nothing matches.
+
+``word_statistics`` counts tokens given as strings, a sentence at a time (the rules as written);
+``id_word_statistics`` counts the same from token ids (``bleucore.tokenizers.TokenEncoder``) with numpy sorts, which
+the report uses (8 systems x 3,000 lines: 0.5 s of Python loops before).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import numpy.typing as npt
 
 from .bounds import bucket_index
 
-__all__ = ["word_counts", "word_measures", "word_statistics"]
+__all__ = ["id_word_statistics", "word_counts", "word_measures", "word_statistics"]
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -56,6 +60,33 @@ def word_statistics(
             row[1, b] += c
             row[2, b] += min(c, ref_counts.get(word, 0))
     return out
+
+
+def _pairs(ids: IntArray, lengths: IntArray, words: int) -> tuple[IntArray, IntArray]:
+    """The distinct (sentence, word) keys ``sentence * words + word`` of flat token ids, with their counts."""
+    sentence = np.repeat(np.arange(lengths.size, dtype=np.int64), lengths)
+    keys, counts = np.unique(sentence * words + ids, return_counts=True)
+    return keys, counts.astype(np.int64)
+
+
+def id_word_statistics(
+    reference: tuple[IntArray, IntArray], output: tuple[IntArray, IntArray], word_bucket: IntArray, buckets: int
+) -> IntArray:
+    """``word_statistics`` of token ids: ``reference`` and ``output`` are (flat ids, tokens per sentence) of one
+    vocabulary, ``word_bucket[id]`` each word's bucket; the same array sentences x 3 x buckets."""
+    words = int(word_bucket.size)
+    sentences = int(reference[1].size)
+    ref_keys, ref_counts = _pairs(*reference, words)
+    out_keys, out_counts = _pairs(*output, words)
+    at = np.minimum(np.searchsorted(ref_keys, out_keys), max(ref_keys.size - 1, 0))
+    found = ref_keys[at] == out_keys if ref_keys.size else np.zeros(out_keys.size, dtype=bool)
+    matches = np.where(found, np.minimum(out_counts, ref_counts[at] if ref_keys.size else 0), 0)
+    index, weights = [], []
+    for row, (keys, counts) in enumerate(((ref_keys, ref_counts), (out_keys, out_counts), (out_keys, matches))):
+        index.append((keys // words) * (3 * buckets) + row * buckets + word_bucket[keys % words])
+        weights.append(counts)
+    flat = np.bincount(np.concatenate(index), np.concatenate(weights), minlength=sentences * 3 * buckets)
+    return np.rint(flat).astype(np.int64).reshape(sentences, 3, buckets)
 
 
 def word_measures(sums: npt.ArrayLike) -> tuple[FloatArray, FloatArray, FloatArray]:

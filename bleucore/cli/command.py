@@ -3,7 +3,7 @@
 Corpus mode prints one JSON object (the default, as sacreBLEU) or sacreBLEU's text line;
 ``-sl`` scores every hypothesis line (text lines by default, as sacreBLEU; ``-f json`` gives
 JSON Lines). Unlike sacreBLEU's JSON, ``score`` and every other number keep full float precision.
-Several systems (``-i sys1 sys2 ...``) without a paired test give sacreBLEU's table (``formats``).
+Several systems (``-i sys1 sys2 ...``) without a paired test give sacreBLEU's table of every metric (``systems``).
 Flags are never abbreviated (``allow_abbrev=False``); sacreBLEU's test-set flags, which bleucore
 does not have, end with an error that says what to do instead.
 
@@ -32,11 +32,12 @@ from ..reading.decode import check_encoding
 from ..reading.errors import LineCountMismatch
 from ..reading.lines import STDIN, count_lines
 from .copy_parts import Written, can_write_from_copy, part_sums, written_by_copy
-from .formats import join_outputs, latex_table, score_dict, short_signature, signatures_block, text_line, text_table
+from .formats import join_outputs, score_dict, short_signature, text_line
 from .inputs import iter_chunk_statistics
 from .own_process import keep_freed_memory, spare_blas_threads
 from .parser import FORMAT_ENV, FORMATS, MAX_WIDTH, build_parser
 from .significance import run_significance
+from .systems import run_systems, sacrebleu_pair_line
 from .usage import PROG, UsageError
 
 __all__ = ["PROG", "UsageError", "build_parser", "main", "run"]
@@ -80,28 +81,6 @@ def run_corpus(args: argparse.Namespace, hypothesis_path: str, metric: Metric) -
             data["sacrebleu_missing"] = list(equivalent.missing)
         return json.dumps(data, indent=1) + "\n"
     return render(score, args, args.format in (None, "json"), indent=1) + "\n"
-
-
-def run_systems(args: argparse.Namespace, hypothesis_paths: list[str], metric: Metric) -> str:
-    """Several systems without a paired test, as sacreBLEU: a JSON list of ``{"system", "BLEU": "<score>"}``
-    (bleucore adds ``"scores": {"BLEU": {...}}``, every number), or its text / LaTeX table and signatures."""
-    if len(set(hypothesis_paths)) != len(hypothesis_paths):
-        twice = next(p for p in hypothesis_paths if hypothesis_paths.count(p) > 1)
-        raise UsageError(f"{twice!r} is given twice with -i: each system needs its own file")
-    scores = [corpus_score(args, path, metric) for path in hypothesis_paths]
-    names = ["<stdin>" if p == STDIN else p for p in hypothesis_paths]
-    label, width = metric.label, args.width
-    cells = [f"{score.score:.{width}f}" for score in scores]
-    if args.format in (None, "json"):
-        rows = [
-            {"system": name, label: cell, "scores": {label: score_dict(score, width)}}
-            for name, cell, score in zip(names, cells, scores)
-        ]
-        return json.dumps(rows, indent=4) + "\n"
-    signature = scores[0].signature
-    signature = short_signature(signature, label) if args.short else signature
-    table = (latex_table if args.format == "latex" else text_table)(["System", label], list(zip(names, cells)))
-    return f"{table}\n\n{signatures_block({label: signature})}\n"
 
 
 def run_sentences(args: argparse.Namespace, hypothesis_path: str, metric: Metric, out: TextIO) -> None:
@@ -194,11 +173,9 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> str:
     if len(hypothesis_paths) > 1:
         if args.sentence_level:
             raise UsageError("-sl scores one system: give one hypothesis file with -i")
-        if len(metrics) > 1:
-            raise UsageError(
-                "several systems without a paired test are scored one metric at a time: give one name to -m"
-            )
-        return run_systems(args, hypothesis_paths, metrics[0])
+        return run_systems(
+            args, hypothesis_paths, metrics, lambda path, metric: corpus_score(args, path, metric), nrefs_of(args)
+        )
     if args.sentence_level:
         if len(metrics) > 1:
             raise UsageError("-sl scores one metric at a time (as sacreBLEU): give one name to -m")
@@ -213,15 +190,6 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> str:
     if args.format == "text" and not args.score_only:
         text += "".join(sacrebleu_pair_line(m, nrefs_of(args)) for m in metrics)
     return text
-
-
-def sacrebleu_pair_line(metric: Metric, nrefs: int) -> str:
-    """The text output's second signature, a comment line under sacreBLEU's lines: the one sacreBLEU 2.6 prints
-    for these settings (``# sacreBLEU 2.6: BLEU|nrefs:1|...|version:2.6.0``), or the settings it lacks."""
-    equivalent = metric.sacrebleu_equivalent(nrefs)
-    if equivalent.signature is None:
-        return f"# sacreBLEU 2.6 has no equivalent for {metric.printed_label}: {', '.join(equivalent.missing)}\n"
-    return f"# sacreBLEU 2.6: {metric.printed_label}|{equivalent.signature}\n"
 
 
 def _write(text: str) -> None:

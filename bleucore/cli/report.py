@@ -1,6 +1,13 @@
-"""``python -m bleucore.report REF... -i SYS1 SYS2 ... [--html F] [--latex F] [--json F]`` (also the
-``bleucore-report`` command): the comparison report of ``bleucore.report`` from files. Without an output file
-it prints the corpus table; a bad command line or input is one ``bleucore: error:`` line and exit 2."""
+"""``python -m bleucore.report REF... -i SYS1 SYS2 ... [--scores NAME FILE...] [--rank] [--html F] [--latex F]
+[--json F]`` (also the ``bleucore-report`` command): the comparison report of ``bleucore.report`` from files.
+
+``--scores NAME FILE [FILE ...]`` (repeatable) adds a metric whose segment scores were computed elsewhere
+(``bleucore.metrics.imported``: plain numbers, COMET's printed output or its ``--to_json``; one file per system in
+the order of ``-i``, or one file holding every system), ``--lower-better NAME`` says it is an error score
+(MetricX), ``--rank`` ranks every system under every metric in WMT25's clusters, ``--human NAME`` correlates every
+metric with the ``--scores`` entry NAME, human judgements (``bleucore.meta_evaluation``). Without an output file it
+prints the corpus table (and the rankings, and the correlations); a bad command line or input is one
+``bleucore: error:`` line and exit 2."""
 
 from __future__ import annotations
 
@@ -11,8 +18,11 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from .. import limits
 from ..buckets import BucketSettings
+from ..forking import chunk_processes
 from ..limits import MAX_RESAMPLES, MAX_TRAINING_BYTES
+from ..meta_evaluation.errors import check_human
 from ..metrics import Metric, get_metric
 from ..metrics.bleu.options import BleuOptions
 from ..metrics.chrf import ChrfOptions
@@ -51,6 +61,32 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("-m", "--metrics", nargs="+", default=["bleu", "chrf", "ter"], choices=METRIC_CHOICES)
     parser.add_argument(
+        "--scores",
+        nargs="+",
+        action="append",
+        metavar=("NAME", "FILE"),
+        help="a metric's segment scores computed elsewhere (COMET, MetricX, human scores): its name, then one file "
+        "per system in the order of -i, or one file of every system (plain numbers, one a line; comet-score's "
+        "printed output; its --to_json file); repeatable",
+    )
+    parser.add_argument(
+        "--lower-better",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="the --scores metric NAME is better when lower (MetricX); repeatable",
+    )
+    parser.add_argument(
+        "--rank", action="store_true", help="rank every system under every metric in clusters, as WMT25 ranks them"
+    )
+    parser.add_argument(
+        "--human",
+        metavar="NAME",
+        help="the --scores metric NAME holds human judgements (DA, ESA, MQM-derived): every other metric's Pearson, "
+        "Kendall tau-b and pairwise accuracy against it over the systems (3 or more), and Kendall tau-b over every "
+        "segment",
+    )
+    parser.add_argument(
         "-tok",
         "--tokenize",
         default="13a",
@@ -83,6 +119,30 @@ def metrics_from(names: Sequence[str], tokenize: str) -> list[Metric]:
     return out
 
 
+def imported_from(args: argparse.Namespace, names: Sequence[str], segments: int) -> list[Metric]:
+    """The metrics of ``--scores NAME FILE...``, their files read and matched to the systems ``names`` (in the order
+    of -i, whose paths they are matched with)."""
+    from ..metrics.imported import ImportedOptions, imported_metric  # lazy: numpy
+    from ..metrics.imported.errors import TooManyImported  # lazy: with the metric, only for --scores
+    from ..metrics.imported.files import read_score_files  # lazy: with the metric, only for --scores
+
+    entries = args.scores or []
+    if len(entries) > limits.MAX_IMPORTED_METRICS:
+        raise TooManyImported(len(entries), limits.MAX_IMPORTED_METRICS)
+    given = [entry[0] for entry in entries]
+    unknown = [name for name in args.lower_better if name not in given]
+    if unknown:
+        raise UsageError(f"--lower-better {unknown[0]}: no --scores {unknown[0]} FILE... is given")
+    out: list[Metric] = []
+    for name, *files in entries:
+        if not files:
+            raise UsageError(f"--scores {name} needs its score files: --scores {name} FILE [FILE ...]")
+        ImportedOptions(name)  # a bad name is an error before any file is read
+        scores = read_score_files(name, files, dict(zip(names, args.input)), segments, args.refs[0])
+        out.append(imported_metric(name, scores, higher_is_better=name not in args.lower_better))
+    return out
+
+
 def _system_names(args: argparse.Namespace) -> list[str]:
     names = args.names or list(args.input)
     if len(names) != len(args.input):
@@ -95,6 +155,10 @@ def _system_names(args: argparse.Namespace) -> list[str]:
 def report_from_args(args: argparse.Namespace) -> Report:
     """Read the files (limits checked first) and build the report."""
     names = _system_names(args)
+    if len(names) > limits.MAX_SYSTEMS:
+        raise UsageError(f"{len(names):,} systems; at most {limits.MAX_SYSTEMS:,} are compared at once")
+    if args.human is not None:  # before any file is read
+        check_human(args.human, tuple(entry[0] for entry in args.scores or []), len(names))
     if not 1 <= args.n_samples <= MAX_RESAMPLES:
         raise UsageError(f"--n-samples must be from 1 to {MAX_RESAMPLES:,}, got {args.n_samples}")
     if args.seed < 0:  # numpy's generator takes any whole number >= 0
@@ -108,36 +172,19 @@ def report_from_args(args: argparse.Namespace) -> Report:
     systems = {name: read_held_lines(path) for name, path in zip(names, args.input)}
     check_held_total([*references, *systems.values()])
     labels = read_held_lines(args.labels) if args.labels else None
+    imported = imported_from(args, names, len(references[0]))
     training = iter_lines(args.train) if args.train else None  # counted as it is read, never held
     return build_report(
         systems,
         references,
-        metrics_from(args.metrics, args.tokenize),
+        [*metrics_from(args.metrics, args.tokenize), *imported],
         baseline=args.baseline,
         labels=labels,
         training=training,
         settings=BucketSettings(args.n_samples, args.seed, args.tokenize),
-    )
-
-
-def summary(report: Report) -> str:
-    """The corpus table as text: each score, its interval, and * where it differs from the baseline."""
-    from .formats import text_table  # lazy: only the printed summary needs it
-
-    header = ["System", *(t.label for t in report.tables)]
-    rows = []
-    for system in report.systems:
-        cells = [system + (" (baseline)" if system == report.baseline else "")]
-        for table in report.tables:
-            row = next((r for r in table.rows if r.system == system), None)
-            mark = "*" if row is not None and report.significant(table, system) else ""
-            cells.append("--" if row is None else f"{row.score:.2f}{mark} [{row.lower:.2f}, {row.upper:.2f}]")
-        rows.append(cells)
-    notes = [f"{name}: output identical to the baseline's, never marked different" for name in report.identical]
-    return (
-        text_table(header, rows)
-        + "\n* differs from the baseline (paired bootstrap, p < 0.05)\n"
-        + "".join(note + "\n" for note in notes)
+        rank=args.rank,
+        human=args.human,
+        processes=chunk_processes(),
     )
 
 
@@ -161,10 +208,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             _write_file(args.latex, latex_table(report))
         if args.html:
-            from ..report.html import html_report  # lazy: vl-convert
+            from ..report.html import html_report  # lazy: only --html needs it
 
             _write_file(args.html, html_report(report, args.title))
         if not (args.json or args.latex or args.html):
+            from ..report.text import summary  # lazy: only the printed summary needs it
+
             sys.stdout.write(summary(report))
             sys.stdout.flush()
     except SystemExit as exc:  # --help

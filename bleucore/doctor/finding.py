@@ -19,8 +19,11 @@ def _as_list(lines: Sequence[str]) -> list[str]:
 class Setup:
     """What is checked: hypothesis lines, reference streams (``references[j][i]``: reference j of line i),
     the file names, the tokenizer the score will use, and the files that could not be read (``unread``: 0 for the
-    hypothesis, j + 1 for reference j), which no rule compares: their reading finding says what is wrong.
-    ``ValueError`` when the hypotheses or a reference stream is one string instead of its lines."""
+    hypothesis, j + 1 for reference j), which no rule compares: their reading finding says what is wrong; and,
+    when given, the source lines the hypothesis translates (``source``: only compared, never scored).
+    ``ValueError`` when the hypotheses, a reference stream or the source is one string instead of its lines.
+
+    ``memo`` holds what several rules compute from the same lines (``overlap.LineWords``), made on first use."""
 
     hypotheses: Sequence[str]
     references: Sequence[Sequence[str]]
@@ -28,10 +31,16 @@ class Setup:
     reference_names: Sequence[str] = ()
     tokenize: str = "13a"
     unread: Set[int] = frozenset()
+    source: Sequence[str] | None = None
+    source_name: str = "source"
+    memo: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if isinstance(self.hypotheses, str) or any(isinstance(stream, str) for stream in self.references):
+        streams = [self.hypotheses, *self.references, *([] if self.source is None else [self.source])]
+        if any(isinstance(stream, str) for stream in streams):
             raise ValueError("give the hypotheses and each reference stream as sequences of lines, not one string")
+        if self.source is not None:
+            object.__setattr__(self, "source", _as_list(self.source))
         # Lists whatever sequences were given (a numpy array, a pandas Series), so that a rule may test and slice them;
         # a list is kept as it is (no copy of every line when diagnose adds the unread files).
         object.__setattr__(self, "hypotheses", _as_list(self.hypotheses))
@@ -49,6 +58,12 @@ class Setup:
     def paired_references(self) -> list[tuple[int, Sequence[str]]]:
         """The references read, when the hypothesis was read too (none otherwise): the pairs a rule may compare."""
         return [] if 0 in self.unread else self.read_references()
+
+    def paired_source(self) -> list[str] | None:
+        """The source lines when they pair with the hypothesis lines (as many, both read); None otherwise."""
+        if self.source is None or 0 in self.unread or len(self.source) != len(self.hypotheses):
+            return None
+        return list(self.source) if not isinstance(self.source, list) else self.source
 
     def sides(self) -> list[tuple[str, list[str]]]:
         """(name, lines) of the hypothesis, then of each reference stream, for the files that were read."""

@@ -3,23 +3,38 @@
 A new metric is a module or package here with a ``Metric`` subclass, plus one registry line
 (or ``register_metric``): the command line's argument groups, the stream and the significance
 tests take it from there. ``METRIC_NAMES`` is the registry's live list of names.
+
+A metric whose segment scores come from a file (COMET, MetricX, human scores) is ``imported.ImportedMetric``, built
+with ``imported_metric(name, {system: scores})`` (re-exported here, loaded on first use); it is not in the registry,
+since it needs data rather than options.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ..lazy import lazy_attributes
 from ..registry import Names, Registry
 from .base import Metric, Score
+
+if TYPE_CHECKING:
+    from .imported import ImportedMetric, ImportedOptions, imported_metric
+
+__getattr__ = lazy_attributes(
+    __name__, {"imported": ("ImportedMetric", "ImportedOptions", "imported_metric")}, globals()
+)
 
 __all__ = [
     "DEFAULT_METRIC",
     "METRICS",
     "METRIC_NAMES",
+    "ImportedMetric",
+    "ImportedOptions",
     "Metric",
     "Score",
     "as_metric",
     "get_metric",
+    "imported_metric",
     "register_metric",
     "unregister_metric",
 ]

@@ -51,13 +51,24 @@ class Metric(ABC):
     ``options_type`` (and ``higher_is_better = False`` for an error rate), and implements the abstract methods.
     Statistics objects have ``segments``,
     ``total()`` (one row, the column sums) and ``concatenate(parts)`` (as ``stats.Statistics``).
+
+    Callers that know which system a text is (the report, Compare) ask ``statistics_for(system, ...)``: a metric
+    whose scores were computed elsewhere (``imported.ImportedMetric``) looks them up by the system's name there, every
+    other metric computes them from the text. ``mean_of_segments`` says the corpus value is the mean of per-segment
+    scores (imported and human scores), which the ranking tests with Wilcoxon's signed-rank test on the segment
+    values (``segment_values``), as WMT25 does; ``digits`` is how many decimals a table prints the value with.
     """
 
     name: ClassVar[str] = ""
     label: ClassVar[str] = ""
     options_type: ClassVar[type[Any]]
-    #: False for an error rate (TER: fewer edits is better); paired tests word a difference by it.
-    higher_is_better: ClassVar[bool] = True
+    #: False for an error rate (TER: fewer edits is better); paired tests word a difference by it. A class attribute
+    #: that an instance may set (an imported metric's direction is its options').
+    higher_is_better: bool = True
+    #: True when the corpus value is the mean of the segments' values (``imported``): ranked by Wilcoxon's test.
+    mean_of_segments: bool = False
+    #: Decimals a report's tables print the value with (0-100 scores: 2; an imported 0-1 score: 4).
+    digits: int = 2
 
     def __init__(self, options: Any = None) -> None:
         self.options = self.options_type() if options is None else options
@@ -76,6 +87,17 @@ class Metric(ABC):
     def statistics(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]], context: Any = None) -> Any:
         """Per-segment statistics; ``references[j][i]`` is reference j of segment i. ``context``
         (from ``chunk_context``) carries state across the chunks of one stream."""
+
+    def statistics_for(self, system: str, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> Any:
+        """The statistics of the system called ``system`` whose output is ``hypotheses``: ``statistics`` of the text,
+        unless the metric holds each system's scores (``imported.ImportedMetric``), which it looks up by name."""
+        return self.statistics(hypotheses, references)
+
+    def segment_values(self, stats: Any, nrefs: int | str = 1) -> FloatArray:
+        """Each segment's value (its sentence score) as a float array: what a paired test on segments compares."""
+        import numpy as np  # lazy: the command line's start-up imports this module
+
+        return np.array([score.score for score in self.sentence_scores(stats, nrefs)], dtype=np.float64)
 
     def utf8_statistics(self, hypotheses: bytes, references: Sequence[bytes], lines: int, context: Any = None) -> Any:
         """``statistics`` of ``lines`` lines given as undecoded UTF-8 (split at b"\\n", the last newline optional;
@@ -129,7 +151,7 @@ class Metric(ABC):
         (a metric sacreBLEU does not have: the metric itself)."""
         from .sacrebleu_equivalent import SacrebleuEquivalent  # lazy: only the signature pages need it
 
-        return SacrebleuEquivalent(None, (), (f"the metric {self.label}",))
+        return SacrebleuEquivalent(None, (), (("metric", self.label),))
 
     # --- significance --------------------------------------------------------------------------
 

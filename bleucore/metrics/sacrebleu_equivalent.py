@@ -14,18 +14,46 @@ SACREBLEU_VERSION = "2.6.0"
 SACREBLEU_SEED = 12345
 #: sacreBLEU's paired tests: "bs" (``--paired-bs``, Koehn 2004), "ar" (``--paired-ar``, Riezler & Maxwell 2005).
 PairedTest = Literal["bs", "ar"]
+#: A setting sacreBLEU 2.6 has no equivalent for, as a code and its value, which a screen words in its own language
+#: (``setting_words`` is the command line's English): "order" (N other than 4), "weights" (N with custom weights),
+#: "smoothing" (an NLTK method), "reference_length", "variant", "effective_order" ("on" for corpus BLEU, "off" for
+#: sentence BLEU) and "metric" (a metric sacreBLEU does not have: its label).
+Lacking = tuple[str, str]
+_LACKING_WORDS = {
+    "order": "order {}",
+    "weights": "order {} with custom weights",
+    "smoothing": "smoothing {}",
+    "reference_length": "reference length {}",
+    "variant": "variant {}",
+    "metric": "the metric {}",
+}
+_EFFECTIVE_ORDER_WORDS = {"on": "effective order on for corpus BLEU", "off": "effective order off for -sl"}
+
+
+def setting_words(setting: Lacking) -> str:
+    """A setting sacreBLEU lacks in the command line's English: ``("smoothing", "nltk-method3")`` ->
+    ``smoothing nltk-method3``."""
+    code, value = setting
+    if code == "effective_order":
+        return _EFFECTIVE_ORDER_WORDS[value]
+    return _LACKING_WORDS[code].format(value)
 
 
 @dataclass(frozen=True)
 class SacrebleuEquivalent:
     """sacreBLEU's ``signature`` for these settings and the ``flags`` that reproduce the score with ``sacrebleu``;
-    ``signature`` is None when some settings (``missing``) have no sacreBLEU equivalent. ``unsigned`` names
-    settings sacreBLEU reproduces but leaves out of its signature (chrF's β)."""
+    ``signature`` is None when some settings (``lacking``, as codes; ``missing`` words them) have no sacreBLEU
+    equivalent. ``unsigned`` names settings sacreBLEU reproduces but leaves out of its signature (chrF's β)."""
 
     signature: str | None
     flags: tuple[str, ...]
-    missing: tuple[str, ...] = ()
+    lacking: tuple[Lacking, ...] = ()
     unsigned: tuple[str, ...] = ()
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        """The settings sacreBLEU has no equivalent for, in the command line's English (``setting_words``)."""
+        return tuple(setting_words(setting) for setting in self.lacking)
 
     def command(self, references: Sequence[str], hypothesis: str) -> str | None:
         """``sacrebleu REF... -i HYP FLAGS`` (shell-quoted), or None without an equivalent."""

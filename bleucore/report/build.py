@@ -1,6 +1,14 @@
 """A comparison report's numbers: every system against the baseline under each metric (sacreBLEU 2.6's paired
-bootstrap, Koehn 2004) and the bucket analyses of ``bleucore.buckets`` (compare-mt 0.2.10's buckets), computed
-once from one set of statistics per system and metric, for the HTML, LaTeX and JSON outputs alike."""
+bootstrap, Koehn 2004), the bucket analyses of ``bleucore.buckets`` (compare-mt 0.2.10's buckets) and, with
+``rank``, every system ranked in clusters as WMT25 ranks them (``bleucore.significance.ranking``), computed once from
+one set of statistics per system and metric, for the HTML, LaTeX, JSON and text outputs alike.
+
+A metric is any ``Metric``: an imported one (``bleucore.metrics.imported``: COMET's scores) gives its statistics by
+system name (``statistics_for``) and is then a metric like the others: its corpus value, its interval and its
+p-value against the baseline (from each metric's resampled scores of every system, computed once per metric on the
+same draws), its buckets, its ranking and its records (``"metric": NAME``). Beside the built-in metrics it is
+meta-evaluated (``bleucore.meta_evaluation``, issue 38): how often it agrees with each on a system's segments, where
+they disagree most, and with ``human``, how every metric correlates with the human judgement."""
 
 from __future__ import annotations
 
@@ -8,9 +16,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .. import limits
 from ..buckets import BucketAnalysis, BucketSettings, frequency_buckets, label_buckets, length_buckets
+from ..meta_evaluation import AgreementRow, DisagreementExample, MetaRow
+from ..meta_evaluation.evaluate import evaluate_metrics, human_check
 from ..metrics import Metric
-from ..significance import SignificanceTable, significance_table
+from ..metrics.imported.errors import TooManySystems
+from ..significance import Ranking, SignificanceTable, bootstrap_scores, rank_systems, significance_table
+from .statistics import report_statistics
 
 __all__ = ["Report", "build_report"]
 
@@ -18,8 +31,11 @@ __all__ = ["Report", "build_report"]
 @dataclass(frozen=True)
 class Report:
     """Systems (baseline first as given), one significance table per metric with both signatures
-    (bleucore's, sacreBLEU's), the bucket analyses, the systems whose output equals the baseline's, and the
-    settings every test and bucket was run with."""
+    (bleucore's, sacreBLEU's), the bucket analyses, the systems whose output equals the baseline's, the
+    settings every test and bucket was run with, each table's decimals (``digits``) and, when asked, one ranking
+    per metric (``rankings``); with an imported metric, its agreement with each built-in one on each system
+    (``agreements``) and the segments where they disagree most (``examples``), and with ``human`` (an imported
+    metric's name) every other metric's correlations with it (``meta``)."""
 
     systems: tuple[str, ...]
     baseline: str
@@ -30,12 +46,24 @@ class Report:
     analyses: tuple[BucketAnalysis, ...]
     identical: tuple[str, ...]
     settings: BucketSettings
+    digits: tuple[int, ...] = ()
+    rankings: tuple[Ranking, ...] = ()
+    agreements: tuple[AgreementRow, ...] = ()
+    examples: tuple[DisagreementExample, ...] = ()
+    human: str | None = None
+    meta: tuple[MetaRow, ...] = ()
+
+    def digits_of(self, table: SignificanceTable) -> int:
+        """Decimals of ``table``'s values (2 for 0-100 scores, 4 for an imported metric's)."""
+        return self.digits[self.tables.index(table)] if self.digits else 2
 
     def records(self) -> list[dict[str, Any]]:
         """Every number of the report, one record per bucket (``bleucore.buckets.BucketValue.to_dict``), after
-        one record per system and metric for the whole test set (analysis ``corpus``, bucket ``all``). An output
-        identical to the baseline's gets p = 1, as a bucket where two systems agree does (sacreBLEU's rule would
-        give it the smallest p-value)."""
+        one record per system and metric for the whole test set (analysis ``corpus``, bucket ``all``), and then
+        the rankings' records (analysis ``rank``: ``rank`` and ``cluster`` in place of ``ci`` and ``p_value``), the
+        agreement records (analysis ``agreement``) and the correlations with the human judgement (``meta``). An
+        output identical to the baseline's gets p = 1, as a bucket where two systems agree does (sacreBLEU's rule
+        would give it the smallest p-value)."""
         out: list[dict[str, Any]] = []
         for table in self.tables:
             for row in table.rows:
@@ -58,6 +86,10 @@ class Report:
                 )
         for analysis in self.analyses:
             out += analysis.records()
+        for ranking in self.rankings:
+            out += ranking.records()
+        out += [row.to_dict() for row in self.agreements]
+        out += [row.to_dict() for row in self.meta]
         return out
 
     def significant(self, table: SignificanceTable, system: str, alpha: float = 0.05) -> bool:
@@ -78,19 +110,29 @@ def build_report(
     labels: Sequence[str] | None = None,
     training: Iterable[str] | None = None,
     settings: BucketSettings = BucketSettings(),
+    rank: bool = False,
+    human: str | None = None,
+    processes: int = 1,
 ) -> Report:
     """The report of ``systems`` (name -> lines) against reference streams: corpus tables and the length,
     frequency and (with ``labels``) label buckets; ``training``: lines to count word frequencies in; ``settings``:
-    the resampling of every test and the words the buckets count."""
+    the resampling of every test and the words the buckets count; ``rank``: every metric's ranking too;
+    ``human``: the imported metric holding human judgements, every other metric correlated with it
+    (``bleucore.meta_evaluation``; UnknownHuman, TooFewSystems); ``processes`` 2: the statistics shared with a forked
+    copy (``statistics``; the command line's). With an imported metric, its agreement with every built-in one and the
+    segments where they disagree most are computed too."""
     names = tuple(systems)
     if not metrics:
-        raise ValueError("no metric: give at least one (bleu, chrf, chrf++, ter)")
+        raise ValueError("no metric: give at least one (bleu, chrf, chrf++, ter, or imported scores)")
     if len({m.printed_label for m in metrics}) != len(metrics):
-        raise ValueError("a metric is given twice")
+        raise ValueError("a metric is given twice: each needs its own name")
+    if len(names) > limits.MAX_SYSTEMS:
+        raise TooManySystems(len(names), limits.MAX_SYSTEMS)
     base = names[0] if baseline is None else baseline
+    human_check(metrics, human, len(names))
     # The buckets check every input (line counts, limits, baseline) before any statistics are computed.
     frequency = frequency_buckets(systems, references, training=training, baseline=base, settings=settings)
-    statistics = {m.printed_label: [m.statistics(lines, references) for lines in systems.values()] for m in metrics}
+    statistics = report_statistics(metrics, systems, references, processes)
     length = length_buckets(systems, references, metrics, baseline=base, settings=settings, statistics=statistics)
     analyses = [length, frequency]
     if labels is not None:
@@ -98,14 +140,41 @@ def build_report(
             label_buckets(systems, references, labels, metrics, baseline=base, settings=settings, statistics=statistics)
         )
     nrefs = len(references)
-    tables = tuple(
-        significance_table(
-            m, dict(zip(names, statistics[m.printed_label])), base, nrefs, settings.n_samples, None, settings.seed
+    tables, rankings = [], []
+    for m in metrics:
+        stats = statistics[m.printed_label]
+        resampled = bootstrap_scores(stats, m, settings.n_samples, settings.seed)  # every system on the same draws
+        by_name = dict(zip(names, stats))
+        tables.append(
+            significance_table(
+                m, by_name, base, nrefs, settings.n_samples, None, settings.seed, dict(zip(names, resampled))
+            )
         )
-        for m in metrics
-    )
+        if rank:
+            rankings.append(
+                rank_systems(
+                    m, by_name, nrefs=nrefs, n_samples=settings.n_samples, seed=settings.seed, resampled=resampled
+                )
+            )
     signatures = tuple(
         (t.label, m.signature(nrefs), m.sacrebleu_equivalent(nrefs).signature) for t, m in zip(tables, metrics)
     )
     identical = tuple(n for n in names if n != base and list(systems[n]) == list(systems[base]))
-    return Report(names, base, len(references[0]), nrefs, tables, signatures, tuple(analyses), identical, settings)
+    evaluation = evaluate_metrics(metrics, systems, references, baseline=base, human=human, statistics=statistics)
+    return Report(
+        names,
+        base,
+        len(references[0]),
+        nrefs,
+        tuple(tables),
+        signatures,
+        tuple(analyses),
+        identical,
+        settings,
+        tuple(m.digits for m in metrics),
+        tuple(rankings),
+        evaluation.agreements,
+        evaluation.examples,
+        evaluation.human,
+        evaluation.meta,
+    )

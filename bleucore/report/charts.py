@@ -8,10 +8,10 @@ from typing import Any
 
 from ..buckets import BucketAnalysis
 
-__all__ = ["bucket_chart", "measure_name"]
+__all__ = ["AXES", "TITLES", "bucket_chart", "measure_name"]
 
-_TITLES = {"length": "by reference length (words)", "frequency": "by word frequency", "label": "by label"}
-_AXES = {"length": "reference length (words)", "frequency": "word frequency", "label": "label"}
+TITLES = {"length": "by reference length (words)", "frequency": "by word frequency", "label": "by label"}
+AXES = {"length": "reference length (words)", "frequency": "word frequency", "label": "label"}
 _MEASURES = {"fmeas": "word F-measure", "prec": "word precision", "rec": "word recall"}
 
 
@@ -42,14 +42,14 @@ def bucket_chart(analysis: BucketAnalysis, metric: str) -> dict[str, Any]:
         "field": "bucket",
         "type": "ordinal",
         "sort": order,
-        "title": _AXES[analysis.analysis],
+        "title": AXES[analysis.analysis],
         "axis": {"labelAngle": 0},
         "scale": {"domain": order},
     }
     offset = {"field": "system", "sort": list(analysis.systems)}
     return {
         "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
-        "title": f"{name} {_TITLES[analysis.analysis]}",
+        "title": f"{name} {TITLES[analysis.analysis]}",
         "width": 560,
         "height": 240,
         "data": {"values": values},

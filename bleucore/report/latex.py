@@ -1,12 +1,15 @@
 """The report's LaTeX table (booktabs): systems x metrics, each score with its 95% bootstrap interval and a mark
 where it differs from the baseline (paired bootstrap, Koehn 2004), and a footnote with the test, the resamples
-and the signatures, as MATEO's and sacreBLEU's LaTeX outputs report them."""
+and the signatures, as MATEO's and sacreBLEU's LaTeX outputs report them; with ``--rank``, one table per metric
+in the style of WMT25's rankings (rank range, system, value; a ``\\cmidrule`` where a cluster ends); with
+``--human``, a table of every metric's correlations with the human judgement, the number of systems stated."""
 
 from __future__ import annotations
 
+from ..significance import Ranking
 from .build import Report
 
-__all__ = ["latex_escape", "latex_table"]
+__all__ = ["latex_escape", "latex_meta", "latex_ranking", "latex_table"]
 
 _SPECIAL = {
     "\\": r"\textbackslash{}",
@@ -48,8 +51,9 @@ def latex_table(report: Report, alpha: float = 0.05) -> str:
                 cells.append("--")
                 continue
             mark = MARK if report.significant(table, system, alpha) else ""
-            interval = f" {{\\scriptsize [{row.lower:.2f}, {row.upper:.2f}]}}" if row.lower is not None else ""
-            cells.append(f"{row.score:.2f}{mark}{interval}")
+            d = report.digits_of(table)
+            interval = f" {{\\scriptsize [{row.lower:.{d}f}, {row.upper:.{d}f}]}}" if row.lower is not None else ""
+            cells.append(f"{row.score:.{d}f}{mark}{interval}")
         rows.append(" & ".join(cells) + r" \\")
     signatures = "; ".join(
         f"{latex_escape(label)}: \\texttt{{{latex_escape(sacre or ours, typewriter=True)}}}"
@@ -66,6 +70,7 @@ def latex_table(report: Report, alpha: float = 0.05) -> str:
     if report.identical:
         names = ", ".join(latex_escape(name) for name in report.identical)
         note += f" Output identical to the baseline's, so never marked: {names}."
+    rankings = [latex_ranking(r, report.digits_of(t)) for r, t in zip(report.rankings, report.tables)]
     return "\n".join(
         [
             "% BLEU Explorer report (bleucore); needs \\usepackage{booktabs}",
@@ -81,6 +86,86 @@ def latex_table(report: Report, alpha: float = 0.05) -> str:
             "\\par\\smallskip",
             "\\parbox{\\linewidth}{\\footnotesize\\raggedright " + note + "}",
             "\\end{table}",
+            *rankings,
+            *([latex_meta(report)] if report.meta else []),
             "",
+        ]
+    )
+
+
+def latex_ranking(ranking: Ranking, digits: int = 2) -> str:
+    """One metric's ranking as WMT25 typesets its tables: rank range, system and value, best first, a
+    ``\\cmidrule`` where a cluster ends, and a footnote naming the test."""
+    arrow = r"$\uparrow$" if ranking.higher_is_better else r"$\downarrow$"
+    lines = [
+        "\\begin{table}[t]",
+        "\\centering",
+        "\\begin{tabular}{clc}",
+        "\\toprule",
+        f"Rank & System & {latex_escape(ranking.metric)} {arrow} \\\\",
+        "\\midrule",
+    ]
+    for row, end in zip(ranking.rows, ranking.cluster_ends()):
+        lines.append(f"{row.rank[0]}--{row.rank[1]} & {latex_escape(row.system)} & {row.value:.{digits}f} \\\\")
+        if end:
+            lines.append("\\cmidrule{1-3}")
+    if ranking.test == "wilcoxon":
+        test = "one-sided Wilcoxon signed-rank tests on the segment scores"
+    else:
+        test = f"paired bootstrap resampling ({ranking.n_samples:,} resamples, seed {ranking.seed})"
+    note = (
+        f"Systems ranked by {latex_escape(ranking.metric)} as WMT25 ranks them: a system's rank range extends past "
+        f"every neighbour not significantly different ({test}, $p < {ranking.alpha}$); a rule separates clusters."
+    )
+    lines += [
+        "\\bottomrule",
+        "\\end{tabular}",
+        "\\par\\smallskip",
+        "\\parbox{\\linewidth}{\\footnotesize\\raggedright " + note + "}",
+        "\\end{table}",
+    ]
+    return "\n".join(lines)
+
+
+def _correlation(value: float | None) -> str:
+    return "--" if value is None else f"{value:.3f}"
+
+
+def latex_meta(report: Report) -> str:
+    """Every metric's correlations with the human judgement ``report.human``: Pearson, Kendall tau-b and pairwise
+    accuracy over the systems, Kendall tau-b over the segments pooled; a footnote with the number of systems."""
+    human = latex_escape(report.human or "")
+    systems = len(report.systems)
+    segments = next((row.size for row in report.meta if row.level == "segment"), 0)
+    rows = []
+    for row in report.meta:
+        if row.level != "system":
+            continue
+        segment = next((r for r in report.meta if r.metric == row.metric and r.level == "segment"), None)
+        cells = [row.pearson, row.kendall, row.pairwise_accuracy, segment.kendall if segment else None]
+        rows.append(" & ".join([latex_escape(row.metric), *map(_correlation, cells)]) + r" \\")
+    note = (
+        f"Correlation with the human judgement {human} over the {systems} systems' corpus values (Pearson's $r$, "
+        "Kendall's $\\tau_b$, pairwise accuracy as Kocmi et al. 2021: a tie matches only a tie) and over all "
+        f"{segments:,} segments pooled (Kendall's $\\tau_b$). Lower-is-better values are negated first. With "
+        f"{systems} systems ({systems * (systems - 1) // 2} pairs) a system-level correlation is uncertain (its "
+        "interval is wide): small differences between metrics say little."
+    )
+    return "\n".join(
+        [
+            "\\begin{table}[t]",
+            "\\centering",
+            "\\begin{tabular}{lcccc}",
+            "\\toprule",
+            f" & \\multicolumn{{3}}{{c}}{{{systems} systems}} & Segments \\\\",
+            "\\cmidrule(lr){2-4}\\cmidrule(lr){5-5}",
+            f"Metric vs {human} & Pearson & Kendall & Pairwise acc. & Kendall \\\\",
+            "\\midrule",
+            *rows,
+            "\\bottomrule",
+            "\\end{tabular}",
+            "\\par\\smallskip",
+            "\\parbox{\\linewidth}{\\footnotesize\\raggedright " + note + "}",
+            "\\end{table}",
         ]
     )

@@ -1,7 +1,8 @@
 """Significance over sufficient statistics, for any metric: the paired tests (``paired``) and bootstrap confidence
 (``confidence``) of sacreBLEU 2.6 on its draws (``resampling``), the one table of systems against a baseline built
-from them (``table``) and sacreBLEU's resampling defaults (``defaults``, light: the command line's ``--help`` reads
-them without numpy).
+from them (``table``), N systems ranked in clusters as WMT25 ranks them (``ranking``, with the one-sided Wilcoxon
+signed-rank test of ``wilcoxon``) and sacreBLEU's resampling defaults (``defaults``, light: the command line's
+``--help`` reads them without numpy).
 
 Loaded on first use (PEP 562)."""
 
@@ -21,8 +22,10 @@ if TYPE_CHECKING:
         paired_bootstrap,
         sacrebleu_scores,
     )
-    from .resampling import bootstrap_counts
+    from .ranking import Ranking, RankRow, pairwise_bootstrap_p, rank_systems
+    from .resampling import bootstrap_counts, bootstrap_scores
     from .table import SignificanceRow, SignificanceTable, significance_table
+    from .wilcoxon import wilcoxon_greater
 
 _EXPORTS: dict[str, tuple[str, ...]] = {
     "confidence": ("ConfidenceResult", "bootstrap_confidence", "estimate_ci"),
@@ -33,8 +36,10 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "paired_bootstrap",
         "sacrebleu_scores",
     ),
-    "resampling": ("bootstrap_counts",),
+    "ranking": ("RankRow", "Ranking", "pairwise_bootstrap_p", "rank_systems"),
+    "resampling": ("bootstrap_counts", "bootstrap_scores"),
     "table": ("SignificanceRow", "SignificanceTable", "significance_table"),
+    "wilcoxon": ("wilcoxon_greater",),
 }
 __getattr__ = lazy_attributes(__name__, _EXPORTS, globals())
 __all__ = [
@@ -43,14 +48,20 @@ __all__ = [
     "SEED",
     "ConfidenceResult",
     "PairedTestResult",
+    "RankRow",
+    "Ranking",
     "SignificanceRow",
     "SignificanceTable",
     "bootstrap_confidence",
     "bootstrap_counts",
+    "bootstrap_scores",
     "estimate_ci",
     "exceedance_p_value",
     "paired_approximate_randomization",
     "paired_bootstrap",
+    "pairwise_bootstrap_p",
+    "rank_systems",
     "sacrebleu_scores",
     "significance_table",
+    "wilcoxon_greater",
 ]

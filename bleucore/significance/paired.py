@@ -31,6 +31,7 @@ from .resampling import BATCH_CELLS, bootstrap_scores, rows_per_batch, sample_co
 
 __all__ = [
     "PairedTestResult",
+    "bootstrap_result",
     "exceedance_p_value",
     "paired_approximate_randomization",
     "paired_bootstrap",
@@ -102,6 +103,21 @@ def paired_bootstrap(
     metric = as_metric(options)
     n_samples = sample_count(n_samples, "bootstrap resamples")
     scores_bl, scores_sys = bootstrap_scores([baseline, system], metric, n_samples, seed)
+    return bootstrap_result(baseline, system, metric, scores_bl, scores_sys, seed)
+
+
+def bootstrap_result(
+    baseline: Statistics,
+    system: Statistics,
+    metric: Metric,
+    scores_bl: FloatArray,
+    scores_sys: FloatArray,
+    seed: int | None,
+) -> PairedTestResult:
+    """``paired_bootstrap``'s result from the two systems' scores on the same resamples (``bootstrap_scores`` with
+    ``seed``), when they were computed for more systems at once (the report: every system on one set of draws)."""
+    _check_pair(baseline, system)
+    n_samples = int(scores_sys.size)
     diff = _observed_difference(baseline, system, metric)
     mean, ci = estimate_ci(scores_sys)
     baseline_mean, baseline_ci = estimate_ci(scores_bl)

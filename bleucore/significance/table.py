@@ -14,7 +14,7 @@ from typing import Any
 
 from ..metrics import Metric
 from .defaults import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
-from .paired import PairedTestResult, paired_approximate_randomization, paired_bootstrap
+from .paired import PairedTestResult, bootstrap_result, paired_approximate_randomization, paired_bootstrap
 
 __all__ = ["SignificanceRow", "SignificanceTable", "significance_table"]
 
@@ -97,9 +97,12 @@ def significance_table(
     n_samples: int | None = BOOTSTRAP_SAMPLES,
     n_trials: int | None = AR_TRIALS,
     seed: int | None = SEED,
+    resampled: Mapping[str, Any] | None = None,
 ) -> SignificanceTable:
     """Each system of ``systems`` (name -> per-segment statistics) against ``baseline``: the paired bootstrap
-    with ``n_samples`` resamples and approximate randomization with ``n_trials`` trials (None: not run)."""
+    with ``n_samples`` resamples and approximate randomization with ``n_trials`` trials (None: not run).
+    ``resampled``: each system's scores on the ``n_samples`` resamples of ``seed`` when already computed for every
+    system at once (``resampling.bootstrap_scores``: the same draws, so the same p-values, means and intervals)."""
     if baseline not in systems:
         raise ValueError(f"the baseline {baseline!r} is not one of the systems")
     if n_samples is None and n_trials is None:
@@ -118,7 +121,13 @@ def significance_table(
             if name == baseline or name not in scores:
                 continue
             try:
-                bs = paired_bootstrap(systems[baseline], systems[name], metric, n_samples, seed) if n_samples else None
+                if not n_samples:
+                    bs = None
+                elif resampled is not None:
+                    pair = (resampled[baseline], resampled[name])
+                    bs = bootstrap_result(systems[baseline], systems[name], metric, *pair, seed)
+                else:
+                    bs = paired_bootstrap(systems[baseline], systems[name], metric, n_samples, seed)
                 ar = (
                     paired_approximate_randomization(systems[baseline], systems[name], metric, n_trials, seed)
                     if n_trials

@@ -7,7 +7,6 @@ table and the waterfall's steps share the work; ``arithmetic`` scores its counts
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -20,18 +19,19 @@ from ..metrics.inputs import check_streams
 from ..tokenizers import TokenEncoder
 from .arithmetic import reference_lengths, score_counts, sentence_scores, tiny_scores
 from .conventions import Conventions
+from .splits import (
+    ENCODE_LINES,
+    cased,
+    differing_lines,
+    has_ascii_upper,
+    has_unicode_only_space,
+    marked,
+    single_spaced,
+    split_encoded,
+)
 
 __all__ = ["ConventionScore", "ConventionScorer"]
 
-_ASCII_SPACE = re.compile(r"[ \t\n\r\f\v]+")
-_ASCII_UPPER = re.compile("[A-Z]")
-#: Whitespace other than the space and the line break: ``split(' ')`` keeps it inside tokens, ``split()`` does not.
-_OTHER_SPACE = re.compile(
-    "[\t\r\x0b\x0c\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
-)  # str.isspace
-#: What ``str.split()`` splits at and Perl's ``split`` (on bytes) does not.
-_UNICODE_ONLY_SPACE = re.compile("[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
-_ASCII_LOWER = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ", b"abcdefghijklmnopqrstuvwxyz")
 #: The splits counted from token tuples; ``whitespace`` is bleucore's ``none`` tokenizer (``str.split``).
 _TUPLE_SPLITS = ("ascii-whitespace", "single-space")
 
@@ -47,49 +47,6 @@ class ConventionScore(BLEUFigures):
     conventions: Conventions
     sentences: int
     zero_lines: int = 0
-
-
-def _cased(lines: Sequence[str], case: str) -> Sequence[str]:
-    """Perl's ``lc`` on bytes for ``ascii-lower`` (A-Z only; UTF-8 never uses those bytes inside a character)."""
-    if case != "ascii-lower":
-        return lines
-    return [
-        line.encode("utf-8", "surrogatepass").translate(_ASCII_LOWER).decode("utf-8", "surrogatepass") for line in lines
-    ]
-
-
-def _single_spaced(text: str) -> bool:
-    """True if ``split(' ')`` and ``split()`` give the same tokens on every line of ``text`` (lines joined by
-    "\\n"): no empty line, no space at a line's edge, no two spaces, no other whitespace."""
-    if not text or text[0] in " \n" or text[-1] in " \n" or _OTHER_SPACE.search(text):
-        return False
-    return not any(pair in text for pair in ("\n\n", " \n", "\n ", "  "))
-
-
-def _split(lines: Sequence[str], tokenize: str, case: str) -> list[tuple[str, ...]]:
-    """Tokens of each line by ``ascii-whitespace`` or ``single-space``, after the case rule (``whitespace`` is
-    bleucore's ``none`` tokenizer, counted from token ids)."""
-    lines, lower = _cased(lines, case), case == "lower"
-    if tokenize == "ascii-whitespace":
-        return [tuple(t for t in _ASCII_SPACE.split(line.lower() if lower else line) if t) for line in lines]
-    # The donghwa-kim tutorial's word_ngram: line breaks become spaces, then split(' ').
-    return [tuple((line.lower() if lower else line).replace("\r", " ").split(" ")) for line in lines]
-
-
-def _split_encoded(
-    lines: Sequence[str], tokenize: str, case: str, vocabulary: dict[str, int]
-) -> tuple[np.ndarray, np.ndarray]:
-    """(ids, lengths) of ``_split``'s tokens, ``ENCODE_LINES`` lines at a time (a tuple of strings per line held
-    whole took about 1.5 KB a line), ids from ``vocabulary``, which grows."""
-    ids, lengths = [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int64)]
-    for start in range(0, len(lines), ENCODE_LINES):
-        tokens = _split(lines[start : start + ENCODE_LINES], tokenize, case)
-        lengths.append(np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens)))
-        flat = [token for line in tokens for token in line]
-        for token in dict.fromkeys(flat):
-            vocabulary.setdefault(token, len(vocabulary))
-        ids.append(np.fromiter(map(vocabulary.__getitem__, flat), dtype=np.int64, count=len(flat)))
-    return np.concatenate(ids), np.concatenate(lengths)
 
 
 class ConventionScorer:
@@ -108,6 +65,7 @@ class ConventionScorer:
         self._ids: dict[tuple[str, str], list[tuple[np.ndarray, np.ndarray]]] = {}
         self._same: dict[tuple[str, str], tuple[str, str]] = {}  # tokenization -> the first giving the same tokens
         self._counts: dict[tuple[str, str, str], tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
+        self._differs: dict[str, list[int]] = {}
 
     def _tokenization(self, conventions: Conventions) -> tuple[str, str]:
         """The key of the tokens (hypotheses, then each reference stream) under the tokenization and case rules;
@@ -117,16 +75,8 @@ class ConventionScorer:
             same = self._same_as(key)
             if same is not None and same != key:
                 self._same[key] = self._tokenization(Conventions(tokenize=same[0], case=same[1]))  # type: ignore[arg-type]
-            elif conventions.tokenize not in _TUPLE_SPLITS:
-                self._same[key] = key  # a bleucore tokenizer or str.split: counted from token ids (``_statistics``)
-            else:  # one of the ``_split`` tokenizations: the same as another if their ids are
-                encoded = self._encoded(*key)
-                self._same[key] = next(
-                    (k for k in self._ids if k != key and k[0] in _TUPLE_SPLITS and _same_ids(self._ids[k], encoded)),
-                    key,
-                )
-                if self._same[key] != key:
-                    del self._ids[key]
+            else:
+                self._same[key] = key
         return self._same[key]
 
     def _same_as(self, key: tuple[str, str]) -> tuple[str, str] | None:
@@ -135,13 +85,13 @@ class ConventionScorer:
         if self._text is None:
             self._text = "\n".join(line for stream in [self.hypotheses, *self.references] for line in stream)
         text = self._text
-        if case == "ascii-lower" and not _ASCII_UPPER.search(text):
+        if case == "ascii-lower" and not has_ascii_upper(text):
             return tokenize, "cased"
         if case == "ascii-lower" and text.isascii():
             return tokenize, "lower"
-        if tokenize == "ascii-whitespace" and not _UNICODE_ONLY_SPACE.search(text):
+        if tokenize == "ascii-whitespace" and not has_unicode_only_space(text):
             return "whitespace", case
-        if tokenize == "single-space" and _single_spaced(text):
+        if tokenize == "single-space" and single_spaced(text):
             return "whitespace", case
         return None
 
@@ -151,12 +101,39 @@ class ConventionScorer:
         key = (tokenize, case, "all" if len(self.references) == 1 else c.references)
         if key in self._counts:
             return self._counts[key]
+        if tokenize in _TUPLE_SPLITS:
+            self._counts[key] = self._split_statistics(tokenize, case, c.references)
+            return self._counts[key]
         hyp, *encoded = self._encoded(tokenize, case)
         encoded = encoded if c.references == "all" else encoded[:1]
         stats = ids_statistics(hyp, encoded, self.max_order)
         ref_lens = np.stack([np.asarray(lengths, dtype=np.int64) for _, lengths in encoded], axis=1)
         self._counts[key] = (stats.hyp_len, ref_lens, stats.matches, stats.totals)
         return self._counts[key]
+
+    def _split_statistics(
+        self, tokenize: str, case: str, references: str
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """A split rule's counts: ``str.split()``'s under the same case rule, with the lines where the rule's tokens
+        may differ (``splits.differing_lines``: few, in most text) counted again under the rule."""
+        base = self._statistics(Conventions(tokenize="whitespace", case=case, references=references))  # type: ignore[arg-type]
+        streams = [self.hypotheses, *(self.references if references == "all" else self.references[:1])]
+        rows = sorted({i for j, stream in enumerate(streams) for i in self._differing(tokenize, j, stream)})
+        if not rows:
+            return base
+        hyp, *encoded = self._split_ids([[stream[i] for i in rows] for stream in streams], tokenize, case)
+        stats = ids_statistics(hyp, encoded, self.max_order)
+        hyp_len, ref_lens, matches, totals = (array.copy() for array in base)
+        hyp_len[rows], matches[rows], totals[rows] = stats.hyp_len, stats.matches, stats.totals
+        ref_lens[rows] = np.stack([np.asarray(lengths, dtype=np.int64) for _, lengths in encoded], axis=1)
+        return hyp_len, ref_lens, matches, totals
+
+    def _differing(self, tokenize: str, j: int, stream: Sequence[str]) -> list[int]:
+        """``splits.differing_lines`` of stream j (0: the hypotheses), found once per split rule."""
+        key = f"{tokenize}:{j}"
+        if key not in self._differs:
+            self._differs[key] = differing_lines(stream, tokenize)
+        return self._differs[key]
 
     def _encoded(self, tokenize: str, case: str) -> list[tuple[np.ndarray, np.ndarray]]:
         """(ids, lengths) of the hypotheses and each reference stream by a bleucore tokenizer (``whitespace``:
@@ -165,13 +142,11 @@ class ConventionScorer:
         key = (tokenize, case)
         if key not in self._ids:
             streams = [self.hypotheses, *self.references]
-            if tokenize in _TUPLE_SPLITS:
-                self._ids[key] = [_split_encoded(s, tokenize, case, self._words) for s in streams]
-            elif tokenize == "whitespace" and case != "cased":
+            if tokenize == "whitespace" and case != "cased":
                 self._encoded(tokenize, "cased")
                 folded: dict[str, int] = {}
                 vocabulary = self._encoders[(tokenize, "cased")].vocabulary
-                words = [w.lower() for w in vocabulary] if case == "lower" else _cased(vocabulary, case)
+                words = [w.lower() for w in vocabulary] if case == "lower" else cased(vocabulary, case)
                 remap = np.fromiter(
                     (folded.setdefault(w, len(folded)) for w in words), dtype=np.int64, count=len(words)
                 )
@@ -180,8 +155,37 @@ class ConventionScorer:
                 encoder = self._encoders[key] = TokenEncoder(
                     "none" if tokenize == "whitespace" else tokenize, case == "lower"
                 )
-                self._ids[key] = [_encode(encoder, _cased(s, case)) for s in streams]
+                self._ids[key] = [_encode(encoder, cased(s, case)) for s in streams]
         return self._ids[key]
+
+    def _split_ids(
+        self, streams: Sequence[Sequence[str]], tokenize: str, case: str
+    ) -> list[tuple[np.ndarray, np.ndarray]]:
+        """(ids, lengths) of each stream under a ``splits`` rule: the marked text by one ``none`` encoder that every
+        split rule shares (so equal tokens have equal ids), or, for text that cannot be marked, the loop, sharing
+        ``_words`` (whether text can be marked does not depend on the rule: every split rule takes the same path)."""
+        texts = None if self._words else [marked(s, tokenize, case) for s in streams]
+        if texts is None or any(text is None for text in texts):
+            return [split_encoded(s, tokenize, case, self._words) for s in streams]
+        encoder = self._encoders.setdefault(("split", ""), TokenEncoder("none"))
+        return [_encode(encoder, text) for text in texts if text is not None]
+
+    def adopt(self, encoder: TokenEncoder, streams: Sequence[tuple[np.ndarray, np.ndarray]]) -> None:
+        """Take the ``str.split()`` token ids of the hypotheses and each reference stream (in that order) from an
+        encoder of bleucore's ``none`` tokenizer that made them all (the doctor's rules read the same words): the
+        whitespace tools then count them without encoding the text again."""
+        if len(streams) != 1 + len(self.references) or any(
+            lengths.size != len(lines) for (_, lengths), lines in zip(streams, [self.hypotheses, *self.references])
+        ):
+            raise ValueError("adopt: one (ids, lengths) per stream, a length per line")
+        self._encoders[("whitespace", "cased")] = encoder
+        self._ids[("whitespace", "cased")] = list(streams)
+
+    def take_counts(self, other: ConventionScorer) -> None:
+        """Keep the counts another scorer of the same lines made (a forked copy's): its tokenizations are not
+        counted again here."""
+        self._same.update(other._same)
+        self._counts.update(other._counts)
 
     def release_tokens(self) -> None:
         """Drop the tokens and token ids, keep the counts: a kept scorer (the app caches one per input) then holds
@@ -210,16 +214,6 @@ class ConventionScorer:
         precisions = tuple(100.0 * mm / tt if tt else 0.0 for mm, tt in zip(m, t))
         zero_lines = int(np.count_nonzero((np.asarray(matches) == 0).any(axis=1))) if len(hyp_len) else 0
         return ConventionScore(score, tuple(m), tuple(t), precisions, bp, c, r, conventions, len(hyp_len), zero_lines)
-
-
-#: Lines given to the token encoder at once: its working arrays grow with the text of one call (100,000 lines in one
-#: call peaked above 500 MB); the vocabulary is shared across calls, so the ids are the same.
-ENCODE_LINES = 10_000
-
-
-def _same_ids(a: Sequence[tuple[np.ndarray, np.ndarray]], b: Sequence[tuple[np.ndarray, np.ndarray]]) -> bool:
-    """True if two tokenizations (ids from one vocabulary) give the same tokens on every line."""
-    return all(np.array_equal(x[1], y[1]) and np.array_equal(x[0], y[0]) for x, y in zip(a, b))
 
 
 def _encode(encoder: TokenEncoder, lines: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:

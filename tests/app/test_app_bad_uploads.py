@@ -12,14 +12,13 @@ import pytest
 from sacrebleu.metrics import BLEU
 from streamlit.testing.v1 import AppTest
 
-from tests.conftest import ROOT, drop_zone, messages, open_app
-from ui.compare import state as cps
-from ui.corpus import state as cs
+from tests.conftest import SAMPLE, messages, open_app, upload
 from ui.inputs import kept
 from ui.inputs.store import MAX_SESSION_FILES, InputStore
 from ui.inputs.uploads import MAX_UPLOAD_BYTES
+from ui.state import compare as cps
+from ui.state import corpus as cs
 
-SAMPLE = ROOT / "data" / "sample"
 REFS = {name: (SAMPLE / name).read_bytes() for name in ("ref.en", "ref2.en")}
 SYSTEMS = {name: (SAMPLE / name).read_bytes() for name in ("system_a.en", "system_b.en")}
 
@@ -33,8 +32,7 @@ def sacre(hyp: bytes, refs: list[bytes]) -> str:
 
 
 def drop(at: AppTest, slot: str, files: dict[str, bytes]) -> None:
-    drop_zone(at, slot).set_value([(name, data, "text/plain") for name, data in files.items()])
-    at.run()
+    upload(at, slot, list(files.items())).run()
     assert not at.exception, [e.value for e in at.exception]
 
 

@@ -11,10 +11,11 @@ from sacrebleu.metrics import CHRF, TER
 from streamlit.testing.v1 import AppTest
 
 from bleucore.metrics.ter.explanation import explain_ter
+from tests.conftest import metric
 from tests.golden_examples import CA1, KO_CAND, KO_REF, REFS_1
-from ui.explore import state as es
 from ui.metrics.chrf import view as chrf_view
 from ui.metrics.ter import view as ter_view
+from ui.state import explore as es
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 TAB = "chrF & TER"
@@ -25,10 +26,6 @@ def start() -> AppTest:
     at.run()
     assert not at.exception, at.exception
     return at
-
-
-def metric(at: AppTest, label: str) -> str:
-    return next(m.value for m in at.metric if m.label == label)
 
 
 def bodies(at: AppTest) -> str:

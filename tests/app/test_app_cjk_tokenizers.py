@@ -17,10 +17,11 @@ from sacrebleu.metrics import BLEU  # noqa: E402
 from bleucore.metrics.bleu.options import TOKENIZER_NAMES  # noqa: E402
 from bleucore.tokenizers import registry as tokenizer_registry  # noqa: E402
 from tests.app.html_views import code_lines  # noqa: E402
+from tests.conftest import metric  # noqa: E402
 from tests.golden_examples import CA1, KO_CAND, KO_REF  # noqa: E402
-from ui.explore import state as es  # noqa: E402
 from ui.explore import tokenizer_rows as tr  # noqa: E402
 from ui.explore.tokenizer_view import USE_BUTTON_KEY  # noqa: E402
+from ui.state import explore as es  # noqa: E402
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 JA_CAND, JA_REF = "私は昨日学校で友達に会いました。", "私は昨日学校で友達と会った。"
@@ -40,10 +41,6 @@ def explore(candidate: str, reference: str) -> AppTest:
     at.run()
     assert not at.exception, at.exception
     return at
-
-
-def metric(at: AppTest, label: str) -> str:
-    return next(m.value for m in at.metric if m.label == label)
 
 
 @pytest.mark.parametrize(

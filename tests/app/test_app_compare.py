@@ -14,17 +14,16 @@ from streamlit.testing.v1 import AppTest
 from bleucore import BleuOptions, corpus_statistics
 from bleucore.metrics.bleu import corpus_clipped_counts
 from bleucore.tokenizers import tokenize_lines
-from tests.conftest import ROOT, drop_zone, messages, open_app
+from tests.conftest import messages, open_app, sample_lines, upload
 from ui.compare import analysis as ca
-from ui.compare import state as cps
 from ui.links.share import encode_state
-from ui.metrics.bleu import options as om
+from ui.options import bleu as om
+from ui.state import compare as cps
 
-SAMPLE = ROOT / "data" / "sample"
-SYS_A = (SAMPLE / "system_a.en").read_text(encoding="utf-8").splitlines()
-SYS_B = (SAMPLE / "system_b.en").read_text(encoding="utf-8").splitlines()
-REF1 = (SAMPLE / "ref.en").read_text(encoding="utf-8").splitlines()
-REF2 = (SAMPLE / "ref2.en").read_text(encoding="utf-8").splitlines()
+SYS_A = sample_lines("system_a.en")
+SYS_B = sample_lines("system_b.en")
+REF1 = sample_lines("ref.en")
+REF2 = sample_lines("ref2.en")
 # A system close to B (its first 4 lines from A): a comparison whose p-values are not at their floor.
 SYS_C = SYS_A[:4] + SYS_B[4:]
 EPSILON = 1e-9
@@ -50,10 +49,6 @@ def sacre_paired(
 ) -> list:
     _, scores = PairedTest(systems, {"BLEU": BLEU(**kwargs)}, references=refs, test_type=test, n_samples=n)()
     return scores["BLEU"]
-
-
-def upload(at: AppTest, key: str, files: list[tuple[str, list[str]]]) -> None:
-    drop_zone(at, key).set_value([(n, ("\n".join(lines) + "\n").encode(), "text/plain") for n, lines in files])
 
 
 # --------------------------------------------------------------------------- default render
@@ -221,7 +216,7 @@ def test_line_count_mismatch_and_bad_bytes_are_named_and_the_other_systems_still
     )
     assert "give it again; its Remove button takes the old one away" in messages(at)  # what to do next
     pd.testing.assert_frame_equal(results(at), expected)  # the sample's two systems: the same table
-    drop_zone(at, cps.COMPARE_EXTRA_UPLOAD).set_value([("latin.txt", b"ok\ncaf\xe9\n", "text/plain")])
+    upload(at, cps.COMPARE_EXTRA_UPLOAD, [("latin.txt", b"ok\ncaf\xe9\n")])
     at.run()
     text = messages(at)
     assert (

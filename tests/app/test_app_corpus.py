@@ -15,10 +15,21 @@ from sacrebleu.metrics import BLEU
 from streamlit.testing.v1 import AppTest
 
 from bleucore import BleuOptions, corpus_bleu, corpus_statistics, sentence_bleu
+from bleucore.buckets import LENGTH_CUTOFFS, bucket_index, bucket_names
 from bleucore.reading import TextRules, decode_text
-from tests.conftest import ROOT, corpus_score, drop_zone, exact, messages, metric, open_app, sentence_table
+from bleucore.tokenizers import tokenize_lines
+from tests.conftest import (
+    chart_rows,
+    corpus_score,
+    exact,
+    messages,
+    metric,
+    open_app,
+    sample_lines,
+    sentence_table,
+    upload,
+)
 from ui.corpus import analysis as cc
-from ui.corpus import state as cs
 from ui.inputs.uploads import (
     MAX_PASTE_CHARS,
     MAX_UPLOAD_BYTES,
@@ -28,19 +39,19 @@ from ui.inputs.uploads import (
     decode_bytes,
     decode_paste,
     digest,
-    escape_markdown,
     unique_names,
 )
-from ui.links.page_state import link_with_fallback
 from ui.links.share import LinkStateError, OtherPageLink, decode_state, encode_state
 from ui.metrics.bleu import cache, wording
-from ui.metrics.bleu import options as om
+from ui.options import bleu as om
+from ui.shell.markdown import escape_markdown
 from ui.shell.style import body as page_style_body
+from ui.state import corpus as cs
+from ui.state.page import link_with_fallback
 
-SAMPLE = ROOT / "data" / "sample"
-HYPS = (SAMPLE / "system_a.en").read_text(encoding="utf-8").splitlines()
-REF1 = (SAMPLE / "ref.en").read_text(encoding="utf-8").splitlines()
-REF2 = (SAMPLE / "ref2.en").read_text(encoding="utf-8").splitlines()
+HYPS = sample_lines("system_a.en")
+REF1 = sample_lines("ref.en")
+REF2 = sample_lines("ref2.en")
 EPSILON = 1e-9
 
 
@@ -54,17 +65,6 @@ def open_corpus(link: str | None = None) -> AppTest:
 
 def sacre(hyps: list[str], refs: list[list[str]], **kwargs: object) -> float:
     return float(BLEU(**kwargs).corpus_score(hyps, refs).score)
-
-
-def upload(at: AppTest, key: str, files: list[tuple[str, bytes]] | tuple[str, bytes]) -> None:
-    if isinstance(files, tuple):
-        drop_zone(at, key).set_value((files[0], files[1], "text/plain"))
-    else:
-        drop_zone(at, key).set_value([(n, b, "text/plain") for n, b in files])
-
-
-def text(lines: list[str]) -> bytes:
-    return ("\n".join(lines) + "\n").encode("utf-8")
 
 
 # --------------------------------------------------------------------------- default render
@@ -162,18 +162,6 @@ def test_charts_are_drawn() -> None:
     charts = at.get("vega_lite_chart")
     assert len(charts) == 4  # corpus p_n, histogram, by r, the buckets
     assert charts[3].key == "corpus_bucket_chart_length_BLEU"
-
-
-def chart_rows(at: AppTest, field: str) -> list[dict[str, object]]:
-    """The data rows of the first chart whose rows have ``field``."""
-    from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
-
-    for chart in at.get("vega_lite_chart"):
-        for dataset in chart.proto.datasets:
-            frame = convert_arrow_bytes_to_pandas_df(dataset.data.data)
-            if field in frame.columns:
-                return frame.to_dict(orient="records")  # type: ignore[no-any-return]
-    raise AssertionError(f"no chart with {field!r}")
 
 
 @pytest.mark.parametrize(
@@ -301,8 +289,8 @@ def test_uploaded_files_are_scored() -> None:
     at = open_corpus()
     at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
     assert "Upload a hypothesis file" in messages(at)
-    upload(at, cs.CORPUS_HYP_UPLOAD, ("hyp.txt", text(hyps)))
-    upload(at, cs.CORPUS_REF_UPLOAD, [("ref.txt", text(refs))])
+    upload(at, cs.CORPUS_HYP_UPLOAD, ("hyp.txt", hyps))
+    upload(at, cs.CORPUS_REF_UPLOAD, [("ref.txt", refs)])
     at.run()
     assert not at.exception
     assert corpus_score(at) == pytest.approx(sacre(hyps, [refs]), abs=EPSILON)
@@ -314,8 +302,8 @@ def test_uploaded_files_are_scored() -> None:
 def test_upload_line_count_mismatch_names_the_files() -> None:
     at = open_corpus()
     at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
-    upload(at, cs.CORPUS_HYP_UPLOAD, ("hyp.txt", text(["a", "b", "c"])))
-    upload(at, cs.CORPUS_REF_UPLOAD, [("ref_one.txt", text(["a", "b", "c"])), ("ref_two.txt", text(["a", "b"]))])
+    upload(at, cs.CORPUS_HYP_UPLOAD, ("hyp.txt", ["a", "b", "c"]))
+    upload(at, cs.CORPUS_REF_UPLOAD, [("ref_one.txt", ["a", "b", "c"]), ("ref_two.txt", ["a", "b"])])
     at.run()
     assert not at.exception
     error = at.error[0].value
@@ -328,7 +316,7 @@ def test_upload_not_utf8_names_file_and_line() -> None:
     at = open_corpus()
     at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
     upload(at, cs.CORPUS_HYP_UPLOAD, ("hyp.txt", b"fine\nalso fine\ncaf\xe9 latin-1\n"))
-    upload(at, cs.CORPUS_REF_UPLOAD, [("ref.txt", text(["a", "b", "c"]))])
+    upload(at, cs.CORPUS_REF_UPLOAD, [("ref.txt", ["a", "b", "c"])])
     at.run()
     assert not at.exception
     error = at.error[0].value
@@ -347,7 +335,7 @@ def test_upload_not_utf8_names_file_and_line() -> None:
 def test_bad_reference_files_give_inline_messages(data: bytes, expected: str) -> None:
     at = open_corpus()
     at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
-    upload(at, cs.CORPUS_HYP_UPLOAD, ("hyp.txt", text(["a"])))
+    upload(at, cs.CORPUS_HYP_UPLOAD, ("hyp.txt", ["a"]))
     upload(at, cs.CORPUS_REF_UPLOAD, [("ref.txt", data)])
     at.run()
     assert not at.exception
@@ -372,7 +360,7 @@ def test_pasted_texts_are_scored_and_escaped() -> None:
     assert corpus_score(at) == pytest.approx(sacre(hostile, [refs]), abs=EPSILON)
     at.number_input(key=cs.CORPUS_LINE).set_value(1).run()
     # user text reaches the page only as escaped HTML, code blocks or table cells, never as markup
-    # (the app's own page style, with ui.links.history's script, is not user text)
+    # (the app's own page style, with ui.shell.history's script, is not user text)
     own = page_style_body()
     bodies = " ".join(h.proto.body for h in at.get("html") if h.proto.body != own)
     assert "<script" not in bodies and "<img" not in bodies
@@ -646,11 +634,12 @@ def test_analysis_buckets_sum_to_the_corpus_and_downloads() -> None:
     stats = corpus_statistics(HYPS, [REF1, REF2], options)
     analysis = cc.analyse(stats, options, sentence, 2, HYPS, [REF1, REF2])
     assert analysis.buckets["segments"].sum() == 60
+    words = [len(tokens) for tokens in tokenize_lines(REF1, "13a", False)]  # compare-mt's: reference 1's words
     for _, row in analysis.buckets.iterrows():
         members = [
             i
             for i in range(60)
-            if cc.BUCKET_LABELS.index(row["bucket"]) == np.searchsorted(cc.LENGTH_BUCKETS, stats.ref_len[i])
+            if bucket_names(LENGTH_CUTOFFS).index(row["bucket"]) == bucket_index([words[i]], LENGTH_CUTOFFS)[0]
         ]
         assert row["corpus BLEU"] == pytest.approx(
             BLEU()
@@ -701,8 +690,8 @@ def test_the_address_holds_the_new_view_before_the_long_work(page: str, monkeypa
     the files are scored (it was written at the run's end, so a reload mid-run lost the last change)."""
     import streamlit as st
 
-    from ui.compare import state as cps
     from ui.doctor import view
+    from ui.state import compare as cps
 
     pages = {"corpus": (cs.CORPUS, cs.PAGE), "compare": (cps.COMPARE, cps.PAGE)}
     keys, state_page = pages[page]

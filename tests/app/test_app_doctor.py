@@ -13,14 +13,13 @@ import sacrebleu
 from streamlit.testing.v1 import AppTest
 
 from bleucore.tools import TOOLS, printed, score_as_tools, tool, waterfall
-from tests.conftest import ROOT, corpus_score, drop_zone, messages, open_app
-from ui.corpus import state as cs
+from tests.conftest import corpus_score, drop_zone, messages, open_app, sample_lines, upload
 from ui.doctor import inputs as di
 from ui.doctor import scores as ds
+from ui.state import corpus as cs
 
-SAMPLE = ROOT / "data" / "sample"
-HYP = (SAMPLE / "system_a.en").read_text(encoding="utf-8").splitlines()
-REFS = [(SAMPLE / name).read_text(encoding="utf-8").splitlines() for name in ("ref.en", "ref2.en")]
+HYP = sample_lines("system_a.en")
+REFS = [sample_lines(name) for name in ("ref.en", "ref2.en")]
 
 
 def tool_table(at: AppTest) -> pd.DataFrame:
@@ -28,11 +27,6 @@ def tool_table(at: AppTest) -> pd.DataFrame:
         if "Called as" in frame.value.columns or "호출" in frame.value.columns:
             return frame.value
     raise AssertionError(f"no tool table: {messages(at)}")
-
-
-def upload(at: AppTest, slot: str, files: list[tuple[str, list[str]]]) -> None:
-    drop_zone(at, slot).set_value([(n, ("\n".join(lines) + "\n").encode(), "text/plain") for n, lines in files])
-    at.run()
 
 
 def test_the_bundled_sample_is_scored_as_each_tool_scores_it() -> None:
@@ -48,8 +42,8 @@ def test_the_bundled_sample_is_scored_as_each_tool_scores_it() -> None:
 def test_files_uploaded_on_corpus_are_checked_without_a_second_upload() -> None:
     at = open_app("corpus")
     at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
-    upload(at, cs.CORPUS_REF_UPLOAD, [("ref.en", REFS[0])])
-    upload(at, cs.CORPUS_HYP_UPLOAD, [("mine.en", HYP)])
+    upload(at, cs.CORPUS_REF_UPLOAD, [("ref.en", REFS[0])]).run()
+    upload(at, cs.CORPUS_HYP_UPLOAD, [("mine.en", HYP)]).run()
     at.switch_page("app_pages/doctor.py").run()
     assert not at.exception and at.radio(key=cs.CORPUS_SOURCE).value == "upload"
     table = tool_table(at)
@@ -57,7 +51,7 @@ def test_files_uploaded_on_corpus_are_checked_without_a_second_upload() -> None:
     # A shorter hypothesis file: the line-count finding, and no number at all.
     at.switch_page("app_pages/corpus.py").run()
     assert at.radio(key=cs.CORPUS_SOURCE).value == "upload"  # the doctor page leaves Corpus's input as it was
-    upload(at, cs.CORPUS_HYP_UPLOAD, [("short.en", HYP[:-3])])
+    upload(at, cs.CORPUS_HYP_UPLOAD, [("short.en", HYP[:-3])]).run()
     at.switch_page("app_pages/doctor.py").run()
     text = messages(at)
     assert f"short.en has {len(HYP) - 3:,} lines but ref.en has {len(REFS[0]):,}" in text
@@ -68,9 +62,11 @@ def test_files_uploaded_on_corpus_are_checked_without_a_second_upload() -> None:
 def test_files_brought_to_the_doctor_first_are_corpus_files_too() -> None:
     at = open_app("doctor")
     at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
-    upload(at, cs.CORPUS_REF_UPLOAD, [("ref.en", REFS[0]), ("ref2.en", REFS[1])])
-    upload(at, cs.CORPUS_HYP_UPLOAD, [("mine.en", HYP)])
-    assert "Checking mine.en against ref.en and ref2.en, with the 13a tokenizer." in [c.value for c in at.caption]
+    upload(at, cs.CORPUS_REF_UPLOAD, [("ref.en", REFS[0]), ("ref2.en", REFS[1])]).run()
+    upload(at, cs.CORPUS_HYP_UPLOAD, [("mine.en", HYP)]).run()
+    assert "Checking mine.en against ref.en and ref2.en, with the 13a tokenizer." in [
+        c.value.replace("\\", "") for c in at.caption
+    ]  # the file names escaped as Markdown
     assert tool_table(at).iloc[0, 1] == pytest.approx(sacrebleu.corpus_bleu(HYP, REFS).score, abs=1e-9)
     # Corpus opens with the same kept files: nothing to upload again.
     at.switch_page("app_pages/corpus.py").run()
@@ -84,7 +80,7 @@ def test_files_brought_to_the_doctor_first_are_corpus_files_too() -> None:
 def test_a_file_that_cannot_be_read_is_a_finding_and_the_other_files_stay() -> None:
     at = open_app("doctor")
     at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
-    upload(at, cs.CORPUS_REF_UPLOAD, [("ref.en", REFS[0])])
+    upload(at, cs.CORPUS_REF_UPLOAD, [("ref.en", REFS[0])]).run()
     drop_zone(at, cs.CORPUS_HYP_UPLOAD).set_value([("out.bin", b"\x00\x01\x02binary", "application/octet-stream")])
     at.run()
     assert not at.exception
@@ -94,7 +90,7 @@ def test_a_file_that_cannot_be_read_is_a_finding_and_the_other_files_stay() -> N
         "plain-text (UTF-8) file, one segment per line."
     ) in text.replace("**", "")  # the file, the line, the fix
     assert "ref.en: 60 lines, kept for this session" in [c.value.replace("\\", "") for c in at.caption]
-    upload(at, cs.CORPUS_HYP_UPLOAD, [("mine.en", HYP)])  # the reference was kept: only the hypothesis again
+    upload(at, cs.CORPUS_HYP_UPLOAD, [("mine.en", HYP)]).run()  # the reference was kept: only the hypothesis again
     assert tool_table(at).iloc[0, 1] == pytest.approx(sacrebleu.corpus_bleu(HYP, [REFS[0]]).score, abs=1e-9)
 
 
@@ -132,8 +128,8 @@ def test_the_input_source_follows_each_page_on_every_round_trip() -> None:
 
 
 def test_the_korean_sample_is_scored_with_ko_mecab_beside_sacrebleus_defaults() -> None:
-    hyp = (SAMPLE / "system_a.ko").read_text(encoding="utf-8").splitlines()
-    refs = [(SAMPLE / name).read_text(encoding="utf-8").splitlines() for name in ("ref.ko", "ref2.ko")]
+    hyp = sample_lines("system_a.ko")
+    refs = [sample_lines(name) for name in ("ref.ko", "ref2.ko")]
     at = open_app("doctor")
     at.radio(key=cs.CORPUS_SOURCE).set_value("sample-ko").run()
     assert at.selectbox(key=cs.CORPUS.key("tokenize")).value == "ko-mecab"

@@ -13,11 +13,11 @@ from bleucore.metrics.bleu.options import SMOOTHING_METHODS, TOKENIZER_NAMES
 from tests.app.html_views import code_lines, ngram_tables
 from tests.conftest import metric, open_app
 from tests.golden_examples import CA1, CA2, CA4, KO_CAND, KO_REF, REFS_1, SHORT_KO
-from ui.explore import state as es
-from ui.learn import examples as learn_examples
 from ui.links.share import MAX_LINK_STATE, encode_state
+from ui.metrics.bleu import examples as learn_examples
 from ui.metrics.bleu.cache import variants_text
 from ui.metrics.bleu.wording import describe
+from ui.state import explore as es
 
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 
@@ -45,7 +45,7 @@ def assert_scores(at: AppTest, candidate: str, references: list[str] | tuple[str
 
 
 def unescaped(message: str) -> str:
-    """A message without the backslashes of ui.inputs.uploads.escape_markdown (the one escaper of every page)."""
+    """A message without the backslashes of ui.shell.markdown.escape_markdown (the one escaper of every page)."""
     return message.replace("\\", "")
 
 
@@ -531,7 +531,7 @@ def test_formula_steps_follow_the_zero_rules(options, mean):
 
 
 def test_charts_carry_fractions_log_terms_and_the_input_point():
-    from ui.metrics.bleu import charts
+    from ui.metrics.bleu import charts, variants
 
     result = explain(CA1, REFS_1, TUTORIAL)
     frame = charts.precision_frame(result.score)
@@ -540,7 +540,7 @@ def test_charts_carry_fractions_log_terms_and_the_input_point():
     spec = charts.brevity_chart(result.score).to_dict()
     assert "c = 18, r = 18" in str(spec["title"])
     scores = variants_text(CA2, REFS_1, TUTORIAL)
-    table = charts.variants_table(scores)
+    table = variants.variants_table(scores)
     assert table.loc["standard", "BLEU"] == "0.0000"
     assert table.loc["tutorial", "BLEU"] == "39.6929"
     assert len(table) == len(scores) == 3 + 12

@@ -4,8 +4,8 @@ until Explore opens, so the next run of the source page switches instead of losi
 from __future__ import annotations
 
 from tests.conftest import open_app
-from ui.explore import state as es
-from ui.links import handoff
+from ui.state import explore as es
+from ui.state import handoff
 
 
 def test_a_pending_hand_off_switches_on_the_next_run_and_ends_in_explore() -> None:

@@ -17,8 +17,8 @@ from bleucore.metrics.bleu.options import SMOOTHING_METHODS, VARIANTS
 from tests.app.html_views import code_lines
 from tests.conftest import open_app as start
 from tests.golden_examples import CA1, CA2, KO_CAND, KO_REF, REFS_1
-from ui.explore import state as es
-from ui.metrics.bleu import charts, headline
+from ui.metrics.bleu import headline, variants
+from ui.state import explore as es
 
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 EXAMPLES = {"Ca1": (CA1, REFS_1), "Ca2": (CA2, REFS_1), "Korean": (KO_CAND, (KO_REF,))}
@@ -64,7 +64,7 @@ def test_headline_marked_rows_and_line_agree(example, variant, method):
     assert match.group(1) == f"{expected:.2f}"
     assert match.group(2) == f"{variant}, {'no smoothing' if method == 'none' else f'{method} smoothing'}"
 
-    frame = charts.variants_frame(result.variants(), options)
+    frame = variants.variants_frame(result.variants(), options)
     marked = frame[frame["= headline"] == "yes"]
     assert list(marked["computation"]) == [variant, method]  # one variant row, one smoothing row
     assert list(marked["BLEU"]) == pytest.approx([expected, expected], abs=1e-9)

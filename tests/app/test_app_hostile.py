@@ -10,16 +10,17 @@ import json
 import tracemalloc
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from bleucore import MAX_HELD_CHARS, MAX_HELD_LINES, BleuOptions
 from bleucore.metrics import get_metric
 from bleucore.tokenizers import TOKENIZER_NAMES
-from tests.conftest import drop_zone, link_token, messages, open_app
-from ui.compare import state as cps
-from ui.corpus import state as cs
-from ui.explore import state as es
+from tests.conftest import link_token, messages, open_app, upload
 from ui.inputs.uploads import MAX_PASTE_CHARS, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB
 from ui.links.share import MAX_DECODED_BYTES, MAX_LINK_STATE, LinkStateError, decode_state
+from ui.state import compare as cps
+from ui.state import corpus as cs
+from ui.state import explore as es
 
 REFUSED = "This link could not be opened"
 
@@ -88,16 +89,17 @@ def test_a_standard_base64_alphabet_reads_as_the_url_alphabet() -> None:
 # --------------------------------------------------------------------------- uploads and pastes
 
 
-def upload(slot: str, files: list[tuple[str, bytes]]):  # type: ignore[no-untyped-def]
+def corpus_upload(slot: str, files: list[tuple[str, bytes]]) -> AppTest:
+    """Corpus with its upload source, ``files`` dropped on ``slot`` and run."""
     at = open_app("corpus")
     at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
-    drop_zone(at, slot).set_value([(name, data, "text/plain") for name, data in files]).run()
+    upload(at, slot, files).run()
     assert not at.exception
     return at
 
 
 def test_an_upload_one_byte_over_ten_megabytes_is_named() -> None:
-    at = upload(cs.CORPUS_REF_UPLOAD, [("big.txt", b"a\n" * (MAX_UPLOAD_BYTES // 2) + b"x")])
+    at = corpus_upload(cs.CORPUS_REF_UPLOAD, [("big.txt", b"a\n" * (MAX_UPLOAD_BYTES // 2) + b"x")])
     assert f"big.txt is 10.0 MB; files are limited to {MAX_UPLOAD_MB} MB" in messages(at)
 
 
@@ -114,7 +116,7 @@ def test_uploads_at_the_held_limits_and_one_over(lines: int, chars: int, refused
     width = chars // lines
     rows = ["y" * width] * lines
     rows[-1] += "y" * (chars - width * lines)
-    at = upload(cs.CORPUS_REF_UPLOAD, [("ref.txt", "\n".join(rows).encode() + b"\n")])
+    at = corpus_upload(cs.CORPUS_REF_UPLOAD, [("ref.txt", "\n".join(rows).encode() + b"\n")])
     expected = (
         f"ref.txt has {lines:,} lines and {chars:,} characters; the app scores files of at most {MAX_HELD_LINES:,}"
     )
@@ -185,8 +187,8 @@ def test_files_past_the_page_total_are_one_message_on_corpus_and_compare() -> No
     per_file = MAX_HELD_CHARS - 1_000
     count = MAX_PAGE_CHARS // per_file + 1
     data = ("z" * (per_file // 10 - 1) + "\n").encode() * 10
-    at = upload(cs.CORPUS_REF_UPLOAD, [(f"r{i}.txt", data) for i in range(count)])
-    drop_zone(at, cs.CORPUS_HYP_UPLOAD).set_value([("hyp.txt", data, "text/plain")]).run()
+    at = corpus_upload(cs.CORPUS_REF_UPLOAD, [(f"r{i}.txt", data) for i in range(count)])
+    upload(at, cs.CORPUS_HYP_UPLOAD, [("hyp.txt", data)]).run()
     assert not at.exception and not at.metric
     chars = (count + 1) * (per_file - 10)
     assert (
@@ -205,8 +207,8 @@ def test_files_past_the_page_total_are_one_message_on_corpus_and_compare() -> No
     # Uploaded, as on Corpus: the same message, and nothing scored (the check once ran only for pasted text).
     at = open_app("compare")
     at.radio(key=cps.COMPARE_SOURCE).set_value("upload").run()
-    drop_zone(at, cps.COMPARE_REF_UPLOAD).set_value([(f"r{i}.txt", data, "text/plain") for i in range(count - 1)]).run()
-    drop_zone(at, cps.COMPARE_SYS_UPLOAD).set_value([(f"s{i}.txt", data, "text/plain") for i in range(2)]).run()
+    upload(at, cps.COMPARE_REF_UPLOAD, [(f"r{i}.txt", data) for i in range(count - 1)]).run()
+    upload(at, cps.COMPARE_SYS_UPLOAD, [(f"s{i}.txt", data) for i in range(2)]).run()
     assert not at.exception and not at.metric and not at.dataframe
     assert f"These {count + 1} files hold {(count + 1) * 10} lines and {chars:,} characters together" in messages(at)
 
@@ -216,8 +218,8 @@ def test_upload_counts_at_the_session_limit_and_one_over() -> None:
     byte and file limits: tests/app/test_input_store.py)."""
     from ui.inputs.store import MAX_SESSION_FILES
 
-    at = upload(cs.CORPUS_REF_UPLOAD, [(f"r{i}.txt", b"a b\n") for i in range(MAX_SESSION_FILES)])
+    at = corpus_upload(cs.CORPUS_REF_UPLOAD, [(f"r{i}.txt", b"a b\n") for i in range(MAX_SESSION_FILES)])
     removable = [b.label for b in at.button if b.label.startswith("Remove reference file")]
     assert len(removable) == MAX_SESSION_FILES and "files at once" not in messages(at)  # all kept
-    at = upload(cs.CORPUS_REF_UPLOAD, [(f"r{i}.txt", b"a b\n") for i in range(MAX_SESSION_FILES + 1)])
+    at = corpus_upload(cs.CORPUS_REF_UPLOAD, [(f"r{i}.txt", b"a b\n") for i in range(MAX_SESSION_FILES + 1)])
     assert f"{MAX_SESSION_FILES + 1} files at once: a session takes at most {MAX_SESSION_FILES} files" in messages(at)

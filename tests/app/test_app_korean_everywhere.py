@@ -4,9 +4,11 @@ Each test opens a page (or a state of it: every Explore tab, an error, a bad lin
 and reads every text it shows (tests/app/rendered_text.py: labels, help, captions, messages, HTML
 titles, table headers and cells, chart titles, axes, legends and tooltips). A Latin word may stay
 only when it is a name or notation that the Korean tutorials keep as it is (``ALLOWED``, a short
-list), or part of the user's text (the inputs, the tutorials' example sentences, the sample files
-and their names). Korean glosses in parentheses after Hangul ("보정된 정밀도(modified precision)") and
-command-line flags (``-lc``) are fine. Numbers must be the same as in English.
+list), or a word of the user's text (the inputs, the tutorials' example sentences, the sample files
+and their names; a whole word, so a word glued into a sentence in English is found even where it is a piece of a
+user's word: "and" in "commands"; issue 36). Korean glosses in parentheses after Hangul
+("보정된 정밀도(modified precision)") and command-line flags (``-lc``) are fine. Numbers must be the same as in
+English.
 """
 
 from __future__ import annotations
@@ -18,14 +20,14 @@ from streamlit.testing.v1 import AppTest
 
 from tests.app.html_views import html_tables
 from tests.app.rendered_text import shown_texts, words
-from tests.conftest import ROOT, drop_zone, messages, open_app
+from tests.conftest import SAMPLE, drop_zone, messages, open_app, sample_lines, upload
 from ui.compare import buckets as compare_buckets
-from ui.compare import state as cps
-from ui.corpus import state as cs
-from ui.explore import state as es
-from ui.learn import examples as ex
 from ui.links.share import encode_state
+from ui.metrics.bleu import examples as ex
 from ui.shell import i18n
+from ui.state import compare as cps
+from ui.state import corpus as cs
+from ui.state import explore as es
 
 #: Names and notation kept in Korean text: metrics, tools, the tutorials' own terms (Count_clip ...), the
 #: option values of sacreBLEU's command line (tokenizers, smoothing methods, reference-length rules,
@@ -114,15 +116,21 @@ ALLOWED = {
     "eojeol",
     "net",
     "float",
+    # the clitic the Score doctor quotes as tokenizers split it ('don't' against 'do n't')
+    "don't",
+    "n't",
+    # the detokenizer the Score doctor names (sacremoses)
+    "sacremoses",
 }
-SAMPLE = ROOT / "data" / "sample"
 #: The tutorials' sentences (Explore's default, Learn's examples): the user's text, never translated.
 EXAMPLES = (
-    *(v for v in vars(ex).values() if isinstance(v, str)),
+    *(v for k, v in vars(ex).items() if isinstance(v, str) and not k.startswith("__")),  # not the module's docstring
     *(t for v in vars(ex).values() if isinstance(v, tuple) for t in v if isinstance(t, str)),
 )
 #: The bundled samples and their file names (Corpus and Compare show their lines).
 SAMPLES = (*(path.read_text(encoding="utf-8") for path in SAMPLE.glob("*.en")), *(p.name for p in SAMPLE.iterdir()))
+#: A Markdown escape (``ui.shell.markdown.escape_markdown``): the page shows the character after the backslash.
+_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
 _GLOSS = re.compile(r"(?<=[\uac00-\ud7a3])\([^()]*\)")  # 보정된 정밀도(modified precision)
 _FLAG = re.compile(r"(^|[\s(])--?[a-z][a-z-]*")
 #: Code written in plain text (a table cell cannot show `code`): an argument set to a value (smooth=True), an
@@ -131,15 +139,25 @@ _CODE = re.compile(r"(?<![A-Za-z_])(?:[A-Za-z_]\w*=\w+|(?:[A-Z][a-z]+)+Error|[A-
 
 
 def english_words(text: str, user_text: tuple[str, ...] = ()) -> list[str]:
-    """The Latin words of ``text`` that are neither allowed names nor part of a word of the user's text
-    (``user_text`` and the tutorials' sentences; part: a chrF highlight may cut "party" into "p" + "arty")."""
-    own = {w.lower() for t in (*user_text, *EXAMPLES) for w in words(t)}
+    """The Latin words of ``text`` that are neither allowed names nor words of the user's text (``user_text`` and
+    the tutorials' sentences). A text that is itself a piece of the user's text is the user's (a chrF highlight cuts
+    "party" into "p" + "arty"); inside a sentence, a word must be one of the user's words, not a piece of one: "and"
+    glued into a Korean sentence is English even where a reference says "commands"."""
+    own_texts = [t.lower() for t in (*user_text, *EXAMPLES)]
+    text = _ESCAPED.sub(r"\1", text)  # as the page shows it: "system\\_a\\.en" is the file system_a.en
+    head, colon, rest = text.partition(": ")
+    if colon and head.strip() and any(head.strip().lower() in own for own in own_texts):
+        text = rest  # a piece of the user's text, then what it is (a chrF highlight's title: "arty: matched")
+    piece = text.strip().lower()
+    if piece and any(piece in own for own in own_texts):
+        return []
+    own_words = {w.lower() for t in own_texts for w in words(t)}
     text = _CODE.sub(" ", _FLAG.sub(" ", _GLOSS.sub(" ", text)))
     return [
         w
         for w in words(text)
         if w not in ALLOWED
-        and not any(w.lower() in word for word in own)
+        and w.lower() not in own_words
         and not re.fullmatch(r"Ca\d|p\d*|[A-Za-z]_\w+|\w+_\w+|nltk-method\d", w)
     ]
 
@@ -162,6 +180,10 @@ def test_the_reader_finds_english_and_lets_names_and_user_text_pass() -> None:
     assert english_words("브레버티 패널티(brevity penalty): BP = exp(1 − r/c), sacreBLEU의 -lc") == []
     assert english_words("후보 번역 “obeys”는 Count 1, Max_Ref_Count 0") == []
     assert english_words("“xyzzy plugh” 불일치", ("xyzzy plugh",)) == []
+    assert english_words("arty", ("the party",)) == [] and english_words("p", ("the party",)) == []  # pieces of it
+    assert english_words("arty: 일치한 3-gram 안", ("the party",)) == []  # a piece, then what it is
+    assert english_words("설정 점검\\: system\\_a\\.en에서", ("system_a.en",)) == []  # Markdown escapes, as shown
+    assert english_words("참조 번역이 9 and 11 토큰일 때", ("the commands",)) == ["and"]  # a word, not a piece
     assert english_words("smooth=True 설정, ZeroDivisionError 오류, 대문자 A-Z만") == []
     assert english_words("smooth 설정, Division 오류, 대문자 AZ") == ["smooth", "Division", "AZ"]
 
@@ -279,6 +301,19 @@ def test_an_undefined_corpus_score_is_explained_in_korean(page: str, options) ->
     assert not found, "\n".join(found)
 
 
+@pytest.mark.parametrize(("page", "options"), [("corpus", cs.CORPUS), ("compare", cps.COMPARE)])
+def test_settings_sacrebleu_has_no_equivalent_for_are_named_in_korean(page: str, options) -> None:
+    """NLTK's smoothing and N = 3: sacreBLEU 2.6 has no equivalent for either, and the page names both in Korean,
+    as one list (bleucore gives their codes; its English phrases are the command line's)."""
+    at = open_app(page, lang="ko")
+    at.selectbox(key=options.key("smooth_method")).set_value("nltk-method1").run()
+    at.number_input(key=options.key("max_order")).set_value(3).run()
+    captions = " ".join(c.value for c in at.caption).replace("\\", "")
+    assert "최대 n-gram 차수 N = 3 및 스무딩 nltk-method1" in captions, captions
+    found = _walk(at, f"{page} without a sacreBLEU equivalent", *SAMPLES)
+    assert not found, "\n".join(found)
+
+
 def test_corpus_mismatched_line_counts_in_korean() -> None:
     at = open_app("corpus", lang="ko")
     at.radio(key=cs.CORPUS_SOURCE).set_value("paste").run()
@@ -384,17 +419,27 @@ def test_explore_tab_numbers_are_the_same_in_both_languages(tab: str) -> None:
 
 
 def test_the_score_doctor_in_korean() -> None:
-    """Tool names and the code that calls each tool are names and code, not sentences: they stay as written."""
-    from bleucore.tools import TOOLS
+    """Tool names and the code that calls each tool are names and code, not sentences: they stay as written (but
+    the averaged tools' names, which the page words)."""
+    from bleucore.tools import FAMILIES, TOOLS
     from ui.doctor import inputs as di
     from ui.doctor import scores as ds
 
-    names = tuple(text for t in TOOLS for text in (t.name, t.call))
+    worded = ("nltk-sentence-mean", "tutorial", "tutorial-simplified")
+    tools = [*TOOLS, *(t for family in FAMILIES.values() for t in family.tools)]
+    names = tuple(text for t in tools for text in ((t.call,) if t.key in worded else (t.name, t.call)))
     at = open_app("doctor", lang="ko")
     found = _walk(at, "doctor", *names, *SAMPLES)
     for start in ("nltk-sentence-mean", "tutorial-simplified", "multi-bleu-lc", "torchmetrics"):
         at.selectbox(key=ds.FROM).set_value(start).run()
         found += _walk(at, f"from {start}", *names, *SAMPLES)
+    # chrF's and TER's implementations, each waterfall's steps.
+    for metric, starts in (("chrf", [t.key for t in FAMILIES["chrf"].tools[1:]]), ("ter", ["torchmetrics"])):
+        at.radio(key=ds.METRIC).set_value(metric).run()
+        for start in starts:
+            at.selectbox(key=ds.FROM).set_value(start).run()
+            found += _walk(at, f"{metric} from {start}", *names, *SAMPLES)
+    at.radio(key=ds.METRIC).set_value("bleu").run()
     names += ("sacreBLEU 2.6 -tok ko-mecab", "sacrebleu REF -i HYP -tok ko-mecab")
     at.radio(key=cs.CORPUS_SOURCE).set_value("sample-ko").run()  # the ko-mecab row and its waterfall
     found += _walk(at, "Korean sample", *names, *SAMPLES)
@@ -417,9 +462,45 @@ def test_the_score_doctor_in_korean() -> None:
         "It rains.",
         "An extra line.",
     )
+    for state, (hyp, ref, source) in _DOCTOR_FINDINGS.items():  # issue 39's findings, with the source pasted
+        at.text_area(key=cs.CORPUS_HYP_PASTE).set_value("\n".join(hyp))
+        at.text_area(key=cs.corpus_ref_key(0)).set_value("\n".join(ref))
+        at.text_area(key="doctor_source_paste").set_value("\n".join(source))
+        at.run()
+        assert [*at.warning, *at.error], messages(at)  # each state shows its findings
+        found += _walk(at, state, *names, *hyp, *ref, *source)
     at.radio(key=di.CHECK).set_value("explore").run()
     found += _walk(at, "explore", *names, *SAMPLES)
     assert not found, "\n".join(found)
+
+
+def _doctor_findings() -> dict[str, tuple[list[str], list[str], list[str]]]:
+    """(hypothesis, reference, source) lines that make issue 39's findings: a chat model's output (wrappers, a
+    refusal, lines in German, Slovak and Korean, lines left in the German source), the files swapped, a merged line,
+    an output cut short, mostly short lines, tokenized references."""
+    from tests.core.doctor_rules.parallel import ENGLISH, GERMAN, KOREAN, SLOVAK, SYSTEM
+
+    llm = list(SYSTEM)
+    llm[1], llm[2] = "Here is the translation: " + llm[1], f'"{llm[2]}"'
+    llm[4], llm[5] = llm[4] + " (Note: a free translation.)", "I'm sorry, but I can't help with that request."
+    llm[6], llm[8], llm[9], llm[10], llm[11] = GERMAN[6], SLOVAK[8], GERMAN[9], KOREAN[10], KOREAN[11]
+    llm[13] = "죄송하지만 번역해 드릴 수 없습니다."
+    hyp, ref = sample_lines("system_a.en"), sample_lines("ref.en")
+    return {
+        "a chat model's output": (llm, ENGLISH, GERMAN),
+        "the source as the output": (GERMAN, ENGLISH, GERMAN),
+        "swapped files": (ENGLISH, llm, GERMAN),
+        "a merged line": ([*hyp[:20], hyp[20] + " " + hyp[21], *hyp[22:], "A closing line."], ref, ref),
+        "an output cut short": (hyp[:30], ref, hyp),
+        "short lines, tokenized references": (
+            ["a cat"] * 16 + SYSTEM[:8],
+            ["a cat ."] * 16 + [line[:-1] + " ." for line in ENGLISH[:8]],
+            ["eine Katze"] * 16 + GERMAN[:8],
+        ),
+    }
+
+
+_DOCTOR_FINDINGS = _doctor_findings()
 
 
 def _bucket_control(at: AppTest, key: str):  # type: ignore[no-untyped-def]
@@ -430,23 +511,17 @@ def test_compare_buckets_examples_and_report_in_korean() -> None:
     """Issue 24's sections in Korean: every bucket analysis and word measure, a labels file (and one of the wrong
     length), a training corpus (and a binary one), a system identical to the baseline, the examples and the report."""
 
-    refs = (SAMPLE / "ref.en").read_text(encoding="utf-8").splitlines()
+    refs = sample_lines("ref.en")
     labels = "\n".join("뉴스" if i % 2 else "talks" for i in range(len(refs))) + "\n"
     at = open_app("compare", lang="ko")
     found = []
-    drop_zone(at, compare_buckets.SLOTS.labels).set_value([("short.txt", b"news\n", "text/plain")])
-    drop_zone(at, compare_buckets.SLOTS.training).set_value([("train.bin", b"\x00\x01\n", "text/plain")])
-    drop_zone(at, cps.COMPARE_EXTRA_UPLOAD).set_value(
-        [("copy.en", (SAMPLE / "system_a.en").read_bytes(), "text/plain")]
-    )
-    at.run()
+    upload(at, compare_buckets.SLOTS.labels, [("short.txt", b"news\n")])
+    upload(at, compare_buckets.SLOTS.training, [("train.bin", b"\x00\x01\n")])
+    upload(at, cps.COMPARE_EXTRA_UPLOAD, [("copy.en", (SAMPLE / "system_a.en").read_bytes())]).run()
     assert "short.txt" in messages(at) and "train.bin" in messages(at) and "copy.en" in messages(at), messages(at)
     found += _walk(at, "bad labels and training", *SAMPLES, "short.txt", "train.bin", "copy.en")
-    drop_zone(at, compare_buckets.SLOTS.labels).set_value([("labels.txt", labels.encode(), "text/plain")])
-    drop_zone(at, compare_buckets.SLOTS.training).set_value(
-        [("train.en", (SAMPLE / "ref2.en").read_bytes(), "text/plain")]
-    )
-    at.run()
+    upload(at, compare_buckets.SLOTS.labels, [("labels.txt", labels.encode())])
+    upload(at, compare_buckets.SLOTS.training, [("train.en", (SAMPLE / "ref2.en").read_bytes())]).run()
     assert _bucket_control(at, compare_buckets.SLOTS.kind).options == ["참조 번역 길이별", "단어 빈도별", "레이블별"]
     for kind, metrics in (("length", ["BLEU"]), ("frequency", ["fmeas", "prec", "rec"]), ("label", ["BLEU"])):
         _bucket_control(at, compare_buckets.SLOTS.kind).set_value(kind).run()
@@ -469,29 +544,30 @@ def test_compare_buckets_examples_and_report_in_korean() -> None:
 
 def _bucket_lines_app() -> None:
     """A picked bucket's lines (the chart's selection, which AppTest cannot click), drawn in Korean."""
-    from pathlib import Path
-
     from bleucore.buckets import BucketSettings, frequency_buckets, length_buckets
     from bleucore.metrics import get_metric
+    from tests.conftest import sample_lines
     from ui.buckets.views import show_bucket_lines
     from ui.inputs.uploads import TextFile
-    from ui.metrics.bleu.options import SACREBLEU
+    from ui.options.bleu import SACREBLEU
     from ui.shell import i18n as lang
+    from ui.state import handoff
 
     lang.use("ko")
-    sample = Path("data/sample")
-    systems = {
-        n: TextFile(n, tuple((sample / n).read_text(encoding="utf-8").splitlines()))
-        for n in ("system_a.en", "system_b.en")
-    }
-    refs = [TextFile("ref.en", tuple((sample / "ref.en").read_text(encoding="utf-8").splitlines()))]
+    systems = {n: TextFile(n, tuple(sample_lines(n))) for n in ("system_a.en", "system_b.en")}
+    refs = [TextFile("ref.en", tuple(sample_lines("ref.en")))]
     scores = {n: __import__("numpy").linspace(0, 100, 60) for n in systems}
     lines = {n: list(f.lines) for n, f in systems.items()}
     length = length_buckets(lines, [list(refs[0].lines)], [get_metric("bleu")], settings=BucketSettings(10))
-    show_bucket_lines(length, "<10", list(systems), systems, refs, "BLEU", scores, SACREBLEU, "two")
-    show_bucket_lines(length, "<10", ["system_a.en"], systems, refs, "BLEU", scores, SACREBLEU, "one")
     words = frequency_buckets(lines, [list(refs[0].lines)], settings=BucketSettings(10))
-    show_bucket_lines(words, "1", list(systems), systems, refs, "BLEU", scores, SACREBLEU, "words")
+    for analysis, bucket, shown, key in (
+        (length, "<10", list(systems), "two"),
+        (length, "<10", ["system_a.en"], "one"),
+        (words, "1", list(systems), "words"),
+    ):
+        line = show_bucket_lines(analysis, bucket, shown, systems, refs, "BLEU", scores, key)
+        assert line is not None
+        handoff.line_buttons(line, shown, systems, refs, SACREBLEU, f"{key}_open")  # what Corpus and Compare add
 
 
 def test_a_picked_buckets_lines_in_korean() -> None:

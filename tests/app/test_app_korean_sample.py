@@ -4,7 +4,6 @@ is scored with ko-mecab, and its numbers are sacreBLEU 2.6's; back on the Englis
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -14,19 +13,14 @@ from sacrebleu.compat import corpus_bleu as sacre_corpus_bleu
 from sacrebleu.metrics import BLEU
 from sacrebleu.significance import PairedTest
 
-from ui.compare import state as cps
-from ui.corpus import state as cs
+from tests.conftest import ROOT, sample_lines
+from ui.state import compare as cps
+from ui.state import corpus as cs
 
-ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
-SAMPLE = ROOT / "data" / "sample"
 
 
-def lines(name: str) -> list[str]:
-    return (SAMPLE / name).read_text(encoding="utf-8").splitlines()
-
-
-SYS_A, SYS_B, REF1, REF2 = (lines(n) for n in ("system_a.ko", "system_b.ko", "ref.ko", "ref2.ko"))
+SYS_A, SYS_B, REF1, REF2 = (sample_lines(n) for n in ("system_a.ko", "system_b.ko", "ref.ko", "ref2.ko"))
 
 
 pytestmark = pytest.mark.usefixtures("sacrebleu_seed")  # tests/conftest.py

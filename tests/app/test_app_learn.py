@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 from bleucore import BleuOptions, sentence_bleu
 from tests import golden_examples as golden
 from tests.conftest import ROOT, open_app
-from ui.explore import state as es
+from ui.state import explore as es
 
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 

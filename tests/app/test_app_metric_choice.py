@@ -14,18 +14,17 @@ from sacrebleu.metrics import CHRF, TER
 from sacrebleu.significance import PairedTest
 from streamlit.testing.v1 import AppTest
 
-from tests.conftest import PAYLOADS, ROOT, drop_zone, messages, open_app
-from ui.compare import state as cps
-from ui.corpus import state as cs
-from ui.inputs.uploads import escape_markdown
+from tests.conftest import PAYLOADS, messages, open_app, sample_lines, upload
 from ui.links.share import decode_state, encode_state
-from ui.metrics import options as mo
+from ui.options import metrics as mo
+from ui.shell.markdown import escape_markdown
+from ui.state import compare as cps
+from ui.state import corpus as cs
 
-SAMPLE = ROOT / "data" / "sample"
-SYS_A = (SAMPLE / "system_a.en").read_text(encoding="utf-8").splitlines()
-SYS_B = (SAMPLE / "system_b.en").read_text(encoding="utf-8").splitlines()
-REF1 = (SAMPLE / "ref.en").read_text(encoding="utf-8").splitlines()
-REF2 = (SAMPLE / "ref2.en").read_text(encoding="utf-8").splitlines()
+SYS_A = sample_lines("system_a.en")
+SYS_B = sample_lines("system_b.en")
+REF1 = sample_lines("ref.en")
+REF2 = sample_lines("ref2.en")
 REFS = [REF1, REF2]
 # Close to B (its first 4 lines from A): p-values away from their floor 1/(n+1).
 SYS_C = SYS_A[:4] + SYS_B[4:]
@@ -63,10 +62,6 @@ def bleu_table_shown(at: AppTest) -> bool:
 def sacre_paired(systems: list[tuple[str, list[str]]], metric_id: str, test: str, n: int = 0) -> list:
     _, scores = PairedTest(systems, {"M": sacre_metric(metric_id)}, references=REFS, test_type=test, n_samples=n)()
     return next(v for k, v in scores.items() if k != "System")
-
-
-def upload(at: AppTest, key: str, files: list[tuple[str, list[str]]]) -> None:
-    drop_zone(at, key).set_value([(n, ("\n".join(lines) + "\n").encode(), "text/plain") for n, lines in files])
 
 
 # --------------------------------------------------------------------------- Corpus
@@ -281,10 +276,7 @@ def test_corpus_chrf_and_ter_options_equal_sacrebleu_and_survive_the_link() -> N
 
 
 def test_compare_korean_sample_with_ter_asian_support_equals_sacrebleu() -> None:
-    sys_a, sys_b, ref1, ref2 = (
-        (SAMPLE / name).read_text(encoding="utf-8").splitlines()
-        for name in ("system_a.ko", "system_b.ko", "ref.ko", "ref2.ko")
-    )
+    sys_a, sys_b, ref1, ref2 = (sample_lines(name) for name in ("system_a.ko", "system_b.ko", "ref.ko", "ref2.ko"))
     at = open_app("compare")
     at.radio(key=cps.COMPARE_SOURCE).set_value("sample-ko").run()
     at.pills(key=cps.COMPARE_METRICS).set_value(["chrf", "ter"]).run()

@@ -6,25 +6,12 @@ from __future__ import annotations
 import pytest
 from sacrebleu.metrics import CHRF, TER
 
-from tests.conftest import ROOT, open_app
+from tests.conftest import chart_rows, open_app, sample_lines
 from tests.sacrebleu_reference import sacrebleu_edits_by_type
-from ui.corpus import state as cs
+from ui.state import corpus as cs
 
-SAMPLE = ROOT / "data" / "sample"
-HYPS = (SAMPLE / "system_a.en").read_text(encoding="utf-8").splitlines()
-REFS = [(SAMPLE / name).read_text(encoding="utf-8").splitlines() for name in ("ref.en", "ref2.en")]
-
-
-def chart_rows(at, field: str) -> list[dict]:  # type: ignore[no-untyped-def]
-    """The data rows of the chart whose rows have ``field``."""
-    from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
-
-    for chart in at.get("vega_lite_chart"):
-        for dataset in chart.proto.datasets:
-            frame = convert_arrow_bytes_to_pandas_df(dataset.data.data)
-            if field in frame.columns:
-                return frame.to_dict(orient="records")
-    raise AssertionError(f"no chart with {field!r}")
+HYPS = sample_lines("system_a.en")
+REFS = [sample_lines(name) for name in ("ref.en", "ref2.en")]
 
 
 def test_chrf_plus_plus_orders_and_ter_edits_follow_sacrebleu() -> None:
@@ -51,25 +38,27 @@ def test_chrf_plus_plus_orders_and_ter_edits_follow_sacrebleu() -> None:
     assert f"= {ter.num_edits:,} / {ter.ref_length:,.1f} = {ter.score:.2f}" in caption
 
 
-def test_chrf_and_ter_by_sentence_length_equal_sacrebleu_on_each_bucket() -> None:
+def test_chrf_and_ter_by_reference_length_equal_sacrebleu_on_each_bucket() -> None:
+    """Corpus's length charts use compare-mt's buckets (bleucore.buckets: reference 1's words under the sidebar's
+    tokenizer), the buckets of the bucket section and of the report."""
     import numpy as np
 
-    from bleucore import BleuOptions, corpus_statistics
-    from ui.corpus.analysis import BUCKET_LABELS, LENGTH_BUCKETS
+    from bleucore.buckets import LENGTH_CUTOFFS, bucket_index, bucket_names
+    from bleucore.tokenizers import tokenize_lines
 
     at = open_app("corpus")
     at.pills(key=cs.CORPUS_METRICS).set_value(["chrf", "ter"]).run()
     assert not at.exception
     subheaders = [h.value for h in at.subheader]
-    assert "chrF2 by sentence length" in subheaders and "TER by sentence length" in subheaders
-    assert "BLEU by sentence length" not in subheaders  # BLEU is not picked: its charts are not drawn
-    r = corpus_statistics(HYPS, REFS, BleuOptions()).ref_len
-    index = np.searchsorted(np.array(LENGTH_BUCKETS, dtype=float), r, side="left")
+    assert "chrF2 by reference length" in subheaders and "TER by reference length" in subheaders
+    assert "BLEU by reference length" not in subheaders  # BLEU is not picked: its charts are not drawn
+    words = [len(tokens) for tokens in tokenize_lines(REFS[0], "13a", False)]
+    index = bucket_index(words, LENGTH_CUTOFFS)
     for label, sacre in (("chrF2", CHRF()), ("TER", TER())):
         rows = chart_rows_with(at, label)
         assert rows, label
         for row in rows:
-            members = np.flatnonzero(index == BUCKET_LABELS.index(row["bucket"]))
+            members = np.flatnonzero(index == bucket_names(LENGTH_CUTOFFS).index(row["bucket"]))
             assert row["segments"] == members.size
             expected = sacre.corpus_score([HYPS[i] for i in members], [[ref[i] for i in members] for ref in REFS]).score
             assert row["corpus"] == pytest.approx(expected, abs=1e-9), (label, row["bucket"])
@@ -90,9 +79,9 @@ def chart_rows_with(at, label: str) -> list[dict]:  # type: ignore[no-untyped-de
 def test_compare_sentence_analyses_follow_the_picked_metric() -> None:
     """With TER picked, Compare's per-line scatter holds sacreBLEU's sentence TER of both systems and counts a
     line as the system's when it needs fewer edits."""
-    from ui.compare import state as cps
+    from ui.state import compare as cps
 
-    sys_b = (SAMPLE / "system_b.en").read_text(encoding="utf-8").splitlines()
+    sys_b = sample_lines("system_b.en")
     at = open_app("compare")
     at.pills(key=cps.COMPARE_METRICS).set_value(["bleu", "ter"]).run()
     at.segmented_control(key=cps.COMPARE_SENTENCE_METRIC).set_value("ter").run()
@@ -125,9 +114,9 @@ def test_corpus_table_line_and_explanation_follow_the_sentence_metric() -> None:
     first by the sentence metric, the line shown first is its worst, explained under the page's options with
     sacreBLEU's sentence score and per-order statistics, and the hand-off opens Explore's chrF & TER tab."""
     from tests.conftest import sentence_table
-    from ui.explore import state as es
-    from ui.links.handoff import PENDING
-    from ui.metrics.options import keys as option_keys
+    from ui.options.metrics import keys as option_keys
+    from ui.state import explore as es
+    from ui.state.handoff import PENDING
 
     at = open_app("corpus")
     at.pills(key=cs.CORPUS_METRICS).set_value(["chrf++", "ter"]).run()
@@ -175,8 +164,8 @@ def test_compare_examples_mark_lines_as_the_sentence_metric_sees_them() -> None:
     """The examples mark each hypothesis by the sentence metric (TER's edits, chrF's character n-grams, BLEU's
     n-grams); BLEU's n-gram section is drawn only with BLEU picked; a segment opened by TER opens Explore's chrF & TER
     tab."""
-    from ui.compare import state as cps
-    from ui.explore import state as es
+    from ui.state import compare as cps
+    from ui.state import explore as es
 
     at = open_app("compare")
     at.pills(key=cps.COMPARE_METRICS).set_value(["chrf", "ter"]).run()
@@ -187,7 +176,7 @@ def test_compare_examples_mark_lines_as_the_sentence_metric_sees_them() -> None:
         html = " ".join(h.proto.body for h in at.get("html"))
         assert html.count(mark) == 2 * 3 * 2 * per_line  # 3 lines each side, 2 systems (chrF: and the reference)
         assert 'class="bleu-text' not in html
-    from ui.metrics.options import keys as option_keys
+    from ui.options.metrics import keys as option_keys
 
     at.number_input(key=option_keys("compare")["char_order"]).set_value(2).run()  # the page's chrF options
     html = " ".join(h.proto.body for h in at.get("html"))

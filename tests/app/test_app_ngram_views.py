@@ -9,8 +9,8 @@ from streamlit.testing.v1 import AppTest
 from tests.app.html_views import ngram_tables
 from tests.conftest import open_app as start
 from tests.golden_examples import CAND_2
-from ui.corpus import state as cs
-from ui.explore import state as es
+from ui.state import corpus as cs
+from ui.state import explore as es
 
 KO_CAND = "나는 오늘 아침에 학교에 갔다"
 KO_REFS = ("나는 오늘 아침 학교에 갔다", "오늘 아침에 나는 학교로 갔다")

@@ -11,12 +11,11 @@ from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Block, Selectbox
 
 from bleucore.metrics.bleu.options import TOKENIZER_NAMES
-from tests.conftest import ROOT, corpus_score
+from tests.conftest import corpus_score, sample_lines
 from tests.conftest import open_app as open_page
 from tests.golden_examples import CA1, REFS_1
-from ui.metrics.bleu import options as om
+from ui.options import bleu as om
 
-SAMPLE = ROOT / "data" / "sample"
 PAGES = ("explore", "corpus", "compare")
 START = {"explore": om.TUTORIAL_NAME, "corpus": om.SACREBLEU_NAME, "compare": om.SACREBLEU_NAME}
 EPSILON = 1e-9
@@ -39,10 +38,7 @@ def options_caption(at: AppTest) -> str:
 
 
 def sample() -> tuple[list[str], list[list[str]]]:
-    def lines(name: str) -> list[str]:
-        return (SAMPLE / name).read_text(encoding="utf-8").splitlines()
-
-    return lines("system_a.en"), [lines("ref.en"), lines("ref2.en")]
+    return sample_lines("system_a.en"), [sample_lines("ref.en"), sample_lines("ref2.en")]
 
 
 @pytest.mark.parametrize("page", PAGES)

@@ -23,10 +23,10 @@ from tests.conftest import ROOT
 from tests.conftest import open_app as start
 from tests.golden_examples import CA1, CA2, KO_REF, KO_SHORT, REFS_1
 from ui.corpus import charts as corpus_charts
-from ui.corpus import state as cs
-from ui.explore import state as es
-from ui.metrics.bleu import charts, formula
+from ui.metrics.bleu import charts, formula, variants
 from ui.metrics.bleu.wording import describe, describe_all, order_list
+from ui.state import corpus as cs
+from ui.state import explore as es
 
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 SEED_NUMBER = re.compile(r"seeds? ?0[0-9]{2}", re.IGNORECASE)
@@ -117,7 +117,7 @@ def test_order_labels_are_horizontal():
 
     buckets = pd.DataFrame(
         {
-            "bucket": ["1-10", "11-20"],
+            "bucket": ["<10", "[10,20)"],
             "order": [0, 1],
             "segments": [3, 4],
             "corpus BLEU": [10.0, 20.0],
@@ -134,7 +134,7 @@ def test_length_bucket_tooltip_says_undefined_instead_of_nan():
     # the first bucket's sentences all have undefined sentence BLEU (e.g. NLTK's method 6 with p3 = 0)
     buckets = pd.DataFrame(
         {
-            "bucket": ["0-5", "6-10"],
+            "bucket": ["<10", "[10,20)"],
             "order": [0, 1],
             "segments": [2, 4],
             "corpus BLEU": [12.5, 20.0],
@@ -150,7 +150,7 @@ def test_length_bucket_tooltip_says_undefined_instead_of_nan():
 def test_variants_chart_labels_the_headline_rows_in_words():
     options = TUTORIAL.with_changes(variant="simplified", smooth_method="exp")
     result = explain(CA2, REFS_1, options)
-    spec = charts.variants_chart(result.variants(), options).to_dict()
+    spec = variants.variants_chart(result.variants(), options).to_dict()
     text = next(layer for layer in layer_marks(spec) if layer["mark"]["type"] == "text")
     rows = spec["datasets"][text.get("data", spec.get("data"))["name"]]
     assert sorted(r["computation"] for r in rows if r["marker"] == "= headline") == ["exp", "simplified"]
@@ -308,7 +308,7 @@ def test_empty_candidate_is_zero_everywhere_without_nan(variant, method):
     for chart in (
         charts.precision_chart(score),
         charts.brevity_chart(score),
-        charts.variants_chart(result.variants(), options),
+        variants.variants_chart(result.variants(), options),
     ):
         spec = str(chart.to_dict())
         assert "nan" not in spec.lower().replace("nominal", "") and "inf" not in re.sub(

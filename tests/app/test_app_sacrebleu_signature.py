@@ -6,12 +6,11 @@ from __future__ import annotations
 import pytest
 from sacrebleu.metrics import BLEU, CHRF, TER
 
-from tests.conftest import ROOT, open_app
-from ui.corpus import state as cs
+from tests.conftest import SAMPLE, open_app, sample_lines
+from ui.state import corpus as cs
 
-SAMPLE = ROOT / "data" / "sample"
-HYPS = (SAMPLE / "system_a.en").read_text(encoding="utf-8").splitlines()
-REFS = [(SAMPLE / name).read_text(encoding="utf-8").splitlines() for name in ("ref.en", "ref2.en")]
+HYPS = sample_lines("system_a.en")
+REFS = [sample_lines(name) for name in ("ref.en", "ref2.en")]
 
 
 def sacre_signature(metric: object) -> str:
@@ -87,7 +86,7 @@ def test_compare_shows_sacrebleus_paired_signatures_and_commands_that_reproduce_
     import shlex
     import subprocess
 
-    from ui.compare import state as cps
+    from ui.state import compare as cps
 
     at = open_app("compare")
     at.pills(key=cps.COMPARE_METRICS).set_value(["bleu", "chrf++", "ter"])
@@ -133,8 +132,8 @@ def test_the_json_result_names_every_metrics_options_and_sacrebleus_signature() 
     from ui.corpus import analysis as ca
     from ui.corpus import cache
     from ui.metrics.analysis import metric_scores, statistics
-    from ui.metrics.options import MetricSettings, metric_key, metric_of
     from ui.metrics.sacrebleu_view import paired_citation
+    from ui.options.metrics import MetricSettings, metric_key, metric_of
 
     options = BleuOptions()
     analysis = ca.analyse(

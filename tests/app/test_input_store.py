@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import drop_zone, messages, open_app
-from ui.compare import state as cps
-from ui.corpus import state as cs
+from tests.conftest import messages, open_app, upload
 from ui.inputs import kept
 from ui.inputs.store import MAX_SESSION_BYTES, InputStore, KeptFile, StoreFull, text_bytes
 from ui.inputs.uploads import TextFile
+from ui.state import compare as cps
+from ui.state import corpus as cs
 
 REF = [f"the cat {i} sat on the mat" for i in range(12)]
 SYS_A = [f"the cat {i} sat on a mat" for i in range(12)]
@@ -72,11 +72,6 @@ def test_text_bytes_are_utf8_bytes_with_newlines() -> None:
     assert MAX_SESSION_BYTES >= 5 * 10 * 1024 * 1024  # five files of the largest upload fit
 
 
-def _upload(at, slot: str, files: list[tuple[str, list[str]]]) -> None:  # type: ignore[no-untyped-def]
-    drop_zone(at, slot).set_value([(n, ("\n".join(lines) + "\n").encode(), "text/plain") for n, lines in files])
-    at.run()
-
-
 def _table(at) -> list[str]:  # type: ignore[no-untyped-def]
     frame = next(f.value for f in at.dataframe if "p (bootstrap)" in f.value.columns)
     return list(frame["system"])
@@ -85,9 +80,9 @@ def _table(at) -> list[str]:  # type: ignore[no-untyped-def]
 def test_compare_files_survive_other_pages_and_a_language_switch_and_remove_everywhere() -> None:
     at = open_app("compare")
     at.radio(key=cps.COMPARE_SOURCE).set_value("upload").run()
-    _upload(at, cps.COMPARE_REF_UPLOAD, [("ref.txt", REF)])
-    _upload(at, cps.COMPARE_SYS_UPLOAD, [("a.txt", SYS_A)])
-    _upload(at, cps.COMPARE_SYS_UPLOAD, [("b.txt", SYS_B)])  # a second drop adds, in order
+    upload(at, cps.COMPARE_REF_UPLOAD, [("ref.txt", REF)]).run()
+    upload(at, cps.COMPARE_SYS_UPLOAD, [("a.txt", SYS_A)]).run()
+    upload(at, cps.COMPARE_SYS_UPLOAD, [("b.txt", SYS_B)]).run()  # a second drop adds, in order
     assert not at.exception and _table(at) == ["a.txt", "b.txt"]
     at.selectbox(key=cps.COMPARE_BASELINE).set_value("b.txt").run()
     assert _table(at) == ["b.txt", "a.txt"]
@@ -112,14 +107,13 @@ def test_compare_files_survive_other_pages_and_a_language_switch_and_remove_ever
 def test_corpus_remove_buttons_say_what_they_remove_and_a_bad_file_is_named() -> None:
     at = open_app("corpus")
     at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
-    _upload(at, cs.CORPUS_REF_UPLOAD, [("refs.de", REF), ("refs2.de", SYS_B)])
-    drop_zone(at, cs.CORPUS_HYP_UPLOAD).set_value(("hyp.de", b"ok\ncaf\xe9\n", "text/plain"))
+    upload(at, cs.CORPUS_REF_UPLOAD, [("refs.de", REF), ("refs2.de", SYS_B)]).run()
+    upload(at, cs.CORPUS_HYP_UPLOAD, ("hyp.de", b"ok\ncaf\xe9\n"))
     at.run()
     assert "hyp.de is not UTF-8: line 2" in messages(at)
     labels = [b.label for b in at.button]
     assert any("Remove reference file refs\\.de" in label for label in labels), labels  # escaped Markdown
-    drop_zone(at, cs.CORPUS_HYP_UPLOAD).set_value(("hyp.de", ("\n".join(SYS_A) + "\n").encode(), "text/plain"))
-    at.run()
+    upload(at, cs.CORPUS_HYP_UPLOAD, ("hyp.de", SYS_A)).run()
     assert not at.exception and "Corpus BLEU" in " ".join(m.label for m in at.metric)
     assert kept.SESSION_KEY in at.session_state and at.query_params[kept.PARAM] == at.session_state[kept.SESSION_KEY]
 
@@ -178,8 +172,8 @@ def test_a_reload_with_kept_files_does_not_ask_for_them_again() -> None:
     them again" above the files it had kept; a link opened where no files are kept still says it."""
     at = open_app("compare")
     at.radio(key=cps.COMPARE_SOURCE).set_value("upload").run()
-    _upload(at, cps.COMPARE_REF_UPLOAD, [("ref.txt", REF)])
-    _upload(at, cps.COMPARE_SYS_UPLOAD, [("a.txt", SYS_A), ("b.txt", SYS_B)])
+    upload(at, cps.COMPARE_REF_UPLOAD, [("ref.txt", REF)]).run()
+    upload(at, cps.COMPARE_SYS_UPLOAD, [("a.txt", SYS_A), ("b.txt", SYS_B)]).run()
     link, key = at.query_params["s"], at.query_params[kept.PARAM]
     reloaded = open_app("compare", link, **{kept.PARAM: key})
     assert _table(reloaded) == ["a.txt", "b.txt"] and "upload them again" not in messages(reloaded)

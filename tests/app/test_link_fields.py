@@ -8,14 +8,14 @@ from dataclasses import fields, replace
 
 import pytest
 
-from ui.compare import state as cps
-from ui.corpus import state as cs
-from ui.explore import state as es
 from ui.links import codec
-from ui.links.share import LinkField
-from ui.metrics import options as mo
-from ui.metrics.bleu import options as om
+from ui.links.codec import LinkField
+from ui.options import bleu as om
+from ui.options import metrics as mo
 from ui.shell.i18n import LANGUAGES, translations
+from ui.state import compare as cps
+from ui.state import corpus as cs
+from ui.state import explore as es
 
 CODECS = {
     name: (codec.link_fields(state_type), state_type)

@@ -1,4 +1,4 @@
-"""The one options model (ui.metrics.bleu.options), its presets, and the one link codec (ui.links.share) of every
+"""The one options model (ui.options.bleu), its presets, and the one link codec (ui.links.share) of every
 page."""
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from bleucore.metrics.bleu.options import (
     VARIANTS,
 )
 from tests.golden_examples import CA1, CA2, REFS_1
-from ui.compare import state as cps
-from ui.corpus import state as cs
-from ui.explore import state as es
-from ui.links.page_state import init_page, save_state
 from ui.links.share import LinkStateError, OtherPageLink, decode_state, encode_state, forget, is_new, remember
-from ui.metrics.bleu import options as om
+from ui.options import bleu as om
+from ui.state import compare as cps
+from ui.state import corpus as cs
+from ui.state import explore as es
+from ui.state.page import init_page, save_state
 
 EPSILON = 1e-9
 HYPS = ["the cat sat on the mat", "a dog", "it is raining today in the city"]
@@ -256,6 +256,6 @@ def test_explore_keeps_edits_against_a_stale_address_but_a_hand_off_opens_again(
     save_state(session, es.PAGE_STATE, es.read(session))
     init_page(session, token, es.PAGE_STATE)  # the old address came back with a rerun
     assert session[es.CANDIDATE] == "an edit"
-    forget(session, es.PAGE_STATE.loaded_key, token)  # what ui.links.handoff.follow does before switching to Explore
+    forget(session, es.PAGE_STATE.loaded_key, token)  # what ui.state.handoff.follow does before switching to Explore
     init_page(session, token, es.PAGE_STATE)
     assert session[es.CANDIDATE] == CA2

@@ -20,7 +20,6 @@ from ui.metrics.bleu.chip_words import order_caption, orders_caption
 from ui.metrics.bleu.highlight import (
     STYLES,
     STYLESHEET,
-    candidate_html,
     legend_html,
     order_html,
     orders_html,
@@ -111,7 +110,7 @@ def marks(markup: str) -> list[list[Unit]]:
 
 def test_korean_bigrams_are_four_chips_and_only_the_unmatched_one_says_so():
     result = explain(KO_CAND, KO_REFS, TUTORIAL)
-    found = chips(candidate_html(result.candidate, result.order(2)))
+    found = chips(order_html(result.candidate, result.order(2), result.references))
     # by hand: 나는 오늘 (ref 1), 오늘 아침에 (ref 2), 아침에 학교에 (neither), 학교에 갔다 (ref 1)
     assert [c.text for c in found] == ["나는 오늘", "오늘 아침에", "아침에 학교에", "학교에 갔다"]
     assert [c.status for c in found] == ["matched", "matched", "unmatched", "matched"]
@@ -133,7 +132,7 @@ def test_korean_caption_agrees_with_the_chips():
 
 def test_example_1_has_exactly_four_matched_4grams_of_fifteen():
     result = explain(CA1, REFS_1, TUTORIAL)
-    found = chips(candidate_html(result.candidate, result.order(4)))
+    found = chips(order_html(result.candidate, result.order(4), result.references))
     assert len(found) == 15  # 18 tokens: 15 4-grams; golden.md: p4 = 4/15
     matched = [c.text for c in found if c.status == "matched"]
     # by hand, all from reference 1: "It is a guide to action …" and "… ensures that the military …"
@@ -144,7 +143,7 @@ def test_example_1_has_exactly_four_matched_4grams_of_fifteen():
 
 def test_example_2_unigrams_two_matched_then_five_clipped_with_counts():
     result = explain(CAND_2, REFS_2, TUTORIAL)
-    found = chips(candidate_html(result.candidate, result.order(1)))
+    found = chips(order_html(result.candidate, result.order(1), result.references))
     assert [c.status for c in found] == ["matched"] * 2 + ["clipped"] * 5
     assert [c.text for c in found] == ["the"] * 7
     first, third = found[0], found[2]
@@ -161,7 +160,7 @@ def test_example_2_unigrams_two_matched_then_five_clipped_with_counts():
 
 def test_ca1_unigrams_only_obeys_unmatched():
     result = explain(CA1, REFS_1, TUTORIAL)
-    found = chips(candidate_html(result.candidate, result.order(1)))
+    found = chips(order_html(result.candidate, result.order(1), result.references))
     assert [c.text for c in found] == CA1.split()
     assert [c.text for c in found if c.status == "unmatched"] == ["obeys"]
     assert [c.status for c in found].count("matched") == 17  # golden.md: p1 = 17/18
@@ -169,14 +168,14 @@ def test_ca1_unigrams_only_obeys_unmatched():
 
 def test_overlapping_ngrams_each_have_a_chip():
     result = explain("a b a b a", ["a b a"], TUTORIAL)
-    found = chips(candidate_html(result.candidate, result.order(3)))
+    found = chips(order_html(result.candidate, result.order(3), result.references))
     # 3-grams "a b a", "b a b", "a b a": the reference has "a b a" once, no "b a b"
     assert [(c.text, c.status) for c in found] == [("a b a", "matched"), ("b a b", "unmatched"), ("a b a", "clipped")]
 
 
 def test_candidate_shorter_than_the_order_says_so_in_words():
     result = explain("cat", ["the cat"], TUTORIAL)
-    markup = candidate_html(result.candidate, result.order(2))
+    markup = order_html(result.candidate, result.order(2), result.references)
     assert chips(markup) == []
     assert "no bigram: the candidate has 1 token(s)" in markup
     assert order_caption(result.order(2)) == "p2 = 0/0: the candidate has no bigram."
@@ -238,7 +237,7 @@ def test_order_html_is_candidate_row_legend_and_references_in_one_block():
         "bleu-text bleu-reference",
         "bleu-text bleu-used",
     ]
-    assert candidate_html(result.candidate, order).removeprefix(STYLESHEET) in markup
+    assert chips(markup) == chips(orders_html(result.candidate, [order]))  # one chip row, as All orders draws it
     assert parse(markup).rows == ["1-grams: 2 matched, 5 clipped, 0 unmatched"]  # p1 = 2/7 is in the caption
 
 
@@ -287,7 +286,6 @@ def test_injection_payloads_stay_text(payload):
     for n in (1, 2):
         order = result.order(n)
         pieces = [
-            candidate_html(result.candidate, order),
             legend_html(),
             order_html(result.candidate, order, result.references),
             orders_html(result.candidate, result.orders),
@@ -299,13 +297,13 @@ def test_injection_payloads_stay_text(payload):
                 assert tag in ALLOWED_TAGS, (tag, markup)
                 assert set(attrs) <= ALLOWED_ATTRS, (attrs, markup)
             assert "<b>" not in markup and "<script" not in markup and "<img" not in markup and "<svg" not in markup
-        found = chips(pieces[0])
+        found = chips(pieces[1])  # order_html: the candidate's chips, then each reference's marks
         expected = [" ".join(result.candidate[i : i + n]) for i in range(len(result.candidate) - n + 1)]
         assert [c.text for c in found] == expected  # every n-gram's text comes back unchanged
         assert all(c.title and c.label for c in found)
         labels = " ".join((c.label or "").replace(WORD_JOINER, "") for c in found)
         assert f"“{payload.split()[0]}" in labels
-        [ref, _] = marks(pieces[2])
+        [ref, _] = marks(pieces[1])
         assert [m.text for m in ref] == [" ".join(result.references[0][i : i + n]) for i in range(len(ref))]
         assert all(f"“{m.text}”" in (m.label or "").replace(WORD_JOINER, "") for m in ref)
 

@@ -13,16 +13,11 @@ from sacrebleu.metrics import BLEU
 
 from bleucore.buckets import length_buckets
 from bleucore.metrics import get_metric
-from tests.conftest import ROOT
+from tests.conftest import SAMPLE, sample_lines
 
-SAMPLE = ROOT / "data" / "sample"
 REFS = ("ref.en", "ref2.en")
 SYSTEMS = ("system_a.en", "system_b.en")
 HEADING = re.compile(r"Bucket (\S+): ([\d,]+) lines")
-
-
-def _lines(name: str) -> list[str]:
-    return (SAMPLE / name).read_text(encoding="utf-8").splitlines()
 
 
 def _expect_files_kept(page: Page) -> None:
@@ -116,8 +111,8 @@ def test_clicking_a_bucket_lists_its_lines_with_both_scores_and_opens_one_in_exp
     upload(page, "Reference files", [(n, (SAMPLE / n).read_bytes()) for n in REFS])
     upload(page, "System outputs", [(n, (SAMPLE / n).read_bytes()) for n in SYSTEMS])
     _expect_files_kept(page)
-    systems = {name: _lines(name) for name in SYSTEMS}
-    refs = [_lines(r) for r in REFS]
+    systems = {name: sample_lines(name) for name in SYSTEMS}
+    refs = [sample_lines(r) for r in REFS]
     expected = length_buckets(systems, refs, [get_metric("bleu")])
     sizes = {b.name: b.size for b in expected.buckets}
     chart = _bucket_chart(page)

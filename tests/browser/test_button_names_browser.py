@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
+from tests.conftest import SAMPLE
+
 #: Names that say nothing about what a button acts on (an icon's glyph or ligature, a bare "Help").
 GENERIC = {"", "✕", "×", "x", "X", "close", "Close", "help", "Help", "?"}
 _BUTTON = re.compile(r'^\s*- button(?: "(?P<name>(?:[^"\\]|\\.)*)")?(?: \[[^\]]*\])*:?\s*$')

@@ -9,21 +9,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.widgets import metric, type_into
 from tests.golden_examples import KO_CAND, KO_REF
 
 sacrebleu = pytest.importorskip("sacrebleu")
 from sacrebleu.metrics import BLEU  # noqa: E402
-
-
-def type_into(page: Page, label: str, text: str, wait_for_app: Callable[..., None]) -> None:
-    area = page.get_by_label(label, exact=True)
-    area.fill(text)
-    area.press("Control+Enter")
-    wait_for_app(page)
-
-
-def metric(page: Page, label: str):
-    return page.get_by_test_id("stMetric").filter(has_text=label).get_by_test_id("stMetricValue")
 
 
 def test_korean_candidate_switches_to_ko_mecab_and_scores_as_sacrebleu(

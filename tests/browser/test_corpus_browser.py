@@ -8,21 +8,14 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 from sacrebleu.metrics import BLEU
 
+from tests.browser.widgets import metric
+from tests.conftest import file_bytes
+
 SCRIPT = "<script>window.__x=1</script>"
 IMG = "<img src=x onerror=window.__x=1>"
 HYPOTHESES = [SCRIPT, IMG, "the cat sat on the mat", "a dog barked at the postman"]
 REFERENCES = [SCRIPT, "an image <img src=y>", "the cat sat on a mat", "the dog barked at the postman"]
 HOSTILE_NAME = "<img src=x onerror=window.__x=2>.txt"
-
-
-def _text(lines: list[str]) -> bytes:
-    return ("\n".join(lines) + "\n").encode("utf-8")
-
-
-def _metric(page: Page, label: str):  # type: ignore[no-untyped-def]
-    """The value of the metric ``label`` (a locator: ``expect`` retries until the page shows the value)."""
-    block = page.locator('[data-testid="stMetric"]').filter(has_text=label).first
-    return block.locator('[data-testid="stMetricValue"]')
 
 
 def _full_screenshot(page: Page, settle: Callable[[Page], None], path: Path, height: int) -> None:
@@ -49,17 +42,17 @@ def test_corpus_upload_scores_and_shows_hostile_text_literally(
     page.goto(f"{streamlit_server}/corpus")
     wait_for_app(page)
     expect(page.locator('[data-testid="stMetric"]').filter(has_text="Corpus BLEU").first).to_be_visible()
-    expect(_metric(page, "Corpus BLEU")).to_have_text("25.05")  # the bundled sample, as sacreBLEU
+    expect(metric(page, "Corpus BLEU").first).to_have_text("25.05")  # the bundled sample, as sacreBLEU
     _full_screenshot(page, settle_page, screenshot_dir / "corpus.png", 2600)
 
     choose_input(page, "Upload files")
-    upload(page, "Hypothesis file", [("hyp.txt", _text(HYPOTHESES))])  # kept before the next drop
-    upload(page, "Reference files", [("ref.txt", _text(REFERENCES))])
+    upload(page, "Hypothesis file", [("hyp.txt", file_bytes(HYPOTHESES))])  # kept before the next drop
+    upload(page, "Reference files", [("ref.txt", file_bytes(REFERENCES))])
     expected = BLEU().corpus_score(HYPOTHESES, [REFERENCES]).score
     expect(page.locator('[data-testid="stMetric"]').filter(has_text="Corpus BLEU").first).to_contain_text(
         f"{expected:.2f}"
     )
-    expect(_metric(page, "Segments")).to_have_text("4")
+    expect(metric(page, "Segments").first).to_have_text("4")
 
     # Explain line 1 (the <script> line): its raw text appears literally, as text
     line = page.get_by_label("Line to explain")
@@ -72,11 +65,16 @@ def test_corpus_upload_scores_and_shows_hostile_text_literally(
     wait_for_app(page)
     expect(page.locator('[data-testid="stCode"]').filter(has_text=IMG).first).to_be_visible()
     assert page.evaluate("window.__x") is None
-    assert page.locator('[data-testid="stMain"] script:not([data-bleu-history])').count() == 0  # but ui.links.history's
+    assert page.locator('[data-testid="stMain"] script:not([data-bleu-history])').count() == 0  # but ui.shell.history's
     assert page.locator('[data-testid="stMain"] img[src="x"]').count() == 0
 
     # A reference file with a hostile name and one line too few: the message names it literally
-    upload(page, "Reference files", [("ref.txt", _text(REFERENCES)), (HOSTILE_NAME, _text(REFERENCES[:3]))], kept=False)
+    upload(
+        page,
+        "Reference files",
+        [("ref.txt", file_bytes(REFERENCES)), (HOSTILE_NAME, file_bytes(REFERENCES[:3]))],
+        kept=False,
+    )
     alert = page.locator('[data-testid="stAlertContentError"]').first
     expect(alert).to_contain_text(f"hyp.txt has 4 lines but {HOSTILE_NAME} has 3")
     assert page.evaluate("window.__x") is None

@@ -9,99 +9,29 @@ from __future__ import annotations
 
 import csv
 import io
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 from sacrebleu.metrics import BLEU, CHRF, TER
 
+from tests.browser.charts import chart_rows, expect_charts, until_drawn
+from tests.conftest import SAMPLE, sample_lines
 from tests.sacrebleu_reference import sacrebleu_edits_by_type
 
-SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
 REFS = ("ref.en", "ref2.en")
 SYSTEMS = ("system_a.en", "system_b.en")
-
-
-def _lines(name: str) -> list[str]:
-    return (SAMPLE / name).read_text(encoding="utf-8").splitlines()
 
 
 #: Corpus's charts with BLEU, chrF and TER: BLEU's p_n, chrF's orders, TER's edits, a histogram and a by-length
 #: chart per metric, and the bucket section's chart.
 CORPUS_CHARTS = 10
-#: How long the charts may take to draw what the page's numbers already show (as long as a run may take).
-DRAWN_TIMEOUT_S = 30.0
-
-
-def expect_charts(page: Page, count: int) -> None:
-    """Wait until the page shows ``count`` charts: after a page load the chart component loads after the run ends."""
-    expect(page.get_by_test_id("stVegaLiteChart")).to_have_count(count)
-
-
-def chart_rows(page: Page, field: str) -> list[dict[str, object]]:
-    """The data rows of the first chart whose marks carry ``field`` (``charts_rows``)."""
-    return charts_rows(page, field)[0]
-
-
-def charts_rows(page: Page, field: str) -> list[list[dict[str, object]]]:
-    """The data rows of each visible chart whose marks carry ``field``, in page order, read from the drawn SVG marks
-    (Vega binds each mark's scenegraph item, whose ``datum`` is its row, to the element), one per distinct row: the
-    fields Vega derives for one layer (``*_start``, ``*_end``, ``*sort_index``) are dropped, so a row drawn by bars
-    and by labels counts once. A chart in a closed expander is not drawn and not read."""
-    charts, found = page.get_by_test_id("stVegaLiteChart"), []
-    for i in range(charts.count()):
-        chart = charts.nth(i)
-        if chart.evaluate("e => e.closest('details:not([open])') !== null"):
-            continue  # in a closed expander: not drawn
-        chart.scroll_into_view_if_needed()
-        page.wait_for_function(  # drawn with its data (a chart's frame may come before its rows)
-            "e => [...e.querySelectorAll('svg *')].some(x => x.__data__ && x.__data__.datum)",
-            arg=chart.element_handle(),
-            polling=100,
-        )
-        rows = chart.evaluate(
-            """(e, field) => {
-                const out = new Map();
-                for (const el of e.querySelectorAll('svg *')) {
-                    const datum = el.__data__ && el.__data__.datum;
-                    if (!datum || !(field in datum)) continue;
-                    const row = Object.fromEntries(Object.entries(datum).filter(([k]) =>
-                        !/(_start|_end|sort_index)$/.test(k)));
-                    out.set(JSON.stringify(row), row);
-                }
-                return [...out.values()];
-            }""",
-            field,
-        )
-        if rows:
-            found.append(rows)
-    assert found, f"no chart draws {field!r}"
-    return found
-
-
-def until_drawn(page: Page, check: Callable[[], None]) -> None:
-    """Run ``check``, assertions on the rows the charts draw, until it passes: the numbers above a chart show
-    before the chart has its new rows (the run may not have reached it, and Vega draws rows a moment after it gets
-    them), so a first read can see the last run's marks, another tokenizer's or the other language's. Tried again
-    after two animation frames (the page's own progress, not a fixed time); after ``DRAWN_TIMEOUT_S`` the last
-    try's failure is the test's."""
-    deadline = time.monotonic() + DRAWN_TIMEOUT_S
-    while True:
-        try:
-            check()
-            return
-        except (AssertionError, LookupError, PlaywrightError):
-            if time.monotonic() > deadline:
-                raise
-        page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
 def sacrebleu_numbers(hyp: str) -> dict[str, object]:
     """What the page must show for ``hyp`` against both references, from sacreBLEU 2.6."""
-    hyps, refs = _lines(hyp), [_lines(r) for r in REFS]
+    hyps, refs = sample_lines(hyp), [sample_lines(r) for r in REFS]
     bleu, chrf, ter = BLEU(), CHRF(), TER()
     scores = {label: m.corpus_score(hyps, refs) for label, m in (("BLEU", bleu), ("chrF2", chrf), ("TER", ter))}
     signatures = {label: m.get_signature().format() for label, m in (("BLEU", bleu), ("chrF2", chrf), ("TER", ter))}
@@ -158,7 +88,7 @@ def check_csv(page: Page, hyp: str, wait_for_app: Callable[..., None]) -> None:
     with page.expect_download() as download:
         button.click()
     rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8"))))
-    refs, hyps = [_lines(r) for r in REFS], _lines(hyp)
+    refs, hyps = [sample_lines(r) for r in REFS], sample_lines(hyp)
     assert len(rows) == 60 and {"reference 1", "reference 2", "BLEU", "chrF2", "TER"} <= set(rows[0]), list(rows[0])
     for metric, column in ((BLEU(effective_order=True), "BLEU"), (CHRF(), "chrF2"), (TER(), "TER")):
         for row in rows:
@@ -195,7 +125,7 @@ def test_corpus_walk_with_two_references_three_metrics_and_both_systems(
     sidebar.get_by_test_id("stSelectbox").filter(has_text="Tokenizer").click()
     page.get_by_role("option", name="intl", exact=True).click()
     wait_for_app(page)
-    intl = BLEU(tokenize="intl").corpus_score(_lines(SYSTEMS[0]), [_lines(r) for r in REFS]).score
+    intl = BLEU(tokenize="intl").corpus_score(sample_lines(SYSTEMS[0]), [sample_lines(r) for r in REFS]).score
     value = page.get_by_test_id("stMetric").filter(has_text="Corpus BLEU").get_by_test_id("stMetricValue")
     expect(value).to_have_text(f"{intl:.2f}")
     sidebar.get_by_role("button", name="Reset to sacreBLEU defaults").click()
@@ -262,12 +192,12 @@ def test_pasted_texts_survive_a_reload_and_a_language_switch(
     page.goto(f"{streamlit_server}/corpus")
     wait_for_app(page)
     choose_input(page, "Paste text")
-    hyp, ref = "\n".join(_lines(SYSTEMS[1])), "\n".join(_lines(REFS[0]))
+    hyp, ref = "\n".join(sample_lines(SYSTEMS[1])), "\n".join(sample_lines(REFS[0]))
     page.get_by_label("Hypothesis: one segment per line").fill(hyp)
     page.get_by_label("Reference 1: one segment per line").fill(ref)
     page.get_by_label("Reference 1: one segment per line").press("Control+Enter")
     wait_for_app(page)
-    score = f"{BLEU().corpus_score(_lines(SYSTEMS[1]), [_lines(REFS[0])]).score:.2f}"
+    score = f"{BLEU().corpus_score(sample_lines(SYSTEMS[1]), [sample_lines(REFS[0])]).score:.2f}"
     value = page.get_by_test_id("stMetric").filter(has_text="Corpus BLEU").get_by_test_id("stMetricValue")
 
     def same() -> None:

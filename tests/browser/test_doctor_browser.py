@@ -1,5 +1,6 @@
 """The Score doctor page in Chromium, as a researcher uses it: open it from the sidebar, read every tool's number
-on the Corpus page's files, pick another tool to start from and read the waterfall's steps, which add up."""
+on the Corpus page's files, pick another tool to start from and read the waterfall's steps, which add up; an LLM's
+output named, and chrF's implementations lined up, in English and Korean."""
 
 from __future__ import annotations
 
@@ -10,16 +11,12 @@ from pathlib import Path
 import sacrebleu
 from playwright.sync_api import Page, expect
 
-from bleucore.tools import tool, waterfall
-from tests.browser.test_handoffs_browser import choose
-from tests.conftest import ROOT
+from bleucore.tools import FAMILIES, tool, waterfall
+from tests.browser.widgets import choose
+from tests.conftest import file_bytes, sample_lines
+from tests.core.doctor_rules.parallel import ENGLISH, SYSTEM
 
-SAMPLE = ROOT / "data" / "sample"
 STEP = re.compile(r"(.+) → (.+): ([+-]\d+\.\d\d) points")
-
-
-def _lines(name: str) -> list[str]:
-    return (SAMPLE / name).read_text(encoding="utf-8").splitlines()
 
 
 def test_the_doctor_explains_why_nltk_and_sacrebleu_differ(
@@ -30,7 +27,7 @@ def test_the_doctor_explains_why_nltk_and_sacrebleu_differ(
     page.wait_for_function("() => window.location.pathname === '/doctor'")
     wait_for_app(page)
     expect(page.locator("h1").first).to_have_text("Score doctor")
-    hyp, refs = _lines("system_a.en"), [_lines("ref.en"), _lines("ref2.en")]
+    hyp, refs = sample_lines("system_a.en"), [sample_lines("ref.en"), sample_lines("ref2.en")]
     expect(page.get_by_text("Checking system_a.en against ref.en and ref2.en")).to_be_visible()
     expect(page.get_by_test_id("stDataFrame")).to_be_visible()
     choose(page, "From", "NLTK 3.10 sentence_bleu, averaged")
@@ -57,10 +54,6 @@ def test_the_doctor_explains_why_nltk_and_sacrebleu_differ(
     page.set_viewport_size({"width": 1280, "height": 900})
 
 
-def _text(lines: list[str]) -> bytes:
-    return ("\n".join(lines) + "\n").encode()
-
-
 def test_files_brought_to_the_doctor_first_are_checked_kept_and_on_corpus(
     app_page: Page,
     streamlit_server: str,
@@ -75,15 +68,15 @@ def test_files_brought_to_the_doctor_first_are_checked_kept_and_on_corpus(
     page.goto(f"{streamlit_server}/doctor")
     wait_for_app(page)
     choose_input(page, "Upload files", "Input")
-    hyp, ref = _lines("system_a.en"), _lines("ref.en")
-    upload(page, "Reference files", [("ref.en", _text(ref))])
-    upload(page, "Hypothesis file", [("lost.en", _text(hyp[:10] + hyp[11:]))])
+    hyp, ref = sample_lines("system_a.en"), sample_lines("ref.en")
+    upload(page, "Reference files", [("ref.en", file_bytes(ref))])
+    upload(page, "Hypothesis file", [("lost.en", file_bytes(hyp[:10] + hyp[11:]))])
     expect(
         page.get_by_text("lost.en has 59 lines but ref.en has 60; the alignment visibly breaks at line")
     ).to_be_visible()
     expect(page.get_by_text("No tool's score is shown until the errors above are fixed")).to_be_visible()
     expect(page.get_by_test_id("stDataFrame")).to_have_count(0)
-    upload(page, "Hypothesis file", [("mine.en", _text(hyp))])
+    upload(page, "Hypothesis file", [("mine.en", file_bytes(hyp))])
     expect(page.get_by_text("Checking mine.en against ref.en, with the 13a tokenizer.")).to_be_visible()
     expect(page.get_by_test_id("stDataFrame")).to_be_visible()
     score = sacrebleu.corpus_bleu(hyp, [ref]).score
@@ -101,7 +94,8 @@ def test_files_brought_to_the_doctor_first_are_checked_kept_and_on_corpus(
 def test_text_pasted_on_the_doctor_survives_a_reload(
     app_page: Page, streamlit_server: str, wait_for_app: Callable[..., None], choose_input: Callable[..., None]
 ) -> None:
-    """Pasted text has no link on this page: the server keeps it for the browser, so a reload finds it again."""
+    """Pasted text has no link on this page: the server keeps it for the browser, so a reload finds it again (the
+    pasted source too)."""
     page = app_page
     page.goto(f"{streamlit_server}/doctor")
     wait_for_app(page)
@@ -110,15 +104,69 @@ def test_text_pasted_on_the_doctor_survives_a_reload(
         "The cat sat on the mat today.\nIt is raining in Seoul.",
         "The cat sat on a mat today.\nIt rains in Seoul.",
     )
-    for label, text in (("Hypothesis: one segment per line", hyp), ("Reference 1: one segment per line", ref)):
+    source = "Die Katze saß heute auf der Matte.\nEs regnet in Seoul."
+    for label, text in (
+        ("Hypothesis: one segment per line", hyp),
+        ("Reference 1: one segment per line", ref),
+        ("Source (optional): one segment per line", source),  # the doctor's own: kept the same way
+    ):
         box = page.get_by_label(label, exact=True)
         box.fill(text)
         box.press("Control+Enter")
         wait_for_app(page)
+    expect(page.get_by_text("and against Pasted source, the source it translates")).to_be_visible()
     expect(page.get_by_test_id("stDataFrame")).to_be_visible()
     page.reload()
     wait_for_app(page)
     expect(page.get_by_label("Hypothesis: one segment per line", exact=True)).to_have_value(hyp)
     expect(page.get_by_label("Reference 1: one segment per line", exact=True)).to_have_value(ref)
+    expect(page.get_by_label("Source (optional): one segment per line", exact=True)).to_have_value(source)
     expect(page.get_by_test_id("stDataFrame")).to_be_visible()
+    expect(page.get_by_test_id("stException")).to_have_count(0)
+
+
+def test_a_chat_models_output_is_named_and_chrfs_implementations_lined_up_in_both_languages(
+    app_page: Page,
+    streamlit_server: str,
+    wait_for_app: Callable[..., None],
+    choose_input: Callable[..., None],
+    upload: Callable[..., None],
+) -> None:
+    """Issue 39 as a researcher meets it: an LLM's output with "Here is the translation:" on some lines dropped with
+    its reference; the finding names it, chrF is picked, and its six implementations are listed with their numbers
+    and the steps between NLTK's and sacreBLEU's; the same page in Korean after the sidebar's switch."""
+    page = app_page
+    page.goto(f"{streamlit_server}/doctor")
+    wait_for_app(page)
+    choose_input(page, "Upload files", "Input")
+    hyp = [("Here is the translation: " + line if i % 6 == 1 else line) for i, line in enumerate(SYSTEM)]
+    upload(page, "Reference files", [("ref.en", file_bytes(ENGLISH))])
+    upload(page, "Hypothesis file", [("llm.en", file_bytes(hyp))])
+    expect(
+        page.get_by_text("4 of the 24 lines of llm.en hold a chat model's words around the translation")
+    ).to_be_visible()
+    expect(page.get_by_text("for example “Here is the translation:”")).to_be_visible()
+    page.get_by_test_id("stRadio").filter(has_text="Metric").get_by_text("chrF", exact=True).click()
+    table = page.get_by_test_id("stDataFrame").filter(has_text="torchmetrics CHRFScore")
+    expect(table).to_be_visible()  # the chrF run has drawn its table
+    wait_for_app(page)
+    chrf = FAMILIES["chrf"]
+    for t in chrf.tools:
+        expect(table).to_contain_text(t.name)
+    expect(table).to_contain_text(f"{sacrebleu.corpus_chrf(hyp, [ENGLISH]).score:.2f}")  # sacreBLEU's printed number
+    steps = chrf.waterfall(chrf.tool("nltk-corpus"), chrf.tool("sacrebleu"), chrf.scorer(hyp, [ENGLISH]))
+    items = page.get_by_test_id("stMarkdown").locator("ol > li")
+    expect(items).to_have_count(len(steps.steps))
+    expect(items.last).to_contain_text(f"mean of sentence F → corpus F: {steps.steps[-1].printed_delta():+} points")
+    expect(page.get_by_text(f"sacreBLEU 2.6 chrF2: {steps.end_score:.2f}")).to_be_visible()
+    # The same page in Korean: the finding, the implementations and the steps in the catalog's words.
+    page.locator('[data-testid="stSidebar"]').get_by_text("한국어", exact=True).click()
+    expect(page.get_by_text("llm.en의 24줄 중 4줄에 채팅 모델이 번역 앞뒤에 덧붙인 말이 있습니다")).to_be_visible()
+    wait_for_app(page)
+    expect(page.get_by_text("예: “Here is the translation:”")).to_be_visible()
+    table = page.get_by_test_id("stDataFrame").filter(has_text="torchmetrics CHRFScore")
+    expect(table).to_contain_text("NLTK 3.10 sentence_chrf의 평균")
+    expect(table.locator("th").first).to_have_text("도구")  # the grid draws the columns it has room for
+    expect(items).to_have_count(len(steps.steps))
+    expect(items.last).to_contain_text(f"문장 F의 평균 → 코퍼스 F: {steps.steps[-1].printed_delta():+}점")
     expect(page.get_by_test_id("stException")).to_have_count(0)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -11,16 +10,13 @@ from playwright.sync_api import Page, expect
 
 from bleucore import BleuOptions, sentence_bleu
 from bleucore.metrics.bleu.explanation import explain
+from tests.browser.widgets import metric, type_into
 from tests.conftest import PAYLOADS
 from tests.golden_examples import REFS_1
 from ui.shell.titles import WORD_JOINER
 
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 BLUE, ORANGE, GREY = "rgb(0, 114, 178)", "rgb(230, 159, 0)", "rgb(229, 229, 229)"
-
-
-def metric(page: Page, label: str):
-    return page.get_by_test_id("stMetric").filter(has_text=label).get_by_test_id("stMetricValue")
 
 
 def candidate_spans(page: Page) -> list[tuple[str, str, str]]:
@@ -31,13 +27,6 @@ def candidate_spans(page: Page) -> list[tuple[str, str, str]]:
             return [e.className, s.backgroundColor, s.backgroundImage];
         })"""
     )
-
-
-def type_into(page: Page, label: str, text: str, wait_for_app: Callable[..., None]) -> None:
-    area = page.get_by_label(label, exact=True)
-    area.fill(text)
-    area.press("Control+Enter")
-    wait_for_app(page)
 
 
 def test_default_page_shows_example_1_with_coloured_ngrams(app_page: Page, screenshot_dir: Path, settle_page) -> None:
@@ -170,7 +159,7 @@ def test_injection_payloads_are_shown_as_text(app_page: Page, wait_for_app, offs
             const main = document.querySelector('[data-testid="stMain"]');
             return {
                 x: typeof window.__x,
-                scripts: main.querySelectorAll('script:not([data-bleu-history])').length,  // ui.links.history's own
+                scripts: main.querySelectorAll('script:not([data-bleu-history])').length,  // ui.shell.history's own
                 bold: Array.from(main.querySelectorAll('b')).filter(b => b.textContent.includes('bold')).length,
                 imgs: main.querySelectorAll('img[src="x"], img[src*="example.com"], img[onerror]').length,
                 svgs: main.querySelectorAll('svg[onload]').length,

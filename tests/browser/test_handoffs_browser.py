@@ -10,23 +10,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 from playwright.sync_api import Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from bleucore import BleuOptions, sentence_bleu
+from tests.browser.widgets import choose, metric
+from tests.conftest import sample_lines
 from tests.golden_examples import CAND_2B, REFS_2
-from ui.explore import state as es
-from ui.metrics.bleu import options as om
+from ui.options import bleu as om
+from ui.state import explore as es
 
-SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
 TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 SACRE_SENTENCE = BleuOptions(effective_order=True)  # sacreBLEU's sentence_bleu defaults
-
-
-def metric(page: Page, label: str):  # type: ignore[no-untyped-def]
-    return page.get_by_test_id("stMetric").filter(has_text=label).get_by_test_id("stMetricValue")
 
 
 def candidate(page: Page):  # type: ignore[no-untyped-def]
@@ -77,22 +72,6 @@ def type_candidate(page: Page, wait_for_app: Callable[..., None], text: str) -> 
 def reload(page: Page, wait_for_app: Callable[..., None]) -> None:
     page.reload()
     wait_for_app(page)
-
-
-def choose(page: Page, label: str, option: str) -> None:
-    """Pick ``option`` in Streamlit's selectbox ``label``: open its list (again, if a re-render closed it) and click."""
-    box = page.get_by_role("combobox", name=label, exact=True)
-    item = page.get_by_role("option", name=option)
-    expect(box).to_be_visible()
-    for _ in range(5):  # a re-render of a loaded page may close the list or move the option mid-click
-        box.click()
-        try:
-            expect(item).to_be_visible(timeout=5_000)
-            item.click(timeout=5_000)
-            break
-        except (AssertionError, PlaywrightTimeoutError):
-            page.keyboard.press("Escape")
-    expect(box).to_have_value(option)
 
 
 def test_learn_to_explore_survives_an_edit_and_a_reload(app_page: Page, wait_for_app) -> None:
@@ -172,9 +151,7 @@ def test_compare_to_explore_survives_an_edit_and_a_reload(app_page: Page, stream
     wait_for_app(page)
     page.get_by_role("button", name="Open line 3 of system_b.en in Explore").click()
     wait_for_app(page)
-    lines = {
-        name: (SAMPLE / name).read_text(encoding="utf-8").splitlines() for name in ("system_b.en", "ref.en", "ref2.en")
-    }
+    lines = {name: sample_lines(name) for name in ("system_b.en", "ref.en", "ref2.en")}
     hypothesis, refs = lines["system_b.en"][2].rstrip(), [lines["ref.en"][2].rstrip(), lines["ref2.en"][2].rstrip()]
     expect_view(page, hypothesis, refs, SACRE_SENTENCE, "Options: sacreBLEU defaults")
     edited = "A different translation of line three"

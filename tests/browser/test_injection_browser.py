@@ -23,8 +23,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from ui.explore import state as es
+from tests.conftest import file_bytes
 from ui.links.share import encode_state
+from ui.state import explore as es
 
 PAYLOADS = [
     "<script>window.__x=1</script>",
@@ -57,7 +58,7 @@ CREATED_JS = """() => {
         x: typeof window.__x,
         handlers: all.filter(e => Array.from(e.attributes).some(a => a.name.toLowerCase().startsWith('on')))
                      .map(e => e.outerHTML.slice(0, 120)),
-        scripts: main.querySelectorAll('script:not([data-bleu-history])').length,  // ui.links.history's own
+        scripts: main.querySelectorAll('script:not([data-bleu-history])').length,  // ui.shell.history's own
         bold: Array.from(main.querySelectorAll('b')).map(e => e.textContent),
         iframes: document.querySelectorAll('iframe').length,
         images: Array.from(main.querySelectorAll('img, image')).map(e => e.outerHTML.slice(0, 120)),
@@ -130,7 +131,7 @@ def fill(page: Page, label: str, text: str, wait_for_app: WaitForApp, nth: int =
 
 def as_files(files: dict[str, list[str]]) -> list[tuple[str, bytes]]:
     """Each file's name and its lines as bytes, as the ``upload`` fixture drops them."""
-    return [(name, ("\n".join(lines) + "\n").encode("utf-8")) for name, lines in files.items()]
+    return [(name, file_bytes(lines)) for name, lines in files.items()]
 
 
 def open_page(page: Page, base: str, path: str, wait_for_app: WaitForApp) -> None:

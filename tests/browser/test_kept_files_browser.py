@@ -18,10 +18,10 @@ from playwright.sync_api import Page, expect
 from sacrebleu.metrics import BLEU, CHRF, TER
 from sacrebleu.significance import PairedTest
 
-from tests.browser.test_corpus_walk_browser import chart_rows, charts_rows, expect_charts, until_drawn
-from tests.browser.test_handoffs_browser import choose
+from tests.browser.charts import chart_rows, charts_rows, expect_charts, until_drawn
+from tests.browser.widgets import choose
+from tests.conftest import SAMPLE, sample_lines
 
-SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
 REFS = ("ref.en", "ref2.en")
 SYSTEMS = ("system_a.en", "system_b.en")
 BASELINE, OTHER = "system_b.en", "system_a.en"
@@ -29,16 +29,12 @@ BASELINE, OTHER = "system_b.en", "system_a.en"
 COMPARE_CHARTS = 6
 
 
-def _lines(name: str) -> list[str]:
-    return (SAMPLE / name).read_text(encoding="utf-8").splitlines()
-
-
 @pytest.fixture
 def sacrebleu_paired() -> Iterator[dict[str, dict[str, tuple[str, list[object]]]]]:
     """sacreBLEU 2.6's paired tests of the walk (baseline first), per test and metric: (signature, results)."""
     saved = os.environ.pop("SACREBLEU_SEED", None)  # sacreBLEU's default seed, 12345, as the page's
-    refs = [_lines(r) for r in REFS]
-    systems = [(BASELINE, _lines(BASELINE)), (OTHER, _lines(OTHER))]
+    refs = [sample_lines(r) for r in REFS]
+    systems = [(BASELINE, sample_lines(BASELINE)), (OTHER, sample_lines(OTHER))]
     out: dict[str, dict[str, tuple[str, list[object]]]] = {}
     try:
         for test, n in (("bs", 1000), ("ar", 10000)):
@@ -68,10 +64,10 @@ def expect_results(page: Page, paired: dict[str, dict[str, tuple[str, list[objec
         for signature in (bs_sig, ar_sig):
             expect(page.get_by_test_id("stCode").filter(has_text=f"# {signature}")).to_have_count(1)
     expect_charts(page, COMPARE_CHARTS)
-    refs = [_lines(r) for r in REFS]
+    refs = [sample_lines(r) for r in REFS]
     sentence = BLEU(effective_order=True)
     sentences = {
-        name: [sentence.sentence_score(h, [r[i] for r in refs]).score for i, h in enumerate(_lines(name))]
+        name: [sentence.sentence_score(h, [r[i] for r in refs]).score for i, h in enumerate(sample_lines(name))]
         for name in (BASELINE, OTHER)
     }
 
@@ -104,10 +100,10 @@ def _check_sentence_csv(page: Page, wait_for_app: Callable[..., None]) -> None:
     with page.expect_download() as download:
         button.click()
     rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8"))))
-    refs = [_lines(r) for r in REFS]
+    refs = [sample_lines(r) for r in REFS]
     assert len(rows) == 60 and {"reference 1", "reference 2"} <= set(rows[0])
     for system in SYSTEMS:
-        hyps = _lines(system)
+        hyps = sample_lines(system)
         for label, metric in (("BLEU", BLEU(effective_order=True)), ("chrF2", CHRF()), ("TER", TER())):
             column = f"{system} {label}"
             for i, row in enumerate(rows):
@@ -146,7 +142,7 @@ def test_compare_walk_with_two_references_two_systems_and_three_metrics(
     page.get_by_text("Open one segment in Explore").click()
     page.get_by_role("button", name=f"Open line 1 of {SYSTEMS[0]} in Explore").click()  # the first system listed
     wait_for_app(page)
-    expect(page.get_by_label("Candidate", exact=True)).to_have_value(_lines(SYSTEMS[0])[0].rstrip())
+    expect(page.get_by_label("Candidate", exact=True)).to_have_value(sample_lines(SYSTEMS[0])[0].rstrip())
     page.go_back()
     wait_for_app(page)
     expect_results(page, sacrebleu_paired)

@@ -10,14 +10,8 @@ from playwright.sync_api import Page, expect
 from sacrebleu.metrics import TER
 from sacrebleu.significance import PairedTest
 
-from tests.conftest import ROOT
+from tests.conftest import sample_lines
 from ui.links.share import decode_state
-
-SAMPLE = ROOT / "data" / "sample"
-
-
-def _lines(name: str) -> list[str]:
-    return (SAMPLE / name).read_text(encoding="utf-8").splitlines()
 
 
 def _picked(url: str) -> list[str]:
@@ -34,8 +28,8 @@ def _pill(page: Page, name: str):  # type: ignore[no-untyped-def]
 def test_picking_ter_on_compare_shows_its_p_values(
     page: Page, streamlit_server: str, wait_for_app: Callable[..., None], sacrebleu_seed: None
 ) -> None:
-    refs = [_lines("ref.en"), _lines("ref2.en")]
-    systems = [("a", _lines("system_a.en")), ("b", _lines("system_b.en"))]
+    refs = [sample_lines("ref.en"), sample_lines("ref2.en")]
+    systems = [("a", sample_lines("system_a.en")), ("b", sample_lines("system_b.en"))]
     p_values = {}
     for test in ("bs", "ar"):
         _, scores = PairedTest(systems, {"TER": TER()}, references=refs, test_type=test, n_samples=0)()

@@ -12,20 +12,15 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.widgets import type_into
+
 KO_CAND = "나는 오늘 아침에 학교에 갔다"
 KO_REFS = ("나는 오늘 아침 학교에 갔다", "오늘 아침에 나는 학교로 갔다")
 BLUE, GREY = "rgb(0, 114, 178)", "rgb(229, 229, 229)"
 WaitForApp = Callable[..., None]
 
 
-def type_into(page: Page, label: str, text: str, wait_for_app: WaitForApp) -> None:
-    area = page.get_by_label(label, exact=True)
-    area.fill(text)
-    area.press("Control+Enter")
-    wait_for_app(page)
-
-
-def choose(page: Page, option: str, wait_for_app: WaitForApp) -> None:
+def choose_order(page: Page, option: str, wait_for_app: WaitForApp) -> None:
     """Pick one choice of the "Order n" radio (\"2-grams\", \"All orders\")."""
     page.get_by_role("radiogroup", name="Order n").get_by_text(option, exact=True).click()
     wait_for_app(page)
@@ -51,7 +46,7 @@ def test_korean_unmatched_bigram_is_one_unit_that_says_so(
     app_page: Page, wait_for_app: WaitForApp, screenshot_dir: Path
 ) -> None:
     enter_korean_example(app_page, wait_for_app)
-    choose(app_page, "2-grams", wait_for_app)
+    choose_order(app_page, "2-grams", wait_for_app)
     caption = "p2 = 3/4: 3 of the candidate's 4 bigrams are matched, 1 unmatched, 0 clipped"
     expect(app_page.get_by_text(caption)).to_be_visible()
     expect(chips(app_page)).to_have_text(["나는 오늘", "오늘 아침에", "아침에 학교에", "학교에 갔다"])
@@ -90,7 +85,7 @@ def test_korean_unmatched_bigram_is_one_unit_that_says_so(
 
 
 def test_example_1_has_four_matched_4grams(app_page: Page, wait_for_app: WaitForApp) -> None:
-    choose(app_page, "4-grams", wait_for_app)
+    choose_order(app_page, "4-grams", wait_for_app)
     expect(app_page.get_by_text("p4 = 4/15: 4 of the candidate's 15 4-grams are matched", exact=False)).to_be_visible()
     expect(chips(app_page)).to_have_count(15)
     matched = app_page.locator(".bleu-candidate summary.bleu-tok.matched")
@@ -103,7 +98,7 @@ def test_example_1_has_four_matched_4grams(app_page: Page, wait_for_app: WaitFor
 def test_example_1_bigrams_screenshot_and_click_to_read(
     app_page: Page, wait_for_app: WaitForApp, screenshot_dir: Path
 ) -> None:
-    choose(app_page, "2-grams", wait_for_app)
+    choose_order(app_page, "2-grams", wait_for_app)
     expect(chips(app_page)).to_have_count(17)
     expect(app_page.locator(".bleu-candidate summary.bleu-tok.matched")).to_have_count(10)  # p2 = 10/17
     app_page.set_viewport_size({"width": 1280, "height": 1400})
@@ -116,7 +111,7 @@ def test_example_1_bigrams_screenshot_and_click_to_read(
 
 
 def test_all_orders_view_reads_p1_to_p4(app_page: Page, wait_for_app: WaitForApp) -> None:
-    choose(app_page, "All orders", wait_for_app)
+    choose_order(app_page, "All orders", wait_for_app)
     rows = app_page.locator(".bleu-order")
     expect(rows).to_have_count(4)
     expected = [("p1 = 17/18", 18, 17), ("p2 = 10/17", 17, 10), ("p3 = 7/16", 16, 7), ("p4 = 4/15", 15, 4)]
@@ -134,7 +129,7 @@ def test_all_orders_view_reads_p1_to_p4(app_page: Page, wait_for_app: WaitForApp
 
 def test_on_a_phone_a_tapped_chip_shows_its_counts_on_screen(app_page: Page, wait_for_app: WaitForApp) -> None:
     app_page.set_viewport_size({"width": 390, "height": 844})
-    choose(app_page, "2-grams", wait_for_app)
+    choose_order(app_page, "2-grams", wait_for_app)
     expect(chips(app_page)).to_have_count(17)  # the bigrams' chips, not the words' (18) the click's run replaces
     wait_for_app(app_page)  # and that run's end: the chip tapped below is the one the page keeps
     chip = app_page.locator(".bleu-candidate details.bleu-chip").last  # "the party", at the end of a line

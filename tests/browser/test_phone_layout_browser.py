@@ -1,6 +1,6 @@
 """The demo as a visitor on a phone meets it: the score on the first screen, nothing wider than
 the screen, no developer chrome, and an address bar that holds the view without a history entry
-per edit (ui/explore/summary.py, ui/shell/style.py, ui/links/history.py)."""
+per edit (ui/explore/summary.py, ui/shell/style.py, ui/shell/history.py)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from bleucore import BleuOptions, sentence_bleu
 from bleucore.metrics.bleu import SMOOTHING_METHODS, VARIANTS
+from tests.browser.widgets import metric
 from tests.golden_examples import REFS_1
 from ui.shell.i18n import translations
 
@@ -26,10 +27,6 @@ def open_at(page: Page, url: str, size: dict[str, int], wait_for_app: Callable[.
     page.goto(url)
     wait_for_app(page)
     expect(page.locator("h1").first).to_be_visible()
-
-
-def metric(page: Page, label: str):
-    return page.get_by_test_id("stMetric").filter(has_text=label).get_by_test_id("stMetricValue")
 
 
 def share_link(page: Page):

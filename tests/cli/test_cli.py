@@ -16,25 +16,17 @@ from nltk.translate.bleu_score import SmoothingFunction
 from nltk.translate.bleu_score import sentence_bleu as nltk_sentence_bleu
 from sacrebleu.metrics import BLEU
 
-from bleucore.cli import main
 from bleucore.reading import split_lines
+from tests.cli.commands import run_main
 from tests.cli.text_output import sacrebleu_signatures, score_lines
-from tests.conftest import write_lines
+from tests.conftest import ROOT, write_lines
 from tests.generators import random_corpus
 from tests.golden_examples import CA1, CA2, KO_REF, KO_SHORT, REFS_1
 
 EPSILON = 1e-9
-ROOT = Path(__file__).resolve().parents[2]
 
 
 # --- helpers ---------------------------------------------------------------------------------
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """main() in-process: (exit status, stdout, stderr)."""
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def run_subprocess(argv: list[str], *, module: str = "bleucore", cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
@@ -98,7 +90,7 @@ def assert_one_error_line(code: int, out: str, err: str, *fragments: str) -> Non
 def test_corpus_json_matches_sacrebleu(tmp_path, capsys, tokenize, lowercase, nrefs):
     hyp, refs, hyps, streams = write_corpus(tmp_path, seed=nrefs * 10 + len(tokenize), segments=60, nrefs=nrefs)
     argv = [*refs, "-i", hyp, "-tok", tokenize] + (["-lc"] if lowercase else [])
-    code, out, err = run(argv, capsys)
+    code, out, err = run_main(argv, capsys)
     assert (code, err) == (0, "")
     ours = json.loads(out)
     theirs = BLEU(tokenize=tokenize, lowercase=lowercase).corpus_score(hyps, streams)
@@ -117,7 +109,7 @@ def test_each_sacrebleu_smoothing(tmp_path, capsys, method, value, sentence_leve
     argv = [*refs, "-i", hyp, "-s", method, "-f", "json"]
     argv += ["-sv", str(value)] if value is not None else []
     argv += ["-sl"] if sentence_level else []
-    code, out, err = run(argv, capsys)
+    code, out, err = run_main(argv, capsys)
     assert (code, err) == (0, "")
     metric = BLEU(smooth_method=method, smooth_value=value, effective_order=sentence_level)
     add_k = (1.0 if value is None else value) if method == "add-k" else 0.0
@@ -138,7 +130,7 @@ def test_max_ngram_order_and_equivalent_weights(tmp_path, capsys):
         ["--weights", "0.5,0.5"],
         ["--weights", "1/2, 1/2", "--max-ngram-order", "2"],
     ):
-        code, out, _ = run([*refs, "-i", hyp, *extra], capsys)
+        code, out, _ = run_main([*refs, "-i", hyp, *extra], capsys)
         assert code == 0
         ours = json.loads(out)
         assert_same_score(ours, theirs)
@@ -147,8 +139,8 @@ def test_max_ngram_order_and_equivalent_weights(tmp_path, capsys):
 
 def test_weights_change_the_score_and_the_signature(tmp_path, capsys):
     hyp, refs, *_ = write_corpus(tmp_path, seed=4, segments=40, nrefs=1)
-    _, uniform, _ = run([*refs, "-i", hyp], capsys)
-    _, skewed, _ = run([*refs, "-i", hyp, "--weights", "0.7,0.1,0.1,0.1"], capsys)
+    _, uniform, _ = run_main([*refs, "-i", hyp], capsys)
+    _, skewed, _ = run_main([*refs, "-i", hyp, "--weights", "0.7,0.1,0.1,0.1"], capsys)
     u, s = json.loads(uniform), json.loads(skewed)
     assert u["counts"] == s["counts"]
     expected = u["bp"] * math.exp(sum(w * math.log(p / 100) for w, p in zip((0.7, 0.1, 0.1, 0.1), s["precisions"])))
@@ -162,7 +154,7 @@ def test_weights_change_the_score_and_the_signature(tmp_path, capsys):
 @pytest.mark.parametrize("tokenize", ["none", "13a", "intl", "char"])
 def test_sentence_level_json_lines_count_and_order(tmp_path, capsys, tokenize):
     hyp, refs, hyps, streams = write_corpus(tmp_path, seed=11, segments=70, nrefs=2)
-    code, out, err = run([*refs, "-i", hyp, "-sl", "-f", "json", "-tok", tokenize, "-lc"], capsys)
+    code, out, err = run_main([*refs, "-i", hyp, "-sl", "-f", "json", "-tok", tokenize, "-lc"], capsys)
     assert (code, err) == (0, "")
     assert out.endswith("\n")
     lines = out.split("\n")[:-1]
@@ -177,7 +169,7 @@ def test_sentence_level_json_lines_count_and_order(tmp_path, capsys, tokenize):
 def test_sentence_level_full_float_precision(tmp_path, capsys):
     ref = write_lines(tmp_path / "ref.txt", ["the cat sat on the mat today", "a b c d e"])
     hyp = write_lines(tmp_path / "hyp.txt", ["the cat sat on a mat today", "a b c d x"])
-    _, out, _ = run([ref, "-i", hyp, "-sl", "-f", "json"], capsys)
+    _, out, _ = run_main([ref, "-i", hyp, "-sl", "-f", "json"], capsys)
     scores = [json.loads(line)["score"] for line in out.splitlines()]
     metric = BLEU(effective_order=True)
     assert (
@@ -211,7 +203,7 @@ def test_nltk_methods_match_nltk_sentence_bleu(tmp_path, capsys, method, value):
     refs = [write_lines(tmp_path / f"ref{j}.txt", [r[j] for _, r, _ in kept]) for j in range(2)]
     argv = [*refs, "-i", hyp, "-sl", "-f", "json", "-tok", "none", "-s", method]
     argv += ["-sv", str(value)] if value is not None else []
-    code, out, err = run(argv, capsys)
+    code, out, err = run_main(argv, capsys)
     if value is not None and method in ("nltk-method0", "nltk-method2", "nltk-method3", "nltk-method5"):
         assert "warning" in err and "ignored" in err  # these methods take no value
     else:
@@ -226,16 +218,16 @@ def test_nltk_methods_match_nltk_sentence_bleu(tmp_path, capsys, method, value):
 
 def test_default_formats_are_sacrebleus(tmp_path, capsys):
     hyp, refs, *_ = write_corpus(tmp_path, seed=5, segments=10, nrefs=1)
-    _, corpus_out, _ = run([*refs, "-i", hyp], capsys)
+    _, corpus_out, _ = run_main([*refs, "-i", hyp], capsys)
     assert isinstance(json.loads(corpus_out), dict)  # corpus mode: JSON
-    _, sentence_out, _ = run([*refs, "-i", hyp, "-sl"], capsys)
+    _, sentence_out, _ = run_main([*refs, "-i", hyp, "-sl"], capsys)
     lines = sentence_out.splitlines()
     assert len(lines) == 10 and all(line.startswith("BLEU|nrefs:1|") for line in lines)  # -sl: text
 
 
 def test_score_only(tmp_path, capsys):
     hyp, refs, hyps, streams = write_corpus(tmp_path, seed=6, segments=30, nrefs=1)
-    _, out, _ = run([*refs, "-i", hyp, "-b", "-w", "4"], capsys)
+    _, out, _ = run_main([*refs, "-i", hyp, "-b", "-w", "4"], capsys)
     assert out == f"{BLEU().corpus_score(hyps, streams).score:.4f}\n"
 
 
@@ -244,7 +236,7 @@ def test_variants_change_score_and_simplified_bp(tmp_path, capsys):
     hyp = write_lines(tmp_path / "hyp.txt", [KO_SHORT])
     results = {}
     for variant in ("standard", "simplified"):
-        _, out, _ = run([ref, "-i", hyp, "-tok", "none", "--variant", variant], capsys)
+        _, out, _ = run_main([ref, "-i", hyp, "-tok", "none", "--variant", variant], capsys)
         results[variant] = json.loads(out)
     assert abs(results["simplified"]["bp"] - 0.42857142857142855) < EPSILON  # min(1, 6/14)
     assert abs(results["standard"]["bp"] - 0.2635971381157267) < EPSILON  # exp(1 - 14/6)
@@ -266,13 +258,13 @@ def test_golden_example_1_ca1(example_1, capsys):
     tmp_path, refs = example_1
     hyp = write_lines(tmp_path / "ca1.txt", [CA1])
     for extra in ([], ["-sl", "-f", "json"]):
-        code, out, _ = run([*refs, "-i", hyp, "-tok", "none", "-s", "none", *extra], capsys)
+        code, out, _ = run_main([*refs, "-i", hyp, "-tok", "none", "-s", "none", *extra], capsys)
         assert code == 0
         result = json.loads(out)
         assert abs(result["score"] - 50.456668400584846) < EPSILON
         assert (result["sys_len"], result["ref_len"], result["bp"]) == (18, 18, 1.0)
         assert result["counts"] == [17, 10, 7, 4] and result["totals"] == [18, 17, 16, 15]
-    _, text, _ = run([*refs, "-i", hyp, "-tok", "none", "-s", "none", "-f", "text", "-w", "2"], capsys)
+    _, text, _ = run_main([*refs, "-i", hyp, "-tok", "none", "-s", "none", "-f", "text", "-w", "2"], capsys)
     assert sacrebleu_signatures(text) == ["BLEU|nrefs:3|case:mixed|eff:no|tok:none|smooth:none|version:2.6.0"]
     assert score_lines(text) == (
         "BLEU|nrefs:3|case:mixed|eff:no|tok:none|smooth:none|order:4|weights:uniform|reflen:closest|"
@@ -284,9 +276,9 @@ def test_golden_example_1_ca1(example_1, capsys):
 def test_golden_example_1_ca2_tutorial_variant(example_1, capsys):
     tmp_path, refs = example_1
     hyp = write_lines(tmp_path / "ca2.txt", [CA2])
-    _, standard, _ = run([*refs, "-i", hyp, "-tok", "none", "-s", "none", "-b", "-w", "6"], capsys)
+    _, standard, _ = run_main([*refs, "-i", hyp, "-tok", "none", "-s", "none", "-b", "-w", "6"], capsys)
     assert standard == "0.000000\n"
-    _, tutorial, _ = run([*refs, "-i", hyp, "-tok", "none", "-s", "none", "--variant", "tutorial"], capsys)
+    _, tutorial, _ = run_main([*refs, "-i", hyp, "-tok", "none", "-s", "none", "--variant", "tutorial"], capsys)
     assert abs(json.loads(tutorial)["score"] - 39.692877231857493) < EPSILON
 
 
@@ -320,8 +312,8 @@ def test_bom_and_crlf_do_not_change_the_result(tmp_path, capsys):
     odd_hyp.write_bytes(b"\xef\xbb\xbf" + "".join(h + "\r\n" for h in hyps).encode("utf-8"))
     odd_ref = tmp_path / "ref_bom.txt"
     odd_ref.write_bytes(b"\xef\xbb\xbf" + "\n".join(streams[0]).encode("utf-8"))  # no final newline
-    _, expected, _ = run([plain_ref, "-i", plain_hyp, "-sl", "-f", "json"], capsys)
-    code, out, err = run([odd_ref, "-i", odd_hyp, "-sl", "-f", "json"], capsys)
+    _, expected, _ = run_main([plain_ref, "-i", plain_hyp, "-sl", "-f", "json"], capsys)
+    code, out, err = run_main([odd_ref, "-i", odd_hyp, "-sl", "-f", "json"], capsys)
     assert (code, err) == (0, "")
     assert out == expected
     assert len(out.splitlines()) == 30
@@ -331,7 +323,7 @@ def test_bom_is_not_part_of_the_first_token(tmp_path, capsys):
     ref = write_lines(tmp_path / "ref.txt", ["word"])
     hyp = tmp_path / "hyp.txt"
     hyp.write_bytes(b"\xef\xbb\xbfword\n")
-    _, out, _ = run([ref, "-i", hyp, "-tok", "none", "-f", "json", "-sl"], capsys)
+    _, out, _ = run_main([ref, "-i", hyp, "-tok", "none", "-f", "json", "-sl"], capsys)
     assert json.loads(out)["counts"][0] == 1
 
 
@@ -339,7 +331,7 @@ def test_unicode_separators_stay_inside_their_line(tmp_path, capsys):
     hyp = tmp_path / "hyp.txt"
     hyp.write_text("a\u2028b c\r\nx\u0085y\n", encoding="utf-8", newline="")
     ref = write_lines(tmp_path / "ref.txt", ["a b c", "x y"])
-    code, out, err = run([ref, "-i", hyp, "-sl", "-f", "json", "-tok", "none", "-s", "none"], capsys)
+    code, out, err = run_main([ref, "-i", hyp, "-sl", "-f", "json", "-tok", "none", "-s", "none"], capsys)
     assert (code, err) == (0, "")
     objects = [json.loads(line) for line in out.splitlines()]
     assert [o["sys_len"] for o in objects] == [3, 2]  # str.split() separates on U+2028 / U+0085 inside the line
@@ -398,7 +390,7 @@ BAD_INPUT = [
 
 @pytest.mark.parametrize(("argv", "fragments"), BAD_INPUT, ids=[" ".join(a) for a, _ in BAD_INPUT])
 def test_bad_input_is_one_line_and_exit_2(files, capsys, argv, fragments):
-    code, out, err = run(argv, capsys)
+    code, out, err = run_main(argv, capsys)
     assert_one_error_line(code, out, err, *fragments)
 
 
@@ -406,22 +398,24 @@ def test_nltk_method6_with_every_p3_positive_succeeds(files, capsys):
     # the same files as the failing case above, without the line whose p_3 is 0
     write_lines(files / "h2.txt", ["a b c", "d e f"])
     write_lines(files / "r2.txt", ["a b c", "d e f"])
-    code, out, _ = run(["r2.txt", "-i", "h2.txt", "-sl", "-tok", "none", "-s", "nltk-method6", "-f", "json"], capsys)
+    code, out, _ = run_main(
+        ["r2.txt", "-i", "h2.txt", "-sl", "-tok", "none", "-s", "nltk-method6", "-f", "json"], capsys
+    )
     assert code == 0 and len(out.splitlines()) == 2
 
 
 def test_smooth_value_of_a_method_without_one_warns_and_is_ignored(files, capsys):
-    code, plain, _ = run(["ref1.txt", "-i", "hyp.txt"], capsys)
-    code, out, err = run(["ref1.txt", "-i", "hyp.txt", "-s", "exp", "-sv", "0.5"], capsys)
+    code, plain, _ = run_main(["ref1.txt", "-i", "hyp.txt"], capsys)
+    code, out, err = run_main(["ref1.txt", "-i", "hyp.txt", "-s", "exp", "-sv", "0.5"], capsys)
     assert code == 0
     assert err == "bleucore: warning: exp smoothing takes no value; --smooth-value 0.5 is ignored\n"
     assert out == plain
 
 
 def test_help_and_version(capsys):
-    code, out, _ = run(["--help"], capsys)
+    code, out, _ = run_main(["--help"], capsys)
     assert code == 0 and out.startswith("usage: bleucore") and "--smooth-method" in out
-    code, out, _ = run(["--version"], capsys)
+    code, out, _ = run_main(["--version"], capsys)
     assert (code, out) == (0, "bleucore 0.1.0\n")
 
 
@@ -505,10 +499,10 @@ def test_chunked_reading_gives_the_same_output_and_line_numbers(files, capsys, m
     write_lines(files / "h5.txt", ["a b c", "d e f", "g h i", "j k l", "a b c d"])
     write_lines(files / "r5.txt", ["a b c", "d e f", "g h i", "j k l", "a b x d"])
     argvs = [["r5.txt", "-i", "h5.txt"], ["r5.txt", "-i", "h5.txt", "-sl", "-f", "json"]]
-    whole = [run(argv, capsys)[1] for argv in argvs]
+    whole = [run_main(argv, capsys)[1] for argv in argvs]
     monkeypatch.setattr(stream, "aligned_statistics", functools.partial(stream.aligned_statistics, chunk_lines=2))
-    assert [run(argv, capsys)[1] for argv in argvs] == whole
-    code, out, err = run(["r5.txt", "-i", "h5.txt", "-sl", "-tok", "none", "-s", "nltk-method6"], capsys)
+    assert [run_main(argv, capsys)[1] for argv in argvs] == whole
+    code, out, err = run_main(["r5.txt", "-i", "h5.txt", "-sl", "-tok", "none", "-s", "nltk-method6"], capsys)
     # -sl streams: the chunks scored before the bad line are already written (lines 1-4), then the error.
     assert len(out.splitlines()) == 4
     assert_one_error_line(code, "", err, "line 5", "trigram precision")

@@ -15,9 +15,10 @@ from sacrebleu.metrics import BLEU
 
 import bleucore.cli as cli
 from bleucore import BleuOptions
+from tests.cli.commands import run_sacrebleu
 from tests.cli.text_output import sacrebleu_signatures, score_lines
+from tests.conftest import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 # One line each that the candidate tokenizers split differently, so the choice shows in the score.
 HYP = ["나는 학교로 갔다. 私は学校に行った。我爱北京。 U.S.-made", "버스를 탔어요 東京へ行きます 你好吗？"]
 REF = ["나는 학교에 갔다. 私は学校に行きました。我爱北京天安门。 U.S. made", "버스를 탔습니다 東京に行きます 你好！"]
@@ -55,14 +56,12 @@ def test_language_pair_chooses_as_sacrebleu(flags: list[str], files: tuple[str, 
     ours = subprocess.run(
         [sys.executable, "-m", "bleucore", *args], cwd=ROOT, capture_output=True, text=True, timeout=120, check=True
     )
-    theirs = subprocess.run(
-        [sys.executable, "-m", "sacrebleu", *args], capture_output=True, text=True, timeout=120, check=True
-    )
-    assert sacrebleu_signatures(ours.stdout) == [theirs.stdout.split(" = ", 1)[0]]  # sacreBLEU's own signature
+    theirs = run_sacrebleu(args)
+    assert sacrebleu_signatures(ours.stdout) == [theirs.split(" = ", 1)[0]]  # sacreBLEU's own signature
     ours_tok = ours.stdout.split("|tok:", 1)[1].split("|", 1)[0]
-    theirs_tok = theirs.stdout.split("|tok:", 1)[1].split("|", 1)[0]
+    theirs_tok = theirs.split("|tok:", 1)[1].split("|", 1)[0]
     assert ours_tok == theirs_tok
-    assert score_lines(ours.stdout).split(" = ", 1)[1] == theirs.stdout.split(" = ", 1)[1]
+    assert score_lines(ours.stdout).split(" = ", 1)[1] == theirs.split(" = ", 1)[1]
 
 
 def test_the_choices_differ_so_the_test_above_can_tell_them_apart(

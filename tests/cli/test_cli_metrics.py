@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -16,15 +14,13 @@ from sacrebleu.metrics import CHRF, TER
 from sacrebleu.significance import PairedTest
 
 from bleucore.cli import main
+from tests.cli.commands import run_main, run_sacrebleu
 from tests.cli.text_output import sacrebleu_signatures, score_lines
+from tests.conftest import write_lines
 from tests.generators import language_corpus, perturb
 
 REFS = ["ref1.txt", "ref2.txt"]
 VERSION = re.compile(r"version:[0-9.]+")
-
-
-def write_lines(path: Path, lines: list[str]) -> None:
-    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
 
 
 def read_lines(path: Path) -> list[str]:
@@ -45,23 +41,9 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def ours(argv: list[str], cwd: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> str:
     monkeypatch.chdir(cwd)
-    code = main(argv)
-    out, err = capsys.readouterr()
-    assert code == 0, err
+    status, out, err = run_main(argv, capsys)
+    assert status == 0, err
     return out
-
-
-def sacrebleu(argv: list[str], cwd: Path) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "sacrebleu", *argv],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=300,
-        check=True,
-    )
-    return done.stdout
 
 
 def unversioned(text: str) -> str:
@@ -83,7 +65,7 @@ def test_corpus_json_equals_sacrebleu(
     files: Path, flags: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     mine = json.loads(ours([*REFS, "-i", "base.txt", *flags], files, capsys, monkeypatch))
-    theirs = json.loads(sacrebleu([*REFS, "-i", "base.txt", *flags, "-w", "6"], files))
+    theirs = json.loads(run_sacrebleu([*REFS, "-i", "base.txt", *flags, "-w", "6"], files))
     assert mine["name"] == theirs["name"]
     assert f"{mine['score']:.6f}" == f"{theirs['score']:.6f}"
     assert unversioned(mine["signature"]) == unversioned(theirs["signature"])
@@ -126,14 +108,14 @@ def test_several_metrics_give_a_list_and_sacrebleus_text(
     assert [row["name"] for row in rows] == ["BLEU", "chrF2++", "TER"]
     text = ours([*argv, "-f", "text", "-w", "4"], files, capsys, monkeypatch)
     mine = score_lines(text).splitlines()
-    theirs = sacrebleu([*argv, "-f", "text", "-w", "4"], files).splitlines()
+    theirs = run_sacrebleu([*argv, "-f", "text", "-w", "4"], files).splitlines()
     assert sacrebleu_signatures(text) == [line.split(" = ", 1)[0].strip() for line in theirs]  # each one sacreBLEU's
     assert len({line.index(" = ") for line in mine}) == 1  # aligned at " = ", as sacreBLEU's
     assert [line.split(" = ", 1)[1] for line in mine] == [line.split(" = ", 1)[1] for line in theirs]
     # BLEU's signature names more options than sacreBLEU's; chrF's and TER's are sacreBLEU's
     assert [unversioned(line.strip()) for line in mine[1:]] == [unversioned(line.strip()) for line in theirs[1:]]
     only = ours([*argv, "-b", "-w", "4"], files, capsys, monkeypatch)
-    assert only == sacrebleu([*argv, "-b", "-w", "4"], files)
+    assert only == run_sacrebleu([*argv, "-b", "-w", "4"], files)
 
 
 @pytest.mark.parametrize("flags", [["-m", "chrf", "--chrf-word-order", "2"], ["-m", "ter", "--ter-normalized"]])
@@ -141,7 +123,7 @@ def test_sentence_level_equals_sacrebleu(
     files: Path, flags: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     argv = [*REFS, "-i", "sys.txt", *flags, "-sl", "-w", "4"]
-    assert unversioned(ours(argv, files, capsys, monkeypatch)) == unversioned(sacrebleu(argv, files))
+    assert unversioned(ours(argv, files, capsys, monkeypatch)) == unversioned(run_sacrebleu(argv, files))
     lines = ours([*argv, "-f", "json"], files, capsys, monkeypatch).splitlines()
     hyps, refs = read_lines(files / "sys.txt"), [read_lines(files / r) for r in REFS]
     metric = CHRF(word_order=2) if "chrf" in flags else TER(normalized=True)
@@ -187,8 +169,8 @@ def test_confidence_equals_sacrebleu(
 ) -> None:
     argv = [*REFS, "-i", "sys.txt", "-m", "chrf", "ter", "--confidence", "-w", "4"]
     mine = json.loads(ours(argv, files, capsys, monkeypatch))
-    theirs = json.loads(sacrebleu(argv, files))
+    theirs = json.loads(run_sacrebleu(argv, files))
     assert [m["confidence"] for m in mine] == [t["confidence"] for t in theirs]
     assert [unversioned(m["signature"]) for m in mine] == [unversioned(t["signature"]) for t in theirs]
     text = ours([*argv, "-f", "text"], files, capsys, monkeypatch)
-    assert unversioned(text) == unversioned(sacrebleu([*argv, "-f", "text"], files))
+    assert unversioned(text) == unversioned(run_sacrebleu([*argv, "-f", "text"], files))

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from sacrebleu.metrics import BLEU
 
 from bleucore import BleuOptions, corpus_bleu
 from bleucore.cli import main
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.conftest import ROOT
 
 
 def _corpus_51_of_80() -> tuple[list[str], list[str]]:

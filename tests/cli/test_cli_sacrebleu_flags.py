@@ -4,40 +4,14 @@
 from __future__ import annotations
 
 import json
-import os
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from sacrebleu.metrics import BLEU
 
-from bleucore.cli import main
+from tests.cli.commands import run_main, run_sacrebleu
 from tests.cli.text_output import score_lines
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(argv: list[str | Path], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def sacrebleu(argv: list[str | Path], cwd: Path, **env: str) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "sacrebleu", *map(str, argv)],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=120,
-        check=True,
-        env={**os.environ, "NO_COLOR": "1", **env},
-    )
-    return done.stdout
-
 
 WORDS = [
     "the",
@@ -88,22 +62,22 @@ def corpus(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_num_refs_2_equals_two_files_and_sacrebleu(corpus, capsys):
-    _, two_files, _ = run(["ref1.txt", "ref2.txt", "-i", "sys1.txt"], capsys)
-    code, tabbed, _ = run(["refs.tsv", "-nr", "2", "-i", "sys1.txt"], capsys)
+    _, two_files, _ = run_main(["ref1.txt", "ref2.txt", "-i", "sys1.txt"], capsys)
+    code, tabbed, _ = run_main(["refs.tsv", "-nr", "2", "-i", "sys1.txt"], capsys)
     assert code == 0 and json.loads(tabbed) == json.loads(two_files)
     assert json.loads(tabbed)["signature"].startswith("nrefs:2|")
-    theirs = json.loads(sacrebleu(["refs.tsv", "--num-refs", "2", "-i", "sys1.txt"], corpus))
+    theirs = json.loads(run_sacrebleu(["refs.tsv", "--num-refs", "2", "-i", "sys1.txt"], corpus))
     assert f"{json.loads(tabbed)['score']:.1f}" == f"{theirs['score']:.1f}"
-    _, sentences, _ = run(["refs.tsv", "-nr", "2", "-i", "sys1.txt", "-sl"], capsys)
-    _, sentences_two, _ = run(["ref1.txt", "ref2.txt", "-i", "sys1.txt", "-sl"], capsys)
+    _, sentences, _ = run_main(["refs.tsv", "-nr", "2", "-i", "sys1.txt", "-sl"], capsys)
+    _, sentences_two, _ = run_main(["ref1.txt", "ref2.txt", "-i", "sys1.txt", "-sl"], capsys)
     assert sentences == sentences_two and len(sentences.splitlines()) == 60
 
 
 def test_num_refs_errors(corpus, capsys):
     write(corpus / "short.tsv", ["a\tb"] * 59 + ["only one"])
-    code, out, err = run(["short.tsv", "-nr", "2", "-i", "sys1.txt"], capsys)
+    code, out, err = run_main(["short.tsv", "-nr", "2", "-i", "sys1.txt"], capsys)
     assert (code, out) == (2, "") and "short.tsv line 60: expected 2 tab-separated references, found 1" in err
-    code, _, err = run(["ref1.txt", "ref2.txt", "-nr", "2", "-i", "sys1.txt"], capsys)
+    code, _, err = run_main(["ref1.txt", "ref2.txt", "-nr", "2", "-i", "sys1.txt"], capsys)
     assert code == 2 and "one reference file" in err
 
 
@@ -112,49 +86,49 @@ def test_encoding_latin1_equals_sacrebleu(corpus, capsys):
     refs = ["le café est bon", "à bientôt François"]
     write(corpus / "h.txt", hyps, "latin-1")
     write(corpus / "r.txt", refs, "latin-1")
-    code, out, _ = run(["r.txt", "-i", "h.txt", "-e", "latin-1", "-f", "text"], capsys)
+    code, out, _ = run_main(["r.txt", "-i", "h.txt", "-e", "latin-1", "-f", "text"], capsys)
     assert code == 0
     assert (
         score_lines(out).split(" = ", 1)[1]
-        == sacrebleu(["r.txt", "-i", "h.txt", "-e", "latin-1", "-f", "text"], corpus).split(" = ", 1)[1]
+        == run_sacrebleu(["r.txt", "-i", "h.txt", "-e", "latin-1", "-f", "text"], corpus).split(" = ", 1)[1]
     )
-    assert json.loads(run(["r.txt", "-i", "h.txt", "--encoding", "latin-1"], capsys)[1])["score"] == pytest.approx(
+    assert json.loads(run_main(["r.txt", "-i", "h.txt", "--encoding", "latin-1"], capsys)[1])["score"] == pytest.approx(
         BLEU().corpus_score(hyps, [refs]).score, abs=1e-9
     )
-    code, _, err = run(["r.txt", "-i", "h.txt"], capsys)  # read as UTF-8: a clear error
+    code, _, err = run_main(["r.txt", "-i", "h.txt"], capsys)  # read as UTF-8: a clear error
     assert code == 2 and "not UTF-8" in err
-    code, _, err = run(["r.txt", "-i", "h.txt", "-e", "utf-16"], capsys)
+    code, _, err = run_main(["r.txt", "-i", "h.txt", "-e", "utf-16"], capsys)
     assert code == 2 and "convert the files to UTF-8" in err
-    code, _, err = run(["r.txt", "-i", "h.txt", "-e", "klingon"], capsys)
+    code, _, err = run_main(["r.txt", "-i", "h.txt", "-e", "klingon"], capsys)
     assert code == 2 and "unknown encoding 'klingon'" in err
 
 
 def test_quiet_silences_warnings_not_errors(corpus, capsys):
     argv = ["ref1.txt", "-i", "sys1.txt", "-s", "exp", "-sv", "0.3"]
-    code, out, err = run(argv, capsys)
+    code, out, err = run_main(argv, capsys)
     assert code == 0 and "warning" in err
-    code, quiet_out, quiet_err = run([*argv, "-q"], capsys)
+    code, quiet_out, quiet_err = run_main([*argv, "-q"], capsys)
     assert (code, quiet_out, quiet_err) == (0, out, "")
-    code, _, err = run(["missing.txt", "-i", "sys1.txt", "--quiet"], capsys)
+    code, _, err = run_main(["missing.txt", "-i", "sys1.txt", "--quiet"], capsys)
     assert code == 2 and err.startswith("bleucore: error: ")
 
 
 def test_short_signature_as_sacrebleu(corpus, capsys):
-    _code, out, _ = run(["ref1.txt", "-i", "sys1.txt", "-f", "text", "-sh"], capsys)
-    theirs = sacrebleu(["ref1.txt", "-i", "sys1.txt", "-f", "text", "-sh"], corpus)
+    _code, out, _ = run_main(["ref1.txt", "-i", "sys1.txt", "-f", "text", "-sh"], capsys)
+    theirs = run_sacrebleu(["ref1.txt", "-i", "sys1.txt", "-f", "text", "-sh"], corpus)
     ours_sig, ours_rest = score_lines(out).split(" = ", 1)
     their_sig, their_rest = theirs.split(" = ", 1)
     assert ours_rest == their_rest
     assert ours_sig.startswith(their_sig.split("|v:")[0] + "|")  # BLEU|#:1|c:mixed|e:no|tok:13a|s:exp|
     assert ours_sig.endswith("|N:4|w:uniform|rl:closest|var:standard|v:0.1.0")
-    _, sentence, _ = run(["ref1.txt", "-i", "sys1.txt", "-sl", "--short"], capsys)
+    _, sentence, _ = run_main(["ref1.txt", "-i", "sys1.txt", "-sl", "--short"], capsys)
     assert all(line.startswith("BLEU|#:1|c:mixed|e:yes|") for line in sentence.splitlines())
-    _, as_json, _ = run(["ref1.txt", "-i", "sys1.txt", "-sh"], capsys)
+    _, as_json, _ = run_main(["ref1.txt", "-i", "sys1.txt", "-sh"], capsys)
     assert json.loads(as_json)["signature"].startswith("nrefs:1|")  # sacreBLEU's JSON keeps the long one
 
 
 def test_short_is_not_smooth_method_h(corpus, capsys):
-    code, out, _err = run(["ref1.txt", "-i", "sys1.txt", "-sh", "-f", "text"], capsys)
+    code, out, _err = run_main(["ref1.txt", "-i", "sys1.txt", "-sh", "-f", "text"], capsys)
     assert code == 0 and "s:exp" in out
 
 
@@ -162,8 +136,8 @@ def test_short_is_not_smooth_method_h(corpus, capsys):
 @pytest.mark.parametrize("width", [1, 2])
 def test_several_systems_table_equals_sacrebleu(corpus, capsys, fmt, width):
     argv = ["ref1.txt", "ref2.txt", "-i", "sys1.txt", "sys2.txt", "-f", fmt, "-w", str(width)]
-    code, out, _ = run(argv, capsys)
-    theirs = sacrebleu(argv, corpus)
+    code, out, _ = run_main(argv, capsys)
+    theirs = run_sacrebleu(argv, corpus)
     assert code == 0
     ours_table, ours_sigs = out.split("\n\n")
     their_table, their_sigs = theirs.split("\n\n")
@@ -173,29 +147,29 @@ def test_several_systems_table_equals_sacrebleu(corpus, capsys, fmt, width):
 
 def test_several_systems_json_list(corpus, capsys):
     argv = ["ref1.txt", "-i", "sys1.txt", "sys2.txt", "-w", "2"]
-    code, out, _ = run(argv, capsys)
-    ours, theirs = json.loads(out), json.loads(sacrebleu(argv, corpus))
+    code, out, _ = run_main(argv, capsys)
+    ours, theirs = json.loads(out), json.loads(run_sacrebleu(argv, corpus))
     assert code == 0 and [{k: r[k] for k in ("system", "BLEU")} for r in ours] == theirs
-    single = [json.loads(run(["ref1.txt", "-i", name], capsys)[1]) for name in ("sys1.txt", "sys2.txt")]
+    single = [json.loads(run_main(["ref1.txt", "-i", name], capsys)[1]) for name in ("sys1.txt", "sys2.txt")]
     assert [r["scores"]["BLEU"]["score"] for r in ours] == [s["score"] for s in single]
 
 
 def test_score_only_with_width_equals_sacrebleu(corpus, capsys):
     for width in (0, 1, 3):
         argv = ["ref1.txt", "-i", "sys1.txt", "-b", "-w", str(width)]
-        assert run(argv, capsys)[1] == sacrebleu(argv, corpus)
+        assert run_main(argv, capsys)[1] == run_sacrebleu(argv, corpus)
 
 
 def test_sacrebleu_format_variable_overrides_f(corpus, capsys, monkeypatch):
-    text = run(["ref1.txt", "-i", "sys1.txt", "-f", "text"], capsys)[1]
+    text = run_main(["ref1.txt", "-i", "sys1.txt", "-f", "text"], capsys)[1]
     monkeypatch.setenv("SACREBLEU_FORMAT", "TEXT")
-    assert run(["ref1.txt", "-i", "sys1.txt"], capsys)[1] == text
-    assert run(["ref1.txt", "-i", "sys1.txt", "-f", "json"], capsys)[1] == text
+    assert run_main(["ref1.txt", "-i", "sys1.txt"], capsys)[1] == text
+    assert run_main(["ref1.txt", "-i", "sys1.txt", "-f", "json"], capsys)[1] == text
     monkeypatch.setenv("SACREBLEU_FORMAT", "latex")
-    out = run(["ref1.txt", "-i", "sys1.txt", "sys2.txt"], capsys)[1]
+    out = run_main(["ref1.txt", "-i", "sys1.txt", "sys2.txt"], capsys)[1]
     assert out.startswith("\\begin{tabular}{rc}")
     monkeypatch.setenv("SACREBLEU_FORMAT", "nonsense")  # ignored, as sacreBLEU
-    assert json.loads(run(["ref1.txt", "-i", "sys1.txt"], capsys)[1])["name"] == "BLEU"
+    assert json.loads(run_main(["ref1.txt", "-i", "sys1.txt"], capsys)[1])["name"] == "BLEU"
 
 
 UNSUPPORTED = [
@@ -214,7 +188,7 @@ UNSUPPORTED = [
 
 @pytest.mark.parametrize(("extra", "what", "instead"), UNSUPPORTED, ids=[" ".join(u[0]) for u in UNSUPPORTED])
 def test_unsupported_sacrebleu_flags_are_clear_errors(corpus, capsys, extra, what, instead):
-    code, out, err = run(["ref1.txt", "-i", "sys1.txt", *extra], capsys)
+    code, out, err = run_main(["ref1.txt", "-i", "sys1.txt", *extra], capsys)
     assert (code, out) == (2, "")
     assert err.startswith("bleucore: error: ") and err.count("\n") == 1
     assert what in err and instead in err
@@ -222,22 +196,22 @@ def test_unsupported_sacrebleu_flags_are_clear_errors(corpus, capsys, extra, wha
 
 @pytest.mark.parametrize("abbreviation", ["--tokeniz", "--smooth", "--sentence", "--form"])
 def test_no_abbreviations(corpus, capsys, abbreviation):
-    code, _, err = run(["ref1.txt", "-i", "sys1.txt", abbreviation, "13a"], capsys)
+    code, _, err = run_main(["ref1.txt", "-i", "sys1.txt", abbreviation, "13a"], capsys)
     assert code == 2 and "unrecognized arguments" in err
 
 
 def test_compatibility_flags_change_nothing(corpus, capsys):
-    plain = run(["ref1.txt", "-i", "sys1.txt"], capsys)[1]
-    assert run(["ref1.txt", "-i", "sys1.txt", "-nc", "-j", "2"], capsys)[1] == plain
+    plain = run_main(["ref1.txt", "-i", "sys1.txt"], capsys)[1]
+    assert run_main(["ref1.txt", "-i", "sys1.txt", "-nc", "-j", "2"], capsys)[1] == plain
 
 
 def test_latex_single_system_is_the_text_line_as_sacrebleu(corpus, capsys):
     argv = ["ref1.txt", "-i", "sys1.txt", "-f", "latex"]
-    assert run(argv, capsys)[1].split(" = ", 1)[1] == sacrebleu(argv, corpus).split(" = ", 1)[1]
+    assert run_main(argv, capsys)[1].split(" = ", 1)[1] == run_sacrebleu(argv, corpus).split(" = ", 1)[1]
 
 
 def test_sentence_level_several_systems_is_an_error(corpus, capsys):
-    code, _, err = run(["ref1.txt", "-i", "sys1.txt", "sys2.txt", "-sl"], capsys)
+    code, _, err = run_main(["ref1.txt", "-i", "sys1.txt", "sys2.txt", "-sl"], capsys)
     assert code == 2 and "one system" in err
 
 

@@ -4,13 +4,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from bleucore.cli import main
+from tests.cli.commands import run_sacrebleu
 
 HYPS = ["the cat sat on the mat .", "A dog barked !", "it rained all day"]
 REF1 = ["the cat is on the mat .", "a dog was barking !", "it rained the whole day"]
@@ -42,13 +41,7 @@ def test_json_names_the_signature_sacrebleu_prints(
         Path(paths[-1]).write_text("\n".join(lines) + "\n", encoding="utf-8")
     hyp, *refs = paths
     ours = _json([*refs, "-i", hyp, *flags], capsys)
-    done = subprocess.run(
-        [sys.executable, "-m", "sacrebleu", *refs, "-i", hyp, *flags, "-f", "json"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    theirs = json.loads(done.stdout)
+    theirs = json.loads(run_sacrebleu([*refs, "-i", hyp, *flags, "-f", "json"]))
     assert ours["sacrebleu_signature"] == theirs["signature"]  # type: ignore[index]
     assert "sacrebleu_missing" not in ours  # type: ignore[operator]
 
@@ -81,12 +74,7 @@ def test_paired_text_gives_the_signature_sacrebleu_prints_beside_its_test(
     a, b, *refs = paths
     assert main([*refs, "-i", a, b, *flags, "-f", "text"]) == 0
     ours = [line for line in capsys.readouterr().out.splitlines() if line.startswith("# sacreBLEU 2.6: ")]
-    done = subprocess.run(
-        [sys.executable, "-m", "sacrebleu", *refs, "-i", a, b, *flags, "-f", "text"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    label, signature = done.stdout.strip().splitlines()[-1].split()[-2:]  # " - BLEU       nrefs:2|bs:1000|..."
+    theirs = run_sacrebleu([*refs, "-i", a, b, *flags, "-f", "text"])
+    label, signature = theirs.strip().splitlines()[-1].split()[-2:]  # " - BLEU       nrefs:2|bs:1000|..."
     assert f"|{test}:" in signature and "|seed:12345|" in signature
     assert ours == [f"# sacreBLEU 2.6: {label}|{signature}"]

@@ -12,33 +12,16 @@ from typing import Any
 import pytest
 from sacrebleu.metrics import BLEU
 
-from bleucore.cli import main
-from tests.conftest import write_lines
+from tests.cli.commands import run_main, run_sacrebleu
+from tests.conftest import ROOT, write_lines
 from tests.generators import perturb, random_corpus
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(
     argv: list[str], capsys: pytest.CaptureFixture[str], cwd: Path, monkeypatch: pytest.MonkeyPatch
 ) -> tuple[int, str, str]:
     monkeypatch.chdir(cwd)
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def sacrebleu_cli(argv: list[str], cwd: Path) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "sacrebleu", *argv],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=300,
-        check=True,
-    )
-    return done.stdout
+    return run_main(argv, capsys)
 
 
 @pytest.fixture
@@ -74,7 +57,7 @@ def test_paired_json_equals_sacrebleu(
     code, out, err = run([*REFS, *SYSTEMS, *flags], capsys, systems, monkeypatch)
     assert code == 0, err
     ours = json.loads(out)
-    assert_same_table(ours, json.loads(sacrebleu_cli([*REFS, *SYSTEMS, *flags], systems)))
+    assert_same_table(ours, json.loads(run_sacrebleu([*REFS, *SYSTEMS, *flags], systems)))
     assert ours[0]["system"] == "Baseline: base.txt" and ours[0]["BLEU"]["p_value"] is None
     p_close, p_far = ours[1]["BLEU"]["p_value"], ours[2]["BLEU"]["p_value"]
     assert p_far < 0.05 < p_close  # the generated systems give both outcomes
@@ -110,7 +93,7 @@ def test_confidence_equals_sacrebleu(
     assert ours["confidence_mean"] == theirs._mean
     assert ours["confidence_var"] == theirs._ci
     assert ours["signature"].startswith("nrefs:2|bs:1000|seed:12345|")
-    sacre = json.loads(sacrebleu_cli([*REFS, "-i", "far.txt", "--confidence"], systems))
+    sacre = json.loads(run_sacrebleu([*REFS, "-i", "far.txt", "--confidence"], systems))
     assert ours["confidence"] == sacre["confidence"]  # "μ = 39.2 ± 2.8" at the default width
 
 
@@ -121,7 +104,7 @@ def test_confidence_text_and_score_only_equal_sacrebleu(
     argv = [*REFS, "-i", "close.txt", "-ci", *flags]
     code, out, _ = run(argv, capsys, systems, monkeypatch)
     assert code == 0
-    theirs = sacrebleu_cli(argv, systems)
+    theirs = run_sacrebleu(argv, systems)
     if "-b" in flags:
         assert out == theirs  # "40.6 (μ = 40.6 ± 2.7)"
     else:  # same text after the signature, which names more options in bleucore

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import site
 import subprocess
 import sys
 import venv
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 from sacrebleu.metrics import BLEU
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.conftest import ROOT
 
 
 def _run(argv: list[str | Path], cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -55,10 +56,22 @@ def test_wheel_holds_the_bleucore_package_only(wheel):
     assert {"bleucore/buckets/analyses.py", "bleucore/report/html.py", "bleucore/tools/compare_mt.py"} <= set(names)
 
 
+def _site_folders() -> list[str]:
+    """The folders this interpreter imports installed packages from (a venv's, the base's, the user's), in order."""
+    folders = set(site.getsitepackages())
+    if site.ENABLE_USER_SITE:
+        folders.add(site.getusersitepackages())
+    return [entry for entry in sys.path if entry in folders]
+
+
 def test_installed_command_works_outside_the_repository(wheel, tmp_path):
+    """The wheel's dependencies come from this interpreter's folders, named by a .pth file, not from the system's:
+    run from a venv, the system's interpreter lacks them."""
     env_dir = tmp_path / "venv"
-    venv.create(env_dir, system_site_packages=True, with_pip=False)  # numpy from the system, no network
+    venv.create(env_dir, with_pip=False)
     python = env_dir / "bin" / "python"
+    inner = _run([python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], tmp_path).stdout.strip()
+    (Path(inner) / "outer.pth").write_text("".join(f"{folder}\n" for folder in _site_folders()), encoding="utf-8")
     done = _run(
         [sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-index", wheel], tmp_path
     )

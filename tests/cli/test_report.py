@@ -18,8 +18,7 @@ from bleucore.buckets import BucketSettings, frequency_buckets, label_buckets, l
 from bleucore.cli.report import MAX_TRAINING_BYTES
 from bleucore.metrics import get_metric
 from devtools.corpora import tokenized_corpus
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.conftest import ROOT
 
 
 def report(*args: str) -> subprocess.CompletedProcess[str]:

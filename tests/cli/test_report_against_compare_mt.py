@@ -16,15 +16,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from bleucore.tools import compare_mt_bleu
 from devtools.corpora import tokenized_corpus
+from tests.conftest import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 LABELS = ("short", "news", "talks")  # "short": every line under 10 words, where compare-mt's BLEU departs
 #: compare-mt prints acc_type=fmeas+prec+rec as three tables in this order, but its tables titled "prec" and "rec"
 #: are swapped: ``reporters.WordReport.acc_type_map`` reads ``{'prec': 3, 'rec': 4}`` from the statistics
@@ -150,7 +149,7 @@ def test_word_buckets_equal_compare_mts_printed_tables(runs: dict, kind: str, fi
             for system, cell in zip(("A", "B"), cells):
                 record = ours[(bucket, system, measure)]
                 assert record["size"] == int(size), (kind, bucket)
-                if record["value"] is None:  # no word of this frequency anywhere: compare-mt prints 0
+                if record["value"] is None:  # no reference word of this frequency: compare-mt prints 0
                     assert _first_number(cell) == 0.0 and int(size) == 0, (kind, bucket, cell)
                     empty += 1
                     continue

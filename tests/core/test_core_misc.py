@@ -18,6 +18,7 @@ from bleucore import (
 )
 from bleucore.metrics.bleu import messages as msg
 from bleucore.metrics.bleu.stats import Statistics
+from tests.conftest import ROOT
 from tests.generators import random_corpus
 from tests.golden_examples import CA1, CA2, REFS_1
 from ui.metrics.bleu.wording import describe
@@ -30,7 +31,7 @@ def test_bleucore_imports_no_ui_library():
         "    if m.name != '__main__': importlib.import_module('bleucore.' + m.name)\n"
         "print(sorted(m for m in ('streamlit', 'pandas', 'altair') if m in sys.modules))"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
 

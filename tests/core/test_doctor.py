@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 import sacrebleu
@@ -18,7 +19,8 @@ from hypothesis import strategies as st
 
 from bleucore import MAX_LINE_CHARS
 from bleucore.doctor import RULES, Setup, check_setup, diagnose, read_bytes
-from tests.core.doctor_rules.setups import HYPS, KO_HYP, KO_REF, REF, REF2, ROOT
+from tests.conftest import ROOT
+from tests.core.doctor_rules.setups import HYPS, KO_HYP, KO_REF, REF, REF2
 
 
 def test_a_clean_setup_has_no_findings() -> None:
@@ -31,7 +33,7 @@ def test_every_rule_is_a_file_with_a_code_a_check_and_a_test_file_of_its_own() -
 
     rules_dir = ROOT / "bleucore" / "doctor" / "rules"
     files = sorted(p.stem for p in rules_dir.glob("*.py") if not p.stem.startswith("_"))
-    assert list(RULES) == files and len(files) == 13  # found by their files: adding one is adding a file
+    assert list(RULES) == files and len(files) == 19  # found by their files: adding one is adding a file
     found = [import_module(f"bleucore.doctor.rules.{rule}") for rule in RULES]
     assert len({m.CODE for m in found}) == len(RULES) and all(callable(m.check) for m in found)
     tests = ROOT / "tests" / "core" / "doctor_rules"
@@ -53,6 +55,12 @@ def test_every_rule_is_a_file_with_a_code_a_check_and_a_test_file_of_its_own() -
         "unicode-normalization",
         "cjk-with-13a",
         "all-short",
+        "wrong-language",
+        "llm-preamble",
+        "refusal",
+        "source-copy",
+        "swapped-files",
+        "merged-lines",
     }
 
 
@@ -75,6 +83,7 @@ def test_the_command_line_prints_findings_and_exits_1_on_an_error(tmp_path: Path
             "-f",
             "json",
         ],
+        cwd=ROOT,
         capture_output=True,
         text=True,
     )
@@ -90,6 +99,7 @@ def test_the_command_line_prints_findings_and_exits_1_on_an_error(tmp_path: Path
             str(tmp_path / "hyp.txt"),
             "--json",
         ],
+        cwd=ROOT,
         capture_output=True,
         text=True,
     )
@@ -106,6 +116,7 @@ def test_the_command_line_prints_findings_and_exits_1_on_an_error(tmp_path: Path
             "--waterfall",
             "nltk:sacrebleu",
         ],
+        cwd=ROOT,
         capture_output=True,
         text=True,
     )
@@ -164,6 +175,7 @@ def test_the_json_contract_names_every_finding_and_implementation(tmp_path: Path
     (tmp_path / "ref.txt").write_text("\n".join(REF) + "\n", encoding="utf-8")
     run = subprocess.run(
         [sys.executable, "-m", "bleucore.doctor", str(tmp_path / "ref.txt"), "-i", str(tmp_path / "hyp.txt"), "--json"],
+        cwd=ROOT,
         capture_output=True,
         text=True,
     )
@@ -245,3 +257,28 @@ def test_the_api_holds_the_doctors_limits_before_any_work(monkeypatch: pytest.Mo
         diagnose(Setup(each, [each, each, each], "hyp.txt", ["r1", "r2", "r3"], "13a"))
     monkeypatch.undo()
     assert diagnose(Setup(each, [each], "hyp.txt", ["ref.txt"], "13a")).scored  # within every limit
+
+
+def test_the_source_is_compared_and_never_blocks_the_scores(tmp_path: Path) -> None:
+    from tests.core.doctor_rules.parallel import ENGLISH, GERMAN, SYSTEM
+
+    hyps = list(SYSTEM)
+    hyps[3] = GERMAN[3]
+    for name, lines in (("hyp.txt", hyps), ("ref.txt", ENGLISH), ("src.txt", GERMAN)):
+        (tmp_path / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (tmp_path / "bad.txt").write_bytes(b"\x00\x01")
+
+    def run(source: str) -> dict[str, Any]:
+        argv = [str(tmp_path / "ref.txt"), "-i", str(tmp_path / "hyp.txt"), "--source", str(tmp_path / source)]
+        done = subprocess.run(
+            [sys.executable, "-m", "bleucore.doctor", *argv, "--json"], capture_output=True, text=True
+        )
+        assert done.returncode == 0, done.stderr
+        return dict(json.loads(done.stdout))
+
+    report = run("src.txt")
+    (copy,) = [f for f in report["findings"] if f["code"] == "source-copy"]
+    assert copy["lines"] == [4] and copy["values"]["source"].endswith("src.txt") and report["scores"]
+    unreadable = run("bad.txt")  # a binary source is a warning: the scores stay
+    assert [f["severity"] for f in unreadable["findings"] if f["code"] == "binary-file"] == ["warning"]
+    assert unreadable["scores"] and "source-copy" not in [f["code"] for f in unreadable["findings"]]

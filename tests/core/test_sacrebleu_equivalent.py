@@ -5,8 +5,6 @@ setting named, where it has no equivalent."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,6 +18,7 @@ from bleucore import BleuOptions
 from bleucore.metrics import get_metric
 from bleucore.metrics.chrf import ChrfOptions
 from bleucore.metrics.ter import TerOptions
+from tests.cli.commands import run_sacrebleu
 
 HYPS = ["the cat sat on the mat .", "나는 오늘 학교에 갔다", "a dog barked"]
 REFS = [
@@ -141,10 +140,7 @@ def test_the_command_line_reproduces_the_score_and_signature(metric: object, tmp
     import shlex
 
     argv = shlex.split(command)[1:]
-    done = subprocess.run(
-        [sys.executable, "-m", "sacrebleu", *argv, "-f", "json"], capture_output=True, text=True, check=True
-    )
-    printed = json.loads(done.stdout)
+    printed = json.loads(run_sacrebleu([*argv, "-f", "json"]))
     ours = metric.corpus_score(HYPS, REFS[:2])  # type: ignore[attr-defined]
     assert printed["signature"] == equivalent.signature
     assert printed["score"] == pytest.approx(round(ours.score, 1), abs=1e-9)

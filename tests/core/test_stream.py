@@ -22,10 +22,8 @@ from bleucore.metrics.bleu.stats import Statistics
 from bleucore.reading import LineReader, iter_lines, read_lines, split_lines
 from bleucore.stream import corpus_bleu_files, iter_statistics, sentence_bleu_files, sum_statistics
 from bleucore.tokenizers import missing_package
-from tests.conftest import write_lines
+from tests.conftest import ROOT, write_lines
 from tests.generators import random_corpus
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def write(path: Path, data: bytes) -> Path:

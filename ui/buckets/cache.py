@@ -10,7 +10,7 @@ import streamlit as st
 
 from bleucore.buckets import BucketAnalysis, BucketSettings, frequency_buckets, label_buckets, length_buckets
 from ui.inputs.uploads import TextFile, digest
-from ui.metrics.options import MetricKey, metric_of
+from ui.options.metrics import MetricKey, metric_of
 from ui.shell.cache_limits import MAX_SENTENCE_ENTRIES, TTL_SECONDS
 
 

@@ -61,4 +61,4 @@ def bucket_chart(
             .mark_text(angle=270, color=GREY)
             .encode(x=x, y=alt.value({"expr": "height / 2"}), text="note:N")
         )
-    return alt.layer(*layers).properties(height=300)
+    return alt.LayerChart(layer=layers).properties(height=300)

@@ -14,11 +14,11 @@ from bleucore.buckets import BucketAnalysis, BucketSettings
 from ui.buckets import cache
 from ui.buckets.views import KINDS, MEASURES, show_analysis, show_bucket_lines
 from ui.inputs.kept import kept_files
-from ui.inputs.uploads import MAX_UPLOAD_MB, TextFile, escape_markdown
-from ui.metrics.bleu.options import Choices
-from ui.metrics.options import MetricKey, metric_of
+from ui.inputs.uploads import MAX_UPLOAD_MB, TextFile
+from ui.options.metrics import MetricKey, metric_of
 from ui.shell import i18n
 from ui.shell.i18n import _, bound
+from ui.shell.markdown import escape_markdown
 
 #: metric id -> (its key, system name -> (text digest, statistics))
 MetricInputs = Mapping[str, tuple[MetricKey, Mapping[str, tuple[str, Any]]]]
@@ -135,10 +135,9 @@ def show_section(
     settings: BucketSettings,
     sentence_label: str,
     sentences: Mapping[str, np.ndarray],
-    options: Choices,
-) -> Extras:
+) -> tuple[Extras, int | None]:
     """The whole section; ``shown``: the systems whose lines a picked bucket lists (baseline first). Returns
-    the optional files for the page's report."""
+    the optional files for the page's report and the line picked in a picked bucket (1-based), or None."""
     extras = optional_files(slots, len(refs[0]))
     kinds = ["length", "frequency", *(["label"] if extras.labels is not None else [])]
     i18n.keep_choice(slots.kind, kinds, lambda k, gettext: gettext(KINDS[k]))
@@ -152,7 +151,7 @@ def show_section(
         or kinds[0]
     )
     if kind != "frequency" and not metrics:
-        return extras
+        return extras, None
     try:
         analysis, choices, higher = _analysis(kind, metrics, systems, refs, shown[0], settings, extras)
     except ValueError as err:  # options that cannot score a bucket (e.g. NLTK's method6 on a bucket without 3-grams)
@@ -164,7 +163,7 @@ def show_section(
                 ).format(error=err)
             )
         )
-        return extras
+        return extras, None
     for name, system in systems.items():
         if name != shown[0] and system.lines == systems[shown[0]].lines:
             st.info(
@@ -182,6 +181,6 @@ def show_section(
         _("Show"), list(choices), key=slots.metric, format_func=choices.__getitem__, persist_state="session"
     ) or next(iter(choices))
     picked = show_analysis(analysis, metric, choices[metric], higher[metric], f"{slots.chart}_{kind}_{metric}")
-    if picked is not None:
-        show_bucket_lines(analysis, picked, shown, systems, refs, sentence_label, sentences, options, slots.line)
-    return extras
+    if picked is None:
+        return extras, None
+    return extras, show_bucket_lines(analysis, picked, shown, systems, refs, sentence_label, sentences, slots.line)

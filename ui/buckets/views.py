@@ -1,6 +1,6 @@
 """What a bucket analysis (``bleucore.buckets``) looks like on a page: its chart, whose buckets are an Altair
-selection, the table with intervals and the verdict in words, and the picked bucket's lines, each a click from
-Explore. Shared by Compare (systems against a baseline) and Corpus (one hypothesis)."""
+selection, the table with intervals and the verdict in words, and the picked bucket's lines, one of which the page
+offers to open in Explore. Shared by Compare (systems against a baseline) and Corpus (one hypothesis)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,9 @@ import streamlit as st
 
 from bleucore.buckets import BucketAnalysis, BucketValue
 from ui.buckets.charts import bucket_chart
-from ui.inputs.uploads import TextFile, escape_markdown
-from ui.links import handoff
-from ui.metrics.bleu.options import Choices
+from ui.inputs.uploads import TextFile
 from ui.shell.i18n import N_, _
+from ui.shell.markdown import escape_markdown
 
 KINDS = {"length": N_("By reference length"), "frequency": N_("By word frequency"), "label": N_("By label")}
 MEASURES = {"fmeas": N_("word F-measure"), "prec": N_("word precision"), "rec": N_("word recall")}
@@ -109,11 +108,10 @@ def show_bucket_lines(
     refs: Sequence[TextFile],
     sentence_label: str,
     sentences: Mapping[str, np.ndarray],
-    options: Choices,
     line_key: str,
-) -> None:
-    """The lines of a bucket with the sentence scores of the ``shown`` systems (baseline first), and a line to
-    open in Explore."""
+) -> int | None:
+    """The lines of a bucket with the sentence scores of the ``shown`` systems (baseline first), and the line
+    picked among them (1-based; None for an empty bucket), which the page offers to open (``handoff.line_buttons``)."""
     bucket = analysis.bucket(bucket_name)
     lines = list(bucket.segments)
     if analysis.analysis == "frequency":
@@ -124,7 +122,7 @@ def show_bucket_lines(
         heading = _("Bucket {bucket}: {n:,} lines").format(bucket=bucket_name, n=len(lines))
     st.markdown("**" + escape_markdown(heading) + "**")
     if not lines:
-        return
+        return None
     index = np.array(lines, dtype=np.intp)
     columns: dict[str, Any] = {_("line"): index + 1}
     if len(shown) == 2:
@@ -146,13 +144,6 @@ def show_bucket_lines(
     st.dataframe(pd.DataFrame(columns), hide_index=True, height=min(420, 40 + 35 * len(lines)), column_config=scores)
     if st.session_state.get(line_key) not in (index + 1).tolist():
         st.session_state[line_key] = int(index[0]) + 1
-    line = int(
+    return int(
         st.selectbox(_("Line of this bucket to open"), (index + 1).tolist(), key=line_key, persist_state="session")
     )
-    references = [r.lines[line - 1] for r in refs]
-    for name in shown:
-        handoff.explore_button(
-            _("Open line {line} of {name} in Explore").format(line=line, name=name),
-            handoff.sentence_state(systems[name].lines[line - 1], references, options),
-            f"{line_key}_open_{name}",
-        )

@@ -1,1 +1,2 @@
-"""Compare's pieces: its page state, per-system analyses, significance views, charts and caches."""
+"""Compare's pieces: its input widgets, per-system analyses, significance views, examples, buckets, report, charts
+and caches (its state is ``ui.state.compare``)."""

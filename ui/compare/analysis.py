@@ -15,7 +15,7 @@ import pandas as pd
 
 from bleucore import BleuOptions, BLEUScore, Statistics
 from bleucore.metrics.bleu import Ngram, Undefined
-from ui.corpus.analysis import corpus_or_error, sentence_scores
+from ui.metrics.bleu.sentences import corpus_or_error, sentence_scores
 
 
 def ngram_differences(

@@ -11,9 +11,10 @@ import streamlit as st
 from bleucore.buckets import BucketSettings
 from ui.buckets.section import MetricInputs, Slots, show_section
 from ui.compare import report
-from ui.compare import state as cps
 from ui.inputs.uploads import TextFile
 from ui.shell.i18n import _
+from ui.state import compare as cps
+from ui.state import handoff
 
 SLOTS = Slots.for_page(cps.PAGE.prefix)
 
@@ -33,6 +34,8 @@ def where_they_differ(
     options = settings.options
     bucket_settings = BucketSettings(settings.n_samples, settings.seed, options.tokenize, options.lowercase)
     shown = list(dict.fromkeys((baseline, other)))
-    extras = show_section(SLOTS, metrics, systems, refs, shown, bucket_settings, sentence_label, sentences, options)
+    extras, line = show_section(SLOTS, metrics, systems, refs, shown, bucket_settings, sentence_label, sentences)
+    if line is not None:
+        handoff.line_buttons(line, shown, systems, refs, options, f"{SLOTS.line}_open")
     keys = [key for key, _per in metrics.values()]
     report.downloads(keys, systems, refs, baseline, bucket_settings, extras.labels, extras.training)

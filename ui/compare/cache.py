@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
@@ -13,11 +13,13 @@ from bleucore.metrics.bleu import Ngram
 from bleucore.metrics.bleu import matched_ngrams as matched_ngrams_of
 from bleucore.significance import SignificanceTable, significance_table
 from ui.compare import analysis as compare_analysis
-from ui.compare import state as cps
 from ui.metrics.bleu.cache import statistics_options
 from ui.metrics.bleu.options_key import OptionsKey, from_key, options_key
-from ui.metrics.options import MetricKey, metric_of
+from ui.options.metrics import MetricKey, metric_of
 from ui.shell.cache_limits import MAX_INPUT_ENTRIES, MAX_SENTENCE_ENTRIES, TTL_SECONDS
+
+if TYPE_CHECKING:
+    from ui.state import compare as cps
 
 
 @st.cache_data(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
@@ -25,7 +27,8 @@ def _matched_ngrams(
     input_digest: str, key: OptionsKey, _hypotheses: tuple[str, ...], _references: tuple[tuple[str, ...], ...]
 ) -> Counter[Ngram]:
 
-    return matched_ngrams_of(_hypotheses, _references, from_key(key))
+    counts: Counter[Ngram] = matched_ngrams_of(_hypotheses, _references, from_key(key))
+    return counts
 
 
 def matched_ngrams(

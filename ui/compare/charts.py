@@ -46,7 +46,7 @@ def confidence_chart(rows: pd.DataFrame, label: str) -> alt.LayerChart:
             alt.Tooltip("upper:Q", format=".2f", title=_("CI high")),
         ],
     )
-    return alt.layer(interval, points).properties(height=60 + 45 * len(rows))
+    return alt.LayerChart(layer=[interval, points]).properties(height=60 + 45 * len(rows))
 
 
 def _better(difference: float, higher_is_better: bool) -> str:
@@ -96,7 +96,7 @@ def sentence_scatter(
         .mark_line(color=GREY, strokeDash=[4, 4])
         .encode(x="x:Q", y="y:Q")
     )
-    return alt.layer(diagonal, points).properties(height=360)
+    return alt.LayerChart(layer=[diagonal, points]).properties(height=360)
 
 
 def difference_bars(diffs: pd.DataFrame, label: str = "BLEU", higher_is_better: bool = True) -> alt.Chart:
@@ -104,7 +104,7 @@ def difference_bars(diffs: pd.DataFrame, label: str = "BLEU", higher_is_better: 
     for TER a negative difference is the system's)."""
     data = diffs.dropna(subset=["difference"]).assign(start=lambda d: d["line"] - 0.4, end=lambda d: d["line"] + 0.4)
     last = float(diffs["line"].max()) if len(diffs) else 1.0
-    return (
+    chart: alt.Chart = (
         alt.Chart(data)
         .mark_bar()
         .encode(
@@ -129,3 +129,4 @@ def difference_bars(diffs: pd.DataFrame, label: str = "BLEU", higher_is_better: 
         )
         .properties(height=240)
     )
+    return chart

@@ -13,15 +13,16 @@ import numpy as np
 import streamlit as st
 
 from bleucore import BleuOptions, explain
-from ui.compare import state as cps
 from ui.compare.analysis import sentence_differences
-from ui.inputs.uploads import TextFile, escape_markdown
+from ui.inputs.uploads import TextFile
 from ui.metrics.bleu import highlight
 from ui.metrics.chrf import cache as chrf_cache
 from ui.metrics.chrf import view as chrf_view
 from ui.metrics.ter import cache as ter_cache
 from ui.metrics.ter import view as ter_view
 from ui.shell.i18n import _
+from ui.shell.markdown import escape_markdown
+from ui.state import compare as cps
 
 MAX_EXAMPLES = 10
 #: The character n-gram order of the chrF highlight (Explore's chrF tab opens on it).

@@ -11,7 +11,7 @@ import streamlit as st
 from bleucore.buckets import BucketSettings
 from bleucore.report import Report, build_report, html_report, latex_table
 from ui.inputs.uploads import TextFile, digest
-from ui.metrics.options import MetricKey, metric_of
+from ui.options.metrics import MetricKey, metric_of
 from ui.shell.cache_limits import MAX_SENTENCE_ENTRIES, TTL_SECONDS
 from ui.shell.i18n import _
 

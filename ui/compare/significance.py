@@ -7,18 +7,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 import streamlit as st
 
 from bleucore.significance import SignificanceTable
 from ui.compare import charts
-from ui.compare import state as cps
-from ui.inputs.uploads import escape_markdown
-from ui.inputs.widgets import show_error
 from ui.metrics.sacrebleu_view import show_sacrebleu_paired
 from ui.shell.i18n import N_, _
+from ui.shell.markdown import escape_markdown, show_error
+
+if TYPE_CHECKING:
+    from ui.state import compare as cps
 
 ALPHA = 0.05
 #: The table's columns ("score" is the metric's corpus score; "direction" is better / worse / same).
@@ -77,9 +78,11 @@ def show(
     errors: Sequence[str],
     settings: cps.CompareState,
     citation: Mapping[str, Any] | None = None,
+    lacking: str = "",
 ) -> None:
     """One metric's table, interval chart, one sentence per system, the tests' settings, the signatures and
-    sacrebleu commands (``citation``: ``ui.metrics.sacrebleu_view.paired_citation``) and a JSON download."""
+    sacrebleu commands (``citation``: ``ui.metrics.sacrebleu_view.paired_citation``; ``lacking``: the settings
+    sacreBLEU has no equivalent for, in words) and a JSON download."""
     label = table.label
     st.subheader(_("Corpus {metric} and significance against the baseline").format(metric=label))
     for message in errors:
@@ -152,6 +155,8 @@ def show(
         )
         st.caption(_(charts.CONFIDENCE_CAPTION).format(metric=label))
     for row in table.rows[1:]:
+        if row.delta is None or row.p_bootstrap is None or row.p_randomization is None:
+            continue  # the page runs both tests, so every system tested has its delta and both p-values
         st.markdown(
             _(
                 "**{system}** against **{baseline}** by {metric}: Δ {delta:+.2f} ({direction}), "
@@ -177,11 +182,11 @@ def show(
         ).format(n_samples=settings.n_samples, n_trials=settings.n_trials, seed=settings.seed, metric=label)
     )
     if citation is not None:
-        show_sacrebleu_paired(dict(citation))
-    data = {**table.to_dict(), **(citation or {})}
+        show_sacrebleu_paired(dict(citation), lacking)
+    download = {**table.to_dict(), **(citation or {})}
     st.download_button(
         _("Download the {metric} table (JSON)").format(metric=label),
-        json.dumps(data, ensure_ascii=False, indent=1),
+        json.dumps(download, ensure_ascii=False, indent=1),
         file_name=f"significance_{metric_id}.json",
         mime="application/json",
         key=f"compare_download_{metric_id}",

@@ -12,12 +12,12 @@ import streamlit as st
 from bleucore import BleuOptions
 from bleucore.significance import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
 from ui.compare import cache, charts
-from ui.compare import state as cps
 from ui.compare.analysis import SystemScores, ngram_differences, sentence_differences, sentence_table
 from ui.inputs.uploads import TextFile, digest
 from ui.metrics.bleu.wording import order_format, order_label
 from ui.shell import i18n
 from ui.shell.i18n import N_, _
+from ui.state import compare as cps
 
 
 def show_lines(names: list[str], scores: dict[str, SystemScores]) -> None:

@@ -1,1 +1,2 @@
-"""Corpus's pieces: its page state, what it computes from a whole input, its charts, views and caches."""
+"""Corpus's pieces: what it computes from a whole input, its charts, views, buckets, the line explained and caches
+(its state is ``ui.state.corpus``)."""

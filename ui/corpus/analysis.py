@@ -1,5 +1,5 @@
 """What the Corpus page shows, computed from per-segment statistics: sentence BLEU, the table,
-the length buckets, the worst line and the downloads.
+the length buckets (compare-mt's, as the bucket section and the report have them), the worst line and the downloads.
 
 Pure functions of bleucore results (no Streamlit; tested directly); the ``cache.py`` beside it caches them.
 Sentence BLEU is bleucore's ``score.iter_row_scores`` of each segment's row of statistics; a
@@ -17,52 +17,16 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from bleucore import BleuOptions, BLEUScore, Statistics, score_statistics
+from bleucore import BleuOptions, BLEUScore, Statistics
+from bleucore.buckets import LENGTH_CUTOFFS, bucket_index, bucket_names
 from bleucore.metrics import Metric
-from bleucore.metrics.bleu import BLEU, SegmentError, Undefined, iter_row_scores
-from ui.metrics.options import metric_of
+from bleucore.metrics.bleu import BLEU, Undefined
+from bleucore.tokenizers import tokenize_lines
+from ui.metrics.bleu.sentences import corpus_or_error, sentence_scores
+from ui.options.metrics import metric_of
 
 if TYPE_CHECKING:
     from ui.metrics.analysis import MetricScores
-
-#: Reference-length buckets (upper bounds, inclusive) of the "BLEU by sentence length" chart.
-LENGTH_BUCKETS = (5, 10, 15, 20, 25, 30, 40, 50)
-#: Rows scored per call of ``iter_row_scores``: an undefined row restarts the scoring after it
-#: within its block only, so many undefined rows cost no more than one pass.
-_SCORE_BLOCK = 512
-
-
-@dataclass(frozen=True)
-class SentenceScores:
-    """Sentence BLEU of every segment (NaN where undefined), its p_n as the score uses them (percent, after
-    smoothing; NaN beyond the effective order and where undefined) and why the first undefined segment is."""
-
-    scores: np.ndarray
-    undefined: int
-    reason: Undefined | None
-    precisions: np.ndarray | None = None
-
-
-def sentence_scores(stats: Statistics, options: BleuOptions, nrefs: int) -> SentenceScores:
-    """Sentence BLEU of every segment (bleucore's ``iter_row_scores``, i.e. ``compute_bleu`` per row);
-    a segment the options cannot score gets NaN instead of stopping the whole table."""
-    rows = np.column_stack([stats.hyp_len, stats.ref_len, stats.matches, stats.totals]).astype(np.float64)
-    scores = np.full(stats.segments, np.nan, dtype=np.float64)
-    precisions = np.full((stats.segments, options.max_order), np.nan, dtype=np.float64)
-    undefined, reason = 0, None
-    start = 0
-    while start < stats.segments:
-        stop = min(start + _SCORE_BLOCK, stats.segments)
-        try:
-            for i, score in enumerate(iter_row_scores(rows[start:stop], options, nrefs), start):
-                scores[i] = score.score
-                precisions[i, : score.eff_order] = score.precisions[: score.eff_order]
-            start = stop
-        except SegmentError as err:
-            undefined += 1
-            reason = reason or err.reason
-            start += err.index + 1
-    return SentenceScores(scores, undefined, reason, precisions)
 
 
 def precision_columns(stats: Statistics, max_order: int) -> dict[str, np.ndarray]:
@@ -102,26 +66,21 @@ def sentence_table(
     return pd.DataFrame(columns)
 
 
-def _bucket_labels() -> list[str]:
-    labels, low = [], 0
-    for high in LENGTH_BUCKETS:
-        labels.append(f"{low}-{high}" if low == 0 else f"{low + 1}-{high}")
-        low = high
-    labels.append(f"{low + 1}+")
-    return labels
+def reference_lengths(reference: Sequence[str], tokenize: str, lowercase: bool) -> np.ndarray:
+    """Each line's length as compare-mt's length buckets count it (``bleucore.buckets.length_buckets``, the bucket
+    section and the report): the words of reference 1 under BLEU's tokenizer."""
+    return np.array([len(words) for words in tokenize_lines(reference, tokenize, lowercase)], dtype=np.int64)
 
 
-BUCKET_LABELS = tuple(_bucket_labels())
-
-
-def length_buckets(metric: Metric, stats: Any, ref_len: np.ndarray, scores: np.ndarray, label: str) -> pd.DataFrame:
-    """Per bucket of BLEU's reference length r (tokens): segments, the metric's corpus score of those segments
-    (their statistics summed, as the corpus score is) and their mean sentence score, in columns
-    ``corpus <label>`` and ``mean sentence <label>``. Empty buckets are left out; an undefined score is None."""
-    index = np.searchsorted(np.array(LENGTH_BUCKETS, dtype=np.float64), ref_len, side="left")
+def length_buckets(metric: Metric, stats: Any, lengths: np.ndarray, scores: np.ndarray, label: str) -> pd.DataFrame:
+    """Per compare-mt length bucket of the lines' ``lengths`` (``reference_lengths``; the buckets and their names are
+    ``bleucore.buckets``'): segments, the metric's corpus score of those segments (their statistics summed, as the
+    corpus score is) and their mean sentence score, in columns ``corpus <label>`` and ``mean sentence <label>``.
+    Empty buckets are left out; an undefined score is None."""
+    index = bucket_index(lengths, LENGTH_CUTOFFS)
     columns = metric.columns(stats)
     rows = []
-    for b, bucket in enumerate(BUCKET_LABELS):
+    for b, bucket in enumerate(bucket_names(LENGTH_CUTOFFS)):
         members = np.flatnonzero(index == b)
         if members.size == 0:
             continue
@@ -146,6 +105,8 @@ class CorpusAnalysis:
     undefined: int
     undefined_reason: Undefined | None
     buckets: pd.DataFrame
+    #: each line's length in compare-mt's length buckets (``reference_lengths``), for every metric's buckets
+    lengths: np.ndarray
     #: why the corpus score is undefined, as a code the UI words in the session's language
     corpus_error_reason: Undefined | None = None
 
@@ -156,17 +117,6 @@ class CorpusAnalysis:
         if np.all(np.isnan(scores)):
             return 1
         return int(np.nanargmin(scores)) + 1
-
-
-def corpus_or_error(
-    stats: Statistics, options: BleuOptions, nrefs: int
-) -> tuple[BLEUScore | None, str | None, Undefined | None]:
-    """Corpus BLEU, or None with bleucore's text and reason code when these options cannot score it
-    (the code is worded in the session's language where it is shown: ``wording.reason_text``)."""
-    try:
-        return score_statistics(stats, options, nrefs), None, None
-    except ValueError as err:
-        return None, str(err), getattr(err, "reason", None)
 
 
 def analyse(
@@ -180,6 +130,7 @@ def analyse(
     """Corpus BLEU (summed statistics), sentence BLEU of every line, the table and the buckets."""
     corpus, corpus_error, corpus_error_reason = corpus_or_error(stats, corpus_options, nrefs)
     sentences = sentence_scores(stats, sentence_options, nrefs)
+    lengths = reference_lengths(references[0], corpus_options.tokenize, corpus_options.lowercase)
     defined = sentences.scores[~np.isnan(sentences.scores)]
     return CorpusAnalysis(
         corpus=corpus,
@@ -190,7 +141,8 @@ def analyse(
         mean_sentence=float(defined.mean()) if defined.size else None,
         undefined=sentences.undefined,
         undefined_reason=sentences.reason,
-        buckets=length_buckets(BLEU(corpus_options), stats, stats.ref_len, sentences.scores, "BLEU"),
+        buckets=length_buckets(BLEU(corpus_options), stats, lengths, sentences.scores, "BLEU"),
+        lengths=lengths,
         corpus_error_reason=corpus_error_reason,
     )
 
@@ -221,6 +173,12 @@ def metric_result(metric: MetricScores, nrefs: int) -> dict[str, object]:
     return {**metric.corpus.to_dict(), "line": metric.corpus.format(), "signature": metric.corpus.signature, **about}
 
 
+def reference_names(files: Mapping[str, object]) -> list[str]:
+    """The reference files' names in a result's ``files`` (``{"hypothesis": name, "references": [names]}``)."""
+    names = files.get("references")
+    return [str(name) for name in names] if isinstance(names, list) else []
+
+
 def result_json(
     analysis: CorpusAnalysis,
     files: Mapping[str, object],
@@ -236,7 +194,7 @@ def result_json(
         "corpus_error": analysis.corpus_error,
         "corpus_line": analysis.corpus.format() if analysis.corpus else None,
         "mean_sentence_bleu": analysis.mean_sentence,
-        "metrics": [metric_result(m, len(files.get("references") or [])) for m in metrics],  # type: ignore[arg-type]
+        "metrics": [metric_result(m, len(reference_names(files))) for m in metrics],
         "options": options,
         "files": files,
         "sentences": table.to_dict(orient="records"),

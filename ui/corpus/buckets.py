@@ -10,10 +10,11 @@ import streamlit as st
 
 from bleucore.buckets import BucketSettings
 from ui.buckets.section import MetricInputs, Slots, show_section
-from ui.corpus import state as cs
 from ui.inputs.uploads import TextFile
-from ui.metrics.bleu.options import Choices
+from ui.options.bleu import Choices
 from ui.shell.i18n import _
+from ui.state import corpus as cs
+from ui.state import handoff
 
 SLOTS = Slots.for_page(cs.PAGE.prefix)
 
@@ -35,4 +36,7 @@ def show_buckets(
         )
     )
     bucket_settings = BucketSettings(tokenize=options.tokenize, lowercase=options.lowercase)
-    show_section(SLOTS, metrics, {hyp.name: hyp}, refs, [hyp.name], bucket_settings, sentence_label, sentences, options)
+    systems = {hyp.name: hyp}
+    _extras, line = show_section(SLOTS, metrics, systems, refs, [hyp.name], bucket_settings, sentence_label, sentences)
+    if line is not None:
+        handoff.line_buttons(line, [hyp.name], systems, refs, options, f"{SLOTS.line}_open")

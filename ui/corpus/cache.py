@@ -14,7 +14,7 @@ from bleucore.metrics.bleu import BLEU
 from ui.corpus import analysis as corpus_analysis
 from ui.metrics.analysis import MetricScores
 from ui.metrics.bleu.options_key import OptionsKey, from_key, options_key
-from ui.metrics.options import MetricKey, metric_of
+from ui.options.metrics import MetricKey, metric_of
 from ui.shell.cache_limits import MAX_INPUT_ENTRIES, TTL_SECONDS
 
 
@@ -93,17 +93,17 @@ def downloads(
 
 @st.cache_data(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
 def _metric_buckets(
-    input_digest: str, key: MetricKey, corpus_key: OptionsKey, label: str, _stats: Any, _ref_len: Any, _scores: Any
+    input_digest: str, key: MetricKey, corpus_key: OptionsKey, label: str, _stats: Any, _lengths: Any, _scores: Any
 ) -> pd.DataFrame:
 
-    return corpus_analysis.length_buckets(metric_of(key), _stats, _ref_len, _scores, label)
+    return corpus_analysis.length_buckets(metric_of(key), _stats, _lengths, _scores, label)
 
 
 def metric_buckets(
-    input_digest: str, key: MetricKey, corpus_options: BleuOptions, result: MetricScores, stats: Any, ref_len: Any
+    input_digest: str, key: MetricKey, corpus_options: BleuOptions, result: MetricScores, stats: Any, lengths: Any
 ) -> pd.DataFrame:
-    """``corpus_analysis.length_buckets`` of a metric other than BLEU, by BLEU's reference lengths under
-    ``corpus_options``; cached per digest, metric and those options."""
+    """``corpus_analysis.length_buckets`` of a metric other than BLEU, by the lines' ``lengths`` (reference 1's words
+    under ``corpus_options``' tokenizer, ``CorpusAnalysis.lengths``); cached per digest, metric and those options."""
     return _metric_buckets(
-        input_digest, key, options_key(corpus_options), result.label, stats, ref_len, result.sentences
+        input_digest, key, options_key(corpus_options), result.label, stats, lengths, result.sentences
     )

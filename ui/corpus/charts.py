@@ -1,4 +1,5 @@
-"""Altair charts of the Corpus page: sentence scores' histogram and corpus BLEU per reference-length bucket.
+"""Altair charts of the Corpus page: sentence scores' histogram and the corpus score per reference-length bucket
+(compare-mt's buckets, ``bleucore.buckets``).
 
 Pure functions from result tables to charts; only numbers and line numbers go into tooltips.
 """
@@ -32,14 +33,15 @@ def score_histogram(
         )
     )
     if corpus_score is None:
-        return bars.properties(height=260)
+        histogram: alt.Chart = bars.properties(height=260)
+        return histogram
     words = _("corpus {metric} {score:.2f}").format(metric=label, score=corpus_score)
     rule = (
         alt.Chart(pd.DataFrame({"score": [corpus_score], "label": [words]}))
         .mark_rule(color=VERMILLION, strokeWidth=2, strokeDash=[6, 3])
         .encode(x=alt.X("score:Q", title=title), tooltip=[alt.Tooltip("label:N", title="")])
     )
-    return alt.layer(bars, rule).properties(height=260)
+    return alt.LayerChart(layer=[bars, rule]).properties(height=260)
 
 
 def length_bucket_chart(buckets: pd.DataFrame, label: str = "BLEU") -> alt.LayerChart:
@@ -52,12 +54,12 @@ def length_bucket_chart(buckets: pd.DataFrame, label: str = "BLEU") -> alt.Layer
     data = data.assign(mean=data["mean"].map(lambda v: _("— (undefined)") if pd.isna(v) else f"{v:.2f}"))
     sort = list(data.sort_values("order")["bucket"])
     base = alt.Chart(data).encode(
-        x=alt.X("bucket:N", sort=sort, title=_("reference length r (tokens)"), axis=alt.Axis(labelAngle=0)),
+        x=alt.X("bucket:N", sort=sort, title=_("reference length (words)"), axis=alt.Axis(labelAngle=0)),
         y=alt.Y(
             "corpus:Q", title=_("corpus {metric} of the bucket").format(metric=label), scale=alt.Scale(domainMin=0)
         ),
         tooltip=[
-            alt.Tooltip("bucket:N", title="r"),
+            alt.Tooltip("bucket:N", title=_("reference length (words)")),
             alt.Tooltip("segments:Q", title=_("segments")),
             alt.Tooltip("corpus:Q", format=".2f", title=_("corpus {metric}").format(metric=label)),
             alt.Tooltip("mean:N", title=_("mean sentence {metric}").format(metric=label)),
@@ -65,4 +67,4 @@ def length_bucket_chart(buckets: pd.DataFrame, label: str = "BLEU") -> alt.Layer
     )
     bars = base.mark_bar(color=BLUE)
     labels = base.mark_text(dy=-6, color=GREY).encode(text=alt.Text("segments:Q", format="d"))
-    return alt.layer(bars, labels).properties(height=260)
+    return alt.LayerChart(layer=[bars, labels]).properties(height=260)

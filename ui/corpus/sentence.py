@@ -4,31 +4,32 @@ the page's options (the numbers of the line's row in the sentence table), and th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
 import pandas as pd
 import streamlit as st
 
 from bleucore import BleuOptions, SentenceExplanation
 from bleucore.metrics.chrf import ChrfOptions
 from bleucore.metrics.ter import TerOptions
-from ui.corpus import state as cs
-from ui.inputs.uploads import TextFile, escape_markdown
-from ui.inputs.widgets import show_error
-from ui.links import handoff
+from ui.inputs.uploads import TextFile
 from ui.metrics.bleu import cache as bleu_cache
 from ui.metrics.bleu import wording
 from ui.metrics.bleu.chip_words import order_caption, orders_caption
 from ui.metrics.bleu.highlight import order_html, orders_html
-from ui.metrics.bleu.options import Choices
 from ui.metrics.chrf import cache as chrf_cache
 from ui.metrics.chrf import view as chrf_view
-from ui.metrics.options import MetricKey, metric_of
 from ui.metrics.ter import cache as ter_cache
 from ui.metrics.ter import view as ter_view
+from ui.options.bleu import Choices
+from ui.options.metrics import MetricKey, metric_of
 from ui.shell import i18n
 from ui.shell.i18n import _
+from ui.shell.markdown import escape_markdown, show_error
+from ui.state import corpus as cs
+from ui.state import handoff
 
 #: The options Explore's "chrF & TER" tab explains with (sacreBLEU's defaults).
 EXPLORE_DEFAULTS = (ChrfOptions(), ChrfOptions(word_order=2), TerOptions())
@@ -84,13 +85,13 @@ def precision_columns(options: BleuOptions) -> dict[str, Any]:
     }
 
 
-def worst_line(scores: Sequence[float], higher_is_better: bool) -> int:
+def worst_line(scores: npt.ArrayLike, higher_is_better: bool) -> int:
     """The 1-based line of the worst sentence score (lowest, or highest for an error rate such as TER; the first
-    such line); 1 when no line has a score."""
-    values = pd.Series(scores, dtype=float)
-    if values.isna().all():
+    such line, NaN skipped); 1 when no line has a score."""
+    values = np.asarray(scores, dtype=float)
+    if np.isnan(values).all():
         return 1
-    return int(values.idxmin() if higher_is_better else values.idxmax()) + 1
+    return int(np.nanargmin(values) if higher_is_better else np.nanargmax(values)) + 1
 
 
 def show_sentence(

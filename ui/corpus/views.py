@@ -15,17 +15,17 @@ import streamlit as st
 from bleucore import BleuOptions, BLEUScore
 from bleucore.metrics.bleu import BLEU
 from ui.corpus import cache, charts
-from ui.corpus import state as cs
-from ui.corpus.analysis import CorpusAnalysis, with_metric_columns
-from ui.inputs.uploads import TextFile, escape_markdown
-from ui.inputs.widgets import show_error
+from ui.corpus.analysis import CorpusAnalysis, reference_names, with_metric_columns
+from ui.inputs.uploads import TextFile
 from ui.metrics import views as metric_views
 from ui.metrics.analysis import MetricScores
 from ui.metrics.bleu import charts as bleu_charts
 from ui.metrics.bleu import wording
-from ui.metrics.bleu.options import Choices
 from ui.metrics.sacrebleu_view import show_sacrebleu
+from ui.options.bleu import Choices
 from ui.shell.i18n import N_, _
+from ui.shell.markdown import escape_markdown, show_error
+from ui.state import corpus as cs
 
 WHY_DIFFERENT = N_("""\
 **Corpus BLEU is not the mean of sentence BLEU.** Corpus BLEU first adds up, over all segments,
@@ -149,18 +149,18 @@ def show_charts(
                 ).format(metric=label)
             )
         with right:
-            st.subheader(_("{metric} by sentence length").format(metric=label))
+            st.subheader(_("{metric} by reference length").format(metric=label))
             if buckets[f"corpus {label}"].notna().any():
                 st.altair_chart(charts.length_bucket_chart(buckets, label), width="stretch")
                 st.caption(
                     _(
-                        "Corpus {metric} of the sentences in each band of reference length r (BLEU's tokens, the "
-                        "closest "
-                        "reference); numbers above the bars count the sentences."
+                        "Corpus {metric} of the sentences in each bucket of reference length: the words of "
+                        "reference 1 under BLEU's tokenizer, in `compare-mt`'s buckets, as in the scores by bucket "
+                        "below and in the report; numbers above the bars count the sentences."
                     ).format(metric=label)
                 )
             else:
-                st.info(_("{metric} is undefined for every length band with these options.").format(metric=label))
+                st.info(_("{metric} is undefined for every length bucket with these options.").format(metric=label))
 
 
 def column_config(max_order: int, nrefs: int, smoothing: str = "none") -> dict[str, Any]:
@@ -225,7 +225,7 @@ def show_table(
     st.subheader(_("Every sentence, worst {metric} first").format(metric=sort_by[0]))
     table = sentence_frame(analysis, with_bleu, max_order, metrics, sort_by)
     extra = metric_views.sentence_columns(metrics)
-    config = column_config(max_order, len(files.get("references") or [1]), options[1].smooth_method)  # type: ignore[arg-type]
+    config = column_config(max_order, len(reference_names(files)) or 1, options[1].smooth_method)
     event = st.dataframe(
         table,
         hide_index=True,

@@ -1,10 +1,11 @@
 """What the doctor page checks: files or pasted text given here or on the Corpus page (one input, shared: the page
 draws Corpus's drop zones, pasted-text boxes and tokenizer with Corpus's keys and saves Corpus's state, so nothing is
 uploaded twice and either page opens with what the other was given), or the sentence open in Explore. A file the
-drop zone cannot read is a finding here.
+drop zone cannot read is a finding here. Beside uploaded or pasted files, the source they translate may be given
+(``ui.doctor.source``): the page's own, not Corpus's.
 
 The input source is Corpus's radio too. Arriving from another page, the doctor sets Corpus's widgets from Corpus's
-saved state; back on Corpus, Corpus does the same from what was saved here (``page_state.just_arrived``)."""
+saved state; back on Corpus, Corpus does the same from what was saved here (``ui.state.page.just_arrived``)."""
 
 from __future__ import annotations
 
@@ -14,17 +15,18 @@ from typing import Any, cast
 
 import streamlit as st
 
-from bleucore.tokenizers import TOKENIZER_NAMES
-from ui.corpus import state as cs
-from ui.explore import state as es
-from ui.explore.tokenizer_rows import tokenizer_label
+from ui.doctor.source import source_input
 from ui.inputs import kept
-from ui.inputs.uploads import TextFile, digest, escape_markdown
-from ui.inputs.widgets import corpus_files, source_radio
-from ui.links.page_state import just_arrived, save_state
-from ui.metrics.bleu.sidebar import TOKENIZER_HELP
-from ui.metrics.bleu.wording import and_list
-from ui.shell.i18n import N_, _
+from ui.inputs.hypothesis import hypothesis_files
+from ui.inputs.uploads import TextFile, digest
+from ui.inputs.widgets import source_radio
+from ui.options.sidebar import tokenizer_box
+from ui.shell.i18n import N_, _, and_list
+from ui.shell.markdown import escape_markdown
+from ui.shell.session import session_state
+from ui.state import corpus as cs
+from ui.state import explore as es
+from ui.state.page import just_arrived, save_state
 
 CHECK = "doctor_check"
 #: The last choice, kept while another page is open (Streamlit drops the radio's own key then).
@@ -37,15 +39,18 @@ CHECKS = {
 
 @dataclass(frozen=True)
 class DoctorInput:
-    """A hypothesis stream and its reference streams, the tokenizer the user scores with, and their cache key."""
+    """A hypothesis stream and its reference streams, the tokenizer the user scores with, the source the hypothesis
+    translates (None: not given), and their cache key."""
 
     hypothesis: TextFile
     references: tuple[TextFile, ...]
     tokenize: str
+    source: TextFile | None = None
 
     @property
     def key(self) -> str:
-        return digest([self.hypothesis, *self.references])
+        files = digest([self.hypothesis, *self.references])
+        return files if self.source is None else f"{files}:{digest([self.source])}"
 
 
 def _chosen(session: MutableMapping[str, Any]) -> None:
@@ -85,16 +90,10 @@ def _files_input(session: MutableMapping[str, Any], stale: bool) -> DoctorInput 
     new, and saved back to it after the run."""
     if stale or cs.CORPUS_SOURCE not in session:
         session.update(cs.corpus_widget_values(_corpus_state(session)))
-    source = source_radio(cs.CORPUS_SOURCE)
-    st.selectbox(
-        _("Tokenizer"),
-        TOKENIZER_NAMES,
-        key=cs.CORPUS.key("tokenize"),
-        help=_(TOKENIZER_HELP),
-        format_func=tokenizer_label,
-        persist_state="session",
-    )
-    hyp, refs, refused = corpus_files(source)
+    source = source_radio(cs.PAGE.prefix)
+    tokenizer_box(cs.CORPUS)
+    hyp, refs, refused = hypothesis_files(cs.PAGE.prefix, source)
+    given_source = source_input(source)
     state = cs.read_corpus(session)
     save_state(session, cs.PAGE, state)  # the Corpus page opens with what was given here
     pasted = source == "paste" and any(text.strip() for text in (state.hypothesis, *state.references))
@@ -103,17 +102,27 @@ def _files_input(session: MutableMapping[str, Any], stale: bool) -> DoctorInput 
     st.page_link("app_pages/corpus.py", label=_("Score these files on the Corpus page"), icon=":material/upload_file:")
     if hyp is None or not refs:
         return None
+    names = {
+        "hypothesis": hyp.name,
+        "references": and_list([r.name for r in refs]),
+        "tokenizer": state.options.tokenize,
+    }
     st.caption(
-        _("Checking {hypothesis} against {references}, with the {tokenizer} tokenizer.").format(
-            hypothesis=hyp.name, references=and_list([r.name for r in refs]), tokenizer=state.options.tokenize
+        escape_markdown(
+            _("Checking {hypothesis} against {references}, with the {tokenizer} tokenizer.").format(**names)
+            if given_source is None
+            else _(
+                "Checking {hypothesis} against {references}, with the {tokenizer} tokenizer, and against {source}, "
+                "the source it translates."
+            ).format(source=given_source.name, **names)
         )
     )
-    return DoctorInput(hyp, tuple(refs), state.options.tokenize)
+    return DoctorInput(hyp, tuple(refs), state.options.tokenize, given_source)
 
 
 def doctor_input() -> DoctorInput | None:
     """Draw the choice and what it holds; None until there is something to check."""
-    session = cast(MutableMapping[str, Any], st.session_state)
+    session = session_state()
     stale = just_arrived(session, "doctor")
     if CHECK not in session:
         session[CHECK] = session.get(CHOICE, "corpus")

@@ -1,27 +1,75 @@
-"""The doctor page's numbers: each tool's score on the files (bleucore.doctor.diagnose, cached per input), and the
-waterfall from one tool to another with each step in words."""
+"""The doctor page's numbers: each tool's score of the chosen metric on the files (bleucore.doctor.diagnose, cached
+per input and metric), and the waterfall from one tool to another with each step in words."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import pandas as pd
 import streamlit as st
 
 from bleucore.doctor import Report, Setup, diagnose
-from bleucore.tools import FIELD_ORDER, waterfall
-from ui.doctor.inputs import DoctorInput
-from ui.doctor.tools_wording import WHY, measured, quirks, tool_name, value_words
+from bleucore.tools import METRICS
+from ui.doctor.tools_wording import quirks, tool_name
 from ui.doctor.waterfall_chart import waterfall_chart
+from ui.doctor.waterfall_steps import rule_order, shown_waterfall, tools_of
 from ui.shell.cache_limits import MAX_INPUT_ENTRIES, TTL_SECONDS
-from ui.shell.i18n import _
+from ui.shell.i18n import N_, _
+
+if TYPE_CHECKING:
+    from ui.doctor.inputs import DoctorInput
 
 FROM, TO = "doctor_from", "doctor_to"
+METRIC = "doctor_metric"
+#: The metrics whose tools the page lines up (bleucore.tools.METRICS), by their names.
+METRIC_NAMES = {"bleu": "BLEU", "chrf": "chrF", "ter": "TER"}
+#: Metric -> the tools it lines up, said before their table.
+_TOOLS_SAID = {
+    "bleu": N_("sacreBLEU, NLTK, Hugging Face evaluate, torchmetrics, torchtext, multi-bleu.perl and the tutorials"),
+    "chrf": N_("sacreBLEU (chrF2 and chrF2++), NLTK, torchmetrics and Hugging Face evaluate"),
+    "ter": N_("sacreBLEU and torchmetrics"),
+}
+
+
+def metric_choice() -> str:
+    """The metric whose implementations are scored and compared (BLEU, chrF or TER; kept while another page is
+    open)."""
+    return str(
+        st.radio(
+            _("Metric"),
+            METRICS,
+            key=METRIC,
+            horizontal=True,
+            format_func=METRIC_NAMES.__getitem__,
+            help=_(
+                "Whose implementations are scored below and compared one rule at a time; the findings are the same "
+                "for every metric."
+            ),
+            persist_state="session",
+        )
+    )
 
 
 @st.cache_resource(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
-def report(key: str, tokenize: str, _given: DoctorInput) -> Report:
-    """The findings and every tool's score (the scorer keeps its counts for the waterfall)."""
-    hyp, refs = _given.hypothesis, _given.references
-    return diagnose(Setup(hyp.lines, [r.lines for r in refs], hyp.name, [r.name for r in refs], tokenize))
+def report(key: str, tokenize: str, metric: str, _given: DoctorInput) -> Report:
+    """The findings and every tool's score of ``metric`` (the scorer keeps its counts for the waterfall); ``key``
+    names the files and the source."""
+    hyp, refs, source = _given.hypothesis, _given.references, _given.source
+    setup = Setup(
+        hyp.lines,
+        [r.lines for r in refs],
+        hyp.name,
+        [r.name for r in refs],
+        tokenize,
+        source=None if source is None else source.lines,
+        source_name="source" if source is None else source.name,
+    )
+    return diagnose(setup, metric=metric)
+
+
+def score_column(metric: str) -> str:
+    """The score column's title: the metric on the 0-100 scale."""
+    return _("{metric} (0-100)").format(metric=METRIC_NAMES[metric])
 
 
 def scores_frame(result: Report) -> pd.DataFrame:
@@ -32,10 +80,10 @@ def scores_frame(result: Report) -> pd.DataFrame:
         rows.append(
             {
                 _("Tool"): tool_name(score.tool),
-                _("BLEU (0-100)"): score.points,
+                score_column(result.metric): score.points,
                 _("As the tool prints it"): printed,
                 _("Called as"): score.tool.call,
-                _("Also"): quirks(score.tool),
+                _("Also"): quirks(score.tool, result.metric),
             }
         )
     return pd.DataFrame(rows)
@@ -46,36 +94,45 @@ def show_scores(result: Report) -> None:
     st.subheader(_("The same files, scored as each tool scores them"))
     st.caption(
         _(
-            "Each number is computed by bleucore following that tool's rules (its code was read, not run here); "
-            "the tests compare each with the tool itself."
-        )
+            "Each {metric} number is computed by bleucore following that tool's rules, read from its code and not run "
+            "here ({tools}); the tests compare each with the tool itself."
+        ).format(metric=METRIC_NAMES[result.metric], tools=_(_TOOLS_SAID[result.metric]))
     )
     st.dataframe(
         scores_frame(result),
         hide_index=True,
         width="stretch",
-        column_config={_("BLEU (0-100)"): st.column_config.NumberColumn(format="%.2f")},
+        column_config={score_column(result.metric): st.column_config.NumberColumn(format="%.2f")},
     )
+
+
+def _ends(result: Report) -> tuple[str, str]:
+    """The two tools picked (kept valid for this table: a default where the kept one is not among its tools)."""
+    keys = tuple(tools_of(result))
+    session = st.session_state
+    # BLEU's table lists sacreBLEU with the chosen tokenizer second: the waterfall ends there.
+    to_sacrebleu = keys[1] if result.metric == "bleu" and keys[1].startswith("sacrebleu-") else "sacrebleu"
+    if session.get(f"{TO}_tools") != keys and str(session.get(TO, "sacrebleu")).startswith("sacrebleu"):
+        session[TO] = to_sacrebleu  # another tokenizer or metric: the waterfall ends at its sacreBLEU
+    session[f"{TO}_tools"] = keys
+    start = "nltk-corpus" if "nltk-corpus" in keys else next(k for k in keys if k != to_sacrebleu)
+    for key, default in ((FROM, start), (TO, to_sacrebleu)):
+        if session.get(key) not in keys:  # dropped with the page, or a tool of another tokenizer's or metric's table
+            session[key] = default
+    return str(session[FROM]), str(session[TO])
 
 
 def show_waterfall(result: Report) -> None:
     """Two tools picked, then the steps between their numbers: a chart and one line per step."""
     st.subheader(_("Why two tools differ, one rule at a time"))
     left, right = st.columns(2)
-    tools = {score.tool.key: score.tool for score in result.scores}  # sacreBLEU with the chosen tokenizer too
-    keys = tuple(tools)
+    tools = tools_of(result)
     names = {key: tool_name(t) for key, t in tools.items()}  # worded now, in the session's language
-    session = st.session_state
-    to_sacrebleu = keys[1] if keys[1].startswith("sacrebleu-") else "sacrebleu"  # with the tokenizer chosen
-    if session.get(f"{TO}_tools") != keys and str(session.get(TO, "sacrebleu")).startswith("sacrebleu"):
-        session[TO] = to_sacrebleu  # another tokenizer: the waterfall ends at sacreBLEU with it
-    session[f"{TO}_tools"] = keys
-    for key, default in ((FROM, "nltk-corpus"), (TO, to_sacrebleu)):
-        if session.get(key) not in tools:  # dropped with the page, or a tool of another tokenizer's table
-            session[key] = default
+    _ends(result)
+    keys = tuple(tools)
     start = left.selectbox(_("From"), keys, key=FROM, format_func=names.__getitem__, persist_state="session")
     end = right.selectbox(_("To"), keys, key=TO, format_func=names.__getitem__, persist_state="session")
-    steps = waterfall(tools[start], tools[end], scorer=result.scorer)
+    steps = shown_waterfall(result, str(start), str(end))
     if not steps.steps:
         st.info(
             _(
@@ -84,40 +141,21 @@ def show_waterfall(result: Report) -> None:
             )
         )
         return
-    st.altair_chart(waterfall_chart(steps), width="stretch")
-    lines = [_("**{tool}**: {score:.2f}").format(tool=tool_name(steps.start), score=steps.start_score.score)]
+    st.altair_chart(waterfall_chart(steps, score_column(result.metric)), width="stretch")
+    lines = [_("**{tool}**: {score:.2f}").format(tool=steps.start, score=steps.start_score)]
     for step in steps.steps:
         lines.append(
             _("{before} → {after}: **{delta}** points. {why} Here: {measured}.").format(
-                before=value_words(step.field, step.before),
-                after=value_words(step.field, step.after),
-                delta=f"{step.printed_delta():+}",
-                why=_(WHY[step.field]),
-                measured=measured(step),
+                before=step.before, after=step.after, delta=f"{step.delta:+}", why=step.why, measured=step.measured
             )
         )
-    lines.append(_("**{tool}**: {score:.2f}").format(tool=tool_name(steps.end), score=steps.end_score.score))
+    lines.append(_("**{tool}**: {score:.2f}").format(tool=steps.end, score=steps.end_score))
     st.markdown(
         "\n\n".join([lines[0], "\n".join(f"{i}. {line}" for i, line in enumerate(lines[1:-1], start=1)), lines[-1]])
     )
-    order = ", ".join(rule_name(name) for name in FIELD_ORDER)
     st.caption(
         _(
             "One rule changes per step, in this order: {order}. Rules interact, so another order would split "
             "the same total differently."
-        ).format(order=order)
+        ).format(order=rule_order(result.metric))
     )
-
-
-def rule_name(name: str) -> str:
-    """A rule's name in the session's language."""
-    return {
-        "tokenize": _("tokens"),
-        "case": _("case"),
-        "references": _("references"),
-        "ref_length": _("reference length"),
-        "phantom_ngrams": _("phantom n-grams"),
-        "zero_precision": _("zero precisions"),
-        "brevity": _("brevity penalty"),
-        "aggregate": _("corpus or mean of sentences"),
-    }[name]

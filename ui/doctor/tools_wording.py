@@ -1,9 +1,11 @@
 """bleucore.tools in the session's language: each rule's value, why a rule moves the score, and what each tool
-does that no rule says (bleucore's English words are the command line's)."""
+does that no rule says (bleucore's English words are the command line's); BLEU's here, chrF's and TER's in
+``metric_tools_wording``, a tool of either kind named by ``tool_name`` and ``quirks``."""
 
 from __future__ import annotations
 
-from bleucore.tools import Step, Tool
+from bleucore.tools import MetricTool, Step, Tool
+from ui.doctor import metric_tools_wording as metric_words
 from ui.shell.i18n import N_, _
 
 #: (field, value) -> its words; a bleucore tokenizer is worded by ``value_words``.
@@ -71,8 +73,10 @@ def value_words(field: str, value: object) -> str:
     return _(words) if words else _("{tokenizer} tokens").format(tokenizer=value) if field == "tokenize" else str(value)
 
 
-def tool_name(tool: Tool) -> str:
+def tool_name(tool: Tool | MetricTool) -> str:
     """The tool's name; the two tutorials by their titles and authors, in the session's language."""
+    if isinstance(tool, MetricTool):
+        return metric_words.tool_name(tool)
     if tool.key == "nltk-sentence-mean":
         return _("NLTK 3.10 sentence_bleu, averaged")
     if tool.key == "tutorial":
@@ -82,8 +86,10 @@ def tool_name(tool: Tool) -> str:
     return tool.name
 
 
-def quirks(tool: Tool) -> str:
-    """What the tool does beyond its rules, or an empty string."""
+def quirks(tool: Tool | MetricTool, metric: str = "bleu") -> str:
+    """What the tool does beyond its rules (a chrF or TER tool's, of ``metric``), or an empty string."""
+    if isinstance(tool, MetricTool):
+        return metric_words.quirks(metric, tool)
     words = _QUIRKS.get(tool.key)
     return _(words) if words else ""
 

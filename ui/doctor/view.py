@@ -9,15 +9,16 @@ import streamlit as st
 
 from bleucore.doctor import Finding, Setup, check_setup
 from ui.doctor.wording import CONFIDENCE, SEVERITY, describe
-from ui.inputs.uploads import TextFile, digest, escape_markdown
+from ui.inputs.uploads import TextFile, digest
 from ui.shell.cache_limits import MAX_INPUT_ENTRIES, TTL_SECONDS
 from ui.shell.i18n import _, ngettext
+from ui.shell.markdown import escape_markdown
 
 _ICONS = {"error": ":material/error:", "warning": ":material/warning:", "note": ":material/info:"}
 
 
 @st.cache_data(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
-def _findings(input_digest: str, tokenize: str, _hyp: TextFile, _refs: tuple[TextFile, ...]) -> list:
+def _findings(input_digest: str, tokenize: str, _hyp: TextFile, _refs: tuple[TextFile, ...]) -> list[Finding]:
 
     return check_setup(Setup(_hyp.lines, [r.lines for r in _refs], _hyp.name, [r.name for r in _refs], tokenize))
 
@@ -37,7 +38,8 @@ def show_setup_check(hypothesis: TextFile, references: Sequence[TextFile], token
         if not findings:
             st.caption(
                 _(
-                    "Line counts, reference layout, empty lines, invisible characters, Unicode normalization, "
+                    "Line counts and how the lines pair, reference layout, which file is which, each line's language, "
+                    "chat wrappers and refusals, empty lines, invisible characters, Unicode normalization, "
                     "tokenization, subword markers, case and the tokenizer's fit to the language look right."
                 )
             )

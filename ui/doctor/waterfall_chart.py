@@ -8,42 +8,41 @@ from typing import Any
 import altair as alt
 import pandas as pd
 
-from bleucore.tools import Waterfall
-from ui.doctor.tools_wording import tool_name, value_words
+from ui.doctor.waterfall_steps import ShownWaterfall
 from ui.shell.i18n import _
 from ui.shell.palette import BLUE, GREEN, MID_GREY, VERMILLION
 
 
-def waterfall_frame(steps: Waterfall) -> pd.DataFrame:
+def waterfall_frame(steps: ShownWaterfall) -> pd.DataFrame:
     """One row per bar: label, kind (total / up / down / none), low and high end, and the printed change."""
     rows: list[dict[str, Any]] = [
         {
-            "label": tool_name(steps.start),
+            "label": steps.start,
             "kind": _("score"),
             "low": 0.0,
-            "high": steps.start_score.score,
-            "text": f"{steps.start_score.score:.2f}",
+            "high": steps.start_score,
+            "text": f"{steps.start_score:.2f}",
         }
     ]
     for step in steps.steps:
-        change = step.printed_delta()  # the label's number decides the colour, so they never disagree
+        change = step.delta  # the label's number decides the colour, so they never disagree
         kind = _("up") if change > 0 else _("down") if change < 0 else _("no change")
         rows.append(
             {
-                "label": value_words(step.field, step.after),
+                "label": step.after,
                 "kind": kind,
                 "low": min(step.score_before, step.score_after),
                 "high": max(step.score_before, step.score_after),
-                "text": f"{step.printed_delta():+}",  # the printed changes add up to the printed scores
+                "text": f"{change:+}",  # the printed changes add up to the printed scores
             }
         )
     rows.append(
         {
-            "label": tool_name(steps.end),
+            "label": steps.end,
             "kind": _("score"),
             "low": 0.0,
-            "high": steps.end_score.score,
-            "text": f"{steps.end_score.score:.2f}",
+            "high": steps.end_score,
+            "text": f"{steps.end_score:.2f}",
         }
     )
     frame = pd.DataFrame(rows)
@@ -51,8 +50,9 @@ def waterfall_frame(steps: Waterfall) -> pd.DataFrame:
     return frame
 
 
-def waterfall_chart(steps: Waterfall) -> alt.LayerChart:
-    """Bars from low to high in step order; each labelled with its score or signed change."""
+def waterfall_chart(steps: ShownWaterfall, score_title: str) -> alt.LayerChart:
+    """Bars from low to high in step order; each labelled with its score or signed change; ``score_title`` names
+    the score axis (the metric on 0-100)."""
     frame = waterfall_frame(steps)
     kinds = [_("score"), _("up"), _("down"), _("no change")]
     colours = [BLUE, GREEN, VERMILLION, MID_GREY]
@@ -62,7 +62,7 @@ def waterfall_chart(steps: Waterfall) -> alt.LayerChart:
         .mark_bar()
         .encode(
             x=x,
-            y=alt.Y("low:Q", title=_("BLEU (0-100)")),
+            y=alt.Y("low:Q", title=score_title),
             y2="high:Q",
             color=alt.Color(
                 "kind:N",
@@ -74,8 +74,6 @@ def waterfall_chart(steps: Waterfall) -> alt.LayerChart:
         )
     )
     labels = (
-        alt.Chart(frame)
-        .mark_text(dy=-6, fontSize=12)
-        .encode(x=x, y=alt.Y("high:Q", title=_("BLEU (0-100)")), text="text:N")
+        alt.Chart(frame).mark_text(dy=-6, fontSize=12).encode(x=x, y=alt.Y("high:Q", title=score_title), text="text:N")
     )
-    return (bars + labels).properties(height=320)
+    return alt.LayerChart(layer=[bars, labels]).properties(height=320)

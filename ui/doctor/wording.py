@@ -7,48 +7,18 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bleucore.doctor import Finding
+from ui.doctor.chat_wording import CHAT
+from ui.doctor.pairing_wording import PAIRING
 from ui.shell import i18n
-from ui.shell.i18n import N_, _, ngettext
+from ui.shell.i18n import N_, _, and_list, ngettext
 
 #: (problem, effect, fix)
 Words = tuple[str, str, str]
 
 
 def _names(values: Any) -> str:
-    return ", ".join(values) if isinstance(values, (list, tuple)) else str(values)
-
-
-def _line_counts(v: Mapping[str, Any]) -> Words:
-    """The line-count finding: the counts, then where the lines stop pairing (or that the extra lines are empty)."""
-    problem = _("{hypothesis} has {hyp_lines:,} lines but {reference} has {ref_lines:,}").format(**v)
-    if "trailing_empty" in v:
-        return (
-            problem
-            + "; "
-            + ngettext(
-                "the {trailing_empty:,} extra line at the end of {file} is empty",
-                "the {trailing_empty:,} extra lines at the end of {file} are empty",
-                v["trailing_empty"],
-            ).format(**v),
-            _(
-                "sacreBLEU's command line and NLTK refuse files of different lengths; the lines still pair, so "
-                "sacreBLEU's "
-                "Python API, which pairs the first lines, gives the right number"
-            ),
-            _("remove the empty lines at the end of {file}").format(**v),
-        )
-    if "breaks_at" in v:
-        problem += "; " + _(
-            "the alignment visibly breaks at line {breaks_at:,}, which resembles line {resembles:,} of {reference}"
-        ).format(**v)
-    return (
-        problem,
-        _("every line after the first missing or extra one is scored against another sentence's reference"),
-        _(
-            "make both files one segment per line in the same order (a line lost or split in two, or a line with an "
-            "embedded line break, is the usual cause)"
-        ),
-    )
+    """File names listed in a sentence ("a.txt and b.txt")."""
+    return and_list(list(values)) if isinstance(values, (list, tuple)) else str(values)
 
 
 #: What an invisible character does, by bleucore's kind of it.
@@ -98,7 +68,10 @@ def _pre_tokenized(v: Mapping[str, Any]) -> Words:
                 "sacreBLEU's numbers are defined on detokenized text, so this one is not comparable with published "
                 "scores"
             ),
-            _("score detokenized text with sacreBLEU's tokenizer, or report the tokenization"),
+            _(
+                "score detokenized text (sacremoses can detokenize it) with sacreBLEU's tokenizer, or report the "
+                "tokenization"
+            ),
         )
     return (
         _("already tokenized (spaces before punctuation or split clitics): {tokenized}; not tokenized: {plain}").format(
@@ -109,7 +82,13 @@ def _pre_tokenized(v: Mapping[str, Any]) -> Words:
             "different words; sacreBLEU's 13a splits punctuation off on both sides, but not clitics ('don't' against "
             "'do n't')"
         ),
-        _("score detokenized output against the original references"),
+        # The side that differs is the one to mend: detokenizing output that is already plain changes nothing.
+        _(
+            "score against the original, detokenized references (sacreBLEU's test sets, or detokenize them with "
+            "sacremoses); if only tokenized references exist, tokenize the output the same way and say so"
+        )
+        if v.get("hypothesis_plain")
+        else _("score detokenized output (sacremoses can detokenize it) against the original references"),
     )
 
 
@@ -161,33 +140,37 @@ def _cjk_scores(values: Mapping[str, Any]) -> str:
     )
 
 
+def _short_lines(v: Mapping[str, Any]) -> Words:
+    """Most lines under 4 tokens (``short`` of ``lines``), or every line."""
+    fix = _("report chrF beside BLEU; a lower max order is another number (say so if you report it)")
+    if "short" in v:
+        return (
+            ngettext(
+                "{short:,} of the {lines:,} lines of {name} has fewer than 4 {tokenizer} tokens (the longest line has "
+                "{longest:,})",
+                "{short:,} of the {lines:,} lines of {name} have fewer than 4 {tokenizer} tokens (the longest line "
+                "has {longest:,})",
+                v["short"],
+            ).format(**v),
+            _(
+                "they have no 4-grams: BLEU's 4-gram precision rests on the few longer lines, tools without smoothing "
+                "(NLTK's default, torchmetrics, multi-bleu.perl) give 0 on most lines, and the tools' numbers drift "
+                "far apart"
+            ),
+            fix,
+        )
+    return (
+        _("every line of {name} has fewer than 4 {tokenizer} tokens (the longest has {longest})").format(**v),
+        _("BLEU's 4-gram precision has no n-grams at all: the score is 0 or decided by smoothing alone"),
+        fix,
+    )
+
+
 #: Code -> its (problem, effect, fix): templates whose placeholders are the finding's values (``describe`` fills
 #: them), or a function of the values where the words are computed (plurals, lists, names of characters).
 _CATALOG: dict[str, Words | Callable[[Mapping[str, Any]], Words]] = {
-    "line-count-mismatch": _line_counts,
-    "refs-concatenated": (
-        N_(
-            "{reference} has {k} times as many lines as the hypothesis: it looks like {k} references written one "
-            "after another"
-        ),
-        N_("its lines do not pair with the hypothesis lines, so the score is meaningless"),
-        N_("split it into {k} files of {lines:,} lines and give each as a reference"),
-    ),
-    "refs-tab-separated": (
-        N_("{tabbed:,} lines of {reference} hold tabs: up to {fields} references per line"),
-        N_("read as one reference, each line is one long sentence and the n-grams across a tab match nothing"),
-        N_("split the fields into {fields} files (or give the file with -nr {fields} on the command line)"),
-    ),
-    "hyp-equals-ref": (
-        N_("{same:,} of the {lines:,} lines of {hypothesis} are identical to {reference}"),
-        N_("the score compares a reference with itself"),
-        N_("check that the system output, not a reference, is given as the hypothesis"),
-    ),
-    "duplicate-refs": (
-        N_("{first} and {second} are identical"),
-        N_("the same reference counts twice, so nrefs in the signature is wrong"),
-        N_("give each reference file once"),
-    ),
+    **PAIRING,
+    **CHAT,
     "empty-lines": (
         N_("{name} has {count:,} empty lines"),
         N_("an empty line has no n-grams and lowers the corpus score"),
@@ -203,11 +186,7 @@ _CATALOG: dict[str, Words | Callable[[Mapping[str, Any]], Words]] = {
     ),
     "case-mismatch": _case_sides,
     "cjk-with-13a": _cjk_with_13a,
-    "all-short": (
-        N_("every line of {name} has fewer than 4 {tokenizer} tokens (the longest has {longest})"),
-        N_("BLEU's 4-gram precision has no n-grams at all: the score is 0 or decided by smoothing alone"),
-        N_("use chrF for short segments, or a lower N (and report it)"),
-    ),
+    "all-short": _short_lines,
     "binary-file": (
         N_("{name} holds NUL bytes: it looks like a binary file, not text"),
         N_("its bytes are not sentences"),

@@ -1,1 +1,1 @@
-"""Explore's pieces: its page state, the result at a glance, the tokenizer view and their caches."""
+"""Explore's pieces: the result at a glance, the tokenizer view and their caches (its state is ``ui.state.explore``)."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bleucore import BleuOptions, sentence_bleu, statistics_from_tokens, tokenize
-from bleucore.tokenizers import LANGUAGE_TOKENIZERS, TOKENIZER_NAMES, available_tokenizers, missing_package
+from bleucore.tokenizers import LANGUAGE_TOKENIZERS, TOKENIZER_NAMES, available_tokenizers
 from ui.shell.i18n import N_, _
 
 #: Language codes (sacreBLEU's targets) -> their names in the interface.
@@ -51,12 +51,6 @@ class TokenizerRow:
     precisions: tuple[Fraction, ...]
     counts: tuple[tuple[int, int], ...]
     bleu: float | None = None
-
-
-def tokenizer_label(name: str) -> str:
-    """A tokenizer's name in a choice; one whose analyser is missing says what to install."""
-    package = missing_package(name) if name in TOKENIZER_NAMES else None
-    return name if package is None else f"{name} (needs pip install {package})"
 
 
 def tokenizer_row(candidate: str, references: Sequence[str], options: BleuOptions, name: str) -> TokenizerRow:
@@ -114,7 +108,7 @@ def cjk_language(text: str) -> str | None:
 
 def language_tokenizer(language: str) -> str:
     """The tokenizer sacreBLEU uses for target ``language`` (``-l xx-ko`` gives ko-mecab)."""
-    return LANGUAGE_TOKENIZERS[language]
+    return str(LANGUAGE_TOKENIZERS[language])
 
 
 def comparison_tokenizers(language: str | None) -> tuple[str, ...]:

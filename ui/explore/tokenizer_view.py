@@ -4,14 +4,16 @@ computed by ``ui.explore.tokenizer_rows`` through ``ui.explore.cache``)."""
 from __future__ import annotations
 
 from collections.abc import MutableMapping, Sequence
-from typing import Any, cast
+from typing import Any
 
 import streamlit as st
 
 from bleucore import BleuOptions
 from ui.explore import tokenizer_rows as tr
 from ui.explore.cache import tokenizer_rows
+from ui.options.sidebar import tokenizer_label
 from ui.shell.i18n import _
+from ui.shell.session import session_state
 
 USE_BUTTON_KEY = "tokenizer_advice_use"
 
@@ -29,8 +31,8 @@ def tokenizer_advice(candidate: str, options: BleuOptions, tokenizer_key: str) -
         return
     better = tr.language_tokenizer(language)
     st.info(message)
-    label = tr.tokenizer_label(better)
-    session = cast(MutableMapping[str, Any], st.session_state)
+    label = tokenizer_label(better)
+    session = session_state()
     st.button(
         _("Use {tokenizer}").format(tokenizer=better) if label == better else label,
         key=USE_BUTTON_KEY,

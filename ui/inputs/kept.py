@@ -25,8 +25,10 @@ from ui.inputs.store import (
     StoreFull,
     text_bytes,
 )
-from ui.inputs.uploads import MAX_UPLOAD_MB, InputError, TextFile, decode_bytes, escape_markdown, unique_names
+from ui.inputs.uploads import MAX_UPLOAD_MB, InputError, TextFile, decode_bytes, unique_names
 from ui.shell.i18n import _
+from ui.shell.markdown import escape_markdown
+from ui.shell.session import session_state
 
 PARAM = "u"
 SESSION_KEY = "inputs_store_key"
@@ -65,7 +67,7 @@ def browser_token(cookie: str) -> bytes:
 
 def _adopt(owner: str) -> str | None:
     """The session's key: the one it has, else the address's if this browser owns it (a reload), else None."""
-    session = st.session_state
+    session = session_state()
     key = session.get(SESSION_KEY)
     if not isinstance(key, str):
         given = st.query_params.get(PARAM, "")
@@ -173,7 +175,7 @@ def _transient_key(slot: str) -> str:
 def _absorb(slot: str, multiple: bool) -> None:
     """The drop zone's callback (before the run, so no upload racing a rerun is lost): its files move into the
     store and the drop zone empties under a new key; files the store cannot keep stay in it, used but not kept."""
-    session = st.session_state
+    session = session_state()
     uploaded = session.get(uploader_key(session, slot))
     new = [uploaded] if uploaded is not None and not isinstance(uploaded, list) else list(uploaded or [])
     session.pop(_transient_key(slot), None)
@@ -213,7 +215,7 @@ def _absorb(slot: str, multiple: bool) -> None:
 def kept_files(slot: str, label: str, kind: str, help_text: str, multiple: bool) -> tuple[list[TextFile], list[str]]:
     """Draw the slot's drop zone and its kept files; (the files, in order, and messages about any not read or
     not kept). ``kind`` names one file in a remove button ("reference file")."""
-    session = st.session_state
+    session = session_state()
     owner = _owner()
     key = _adopt(owner)  # no key is made for a drop zone only seen: the address gains ?u= with the first kept file
     errors: list[str] = list(session.get(_notes_key(slot), []))  # the last upload's problems, until the next change
@@ -249,11 +251,21 @@ def kept_files(slot: str, label: str, kind: str, help_text: str, multiple: bool)
     return [f.file for f in kept], errors
 
 
-def files_of(slot: str) -> list[TextFile]:
-    """The files kept in a slot for this browser, without drawing its drop zone (another page reading them)."""
-    owner = _owner()
-    key = _adopt(owner)
-    return [item.file for item in store().files(key, owner, slot)] if key is not None else []
+def upload_columns(
+    ref_slot: str, ref_help: str, slot: str, label: str, kind: str, help_text: str, multiple: bool
+) -> tuple[list[TextFile], list[TextFile], list[str]]:
+    """The upload source of Corpus and Compare: reference files on the left, the outputs (``kept_files`` of
+    ``slot``) on the right, the limits below; (references, outputs, messages about files not read or not kept:
+    the files listed are still used)."""
+    left, right = st.columns(2)
+    with left:
+        refs, ref_errors = kept_files(
+            ref_slot, _("Reference files (one or more)"), _("reference file"), ref_help, multiple=True
+        )
+    with right:
+        outputs, errors = kept_files(slot, label, kind, help_text, multiple)
+    st.caption(limits_caption())
+    return refs, outputs, [*ref_errors, *errors]
 
 
 def _store_full(err: StoreFull) -> str:

@@ -15,9 +15,10 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ui.inputs.uploads import TextFile
+if TYPE_CHECKING:
+    from ui.inputs.uploads import TextFile
 
 MAX_SESSION_BYTES = 64 * 1024 * 1024
 MAX_SESSION_FILES = 32

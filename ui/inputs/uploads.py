@@ -9,7 +9,6 @@ worded here, in the page's language. Nothing here imports Streamlit: pages show 
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -38,8 +37,6 @@ MAX_PASTE_CHARS = 2_000_000
 #: How the app reads a text: as sacreBLEU's command line reads a file (each line right-stripped, so a "\\r" of
 #: Windows line ends goes too), and a binary file or one without a segment refused.
 _RULES = TextRules(rstrip=True, refuse_binary=True, refuse_empty=True)
-# Every ASCII punctuation character may be backslash-escaped in CommonMark.
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&\"'=@%^,;?/])")
 
 
 class InputError(ValueError):
@@ -227,8 +224,3 @@ def digest(files: Sequence[TextFile]) -> str:
             h.update(b"\x00")
         h.update(b"\x01")
     return h.hexdigest()
-
-
-def escape_markdown(text: str) -> str:
-    """``text`` with every Markdown-special ASCII character backslash-escaped, for st.* labels and messages."""
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", text).replace("\n", " ")

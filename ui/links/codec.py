@@ -8,15 +8,30 @@ method and its bounds) and when a link leaves it out. ``link_data`` writes any s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import Field, field, fields, replace
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-from ui.links.share import LinkField, LinkReader
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
-T = TypeVar("T")
+    from ui.links.share import LinkReader
+
+T = TypeVar("T", bound="DataclassInstance")
+
+
+class LinkField(NamedTuple):
+    """One state field in a link: its short key and its label (a msgid) in notes about the link.
+
+    A state dataclass declares each field's LinkField with the field (``linked``), and the one writer and reader
+    here use it both ways; ``link_fields(State)`` lists them."""
+
+    key: str
+    label: str
+
+
 #: Reads one field: (reader, its LinkField, the default value, the fields read before it) -> its value.
-Read = Callable[[LinkReader, LinkField, Any, Mapping[str, Any]], Any]
+Read = Callable[["LinkReader", LinkField, Any, Mapping[str, Any]], Any]
 
 
 def _same(value: Any) -> Any:
@@ -44,12 +59,12 @@ def texts(low: int, high: int) -> Kind:
     return Kind(lambda reader, link, default, _before: reader.texts(*link, low, high, default), list)
 
 
-def choice(options: tuple[str, ...], shown: Callable[[str], str] = repr) -> Kind:
-    """One of ``options`` (``shown`` words the default in a note)."""
+def choice(options: Sequence[str], shown: Callable[[str], str] = repr) -> Kind:
+    """One of ``options`` (``shown`` words the default in a note; a registry's live list of names stays live)."""
     return Kind(lambda reader, link, default, _before: reader.choice(*link, options, default, shown))
 
 
-def choices(options: tuple[str, ...]) -> Kind:
+def choices(options: Sequence[str]) -> Kind:
     """A tuple of distinct ``options`` (a list in the link)."""
     return Kind(lambda reader, link, default, _before: reader.choices(*link, options, default), list)
 
@@ -130,4 +145,4 @@ def read_state(reader: LinkReader, default: T) -> T:
             values[name] = fallback
         else:
             values[name] = spec.kind.read(reader, spec.link, fallback, values)
-    return replace(default, **values)  # type: ignore[type-var]
+    return replace(default, **values)

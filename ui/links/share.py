@@ -11,8 +11,8 @@ import binascii
 import json
 import math
 import zlib
-from collections.abc import Callable, Mapping, MutableMapping
-from typing import Any, NamedTuple
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from typing import Any
 
 from ui.shell.i18n import _
 
@@ -129,16 +129,6 @@ def make_link(page: str, fields: dict[str, Any]) -> str:
     return encode_state({"page": page, "v": LINK_VERSION, **fields})
 
 
-class LinkField(NamedTuple):
-    """One state field in a link: its short key and its label (a msgid) in notes about the link.
-
-    A state dataclass declares each field's LinkField with the field (``ui.links.codec.linked``), and the one
-    writer and reader of ``ui.links.codec`` use it both ways; ``link_fields(State)`` lists them."""
-
-    key: str
-    label: str
-
-
 class LinkReader:
     """Reads a link's fields one by one; a missing field gets its default, a wrong one its default and a note.
 
@@ -157,7 +147,7 @@ class LinkReader:
         )
 
     def choice(
-        self, key: str, label: str, choices: tuple[str, ...], default: str, shown: Callable[[str], str] = repr
+        self, key: str, label: str, choices: Sequence[str], default: str, shown: Callable[[str], str] = repr
     ) -> str:
         """One of ``choices`` (``shown`` words the default in the note, e.g. a tab key as its translated label)."""
         value = self.data.get(key, default)
@@ -221,7 +211,7 @@ class LinkReader:
         self.drop(problem, _("the default {label}").format(label=label))
         return default
 
-    def choices(self, key: str, label: str, choices: tuple[str, ...], default: tuple[str, ...]) -> tuple[str, ...]:
+    def choices(self, key: str, label: str, choices: Sequence[str], default: tuple[str, ...]) -> tuple[str, ...]:
         """A list of distinct ``choices``, kept in the order of ``choices``."""
         value = self.data.get(key, list(default))
         if isinstance(value, list) and all(isinstance(v, str) and v in choices for v in value):

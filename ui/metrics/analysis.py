@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ui.metrics.options import MetricKey, metric_of
+from ui.options.metrics import MetricKey, metric_of
 
 if TYPE_CHECKING:
     from bleucore.metrics import Score
@@ -28,7 +28,7 @@ class MetricScores:
     corpus: Score | None
     error: str | None
     sentences: np.ndarray
-    key: MetricKey | None = None  # the metric and its options (``ui.metrics.options.metric_of``)
+    key: MetricKey | None = None  # the metric and its options (``ui.options.metrics.metric_of``)
 
 
 def statistics(key: MetricKey, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> Any:

@@ -1,5 +1,5 @@
 """Cached chrF, chrF++ and TER of whole inputs on Corpus and Compare, keyed by the input's digest and
-``ui.metrics.options.MetricKey`` (the metric's name and its options)."""
+``ui.options.metrics.MetricKey`` (the metric's name and its options)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import streamlit as st
 
 from ui.metrics import analysis as metric_analysis
 from ui.metrics.analysis import MetricScores
-from ui.metrics.options import MetricKey
+from ui.options.metrics import MetricKey
 from ui.shell.cache_limits import MAX_INPUT_ENTRIES, TTL_SECONDS
 
 

@@ -6,13 +6,38 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict
-from typing import Any
+from typing import Any, Literal
 
 import streamlit as st
 
 from bleucore.metrics import Metric
-from ui.inputs.uploads import TextFile, escape_markdown
-from ui.shell.i18n import _
+from ui.inputs.uploads import TextFile
+from ui.shell.i18n import N_, _, and_list
+from ui.shell.markdown import escape_markdown
+
+#: A setting sacreBLEU 2.6 has no equivalent for, by bleucore's code (``SacrebleuEquivalent.lacking``): its words,
+#: filled with the setting's value.
+_LACKING = {
+    "order": N_("order {value}"),
+    "weights": N_("order {value} with custom weights"),
+    "smoothing": N_("smoothing {value}"),
+    "reference_length": N_("reference length {value}"),
+    "variant": N_("variant {value}"),
+    "effective_order:on": N_("effective order on for corpus BLEU"),
+    "effective_order:off": N_("effective order off for -sl"),
+    "metric": N_("the metric {value}"),
+}
+
+
+def lacking_words(lacking: Sequence[tuple[str, str]], missing: Sequence[str]) -> str:
+    """The settings sacreBLEU 2.6 has no equivalent for (an equivalent's ``lacking`` codes and their English,
+    ``missing``), as one list in the session's language ("order 5 and smoothing nltk-method3"); a code this app
+    does not know yet keeps bleucore's English."""
+    words = []
+    for (code, value), english in zip(lacking, missing):
+        template = _LACKING.get(f"{code}:{value}", _LACKING.get(code))
+        words.append(_(template).format(value=value) if template is not None else english)
+    return and_list(words)
 
 
 def show_sacrebleu(metric: Metric, hypothesis: TextFile, references: Sequence[TextFile]) -> None:
@@ -24,7 +49,7 @@ def show_sacrebleu(metric: Metric, hypothesis: TextFile, references: Sequence[Te
                 _(
                     "sacreBLEU 2.6 has no equivalent for {settings}, so these settings have no sacreBLEU signature: "
                     "cite bleucore's signature above."
-                ).format(settings=", ".join(equivalent.missing))
+                ).format(settings=lacking_words(equivalent.lacking, equivalent.missing))
             )
         )
         return
@@ -50,7 +75,7 @@ def paired_citation(
     reproduces it (``systems``: the baseline first), or the settings sacreBLEU lacks."""
     nrefs = len(references)
     equivalent = metric.sacrebleu_equivalent(nrefs)
-    tests = {"bs": n_samples, "ar": n_trials}
+    tests: dict[Literal["bs", "ar"], int] = {"bs": n_samples, "ar": n_trials}
     return {
         "options": asdict(metric.options),
         "signature": metric.signature(nrefs),
@@ -59,9 +84,9 @@ def paired_citation(
         "sacrebleu_unsigned": list(equivalent.unsigned),
         "sacrebleu_tests": {
             test: {
-                "signature": equivalent.paired_signature(test, n, seed),  # type: ignore[arg-type]
+                "signature": equivalent.paired_signature(test, n, seed),
                 "command": equivalent.paired_command(references, systems, test, n, seed),
-            }  # type: ignore[arg-type]
+            }
             for test, n in tests.items()
         }
         if equivalent.signature is not None
@@ -69,9 +94,10 @@ def paired_citation(
     }
 
 
-def show_sacrebleu_paired(citation: dict[str, Any]) -> None:
+def show_sacrebleu_paired(citation: dict[str, Any], lacking: str) -> None:
     """Compare's cite-and-reproduce part for one metric (``paired_citation``): bleucore's signature, then for each
-    test the signature sacreBLEU 2.6 prints beside it above the command that reproduces it, or why there is none."""
+    test the signature sacreBLEU 2.6 prints beside it above the command that reproduces it, or why there is none
+    (``lacking``: ``lacking_words`` of the metric's equivalent)."""
     st.caption(_("bleucore's signature (every option that changes the number):"))
     st.code(citation["signature"], language=None, wrap_lines=True)
     if citation["sacrebleu_tests"] is None:
@@ -80,7 +106,7 @@ def show_sacrebleu_paired(citation: dict[str, Any]) -> None:
                 _(
                     "sacreBLEU 2.6 has no equivalent for {settings}, so these settings have no sacreBLEU signature: "
                     "cite bleucore's signature above."
-                ).format(settings=", ".join(citation["sacrebleu_missing"]))
+                ).format(settings=lacking)
             )
         )
         return

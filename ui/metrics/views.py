@@ -8,7 +8,7 @@ Each function computes through ``ui.metrics.cache`` and draws one section; BLEU 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol, cast
 
 import numpy as np
 import streamlit as st
@@ -16,16 +16,23 @@ import streamlit as st
 from bleucore.metrics import Metric
 from bleucore.metrics.chrf import chrf_orders
 from ui.inputs.uploads import TextFile, digest
-from ui.inputs.widgets import show_error
 from ui.metrics import cache
 from ui.metrics.analysis import MetricScores
-from ui.metrics.choice import LOWER_IS_BETTER, others
 from ui.metrics.chrf.corpus_chart import order_chart
-from ui.metrics.options import MetricKey, MetricSettings, metric_key, metric_of
 from ui.metrics.sacrebleu_view import show_sacrebleu
 from ui.metrics.ter import cache as ter_cache
 from ui.metrics.ter.corpus_chart import edit_chart
+from ui.options.metrics import LOWER_IS_BETTER, MetricKey, MetricSettings, metric_key, metric_of, others
 from ui.shell.i18n import _
+from ui.shell.markdown import show_error
+
+
+class _SummedStatistics(Protocol):
+    """chrF's corpus score, as bleucore's chrF makes it: its statistics summed over the input (per order and kind:
+    hypothesis, reference and matched n-grams), which ``chrf_orders`` reads."""
+
+    @property
+    def statistics(self) -> Sequence[int]: ...
 
 
 def input_scores(key: MetricKey, hyp: TextFile, refs: Sequence[TextFile]) -> MetricScores:
@@ -102,7 +109,8 @@ def show_corpus_picture(metric: Metric, result: MetricScores, hyp: TextFile, ref
     """chrF's per-order precision, recall and F-β, or TER's edits by type, from the whole input."""
     if result.metric_id == "chrf" and result.corpus is not None:
         options = metric.options
-        st.altair_chart(order_chart(chrf_orders(result.corpus.statistics, options)), width="stretch")
+        summed = cast(_SummedStatistics, result.corpus).statistics
+        st.altair_chart(order_chart(chrf_orders(summed, options)), width="stretch")
         st.caption(
             _(
                 "Precision, recall and F-β (β = {beta}) of each n-gram order, from the n-grams of the whole input. "

@@ -82,6 +82,14 @@ def fill(template: str, values: Mapping[str, Any]) -> str:
     return _(template).format_map(values)
 
 
+def and_list(items: Sequence[str]) -> str:
+    """Items as a reader lists them, in the session's language: "a", "a and b", "a, b and c" ("a, b 및 c"): every
+    list a sentence names in words is joined here, never with an English "and" of its own."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
 def current() -> str:
     """The session's language code."""
     lang = st.session_state.get(SESSION_KEY, DEFAULT)

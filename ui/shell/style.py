@@ -13,7 +13,7 @@ the screen (Learn's first one) scrolls inside its own box instead of being cut.
 
 import streamlit as st
 
-from ui.links.history import HIDE_CSS, ONE_ENTRY_PER_PAGE_JS
+from ui.shell.history import HIDE_CSS, ONE_ENTRY_PER_PAGE_JS
 
 STALE_DIM_CSS = '[data-stale="true"]{transition:opacity 0s linear 1s !important;}'
 #: A compact icon button whose label is "✕ *what it removes*": the words are kept for screen readers (its
@@ -32,7 +32,7 @@ PHONE_CSS = (
 
 
 def body() -> str:
-    """The page-wide HTML: the stylesheet and the history shim (``ui.links.history``)."""
+    """The page-wide HTML: the stylesheet and the history shim (``ui.shell.history``)."""
     return f"<style>{STALE_DIM_CSS}{NAMED_ICON_CSS}{PHONE_CSS}{HIDE_CSS}</style>{ONE_ENTRY_PER_PAGE_JS}"
 
 

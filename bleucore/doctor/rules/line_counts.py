@@ -6,47 +6,17 @@ all at the end (a blank line after the last) are named as such: there the lines 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from ..finding import Finding, Setup
+from ..overlap import Resemblance
+from .concatenated_references import aligned_parts
 
 CODE = "line-count-mismatch"
 #: Before the other rules' findings of its severity: lines that do not pair make every other number wrong: said first.
 ORDER = 0
 #: Lines from a candidate break that must mostly resemble the shifted reference for it to count as the break.
 WINDOW = 4
-_WORD = re.compile(r"\w+")
-
-
-def _units(line: str) -> tuple[frozenset[str], frozenset[str]]:
-    """A line's lowercased words (without punctuation) and its character pairs (which still overlap where words
-    differ by a particle or an ending, and in scripts written without spaces)."""
-    words = _WORD.findall(line.lower())
-    text = "".join(words)
-    return frozenset(words), frozenset(text[i : i + 2] for i in range(len(text) - 1)) or frozenset(text)
-
-
-def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
-    return len(a & b) / len(a | b) if a or b else 0.0
-
-
-class _Resemblance:
-    """How alike a hypothesis line and a reference line are: the Jaccard similarity of their words plus that of
-    their character pairs (each line's units made once, when asked)."""
-
-    def __init__(self, hypotheses: Sequence[str], references: Sequence[str]) -> None:
-        self.hypotheses, self.references = hypotheses, references
-        self._hyp: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
-        self._ref: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
-
-    def __call__(self, i: int, j: int) -> float:
-        if i not in self._hyp:
-            self._hyp[i] = _units(self.hypotheses[i])
-        if j not in self._ref:
-            self._ref[j] = _units(self.references[j])
-        (words_a, pairs_a), (words_b, pairs_b) = self._hyp[i], self._ref[j]
-        return _jaccard(words_a, words_b) + _jaccard(pairs_a, pairs_b)
 
 
 def break_point(hypotheses: Sequence[str], references: Sequence[str]) -> int | None:
@@ -54,7 +24,7 @@ def break_point(hypotheses: Sequence[str], references: Sequence[str]) -> int | N
     references have more lines, ``i - 1`` when fewer) more than its own, on most of ``WINDOW`` lines; None if none."""
     step = 1 if len(references) > len(hypotheses) else -1
     lines = [i for i in range(min(len(hypotheses), len(references))) if 0 <= i + step < len(references)]
-    similar = _Resemblance(hypotheses, references)
+    similar = Resemblance(hypotheses, references)
     for position, i in enumerate(lines):
         if similar(i, i + step) <= similar(i, i):
             continue
@@ -62,6 +32,21 @@ def break_point(hypotheses: Sequence[str], references: Sequence[str]) -> int | N
         if 2 * sum(similar(k, k + step) > similar(k, k) for k in window) > len(window):
             return i
     return None
+
+
+def pairs_to_the_end(hypotheses: Sequence[str], references: Sequence[str]) -> bool:
+    """True if the last lines the two files share pair line for line (each resembles its own counterpart more than
+    its neighbours'): the shorter file is the longer one cut short, not shifted."""
+    shared = min(len(hypotheses), len(references))
+    if shared < 2:
+        return False
+    similar = Resemblance(hypotheses, references)
+    lines = range(max(0, shared - 2 * WINDOW), shared)
+    aligned = sum(
+        similar(i, i) > 0 and similar(i, i) > max(similar(i, k) for k in (i - 1, i + 1) if 0 <= k < len(references))
+        for i in lines
+    )
+    return 2 * aligned > len(lines)
 
 
 def _trailing_empty(longer: Sequence[str], shorter: Sequence[str]) -> bool:
@@ -75,7 +60,7 @@ def check(setup: Setup) -> list[Finding]:
     for j, stream in setup.paired_references():
         if len(stream) == n:
             continue
-        if n and len(stream) > n and len(stream) % n == 0:
+        if aligned_parts(hyps, stream) is not None:
             continue  # concatenated references: their own rule says more
         name, reference = setup.hypothesis_name, setup.reference_name(j)
         values: dict[str, object] = {
@@ -99,8 +84,21 @@ def check(setup: Setup) -> list[Finding]:
             )
             fix = f"remove the empty lines at the end of {longer_name}"
             lines = (len(shorter) + 1,)
+        elif (at := break_point(hyps, stream)) is None and pairs_to_the_end(hyps, stream):
+            shared, shorter_name = len(shorter), (name if longer is stream else reference)
+            values.update(pairs_until=shared, file=shorter_name)
+            where = f"; the first {shared} lines pair, then {shorter_name} stops while {longer_name} goes on"
+            effect = (
+                "sacreBLEU's command line and NLTK refuse files of different lengths; sacreBLEU's Python API pairs "
+                f"the first {shared} lines and drops the rest without a word: a score of part of the test set"
+            )
+            what = "the system's output for" if shorter_name == name else "the reference of"
+            fix = (
+                f"give {what} all {len(longer)} lines; a score of the first {shared} is not comparable with scores of "
+                "the whole test set"
+            )
+            lines = (shared, shared + 1)
         else:
-            at = break_point(hyps, stream)
             where = ""
             if at is not None:
                 own, shown = at + 1, at + 1 + (1 if len(stream) > n else -1)

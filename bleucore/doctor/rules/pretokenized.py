@@ -32,7 +32,9 @@ def check(setup: Setup) -> list[Finding]:
     name = tokenized[0]
     matching = (i + 1 for i, line in enumerate(dict(sides)[name]) if _TOKENIZED.search(line))
     lines = tuple(islice(matching, 3))  # a third of the lines match: the first three come soon
-    values = {"tokenized": tokenized, "plain": plain, "everywhere": not plain}
+    hypothesis_plain = setup.hypothesis_name in plain
+    # ``hypothesis_plain``: the output is the plain side, so the fix mends the references (the app words it from this).
+    values = {"tokenized": tokenized, "plain": plain, "everywhere": not plain, "hypothesis_plain": hypothesis_plain}
     if not plain:
         return [
             Finding(
@@ -57,7 +59,11 @@ def check(setup: Setup) -> list[Finding]:
             "tools that split at spaces (NLTK, torchmetrics, multi-bleu.perl, the tutorials) see 'mat.' and 'mat .' as "
             "different words; sacreBLEU's 13a splits punctuation off on both sides, but not clitics ('don't' against "
             "'do n't')",
-            "score detokenized output (e.g. sacremoses detokenize) against the original references",
+            # The side that differs is the one to mend: detokenizing output that is already plain changes nothing.
+            "score against the original, detokenized references (sacreBLEU's test sets, or sacremoses detokenize "
+            "them); if only tokenized references exist, tokenize the output the same way and say so"
+            if hypothesis_plain
+            else "score detokenized output (e.g. sacremoses detokenize) against the original references",
             lines,
             values,
         )

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from ... import __version__
 from ...tokenizers import get_tokenizer
-from ..sacrebleu_equivalent import SACREBLEU_VERSION, SacrebleuEquivalent
+from ..sacrebleu_equivalent import SACREBLEU_VERSION, Lacking, SacrebleuEquivalent
 from .options import SACREBLEU_SMOOTHING, BleuOptions
 
 
@@ -46,17 +46,17 @@ def sacrebleu_equivalent(
     """sacreBLEU 2.6's BLEU signature and ``sacrebleu`` flags for ``options`` (corpus BLEU, or ``-sl``), or the
     settings its command line lacks: N and weights other than 4 uniform, NLTK smoothing, a reference-length
     rule other than closest, a variant, effective order other than on exactly with ``-sl``."""
-    missing = []
+    lacking: list[Lacking] = []
     if options.max_order != 4 or not options.uniform:
-        missing.append(f"order {options.max_order}" + ("" if options.uniform else " with custom weights"))
+        lacking.append(("order" if options.uniform else "weights", str(options.max_order)))
     if options.is_nltk:
-        missing.append(f"smoothing {options.smooth_method}")
+        lacking.append(("smoothing", options.smooth_method))
     if options.ref_length != "closest":
-        missing.append(f"reference length {options.ref_length}")
+        lacking.append(("reference_length", options.ref_length))
     if options.variant != "standard":
-        missing.append(f"variant {options.variant}")
+        lacking.append(("variant", options.variant))
     if options.effective_order != sentence_level:
-        missing.append("effective order " + ("on for corpus BLEU" if options.effective_order else "off for -sl"))
+        lacking.append(("effective_order", "on" if options.effective_order else "off"))
     flags = ["-m", "bleu", "-tok", options.tokenize]
     if options.lowercase:
         flags.append("-lc")
@@ -68,8 +68,8 @@ def sacrebleu_equivalent(
         smooth = f"{smooth}[{value:.2f}]"
     if sentence_level:
         flags.append("-sl")
-    if missing:
-        return SacrebleuEquivalent(None, tuple(flags), tuple(missing))
+    if lacking:
+        return SacrebleuEquivalent(None, tuple(flags), tuple(lacking))
     signature = "|".join(
         [
             f"nrefs:{nrefs}",

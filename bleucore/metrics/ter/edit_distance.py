@@ -9,7 +9,10 @@ Here the distance is computed bit-parallel (Myers 1999, Hyyrö 2001: a few integ
 hypothesis word instead of one step per cell). Any path through a cell outside the beam costs at
 least ``|i - j| + |(H - i) - (R - j)|``; when the Levenshtein distance is below the smallest such
 bound, the beam cannot change the distance or the trace, and the bit vectors give both. Otherwise
-(long sentences far from the diagonal) the beam's own dynamic programme decides, as sacreBLEU's.
+(long sentences far from the diagonal) the beam's own dynamic programme decides, as sacreBLEU's; the candidate
+shifts of one search round that need it (``distances``) are computed together, a row of every candidate per numpy
+step (a row's left-to-right minimum is a running minimum of ``cell - j``), which took TED talks' TER from 1.4 to
+0.9 s per system.
 """
 
 from __future__ import annotations
@@ -18,10 +21,14 @@ import math
 from collections.abc import Sequence
 from functools import lru_cache
 
-__all__ = ["BEAM_WIDTH", "INFINITY", "EditDistance", "beam_bound"]
+import numpy as np
+
+__all__ = ["BATCH_MIN", "BEAM_WIDTH", "INFINITY", "EditDistance", "beam_bound"]
 
 BEAM_WIDTH = 25
 INFINITY = 10**16
+#: Candidates the beam computes with numpy at once; fewer go one Python row at a time (numpy's per-call cost).
+BATCH_MIN = 4
 
 
 def _ranges(n_hyp: int, n_ref: int) -> list[tuple[int, int]]:
@@ -155,6 +162,52 @@ class EditDistance:
             row = self._row(row, words[i], i + 1)
         return row[-1]
 
+    def distances(self, candidates: Sequence[tuple[Sequence[int], int]]) -> list[int]:
+        """``distance(words, start)`` of each candidate: by the bit vectors where the beam cannot matter, else by
+        the beam's rows, those of at least ``BATCH_MIN`` candidates computed together (``_beam_distances``)."""
+        if not self.ref:
+            return [len(words) for words, _start in candidates]
+        out = [self._run(self.states[start], words[start:], None) for words, start in candidates]
+        beam = [k for k, score in enumerate(out) if score >= self.bound]
+        if len(beam) >= BATCH_MIN:
+            for k, value in zip(beam, self._beam_distances([candidates[k] for k in beam])):
+                out[k] = value
+        else:
+            for k in beam:
+                out[k] = self.distance(*candidates[k])
+        return out
+
+    def _beam_distances(self, candidates: Sequence[tuple[Sequence[int], int]]) -> list[int]:
+        """The beam's distance of every candidate, row by row for all at once (sacreBLEU's recurrence: a cell is
+        the least of the diagonal plus the substitution cost, the cell above plus 1 and the cell to the left plus 1,
+        capped at INFINITY; cells outside the beam stay INFINITY). A candidate's rows before its ``start`` are the
+        kept words'."""
+        kept = np.array(self._beam_rows(), dtype=np.int64)
+        ref = np.array(self.ref, dtype=np.int64)
+        words = np.array([list(w) for w, _start in candidates], dtype=np.int64)
+        starts = np.array([start for _w, start in candidates])
+        first = int(starts.min())
+        columns = np.arange(len(self.ref) + 1, dtype=np.int64)
+        row = np.repeat(kept[first][None, :], len(candidates), axis=0)
+        for i in range(first + 1, self.n_hyp + 1):
+            low, high = self.ranges[i]
+            new = np.full_like(row, INFINITY)
+            left = low
+            if low == 0:
+                new[:, 0] = row[:, 0] + 1
+                left = 1
+            if high > left:
+                cost = words[:, i - 1, None] != ref[None, left - 1 : high - 1]
+                best = np.minimum(row[:, left - 1 : high - 1] + cost, row[:, left:high] + 1)
+                np.minimum(best, INFINITY, out=best)
+                running = np.concatenate([new[:, left - 1, None] - (left - 1), best - columns[left:high]], axis=1)
+                new[:, left:high] = np.minimum.accumulate(running, axis=1)[:, 1:] + columns[left:high]
+            waiting = starts >= i
+            if waiting.any():
+                new[waiting] = kept[i]
+            row = new
+        return [int(v) for v in row[:, -1]]
+
     def trace(self) -> tuple[int, str]:
         """The distance of the kept words and sacreBLEU's (unflipped) trace with its tie rules."""
         n_ref = len(self.ref)
@@ -170,8 +223,8 @@ class EditDistance:
         ref, words = self.ref, self.words
         ops: list[str] = []
         i, j = self.n_hyp, n_ref
-        total = cell(i, j) if n_ref else i
-        while i > 0 or j > 0:
+        total = value = cell(i, j) if n_ref else i
+        while i > 0 or j > 0:  # value: cell(i, j), carried from the step before (on the path it is finite)
             if i == 0:
                 ops.append("i")
                 j -= 1
@@ -180,15 +233,17 @@ class EditDistance:
                 ops.append("d")
                 i -= 1
                 continue
-            value = cell(i, j)
             same = words[i - 1] == ref[j - 1]
-            if cell(i - 1, j - 1) + (0 if same else 1) == value:
+            diagonal = cell(i - 1, j - 1)
+            if diagonal + (0 if same else 1) == value:
                 ops.append(" " if same else "s")
-                i, j = i - 1, j - 1
-            elif cell(i - 1, j) + 1 == value:
+                i, j, value = i - 1, j - 1, diagonal
+                continue
+            above = cell(i - 1, j)
+            if above + 1 == value:
                 ops.append("d")
-                i -= 1
-            else:
+                i, value = i - 1, above
+            else:  # neither: the cell to the left is one less (a cell is the least of the three)
                 ops.append("i")
-                j -= 1
+                j, value = j - 1, value - 1
         return total, "".join(reversed(ops))

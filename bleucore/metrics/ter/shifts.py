@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 
 from .edit_distance import EditDistance
 
@@ -97,15 +98,18 @@ def perform_shift(words: list[int], start: int, length: int, target: int) -> lis
     )
 
 
-def _shifted_pairs(hyp: list[int], ref: list[int], positions: dict[int, list[int]]) -> Iterator[tuple[int, int, int]]:
-    """(start_h, start_r, length) of equal spans, in sacreBLEU's order (``_find_shifted_pairs``)."""
+def _shifted_pairs(
+    hyp: list[int], ref: list[int], positions: dict[int, list[int]], longest: int = MAX_SHIFT_SIZE
+) -> Iterator[tuple[int, int, int]]:
+    """(start_h, start_r, length) of equal spans of at most ``longest`` words, in sacreBLEU's order
+    (``_find_shifted_pairs``)."""
     n_hyp, n_ref = len(hyp), len(ref)
     for start_h in range(n_hyp):
         for start_r in positions.get(hyp[start_h], ()):
             if abs(start_r - start_h) > MAX_SHIFT_DIST:
                 continue
             length = 0
-            while hyp[start_h + length] == ref[start_r + length] and length < MAX_SHIFT_SIZE:
+            while hyp[start_h + length] == ref[start_r + length] and length < longest:
                 length += 1
                 yield start_h, start_r, length
                 if n_hyp == start_h + length or n_ref == start_r + length:
@@ -115,8 +119,9 @@ def _shifted_pairs(hyp: list[int], ref: list[int], positions: dict[int, list[int
 class _Search:
     """One hypothesis against one reference: the distance engines and the candidate budget."""
 
-    def __init__(self, hyp: Sequence[int], ref: Sequence[int]) -> None:
+    def __init__(self, hyp: Sequence[int], ref: Sequence[int], longest: int = MAX_SHIFT_SIZE) -> None:
         self.ref = list(ref)
+        self.longest = longest
         self.engine = EditDistance(self.ref, len(hyp))
         self.positions: dict[int, list[int]] = {}
         for k, word in enumerate(self.ref):
@@ -129,10 +134,14 @@ class _Search:
         engine.keep(words)
         pre_score, inverse = engine.trace()
         aligned, ref_err, hyp_err = _alignment(_flip(inverse))
-        best: tuple[int, int, int, int] | None = None
-        best_words = words
-        for start_h, start_r, length in _shifted_pairs(words, self.ref, self.positions):
-            if not any(hyp_err[start_h : start_h + length]) or not any(ref_err[start_r : start_r + length]):
+        hyp_errors, ref_errors = list(accumulate(hyp_err, initial=0)), list(accumulate(ref_err, initial=0))
+        candidates: list[tuple[tuple[int, int, int], list[int], int]] = []  # (length, -start, -target), words, start
+        for start_h, start_r, length in _shifted_pairs(words, self.ref, self.positions, self.longest):
+            # a span without an error on either side is not moved (sacreBLEU's any() of each span, as prefix sums)
+            if (
+                hyp_errors[start_h + length] == hyp_errors[start_h]
+                or ref_errors[start_r + length] == ref_errors[start_r]
+            ):
                 continue
             if start_h <= aligned[start_r] < start_h + length:
                 continue
@@ -148,20 +157,24 @@ class _Search:
                     continue
                 prev_idx = idx
                 shifted = perform_shift(words, start_h, length, idx)
-                gain = pre_score - engine.distance(shifted, min(start_h, idx))
-                key = (gain, length, -start_h, -idx)
+                candidates.append(((length, -start_h, -idx), shifted, min(start_h, idx)))
                 self.checked += 1
-                if best is None or key > best:
-                    best, best_words = key, shifted
             if self.checked >= MAX_SHIFT_CANDIDATES:
                 break
-        if best is None:
+        if not candidates:
             return 0, None, words
+        # Every candidate's distance at once (the beam's rows of many together), then sacreBLEU's choice in its order.
+        distances = engine.distances([(shifted, start) for _key, shifted, start in candidates])
+        keys = [(pre_score - distance, *candidate[0]) for candidate, distance in zip(candidates, distances)]
+        chosen = max(range(len(keys)), key=keys.__getitem__)  # the first of equal keys, as sacreBLEU's strict >
+        best, best_words = keys[chosen], candidates[chosen][1]
         return best[0], Shift(-best[2], best[1], -best[3]), best_words
 
 
-def _search(hyp: Sequence[int], ref: Sequence[int]) -> tuple[list[int], list[Shift], list[int], _Search]:
-    search = _Search(hyp, ref)
+def _search(
+    hyp: Sequence[int], ref: Sequence[int], longest: int = MAX_SHIFT_SIZE
+) -> tuple[list[int], list[Shift], list[int], _Search]:
+    search = _Search(hyp, ref, longest)
     words = list(hyp)
     order = list(range(len(words)))
     shifts: list[Shift] = []
@@ -175,11 +188,12 @@ def _search(hyp: Sequence[int], ref: Sequence[int]) -> tuple[list[int], list[Shi
     return words, shifts, order, search
 
 
-def edits(hyp: Sequence[int], ref: Sequence[int]) -> int:
-    """TER's number of edits of ``hyp`` against ``ref`` (word ids): shifts + edit distance."""
+def edits(hyp: Sequence[int], ref: Sequence[int], longest: int = MAX_SHIFT_SIZE) -> int:
+    """TER's number of edits of ``hyp`` against ``ref`` (word ids): shifts + edit distance. ``longest``: the most
+    words a shift moves (Tercom's and sacreBLEU's 10; torchmetrics' ``range(1, 10)`` stops at 9)."""
     if not ref:
         return len(hyp)
-    words, shifts, _, search = _search(hyp, ref)
+    words, shifts, _, search = _search(hyp, ref, longest)
     if search.engine.words != words:
         search.engine.keep(words)
     return len(shifts) + search.engine.trace()[0]

@@ -1,24 +1,17 @@
-"""What the rule tests share: a clean English setup of 30 lines with two references, the bundled sample, a Korean
-pair, and ``found``: one rule's findings on a setup (by its code)."""
+"""What the rule tests share: a clean English setup of 30 lines with two references, a Korean pair, and ``found``:
+one rule's findings on a setup (by its code). The bundled sample's lines: ``tests.conftest.sample_lines``."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from bleucore.doctor import Finding, Setup, check_setup
 
-ROOT = Path(__file__).resolve().parents[3]
 HYPS = [f"The cat number {i} sat on the mat today." for i in range(30)]
 REF = [f"The cat number {i} sat on a mat today." for i in range(30)]
 REF2 = [f"A cat, number {i}, was sitting on the mat." for i in range(30)]
 KO_HYP = ["나는 오늘 아침에 학교에 갔다", "그는 어제 집에 왔다"] * 5
 KO_REF = ["나는 오늘 아침 학교에 갔다", "그는 어제 집으로 왔다"] * 5
-
-
-def sample(name: str) -> list[str]:
-    """A file of the bundled sample (data/sample), as lines."""
-    return (ROOT / "data" / "sample" / name).read_text(encoding="utf-8").splitlines()
 
 
 def found(code: str, hyps: list[str], refs: list[list[str]], **kwargs: Any) -> list[Finding]:

@@ -8,9 +8,10 @@ import sacrebleu
 
 from bleucore.doctor import Setup, diagnose, read_bytes
 from bleucore.doctor.rules.line_counts import break_point
-from tests.core.doctor_rules.setups import HYPS, REF, REF2, found, one, sample
+from tests.conftest import sample_lines
+from tests.core.doctor_rules.setups import HYPS, REF, REF2, found, one
 
-HYP, REF_EN = sample("system_a.en"), sample("ref.en")
+HYP, REF_EN = sample_lines("system_a.en"), sample_lines("ref.en")
 NAMES = {"hypothesis_name": "system_a.en", "reference_names": ["ref.en"]}
 
 
@@ -37,7 +38,7 @@ def test_an_added_reference_line_is_found_at_its_line() -> None:
 
 @pytest.mark.parametrize("language", ["en", "ko"])
 def test_the_break_is_found_for_every_lost_or_added_line_of_the_samples(language: str) -> None:
-    hyp, ref = sample(f"system_a.{language}"), sample(f"ref.{language}")
+    hyp, ref = sample_lines(f"system_a.{language}"), sample_lines(f"ref.{language}")
     misses = 0
     for k in range(len(ref) - 2):
         assert break_point(hyp, [*ref[:k], "An extra sentence nobody translated.", *ref[k:]]) in (k, k + 1)
@@ -73,3 +74,16 @@ def test_a_file_that_could_not_be_read_is_not_counted_again() -> None:
     assert [f.code for f in report.findings] == ["empty-file"]
     # Given by the API, an empty stream is a line-count finding: nothing else says what is wrong.
     assert one("line-count-mismatch", HYPS, [[]]).values["ref_lines"] == 0
+
+
+def test_a_hypothesis_cut_short_says_where_the_files_stop_pairing() -> None:
+    """A third of the lines: the first 20 pair, then the hypothesis stops (issue 39: once called 3 references)."""
+    finding = one("line-count-mismatch", HYP[:20], [REF_EN], **NAMES)
+    assert finding.values["pairs_until"] == 20 and finding.values["file"] == "system_a.en"
+    assert "the first 20 lines pair, then system_a.en stops while ref.en goes on" in finding.problem
+    assert finding.fix.startswith("give the system's output for all 60 lines") and finding.lines == (20, 21)
+    assert found("refs-concatenated", HYP[:20], [REF_EN]) == []
+    # Scoring the 20 lines, as sacreBLEU's API silently does, is a score of a third of the test set.
+    assert sacrebleu.corpus_bleu(HYP[:20], [REF_EN]).score == sacrebleu.corpus_bleu(HYP[:20], [REF_EN[:20]]).score
+    reference_cut = one("line-count-mismatch", HYP, [REF_EN[:45]], **NAMES)
+    assert reference_cut.values["pairs_until"] == 45 and reference_cut.fix.startswith("give the reference of all 60")

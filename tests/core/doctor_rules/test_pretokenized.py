@@ -35,3 +35,15 @@ def test_every_side_tokenized_is_a_note_and_plain_text_nothing() -> None:
     finding = one("pre-tokenized", TOKENIZED, [[r[:-1] + " ." for r in REF]])
     assert finding.severity == "note" and finding.values["everywhere"] is True
     assert found("pre-tokenized", HYPS, [REF]) == []
+
+
+def test_tokenized_references_and_plain_output_ask_for_the_original_references() -> None:
+    """Issue 39: with the references tokenized and the output plain, 'score detokenized output' pointed the wrong
+    way: the output is plain already."""
+    finding = one("pre-tokenized", HYPS, [[r[:-1] + " ." for r in REF]])
+    assert finding.values["tokenized"] == ["reference 1"] and finding.values["plain"] == ["hypothesis"]
+    assert finding.fix.startswith("score against the original, detokenized references")
+    assert finding.values["hypothesis_plain"] is True  # the app words the fix from the values
+    tokenized_output = one("pre-tokenized", TOKENIZED, [REF])
+    assert tokenized_output.fix.startswith("score detokenized output")
+    assert tokenized_output.values["hypothesis_plain"] is False

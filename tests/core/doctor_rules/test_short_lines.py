@@ -27,3 +27,15 @@ def test_tokens_are_counted_by_the_scoring_tokenizer() -> None:
     assert one("all-short", chinese, [chinese]).values["longest"] == 1  # one 13a token
     assert one("all-short", ["a cat.", "dogs!"], [["a cat.", "dogs!"]]).values["longest"] == 3  # 'a cat .'
     assert found("all-short", HYPS, [REF]) == []
+
+
+def test_most_lines_short_is_found_with_how_many() -> None:
+    """584 two-word lines of 600: sacreBLEU's smoothing still gives a number, tools without it give 0."""
+    hyps = ["a cat"] * 584 + [HYPS[i % 30] for i in range(16)]
+    refs = [["a cat"] * 584 + [REF[i % 30] for i in range(16)]]
+    finding = one("all-short", hyps, refs, hypothesis_name="short.txt")
+    assert finding.values == {"name": "short.txt", "short": 584, "lines": 600, "tokenizer": "13a", "longest": 10}
+    assert finding.lines == (1, 2, 3) and finding.problem.startswith("584 of the 600 lines of short.txt")
+    assert "report chrF beside BLEU" in finding.fix
+    assert sacrebleu.corpus_bleu(hyps, refs).score > 50  # the long lines' 4-grams carry sacreBLEU's number
+    assert found("all-short", ["a cat"] * 298 + HYPS * 10 + ["x"], [["a cat"] * 298 + REF * 10 + ["x"]]) == []

@@ -9,7 +9,8 @@ import sys
 import pytest
 import sacrebleu
 
-from tests.core.doctor_rules.setups import HYPS, REF, REF2, ROOT, found, one
+from tests.conftest import ROOT
+from tests.core.doctor_rules.setups import HYPS, REF, REF2, found, one
 
 TABBED = [f"{a}\t{b}" for a, b in zip(REF, REF2)]
 

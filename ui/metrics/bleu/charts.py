@@ -1,4 +1,4 @@
-"""Altair charts of one BLEU result: precisions, the brevity penalty curves and the variants.
+"""Altair charts of one BLEU result: its precisions and the brevity penalty curves (the variants are ``variants``).
 
 Pure functions of bleucore results; colours are the theme's Okabe-Ito palette.
 """
@@ -6,17 +6,14 @@ Pure functions of bleucore results; colours are the theme's Okabe-Ito palette.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from bleucore import BleuOptions, BLEUScore, VariantScore, brevity_penalty, simplified_brevity_penalty
+from bleucore import BLEUScore, brevity_penalty, simplified_brevity_penalty
 from ui.metrics.bleu.formula import log_terms
-from ui.metrics.bleu.headline import options_phrase
-from ui.metrics.bleu.wording import describe
 from ui.shell.i18n import N_, _
-from ui.shell.palette import BLUE, GREEN, GREY, ORANGE
+from ui.shell.palette import BLUE, GREY, ORANGE
 
 #: Room around every chart, in pixels: a rotated axis title and a title's first line were drawn 2-3 px outside the
 #: chart's box (their Hangul cut on a phone) with none.
@@ -94,8 +91,9 @@ def precision_chart(score: BLEUScore) -> alt.LayerChart:
         baseline="bottom", dy=-16, fontSize=11, lineHeight=13, lineBreak="\n", color="#444444"
     ).encode(text="log_lines:N")
     # a short title: the caption under the chart says what the labels are (a longer one was cut at 390 px)
-    chart = (bars + fractions + logs).properties(height=300, title=_("Modified n-gram precisions"), padding=PADDING)
-    return cast(alt.LayerChart, chart)
+    return alt.LayerChart(layer=[bars, fractions, logs]).properties(
+        height=300, title=_("Modified n-gram precisions"), padding=PADDING
+    )
 
 
 STANDARD_CURVE = N_("standard exp(1 − r/c)")
@@ -224,7 +222,7 @@ def brevity_chart(score: BLEUScore) -> alt.LayerChart:
     )
     title = _("Brevity penalty (c = {c}, r = {r:g})").format(c=score.sys_len, r=score.ref_len)
     if score.ref_len == 0:
-        return cast(alt.LayerChart, alt.layer(lines).properties(height=380, title=title, padding=PADDING))
+        return alt.LayerChart(layer=[lines]).properties(height=380, title=title, padding=PADDING)
     here = brevity_points(score)
     rule = alt.Chart(here.head(1)).mark_rule(color=GREY, strokeDash=[2, 2]).encode(x="c/r:Q")
     dots = (
@@ -245,87 +243,4 @@ def brevity_chart(score: BLEUScore) -> alt.LayerChart:
         .mark_text(align="right", dx=-4, fontSize=12, fontWeight="bold", color="#333333")
         .encode(x="x:Q", y=alt.Y("y:Q", title=_("brevity penalty")), text="label:N")
     )
-    chart = alt.layer(lines, rule, dots, labels).properties(height=380, title=title, padding=PADDING)
-    return cast(alt.LayerChart, chart)
-
-
-HEADLINE_MARK = N_("yes")
-#: The two families of rows, in the order of the chart's legend.
-FAMILIES = (N_("variant"), N_("smoothing"))
-
-
-def variants_frame(variants: Sequence[VariantScore], headline: BleuOptions | None = None) -> pd.DataFrame:
-    """One row per variant or smoothing: label, family, its options in words, whether it is the headline's
-    computation (same options), score (None when undefined) and its note."""
-    return pd.DataFrame(
-        [
-            {
-                "computation": v.label,
-                "family": _(v.family),
-                "variant / options": options_phrase(v.options),
-                "= headline": _(HEADLINE_MARK) if headline is not None and v.options == headline else _("no"),
-                "BLEU": v.score,
-                "note": describe(v.note),
-            }
-            for v in variants
-        ]
-    )
-
-
-#: The variants table's headers (its columns keep these English names in English, as tests and tools read them).
-_TABLE_HEADERS = {
-    "family": N_("family"),
-    "variant / options": N_("variant / options"),
-    "= headline": N_("= headline"),
-    "why it differs": N_("why it differs"),
-}
-
-
-def variants_table(variants: Sequence[VariantScore], headline: BleuOptions | None = None) -> pd.DataFrame:
-    """The variants as a table to read beside the chart: BLEU as text (4 decimals, or "not defined")."""
-    frame = variants_frame(variants, headline)
-    frame["BLEU"] = [f"{v:.4f}" if v is not None else _("not defined") for v in (x.score for x in variants)]
-    frame = frame.rename(columns={"note": "why it differs"}).set_index("computation")
-    frame.index.name = _("computation")
-    return frame.rename(columns={column: _(label) for column, label in _TABLE_HEADERS.items()})
-
-
-VARIANTS_CAPTION = N_(
-    "Each row changes one thing in your options: the variant (blue) or the smoothing (green); "
-    "“= headline” marks the rows computed exactly as the headline, and the table names every row's options."
-)
-
-
-def variants_chart(variants: Sequence[VariantScore], headline: BleuOptions | None = None) -> alt.LayerChart:
-    """Horizontal bars of BLEU under each variant and smoothing (undefined ones left out), the headline's rows
-    labelled."""
-    import altair as alt  # lazy: altair costs about 1 s cold and Explore's first view draws no chart
-
-    data = variants_frame(variants, headline).dropna(subset=["BLEU"])
-    data["marker"] = [_("= headline") if m == _(HEADLINE_MARK) else "" for m in data["= headline"]]
-    # the axis reaches past the longest bar, so "= headline" after it stays inside a 390 px phone's chart
-    longest = float(data["BLEU"].max()) if len(data) else 0.0
-    base = alt.Chart(data).encode(
-        y=alt.Y("computation:N", sort=list(data["computation"]), title=None),
-        x=alt.X("BLEU:Q", title=_("BLEU (0–100)"), scale=alt.Scale(domain=[0, max(1.0, longest * 1.35)])),
-        tooltip=[
-            alt.Tooltip("computation:N", title=_("computation")),
-            alt.Tooltip("variant / options:N", title=_("variant / options")),
-            alt.Tooltip("BLEU:Q", format=".4f"),
-            alt.Tooltip("= headline:N", title=_("= headline")),
-            alt.Tooltip("note:N", title=_("why it differs")),
-        ],
-    )
-    bars = base.mark_bar().encode(
-        color=alt.Color(
-            "family:N",
-            scale=alt.Scale(domain=[_(f) for f in FAMILIES], range=[BLUE, GREEN]),
-            title=_("row changes the"),
-            legend=alt.Legend(orient="bottom"),
-        ),
-    )
-    marks = base.mark_text(align="left", dx=4, fontWeight="bold").encode(text="marker:N")
-    chart = alt.layer(bars, marks).properties(
-        height=alt.Step(22), title=_("BLEU under every variant and smoothing"), padding=PADDING
-    )
-    return cast(alt.LayerChart, chart)
+    return alt.LayerChart(layer=[lines, rule, dots, labels]).properties(height=380, title=title, padding=PADDING)

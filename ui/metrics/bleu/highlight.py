@@ -108,13 +108,9 @@ def _mark(text: str, status: str, label: str) -> str:
     return f'<mark class="bleu-tok {status}" title="{attr}" aria-label="{attr}">{escape(text, quote=True)}</mark>'
 
 
-def candidate_html(tokens: Sequence[str], order: OrderExplanation) -> str:
+def _candidate_block(tokens: Sequence[str], order: OrderExplanation) -> str:
     """The candidate's n-grams of order n as chips in candidate order, one per occurrence, each with
     its status and counts (Count, Max_Ref_Count, Count_clip, sources) in its title, aria-label and body."""
-    return STYLESHEET + _candidate_block(tokens, order)
-
-
-def _candidate_block(tokens: Sequence[str], order: OrderExplanation) -> str:
     rows = {row.ngram: row for row in order.rows}
     seen: dict[tuple[str, ...], int] = {}
     chips = []

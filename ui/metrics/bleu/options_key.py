@@ -6,10 +6,11 @@ The tuple holds BleuOptions' fields in their declared order, so a new option nee
 from __future__ import annotations
 
 from dataclasses import astuple, fields
+from typing import Any
 
 from bleucore import BleuOptions
 
-OptionsKey = tuple[object, ...]
+OptionsKey = tuple[Any, ...]
 _NAMES = tuple(f.name for f in fields(BleuOptions))
 
 
@@ -20,4 +21,4 @@ def options_key(options: BleuOptions) -> OptionsKey:
 
 def from_key(key: OptionsKey) -> BleuOptions:
     """The BleuOptions of an ``options_key``."""
-    return BleuOptions(**dict(zip(_NAMES, key, strict=True)))  # type: ignore[arg-type]
+    return BleuOptions(**dict(zip(_NAMES, key, strict=True)))

@@ -11,7 +11,7 @@ score's own messages in ``bleucore.metrics.bleu.score_text``: an output format, 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from bleucore.metrics.bleu import messages as m
 from ui.shell import i18n
@@ -39,14 +39,7 @@ def error_text(err: ValueError) -> str:
 
 def reason_text(reason: object | None, text: str) -> str:
     """An undefined score's reason code in words (``error_text`` for a reason kept in a cached result)."""
-    return describe(reason) if reason is not None and type(reason) in _CATALOG else text  # type: ignore[arg-type]
-
-
-def and_list(items: Sequence[str]) -> str:
-    """Names as a reader lists them: "a", "a and b", "a, b and c"."""
-    if len(items) < 2:
-        return "".join(items)
-    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
+    return describe(cast(m.Message, reason)) if reason is not None and type(reason) in _CATALOG else text
 
 
 def order_list(orders: Sequence[int], plural: bool = False) -> str:

@@ -4,6 +4,7 @@ Corpus)."""
 from __future__ import annotations
 
 from dataclasses import astuple
+from typing import Any
 
 import streamlit as st
 
@@ -20,9 +21,9 @@ def chrf_sentence_score(candidate: str, references: tuple[str, ...], word_order:
 
 
 @st.cache_data(max_entries=MAX_SENTENCE_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
-def _chrf_explanation(candidate: str, references: tuple[str, ...], values: tuple[object, ...]) -> ChrfExplanation:
+def _chrf_explanation(candidate: str, references: tuple[str, ...], values: tuple[Any, ...]) -> ChrfExplanation:
 
-    return explain_chrf(candidate, references, ChrfOptions(*values))  # type: ignore[arg-type]
+    return explain_chrf(candidate, references, ChrfOptions(*values))
 
 
 def chrf_explanation(

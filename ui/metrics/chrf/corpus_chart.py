@@ -45,7 +45,7 @@ def order_chart(orders: Sequence[ChrfOrder]) -> alt.Chart:
     """Grouped bars: per order, precision, recall and F-β (legend and tooltips name each bar)."""
     data = order_frame(orders)
     measures = [_("precision"), _("recall"), _("F-β")]
-    return (
+    chart: alt.Chart = (
         alt.Chart(data)
         .mark_bar()
         .encode(
@@ -70,3 +70,4 @@ def order_chart(orders: Sequence[ChrfOrder]) -> alt.Chart:
         )
         .properties(height=260)
     )
+    return chart

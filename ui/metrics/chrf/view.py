@@ -15,11 +15,11 @@ from typing import Any
 import streamlit as st
 
 from bleucore.metrics.chrf import ChrfExplanation, ChrfOptions, char_occurrences
-from ui.inputs.uploads import escape_markdown
 from ui.metrics.bleu.wording import order_format
 from ui.metrics.chrf import cache
 from ui.metrics.chrf.corpus_chart import order_name
 from ui.shell.i18n import N_, _
+from ui.shell.markdown import escape_markdown
 from ui.shell.palette import MATCHED_CSS, UNMATCHED_CSS
 from ui.shell.titles import keep_title
 

@@ -46,4 +46,4 @@ def edit_chart(counts: TerEditCounts) -> alt.LayerChart:
         )
     )
     labels = base.mark_text(align="left", dx=4).encode(text=alt.Text("count:Q", format=","))
-    return alt.layer(bars, labels).properties(height=180)
+    return alt.LayerChart(layer=[bars, labels]).properties(height=180)

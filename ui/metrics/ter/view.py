@@ -15,10 +15,10 @@ from typing import Any
 import streamlit as st
 
 from bleucore.metrics.ter import Step, TerExplanation, TerOptions
-from ui.inputs.uploads import escape_markdown
 from ui.metrics.ter import cache
 from ui.shell import i18n
 from ui.shell.i18n import N_, _
+from ui.shell.markdown import escape_markdown
 from ui.shell.palette import BLUE, CLIPPED_CSS, MID_GREY, UNMATCHED_CSS
 from ui.shell.titles import keep_title
 

@@ -1,0 +1,100 @@
+"""What can be wrong with a score file, as typed errors (``bleucore.reading.ReadingError``: a ``ValueError`` whose
+message is the command line's English and whose fields let the app word it in its own language). A score file whose
+number of scores differs from the references' lines is ``bleucore.reading.LineCountMismatch``."""
+
+from __future__ import annotations
+
+from ...reading.errors import ReadingError
+
+__all__ = [
+    "BadScoreFile",
+    "MissingSystem",
+    "NotAScore",
+    "ScoreFileCount",
+    "ScoreFileTooLarge",
+    "SegmentMissing",
+    "TooManyImported",
+    "TooManySystems",
+]
+
+
+class NotAScore(ReadingError):
+    """Line ``line`` of the file ``name`` is ``text``, not one finite number (``nan`` and ``inf`` are not)."""
+
+    def __init__(self, name: str, line: int, text: str) -> None:
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        super().__init__(f"line {line:,} of {name} is {shown!r}, not one finite number", name)
+        self.line, self.text = line, text
+
+
+class BadScoreFile(ReadingError):
+    """The file ``name`` looks like COMET's ``--to_json`` output (``format``) or its printed output but is not:
+    ``detail`` says where."""
+
+    def __init__(self, name: str, format: str, detail: str) -> None:
+        super().__init__(f"{name} is not {format}: {detail}", name)
+        self.format, self.detail = format, detail
+
+
+class SegmentMissing(ReadingError):
+    """In COMET's printed output ``name``, the system ``system`` has no score for segment ``segment`` (0-based, as
+    COMET numbers them), or (``twice``) two scores for it."""
+
+    def __init__(self, name: str, system: str, segment: int, twice: bool = False) -> None:
+        what = "two scores" if twice else "no score"
+        super().__init__(f"{name} has {what} for segment {segment} of {system}", name)
+        self.system, self.segment, self.twice = system, segment, twice
+
+
+class MissingSystem(ReadingError):
+    """The file ``name`` holds the scores of several systems (``found``) but none of the system ``system`` (given as
+    ``path``), by path or by file name."""
+
+    def __init__(self, name: str, system: str, path: str, found: tuple[str, ...]) -> None:
+        listed = ", ".join(found[:5]) + (", ..." if len(found) > 5 else "")
+        which = system if system == path else f"{system} ({path})"
+        super().__init__(f"{name} holds no scores for the system {which}; it has: {listed}", name)
+        self.system, self.path, self.found = system, path, found
+
+
+class ScoreFileCount(ReadingError):
+    """The metric ``name`` was given ``files`` score files for ``systems`` systems: one per system, in the order of
+    the systems, or one file holding every system. ``single``: the one file holds one system's scores only."""
+
+    def __init__(self, name: str, files: int, systems: int, single: bool = False) -> None:
+        if single:
+            message = (
+                f"the {name} scores hold one system's scores but there are {systems} systems: give one file per "
+                "system, or COMET's output of every system"
+            )
+        else:
+            message = (
+                f"{files} {name} score files for {systems} systems: give one file per system (in the order of the "
+                "systems) or one file holding every system"
+            )
+        super().__init__(message, name)
+        self.files, self.systems, self.single = files, systems, single
+
+
+class ScoreFileTooLarge(ReadingError):
+    """The score file ``name`` has ``size`` bytes, past ``limit`` (``bleucore.limits.MAX_SCORE_FILE_BYTES``)."""
+
+    def __init__(self, name: str, size: int, limit: int) -> None:
+        super().__init__(f"the score file {name} has {size:,} bytes; at most {limit:,} are read", name)
+        self.size, self.limit = size, limit
+
+
+class TooManySystems(ReadingError):
+    """``count`` systems compared at once, past ``limit`` (``bleucore.limits.MAX_SYSTEMS``)."""
+
+    def __init__(self, count: int, limit: int) -> None:
+        super().__init__(f"{count:,} systems; at most {limit:,} are compared at once", "the systems")
+        self.count, self.limit = count, limit
+
+
+class TooManyImported(ReadingError):
+    """``count`` imported metrics (``--scores`` entries), past ``limit`` (``bleucore.limits.MAX_IMPORTED_METRICS``)."""
+
+    def __init__(self, count: int, limit: int) -> None:
+        super().__init__(f"{count:,} imported metrics; at most {limit:,} are allowed", "the imported metrics")
+        self.count, self.limit = count, limit

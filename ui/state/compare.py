@@ -1,0 +1,102 @@
+"""State of the Compare page: session keys, widget values, and the link that reproduces them.
+
+Keys are prefixed ``compare_`` and listed here; what the page shares with Corpus is ``ui.state.inputs`` and
+``ui.inputs.sources``, its mechanism ``ui.state.page``. The shareable part (options, pasted texts when short enough,
+the test settings) is mirrored in the query parameter ``s``; uploaded files never are. The test settings default to
+sacreBLEU's (``bleucore.significance``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bleucore.significance import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
+from ui.inputs.sources import pasted_reference_key, ref_count_key, references_upload_key, source_key
+from ui.links.codec import TEXT, LinkField, linked, texts, whole
+from ui.options import bleu as om
+from ui.shell.i18n import N_
+from ui.state.inputs import PastedInputs, metrics_key, options_under_o, read_shared, shared_widget_values
+from ui.state.page import StatePage
+
+MAX_PASTED_SYSTEMS = 6
+MAX_BOOTSTRAP_SAMPLES = 10_000
+MAX_AR_TRIALS = 100_000
+MAX_SEED = 2**32 - 1
+
+
+@dataclass(frozen=True)
+class CompareState(PastedInputs):
+    """The Compare page's shareable state: the inputs it shares with Corpus, the pasted systems, the tests'
+    settings, and the baseline system's name ("", left out of links: the first system)."""
+
+    systems: tuple[str, ...] = linked(
+        ("", ""), LinkField("sys", N_("systems")), texts(2, MAX_PASTED_SYSTEMS), pasted=True
+    )
+    n_samples: int = linked(
+        BOOTSTRAP_SAMPLES, LinkField("bs", N_("bootstrap resamples")), whole(1, MAX_BOOTSTRAP_SAMPLES)
+    )
+    n_trials: int = linked(AR_TRIALS, LinkField("ar", N_("randomization trials")), whole(1, MAX_AR_TRIALS))
+    seed: int = linked(SEED, LinkField("seed", N_("seed")), whole(0, MAX_SEED))
+    baseline: str = linked("", LinkField("base", N_("baseline")), TEXT, omit_default=True)
+
+
+COMPARE = om.OptionKeys("compare")
+COMPARE_SOURCE = source_key("compare")
+COMPARE_REF_UPLOAD = references_upload_key("compare")
+COMPARE_SYS_UPLOAD = "compare_sys_upload"
+COMPARE_EXTRA_UPLOAD = "compare_extra_upload"
+COMPARE_REF_COUNT = ref_count_key("compare")
+COMPARE_SYS_COUNT = "compare_sys_count"
+COMPARE_BASELINE = "compare_baseline"
+COMPARE_OTHER = "compare_other"
+COMPARE_SAMPLES = "compare_samples"
+COMPARE_TRIALS = "compare_trials"
+COMPARE_SEED = "compare_seed"
+COMPARE_NGRAM_ORDER = "compare_ngram_order"
+COMPARE_METRICS = metrics_key("compare")
+COMPARE_SENTENCE_METRIC = "compare_sentence_metric"
+COMPARE_EXAMPLES = "compare_examples"
+
+
+def compare_ref_key(index: int) -> str:
+    """The key of the pasted reference text area ``index`` (0-based) on the Compare page."""
+    return pasted_reference_key("compare", index)
+
+
+def compare_sys_key(index: int) -> str:
+    """The key of the pasted system text area ``index`` (0-based) on the Compare page."""
+    return f"compare_sys_paste_{index}"
+
+
+def compare_widget_values(state: CompareState) -> dict[str, Any]:
+    """Widget key -> value that shows a CompareState."""
+    systems = state.systems[:MAX_PASTED_SYSTEMS]
+    systems = systems + ("",) * (2 - len(systems)) if len(systems) < 2 else systems
+    values = {
+        **shared_widget_values("compare", state),
+        COMPARE_SYS_COUNT: len(systems),
+        COMPARE_SAMPLES: state.n_samples,
+        COMPARE_TRIALS: state.n_trials,
+        COMPARE_SEED: state.seed,
+        COMPARE_BASELINE: state.baseline,
+    }
+    values.update({compare_sys_key(i): systems[i] if i < len(systems) else "" for i in range(MAX_PASTED_SYSTEMS)})
+    return values
+
+
+def read_compare(session: Mapping[str, Any]) -> CompareState:
+    """The Compare state the widgets hold now."""
+    systems = int(session[COMPARE_SYS_COUNT] or 2)
+    return CompareState(
+        systems=tuple(session[compare_sys_key(i)] for i in range(systems)),
+        n_samples=int(session[COMPARE_SAMPLES] or BOOTSTRAP_SAMPLES),
+        n_trials=int(session[COMPARE_TRIALS] or AR_TRIALS),
+        seed=int(session[COMPARE_SEED] or 0),
+        baseline=str(session.get(COMPARE_BASELINE) or ""),
+        **read_shared(session, "compare"),
+    )
+
+
+PAGE = StatePage("compare", CompareState(), compare_widget_values, options_under_o)

@@ -1,0 +1,82 @@
+"""State of the Corpus page: session keys, widget values, and the link that reproduces them.
+
+Keys are prefixed ``corpus_`` and listed here; what the page shares with Compare (the input sources and their keys,
+the pasted references, the options and metrics) is ``ui.state.inputs`` and ``ui.inputs.sources``, and the
+mechanism that restores keys after a page switch and links a state without its pasted texts is ``ui.state.page``.
+The shareable part (options, pasted texts when short enough, the chosen line) is mirrored in the query parameter
+``s``; uploaded files never are. The options are ``ui.options.bleu.Choices``, as on Explore; their widgets are
+``ui.options.sidebar``. The Score doctor draws Corpus's input widgets and saves this state too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ui.inputs.sources import (
+    hypothesis_paste_key,
+    hypothesis_upload_key,
+    pasted_reference_key,
+    ref_count_key,
+    references_upload_key,
+    source_key,
+)
+from ui.links.codec import TEXT, LinkField, linked, whole
+from ui.options import bleu as om
+from ui.shell.i18n import N_
+from ui.state.inputs import PastedInputs, metrics_key, options_under_o, read_shared, shared_widget_values
+from ui.state.page import StatePage
+
+
+@dataclass(frozen=True)
+class CorpusState(PastedInputs):
+    """The Corpus page's shareable state: the inputs it shares with Compare, the pasted hypothesis, and the line
+    explained (1-based; 0, left out of links, is the worst sentence)."""
+
+    hypothesis: str = linked("", LinkField("h", N_("hypothesis")), TEXT, pasted=True)
+    line: int = linked(0, LinkField("line", N_("line")), whole(0, 10_000_000), omit_default=True)
+
+
+CORPUS = om.OptionKeys("corpus")
+CORPUS_SOURCE = source_key("corpus")
+CORPUS_HYP_UPLOAD = hypothesis_upload_key("corpus")
+CORPUS_REF_UPLOAD = references_upload_key("corpus")
+CORPUS_HYP_PASTE = hypothesis_paste_key("corpus")
+CORPUS_REF_COUNT = ref_count_key("corpus")
+CORPUS_LINE = "corpus_line"
+CORPUS_ORDER = "corpus_explain_order"
+#: The character n-gram order a line explained by chrF highlights.
+CORPUS_CHRF_ORDER = "corpus_explain_chrf_order"
+#: The metric the sentence table sorts by and the line is explained by (one of the picked metrics).
+CORPUS_SENTENCE_METRIC = "corpus_sentence_metric"
+CORPUS_TABLE = "corpus_table"
+CORPUS_LAST_SELECTION = "corpus_last_selection"
+CORPUS_LAST_INPUT = "corpus_last_input"
+CORPUS_METRICS = metrics_key("corpus")
+
+
+def corpus_ref_key(index: int) -> str:
+    """The key of the pasted reference text area ``index`` (0-based) on the Corpus page."""
+    return pasted_reference_key("corpus", index)
+
+
+def corpus_widget_values(state: CorpusState) -> dict[str, Any]:
+    """Widget key -> value that shows a CorpusState (line 0, "the worst", is chosen once the table exists)."""
+    values = {**shared_widget_values("corpus", state), CORPUS_HYP_PASTE: state.hypothesis}
+    if state.line > 0:
+        values[CORPUS_LINE] = state.line
+    return values
+
+
+def read_corpus(session: Mapping[str, Any]) -> CorpusState:
+    """The Corpus state the widgets hold now."""
+    line = session.get(CORPUS_LINE)
+    return CorpusState(
+        hypothesis=session[CORPUS_HYP_PASTE],
+        line=int(line) if isinstance(line, (int, float)) else 0,
+        **read_shared(session, "corpus"),
+    )
+
+
+PAGE = StatePage("corpus", CorpusState(), corpus_widget_values, options_under_o)

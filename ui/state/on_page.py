@@ -1,0 +1,60 @@
+"""The one page-state mechanism run on a page, the same for every page: ``open_state_page`` fills the widgets before
+they are drawn (a new link wins, else the state saved or kept for this browser), ``mirror_state`` saves the state a
+run draws and puts its link in the address before the long work, and ``publish_state`` does it again with the
+run's end state and draws the share box. ``ui.state.page`` is the mechanism itself, without Streamlit."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, MutableMapping
+from typing import Any
+
+import streamlit as st
+
+from ui.inputs import kept
+from ui.links.share import PARAM
+from ui.links.share_box import opened_link_notices, share_box
+from ui.shell.session import session_state
+from ui.state.inputs import PastedInputs
+from ui.state.page import StatePage, init_page, save_state
+
+
+def publish_state(
+    session: MutableMapping[str, Any], page: StatePage, state: Any, holds: str, *, with_texts: bool, uploads: bool
+) -> None:
+    """Save ``state`` for later visits and mirror it in the address bar (``?s=``) with the share box.
+
+    ``with_texts``: the view holds pasted texts (kept in the link when they fit).
+    """
+    token, note = mirror_state(session, page, state, uploads=uploads)
+    share_box(token, note, holds, with_texts=with_texts and note is None, uploads=uploads)
+
+
+def mirror_state(
+    session: MutableMapping[str, Any], page: StatePage, state: Any, *, uploads: bool
+) -> tuple[str | None, str | None]:
+    """Save ``state`` for later visits, keep it for a reload and put its link in ``?s=``; (token, note) as
+    ``save_state``. A page calls it once it has read the state a run draws, before the long work, so that a reload
+    during the run reopens this view, not the last one; ``publish_state`` calls it again with the run's end state."""
+    token, note = save_state(session, page, state)
+    if page.kept_on_server:
+        kept.keep_state(page.prefix, state, needed=uploads or note is not None)
+    if token is not None:
+        st.query_params[PARAM] = token  # always: after a page switch the browser's address may differ
+    else:
+        st.query_params.pop(PARAM, None)  # no link reproduces this view: the address holds none
+    return token, note
+
+
+def open_state_page(page: StatePage, title: Callable[[], tuple[str, str]]) -> None:
+    """Fill the page's widget keys (a new link in ``?s=`` wins, see ``init_page``), then draw its title and caption
+    (``title()``: read once the keys are filled, so they can name the metrics picked) and any notice about the
+    opened link."""
+    session = session_state()
+    on_server = kept.kept_state(page.prefix) if page.kept_on_server else None
+    loaded, link_error = init_page(session, st.query_params.get(PARAM), page, on_server)
+    heading, caption = title()
+    st.title(heading)
+    st.caption(caption)
+    # A link made with uploads asks for the files, unless this browser's session still keeps files (a reload).
+    uploads = isinstance(loaded, PastedInputs) and loaded.source == "upload"
+    opened_link_notices(link_error, uploads and not kept.keeps_files())
