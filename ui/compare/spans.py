@@ -60,14 +60,16 @@ def legend_html() -> str:
         f'<span class="xspan-label sev-{severity}">{escape(_(word))}</span> '
         for severity, word in SEVERITY_WORDS.items()
     )
-    return f'<div class="xspans">{escape(_("Error spans:"))} {samples}</div>'
+    title = escape(_("Error spans:"))
+    return f'<div class="xspans">{title} {samples}</div>'
 
 
 def spans_html(text: str, spans: Sequence[ErrorSpan]) -> str:
     """``text`` escaped with each error span marked (colour, the severity in words, a title), then the spans the
     line does not hold, in words; "no error span" for a line the file found none in."""
     if not spans:
-        return f'<div class="xspans">{escape(text)} <em>({escape(_("no error span"))})</em></div>'
+        none = escape(_("no error span"))
+        return f'<div class="xspans">{escape(text)} <em>({none})</em></div>'
     pieces = marked_pieces(text, spans)
     shown = {id(span) for _piece, span in pieces if span is not None}
     body = "".join(escape(piece) if span is None else _mark(piece, span) for piece, span in pieces)
