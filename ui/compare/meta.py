@@ -35,11 +35,12 @@ def pick_human(imported: Sequence[ScoredMetric]) -> ScoredMetric | None:
     if st.session_state.get(HUMAN_KEY) not in ("", *by_id):
         st.session_state[HUMAN_KEY] = ""
     names = {m.metric_id: escape_markdown(m.label) for m in imported}
+    none = _("none")  # the run's language, also where Streamlit formats the options outside the run
     chosen = st.selectbox(
         _("Human scores"),
         ["", *by_id],
         key=HUMAN_KEY,
-        format_func=lambda m: names.get(m, m) if m else _("none"),
+        format_func=lambda m: names.get(m, m) if m else none,
         help=_(
             "The imported metric that holds human judgements (DA, ESA or MQM-derived): every other metric is "
             "checked against it."
