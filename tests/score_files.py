@@ -69,27 +69,29 @@ def plain(values: Sequence[float]) -> bytes:
 SEVERITY_CYCLE = ("minor", "major", "critical")
 
 
-def error_spans(line: str, segment: int) -> list[dict[str, object]]:
+def error_spans(line: str, segment: int, severities: Sequence[str] = SEVERITY_CYCLE) -> list[dict[str, object]]:
     """xCOMET's ``errors`` of one translation, as its JSON writes them: a span on the line's last word (its offsets
-    taking in the space before it, as xCOMET's often do), its severity cycling through minor, major and critical."""
+    taking in the space before it, as xCOMET's often do), its severity cycling through ``severities``."""
     word = line.split()[-1] if line.split() else ""
     start = line.rfind(word)
     return [
         {
             "text": line[max(0, start - 1) : start + len(word)],
             "confidence": 0.9,
-            "severity": SEVERITY_CYCLE[segment % 3],
+            "severity": severities[segment % len(severities)],
             "start": max(0, start - 1),
             "end": start + len(word),
         }
     ]
 
 
-def xcomet_json(scores: Mapping[str, Sequence[float]], key: str = "xCOMET") -> bytes:
+def xcomet_json(
+    scores: Mapping[str, Sequence[float]], key: str = "xCOMET", severities: Sequence[str] = SEVERITY_CYCLE
+) -> bytes:
     """``comet-score --to_json``'s file of ``scores`` from an xCOMET model: each segment with its ``errors`` spans
-    (``error_spans``)."""
+    (``error_spans``, of ``severities`` in turn)."""
     data = json.loads(comet_json(scores, key))
     for segments in data.values():
         for i, segment in enumerate(segments):
-            segment["errors"] = error_spans(segment["mt"], i)
+            segment["errors"] = error_spans(segment["mt"], i, severities)
     return json.dumps(data, ensure_ascii=False, indent=4).encode("utf-8")

@@ -105,7 +105,7 @@ def test_another_pair_is_drawn_with_its_own_view() -> None:
     at = open_app("compare")
     upload(at, SLOT, [("xcomet.json", xcomet_json(scores))]).run()
     at.pills(key=cps.COMPARE_METRICS).set_value(["bleu", "chrf", "imported-1"]).run()
-    at.selectbox(key="compare_disagree_builtin").set_value("chrf").run()
+    at.selectbox(key=cps.COMPARE_DISAGREE_BUILT_IN).set_value("chrf").run()
     assert not at.exception, at.exception
     assert any("Where chrF2 and xCOMET disagree" in unescaped(m.value) for m in at.markdown)
     assert any("xCOMET scores" in unescaped(m.value) and "chrF2" in unescaped(m.value) for m in at.markdown)

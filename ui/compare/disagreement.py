@@ -3,26 +3,26 @@ imported metric moves the same way as each built-in one on a system's segments a
 (``bleucore.meta_evaluation.agreement_rows``, in words), then, for the pair chosen, the segments of each system where
 the two move most in opposite directions (``disagreement_examples``, the HTML report's): both hypotheses drawn as the
 built-in metric explains a line (BLEU's n-gram chips, chrF's character n-grams, TER's edits:
-``ui.compare.examples.picture``), both metrics' two scores, and xCOMET's error spans marked beside the chips in words
+``ui.compare.pictures.picture``), both metrics' two scores, and xCOMET's error spans marked beside the chips in words
 and colour (``ui.compare.spans``). Each metric's sentence values are bleucore's (``metric_values``), cached per
 metric and texts."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import streamlit as st
 
 from bleucore import BleuOptions
-from bleucore.meta_evaluation import AgreementRow, DisagreementExample, MetricValues, agreement_rows, metric_values
+from bleucore.meta_evaluation import AgreementRow, DisagreementExample, agreement_rows
 from bleucore.meta_evaluation import disagreement_examples as core_examples
-from ui.compare import examples, spans
+from ui.compare import pictures, spans
+from ui.compare.meta_values import values_of
 from ui.inputs.uploads import TextFile
-from ui.options.metrics import MetricKey
-from ui.shell.cache_limits import MAX_SENTENCE_ENTRIES, TTL_SECONDS
 from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown
+from ui.state import compare as cps
 
 if TYPE_CHECKING:
     from ui.compare.scored import ScoredMetric
@@ -30,30 +30,6 @@ if TYPE_CHECKING:
 #: The examples per system the page offers at most, and shows first (the HTML report's count).
 MAX_EXAMPLES = 10
 FIRST_EXAMPLES = 3
-IMPORTED_KEY = "compare_disagree_imported"
-BUILT_IN_KEY = "compare_disagree_builtin"
-COUNT_KEY = "compare_disagree_examples"
-
-
-@st.cache_data(max_entries=MAX_SENTENCE_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
-def _values(
-    key: MetricKey,
-    digests: tuple[tuple[str, str], ...],
-    _metric: Any,
-    _systems: Mapping[str, Sequence[str]],
-    _references: Sequence[Sequence[str]],
-    _statistics: Sequence[Any],
-) -> MetricValues:
-    return metric_values(_metric, _systems, _references, _statistics)
-
-
-def values_of(scored: ScoredMetric, systems: Mapping[str, TextFile], refs: Sequence[TextFile]) -> MetricValues:
-    """bleucore's corpus and sentence values of ``scored``'s metric for every system (an imported metric's with its
-    error spans), from the statistics the page holds, cached per metric and texts."""
-    digests = tuple((name, d) for name, (d, _stats) in scored.statistics.items())
-    lines = {name: systems[name].lines for name in scored.statistics}
-    stats = [s for _d, s in scored.statistics.values()]
-    return _values(scored.key, digests, scored.metric, lines, [r.lines for r in refs], stats)
 
 
 def agreement_sentence(row: AgreementRow, baseline: str) -> str:
@@ -112,7 +88,7 @@ def _side(
     if found is not None:
         st.html(spans.STYLE + spans.spans_html(text, found))
     try:
-        shown = examples.picture(versus.metric_id, text, e.references, options, versus.options)
+        shown = pictures.picture(versus.metric_id, text, e.references, options, versus.options)
     except ValueError as err:
         st.caption(escape_markdown(_("This line cannot be explained with these options: {err}.").format(err=err)))
         return
@@ -162,9 +138,9 @@ def show_disagreement(
     st.markdown("\n".join("- " + agreement_sentence(row, baseline) for row in rows))
     left, middle, right = st.columns(3)
     with left:
-        metric = _pick(_("Imported metric"), IMPORTED_KEY, imported)
+        metric = _pick(_("Imported metric"), cps.COMPARE_DISAGREE_IMPORTED, imported)
     with middle:
-        versus = _pick(_("Built-in metric"), BUILT_IN_KEY, builtin)
+        versus = _pick(_("Built-in metric"), cps.COMPARE_DISAGREE_BUILT_IN, builtin)
     with right:
         count = int(
             st.number_input(
@@ -172,7 +148,7 @@ def show_disagreement(
                 min_value=1,
                 max_value=MAX_EXAMPLES,
                 value=FIRST_EXAMPLES,
-                key=COUNT_KEY,
+                key=cps.COMPARE_DISAGREE_COUNT,
                 persist_state="session",
             )
             or FIRST_EXAMPLES

@@ -15,7 +15,7 @@ import pandas as pd
 import streamlit as st
 
 from bleucore.meta_evaluation import MIN_SYSTEMS, MetaRow, MetricValues, human_rows
-from ui.compare.disagreement import values_of
+from ui.compare.meta_values import values_of
 from ui.inputs.uploads import TextFile
 from ui.options import imported as mi
 from ui.shell.i18n import _, ngettext
