@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import streamlit as st
 
 from bleucore import BleuOptions
-from ui.compare import buckets, examples, ranking, scored, significance, views
+from ui.compare import buckets, disagreement, examples, meta, ranking, scored, significance, views
 from ui.compare.inputs import read_compare_input
 from ui.compare.scored import ScoredMetric
 from ui.doctor.view import show_setup_check
@@ -189,6 +189,8 @@ def main() -> None:
         if "bleu" in choice:  # BLEU's clipped word n-grams: drawn with BLEU only
             st.subheader(_("N-grams one system matches and the other misses"))
             views.show_ngrams(baseline, other, by_name, refs, scoring[0])
+        disagreement.show_disagreement(metrics, by_name, refs, baseline, scoring[1])
+        meta.show_meta(metrics, by_name, refs)
     finally:
         publish_state(
             session_state(),

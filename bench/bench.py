@@ -4,8 +4,9 @@
     python bench/bench.py --quick         # 1 run per case (checks the script and the numbers)
     python bench/bench.py --only cli      # cases whose label contains "cli"
     python bench/bench.py --repeats 9     # more runs
-    python bench/bench.py --goals         # issue 25's four goals in one run: 100k-mixed corpus and -sl,
-                                          # ko-mecab on 100k Korean lines, the 3k paired bootstrap in-process
+    python bench/bench.py --goals         # issue 41's goals in one run, on lines shaped like WMT22's (100k-wmt22):
+                                          # corpus BLEU, -sl text and JSON, chrF, TER, the paired bootstrap,
+                                          # ko-mecab on 100k Korean lines; corpus and -sl on 100k-mixed-scripts too
 
 Seeded corpora are written once to bench/data/ (git-ignored): 3k lines x 1 reference (plus a
 second system for the paired tests), 3k x 4 references, 100k x 1, and one 1,000-token line x 4.
@@ -36,6 +37,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "bench" / "data"
 DATA_VERSION = "1"
+SHAPED_VERSION = "shaped-1"  # devtools.corpora's generator: a new version when its lines change
 TOLERANCE = 1e-9  # bleucore and sacreBLEU combine the same logs in a different order
 
 # --- seeded corpora ------------------------------------------------------------------------
@@ -50,6 +52,7 @@ class Dataset:
     length: int | None = None  # fixed tokens per line (the long line)
     mixed: bool = False  # non-ASCII words of several scripts, short lines (1-12 tokens)
     korean: bool = False  # bench_cjk.py's Korean lines (its folder and files: hyp.txt, ref.txt)
+    shape: str | None = None  # a TextShape of devtools.corpora: lines shaped like that test set's (corpus_shaped_like)
 
     @property
     def folder(self) -> Path:
@@ -79,6 +82,12 @@ DATASETS = {
         Dataset("long-4ref", 1, 4, 4, length=1000),
         Dataset("100k-mixed", 100_000, 1, 5, mixed=True),
         Dataset("cjk-ko-mecab-100000", 100_000, 1, 2026, korean=True),
+        # issue 41: lines shaped like WMT22's German reference (the goals' data), and like issue 41's description
+        Dataset("100k-wmt22", 100_000, 1, 41, shape="WMT22_EN_DE"),
+        Dataset("3k-wmt22", 3000, 1, 42, shape="WMT22_EN_DE"),
+        Dataset("10k-wmt22", 10_000, 1, 43, shape="WMT22_EN_DE"),
+        Dataset("100k-mixed-scripts", 100_000, 1, 44, shape="MIXED_SCRIPTS"),
+        Dataset("1m-wmt22", 1_000_000, 1, 45, shape="WMT22_EN_DE"),  # --memory's: peak memory at 1M lines
     ]
 }
 
@@ -168,9 +177,14 @@ def ensure_data(dataset: Dataset) -> None:
         ensure_korean("ko-mecab", dataset.lines)
         return
     stamp = dataset.folder / "VERSION"
-    if stamp.exists() and stamp.read_text() == DATA_VERSION:
+    version = DATA_VERSION if dataset.shape is None else SHAPED_VERSION
+    if stamp.exists() and stamp.read_text() == version:
         return
     dataset.folder.mkdir(parents=True, exist_ok=True)
+    if dataset.shape is not None:
+        write_shaped(dataset)
+        stamp.write_text(version)
+        return
     maker = TextMaker(dataset.seed, dataset.mixed)
     bases = [maker.line(dataset.length) for _ in range(dataset.lines)]
     refs = [[base if j == 0 else maker.perturb(base, 0.2) for base in bases] for j in range(dataset.nrefs)]
@@ -181,6 +195,20 @@ def ensure_data(dataset: Dataset) -> None:
     for path, stream in zip(dataset.refs, refs):
         _write(path, stream)
     stamp.write_text(DATA_VERSION)
+
+
+def write_shaped(dataset: Dataset) -> None:
+    """A data set of ``devtools.corpora.corpus_shaped_like``: the references, the system and a second system."""
+    sys.path.insert(0, str(ROOT))
+    from devtools import corpora
+
+    made = corpora.corpus_shaped_like(
+        getattr(corpora, dataset.shape or ""), dataset.seed, dataset.lines, dataset.nrefs, 2
+    )
+    for path, lines in [(dataset.hyp, made.systems[0]), (dataset.system2, made.systems[1])]:
+        path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    for path, lines in zip(dataset.refs, made.references):
+        path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
 
 
 def read(path: Path) -> list[str]:
@@ -430,6 +458,18 @@ def _json_score(text: str) -> float:
     return float(json.loads(text)["score"])
 
 
+#: docs/differences.md: sacreBLEU reports BP = 1 for an empty hypothesis of an empty reference (c = r = 0), bleucore 0.
+_EMPTY_PAIR = (
+    "(BP = 0.000 ratio = 0.000 hyp_len = 0 ref_len = 0)",
+    "(BP = 1.000 ratio = 0.000 hyp_len = 0 ref_len = 0)",
+)
+
+
+def _same_lines(ours: list[str], theirs: list[str]) -> bool:
+    """Each score line equal to sacreBLEU's, but for the BP of an empty line against an empty reference."""
+    return len(ours) == len(theirs) and all(a == b or a.replace(*_EMPTY_PAIR) == b for a, b in zip(ours, theirs))
+
+
 def _check_cli(kind: str) -> Callable[[dict[str, Any]], list[str]]:
     def check(outputs: dict[str, Any]) -> list[str]:
         ours, theirs = outputs["bleucore"], outputs["sacrebleu"]
@@ -449,10 +489,17 @@ def _check_cli(kind: str) -> Callable[[dict[str, Any]], list[str]]:
                 )
                 for x, y in zip(a, b)
             )
+        elif kind == "jsonlines":  # bleucore's JSON Lines against sacreBLEU's text lines (its -sl has no JSON)
+            rows = [json.loads(line) for line in ours.splitlines()]
+            same = _same_lines(
+                [f"{r['score']:.6f} {r['verbose_score']}" for r in rows],
+                [line.split(" = ", 1)[1] for line in theirs.splitlines()],
+            )
         elif kind == "lines":  # sacreBLEU's text line: score, precisions, BP, lengths (signatures differ)
-            same = [line.split(" = ", 1)[1] for line in ours.splitlines()] == [
-                line.split(" = ", 1)[1] for line in theirs.splitlines()
-            ]
+            same = _same_lines(
+                [line.split(" = ", 1)[1] for line in ours.splitlines()],
+                [line.split(" = ", 1)[1] for line in theirs.splitlines()],
+            )
         else:  # one score per line, -b -w 6
             same = ours.split() == theirs.split()
         return [] if same else [f"outputs differ:\nbleucore: {ours[:300]}\nsacreBLEU: {theirs[:300]}"]
@@ -469,9 +516,7 @@ def build_cases() -> list[Case]:
         label = f"API {op} BLEU, tok {tok}" if op != "paired" else "API paired bootstrap, 2 systems"
         cases.append(Case(label, name, commands, True, _check_api(op), target))
 
-    for name in DATASETS:
-        if DATASETS[name].korean:
-            continue
+    for name in ("3k-1ref", "3k-4ref", "100k-1ref", "long-4ref", "100k-mixed", "100k-wmt22"):
         api("corpus", name, "13a", ["bleucore", "sacrebleu"])
         api("corpus", name, "none", ["bleucore", "sacrebleu", "nltk"])
     for name in ("3k-1ref", "3k-4ref"):
@@ -479,6 +524,7 @@ def build_cases() -> list[Case]:
         api("sentence", name, "none", ["bleucore", "sacrebleu", "nltk"])
     api("paired", "3k-1ref", "13a", ["bleucore", "sacrebleu"], 10)
     api("paired", "100k-1ref", "13a", ["bleucore", "sacrebleu"], 10)
+    api("paired", "3k-wmt22", "13a", ["bleucore", "sacrebleu"], 10)
 
     def cli(label: str, name: str, flags: list[str], kind: str, target: float | None = None, two: bool = False) -> None:
         d = DATASETS[name]
@@ -501,16 +547,33 @@ def build_cases() -> list[Case]:
     cli("paired bootstrap (--paired-bs)", "3k-1ref", ["--paired-bs", "-f", "json"], "paired", 10, two=True)
     cli("approximate randomization (--paired-ar)", "3k-1ref", ["--paired-ar", "-f", "json"], "paired", two=True)
     cli("confidence interval (--confidence)", "3k-1ref", ["--confidence", "-w", "6"], "confidence")
-    cli("corpus BLEU, tok ko-mecab", "cjk-ko-mecab-100000", ["-tok", "ko-mecab", "-w", "6"], "corpus", 5)
+    cli("corpus BLEU, tok ko-mecab", "cjk-ko-mecab-100000", ["-tok", "ko-mecab", "-w", "6"], "corpus", 4)
+    for name in ("100k-wmt22", "100k-mixed-scripts"):  # issue 41: lines shaped like a test set's
+        cli("corpus BLEU, tok 13a", name, ["-w", "6"], "corpus", 20)
+        cli("sentence BLEU (-sl), text lines", name, ["-sl", "-f", "text", "-w", "6"], "lines", 15)
+        cli("sentence BLEU (-sl), JSON lines", name, ["-sl", "-f", "json", "-w", "6"], "jsonlines", 15)
+    cli("chrF", "100k-wmt22", ["-m", "chrf", "-w", "6"], "corpus", CHRF_TARGET)
+    cli("TER", "10k-wmt22", ["-m", "ter", "-w", "6"], "corpus", TER_TARGET)
     return cases
 
 
-#: Issue 25's goals: (label, data) of the cases ``--goals`` runs.
+#: chrF and TER on issue 41's data: no slower relative to sacreBLEU than before issue 41 (bench/README.md's run).
+CHRF_TARGET = 0.0
+TER_TARGET = 0.0
+
+
+#: Issue 41's goals: (label, data) of the cases ``--goals`` runs (issue 25's were the 100k-mixed and 3k-1ref cases).
 GOALS = [
-    ("CLI corpus BLEU, tok 13a", "100k-mixed"),
-    ("CLI sentence BLEU (-sl), text lines", "100k-mixed"),
+    ("CLI corpus BLEU, tok 13a", "100k-wmt22"),
+    ("CLI sentence BLEU (-sl), text lines", "100k-wmt22"),
+    ("CLI sentence BLEU (-sl), JSON lines", "100k-wmt22"),
+    ("CLI chrF", "100k-wmt22"),
+    ("CLI TER", "10k-wmt22"),
+    ("API paired bootstrap, 2 systems", "3k-wmt22"),
     ("CLI corpus BLEU, tok ko-mecab", "cjk-ko-mecab-100000"),
-    ("API paired bootstrap, 2 systems", "3k-1ref"),
+    ("CLI corpus BLEU, tok 13a", "100k-mixed-scripts"),
+    ("CLI sentence BLEU (-sl), text lines", "100k-mixed-scripts"),
+    ("CLI sentence BLEU (-sl), JSON lines", "100k-mixed-scripts"),
 ]
 
 
@@ -572,7 +635,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=[],
         help="only the cases whose label or data name contains this (repeat: all of them)",
     )
-    parser.add_argument("--goals", action="store_true", help="issue 25's four goals (GOALS) in one run")
+    parser.add_argument("--goals", action="store_true", help="issue 41's goals (GOALS) in one run")
     parser.add_argument("--worker", nargs=4, metavar=("OP", "TOOL", "DATA", "ARG"), help=argparse.SUPPRESS)
     parser.add_argument("--launch", metavar="OUTPUT", help=argparse.SUPPRESS)
     parser.add_argument("--generate", metavar="DATA", help=argparse.SUPPRESS)
@@ -604,8 +667,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             order = tools if repeat % 2 == 0 else tools[::-1]  # alternate who goes first
             for tool in order:
                 case.runs.setdefault(tool, []).append(run_process(case.commands[tool], case.timed_inside))
-        outputs = {tool: runs[0].output for tool, runs in case.runs.items()}
-        problems += [f"{case.label} [{case.dataset}]: {p}" for p in case.check(outputs)]
+            # every repeat's numbers checked; outputs that differ are kept in bench/data/ to be read, then dropped
+            outputs = {tool: runs[-1].output for tool, runs in case.runs.items()}
+            found = case.check(outputs)
+            if found:
+                kept = _keep_outputs(case, repeat, outputs)
+                problems += [
+                    f"{case.label} [{case.dataset}], repeat {repeat + 1}: {p} (outputs in {kept})" for p in found
+                ]
+            for runs in case.runs.values():
+                runs[-1].output = None
         summary = ", ".join(f"{NAMES[t]} {_seconds(_median(r, 'seconds'))}" for t, r in case.runs.items())
         print(f"  {case.label} [{case.dataset}]: {summary}", file=sys.stderr, flush=True)
     versions = _versions()
@@ -616,6 +687,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     print("\nEvery number checked: bleucore equals sacreBLEU (and NLTK where run).")
     return 0
+
+
+def _keep_outputs(case: Case, repeat: int, outputs: dict[str, Any]) -> str:
+    """Write each tool's output of a repeat whose numbers differ to bench/data/differ-*.txt; the pattern."""
+    stem = "".join(c if c.isalnum() else "-" for c in f"{case.label}-{case.dataset}-{repeat + 1}")
+    for tool, output in outputs.items():
+        text = output if isinstance(output, str) else json.dumps(output)
+        (DATA / f"differ-{stem}-{tool}.txt").write_text(text, encoding="utf-8")
+    return str(DATA / f"differ-{stem}-*.txt")
 
 
 def _load() -> str:

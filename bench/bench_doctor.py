@@ -9,7 +9,7 @@ score of the same files, in one run. The doctor holds at most ``bleucore.MAX_DOC
 Both are whole processes, start-up included: ``python -m bleucore.doctor REF -i HYP --source SRC --json`` (every
 setup rule, the source-copy rule included, then the files scored as BLEU's tools of ``bleucore.tools``, by a forked
 copy on two CPUs) and ``sacrebleu REF -i HYP`` (one score).
-The text is ``devtools.corpora.realistic_corpus``: English lines shaped like a real test set's (a median of 18
+The text is ``devtools.realistic.realistic_corpus``: English lines shaped like a real test set's (a median of 18
 tokens with a long tail, about 12% of the tokens not ASCII: accents, CJK words, emoji, curly quotes, numbers with
 no-break spaces, zero-width spaces; about 8% of the lines empty or under 4 tokens). Wall time is the goal's
 measure; CPU time (user + system) and the load average are printed beside it, since on a shared machine the wall
@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 from bleucore import MAX_DOCTOR_CHARS, MAX_DOCTOR_LINES  # noqa: E402
 from bleucore.doctor import RULES  # noqa: E402
 from bleucore.tools import TOOLS  # noqa: E402
-from devtools.corpora import realistic_corpus  # noqa: E402
+from devtools.realistic import realistic_corpus  # noqa: E402
 from devtools.timing import timed_cpu  # noqa: E402
 
 

@@ -2,7 +2,7 @@
 
     python bench/profile_stages.py                       # corpus BLEU, 13a, on 100k-mixed (bench.py's data)
     python bench/profile_stages.py -- -sl -f text        # extra flags after --
-    python bench/profile_stages.py --data 3k-1ref --repeats 9
+    python bench/profile_stages.py --data 100k-wmt22 --repeats 9    # issue 41's data; every run prints the floor
     BLEUCORE_MECAB_PROCESSES=1 python bench/profile_stages.py --data cjk-ko-mecab-100000 --repeats 1 -- -tok ko-mecab
 
 Interpreter start-up and imports are timed as separate processes (``python -c pass``, then the same
@@ -33,16 +33,18 @@ sys.path.insert(0, str(ROOT))
 
 #: (stage, module, attribute path): the functions timed, each charged to its stage net of wrapped callees.
 STAGES = [
-    ("read", "bleucore.line_reader", "LineReader._fill"),
-    ("read", "bleucore.line_reader", "LineReader.take"),
-    ("read", "bleucore.line_reader", "LineReader.take_bytes"),
-    ("read", "bleucore.line_reader", "LineReader.take_raw"),
-    ("read", "bleucore.line_reader", "LineReader.decode_raw"),
+    ("read", "bleucore.reading.lines", "LineReader._fill"),
+    ("read", "bleucore.reading.lines", "LineReader.take"),
+    ("read", "bleucore.reading.lines", "LineReader.take_bytes"),
+    ("read", "bleucore.reading.lines", "LineReader.take_raw"),
+    ("read", "bleucore.reading.lines", "LineReader.decode_raw"),
     ("words: split", "bleucore.tokenizers.utf8_words", "split_words"),
     ("words: group", "bleucore.tokenizers.utf8_words", "group_words"),
     ("words: look up", "bleucore.tokenizers.encoder", "TokenEncoder._group_word_ids"),
     ("words: look up", "bleucore.tokenizers.encoder", "TokenEncoder._ids"),
+    ("words: look up", "bleucore.tokenizers.encoder", "TokenEncoder._word_entries"),
     ("tokenize new words", "bleucore.tokenizers.encoder", "TokenEncoder._tokenize_words"),
+    ("tokenize new words", "bleucore.tokenizers.encoder", "TokenEncoder._tokenize"),
     ("MeCab's analysis (C++)", "bleucore.tokenizers.mecab", "_parse_with"),
     ("MeCab: cache, checks", "bleucore.tokenizers.mecab", "MecabTokenizer._analyse"),
     ("token ids", "bleucore.tokenizers.encoder", "TokenEncoder.encode"),
@@ -51,7 +53,7 @@ STAGES = [
     ("score", "bleucore.metrics.bleu.score", "score_statistics"),
     ("score", "bleucore.metrics.bleu.sentence_rows", "sentence_rows"),
     ("format output", "bleucore.metrics.bleu.sentence_rows", "SentenceRows.lines"),
-    ("format output", "bleucore.cli", "_write"),
+    ("format output", "bleucore.cli.command", "_write"),
 ]
 
 
@@ -97,16 +99,24 @@ def install(timer: Timer) -> None:
 
 def cpu_of(command: list[str], repeats: int) -> float:
     """The least CPU time (user + system) of ``repeats`` runs of ``command``."""
-    best = float("inf")
+    return wall_and_cpu_of(command, repeats)[1]
+
+
+def wall_and_cpu_of(command: list[str], repeats: int) -> tuple[float, float]:
+    """The least wall time and the least CPU time (user + system, with the processes it waited for) of ``repeats``
+    runs of ``command``."""
+    wall = cpu = float("inf")
     for _ in range(repeats):
+        start = time.perf_counter()
         pid = os.fork()
         if pid == 0:  # pragma: no cover - the child
             os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
             os.chdir(ROOT)
             os.execvp(command[0], command)
         _, _, usage = os.wait4(pid, 0)
-        best = min(best, usage.ru_utime + usage.ru_stime)
-    return best
+        wall = min(wall, time.perf_counter() - start)
+        cpu = min(cpu, usage.ru_utime + usage.ru_stime)
+    return wall, cpu
 
 
 def main() -> int:
@@ -116,6 +126,7 @@ def main() -> int:
     parser.add_argument("flags", nargs="*", help="extra flags for python -m bleucore (after --)")
     args = parser.parse_args()
     os.environ["BLEUCORE_PROCESSES"] = "1"  # every stage in the one process timed (bleucore.forking)
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # as the command line starts numpy (cli/own_process.py)
     folder = ROOT / "bench" / "data" / args.data
     if not folder.exists():  # bench.py's data sets (bench_cjk.py writes its own)
         subprocess.run([sys.executable, str(ROOT / "bench" / "bench.py"), "--generate", args.data], check=True)
@@ -150,6 +161,13 @@ def main() -> int:
     for stage, seconds in rows:
         print(f"| {stage} | {seconds:.3f} | {100 * seconds / total:.0f}% |")
     print(f"| **sum of stages** | **{total:.3f}** | |\n| whole process, timed alone | {whole:.3f} | |")
+    files = [str(p) for p in (*sorted(folder.glob("ref*.txt")), folder / "hyp.txt")]
+    floor = wall_and_cpu_of([sys.executable, "-c", _FLOOR, *files], args.repeats)
+    os.environ.pop("BLEUCORE_PROCESSES")  # the command as it runs, forked copy included
+    forked = wall_and_cpu_of([sys.executable, "-m", "bleucore", *argv], args.repeats)
+    print(f"\n| the floor and the command (least of {args.repeats}) | wall s | CPU s |\n|---|---:|---:|")
+    print(f"| floor: interpreter, import numpy, read the files' bytes | {floor[0]:.3f} | {floor[1]:.3f} |")
+    print(f"| python -m bleucore {' '.join(args.flags)} (forked copy included) | {forked[0]:.3f} | {forked[1]:.3f} |")
     return 0
 
 
@@ -167,6 +185,18 @@ def run_once(argv: list[str]) -> None:
         print(f"{stage}\t{seconds:.6f}")
     print(f"run\t{run:.6f}")
 
+
+#: The floor of any Python scorer of these files: the interpreter, numpy (one OpenBLAS thread, as the command line
+#: starts it) and every byte of the files read.
+_FLOOR = """
+import os, sys
+os.environ["OPENBLAS_NUM_THREADS"] = "1"
+import numpy
+for path in sys.argv[1:]:
+    with open(path, "rb") as file:
+        while file.read(1 << 20):
+            pass
+"""
 
 #: Runs the command line (output to /dev/null) and writes the modules it imported beyond a bare interpreter's.
 _LIST_MODULES = """

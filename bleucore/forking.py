@@ -1,16 +1,18 @@
 """Forked copies of this process: how many a job may use, when forking is safe, and the chunk worker.
 
 ``processes`` and ``can_fork`` are the one policy of both users: MeCab's analysis split between copies
-(``tokenizers.mecab``) and the command line's corpus score (``ChunkWorker``, below).
+(``tokenizers.mecab``, for a large batch outside a streamed score) and the command line's scores (``ChunkWorker``,
+below); while a chunk copy exists, on either side of the fork, nothing else forks (the two processes use the CPUs).
 
 Chunks of a file scored by a forked copy of this process while this one scores the next lines:
 
 BLEU's statistics are per segment and additive (Papineni et al. 2002), so two parts of a file can be
 counted at once and taken back in order. The copy is forked once, after a first chunk has been scored here:
-it inherits the token encoder (every word tokenized so far) and the imports, then takes chunks of undecoded
-bytes through a pipe and sends back their statistics. A copy that fails in any way sends nothing and the
-part is scored here again, so errors are reported as without it. One copy, not one per chunk: a copy
-reusing the heap it inherited pays a copy-on-write fault per page, each time. Used by the command line
+it inherits the token encoder (every word tokenized so far), the imports and the open files' rules, then takes
+parts of undecoded bytes through a pipe (decoding them itself where the tokenizer reads text: MeCab) and sends back
+what the caller asks of their statistics (``stream.aligned_statistics``' ``finish``). A copy that fails in any way
+sends nothing and the part is scored here again, so errors are reported as without it. One copy, not one per
+chunk: a copy reusing the heap it inherited pays a copy-on-write fault per page, each time. Used by the command line
 (``BLEUCORE_PROCESSES=1`` turns it off); never in a multi-threaded process (the app's server) or where
 ``fork`` is not available.
 """
@@ -49,10 +51,17 @@ def chunk_processes() -> int:
     return processes(CHUNK_PROCESSES_VARIABLE, 2)
 
 
+#: Chunk copies of this process alive, and whether this process is one: either way its CPUs are taken, and no other
+#: job (MeCab's pool) forks.
+_COPIES = {"alive": 0, "in_copy": False}
+
+
 def can_fork(processes: int) -> bool:
-    """True if a job may fork copies now: more than one process asked, Linux, and one thread (a multi-threaded
-    process, such as the app's server, never forks)."""
-    return processes > 1 and _CAN_FORK and threading.active_count() == 1
+    """True if a job may fork copies now: more than one process asked, Linux, one thread (a multi-threaded process,
+    such as the app's server, never forks) and no ``ChunkWorker`` on either side of a fork (its copy and this process
+    already use the CPUs: a MeCab pool besides would only compete for them)."""
+    busy = _COPIES["alive"] > 0 or _COPIES["in_copy"]
+    return processes > 1 and _CAN_FORK and threading.active_count() == 1 and not busy
 
 
 def _send(out: IO[bytes], payload: bytes) -> None:
@@ -80,6 +89,7 @@ class ChunkWorker:
         sys.stdout.flush()  # nothing buffered is written twice
         self._pid = os.fork()
         if self._pid == 0:  # the copy: serve, then leave without running this process's exit handlers
+            _COPIES["in_copy"] = True
             os.close(task_write)
             os.close(result_read)
             try:
@@ -92,6 +102,7 @@ class ChunkWorker:
                         _send(results, payload)
             finally:
                 os._exit(0)
+        _COPIES["alive"] += 1
         os.close(task_read)
         os.close(result_write)
         self._tasks: IO[bytes] | None = os.fdopen(task_write, "wb")
@@ -128,4 +139,7 @@ class ChunkWorker:
                 with contextlib.suppress(OSError):
                     stream.close()
         self._tasks = None
-        os.waitpid(self._pid, 0)
+        if self._pid:
+            os.waitpid(self._pid, 0)
+            _COPIES["alive"] -= 1
+            self._pid = 0

@@ -63,3 +63,35 @@ def comet_printed(scores: Mapping[str, Sequence[float]]) -> bytes:
 def plain(values: Sequence[float]) -> bytes:
     """One system's scores as plain numbers, one per line."""
     return "".join(f"{value}\n" for value in values).encode("utf-8")
+
+
+#: xCOMET's severities in the order ``xcomet_json`` gives them to a system's segments.
+SEVERITY_CYCLE = ("minor", "major", "critical")
+
+
+def error_spans(line: str, segment: int, severities: Sequence[str] = SEVERITY_CYCLE) -> list[dict[str, object]]:
+    """xCOMET's ``errors`` of one translation, as its JSON writes them: a span on the line's last word (its offsets
+    taking in the space before it, as xCOMET's often do), its severity cycling through ``severities``."""
+    word = line.split()[-1] if line.split() else ""
+    start = line.rfind(word)
+    return [
+        {
+            "text": line[max(0, start - 1) : start + len(word)],
+            "confidence": 0.9,
+            "severity": severities[segment % len(severities)],
+            "start": max(0, start - 1),
+            "end": start + len(word),
+        }
+    ]
+
+
+def xcomet_json(
+    scores: Mapping[str, Sequence[float]], key: str = "xCOMET", severities: Sequence[str] = SEVERITY_CYCLE
+) -> bytes:
+    """``comet-score --to_json``'s file of ``scores`` from an xCOMET model: each segment with its ``errors`` spans
+    (``error_spans``, of ``severities`` in turn)."""
+    data = json.loads(comet_json(scores, key))
+    for segments in data.values():
+        for i, segment in enumerate(segments):
+            segment["errors"] = error_spans(segment["mt"], i, severities)
+    return json.dumps(data, ensure_ascii=False, indent=4).encode("utf-8")

@@ -23,16 +23,18 @@ import io
 import json
 import os
 import sys
-from collections.abc import Sequence
-from typing import TextIO
+from collections.abc import Iterator, Sequence
+from typing import Any, TextIO
 
 from ..limits import MAX_REFERENCES
 from ..metrics import DEFAULT_METRIC, METRICS, Metric, Score
 from ..reading.decode import check_encoding
 from ..reading.errors import LineCountMismatch
 from ..reading.lines import STDIN, count_lines
+from .copy_parts import Written, can_write_from_copy, part_sums, written_by_copy
 from .formats import join_outputs, score_dict, short_signature, text_line
 from .inputs import iter_chunk_statistics
+from .own_process import keep_freed_memory, spare_blas_threads
 from .parser import FORMAT_ENV, FORMATS, MAX_WIDTH, build_parser
 from .significance import run_significance
 from .systems import run_systems, sacrebleu_pair_line
@@ -60,9 +62,10 @@ def corpus_score(args: argparse.Namespace, hypothesis_path: str, metric: Metric)
     from ..forking import chunk_processes  # lazy: with the stream module, out of start-up (--help imports none)
     from ..stream import sum_statistics  # lazy: numpy, kept out of start-up (--help imports none)
 
-    # A forked copy takes half the lines (bleucore.forking); not for -sl, whose two chunks held at once would
-    # pass its 150 MB at 1M lines.
-    chunks = iter_chunk_statistics(args.refs, hypothesis_path, metric, args.num_refs, args.encoding, chunk_processes())
+    # A forked copy takes half the lines and sends back their sums (bleucore.forking, copy_parts).
+    chunks = iter_chunk_statistics(
+        args.refs, hypothesis_path, metric, args.num_refs, args.encoding, chunk_processes(), part_sums
+    )
     return metric.score_from_statistics(sum_statistics(chunks), nrefs_of(args))
 
 
@@ -87,12 +90,26 @@ def run_sentences(args: argparse.Namespace, hypothesis_path: str, metric: Metric
 
     nrefs = nrefs_of(args)
     _check_line_counts([hypothesis_path, *args.refs])
+    from ..forking import chunk_processes  # lazy: with the stream module, out of start-up (--help imports none)
+
     json_format = args.format == "json"
     done = 0
     vectorized = getattr(metric, "sentence_lines", None)  # all of a chunk's lines at once, if the metric can
     shorten = (lambda sig: short_signature(sig, metric.label)) if args.short else None
-    for stats in iter_chunk_statistics(args.refs, hypothesis_path, metric, args.num_refs, args.encoding):
-        batches = vectorized(stats, nrefs, json_format, args.width, args.score_only, shorten) if vectorized else None
+
+    def lines(stats: Any) -> Iterator[str] | None:
+        return vectorized(stats, nrefs, json_format, args.width, args.score_only, shorten) if vectorized else None
+
+    forked = vectorized is not None and can_write_from_copy(out)  # a forked copy writes half the lines (copy_parts)
+    finish = written_by_copy(lines) if forked else None
+    processes = chunk_processes() if forked else 1
+    for stats in iter_chunk_statistics(
+        args.refs, hypothesis_path, metric, args.num_refs, args.encoding, processes, finish
+    ):
+        if isinstance(stats, Written):
+            done += stats.count()
+            continue
+        batches = lines(stats)
         if batches is None:
             try:
                 scores = metric.sentence_scores(stats, nrefs)
@@ -101,6 +118,8 @@ def run_sentences(args: argparse.Namespace, hypothesis_path: str, metric: Metric
             batches = iter(["".join([render(score, args, json_format, indent=None) + "\n" for score in scores])])
         for text in batches:
             out.write(text)
+        if forked:
+            out.flush()
         done += stats.segments
 
 
@@ -189,23 +208,6 @@ def _fail(message: str) -> int:
     return 2
 
 
-def keep_freed_memory() -> None:
-    """glibc only: keep freed memory in the heap for the next chunk instead of giving it back (mallopt(3):
-    ``M_MMAP_THRESHOLD`` 32 MB, ``M_TRIM_THRESHOLD`` 128 MB). Every chunk allocates arrays of a few MB, which glibc
-    would map and unmap each time: 52k page faults and 0.1-0.18 s of system time for 100k lines, 25k with this
-    (the peak resident memory is the same). The command line only: a library must not set its host's malloc."""
-    if not sys.platform.startswith("linux"):
-        return
-    import ctypes  # lazy: numpy imports it anyway; --help needs none
-
-    try:
-        libc = ctypes.CDLL(None)
-        libc.mallopt(-3, 32 << 20)  # M_MMAP_THRESHOLD (a fixed value also ends glibc's own adjustment)
-        libc.mallopt(-1, 128 << 20)  # M_TRIM_THRESHOLD
-    except (OSError, AttributeError):  # not glibc (musl has mallopt too, and ignores it)
-        pass
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line on ``argv`` (default: sys.argv[1:]); returns the exit status.
 
@@ -226,6 +228,7 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         args = parser.parse_args(argv)
         keep_freed_memory()
+        spare_blas_threads()
         if args.quiet:  # -q: warnings go nowhere; errors are still reported below
             sys.stderr = io.StringIO()
         output = run(args, sys.stdout)

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -59,8 +59,8 @@ def read_statistics(
     parts: list[list[Any]] = [[] for _ in hypothesis_paths]
     with _aligned([*hypothesis_paths, *reference_paths], encoding, num_refs) as files:
         systems = len(hypothesis_paths)
-        # smaller chunks than a streamed score's: room for the held rows
-        while chunk := files.take(CHUNK_BYTES // 4, READ_CHUNK_LINES):
+        # a streamed score's chunks (1 MB: small, which leaves room for the held rows)
+        while chunk := files.take(CHUNK_BYTES, READ_CHUNK_LINES):
             lines = files.lines(chunk)
             try:
                 chunk_stats = metric.systems_statistics(lines[:systems], lines[systems:])
@@ -83,13 +83,15 @@ def iter_chunk_statistics(
     num_refs: int = 1,
     encoding: str = "utf-8",
     processes: int = 1,
+    finish: Callable[[Any], Any] | None = None,
 ) -> Iterator[Any]:
-    """Per-segment statistics of one system, a chunk of lines at a time (``stream.iter_statistics``; ``processes``:
-    its forked copy), with its errors: files that cannot be read, an empty hypothesis file, line counts, the limits."""
+    """Per-segment statistics of one system, a chunk of lines at a time (``stream.iter_statistics``; ``processes``
+    and ``finish``: its forked copy, ``stream.aligned_statistics``), with its errors: files that cannot be read, an
+    empty hypothesis file, line counts, the limits."""
     from ..stream import aligned_statistics  # lazy: numpy, kept out of start-up (--help imports none)
 
     with _aligned([hypothesis_path, *reference_paths], encoding, num_refs) as files:
-        yield from aligned_statistics(files, metric, processes=processes)
+        yield from aligned_statistics(files, metric, processes=processes, finish=finish)
 
 
 def _aligned(paths: Sequence[str], encoding: str, num_refs: int) -> AlignedFiles:

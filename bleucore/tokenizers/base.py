@@ -21,6 +21,9 @@ class Tokenizer:
     #: words, each tokenized as a line of its own (``TokenEncoder`` then tokenizes each distinct
     #: word once, through ``tokenize_words``).
     word_local: ClassVar[bool] = False
+    #: True if analysing the lines is most of a score's time (MeCab): the command line then scores half of each two
+    #: chunks in a forked copy (``bleucore.stream``), which decodes them, as it does for a word-local tokenizer.
+    analyser_bound: ClassVar[bool] = False
     #: ASCII bytes that the tokenizer's rules act on: a word (no whitespace) that holds none of them is one
     #: token, itself (lowercased if asked), so ``TokenEncoder`` need not tokenize it. None: no such promise.
     rule_bytes: ClassVar[bytes | None] = None
@@ -65,7 +68,8 @@ class Tokenizer:
         (``word_local``, unless the text holds something that joins words)."""
         return self.word_local
 
-    def tokenize_words(self, words: Sequence[str], sep: str) -> list[str]:
-        """The tokens of each word, tokenized as a line of its own, in one list with ``sep`` (a
-        token no word holds) between the tokens of consecutive words (``TokenEncoder``'s hook)."""
-        return f" {sep} ".join(map(self, words)).split()
+    def tokenize_words(self, words: Sequence[str]) -> str:
+        """The tokens of each word, tokenized as a line of its own, in one text: a word's tokens separated by
+        whitespace, each word's on a line of its own (``TokenEncoder``'s hook; a word is never empty and holds no
+        whitespace)."""
+        return "\n".join(map(self, words))

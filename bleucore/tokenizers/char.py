@@ -22,7 +22,5 @@ class TokenizerChar(Tokenizer):
         # The characters that str.split() does not treat as whitespace, in order.
         return [tuple("".join(line.split())) for line in lines]
 
-    def tokenize_words(self, words: Sequence[str], sep: str) -> list[str]:
-        if len(sep) != 1:  # the separator must stay one token
-            return super().tokenize_words(words, sep)
-        return list(sep.join(words))
+    def tokenize_words(self, words: Sequence[str]) -> str:
+        return "\n".join(map(" ".join, words))

@@ -1,14 +1,14 @@
 """Lines to flat integer token ids for the vectorized statistics (``bleucore.fast``).
 
 Imported on first use (``bleucore.tokenizers`` lists it lazily), so its numpy costs nothing to ``--help``.
-Text is read as UTF-8 bytes where it can be (``utf8_words``): each distinct word is decoded and tokenized once,
-and no Python object is made per occurrence."""
+Text is read as UTF-8 bytes where it can be (``utf8_words``): words and tokens are entries of one vocabulary keyed by
+their bytes (``vocabulary``), each distinct word is tokenized once (decoded only if the tokenizer's rules can change
+it), and no Python object is made per occurrence."""
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Sequence
-from itertools import accumulate, chain, count, islice
+from itertools import accumulate, chain
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -16,17 +16,16 @@ import numpy as np
 from ..limits import MAX_LINE_CHARS
 from . import tokenize_lines, tokenize_texts
 from .registry import get_tokenizer
-from .utf8_words import KEY_BYTES, HashIndex, WordGroups, decode_words, group_words, split_words
+from .utf8_words import group_words, split_words
+from .vocabulary import ByteVocabulary, GrowingArray
 
 if TYPE_CHECKING:
     import numpy.typing as npt
 
     IntArray = npt.NDArray[np.int64]
+    UIntArray = npt.NDArray[np.uint64]
 
 __all__ = ["TokenEncoder", "tokenize_flat"]
-
-# Characters tried, in order, as the line separator of TokenEncoder (one that no line holds).
-_SEPARATORS = ("\x00", "\x01", "\ufdd0", "\ufdd1", "\U0010fffe")
 
 
 class TokenEncoder:
@@ -34,17 +33,17 @@ class TokenEncoder:
     references must share it for their n-grams to match).
 
     ``encode(lines)`` returns ``(ids, lengths)``: the ids of all tokens of all lines in order and
-    the number of tokens of each line; ``vocabulary[i]`` is the token of id i. The tokens are
+    the number of tokens of each line; ``vocabulary[i]`` is the string of id i. The tokens are
     exactly ``tokenize_lines(lines, tokenizer, lowercase)``.
 
-    For a word-local tokenizer (``Tokenizer.word_local``: ``none``, ``13a``, ``char``) each *distinct* word is
-    tokenized once, by the tokenizer's ``tokenize_words`` (not at all if it holds none of its ``rule_bytes``), and
-    remembered; the ids of every occurrence are then gathered with numpy. ``encode_utf8`` finds and groups the
-    words of UTF-8 bytes with numpy (``utf8_words``); ``encode`` takes that path for lines that encode to UTF-8
-    and hold no "\\n", else splits the joined text on whitespace (a separator word between lines) and looks every
-    word up in a dictionary (and tokenizes text the tokenizer's ``words_are_local`` refuses line by line). Other
-    tokenizers (MeCab, intl, zh) turn the lines into whitespace-separated strings (``Tokenizer.tokenize_texts``),
-    whose words, their tokens, an encoder of ``none`` then reads as above.
+    Words and tokens are entries of one ``ByteVocabulary``, keyed by their UTF-8 bytes: a token's id is the id of its
+    bytes. For a word-local tokenizer (``Tokenizer.word_local``: ``none``, ``13a``, ``char``) each *distinct* word is
+    tokenized once and its token ids remembered; a word that holds none of the tokenizer's ``rule_bytes`` is its own
+    token and is never decoded, the others are decoded and tokenized by the tokenizer's ``tokenize_words``.
+    ``encode_utf8`` finds and groups the words of UTF-8 bytes with numpy (``utf8_words``); ``encode`` takes that path
+    for lines that encode to UTF-8 and hold no "\\n", else tokenizes the lines (``tokenize_lines``) and looks the
+    tokens up by string. Other tokenizers (MeCab, intl, zh) turn the lines into whitespace-separated strings
+    (``Tokenizer.tokenize_texts``), whose words, their tokens, an encoder of ``none`` then reads as above.
     """
 
     def __init__(self, tokenizer: str = "13a", lowercase: bool = False) -> None:
@@ -53,18 +52,18 @@ class TokenEncoder:
         self._lowercase = lowercase
         # A tokenizer that is not word-local: the words of its output are its tokens, read by a none encoder.
         self._texts = None if self._tokenizer.word_local else TokenEncoder("none")
-        self._token_ids: defaultdict[str, int] = defaultdict()
-        # Word id 0 is the line separator (no tokens); word w has the token ids
-        # _word_tokens[_word_start[w] : _word_start[w] + _word_len[w]].
-        self._word_ids: defaultdict[str, int] = defaultdict()
-        self._word_len = np.zeros(1, dtype=np.int64)
-        self._word_start = np.zeros(1, dtype=np.int64)
-        self._word_tokens = np.zeros(0, dtype=np.int64)
-        # Words met as UTF-8 bytes: by 64-bit hash (its exact key, utf8_words, in _word_keys[:, id] to check it
-        # against) or, when longer than KEY_BYTES, by their bytes.
-        self._hashed_words = HashIndex()
-        self._long_words: dict[bytes, int] = {}
-        self._word_keys = np.zeros((4, 1), dtype=np.uint64)
+        self._entries = ByteVocabulary()
+        # Entry e met as a word has the token ids _word_tokens[_word_start[e] : _word_start[e] + _word_len[e]];
+        # _word_len[e] is -1 while it has been met as a token only.
+        self._word_len = GrowingArray(np.int32)
+        self._word_start = GrowingArray(np.int64)
+        self._word_tokens = GrowingArray(np.int32)
+        self._words = 0
+        table = np.zeros(256, dtype=np.int64)  # 1 for a byte that makes a word other than its own token
+        table[list(self._tokenizer.rule_bytes or range(256))] = 1
+        if lowercase:  # a word with an upper-case letter or a byte beyond ASCII may change when lowercased
+            table[list(range(ord("A"), ord("Z") + 1)) + list(range(128, 256))] = 1
+        self._ruled_bytes = table
 
     @property
     def word_local(self) -> bool:
@@ -72,26 +71,28 @@ class TokenEncoder:
         return self._tokenizer.word_local
 
     @property
+    def fork_chunks(self) -> bool:
+        """True if a forked copy may score half the chunks of a stream (``bleucore.stream``): a word-local tokenizer
+        (the copy reads undecoded bytes) or one whose analysis is most of the time (``Tokenizer.analyser_bound``)."""
+        return self._tokenizer.word_local or self._tokenizer.analyser_bound
+
+    @property
     def vocabulary(self) -> list[str]:
-        """The token of each id."""
-        return list(self._token_ids) if self._texts is None else self._texts.vocabulary
+        """The string of each id (every token's; a word that is not a token has an id too)."""
+        return self._entries.strings() if self._texts is None else self._texts.vocabulary
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes the vocabulary holds: callers may start a new encoder past a limit."""
+        if self._texts is not None:
+            return self._texts.nbytes
+        arrays = (self._word_len, self._word_start, self._word_tokens)
+        return self._entries.nbytes + sum(array.nbytes for array in arrays)
 
     @property
     def words(self) -> int:
         """Distinct words remembered so far (callers may start a new encoder past a limit)."""
-        return int(self._word_len.size) - 1 if self._texts is None else self._texts.words
-
-    @staticmethod
-    def _ids(table: defaultdict[str, int], items: Sequence[str], sep: str, sep_id: int, first_id: int) -> IntArray:
-        """Ids of ``items`` by ``table``, new items numbered from ``first_id``; ``sep`` (in no
-        table) gets ``sep_id`` and is not stored."""
-        table.default_factory = count(first_id).__next__
-        table[sep] = sep_id
-        try:
-            return np.fromiter(map(table.__getitem__, items), dtype=np.int64, count=len(items))
-        finally:
-            table.default_factory = None
-            del table[sep]
+        return self._words if self._texts is None else self._texts.words
 
     def encode_streams(self, streams: Sequence[Sequence[str]]) -> list[tuple[IntArray, IntArray]]:
         """``encode`` of each stream (references and systems); a tokenizer that is not word-local analyses all their
@@ -109,81 +110,36 @@ class TokenEncoder:
         if self._tokenizer.word_local and lines:
             try:
                 data: bytes | None = "\n".join(lines).encode("utf-8")
-            except UnicodeEncodeError:  # a lone surrogate: the dictionary path below
+            except UnicodeEncodeError:  # a lone surrogate: by string below
                 data = None
             if data is not None and data.count(b"\n") == len(lines) - 1:
                 encoded = self.encode_utf8(data, len(lines))
                 if encoded is not None:
                     return encoded
-            prepared = [line.lower() for line in lines] if self._lowercase else list(lines)
-            for sep in _SEPARATORS:
-                if sep in self._word_ids or sep in self._token_ids:
-                    continue
-                joined = f" {sep} ".join(prepared)
-                if joined.count(sep) != len(prepared) - 1:
-                    continue
-                if not self._tokenizer.words_are_local(joined):
-                    break
-                return self._encode_words(joined.split(), sep)
         tokens = tokenize_lines(lines, self._name, self._lowercase)
         lengths = np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens))
-        table = self._token_ids
-        table.default_factory = count(len(table)).__next__
-        try:
-            ids = np.fromiter(
-                map(table.__getitem__, chain.from_iterable(tokens)), dtype=np.int64, count=int(lengths.sum())
-            )
-        finally:
-            table.default_factory = None
-        return ids, lengths
+        return self._entries.ids_of_strings(list(chain.from_iterable(tokens))), lengths
 
-    def _tokenize_words(self, words: list[str], sep: str, plain: npt.NDArray[np.bool_] | None = None) -> None:
-        """Tokenize and remember new words (none holds ``sep`` or whitespace), the next word ids in order; a word
-        marked ``plain`` holds none of the tokenizer's ``rule_bytes``: its one token is itself."""
-        plain = np.zeros(len(words), dtype=bool) if plain is None else plain
-        plain_at, ruled_at = np.flatnonzero(plain), np.flatnonzero(~plain)
-        ruled = [words[i] for i in ruled_at.tolist()] if plain_at.size else words
-        tokens = self._tokenizer.tokenize_words(ruled, sep) if ruled else []
-        ids = self._ids(self._token_ids, tokens, sep, -1, len(self._token_ids))
-        ends = np.append(np.flatnonzero(ids < 0), ids.size)
-        ruled_len = np.diff(ends, prepend=-1) - 1 if ruled else np.zeros(0, dtype=np.int64)
-        if ruled_len.size != len(ruled):
-            raise ValueError(f"tokenizer {self._name!r}: tokenize_words gave {ruled_len.size} words for {len(ruled)}")
-        lengths = np.ones(len(words), dtype=np.int64)
-        lengths[ruled_at] = ruled_len
-        starts = np.cumsum(lengths) - lengths
-        flat = np.empty(int(lengths.sum()), dtype=np.int64)
-        flat[
-            np.repeat(starts[ruled_at] - (np.cumsum(ruled_len) - ruled_len), ruled_len)
-            + np.arange(int(ruled_len.sum()))
-        ] = ids[ids >= 0]
-        if plain_at.size:
-            flat[starts[plain_at]] = self._ids(
-                self._token_ids, [words[i] for i in plain_at.tolist()], sep, -1, len(self._token_ids)
-            )
-        self._word_len = np.concatenate([self._word_len, lengths])
-        self._word_start = np.concatenate([self._word_start, starts + self._word_tokens.size])
-        self._word_tokens = np.concatenate([self._word_tokens, flat])
-        self._word_keys = np.concatenate([self._word_keys, np.zeros((4, len(words)), dtype=np.uint64)], axis=1)
-
-    def _encode_words(self, words: list[str], sep: str) -> tuple[IntArray, IntArray]:
-        word_ids = self._word_ids
-        first = len(word_ids)
-        wids = self._ids(word_ids, words, sep, 0, int(self._word_len.size))
-        if len(word_ids) > first:  # the words seen for the first time, in id order
-            self._tokenize_words(list(islice(word_ids, first, None)), sep)
-        return self._gather(wids, np.append(np.flatnonzero(wids == 0), wids.size))
-
-    def _gather(self, wids: IntArray, line_words: IntArray) -> tuple[IntArray, IntArray]:
-        """The token ids of the words ``wids`` in order, and the tokens of each line (``line_words[i]``: the
-        number of words before the end of line i)."""
-        word_len = self._word_len[wids]
-        ends = np.zeros(wids.size + 1, dtype=np.int64)
-        np.cumsum(word_len, out=ends[1:])
-        total = int(ends[-1])
-        source = np.repeat(self._word_start[wids] - ends[:-1], word_len)
+    def _gather(self, wids: IntArray, words: IntArray, line_words: IntArray) -> tuple[IntArray, IntArray]:
+        """The token ids of the words of a text in order, and the tokens of each line: word i of the text is the
+        entry ``wids[words[i]]``; ``line_words[i]`` is the number of words before the end of line i. The tokens of
+        the distinct words are gathered first, so that each occurrence reads a small table (cache-sized) rather than
+        the whole vocabulary."""
+        distinct_len = self._word_len.values[wids].astype(np.int64)
+        distinct_ends = np.cumsum(distinct_len)
+        distinct_starts = distinct_ends - distinct_len
+        total = int(distinct_ends[-1]) if wids.size else 0
+        source = np.repeat(self._word_start.values[wids] - distinct_starts, distinct_len)
         source += np.arange(total, dtype=np.int64)
-        return self._word_tokens[source], np.diff(ends[line_words], prepend=0)
+        distinct_tokens = self._word_tokens.values[source].astype(np.int64)
+        if bool((distinct_len == 1).all()):  # one token per word
+            return distinct_tokens[words], np.diff(line_words, prepend=0)
+        word_len = distinct_len[words]
+        ends = np.zeros(words.size + 1, dtype=np.int64)
+        np.cumsum(word_len, out=ends[1:])
+        source = np.repeat(distinct_starts[words] - ends[:-1], word_len)
+        source += np.arange(int(ends[-1]), dtype=np.int64)
+        return distinct_tokens[source], np.diff(ends[line_words], prepend=0)
 
     def encode_utf8(self, data: bytes, lines: int) -> tuple[IntArray, IntArray] | None:
         """``encode`` of the ``lines`` lines of UTF-8 ``data`` (split at b"\\n"; the last line's newline is
@@ -209,51 +165,109 @@ class TokenEncoder:
         starts, ends = split_words(data)
         if starts.size:
             groups = group_words(data, starts, ends)
-            wids = None if groups is None else self._group_word_ids(data, starts, ends, groups)
+            first = None if groups is None else groups.first
+            wids = None
+            if groups is not None and first is not None:
+                wids = self._word_entries(
+                    data, starts[first], ends[first], groups.hash, np.take(groups.keys, first, axis=1)
+                )
             if groups is None or wids is None:
                 return None
-            ids, lengths = self._gather(wids[groups.group], np.searchsorted(starts, breaks))
+            ids, lengths = self._gather(wids, groups.group, np.searchsorted(starts, breaks))
         else:
             ids, lengths = np.zeros(0, dtype=np.int64), np.zeros(breaks.size, dtype=np.int64)
         cuts = np.cumsum(lengths.reshape(len(streams), lines).sum(axis=1))[:-1]
         return list(zip(np.split(ids, cuts), np.split(lengths, len(streams))))
 
-    def _group_word_ids(self, data: bytes, starts: IntArray, ends: IntArray, groups: WordGroups) -> IntArray | None:
-        """The word id of each group, new words decoded, tokenized and remembered; None if a new word is not
-        UTF-8 or a hash is another word's."""
+    def _entries_of(
+        self, data: bytes, starts: IntArray, ends: IntArray, hashes: UIntArray, keys: UIntArray
+    ) -> IntArray | None:
+        """The entry of each distinct word ``data[starts[i]:ends[i]]`` (hashes and keys as ``group_words`` gives
+        them), new ones added in order of ``starts``; None if a hash is another entry's."""
+        ids = self._entries.find(data, starts, ends, hashes, keys)
+        if ids is None:
+            return None
+        new = np.flatnonzero(ids < 0)
+        if new.size:
+            new = new[np.argsort(starts[new])]
+            ids[new] = self._entries.add(data, starts[new], ends[new], hashes[new], np.ones(new.size, dtype=bool))
+            self._word_len.extend(np.full(new.size, -1))
+            self._word_start.extend(np.zeros(new.size))
+        return ids
+
+    def _word_entries(
+        self, data: bytes, starts: IntArray, ends: IntArray, hashes: UIntArray, keys: UIntArray
+    ) -> IntArray | None:
+        """``_entries_of`` the distinct words, each tokenized (and its token ids remembered) when first met as a word;
+        None if a new word is not UTF-8 or a hash is another entry's."""
+        ids = self._entries_of(data, starts, ends, hashes, keys)
+        if ids is None:
+            return None
+        fresh = np.flatnonzero(self._word_len.values[ids] < 0)
+        if fresh.size and not self._tokenize(ids[fresh], data, starts[fresh], ends[fresh]):
+            return None
+        return ids
+
+    def _tokenize(self, entries: IntArray, data: bytes, starts: IntArray, ends: IntArray) -> bool:
+        """Remember the token ids of the words ``data[starts[i]:ends[i]]``, the entries ``entries``; False (nothing
+        remembered) if a word is not UTF-8, the tokenizer refuses them or a token's hash is another entry's."""
+        joined, word_ends = _joined(data, starts, ends)
+        seen = np.cumsum(self._ruled_bytes[joined])[word_ends - 1]
+        ruled = np.diff(seen, prepend=0) > 0
+        try:  # every new word UTF-8 (else the caller decodes the text, naming the line and byte)
+            joined.tobytes().decode("utf-8")
+        except UnicodeDecodeError:
+            return False
+        counts = np.ones(entries.size, dtype=np.int64)
+        tokens = entries.copy()
+        if ruled.any():
+            words = joined[np.repeat(ruled, np.diff(word_ends, prepend=0))].tobytes().decode("utf-8").split("\n")
+            words.pop()  # after the last word's "\n"
+            found = self._tokens_of([word.lower() for word in words] if self._lowercase else words)
+            if found is None:
+                return False
+            ruled_counts, ruled_tokens = found
+            counts[ruled] = ruled_counts
+            at = np.cumsum(counts) - counts
+            tokens = np.repeat(tokens, counts)
+            ruled_at = np.repeat(at[ruled] - (np.cumsum(ruled_counts) - ruled_counts), ruled_counts)
+            tokens[ruled_at + np.arange(ruled_tokens.size)] = ruled_tokens
+        self._word_len.values[entries] = counts
+        self._word_start.values[entries] = np.cumsum(counts) - counts + len(self._word_tokens)
+        self._word_tokens.extend(tokens)
+        self._words += entries.size
+        return True
+
+    def _tokens_of(self, words: list[str]) -> tuple[IntArray, IntArray] | None:
+        """The number of tokens of each word and all their ids in order (new tokens added); None if the tokenizer
+        refuses the words or a token's hash is another entry's."""
+        if not self._tokenizer.words_are_local(" ".join(words)):
+            return None
+        data = self._tokenizer.tokenize_words(words).encode("utf-8", "surrogatepass")
+        breaks = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10)
+        if breaks.size != len(words) - 1:  # a word's tokens held a line break
+            return None
+        starts, ends = split_words(data)
+        counts = np.diff(np.searchsorted(starts, breaks), prepend=0, append=starts.size)
+        if not starts.size:
+            return counts, np.zeros(0, dtype=np.int64)
+        groups = group_words(data, starts, ends)
+        if groups is None:
+            return None
         first = groups.first
-        keys = groups.keys[:, first]
-        long_groups = np.flatnonzero(keys[3] > KEY_BYTES)
-        wids = self._hashed_words.find(groups.hash)
-        long_bytes = [data[a:b] for a, b in zip(starts[first[long_groups]].tolist(), ends[first[long_groups]].tolist())]
-        wids[long_groups] = [self._long_words.get(word, -1) for word in long_bytes]
-        known = np.flatnonzero(wids >= 0)
-        if not np.array_equal(self._word_keys[:, wids[known]], keys[:, known]):
-            return None  # a hash met before belongs to another word (long words were matched by bytes)
-        new = np.flatnonzero(wids < 0)
-        if not new.size:
-            return wids
-        new = new[np.argsort(first[new])]  # new words numbered in order of first occurrence
-        decoded = decode_words(data, starts[first[new]], ends[first[new]], self._tokenizer.rule_bytes)
-        if decoded is None or not self._tokenizer.words_are_local(" ".join(decoded[0])):
-            return None
-        words, plain = decoded
-        if self._lowercase:
-            words = [word.lower() for word in words]
-        text = "".join(words)
-        sep = next((s for s in _SEPARATORS if s not in self._token_ids and s not in text), None)
-        if sep is None:
-            return None
-        next_id = int(self._word_len.size)
-        self._tokenize_words(words, sep, plain)
-        wids[new] = np.arange(next_id, next_id + new.size)
-        self._word_keys[:, wids[new]] = keys[:, new]
-        short = new[keys[3, new] <= KEY_BYTES]
-        self._hashed_words.add(groups.hash[short], wids[short])
-        long_index = {g: i for i, g in enumerate(long_groups.tolist())}
-        for g in new[keys[3, new] > KEY_BYTES].tolist():
-            self._long_words[long_bytes[long_index[g]]] = int(wids[g])
-        return wids
+        ids = self._entries_of(data, starts[first], ends[first], groups.hash, np.take(groups.keys, first, axis=1))
+        return None if ids is None else (counts, ids[groups.group])
+
+
+def _joined(data: bytes, starts: IntArray, ends: IntArray) -> tuple[npt.NDArray[np.uint8], IntArray]:
+    """The words ``data[starts[i]:ends[i]]`` as one array, each followed by "\\n", and where each ends (after it)."""
+    sizes = ends - starts + 1
+    out_ends = np.cumsum(sizes)
+    padded = np.frombuffer(data + b"\n", dtype=np.uint8)
+    source = np.repeat(starts - (out_ends - sizes), sizes) + np.arange(int(out_ends[-1]), dtype=np.int64)
+    joined = padded[source]
+    joined[out_ends - 1] = 10
+    return joined, out_ends
 
 
 def tokenize_flat(lines: Sequence[str], tokenizer: str = "13a", lowercase: bool = False) -> tuple[list[str], IntArray]:

@@ -87,6 +87,7 @@ class MecabTokenizer(Tokenizer):
 
     tagger: ClassVar[Package]
     dictionary: ClassVar[Dictionary]
+    analyser_bound = True
 
     def __init_subclass__(cls) -> None:
         """The optional analyser of ``Tokenizer`` is the tagger's module and its package."""

@@ -69,6 +69,6 @@ class Tokenizer13a(Tokenizer):
     def words_are_local(self, text: str) -> bool:
         return "\n" not in text
 
-    def tokenize_words(self, words: Sequence[str], sep: str) -> list[str]:
-        # the words as lines, the separator word between them
-        return _13a_joined(" \n ".join(words)).replace("\n", f" {sep} ").split()
+    def tokenize_words(self, words: Sequence[str]) -> str:
+        # the words as lines of the joined text, whose "\n" no rule reaches across
+        return _13a_joined(" \n ".join(words))

@@ -27,7 +27,16 @@ if TYPE_CHECKING:
     UIntArray = npt.NDArray[np.uint64]
     ByteArray = npt.NDArray[np.uint8]
 
-__all__ = ["KEY_BYTES", "HashIndex", "WordGroups", "decode_words", "group_words", "split_words"]
+__all__ = [
+    "KEY_BYTES",
+    "HashIndex",
+    "WordGroups",
+    "decode_words",
+    "group_words",
+    "keys_of",
+    "split_words",
+    "word_hashes",
+]
 
 #: Bytes of a word that its exact key holds; longer words are grouped by their bytes.
 KEY_BYTES = 24
@@ -80,10 +89,11 @@ class WordGroups:
     keys: UIntArray
 
 
-def _keys(data: bytes, starts: IntArray, lengths: IntArray) -> UIntArray:
-    """4 x W: each word's first 24 bytes as three little-endian integers (zero past its end) and its length."""
-    padded = data + bytes(KEY_BYTES)
-    wide = np.ndarray(shape=(len(padded) - 7,), dtype="<u8", buffer=padded, strides=(1,))
+def keys_of(data: bytes | bytearray, starts: IntArray, lengths: IntArray, padded: bool = False) -> UIntArray:
+    """4 x W: each word's first 24 bytes as three little-endian integers (zero past its end) and its length.
+    ``padded``: ``data`` ends with ``KEY_BYTES`` bytes that are no word's (not copied to add them)."""
+    buffer = data if padded else data + bytes(KEY_BYTES)
+    wide = np.ndarray(shape=(len(buffer) - 7,), dtype="<u8", buffer=buffer, strides=(1,))
     keys = np.empty((4, starts.size), dtype=np.uint64)
     for part in range(3):
         np.bitwise_and(wide[starts + 8 * part], _LOW_MASKS[np.clip(lengths - 8 * part, 0, 8)], out=keys[part])
@@ -102,12 +112,28 @@ def _hash(keys: UIntArray) -> UIntArray:
     return h
 
 
+def same_columns(keys: UIntArray, columns: IntArray, other: UIntArray | None = None) -> bool:
+    """True if ``keys[:, columns]`` equals ``other`` (default: ``keys``), compared a row at a time (``take``: about
+    3 times faster than the 2-D gather)."""
+    other = keys if other is None else other
+    return all(np.array_equal(row.take(columns), other_row) for row, other_row in zip(keys, other))
+
+
+def word_hashes(data: bytes, starts: IntArray, ends: IntArray) -> UIntArray:
+    """The hash ``group_words`` gives each word ``data[starts[i]:ends[i]]`` (0 for a word longer than ``KEY_BYTES``)."""
+    lengths = ends - starts
+    with np.errstate(over="ignore"):
+        hashes = _hash(keys_of(data, starts, lengths))
+    hashes[lengths > KEY_BYTES] = 0
+    return hashes
+
+
 def group_words(data: bytes, starts: IntArray, ends: IntArray) -> WordGroups | None:
     """The words ``data[starts[i]:ends[i]]`` grouped by equality (groups in no particular order), or None if two
     different words share a hash (the caller then counts another way)."""
     count = starts.size
     lengths = ends - starts
-    keys = _keys(data, starts, lengths)
+    keys = keys_of(data, starts, lengths)
     with np.errstate(over="ignore"):
         hashes = _hash(keys)
     is_long = lengths > KEY_BYTES
@@ -128,7 +154,7 @@ def group_words(data: bytes, starts: IntArray, ends: IntArray) -> WordGroups | N
     group = np.empty(count, dtype=np.int64)
     group[position] = rank
     first = position[new]
-    if not np.array_equal(keys[:, first[group]], keys):
+    if not same_columns(keys, first[group]):
         return None
     if long_words.size:
         group, first = _merge_long(data, starts, ends, long_words, group, first)
@@ -181,21 +207,25 @@ class HashIndex:
 
     def __init__(self) -> None:
         self._hashes = np.zeros(0, dtype=np.uint64)
-        self._ids = np.zeros(0, dtype=np.int64)
+        self._ids = np.zeros(0, dtype=np.int32)  # ids below 2**31 (TokenEncoder's vocabularies are bounded)
 
     def __len__(self) -> int:
         return int(self._hashes.size)
+
+    @property
+    def nbytes(self) -> int:
+        return int(self._hashes.nbytes + self._ids.nbytes)
 
     def find(self, hashes: UIntArray) -> IntArray:
         """The id of each hash, -1 where it has none."""
         if not self._hashes.size:
             return np.full(hashes.size, -1, dtype=np.int64)
         at = np.minimum(np.searchsorted(self._hashes, hashes), self._hashes.size - 1)
-        return np.where(self._hashes[at] == hashes, self._ids[at], -1)
+        return np.where(self._hashes[at] == hashes, self._ids[at].astype(np.int64), -1)
 
     def add(self, hashes: UIntArray, ids: IntArray) -> None:
         """Add hashes that it does not hold, distinct, with their ids."""
         order = np.argsort(hashes)
         at = np.searchsorted(self._hashes, hashes[order])
         self._hashes = np.insert(self._hashes, at, hashes[order])
-        self._ids = np.insert(self._ids, at, ids[order])
+        self._ids = np.insert(self._ids, at, ids[order].astype(np.int32))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain, repeat
 
 from .base import Tokenizer
 
@@ -23,6 +22,5 @@ class TokenizerNone(Tokenizer):
     def tokenize_batch(self, lines: Sequence[str]) -> list[tuple[str, ...]]:
         return [tuple(line.split()) for line in lines]
 
-    def tokenize_words(self, words: Sequence[str], sep: str) -> list[str]:
-        tokens = list(chain.from_iterable(zip(words, repeat(sep))))
-        return tokens[:-1]
+    def tokenize_words(self, words: Sequence[str]) -> str:
+        return "\n".join(words)

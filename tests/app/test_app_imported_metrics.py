@@ -314,6 +314,24 @@ def test_a_name_taken_by_another_metric_is_a_message() -> None:
     assert len(significance_frames(at)) == 1
 
 
+def test_two_comet_files_are_two_metrics_the_second_named_with_its_number() -> None:
+    """COMET's JSON scores under "COMET" whichever model made it: a second such file is "COMET (2)", a metric of its
+    own in the pills and the tables, read from its own file."""
+    first, second = comet_scores(TWO), {n: [v * 0.5 for v in values] for n, values in comet_scores(TWO).items()}
+    at = compare_with_comet([("comet.json", comet_json(first))])
+    upload(at, mi.keys("compare", "imported-2").slot, [("xcomet.json", comet_json(second))]).run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    pills = at.pills(key=cps.COMPARE_METRICS)
+    assert pills.value == ["bleu", "imported-1", "imported-2"]
+    assert [pills.format_func(m).replace("\\", "") for m in ("imported-1", "imported-2")] == ["COMET", "COMET (2)"]
+    frames = significance_frames(at)
+    assert len(frames) == 3
+    for frame, scores in zip(frames[1:], (first, second)):
+        assert [frame.loc[n, "score"] for n in TWO] == pytest.approx(
+            [float(np.mean(scores[n])) for n in TWO], abs=1e-12
+        )
+
+
 # --------------------------------------------------------------------------- Corpus
 
 

@@ -21,8 +21,9 @@ from streamlit.testing.v1 import AppTest
 from tests.app.html_views import html_tables
 from tests.app.rendered_text import shown_texts, words
 from tests.conftest import SAMPLE, drop_zone, messages, open_app, sample_lines, upload
-from tests.score_files import comet_json, comet_scores, plain, system_lines
+from tests.score_files import comet_json, comet_scores, plain, system_lines, xcomet_json
 from ui.compare import buckets as compare_buckets
+from ui.compare import meta as compare_meta
 from ui.links.share import encode_state
 from ui.metrics.bleu import examples as ex
 from ui.options import imported as mi
@@ -114,6 +115,11 @@ ALLOWED = {
     # issue 37: the learned metrics and human scores a researcher imports, and WMT25's ranking test
     "COMET",
     "MetricX",
+    # issue 38: xCOMET's name, the human evaluation protocols a human score comes from, and the correlations' glosses
+    "xCOMET",
+    "DA",
+    "ESA",
+    "MQM",
     "WMT",
     "Wilcoxon",
     "AR",
@@ -620,4 +626,29 @@ def test_compare_and_corpus_with_comet_and_a_ranking_in_korean() -> None:
     _bucket_control(at, cs.CORPUS_SENTENCE_METRIC).set_value("imported-1").run()
     assert any("COMET" in m.label for m in at.metric)
     found += _walk(at, "corpus with COMET", *SAMPLES, *names)
+    assert not found, "\n".join(found)
+
+
+def test_compare_disagreement_and_metrics_against_people_in_korean() -> None:
+    """Issue 38's sections in Korean: the agreement shares, the disagreement examples with xCOMET's error spans
+    (severities, hover titles), the human-score choice, the too-few-systems message, then with four systems the
+    correlations' table and scatter."""
+    lines = system_lines()
+    two = ("system_a.en", "system_b.en")
+    names = ("system_c.en", "system_d.en", "xcomet.json", "esa.json", "outputs/system_a.en")
+    at = open_app("compare", lang="ko")
+    upload(at, mi.keys("compare", "imported-1").slot, [("xcomet.json", xcomet_json(comet_scores(two)))]).run()
+    assert "평가 지표가 엇갈리는 곳" in [s.value for s in at.subheader]
+    assert any('class="xspan-label sev-major">주요<' in h.proto.body for h in at.get("html"))
+    found = _walk(at, "disagreement", *SAMPLES, *names)
+    at.selectbox(key=compare_meta.HUMAN_KEY).set_value("imported-1").run()
+    assert at.info
+    found += _walk(at, "too few systems", *SAMPLES, *names)
+    at = open_app("compare", lang="ko")
+    upload(at, cps.COMPARE_EXTRA_UPLOAD, [(n, lines[n]) for n in ("system_c.en", "system_d.en")]).run()
+    upload(at, mi.keys("compare", "imported-1").slot, [("xcomet.json", xcomet_json(comet_scores()))]).run()
+    upload(at, mi.keys("compare", "imported-2").slot, [("esa.json", comet_json(comet_scores(seed=38), "ESA"))]).run()
+    at.selectbox(key=compare_meta.HUMAN_KEY).set_value("imported-2").run()
+    assert any("segment_kendall" in f.value.columns for f in at.dataframe)
+    found += _walk(at, "metrics against people", *SAMPLES, *names)
     assert not found, "\n".join(found)

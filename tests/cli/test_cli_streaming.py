@@ -60,3 +60,27 @@ def test_a_million_sentence_lines_stream_in_bounded_memory(tmp_path: Path) -> No
         env={"PYTHONPATH": str(ROOT)},
     )
     assert "".join(first) == small.stdout
+
+
+def test_sentence_lines_written_by_the_forked_copy_come_in_order(tmp_path: Path) -> None:
+    """-sl's forked copy writes the lines of the first half of each two chunks itself (cli/copy_parts.py): the output,
+    to a file or a pipe, is byte for byte the one process's (30,000 distinct lines: a first chunk, then pairs)."""
+    rng = random.Random(41)
+    words = [f"{w}{i}" for i, w in enumerate(["café", "Straße", "학교", "word", "x,", "y."] * 300)]
+    refs = [" ".join(rng.choices(words, k=rng.randint(0, 14))) for _ in range(30_000)]
+    hyps = [" ".join(w if rng.random() < 0.7 else rng.choice(words) for w in ref.split()) for ref in refs]
+    (tmp_path / "hyp.txt").write_text("\n".join(hyps) + "\n", encoding="utf-8")
+    (tmp_path / "ref.txt").write_text("\n".join(refs) + "\n", encoding="utf-8")
+    for flags in (["-f", "json"], ["-f", "text"], ["-b"]):
+        outputs = []
+        for processes, to_file in (("1", True), ("2", True), ("2", False)):
+            command = [sys.executable, "-m", "bleucore", "ref.txt", "-i", "hyp.txt", "-sl", *flags]
+            env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "BLEUCORE_PROCESSES": processes}
+            if to_file:
+                with open(tmp_path / "out.txt", "wb") as out:
+                    subprocess.run(command, cwd=tmp_path, stdout=out, env=env, check=True, timeout=120)
+                outputs.append((tmp_path / "out.txt").read_bytes())
+            else:
+                outputs.append(subprocess.run(command, cwd=tmp_path, capture_output=True, env=env, check=True).stdout)
+        assert outputs[0].count(b"\n") == 30_000
+        assert outputs[1] == outputs[0] and outputs[2] == outputs[0], flags

@@ -10,7 +10,7 @@ import pytest
 import sacrebleu
 
 from bleucore.doctor import Setup, check_setup, diagnose
-from devtools.corpora import realistic_corpus
+from devtools.realistic import realistic_corpus
 from tests.core.doctor_rules.parallel import ENGLISH, GERMAN, KOREAN, SYSTEM
 
 NEW = {

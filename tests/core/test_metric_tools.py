@@ -20,7 +20,7 @@ from nltk.translate.chrf_score import corpus_chrf, sentence_chrf
 from bleucore.tools import CHRF_TOOLS, FAMILIES, TER_TOOLS, family
 from bleucore.tools.chrf_scoring import ChrfScorer
 from bleucore.tools.ter_scoring import TerScorer
-from devtools.corpora import realistic_corpus
+from devtools.realistic import realistic_corpus
 from tests.generators import language_corpus, random_corpus
 
 EPSILON = 1e-9

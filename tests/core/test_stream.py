@@ -21,6 +21,7 @@ from bleucore import BleuOptions, compute_bleu, corpus_bleu, corpus_statistics, 
 from bleucore.metrics.bleu.stats import Statistics
 from bleucore.reading import LineReader, iter_lines, read_lines, split_lines
 from bleucore.stream import corpus_bleu_files, iter_statistics, sentence_bleu_files, sum_statistics
+from bleucore.tokenizers import missing_package
 from tests.conftest import ROOT, write_lines
 from tests.generators import random_corpus
 
@@ -180,6 +181,28 @@ def test_chunks_equal_the_in_memory_statistics(tmp_path: Path, chunk_lines: int,
     for field in ("hyp_len", "ref_len", "matches", "totals"):
         assert np.array_equal(getattr(joined, field), getattr(whole, field))
     assert corpus_bleu_files(hyp, refs, options, chunk_lines, chunk_bytes) == corpus_bleu(hyps, streams, options)
+
+
+def test_a_vocabulary_past_its_bound_is_renewed_between_chunks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ``MAX_ENCODER_BYTES`` a stream's next chunk starts a new token vocabulary (bounded memory): the same
+    statistics as one vocabulary for all."""
+    import bleucore.metrics.bleu as bleu
+
+    hyp, refs, hyps, streams = corpus_files(tmp_path, 5, 230, 2)
+    renewed: list[bool] = []
+    chunk_context = bleu.BLEU.chunk_context
+
+    def counted(self: bleu.BLEU, previous: object = None) -> object:
+        context = chunk_context(self, previous)
+        renewed.append(previous is not None and context is not previous)
+        return context
+
+    monkeypatch.setattr(bleu.BLEU, "chunk_context", counted)
+    monkeypatch.setattr(bleu, "MAX_ENCODER_BYTES", 1)
+    chunks = list(iter_statistics(hyp, refs, BleuOptions(), chunk_lines=40))
+    assert len(chunks) == 6 and len(renewed) >= 6 and renewed == [False] + [True] * (len(renewed) - 1)
+    whole = corpus_statistics(hyps, streams, BleuOptions())
+    assert np.array_equal(Statistics.concatenate(chunks).matches, whole.matches)
 
 
 def test_sentence_scores_stream_in_order(tmp_path: Path) -> None:
@@ -396,6 +419,21 @@ def test_chunks_scored_by_a_forked_copy_equal_those_scored_alone(
     assert out["forks_alone"] == 0 and out["forks"] == -(-rest // chunk_lines) // 2
     assert out["forked"] == out["alone"]
     whole = corpus_statistics(hyps, streams, BleuOptions())
+    assert out["alone"]["stats"][2] == whole.matches.tolist()
+
+
+def test_mecab_chunks_are_scored_by_a_forked_copy_too(tmp_path: Path) -> None:
+    """MeCab's analysis is most of a ko-mecab score (``Tokenizer.analyser_bound``): half of each two chunks goes to
+    the forked copy, which decodes them (no MeCab pool is forked besides), with the same statistics as one process."""
+    from devtools.cjk_generators import cjk_corpus
+
+    if missing_package("ko-mecab"):
+        pytest.skip("ko-mecab's analyser is not installed")
+    hyps, streams = cjk_corpus("ko-mecab", 41, 120, 1)
+    hyp, ref = write_lines(tmp_path / "hyp.txt", hyps), write_lines(tmp_path / "ref.txt", streams[0])
+    out = _fork_check(hyp, [ref], 20, "ko-mecab")
+    assert out["forks"] == 3 and out["forked"] == out["alone"]
+    whole = corpus_statistics(hyps, streams, BleuOptions(tokenize="ko-mecab"))
     assert out["alone"]["stats"][2] == whole.matches.tolist()
 
 

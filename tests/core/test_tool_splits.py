@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from bleucore.tools import TOOLS, ConventionScorer
 from bleucore.tools.splits import _MARKS, EMPTY_TOKEN, differing_lines, marked, split_tokens
-from devtools.corpora import realistic_corpus
+from devtools.realistic import realistic_corpus
 
 _UNMARK = {mark: char for char, mark in _MARKS.items()}
 PIECES = ["a", "b", "A", "É", " ", "  ", "\t", "\r", "\xa0", "\u2009", "\u3000", "\x1c", "\x85", "\u200b", "é"]

@@ -100,6 +100,14 @@ def test_encode_utf8_gives_the_tokens_of_tokenize_lines(name: str, lowercase: bo
     assert len(set(encoder.vocabulary)) == len(encoder.vocabulary)
 
 
+def test_words_of_no_token_and_of_two_tokens_in_one_text() -> None:
+    """Two words of 0 and 2 tokens are not two words of one token each (the encoder's shortcut for texts whose every
+    word is one token)."""
+    encoder = TokenEncoder("13a")
+    lines = ["<skipped> a. b", "a. <skipped> c", "<skipped>"]
+    assert tokens_of_ids(encoder, *encoder.encode(lines)) == tokenize_lines(lines, "13a")
+
+
 def test_encode_utf8_leaves_what_must_be_decoded_to_the_caller() -> None:
     encoder = TokenEncoder("13a")
     assert encoder.encode_utf8(b"ok \xff bad\n", 1) is None  # not UTF-8

@@ -4,7 +4,8 @@ described once as data: up to ``MAX_ENTRIES`` per page, each a metric id of the 
 keys of its widgets and its score files' drop zone, its link fields and its cache key. Nothing here imports Streamlit.
 
 The files themselves are kept in the session store as every upload is, never in a link; a link keeps the names, the
-directions and whether each metric is picked (``ui.options.metrics.CHOICE_IDS``).
+directions, whether each metric is picked (``ui.options.metrics.CHOICE_IDS``) and which one holds human judgements
+(Compare's meta-evaluation: ``human``, an id of ``IMPORTED_IDS`` or "" for none).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bleucore.metrics.imported import MAX_NAME_CHARS
-from ui.links.codec import FLAG, TEXT, LinkField, link_data, linked, read_state, section
+from ui.links.codec import FLAG, TEXT, LinkField, choice, link_data, linked, read_state, section
 from ui.options.metrics import IMPORTED_IDS
 from ui.shell.i18n import N_
 
@@ -26,6 +27,7 @@ __all__ = [
     "SECTION",
     "ImportedKey",
     "ImportedSettings",
+    "human_key",
     "imported_key",
     "is_imported",
     "keys",
@@ -48,7 +50,8 @@ def _lower(position: int) -> Any:
 
 @dataclass(frozen=True)
 class ImportedSettings:
-    """Each imported metric's typed name ("": its file's) and direction (True: lower is better, as MetricX)."""
+    """Each imported metric's typed name ("": its file's) and direction (True: lower is better, as MetricX), and the
+    one that holds human judgements (``human``: its id, "" for none)."""
 
     name_1: str = _name(1)
     lower_1: bool = _lower(1)
@@ -56,6 +59,7 @@ class ImportedSettings:
     lower_2: bool = _lower(2)
     name_3: str = _name(3)
     lower_3: bool = _lower(3)
+    human: str = linked("", LinkField("h", N_("human scores")), choice(("", *IMPORTED_IDS)), omit_default=True)
 
     def name(self, metric_id: str) -> str:
         return str(getattr(self, f"name_{position(metric_id)}"))
@@ -95,9 +99,14 @@ def keys(prefix: str, metric_id: str) -> EntryKeys:
     return EntryKeys(*(f"{prefix}_imported_{part}_{k}" for part in ("name", "lower", "scores", "had")))
 
 
+def human_key(prefix: str) -> str:
+    """The session key of the choice of the imported metric holding human judgements (``<prefix>_imported_human``)."""
+    return f"{prefix}_imported_human"
+
+
 def widget_values(prefix: str, settings: ImportedSettings) -> dict[str, object]:
     """Widget key -> value that shows ``settings``."""
-    values: dict[str, object] = {}
+    values: dict[str, object] = {human_key(prefix): settings.human}
     for metric_id in IMPORTED_IDS:
         entry = keys(prefix, metric_id)
         values[entry.name] = settings.name(metric_id)
@@ -111,7 +120,8 @@ def read(session: Mapping[str, object], prefix: str) -> ImportedSettings:
     names = [session.get(entry.name) for entry in entries]
     (n1, n2, n3) = (name[:MAX_NAME_CHARS] if isinstance(name, str) else "" for name in names)
     (l1, l2, l3) = (bool(session.get(entry.lower)) for entry in entries)
-    return ImportedSettings(n1, l1, n2, l2, n3, l3)
+    human = session.get(human_key(prefix))
+    return ImportedSettings(n1, l1, n2, l2, n3, l3, human if isinstance(human, str) and human in IMPORTED_IDS else "")
 
 
 #: An imported metric's cache key: ("imported", (name, higher is better, digest of its scores)).

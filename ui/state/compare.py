@@ -58,6 +58,10 @@ COMPARE_NGRAM_ORDER = "compare_ngram_order"
 COMPARE_METRICS = metrics_key("compare")
 COMPARE_SENTENCE_METRIC = "compare_sentence_metric"
 COMPARE_EXAMPLES = "compare_examples"
+#: The disagreement examples' pair (an imported metric's id, a built-in one's) and their count per system.
+COMPARE_DISAGREE_IMPORTED = "compare_disagree_imported"
+COMPARE_DISAGREE_BUILT_IN = "compare_disagree_builtin"
+COMPARE_DISAGREE_COUNT = "compare_disagree_examples"
 
 
 def compare_ref_key(index: int) -> str:

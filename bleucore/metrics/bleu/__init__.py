@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BLEU",
-    "MAX_ENCODER_WORDS",
+    "MAX_ENCODER_BYTES",
     "MAX_ORDER_LIMIT",
     "REF_LENGTH_RULES",
     "SMOOTHING_DEFAULTS",
@@ -75,8 +75,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
 }
 __getattr__ = lazy_attributes(__name__, _EXPORTS, globals())
 
-#: A chunked stream starts a new token vocabulary past this many distinct words (bounded memory).
-MAX_ENCODER_WORDS = 1 << 20
+#: A chunked stream starts a new token vocabulary past this many bytes of it (``TokenEncoder.nbytes``: about 50 bytes a
+#: word, so some 400,000 words; a 1M-line file of WMT22-shaped text holds 2M): bounded memory (issue 41).
+MAX_ENCODER_BYTES = 20 << 20
 
 
 class BLEU(Metric):
@@ -110,10 +111,10 @@ class BLEU(Metric):
         return systems_statistics(systems, references, self.options)  # references tokenized once
 
     def chunk_context(self, previous: Any = None) -> Any:
-        """One ``TokenEncoder`` for the chunks of a stream, renewed past ``MAX_ENCODER_WORDS``."""
+        """One ``TokenEncoder`` for the chunks of a stream, renewed past ``MAX_ENCODER_BYTES``."""
         from ...tokenizers import TokenEncoder  # lazy: numpy, kept out of start-up (--help imports none)
 
-        if isinstance(previous, TokenEncoder) and previous.words <= MAX_ENCODER_WORDS:
+        if isinstance(previous, TokenEncoder) and previous.nbytes <= MAX_ENCODER_BYTES:
             return previous
         return TokenEncoder(self.options.tokenize, self.options.lowercase)
 

@@ -139,13 +139,14 @@ def _prefix_ranks(
 def _add_clips(keys: IntArray, side_bits: int, seg_bits: int, one_ref: bool, out: IntArray) -> None:
     """Add sum of min(hypothesis count, max reference count) per segment, from sorted keys."""
     starts = np.flatnonzero(_run_starts(keys))
-    counts = np.diff(starts, append=keys.size)
+    counts = np.empty_like(starts)
+    np.subtract(starts[1:], starts[:-1], out=counts[:-1])
+    counts[-1:] = keys.size - starts[-1:]
     runs = keys[starts]
     side = runs & ((1 << side_bits) - 1)
     group = runs >> side_bits  # (gram, segment): the hypothesis run, if any, comes first
-    if one_ref:
-        hyp = np.flatnonzero(side[:-1] == 0)
-        hyp = hyp[group[hyp + 1] == group[hyp]]
+    if one_ref:  # a hypothesis run followed by the reference's run of the same n-gram (compared in order, no gather)
+        hyp = np.flatnonzero((side[:-1] == 0) & (group[1:] == group[:-1]))
         clips = np.minimum(counts[hyp], counts[hyp + 1])
         seg = group[hyp] & ((1 << seg_bits) - 1)
     else:

@@ -142,20 +142,17 @@ class SentenceRows:
             return "\n".join(map(f"%.{width}f".__mod__, self.score.tolist())) + "\n"
         order = self.counts.shape[1]
         ref_len = self.ref_len.tolist()
-        ref_out: list[int] | list[float] = (
-            [int(r) for r in ref_len]
-            if all(r.is_integer() for r in ref_len)
-            else [int(r) if r.is_integer() else r for r in ref_len]
-        )
+        integral = all(r.is_integer() for r in ref_len)
+        ref_out = [int(r) for r in ref_len] if integral else [int(r) if r.is_integer() else r for r in ref_len]
         ratio = np.divide(self.sys_len, self.ref_len, out=np.zeros(len(self)), where=self.ref_len != 0)
-        precisions = "/".join(["%.1f"] * order)
-        verbose = f"{precisions} (BP = %.3f ratio = %.3f hyp_len = %d ref_len = %s)"
-        percents = list(self.precisions.T.tolist())
-        tail = [self.bp.tolist(), ratio.tolist(), self.sys_len.tolist(), ref_out]
+        precisions = "/".join(["%s"] * order)
+        verbose = f"{precisions} (BP = %s ratio = %s hyp_len = %d ref_len = %s)"
+        rounded = _formatted(self.precisions.T, "%.1f")
+        tail = [*_formatted(np.stack([self.bp, ratio]), "%.3f"), self.sys_len.tolist(), ref_out]
         if not json_format:
             signature = (self.signature if text_signature is None else text_signature).replace("%", "%%")
             template = f"BLEU|{signature} = %.{width}f {verbose}"
-            return "\n".join(map(template.__mod__, zip(self.score.tolist(), *percents, *tail))) + "\n"
+            return "\n".join(map(template.__mod__, zip(self.score.tolist(), *rounded, *tail))) + "\n"
         from .messages import EmptyCandidate, NoMatchAnyOrder  # lazy: made only for a message (10 ms to import)
 
         reasons = np.full(len(self), "null", dtype=object)
@@ -166,8 +163,8 @@ class SentenceRows:
         template = (
             '{"name": "BLEU", "score": %r, "value": %r, "signature": '
             + json.dumps(self.signature).replace("%", "%%")
-            + f', "counts": [{ints}], "totals": [{ints}], "precisions": [{", ".join(["%r"] * order)}], '
-            f'"smoothed": [{", ".join(["%s"] * order)}], "bp": %r, "ratio": %r, "sys_len": %d, "ref_len": %s, '
+            + f', "counts": [{ints}], "totals": [{ints}], "precisions": [{", ".join(["%s"] * order)}], '
+            f'"smoothed": [{", ".join(["%s"] * order)}], "bp": %s, "ratio": %s, "sys_len": %d, "ref_len": %s, '
             f'"max_order": {self.options.max_order}, "eff_order": %d, "variant": {json.dumps(self.options.variant)}, '
             f'"zero_reason": %s, "zero_orders_dropped": false, "notes": [], "verbose_score": "{verbose}"}}'
         )
@@ -177,15 +174,25 @@ class SentenceRows:
             [s / 100.0 for s in score],
             *self.counts.T.tolist(),
             *self.totals.T.tolist(),
-            *percents,
+            *_formatted(self.precisions.T, "%r"),
             *smoothed,
-            *tail,
+            *_formatted(np.stack([self.bp, ratio]), "%r"),
+            self.sys_len.tolist(),
+            ref_out,
             self.eff_order.tolist(),
             reasons.tolist(),
-            *percents,
+            *rounded,
             *tail,
         )
         return "\n".join(map(template.__mod__, columns)) + "\n"
+
+
+def _formatted(rows: FloatArray, spec: str) -> list[list[str]]:
+    """``spec % value`` of every value of each row, each distinct value (bit pattern: -0.0 is not 0.0) formatted once:
+    precisions, BPs and ratios repeat from line to line, and formatting floats was most of a JSON line's cost."""
+    bits, inverse = np.unique(np.ascontiguousarray(rows).view(np.int64), return_inverse=True)
+    texts = np.array(list(map(spec.__mod__, bits.view(np.float64).tolist())), dtype=object)
+    return [texts[row].tolist() for row in inverse.reshape(rows.shape)]
 
 
 def _brevity(sys_len: FloatArray, ref_len: FloatArray, variant: str) -> FloatArray:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import sacrebleu
 
-from devtools.corpora import realistic_corpus
+from devtools.realistic import realistic_corpus
 from tests.core.doctor_rules.setups import HYPS, REF, REF2, found, one
 
 

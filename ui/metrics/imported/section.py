@@ -6,7 +6,7 @@ that names the file, with nothing else lost."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 import streamlit as st
@@ -63,11 +63,19 @@ def _valid(name: str) -> bool:
     return True
 
 
-def metric_name(prefix: str, metric_id: str, files: Sequence[TextFile]) -> str:
-    """The name typed for the metric, else its file's (a JSON's key, else COMET)."""
+def _typed(prefix: str, metric_id: str) -> str:
     typed = st.session_state.get(keys(prefix, metric_id).name)
-    typed = typed.strip() if isinstance(typed, str) else ""
-    return typed if typed and _valid(typed) else cache.default_name(files)
+    return typed.strip() if isinstance(typed, str) else ""
+
+
+def metric_name(prefix: str, metric_id: str, files: Sequence[TextFile], taken: Collection[str] = ()) -> str:
+    """The name typed for the metric, else its file's (a JSON's key, else COMET), with the metric's number when an
+    earlier metric has that name already (two COMET JSON files both score under "COMET": "COMET (2)")."""
+    typed = _typed(prefix, metric_id)
+    if typed and _valid(typed):
+        return typed
+    default = cache.default_name(files)
+    return default if default not in taken else f"{default} ({position(metric_id)})"
 
 
 def offered(prefix: str, choice_key: str) -> dict[str, str]:
@@ -80,7 +88,7 @@ def offered(prefix: str, choice_key: str) -> dict[str, str]:
         entry = keys(prefix, metric_id)
         files = kept_in(entry.slot)
         if files:
-            out[metric_id] = metric_name(prefix, metric_id, files)
+            out[metric_id] = metric_name(prefix, metric_id, files, {*BUILT_IN_LABELS, *out.values()})
             picked = session.get(choice_key)
             if session.get(entry.had_files) is False and isinstance(picked, list) and metric_id not in picked:
                 session[choice_key] = [*picked, metric_id]
@@ -115,7 +123,7 @@ def score_uploads(
         )
         used = set(BUILT_IN_LABELS)
         for metric_id in _shown(have_files):
-            read = _entry(prefix, metric_id, names, refs, used)
+            read = _entry(prefix, metric_id, names, refs, used, have_files.get(metric_id))
             if read is not None:
                 out[metric_id] = read
                 used.add(read.label)
@@ -123,8 +131,15 @@ def score_uploads(
 
 
 def _entry(
-    prefix: str, metric_id: str, systems: Mapping[str, TextFile], refs: Sequence[TextFile], used: set[str]
+    prefix: str,
+    metric_id: str,
+    systems: Mapping[str, TextFile],
+    refs: Sequence[TextFile],
+    used: set[str],
+    offered_as: str | None,
 ) -> ImportedScores | None:
+    """One imported metric's drop zone, name and direction, and its scores read (``offered_as``: its name in the
+    metric choice, ``offered``'s)."""
     entry = keys(prefix, metric_id)
     left, right = st.columns([3, 2])
     with left:
@@ -158,19 +173,20 @@ def _entry(
         show_error(note)
     if not files:
         return None
-    typed = str(st.session_state.get(entry.name) or "").strip()
+    typed = _typed(prefix, metric_id)
     if typed and not _valid(typed):
         show_error(
             _("The name {name} cannot be a metric's: give at most {n} printable characters, without “|”.").format(
                 name=typed, n=MAX_NAME_CHARS
             )
         )
-    name = metric_name(prefix, metric_id, files)
+    name = offered_as or metric_name(prefix, metric_id, files, used)
     if name in used:
         show_error(_("Another metric is called {name}: give this one a name of its own.").format(name=name))
         return None
     try:
-        parsed = [cache.score_file(f, name) for f in files]
+        json_key = typed if typed and _valid(typed) else default  # a JSON file is read under this key, else COMET
+        parsed = [cache.score_file(f, json_key) for f in files]
         metric = metric_of_files(name, not st.session_state.get(entry.lower), parsed, systems, refs)
     except ReadingError as err:
         show_error(describe(err))
