@@ -15,12 +15,12 @@ from typing import Any
 
 import streamlit as st
 
-from bleucore import MAX_HELD_LINES
 from ui.inputs import identity
-from ui.inputs.limits import IDLE_SECONDS, MAX_SESSION_BYTES, MAX_SESSION_FILES, MAX_UPLOAD_MB, MIB
-from ui.inputs.store import EVICTED, EXPIRED, KeptFile, StoreFull, text_bytes
+from ui.inputs.kept_wording import box_help, limits_caption, lost_notice, unkept_messages
+from ui.inputs.limits import MAX_SESSION_FILES, MAX_UPLOAD_MB
+from ui.inputs.store import KeptFile, StoreFull, text_bytes
 from ui.inputs.uploads import InputError, TextFile, decode_bytes, unique_names
-from ui.shell.i18n import _, and_list, ngettext
+from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown
 from ui.shell.session import session_state
 
@@ -135,71 +135,6 @@ def _forget(slot: str, name: str) -> None:
     identity.store().set_unkept(key, me, slot, [(n, why) for n, why in names if n != name])
 
 
-def _limit(reason: str) -> str:
-    if reason == "files":
-        return _("a session keeps at most {files} files").format(files=MAX_SESSION_FILES)
-    return _("a session keeps at most {mb} MB of files").format(mb=MAX_SESSION_BYTES // MIB)
-
-
-def unkept_messages(unkept: Sequence[tuple[str, str]], used: set[str]) -> list[str]:
-    """What the page says of files not kept (name, why), each named: those ``used`` now, and those a reload lost."""
-    messages = []
-    for reason in ("files", "bytes"):
-        now = [name for name, why in unkept if why == reason and name in used]
-        if now:
-            messages.append(
-                ngettext(
-                    "{names} is used now but not kept for later visits: {limit}. Remove a file you no longer need to "
-                    "keep it.",
-                    "{names} are used now but not kept for later visits: {limit}. Remove files you no longer need to "
-                    "keep them.",
-                    len(now),
-                ).format(names=and_list(now), limit=_limit(reason))
-            )
-        lost = [name for name, why in unkept if why == reason and name not in used]
-        if lost:
-            messages.append(
-                ngettext(
-                    "{names} was not kept: {limit}. Remove a file you no longer need, then upload it again.",
-                    "{names} were not kept: {limit}. Remove files you no longer need, then upload them again.",
-                    len(lost),
-                ).format(names=and_list(lost), limit=_limit(reason))
-            )
-    return messages
-
-
-def lost_notice() -> None:
-    """Once per run, where uploads are drawn: the files this browser's address named are gone, and why."""
-    session = session_state()
-    reason = identity.lost()
-    if reason is None or session.get(identity.NOTICE_SHOWN):
-        return
-    session[identity.NOTICE_SHOWN] = True
-    if reason == EXPIRED:
-        text = _(
-            "The files this browser uploaded were removed from the server {hours} hours after their last use: upload "
-            "them again."
-        ).format(hours=IDLE_SECONDS // 3600)
-    elif reason == EVICTED:
-        text = _(
-            "The files this browser uploaded were removed from the server to make room for other visitors' files: "
-            "upload them again."
-        )
-    else:
-        text = _(
-            "The files this browser uploaded are no longer on the server (it was set up again without them): "
-            "upload them again."
-        )
-    st.info(text, icon=":material/history:")
-
-
-def box_help(box_mb: int, held: bool) -> str:
-    """A drop zone's limits in words: the box's size, and the lines the app scores in a file."""
-    if held:
-        return _("At most {mb} MB and {lines:,} lines a file.").format(mb=box_mb, lines=MAX_HELD_LINES)
-    return _("At most {mb} MB a file.").format(mb=box_mb)
-
-
 def kept_files(
     slot: str,
     label: str,
@@ -268,22 +203,6 @@ def _listed(words: str, kind: str, name: str, button: str, action: Any, args: tu
             args=args,
             type="tertiary",
         )
-
-
-def limits_caption() -> str:
-    """What the upload boxes take, and what the store keeps and for how long, in words."""
-    return (
-        _(
-            "Files larger than {limit} MB are refused by the upload box, and files of more than {lines:,} lines by the "
-            "app: split a larger file, or score it with the command line (python -m bleucore)."
-        ).format(limit=MAX_UPLOAD_MB, lines=MAX_HELD_LINES)
-        + " "
-        + _(
-            "Uploaded files are kept on the server for this browser session, so leaving the page, opening a line in "
-            "Explore, reloading or a restart of the server never asks for them again: at most {files} files and {mb} "
-            "MB per session, removed {hours} hours after their last use. They are never part of a shareable link."
-        ).format(files=MAX_SESSION_FILES, mb=MAX_SESSION_BYTES // MIB, hours=IDLE_SECONDS // 3600)
-    )
 
 
 def upload_columns(
