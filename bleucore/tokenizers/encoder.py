@@ -118,7 +118,11 @@ class TokenEncoder:
                     return encoded
         tokens = tokenize_lines(lines, self._name, self._lowercase)
         lengths = np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens))
-        return self._entries.ids_of_strings(list(chain.from_iterable(tokens))), lengths
+        ids = self._entries.ids_of_strings(list(chain.from_iterable(tokens)))
+        missing = len(self._entries) - len(self._word_len)  # entries added here are tokens, not yet met as words
+        self._word_len.extend(np.full(missing, -1))
+        self._word_start.extend(np.zeros(missing))
+        return ids, lengths
 
     def _gather(self, wids: IntArray, words: IntArray, line_words: IntArray) -> tuple[IntArray, IntArray]:
         """The token ids of the words of a text in order, and the tokens of each line: word i of the text is the

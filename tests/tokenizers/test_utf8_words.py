@@ -108,6 +108,16 @@ def test_words_of_no_token_and_of_two_tokens_in_one_text() -> None:
     assert tokens_of_ids(encoder, *encoder.encode(lines)) == tokenize_lines(lines, "13a")
 
 
+@pytest.mark.parametrize("name", ["13a", "none", "char"])
+def test_lines_tokenized_by_string_and_by_bytes_share_one_vocabulary(name: str) -> None:
+    """A lone surrogate sends its text the string way (it has no UTF-8 bytes); the tokens it adds are the words of
+    the next text that takes the bytes way (an IndexError once: they were entries without a word's slots)."""
+    encoder = TokenEncoder(name)
+    texts = [["a \ud800 c.", "x y"], ["a b c.", "x y \ud800", "z"], ["c. a x", "y \ud800 b"], ["x a c. b z"]]
+    for lines in texts:
+        assert tokens_of_ids(encoder, *encoder.encode(lines)) == tokenize_lines(lines, name)
+
+
 def test_encode_utf8_leaves_what_must_be_decoded_to_the_caller() -> None:
     encoder = TokenEncoder("13a")
     assert encoder.encode_utf8(b"ok \xff bad\n", 1) is None  # not UTF-8
