@@ -33,7 +33,7 @@ PARAM = "u"
 SESSION_KEY = "inputs_store_key"
 #: Why the session the address named is gone (``EXPIRED``, ``EVICTED``, ``UNKNOWN``), until files are kept again.
 LOST_KEY = "inputs_store_lost"
-#: Set once the page has said so in this run (``ui.inputs.kept_wording.lost_notice``); cleared at the start of
+#: Set once the page has said so in this run (``ui.inputs.kept.lost_notice``); cleared at the start of
 #: every run.
 NOTICE_SHOWN = "inputs_store_lost_said"
 #: The environment variable naming the store's folder, and the folder without it.

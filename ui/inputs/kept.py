@@ -16,9 +16,9 @@ from typing import Any
 import streamlit as st
 
 from ui.inputs import identity
-from ui.inputs.kept_wording import box_help, limits_caption, lost_notice, unkept_messages
-from ui.inputs.limits import MAX_SESSION_FILES, MAX_UPLOAD_MB
-from ui.inputs.store import KeptFile, StoreFull, text_bytes
+from ui.inputs.kept_wording import box_help, limits_caption, unkept_messages
+from ui.inputs.limits import IDLE_SECONDS, MAX_SESSION_FILES, MAX_UPLOAD_MB
+from ui.inputs.store import EVICTED, EXPIRED, KeptFile, StoreFull, text_bytes
 from ui.inputs.uploads import InputError, TextFile, decode_bytes, unique_names
 from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown
@@ -133,6 +133,31 @@ def _forget(slot: str, name: str) -> None:
     key, me = identity.identity()
     names = identity.store().unkept(key, me, slot)
     identity.store().set_unkept(key, me, slot, [(n, why) for n, why in names if n != name])
+
+
+def lost_notice() -> None:
+    """Once per run, where uploads are drawn: the files this browser's address named are gone, and why."""
+    session = session_state()
+    reason = identity.lost()
+    if reason is None or session.get(identity.NOTICE_SHOWN):
+        return
+    session[identity.NOTICE_SHOWN] = True
+    if reason == EXPIRED:
+        text = _(
+            "The files this browser uploaded were removed from the server {hours} hours after their last use: upload "
+            "them again."
+        ).format(hours=IDLE_SECONDS // 3600)
+    elif reason == EVICTED:
+        text = _(
+            "The files this browser uploaded were removed from the server to make room for other visitors' files: "
+            "upload them again."
+        )
+    else:
+        text = _(
+            "The files this browser uploaded are no longer on the server (it was set up again without them): "
+            "upload them again."
+        )
+    st.info(text, icon=":material/history:")
 
 
 def kept_files(

@@ -1,19 +1,13 @@
 """What the page says about kept files: each drop zone's limits (``box_help``), the store's limits under the upload
-boxes (``limits_caption``), the files that were not kept, each named (``unkept_messages``), and a session the store no
-longer has, in words that fit what happened (``lost_notice``)."""
+boxes (``limits_caption``), and the files that were not kept, each named (``unkept_messages``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-import streamlit as st
-
 from bleucore import MAX_HELD_LINES
-from ui.inputs import identity
 from ui.inputs.limits import IDLE_SECONDS, MAX_SESSION_BYTES, MAX_SESSION_FILES, MAX_UPLOAD_MB, MIB
-from ui.inputs.store import EVICTED, EXPIRED
 from ui.shell.i18n import _, and_list, ngettext
-from ui.shell.session import session_state
 
 
 def _limit(reason: str) -> str:
@@ -47,31 +41,6 @@ def unkept_messages(unkept: Sequence[tuple[str, str]], used: set[str]) -> list[s
                 ).format(names=and_list(lost), limit=_limit(reason))
             )
     return messages
-
-
-def lost_notice() -> None:
-    """Once per run, where uploads are drawn: the files this browser's address named are gone, and why."""
-    session = session_state()
-    reason = identity.lost()
-    if reason is None or session.get(identity.NOTICE_SHOWN):
-        return
-    session[identity.NOTICE_SHOWN] = True
-    if reason == EXPIRED:
-        text = _(
-            "The files this browser uploaded were removed from the server {hours} hours after their last use: upload "
-            "them again."
-        ).format(hours=IDLE_SECONDS // 3600)
-    elif reason == EVICTED:
-        text = _(
-            "The files this browser uploaded were removed from the server to make room for other visitors' files: "
-            "upload them again."
-        )
-    else:
-        text = _(
-            "The files this browser uploaded are no longer on the server (it was set up again without them): "
-            "upload them again."
-        )
-    st.info(text, icon=":material/history:")
 
 
 def box_help(box_mb: int, held: bool) -> str:

@@ -7,7 +7,7 @@ script, added once per tab with the page-wide HTML (``ui.shell.style``), watches
 ``data-test-connection-state`` of the app's root element, which the browser tests wait on too) and reloads the page
 when it is connected again after having lost the connection. The address holds the view (``?s=``) and the browser
 session's kept files (``?u=``), so the reload reads the page's state and files from the server's store, or says
-that they are gone (``ui.inputs.kept_wording.lost_notice``). A connection lost and found again while the server went
+that they are gone (``ui.inputs.kept.lost_notice``). A connection lost and found again while the server went
 on (a network hiccup) reloads too, which costs a run and loses nothing the address or the store holds.
 """
 

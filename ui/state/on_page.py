@@ -58,6 +58,6 @@ def open_state_page(page: StatePage, title: Callable[[], tuple[str, str]]) -> No
     st.caption(caption)
     # A link made with uploads (files to score, or an imported metric's scores) asks for the files, unless this
     # browser's session still keeps files (a reload), or the address is this browser's own, whose files are gone: the
-    # upload boxes say that (``kept_wording.lost_notice``).
+    # upload boxes say that (``kept.lost_notice``).
     uploads = isinstance(loaded, PastedInputs) and (loaded.source == "upload" or bool(imported(loaded.metrics)))
     opened_link_notices(link_error, uploads and not identity.keeps_files() and identity.lost() is None)
