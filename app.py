@@ -6,7 +6,7 @@ link to a sub-page opened first on a fresh server never ran this router (tests/b
 
 import streamlit as st
 
-from ui.inputs import kept
+from ui.inputs import identity
 from ui.shell import i18n
 from ui.shell import style as page_style
 from ui.shell.i18n import _
@@ -14,7 +14,7 @@ from ui.shell.i18n import _
 st.set_page_config(page_title="BLEU Explorer", page_icon="🔵", layout="wide")
 page_style.apply()
 i18n.setup()
-kept.keep_address()
+identity.keep_address()
 
 # The default page is served at "/"; its url_path "explore" stays reserved and /explore?s=...
 # redirects to /?s=... (Streamlit 1.67), so shared links work with either address.

@@ -19,6 +19,8 @@ from typing import IO
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 START_TIMEOUT_S = 60.0
+#: The environment variable naming the folder of the app's store (``ui.inputs.identity.STORE_ENV``).
+STORE_ENV = "BLEU_EXPLORER_STORE"
 
 
 class ServerError(RuntimeError):
@@ -62,17 +64,26 @@ def command(app: Path, port: int) -> list[str]:
 
 
 def start_server(
-    app: Path, log: IO[bytes], timeout_s: float = START_TIMEOUT_S, root: Path = REPO_ROOT
+    app: Path,
+    log: IO[bytes],
+    timeout_s: float = START_TIMEOUT_S,
+    root: Path = REPO_ROOT,
+    port: int | None = None,
+    store: Path | None = None,
 ) -> tuple[subprocess.Popen[bytes], str]:
     """Start ``app`` (cwd = the repository ``root``, so its .streamlit/config.toml applies as deployed and its own
     packages are imported) in its own process group, output to ``log`` (a file: a chatty server never blocks on a
-    pipe); return it and its base URL once healthy. ServerError with the output if it exits or stays silent past
-    ``timeout_s``."""
-    port = free_port()
+    pipe); return it and its base URL once healthy. ``port``: a free one unless given (a restart reuses its
+    server's); ``store``: the folder of the app's store of uploaded files (``BLEU_EXPLORER_STORE``), else the
+    environment's. ServerError with the output if it exits or stays silent past ``timeout_s``."""
+    port = port or free_port()
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    if store is not None:
+        env[STORE_ENV] = str(store)
     proc = subprocess.Popen(
         command(app, port),
         cwd=root,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env=env,
         stdin=subprocess.DEVNULL,
         stdout=log,
         stderr=subprocess.STDOUT,
@@ -110,11 +121,11 @@ def stop_server(proc: subprocess.Popen[bytes]) -> None:
 
 @contextlib.contextmanager
 def serve(
-    app: Path, timeout_s: float = START_TIMEOUT_S, root: Path = REPO_ROOT
+    app: Path, timeout_s: float = START_TIMEOUT_S, root: Path = REPO_ROOT, store: Path | None = None
 ) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     """``start_server`` for a ``with`` block, its output in a temporary file; stopped by PID on exit."""
     with tempfile.TemporaryFile() as log:
-        proc, base = start_server(app, log, timeout_s, root)
+        proc, base = start_server(app, log, timeout_s, root, store=store)
         try:
             yield proc, base
         finally:

@@ -3,7 +3,15 @@
 #   ./scripts/load.sh start [N]   start N busy loops (default: one per core), PIDs in .load.pids
 #   ./scripts/load.sh stop        stop exactly those PIDs
 #   ./scripts/load.sh run CMD...  start the load, run CMD, stop the load (also on failure or Ctrl-C)
+#   ./scripts/load.sh --help      this text
 # e.g. ./scripts/load.sh run python -m pytest -q tests/browser
+#
+# It measures nothing itself: it is the other job on a shared machine. Each busy loop is a plain Python
+# "while True: pass" at normal priority, as another engineer's build would be, started in the background and
+# stopped by the PID it wrote, never by name. Run under it, the browser suite must still pass (its tests wait for
+# the app's states, not for times), and scripts/load_test.py measures the redraw a person sees while every core
+# is also busy (its load average and CPU pressure lines show how busy the machine was):
+#   ./scripts/load.sh run python scripts/load_test.py --sessions 30
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -41,5 +49,6 @@ case "${1:-}" in
         trap stop EXIT INT TERM
         "$@"
         ;;
-    *) sed -n '2,6p' "$0" >&2; exit 2 ;;
+    -h | --help | help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" ;;
+    *) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac

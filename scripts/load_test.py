@@ -36,6 +36,12 @@ per-edit CPU of one core), and the whole machine's CPU pressure (PSI), which inc
     python scripts/load_test.py --think-min 0 --think 3 --judge server   # the stress setting
     python scripts/load_test.py --sessions 5 --edits 3
     python scripts/load_test.py --pin           # server on the first CPU, browsers on the others
+    ./scripts/load.sh run python scripts/load_test.py --sessions 30   # the same beside a busy loop per core
+
+The last line runs it on a machine whose cores are also busy with another job (scripts/load.sh starts one busy loop
+per core and stops them by PID afterwards): the redraw then includes waiting for a core, as on a shared host.
+Read the load average and the CPU pressure lines beside the numbers: other users of the machine count too. The server
+keeps its store of uploads in a temporary folder (BLEU_EXPLORER_STORE), removed afterwards.
 
 Exit status: 0 when every shown result is right and the judged 95th percentile (--judge, see its
 help) is below --target seconds (default 2), 1 otherwise, 2 when the server does not start. Both
@@ -89,8 +95,9 @@ SHOWN_JS = """([score, bp, labels]) => {
     const value = (label) => {
         for (const m of document.querySelectorAll('[data-testid="stMetric"]')) {
             const l = m.querySelector('[data-testid="stMetricLabel"]');
-            if (l && l.innerText.trim() === label) return
-            m.querySelector('[data-testid="stMetricValue"]').innerText.trim();
+            if (l && l.innerText.trim() === label) {
+                return m.querySelector('[data-testid="stMetricValue"]').innerText.trim();
+            }
         }
         return null;
     };
@@ -464,7 +471,7 @@ def distribution(values: list[float]) -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sessions", type=int, default=20, help="concurrent browser sessions (default 20)")
     parser.add_argument("--edits", type=int, default=5, help="candidate edits per session (default 5)")
     parser.add_argument("--think-min", type=float, default=3.0, help="least think time before an edit (s, default 3)")
@@ -498,11 +505,11 @@ def main() -> int:
 
     server_cpus, client_cpus = split_cpus() if args.pin else (None, None)
     load_before = os.getloadavg()
-    with tempfile.TemporaryFile() as log:
+    with tempfile.TemporaryFile() as log, tempfile.TemporaryDirectory(prefix="bleu-load-store-") as store:
         try:
             if server_cpus:
                 os.sched_setaffinity(0, server_cpus)  # the server and all its threads inherit it
-            proc, base = start_server(ROOT / "app.py", log)
+            proc, base = start_server(ROOT / "app.py", log, store=Path(store))
         except RuntimeError as err:
             log.seek(0)
             print(f"load_test: {err}\n{log.read().decode(errors='replace')}", file=sys.stderr)

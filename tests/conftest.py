@@ -11,6 +11,7 @@ import base64
 import logging
 import os
 import re
+import tempfile
 import zlib
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -22,6 +23,10 @@ ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "app.py"
 #: The bundled sample (data/sample): two English systems and two references, and their Korean counterparts.
 SAMPLE = ROOT / "data" / "sample"
+
+#: The app's store of uploaded files (``ui.inputs.identity``) lives in a folder of this test run, never in the
+#: repository's data/store/: set before any test imports the app, and inherited by the servers browser tests start.
+os.environ["BLEU_EXPLORER_STORE"] = tempfile.mkdtemp(prefix="bleu-explorer-store-")
 
 __all__ = [
     "APP",

@@ -37,9 +37,9 @@ test is not repeated here; "here" marks what this module adds.
   Compare upload here.
 - binary files: CLI (PNG), Corpus upload (PNG) and Compare upload (random bytes) here; UTF-16 in
   test_bad_reference_files_give_inline_messages.
-- 10 MB upload / 1 MB paste: over 10 MB in test_decode_bytes_messages, over 2 M pasted characters
-  in test_too_long_paste_is_refused_with_the_limit, the CLI's reader in
-  test_stream::test_a_million_lines_in_bounded_memory; the helper at exactly 10 MB and a 1 MB paste
+- the upload box / a long paste: over the box in test_decode_bytes_messages, over MAX_PASTE_CHARS pasted
+  characters in test_too_long_paste_is_refused_with_the_limit, the CLI's reader in
+  test_stream::test_a_million_lines_in_bounded_memory; the helper at exactly the box's size and a 1 MB paste
   on Corpus (scored) and Explore (refused, naming the limit) here.
 - URL state too long or corrupted: Explore in test_bad_link_shows_a_message_and_the_default_example
   and test_link_is_shown_for_copying_and_too_long_input_is_explained; Corpus in
@@ -80,7 +80,8 @@ from bleucore.metrics.bleu.explanation import explain
 from tests.cli.commands import run_main
 from tests.conftest import corpus_score, link_token, messages, metric, open_app, sentence_table, upload
 from tests.golden_examples import REFS_1
-from ui.inputs.uploads import MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, InputError, decode_bytes
+from ui.inputs.limits import MAX_UPLOAD_BYTES, MAX_UPLOAD_MB
+from ui.inputs.uploads import InputError, decode_bytes
 from ui.links.share import MAX_DECODED_BYTES, MAX_LINK_STATE, encode_state
 from ui.metrics.bleu.wording import describe_all
 from ui.options import bleu as om
@@ -353,16 +354,16 @@ def test_binary_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_uploads_and_pastes_at_their_size_limits_and_one_over() -> None:
-    # the decoding helper: 10 MB + 1 byte is refused by its size before it is decoded; a file at the held limits
-    # (MAX_HELD_LINES lines, MAX_HELD_CHARS characters) is read, one line or one character more is refused
-    with pytest.raises(InputError, match=f"big.txt is 10.0 MB; files are limited to {MAX_UPLOAD_MB} MB"):
+    # the decoding helper: the upload box's size + 1 byte is refused by its size before it is decoded; a file as large
+    # as the box takes, in MAX_HELD_LINES lines, is read (never refused for its characters: MAX_HELD_CHARS is at least
+    # the box's bytes), one line more is refused
+    with pytest.raises(InputError, match=f"big.txt is {MAX_UPLOAD_MB}.0 MB; files are limited to {MAX_UPLOAD_MB} MB"):
         decode_bytes(b"\xff" * (MAX_UPLOAD_BYTES + 1), "big.txt")
-    line = "x" * (MAX_HELD_CHARS // MAX_HELD_LINES)
-    data = ((line + "\n") * MAX_HELD_LINES).encode()  # exactly MAX_HELD_LINES lines and MAX_HELD_CHARS characters
+    data = (("x" * (MAX_UPLOAD_BYTES // MAX_HELD_LINES - 1) + "\n") * (MAX_HELD_LINES - 1)).encode()
+    data += b"x" * (MAX_UPLOAD_BYTES - len(data))  # exactly the box's bytes, in MAX_HELD_LINES lines
     decoded = decode_bytes(data, "big.txt")
-    assert len(decoded) == MAX_HELD_LINES and sum(map(len, decoded.lines)) == MAX_HELD_CHARS
-    with pytest.raises(InputError, match=f"big.txt has {MAX_HELD_LINES:,} lines and {MAX_HELD_CHARS + 1:,} characters"):
-        decode_bytes(data[:-1] + b"x\n", "big.txt")
+    assert len(decoded) == MAX_HELD_LINES and sum(map(len, decoded.lines)) == MAX_UPLOAD_BYTES - MAX_HELD_LINES + 1
+    assert MAX_HELD_CHARS >= MAX_UPLOAD_BYTES
     with pytest.raises(InputError, match=f"the app scores files of at most {MAX_HELD_LINES:,} lines"):
         decode_bytes(b"a\n" * (MAX_HELD_LINES + 1), "big.txt")
     # the Corpus page: a paste of nearly MAX_HELD_CHARS characters is scored

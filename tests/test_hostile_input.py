@@ -205,7 +205,7 @@ def test_hostile_links_are_one_message_in_the_app(token: str, expected: str) -> 
 
 def test_thousands_of_uploaded_files_are_refused_before_reading(tmp_path: Path) -> None:
     from tests.conftest import upload
-    from ui.inputs.store import MAX_SESSION_FILES
+    from ui.inputs.limits import MAX_SESSION_FILES
     from ui.state import corpus as cs
 
     at = open_app("corpus")

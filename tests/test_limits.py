@@ -2,8 +2,8 @@
 
 * every ``st.cache_data`` in ui/ and app_pages/ passes ``max_entries`` and ``ttl`` (found by parsing the
   sources, so removing either from any decorator fails here);
-* ``.streamlit/config.toml`` caps uploads (``server.maxUploadSize``) at the size the upload helper
-  and the upload widgets name;
+* ``.streamlit/config.toml`` caps uploads (``server.maxUploadSize``) at the largest upload box, every box's size
+  agrees with the held limits and docs/limits.md, and the upload widgets set and name it;
 * link state is capped at ``ui.links.share.MAX_LINK_STATE`` characters: a state just over the cap is
   refused with a message when the link is written and when it is read, one at the cap is not.
 """
@@ -18,8 +18,10 @@ import tomllib
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from bleucore import MAX_HELD_CHARS, MAX_HELD_LINES
+from bleucore.limits import MAX_TRAINING_BYTES
 from tests.conftest import ROOT, link_token
-from ui.inputs.uploads import MAX_UPLOAD_BYTES, MAX_UPLOAD_MB
+from ui.inputs.limits import MAX_PASTE_CHARS, MAX_TRAINING_UPLOAD_MB, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB
 from ui.links.share import MAX_LINK_STATE, LinkStateError, decode_state, encode_state
 from ui.state import compare as cps
 from ui.state import corpus as cs
@@ -84,29 +86,65 @@ def test_every_cache_has_max_entries_and_ttl() -> None:
 # --------------------------------------------------------------------------- uploads
 
 
-def test_config_caps_uploads_at_the_size_the_app_names() -> None:
+def test_config_caps_uploads_at_the_largest_box_and_the_boxes_agree_with_the_held_limits() -> None:
+    """One limit per box, stated once (issue 40: a 9.9 MB file passed the 10 MB box and was then refused at
+    1,000,000 characters): the server's cap is the largest box, a box's bytes are never more than the characters a
+    file may hold, a paste holds what a file may, and the training corpus's box is the report's limit."""
     config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text("utf-8"))
-    assert config["server"]["maxUploadSize"] == MAX_UPLOAD_MB == 10
-    assert MAX_UPLOAD_BYTES == MAX_UPLOAD_MB * 1024 * 1024
+    assert config["server"]["maxUploadSize"] == MAX_TRAINING_UPLOAD_MB == max(MAX_UPLOAD_MB, MAX_TRAINING_UPLOAD_MB)
+    assert MAX_UPLOAD_BYTES == MAX_UPLOAD_MB * 2**20 <= MAX_HELD_CHARS < (MAX_UPLOAD_MB + 1) * 2**20
+    assert MAX_PASTE_CHARS == MAX_HELD_CHARS and MAX_TRAINING_UPLOAD_MB * 2**20 == MAX_TRAINING_BYTES
+
+
+def test_docs_state_every_app_limit_once() -> None:
+    from ui.inputs import limits
+
+    docs = (ROOT / "docs" / "limits.md").read_text(encoding="utf-8")
+    for stated in (
+        f"| {MAX_UPLOAD_MB} MB and {MAX_HELD_LINES:,} lines (`ui.inputs.limits.MAX_UPLOAD_MB`",
+        f"| {MAX_TRAINING_UPLOAD_MB} MB (`MAX_TRAINING_UPLOAD_MB`",
+        f"| {MAX_PASTE_CHARS:,} characters (`MAX_PASTE_CHARS`",
+        f"| {limits.MAX_SESSION_FILES} files and {limits.MAX_SESSION_BYTES // 2**20} MB (`MAX_SESSION_FILES`",
+        f"| {limits.MAX_STORE_BYTES // 2**20} MB (`MAX_STORE_BYTES`)",
+        f"| {limits.MAX_DECODED_BYTES // 2**20} MB (`MAX_DECODED_BYTES`)",
+        f"| {limits.IDLE_SECONDS // 3600} hours / {limits.GONE_SECONDS // 86400} days (`IDLE_SECONDS`, `GONE_SECONDS`)",
+        f"Limit {MAX_UPLOAD_MB}MB per file",
+    ):
+        assert stated in docs, stated
+    named = [name for name in vars(limits) if name.startswith("MAX_") or name.endswith("_SECONDS")]
+    assert [name for name in named if docs.count(f"`{name}") + docs.count(f".{name}`") != 1] == []
 
 
 @pytest.mark.parametrize(
-    ("page", "source", "uploaders"),
+    ("page", "source", "boxes"),
     [
-        ("corpus", cs.CORPUS_SOURCE, [cs.CORPUS_HYP_UPLOAD, cs.CORPUS_REF_UPLOAD]),
-        ("compare", cps.COMPARE_SOURCE, [cps.COMPARE_REF_UPLOAD, cps.COMPARE_SYS_UPLOAD]),
+        ("corpus", cs.CORPUS_SOURCE, {cs.CORPUS_HYP_UPLOAD: MAX_UPLOAD_MB, cs.CORPUS_REF_UPLOAD: MAX_UPLOAD_MB}),
+        ("compare", cps.COMPARE_SOURCE, {cps.COMPARE_REF_UPLOAD: MAX_UPLOAD_MB, cps.COMPARE_SYS_UPLOAD: MAX_UPLOAD_MB}),
+        (
+            "compare",
+            None,  # the sample, with its bucket section's labels file and training corpus
+            {
+                cps.COMPARE_EXTRA_UPLOAD: MAX_UPLOAD_MB,
+                "compare_labels_upload": MAX_UPLOAD_MB,
+                "compare_train_upload": MAX_TRAINING_UPLOAD_MB,
+            },
+        ),
     ],
 )
-def test_upload_widgets_name_the_limit(page: str, source: str, uploaders: list[str]) -> None:
+def test_upload_widgets_name_the_limit(page: str, source: str | None, boxes: dict[str, int]) -> None:
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()
     at.switch_page(f"app_pages/{page}.py").run()
-    at.radio(key=source).set_value("upload").run()
+    if source is not None:
+        at.radio(key=source).set_value("upload").run()
     assert not at.exception
-    limit = f"{MAX_UPLOAD_MB} MB"
-    for key in uploaders:
-        assert limit in (at.get("file_uploader")[[w.key for w in at.get("file_uploader")].index(key)].help or "")
-    assert any(f"larger than {limit} are refused" in c.value for c in at.caption)
+    drawn = {w.key: w for w in at.get("file_uploader")}
+    for key, mb in boxes.items():
+        assert drawn[key].proto.max_upload_size_mb == mb, key  # the box refuses a larger file itself
+        lines = f" and {MAX_HELD_LINES:,} lines" if mb == MAX_UPLOAD_MB else ""
+        assert f"At most {mb} MB{lines} a file." in (drawn[key].help or ""), key
+    if source is not None:
+        assert any(f"larger than {MAX_UPLOAD_MB} MB are refused" in c.value for c in at.caption)
 
 
 # --------------------------------------------------------------------------- link state

@@ -6,6 +6,7 @@ at once than a session keeps, and more bytes than a session keeps (the store's l
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator
 
 import pytest
@@ -13,9 +14,9 @@ from sacrebleu.metrics import BLEU
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import SAMPLE, messages, open_app, upload
-from ui.inputs import kept
-from ui.inputs.store import MAX_SESSION_FILES, InputStore
-from ui.inputs.uploads import MAX_UPLOAD_BYTES
+from ui.inputs import identity
+from ui.inputs.limits import MAX_SESSION_FILES, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB
+from ui.inputs.store import InputStore
 from ui.state import compare as cps
 from ui.state import corpus as cs
 
@@ -97,10 +98,17 @@ def assert_nothing_lost(at: AppTest) -> None:
             cs.CORPUS_HYP_UPLOAD,
             "big.en",
             b"a\n" * (MAX_UPLOAD_BYTES // 2 + 1),
-            "big.en is 10.0 MB; files are limited to 10 MB. Split it, or score it with the command line",
+            f"big.en is {MAX_UPLOAD_MB}.0 MB; files are limited to {MAX_UPLOAD_MB} MB. Split it, or score it with the "
+            "command line",
         ),
     ],
-    ids=["reference not UTF-8", "empty reference", "binary reference", "hypothesis not UTF-8", "hypothesis over 10 MB"],
+    ids=[
+        "reference not UTF-8",
+        "empty reference",
+        "binary reference",
+        "hypothesis not UTF-8",
+        "hypothesis over the upload limit",
+    ],
 )
 def test_corpus_keeps_and_scores_the_good_files_after_a_bad_one(
     corpus: AppTest, slot: str, name: str, data: bytes, expected: str
@@ -135,9 +143,9 @@ def test_more_files_at_once_than_a_session_keeps_are_refused_whole(corpus: AppTe
 
 @pytest.fixture
 def small_store(monkeypatch: pytest.MonkeyPatch) -> Iterator[InputStore]:
-    """The page's store with room for the sample's four files only (about 23 KB) instead of 64 MB."""
+    """The page's store with room for the sample's four files only (about 23 KB) instead of MAX_SESSION_BYTES."""
     store = InputStore(session_bytes=sum(len(d) for d in (*REFS.values(), *SYSTEMS.values())) + 10)
-    monkeypatch.setattr(kept, "_store", lambda: store)
+    monkeypatch.setattr(identity, "_store", lambda: store)
     yield store
 
 
@@ -152,14 +160,14 @@ def test_a_file_over_the_sessions_bytes_is_used_named_and_not_kept(small_store: 
     assert "system_c.en is used now but not kept for later visits: a session keeps at most 64 MB of files." in text
     assert "Remove a file you no longer need to keep it." in text
     assert compared(at) == ["system_a.en", "system_b.en", "system_c.en"]  # used now ...
-    key = at.session_state[kept.SESSION_KEY]
-    owner = next(iter(small_store._sessions.values())).owner
+    key = at.session_state[identity.SESSION_KEY]
+    owner = hashlib.sha256(identity.browser_token("")).hexdigest()  # AppTest sends no cookie: every session's owner
     assert [f.file.name for f in small_store.files(key, owner, cps.COMPARE_SYS_UPLOAD)] == [
         "system_a.en",
         "system_b.en",
     ]
     # ... and a new visit (a reload) finds the kept files, without the one that did not fit
-    fresh = open_app("compare", **{kept.PARAM: key})
+    fresh = open_app("compare", **{identity.PARAM: key})
     assert compared(fresh) == ["system_a.en", "system_b.en"] and "system_c.en" not in " ".join(listed(fresh))
 
 

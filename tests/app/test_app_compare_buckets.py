@@ -12,6 +12,7 @@ from bleucore.buckets import BucketSettings, frequency_buckets, label_buckets, l
 from bleucore.metrics import get_metric
 from tests.conftest import messages, open_app, sample_lines, upload
 from ui.compare import buckets as compare_buckets
+from ui.inputs.limits import MAX_TRAINING_UPLOAD_MB
 from ui.state import compare as cps
 
 SYSTEMS = {name: sample_lines(name) for name in ("system_a.en", "system_b.en")}
@@ -298,7 +299,10 @@ def test_a_system_identical_to_the_baseline_is_said_and_never_marked() -> None:
             "train.bin looks like a binary file (a NUL byte on line 1), not plain text: upload the plain-text (UTF-8) "
             "file",
         ),
-        (b"word " * (11 * 1024 * 1024 // 5), "train.bin is 11.0 MB; files are limited to 10 MB."),
+        (
+            b"word " * ((MAX_TRAINING_UPLOAD_MB + 1) * 2**20 // 5),
+            f"train.bin is {MAX_TRAINING_UPLOAD_MB + 1}.0 MB; files are limited to {MAX_TRAINING_UPLOAD_MB} MB.",
+        ),
         (b"caf\xe9 au lait\n", "train.bin is not UTF-8: line 1 has the byte 0xE9 at byte 4."),
     ],
 )

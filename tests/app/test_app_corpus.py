@@ -30,9 +30,8 @@ from tests.conftest import (
     upload,
 )
 from ui.corpus import analysis as cc
+from ui.inputs.limits import MAX_PASTE_CHARS, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB
 from ui.inputs.uploads import (
-    MAX_PASTE_CHARS,
-    MAX_UPLOAD_BYTES,
     InputError,
     TextFile,
     check_same_length,
@@ -592,7 +591,7 @@ def test_decode_bytes_messages() -> None:
         decode_bytes(b"ok\nab\xff\n", "x.txt")
     with pytest.raises(InputError, match=r"NUL byte on line 2"):
         decode_bytes(b"ok\n\x00\n", "x.txt")
-    with pytest.raises(InputError, match=r"limited to 10 MB"):
+    with pytest.raises(InputError, match=rf"limited to {MAX_UPLOAD_MB} MB"):
         decode_bytes(b"a" * (MAX_UPLOAD_BYTES + 1), "big.txt")
     with pytest.raises(InputError, match=r"is empty"):
         decode_paste("", "Pasted hypothesis")

@@ -289,7 +289,7 @@ def test_each_bad_score_file_is_a_message_naming_it_and_nothing_given_is_lost(ca
 def test_files_and_systems_past_the_limits_are_messages(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
     scores = comet_scores(TWO)
     at = _upload_inputs(open_app("compare", **({"lang": lang} if lang != "en" else {})))
-    monkeypatch.setattr(score_section, "MAX_UPLOAD_BYTES", 100)
+    monkeypatch.setattr(score_section, "MAX_SCORES_UPLOAD_BYTES", 100)
     upload(at, SLOT, [("big.txt", plain(scores["system_a.en"]))]).run()
     size = len(plain(scores["system_a.en"]))
     too_large = {

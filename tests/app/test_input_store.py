@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import messages, open_app, upload
-from ui.inputs import kept
-from ui.inputs.store import MAX_SESSION_BYTES, InputStore, KeptFile, StoreFull, text_bytes
+from ui.inputs import identity
+from ui.inputs.limits import MAX_SESSION_BYTES
+from ui.inputs.store import InputStore, KeptFile, StoreFull, text_bytes
 from ui.inputs.uploads import TextFile
 from ui.state import compare as cps
 from ui.state import corpus as cs
@@ -115,12 +116,15 @@ def test_corpus_remove_buttons_say_what_they_remove_and_a_bad_file_is_named() ->
     assert any("Remove reference file refs\\.de" in label for label in labels), labels  # escaped Markdown
     upload(at, cs.CORPUS_HYP_UPLOAD, ("hyp.de", SYS_A)).run()
     assert not at.exception and "Corpus BLEU" in " ".join(m.label for m in at.metric)
-    assert kept.SESSION_KEY in at.session_state and at.query_params[kept.PARAM] == at.session_state[kept.SESSION_KEY]
+    assert (
+        identity.SESSION_KEY in at.session_state
+        and at.query_params[identity.PARAM] == at.session_state[identity.SESSION_KEY]
+    )
 
 
 def test_the_readme_states_the_store_limits() -> None:
     from tests.conftest import ROOT
-    from ui.inputs.store import IDLE_SECONDS, MAX_SESSION_FILES, MAX_STORE_BYTES
+    from ui.inputs.limits import IDLE_SECONDS, MAX_SESSION_FILES, MAX_STORE_BYTES
 
     readme = (ROOT / "docs" / "deploy.md").read_text(encoding="utf-8")
     mb = 1024 * 1024
@@ -138,9 +142,9 @@ def test_the_owner_is_the_browsers_xsrf_token_whatever_its_mask() -> None:
     token = bytes.fromhex("04778cc58351ed3d3edadf41a6603fdf")
     for mask in ("d9c98ac0", "c7661bf4", "00000000"):
         masked = bytes(b ^ bytes.fromhex(mask)[i % 4] for i, b in enumerate(token)).hex()
-        assert kept.browser_token(f"2|{mask}|{masked}|1795558556") == token
-    assert kept.browser_token("not-a-tornado-cookie") == b"not-a-tornado-cookie"
-    assert kept.browser_token("2|zz|zz|1") == b"2|zz|zz|1"
+        assert identity.browser_token(f"2|{mask}|{masked}|1795558556") == token
+    assert identity.browser_token("not-a-tornado-cookie") == b"not-a-tornado-cookie"
+    assert identity.browser_token("2|zz|zz|1") == b"2|zz|zz|1"
 
 
 def test_a_drop_zone_only_seen_makes_no_store_key() -> None:
@@ -174,8 +178,8 @@ def test_a_reload_with_kept_files_does_not_ask_for_them_again() -> None:
     at.radio(key=cps.COMPARE_SOURCE).set_value("upload").run()
     upload(at, cps.COMPARE_REF_UPLOAD, [("ref.txt", REF)]).run()
     upload(at, cps.COMPARE_SYS_UPLOAD, [("a.txt", SYS_A), ("b.txt", SYS_B)]).run()
-    link, key = at.query_params["s"], at.query_params[kept.PARAM]
-    reloaded = open_app("compare", link, **{kept.PARAM: key})
+    link, key = at.query_params["s"], at.query_params[identity.PARAM]
+    reloaded = open_app("compare", link, **{identity.PARAM: key})
     assert _table(reloaded) == ["a.txt", "b.txt"] and "upload them again" not in messages(reloaded)
     elsewhere = open_app("compare", link)  # the link alone: no files kept for it
     assert "This link was made with uploaded files, which a link cannot hold: upload them again." in messages(elsewhere)

@@ -58,7 +58,8 @@ CREATED_JS = """() => {
         x: typeof window.__x,
         handlers: all.filter(e => Array.from(e.attributes).some(a => a.name.toLowerCase().startsWith('on')))
                      .map(e => e.outerHTML.slice(0, 120)),
-        scripts: main.querySelectorAll('script:not([data-bleu-history])').length,  // ui.shell.history's own
+        // ui.shell's own scripts are allowed
+        scripts: main.querySelectorAll('script:not([data-bleu-history]):not([data-bleu-reconnect])').length,
         bold: Array.from(main.querySelectorAll('b')).map(e => e.textContent),
         iframes: document.querySelectorAll('iframe').length,
         images: Array.from(main.querySelectorAll('img, image')).map(e => e.outerHTML.slice(0, 120)),

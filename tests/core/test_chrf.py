@@ -220,3 +220,21 @@ def test_large_alphabets_take_the_renumbering_path(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(ngrams, "BLOCK", 256)
     ours = CHRF(ChrfOptions(word_order=2, whitespace=True)).statistics(hyps, refs).rows.tolist()
     assert ours == SacreCHRF(word_order=2, whitespace=True)._extract_corpus_statistics(hyps, refs)
+
+
+@pytest.mark.parametrize("sorted_chars", [0, 10**9], ids=["table of code points", "sorted characters"])
+def test_both_ways_of_numbering_characters_give_sacrebleus_counts(
+    sorted_chars: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A few characters (a sentence) are numbered by sorting them, many (a corpus) through a table of every code point
+    (issue 40: the table took 40% of an Explore edit); either way on any input, sacreBLEU's statistics."""
+    import bleucore.metrics.chrf.ngrams as ngrams
+
+    monkeypatch.setattr(ngrams, "_SORTED_CHARS", sorted_chars)
+    for language in LANGUAGES:
+        hyps, refs = language_corpus(5, language, 40, 2)
+        ours = CHRF(ChrfOptions(word_order=2)).statistics(hyps, refs).rows.tolist()
+        assert ours == SacreCHRF(word_order=2)._extract_corpus_statistics(hyps, refs), language
+    assert CHRF().statistics(["🙂 a"], [["🙂 b"]]).rows.tolist() == SacreCHRF()._extract_corpus_statistics(
+        ["🙂 a"], [["🙂 b"]]
+    )

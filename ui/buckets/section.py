@@ -14,7 +14,8 @@ from bleucore.buckets import BucketAnalysis, BucketSettings
 from ui.buckets import cache
 from ui.buckets.views import KINDS, MEASURES, show_analysis, show_bucket_lines
 from ui.inputs.kept import kept_files
-from ui.inputs.uploads import MAX_UPLOAD_MB, TextFile
+from ui.inputs.limits import MAX_TRAINING_UPLOAD_MB
+from ui.inputs.uploads import TextFile
 from ui.options.metrics import MetricKey, metric_of
 from ui.shell import i18n
 from ui.shell.i18n import _, bound
@@ -54,7 +55,7 @@ class Extras:
 def optional_files(slots: Slots, segments: int) -> Extras:
     """The labels file and the training corpus, kept for the session like every other file; a labels file of
     the wrong length is a message and is not used."""
-    help_upload = _("Plain UTF-8 text, one segment per line, at most {mb} MB per file.").format(mb=MAX_UPLOAD_MB)
+    help_upload = _("Plain UTF-8 text, one segment per line.")
     with st.expander(_("Labels and a training corpus (optional)")):
         labels, label_errors = kept_files(
             slots.labels,
@@ -69,6 +70,8 @@ def optional_files(slots: Slots, segments: int) -> Extras:
             _("training corpus"),
             help_upload,
             multiple=False,
+            box_mb=MAX_TRAINING_UPLOAD_MB,
+            held=False,  # only its words are counted
         )
     for message in [*label_errors, *training_errors]:
         st.error(escape_markdown(message))

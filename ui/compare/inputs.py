@@ -8,7 +8,7 @@ import streamlit as st
 from ui.inputs.kept import kept_files, upload_columns
 from ui.inputs.samples import SAMPLES, sample_files
 from ui.inputs.sources import MAX_PASTED_REFERENCES
-from ui.inputs.uploads import MAX_UPLOAD_MB, TextFile, unique_names
+from ui.inputs.uploads import TextFile, unique_names
 from ui.inputs.widgets import decode_pastes, usable, within_page_size
 from ui.shell.i18n import _, and_list
 from ui.state import compare as cps
@@ -17,7 +17,7 @@ from ui.state import compare as cps
 def compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[str]]:
     """Draw the input widgets of ``source``; return (systems, references, error messages)."""
     errors: list[str] = []
-    help_upload = _("Plain UTF-8 text, one segment per line, at most {mb} MB per file.").format(mb=MAX_UPLOAD_MB)
+    help_upload = _("Plain UTF-8 text, one segment per line.")
     if source in SAMPLES:
         sample = SAMPLES[source]
         sample_systems = sample_files(sample.systems)

@@ -16,7 +16,7 @@ from typing import Any, cast
 import streamlit as st
 
 from ui.doctor.source import source_input
-from ui.inputs import kept
+from ui.inputs import identity
 from ui.inputs.hypothesis import hypothesis_files
 from ui.inputs.uploads import TextFile, digest
 from ui.inputs.widgets import source_radio
@@ -81,7 +81,7 @@ def _explore_input(session: MutableMapping[str, Any]) -> DoctorInput | None:
 
 def _corpus_state(session: MutableMapping[str, Any]) -> cs.CorpusState:
     """Corpus's input as it holds it now: its saved state, else the one kept for this browser, else the default."""
-    state = session.get(cs.PAGE.saved_key) or kept.kept_state(cs.PAGE.prefix) or cs.PAGE.default
+    state = session.get(cs.PAGE.saved_key) or identity.kept_state(cs.PAGE.prefix, cs.PAGE.default) or cs.PAGE.default
     return cast(cs.CorpusState, state)
 
 
@@ -97,7 +97,7 @@ def _files_input(session: MutableMapping[str, Any], stale: bool) -> DoctorInput 
     state = cs.read_corpus(session)
     save_state(session, cs.PAGE, state)  # the Corpus page opens with what was given here
     pasted = source == "paste" and any(text.strip() for text in (state.hypothesis, *state.references))
-    kept.keep_state(cs.PAGE.prefix, state, needed=pasted)  # pasted texts survive a reload of this page (no link here)
+    identity.keep_state(cs.PAGE.prefix, state, needed=pasted)  # pasted texts survive a reload (this page has no link)
     show_refused(refused)
     st.page_link("app_pages/corpus.py", label=_("Score these files on the Corpus page"), icon=":material/upload_file:")
     if hyp is None or not refs:

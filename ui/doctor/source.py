@@ -9,8 +9,8 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from ui.inputs import kept
-from ui.inputs.uploads import MAX_UPLOAD_MB, InputError, TextFile, decode_paste
+from ui.inputs import identity, kept
+from ui.inputs.uploads import InputError, TextFile, decode_paste
 from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown
 from ui.shell.session import session_state
@@ -36,9 +36,9 @@ def _uploaded() -> TextFile | None:
         _("Source file (optional)"),
         _("source file"),
         _(
-            "The text the hypothesis translates, one segment per line, at most {mb} MB: the doctor finds lines left "
-            "untranslated, or the source given as the hypothesis. It is never scored."
-        ).format(mb=MAX_UPLOAD_MB),
+            "The text the hypothesis translates, one segment per line: the doctor finds lines left untranslated, or "
+            "the source given as the hypothesis. It is never scored."
+        ),
         multiple=False,
     )
     show_unread_source(errors)
@@ -48,7 +48,7 @@ def _uploaded() -> TextFile | None:
 def _pasted() -> TextFile | None:
     session = session_state()
     if SOURCE_PASTE not in session:  # a new browser session (a reload): the pasted source kept for this browser
-        state = kept.kept_state(ds.KEPT)
+        state = identity.kept_state(ds.KEPT, ds.DEFAULT)
         session[SOURCE_PASTE] = state.text if isinstance(state, ds.DoctorSource) else ""
     # persist_state="session": see ui/inputs/hypothesis.py (every pasted text).
     st.text_area(
@@ -63,7 +63,7 @@ def _pasted() -> TextFile | None:
     )
     text = str(session[SOURCE_PASTE])
     needed = bool(text.strip()) or bool(session.get(_KEPT_ONCE))
-    kept.keep_state(ds.KEPT, ds.DoctorSource(text), needed=needed)
+    identity.keep_state(ds.KEPT, ds.DoctorSource(text), needed=needed)
     session[_KEPT_ONCE] = needed
     if not text.strip():
         return None

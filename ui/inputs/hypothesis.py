@@ -16,7 +16,7 @@ from ui.inputs.sources import (
     ref_count_key,
     references_upload_key,
 )
-from ui.inputs.uploads import MAX_UPLOAD_MB, InputError, TextFile, decode_paste
+from ui.inputs.uploads import InputError, TextFile, decode_paste
 from ui.inputs.widgets import decode_pastes, usable, within_page_size
 from ui.shell.i18n import _, and_list
 
@@ -42,14 +42,11 @@ def hypothesis_files(prefix: str, source: str) -> tuple[TextFile | None, list[Te
 def _uploaded(prefix: str) -> tuple[TextFile | None, list[TextFile], list[str]]:
     refs, hyps, errors = upload_columns(
         references_upload_key(prefix),
-        _(
-            "One file per reference translation, each with as many lines as the hypothesis; at most "
-            "{MAX_UPLOAD_MB} MB each."
-        ).format(MAX_UPLOAD_MB=MAX_UPLOAD_MB),
+        _("One file per reference translation, each with as many lines as the hypothesis."),
         hypothesis_upload_key(prefix),
         _("Hypothesis file"),
         _("hypothesis file"),
-        _("Plain UTF-8 text, one segment per line, at most {MAX_UPLOAD_MB} MB.").format(MAX_UPLOAD_MB=MAX_UPLOAD_MB),
+        _("Plain UTF-8 text, one segment per line."),
         multiple=False,
     )
     if not hyps or not refs:

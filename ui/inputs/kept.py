@@ -1,149 +1,28 @@
-"""Uploaded files that stay for the whole browser session: each uploader is a drop zone whose files move
-into ``ui.inputs.store`` in its callback and are listed under it, each with a button that removes it everywhere.
+"""Uploaded files that stay for the whole browser session: each uploader is a drop zone whose files move into
+``ui.inputs.store`` in its callback and are listed under it, each with a button that removes it everywhere.
 
-The session's store key sits in the address as ``?u=`` (so a reload finds it) and in the session; it is
-never part of a share link, and the store answers only the browser that made it (a digest of Streamlit's
-``_streamlit_xsrf`` cookie), so a copied address opened elsewhere finds no files.
+A file the session's share of the store cannot hold is used while this server session lasts, not kept; the store
+keeps its name, so the page names every such file, on every run and after a reload, until it is uploaded again (and
+kept) or removed. Whose files these are, and what a reload finds, is ``ui.inputs.identity``.
 """
 
 from __future__ import annotations
 
 import hashlib
-import re
 import secrets
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable, MutableMapping, Sequence
 from typing import Any
 
 import streamlit as st
 
-from ui.inputs.store import (
-    IDLE_SECONDS,
-    MAX_SESSION_BYTES,
-    MAX_SESSION_FILES,
-    InputStore,
-    KeptFile,
-    StoreFull,
-    text_bytes,
-)
-from ui.inputs.uploads import MAX_UPLOAD_MB, InputError, TextFile, decode_bytes, unique_names
+from ui.inputs import identity
+from ui.inputs.kept_wording import box_help, limits_caption, unkept_messages
+from ui.inputs.limits import IDLE_SECONDS, MAX_SESSION_FILES, MAX_UPLOAD_MB
+from ui.inputs.store import EVICTED, EXPIRED, KeptFile, StoreFull, text_bytes
+from ui.inputs.uploads import InputError, TextFile, decode_bytes, unique_names
 from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown
 from ui.shell.session import session_state
-
-PARAM = "u"
-SESSION_KEY = "inputs_store_key"
-_KEY_SHAPE = re.compile(r"[A-Za-z0-9_-]{24}")
-_COOKIE = "_streamlit_xsrf"
-
-
-@st.cache_resource(show_spinner=False)
-def _store() -> InputStore:
-    return InputStore()
-
-
-def store() -> InputStore:
-    """The process's one store (every session's files; bounded by ``ui.inputs.store``'s limits)."""
-    return _store()
-
-
-def _owner() -> str:
-    cookie = st.context.cookies.get(_COOKIE)
-    return hashlib.sha256(browser_token(cookie if isinstance(cookie, str) else "")).hexdigest()
-
-
-def browser_token(cookie: str) -> bytes:
-    """The browser's XSRF token in Tornado's cookie ``2|mask|masked token|time``: the masked token XOR the
-    4-byte mask repeated (the mask is new on every page load, the token is not); another form as it is."""
-    parts = cookie.split("|")
-    try:
-        if len(parts) == 4 and parts[0] == "2":
-            mask, masked = bytes.fromhex(parts[1]), bytes.fromhex(parts[2])
-            if len(mask) == 4:
-                return bytes(b ^ mask[i % 4] for i, b in enumerate(masked))
-    except ValueError:
-        pass
-    return cookie.encode()
-
-
-def _adopt(owner: str) -> str | None:
-    """The session's key: the one it has, else the address's if this browser owns it (a reload), else None."""
-    session = session_state()
-    key = session.get(SESSION_KEY)
-    if not isinstance(key, str):
-        given = st.query_params.get(PARAM, "")
-        key = given if _KEY_SHAPE.fullmatch(given) and store().claim(given, owner) else None
-        if key is not None:
-            session[SESSION_KEY] = key
-    if key is not None and st.query_params.get(PARAM) != key:
-        st.query_params[PARAM] = key
-    return key
-
-
-def identity() -> tuple[str, str]:
-    """(this session's store key, its owner), the key made once per browser session and kept in ``?u=``."""
-    owner = _owner()
-    key = _adopt(owner)
-    if key is None:
-        key = st.session_state[SESSION_KEY] = _new_key(owner)
-        st.query_params[PARAM] = key
-    return key, owner
-
-
-def keep_address() -> None:
-    """Every page, every run: a session that keeps files keeps its key in the address, so a reload on any page
-    (Explore after a hand-off included) finds them again."""
-    _adopt(_owner())
-
-
-def _new_key(owner: str) -> str:
-    while True:
-        key = secrets.token_urlsafe(18)
-        if store().claim(key, owner):
-            return key
-
-
-def keep_state(page: str, state: Any, needed: bool) -> None:
-    """Keep a page's state for a reload: always once the session keeps files, else when ``needed`` (the link
-    could not hold everything, such as long pasted texts)."""
-    if needed or isinstance(st.session_state.get(SESSION_KEY), str):
-        key, owner = identity()
-        store().set_state(key, owner, page, state)
-
-
-def kept_state(page: str) -> Any | None:
-    """The page's state kept for this browser (None in a session that keeps nothing)."""
-    owner = _owner()
-    key = _adopt(owner)
-    return store().state(key, owner, page) if key is not None else None
-
-
-def keeps_files() -> bool:
-    """True when the store keeps files for this browser session (a reload, or a link opened in the same browser)."""
-    owner = _owner()
-    key = _adopt(owner)
-    return key is not None and store().file_count(key, owner) > 0
-
-
-def query() -> dict[str, str]:
-    """The store key as a query parameter, for a page switch that must keep it (``st.switch_page``)."""
-    key = st.session_state.get(SESSION_KEY)
-    return {PARAM: key} if isinstance(key, str) else {}
-
-
-def limits_caption() -> str:
-    """What the store keeps and for how long, in words."""
-    return (
-        _(
-            "Files larger than {limit} MB are refused by the server: split a larger file, or score it with the command "
-            "line (python -m bleucore)."
-        ).format(limit=MAX_UPLOAD_MB)
-        + " "
-        + _(
-            "Uploaded files are kept on the server for this browser session, so leaving the page, opening a line in "
-            "Explore or reloading never asks for them again: at most {files} files and {mb} MB per session, removed "
-            "{hours} hours after their last use. They are never part of a shareable link."
-        ).format(files=MAX_SESSION_FILES, mb=MAX_SESSION_BYTES // (1024 * 1024), hours=IDLE_SECONDS // 3600)
-    )
 
 
 def _version_key(slot: str) -> str:
@@ -160,35 +39,51 @@ def _notes_key(slot: str) -> str:
     return f"{slot}__notes"
 
 
-def _remove(slot: str, file_id: str) -> None:
-    st.session_state.pop(_notes_key(slot), None)
-    st.session_state.pop(_transient_key(slot), None)
-    key, owner = identity()
-    kept = store().files(key, owner, slot)
-    store().set_files(key, owner, slot, [f for f in kept if f.file_id != file_id])
-
-
 def _transient_key(slot: str) -> str:
     return f"{slot}__unkept"
+
+
+def _transient(session: MutableMapping[str, Any], slot: str) -> list[KeptFile]:
+    """The slot's files used in this server session but not kept (their names are in the store)."""
+    files = session.get(_transient_key(slot))
+    return list(files) if isinstance(files, list) else []
+
+
+def _settle(slot: str, files: Sequence[KeptFile], multiple: bool) -> None:
+    """Keep ``files`` as the slot's files, as many as fit (for a slot of one file, the last: else the file kept before
+    stays kept); the others are used now and named, and so are earlier files not kept (a reload lost them) that are
+    not given again (in a slot of one file, only the file given counts)."""
+    session = session_state()
+    key, me = identity.identity()
+    store = identity.store()
+    if multiple:
+        left = store.set_files(key, me, slot, files, partial=True)
+    else:
+        try:
+            store.set_files(key, me, slot, files[-1:])
+            left = []
+        except StoreFull as err:
+            left = [(files[-1], err.reason)]
+    given = {f.file.name for f in files}
+    earlier = [(name, why) for name, why in store.unkept(key, me, slot) if multiple and name not in given]
+    store.set_unkept(key, me, slot, [*earlier, *((f.file.name, why) for f, why in left)])
+    session[_transient_key(slot)] = [f for f, _why in left]
 
 
 #: What a drop zone makes of an uploaded file's bytes (its name given): a TextFile, or InputError in the page's words.
 Decoder = Callable[[bytes, str], TextFile]
 
 
-def _absorb(slot: str, multiple: bool, decode: Decoder = decode_bytes) -> None:
+def _absorb(slot: str, multiple: bool, box_mb: int, held: bool, decode: Decoder | None) -> None:
     """The drop zone's callback (before the run, so no upload racing a rerun is lost): its files move into the
-    store and the drop zone empties under a new key; files the store cannot keep stay in it, used but not kept."""
+    store and the drop zone empties under a new key; files the store cannot keep are used now and named."""
     session = session_state()
     uploaded = session.get(uploader_key(session, slot))
     new = [uploaded] if uploaded is not None and not isinstance(uploaded, list) else list(uploaded or [])
-    session.pop(_transient_key(slot), None)
     if not new:
         session.pop(_notes_key(slot), None)
         return
-    key, owner = identity()
-    kept = store().files(key, owner, slot)
-    notes: list[str] = []
+    session[_version_key(slot)] = int(session.get(_version_key(slot), 0)) + 1
     if len(new) > MAX_SESSION_FILES:  # before reading any: thousands of files would freeze the page
         session[_notes_key(slot)] = [
             _("{n:,} files at once: a session takes at most {limit} files. Upload fewer.").format(
@@ -196,73 +91,143 @@ def _absorb(slot: str, multiple: bool, decode: Decoder = decode_bytes) -> None:
             )
         ]
         return
-    taken = [f.file.name for f in kept] if multiple else []
-    added = []
+    key, me = identity.identity()
+    kept = identity.store().files(key, me, slot)
+    transient = _transient(session, slot)
+    taken = [f.file.name for f in (*kept, *transient)] if multiple else []
+    added, notes = [], []
     for upload, name in zip(new, unique_names([*taken, *(u.name for u in new)])[len(taken) :]):
         try:
-            file = decode(upload.getvalue(), name)
+            data = upload.getvalue()
+            file = decode_bytes(data, name, box_mb, held) if decode is None else decode(data, name)
         except InputError as err:
             notes.append(str(err))
             continue
         added.append(KeptFile(upload.file_id or secrets.token_hex(8), file, text_bytes(file)))
-    files = [*kept, *added] if multiple else (added[:1] or kept)
     session[_notes_key(slot)] = notes
-    try:
-        store().set_files(key, owner, slot, files)
-    except StoreFull as err:
-        notes.append(_store_full(err))
-        session[_transient_key(slot)] = [f.file for f in files]
+    if added:
+        _settle(slot, [*kept, *transient, *added] if multiple else added[:1], multiple)
+
+
+def _remove(slot: str, file_id: str, multiple: bool) -> None:
+    """Remove a kept file everywhere; files used now but not kept move into the room it leaves."""
+    session = session_state()
+    session.pop(_notes_key(slot), None)
+    key, me = identity.identity()
+    rest = [f for f in identity.store().files(key, me, slot) if f.file_id != file_id]
+    transient = _transient(session, slot)
+    if multiple:
+        _settle(slot, [*rest, *transient], multiple)
+    elif transient:
+        identity.store().set_files(key, me, slot, [])
+        _settle(slot, transient, multiple)
+    else:
+        identity.store().set_files(key, me, slot, rest)
+
+
+def _forget(slot: str, name: str) -> None:
+    """Remove a file that was not kept: it is no longer used, nor named."""
+    session = session_state()
+    session.pop(_notes_key(slot), None)
+    session[_transient_key(slot)] = [f for f in _transient(session, slot) if f.file.name != name]
+    key, me = identity.identity()
+    names = identity.store().unkept(key, me, slot)
+    identity.store().set_unkept(key, me, slot, [(n, why) for n, why in names if n != name])
+
+
+def lost_notice() -> None:
+    """Once per run, where uploads are drawn: the files this browser's address named are gone, and why."""
+    session = session_state()
+    reason = identity.lost()
+    if reason is None or session.get(identity.NOTICE_SHOWN):
         return
-    session[_version_key(slot)] = int(session.get(_version_key(slot), 0)) + 1
+    session[identity.NOTICE_SHOWN] = True
+    if reason == EXPIRED:
+        text = _(
+            "The files this browser uploaded were removed from the server {hours} hours after their last use: upload "
+            "them again."
+        ).format(hours=IDLE_SECONDS // 3600)
+    elif reason == EVICTED:
+        text = _(
+            "The files this browser uploaded were removed from the server to make room for other visitors' files: "
+            "upload them again."
+        )
+    else:
+        text = _(
+            "The files this browser uploaded are no longer on the server (it was set up again without them): "
+            "upload them again."
+        )
+    st.info(text, icon=":material/history:")
 
 
 def kept_files(
-    slot: str, label: str, kind: str, help_text: str, multiple: bool, decode: Decoder = decode_bytes
+    slot: str,
+    label: str,
+    kind: str,
+    help_text: str,
+    multiple: bool,
+    box_mb: int = MAX_UPLOAD_MB,
+    held: bool = True,
+    decode: Decoder | None = None,
 ) -> tuple[list[TextFile], list[str]]:
-    """Draw the slot's drop zone and its kept files; (the files, in order, and messages about any not read or
-    not kept). ``kind`` names one file in a remove button ("reference file"); ``decode`` reads an upload (a text of
-    segments, by default; score files are read by their own rules, ``ui.metrics.imported``)."""
+    """Draw the slot's drop zone, its kept files and those not kept; (the files used, in order, and messages about
+    any not read or not kept). ``kind`` names one file in a remove button ("reference file"); ``box_mb`` is the drop
+    zone's size and ``held`` whether its files are scored line by line (``ui.inputs.uploads.decode_bytes``);
+    ``decode`` reads an upload by other rules (score files: ``ui.metrics.imported``)."""
     session = session_state()
-    owner = _owner()
-    key = _adopt(owner)  # no key is made for a drop zone only seen: the address gains ?u= with the first kept file
-    errors: list[str] = list(session.get(_notes_key(slot), []))  # the last upload's problems, until the next change
+    lost_notice()
+    key, me = identity.current()  # no key is made for a drop zone only seen: the address gains ?u= with a kept file
     st.file_uploader(
         label,
         accept_multiple_files=multiple,
         key=uploader_key(session, slot),
-        help=help_text,
+        help=f"{help_text} {box_help(box_mb, held)}",
         on_change=_absorb,
-        args=(slot, multiple, decode),
+        args=(slot, multiple, box_mb, held, decode),
+        max_upload_size=box_mb,
     )
-    kept = store().files(key, owner, slot) if key is not None else []
+    store = identity.store()
+    kept = store.files(key, me, slot) if key is not None else []
+    unkept = store.unkept(key, me, slot) if key is not None else []
+    transient = _transient(session, slot)
+    used = {f.file.name: f for f in transient}
     for item in kept:
-        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-            st.caption(
-                escape_markdown(
-                    _("{name}: {lines:,} lines, kept for this session").format(
-                        name=item.file.name, lines=len(item.file)
-                    )
-                )
-            )
-            st.button(
-                escape_markdown(_("Remove {kind} {name}").format(kind=kind, name=item.file.name)),
-                icon=":material/close:",
-                key=f"{slot}__remove_{item.file_id}",
-                on_click=_remove,
-                args=(slot, item.file_id),
-                type="tertiary",
-            )
-    unkept = session.get(_transient_key(slot))
-    if isinstance(unkept, list):  # over the session's share: used while the drop zone holds them
-        return list(unkept), errors
-    return [f.file for f in kept], errors
+        words = _("{name}: {lines:,} lines, kept for this session").format(name=item.file.name, lines=len(item.file))
+        _listed(words, kind, item.file.name, f"{slot}__remove_{item.file_id}", _remove, (slot, item.file_id, multiple))
+    for name, _why in unkept:
+        file = used.get(name)
+        words = (
+            _("{name}: {lines:,} lines, used now but not kept").format(name=name, lines=len(file.file))
+            if file is not None
+            else _("{name}: not kept").format(name=name)
+        )
+        tag = hashlib.blake2b(name.encode("utf-8", "surrogatepass"), digest_size=6).hexdigest()
+        _listed(words, kind, name, f"{slot}__forget_{tag}", _forget, (slot, name))
+    errors = [*session.get(_notes_key(slot), []), *unkept_messages(unkept, set(used))]
+    if not multiple and transient:  # a new file that could not be kept is the one used, while this session lasts
+        return [transient[-1].file], errors
+    return [f.file for f in (*kept, *transient)], errors
 
 
 def kept_in(slot: str) -> list[TextFile]:
-    """The files the slot keeps now, in order, without drawing its drop zone (for a choice drawn above it)."""
-    owner = _owner()
-    key = _adopt(owner)
-    return [item.file for item in store().files(key, owner, slot)] if key is not None else []
+    """The files the slot uses now, in order, without drawing its drop zone (for a choice drawn above it)."""
+    key, me = identity.current()
+    kept = identity.store().files(key, me, slot) if key is not None else []
+    return [f.file for f in (*kept, *_transient(session_state(), slot))]
+
+
+def _listed(words: str, kind: str, name: str, button: str, action: Any, args: tuple[Any, ...]) -> None:
+    """One file under a drop zone: what it is, and a button that removes it."""
+    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+        st.caption(escape_markdown(words))
+        st.button(
+            escape_markdown(_("Remove {kind} {name}").format(kind=kind, name=name)),
+            icon=":material/close:",
+            key=button,
+            on_click=action,
+            args=args,
+            type="tertiary",
+        )
 
 
 def upload_columns(
@@ -271,6 +236,7 @@ def upload_columns(
     """The upload source of Corpus and Compare: reference files on the left, the outputs (``kept_files`` of
     ``slot``) on the right, the limits below; (references, outputs, messages about files not read or not kept:
     the files listed are still used)."""
+    lost_notice()
     left, right = st.columns(2)
     with left:
         refs, ref_errors = kept_files(
@@ -280,15 +246,3 @@ def upload_columns(
         outputs, errors = kept_files(slot, label, kind, help_text, multiple)
     st.caption(limits_caption())
     return refs, outputs, [*ref_errors, *errors]
-
-
-def _store_full(err: StoreFull) -> str:
-    if err.reason == "files":
-        return _(
-            "{name} is used now but not kept for later visits: a session keeps at most {files} files. Remove a file "
-            "you no longer need to keep it."
-        ).format(name=err.name, files=MAX_SESSION_FILES)
-    return _(
-        "{name} is used now but not kept for later visits: a session keeps at most {mb} MB of files. Remove a file "
-        "you no longer need to keep it."
-    ).format(name=err.name, mb=MAX_SESSION_BYTES // (1024 * 1024))

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from bleucore.reading import (
     BinaryInput,
@@ -26,13 +25,9 @@ from bleucore.reading import (
     decode_lines,
     decode_text,
 )
+from ui.inputs.limits import MAX_PASTE_CHARS, MAX_UPLOAD_MB, MIB
+from ui.inputs.textfile import TextFile as TextFile  # its home is a leaf module, for the store; pages import it here
 from ui.shell.i18n import _
-
-#: The server's upload limit in MB (``server.maxUploadSize`` in .streamlit/config.toml).
-MAX_UPLOAD_MB = 10
-MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024
-#: Longest pasted text accepted, in characters (about 2 MB of English text).
-MAX_PASTE_CHARS = 2_000_000
 
 #: How the app reads a text: as sacreBLEU's command line reads a file (each line right-stripped, so a "\\r" of
 #: Windows line ends goes too), and a binary file or one without a segment refused.
@@ -41,17 +36,6 @@ _RULES = TextRules(rstrip=True, refuse_binary=True, refuse_empty=True)
 
 class InputError(ValueError):
     """Input that cannot be scored; the message is meant for the user as it is."""
-
-
-@dataclass(frozen=True)
-class TextFile:
-    """One named stream of segments (a hypothesis or a reference file)."""
-
-    name: str
-    lines: tuple[str, ...]
-
-    def __len__(self) -> int:
-        return len(self.lines)
 
 
 def _message(err: ReadingError, pasted: bool) -> str:
@@ -98,31 +82,35 @@ def reading_message(err: ReadingError) -> str:
     return _message(err, pasted=False)
 
 
-def _text_file(read: Callable[[], list[str]], name: str, pasted: bool) -> TextFile:
-    """The lines ``read`` gives, kept whole within the app's limits; InputError in the page's words."""
+def _text_file(read: Callable[[], list[str]], name: str, pasted: bool, held: bool = True) -> TextFile:
+    """The lines ``read`` gives, kept whole within the app's limits (``held``: a file scored line by line); InputError
+    in the page's words."""
     try:
         lines = read()
-        check_held_text(lines, name)  # the pages keep every line and its scores
+        if held:
+            check_held_text(lines, name)  # the pages keep every line and its scores
     except ReadingError as err:
         raise InputError(_message(err, pasted)) from None
     return TextFile(name, tuple(lines))
 
 
-def decode_bytes(data: bytes, name: str) -> TextFile:
+def decode_bytes(data: bytes, name: str, box_mb: int = MAX_UPLOAD_MB, held: bool = True) -> TextFile:
     """An uploaded file's bytes as lines, as sacreBLEU's command line reads a file (``_RULES``); InputError names
-    the file and, for bad bytes, the line."""
-    if len(data) > MAX_UPLOAD_BYTES:
+    the file and, for bad bytes, the line. ``box_mb``: its upload box's size (only a client that ignores the box sends
+    more); ``held``: a file scored line by line, within ``bleucore.limits.HELD`` (not a training corpus, whose words
+    are only counted)."""
+    if len(data) > box_mb * MIB:
         raise InputError(
             _(
                 "{name} is {mb:.1f} MB; files are limited to {limit} MB. Split it, or score it with the "
                 "command line (python -m bleucore), which reads files of any size."
-            ).format(name=name, mb=len(data) / 1024 / 1024, limit=MAX_UPLOAD_MB)
+            ).format(name=name, mb=len(data) / MIB, limit=box_mb)
         )
     if len(data) == 0:
         raise InputError(
             _("{name} is empty (0 bytes): upload the file that holds the segments, one per line.").format(name=name)
         )
-    return _text_file(lambda: decode_lines(data, name, _RULES), name, pasted=False)
+    return _text_file(lambda: decode_lines(data, name, _RULES), name, pasted=False, held=held)
 
 
 def decode_paste(text: str, name: str) -> TextFile:
@@ -130,9 +118,9 @@ def decode_paste(text: str, name: str) -> TextFile:
     if len(text) > MAX_PASTE_CHARS:
         raise InputError(
             _(
-                "{name} is {n:,} characters long; pasted text is limited to {limit:,} "
-                "characters. Upload it as a file instead (up to {mb} MB)."
-            ).format(name=name, n=len(text), limit=MAX_PASTE_CHARS, mb=MAX_UPLOAD_MB)
+                "{name} is {n:,} characters long; pasted text is limited to {limit:,} characters, as an uploaded "
+                "file is: score it with the command line (python -m bleucore), which reads files of any size."
+            ).format(name=name, n=len(text), limit=MAX_PASTE_CHARS)
         )
     return _text_file(lambda: decode_text(text, name, _RULES), name, pasted=True)
 

@@ -13,6 +13,7 @@ the screen (Learn's first one) scrolls inside its own box instead of being cut.
 
 import streamlit as st
 
+from ui.shell import reconnect
 from ui.shell.history import HIDE_CSS, ONE_ENTRY_PER_PAGE_JS
 
 STALE_DIM_CSS = '[data-stale="true"]{transition:opacity 0s linear 1s !important;}'
@@ -32,8 +33,12 @@ PHONE_CSS = (
 
 
 def body() -> str:
-    """The page-wide HTML: the stylesheet and the history shim (``ui.shell.history``)."""
-    return f"<style>{STALE_DIM_CSS}{NAMED_ICON_CSS}{PHONE_CSS}{HIDE_CSS}</style>{ONE_ENTRY_PER_PAGE_JS}"
+    """The page-wide HTML: the stylesheet, the history shim (``ui.shell.history``) and the reload after a server
+    restart (``ui.shell.reconnect``)."""
+    return (
+        f"<style>{STALE_DIM_CSS}{NAMED_ICON_CSS}{PHONE_CSS}{HIDE_CSS}{reconnect.HIDE_CSS}</style>"
+        f"{ONE_ENTRY_PER_PAGE_JS}{reconnect.RELOAD_ON_RECONNECT_JS}"
+    )
 
 
 def apply() -> None:

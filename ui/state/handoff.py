@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 import streamlit as st
 
-from ui.inputs import kept
+from ui.inputs import identity
 from ui.inputs.uploads import TextFile
 from ui.links.share import PARAM, LinkStateError, forget
 from ui.options.bleu import Choices
@@ -101,7 +101,7 @@ def follow() -> None:
     if pending is not None:
         page, token = pending
         forget(session_state(), es.PAGE_STATE.loaded_key, token)  # opened again if seen before
-        st.switch_page(page, query_params={PARAM: token, **i18n.query(), **kept.query()})
+        st.switch_page(page, query_params={PARAM: token, **i18n.query(), **identity.query()})
 
 
 def arrived() -> None:

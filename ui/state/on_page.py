@@ -10,7 +10,7 @@ from typing import Any
 
 import streamlit as st
 
-from ui.inputs import kept
+from ui.inputs import identity
 from ui.links.share import PARAM
 from ui.links.share_box import opened_link_notices, share_box
 from ui.options.metrics import imported
@@ -38,7 +38,7 @@ def mirror_state(
     during the run reopens this view, not the last one; ``publish_state`` calls it again with the run's end state."""
     token, note = save_state(session, page, state)
     if page.kept_on_server:
-        kept.keep_state(page.prefix, state, needed=uploads or note is not None)
+        identity.keep_state(page.prefix, state, needed=uploads or note is not None)
     if token is not None:
         st.query_params[PARAM] = token  # always: after a page switch the browser's address may differ
     else:
@@ -51,12 +51,13 @@ def open_state_page(page: StatePage, title: Callable[[], tuple[str, str]]) -> No
     (``title()``: read once the keys are filled, so they can name the metrics picked) and any notice about the
     opened link."""
     session = session_state()
-    on_server = kept.kept_state(page.prefix) if page.kept_on_server else None
+    on_server = identity.kept_state(page.prefix, page.default) if page.kept_on_server else None
     loaded, link_error = init_page(session, st.query_params.get(PARAM), page, on_server)
     heading, caption = title()
     st.title(heading)
     st.caption(caption)
     # A link made with uploads (files to score, or an imported metric's scores) asks for the files, unless this
-    # browser's session still keeps files (a reload).
+    # browser's session still keeps files (a reload), or the address is this browser's own, whose files are gone: the
+    # upload boxes say that (``kept.lost_notice``).
     uploads = isinstance(loaded, PastedInputs) and (loaded.source == "upload" or bool(imported(loaded.metrics)))
-    opened_link_notices(link_error, uploads and not kept.keeps_files())
+    opened_link_notices(link_error, uploads and not identity.keeps_files() and identity.lost() is None)

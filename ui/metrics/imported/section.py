@@ -14,7 +14,8 @@ import streamlit as st
 from bleucore.metrics.imported import ImportedMetric, ImportedOptions, ScoreFileTooLarge, parse_scores
 from bleucore.reading import ReadingError, TextRules, decode_lines
 from ui.inputs.kept import kept_files, kept_in
-from ui.inputs.uploads import MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, InputError, TextFile
+from ui.inputs.limits import MAX_SCORES_UPLOAD_BYTES, MAX_SCORES_UPLOAD_MB
+from ui.inputs.uploads import InputError, TextFile
 from ui.metrics.imported import cache
 from ui.metrics.imported.files import DEFAULT_NAME, metric_of_files, name_in, scores_digest
 from ui.metrics.imported.wording import describe
@@ -45,8 +46,8 @@ def decode_scores(data: bytes, name: str) -> TextFile:
     """The drop zone's reader (``ui.inputs.kept``): an upload kept as its text once bleucore reads scores in it;
     InputError, naming the file and the line, for anything else (the server refuses files past its upload limit)."""
     try:
-        if len(data) > MAX_UPLOAD_BYTES:
-            raise ScoreFileTooLarge(name, len(data), MAX_UPLOAD_BYTES)
+        if len(data) > MAX_SCORES_UPLOAD_BYTES:
+            raise ScoreFileTooLarge(name, len(data), MAX_SCORES_UPLOAD_BYTES)
         lines = decode_lines(data, name, TextRules(refuse_binary=True, refuse_empty=True))
         parse_scores(data, name, name_in("\n".join(lines)) or DEFAULT_NAME)
     except ReadingError as err:
@@ -118,7 +119,7 @@ def score_uploads(
                 "printed output (`comet-score > comet.out`) or its JSON (`--to_json`). Give one file per system, in "
                 "the order of the systems ({systems}), or one file holding every system, matched to them by path, "
                 "then by file name. At most {mb} MB a file."
-            ).format(systems=and_list([escape_markdown(s.name) for s in systems]), mb=MAX_UPLOAD_MB)
+            ).format(systems=and_list([escape_markdown(s.name) for s in systems]), mb=MAX_SCORES_UPLOAD_MB)
         )
         used = set(BUILT_IN_LABELS)
         for metric_id in _shown(have_files):
@@ -146,8 +147,10 @@ def _entry(
             entry.slot,
             _("Score files of metric {k}").format(k=position(metric_id)),
             _("score file"),
-            _("Plain numbers, COMET's printed output or its JSON, at most {mb} MB per file.").format(mb=MAX_UPLOAD_MB),
+            _("Plain numbers, COMET's printed output or its JSON."),
             multiple=True,
+            box_mb=MAX_SCORES_UPLOAD_MB,
+            held=False,
             decode=decode_scores,
         )
     default = cache.default_name(files) if files else ""
