@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
@@ -18,7 +19,7 @@ from ..metrics.bleu.score import BLEUFigures
 from ..metrics.inputs import check_streams
 from ..tokenizers import TokenEncoder
 from .arithmetic import reference_lengths, score_counts, sentence_scores, tiny_scores
-from .conventions import Conventions
+from .conventions import Case, Conventions, References
 from .splits import (
     ENCODE_LINES,
     cased,
@@ -112,11 +113,11 @@ class ConventionScorer:
         return self._counts[key]
 
     def _split_statistics(
-        self, tokenize: str, case: str, references: str
+        self, tokenize: str, case: str, references: References
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """A split rule's counts: ``str.split()``'s under the same case rule, with the lines where the rule's tokens
         may differ (``splits.differing_lines``: few, in most text) counted again under the rule."""
-        base = self._statistics(Conventions(tokenize="whitespace", case=case, references=references))  # type: ignore[arg-type]
+        base = self._statistics(Conventions(tokenize="whitespace", case=cast(Case, case), references=references))
         streams = [self.hypotheses, *(self.references if references == "all" else self.references[:1])]
         rows = sorted({i for j, stream in enumerate(streams) for i in self._differing(tokenize, j, stream)})
         if not rows:

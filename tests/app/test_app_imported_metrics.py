@@ -6,6 +6,8 @@ message naming the file, in English and Korean, with nothing already given lost.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -75,7 +77,9 @@ def compare_with_four_systems(lang: str = "en") -> AppTest:
         pytest.param(lambda s: [(f"{n}.json", comet_json({n: v})) for n, v in s.items()], id="JSON, one per system"),
     ],
 )
-def test_every_format_gives_cometss_table_as_bleucore_on_the_same_resamples(files) -> None:  # type: ignore[no-untyped-def]
+def test_every_format_gives_cometss_table_as_bleucore_on_the_same_resamples(
+    files: Callable[[dict[str, list[float]]], list[tuple[str, bytes]]],
+) -> None:
     scores = comet_scores(TWO)
     at = compare_with_comet(files(scores))
     pills = at.pills(key=cps.COMPARE_METRICS)

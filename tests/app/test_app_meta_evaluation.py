@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from bleucore.meta_evaluation import agreement_rows, disagreement_examples, human_rows, metric_values
+from bleucore.meta_evaluation import MetricValues, agreement_rows, disagreement_examples, human_rows, metric_values
 from bleucore.metrics import get_metric
 from bleucore.metrics.imported import ErrorSpan, SegmentScores, imported_metric
 from tests.conftest import chart_rows, open_app, sample_lines, upload
@@ -44,7 +44,9 @@ def spans_of(data: bytes) -> dict[str, tuple[tuple[ErrorSpan, ...], ...]]:
     }
 
 
-def expected_values(names: tuple[str, ...], scores: dict[str, list[float]], label: str = "xCOMET"):  # type: ignore[no-untyped-def]
+def expected_values(
+    names: tuple[str, ...], scores: dict[str, list[float]], label: str = "xCOMET"
+) -> tuple[dict[str, list[str]], MetricValues, MetricValues]:
     lines = {n: system_lines()[n] for n in names}
     bleu = metric_values(get_metric("bleu"), lines, REFS)
     comet = metric_values(imported_metric(label, scores), lines, REFS)
@@ -74,7 +76,9 @@ def test_the_agreement_share_in_words_is_bleucores(two_systems) -> None:  # type
     assert any(sentence in unescaped(m.value) for m in at.markdown), sentence
 
 
-def test_the_examples_are_bleucores_with_both_scores_the_chips_and_the_spans_in_words(two_systems) -> None:  # type: ignore[no-untyped-def]
+def test_the_examples_are_bleucores_with_both_scores_the_chips_and_the_spans_in_words(
+    two_systems: tuple[AppTest, dict[str, list[float]], bytes],
+) -> None:
     at, scores, data = two_systems
     lines, bleu, comet = expected_values(TWO, scores)
     errors = spans_of(data)
@@ -84,7 +88,8 @@ def test_the_examples_are_bleucores_with_both_scores_the_chips_and_the_spans_in_
     assert expected
     said = [unescaped(m.value) for m in at.markdown if m.value.startswith("Line ")]
     shown = [s for s in said if "xCOMET scores" in s]
-    assert [int(re.match(r"Line (\d+)", s).group(1)) for s in shown] == [e.line for e in expected]  # type: ignore[union-attr]
+    numbers = [found.group(1) for s in shown if (found := re.match(r"Line (\d+)", s))]
+    assert len(numbers) == len(shown) and [int(n) for n in numbers] == [e.line for e in expected]
     captions = [unescaped(c.value) for c in at.caption]
     bodies = html_bodies(at)
     for e in expected:
@@ -148,7 +153,8 @@ def test_human_scores_give_bleucores_correlations_and_stay_in_the_link() -> None
     assert any("4 systems, 6 pairs" in unescaped(c.value) for c in at.caption)
     chart = next(spec for c in at.get("vega_lite_chart") if "hconcat" in (spec := json.loads(c.proto.spec)))
     assert len(chart["hconcat"]) == 2  # BLEU and COMET, each against ESA
-    points = {(row["system"], round(float(row["value"]), 9)) for row in chart_rows(at, "human")}  # type: ignore[arg-type]
+    rows = chart_rows(at, "human")
+    points = {(row["system"], round(float(row["value"]), 9)) for row in rows}  # type: ignore[arg-type]
     bleu_values = values[0].corpus
     assert points == {(n, round(float(bleu_values[n] or 0), 9)) for n in names}  # the first chart: BLEU's
     token = at.query_params["s"]

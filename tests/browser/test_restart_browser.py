@@ -68,7 +68,9 @@ def _score(page: Page):  # type: ignore[no-untyped-def]
     return page.get_by_test_id("stMetric").filter(has_text="Corpus BLEU").first.get_by_test_id("stMetricValue")
 
 
-def _scored_upload(page: Page, server: Server, wait_for_app: Callable[..., None], choose_input, upload) -> str:  # type: ignore[no-untyped-def]
+def _scored_upload(  # type: ignore[no-untyped-def]
+    page: Page, server: Server, wait_for_app: Callable[..., None], choose_input, upload
+) -> str:
     """Corpus with two references and a hypothesis uploaded, scored as sacreBLEU scores them; the score shown."""
     page.goto(f"{server.base}/corpus")
     wait_for_app(page)
