@@ -299,3 +299,22 @@ def screenshot_dir() -> Path:
         path = REPO_ROOT / "tests" / "artifacts" / "screenshots"
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def _compare_with_scores(page: Page, server: str, systems: dict[str, list[str]], score_file: tuple[str, bytes]) -> None:
+    """Compare with data/sample's ref.en, ``systems`` (name -> lines) and one score file (name, bytes) uploaded as
+    imported metric 1, waited for until the page names the file's source of each system's scores."""
+    page.goto(f"{server}/compare")
+    _wait_for_app(page)
+    _choose_input(page, "Upload files")
+    _upload(page, "Reference files", [("ref.en", (REPO_ROOT / "data" / "sample" / "ref.en").read_bytes())])
+    _upload(page, "System outputs", [(name, ("\n".join(lines) + "\n").encode()) for name, lines in systems.items()])
+    page.get_by_text("Scores from other metrics (COMET, MetricX, human scores)").click()
+    _upload(page, "Score files of metric 1", [score_file])
+    expect(page.get_by_text(f"{score_file[0]}: ", exact=False).first).to_be_visible()
+
+
+@pytest.fixture
+def compare_with_scores() -> Callable[..., None]:
+    """The helper ``compare_with_scores(page, server, systems, score_file)``, as a fixture (no conftest import)."""
+    return _compare_with_scores

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from bleucore.meta_evaluation import agreement_rows, disagreement_examples, metric_values
 from bleucore.metrics import get_metric
 from bleucore.metrics.imported import imported_metric
-from tests.conftest import SAMPLE, sample_lines
+from tests.conftest import sample_lines
 from tests.score_files import comet_scores, system_lines, xcomet_json
 
 TWO = ("system_a.en", "system_b.en")
@@ -70,20 +70,12 @@ def test_an_xcomet_json_with_spans_shows_a_disagreement_example_in_both_language
     app_page: Page,
     streamlit_server: str,
     wait_for_app: Callable[..., None],
-    choose_input: Callable[..., None],
-    upload: Callable[..., None],
+    compare_with_scores: Callable[..., None],
 ) -> None:
     page = app_page
-    page.goto(f"{streamlit_server}/compare")
-    wait_for_app(page)
-    choose_input(page, "Upload files")
-    upload(page, "Reference files", [("ref.en", (SAMPLE / "ref.en").read_bytes())])
     lines = system_lines()
-    upload(page, "System outputs", [(n, ("\n".join(lines[n]) + "\n").encode()) for n in TWO])
-    page.get_by_text("Scores from other metrics (COMET, MetricX, human scores)").click()
     data = xcomet_json(comet_scores(TWO), severities=("major",))
-    upload(page, "Score files of metric 1", [("xcomet.json", data)])
-    expect(page.get_by_text("xcomet.json: ", exact=False).first).to_be_visible()
+    compare_with_scores(page, streamlit_server, {n: lines[n] for n in TWO}, ("xcomet.json", data))
     expect_disagreement(page, korean=False)
 
     page.get_by_test_id("stSidebar").get_by_text("한국어", exact=True).click()

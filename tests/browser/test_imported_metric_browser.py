@@ -11,7 +11,6 @@ from playwright.sync_api import Page, expect
 
 from bleucore.metrics.imported import ImportedStatistics, imported_metric
 from bleucore.significance import Ranking, rank_systems, significance_table
-from tests.conftest import SAMPLE
 from tests.score_files import SYSTEMS, comet_json, comet_scores, system_lines
 
 BASELINE = SYSTEMS[0]
@@ -66,19 +65,13 @@ def test_a_comet_json_for_four_systems_is_a_row_and_a_ranking_in_both_languages_
     app_page: Page,
     streamlit_server: str,
     wait_for_app: Callable[..., None],
-    choose_input: Callable[..., None],
-    upload: Callable[..., None],
+    compare_with_scores: Callable[..., None],
 ) -> None:
     page = app_page
-    page.goto(f"{streamlit_server}/compare")
-    wait_for_app(page)
-    choose_input(page, "Upload files")
-    upload(page, "Reference files", [("ref.en", (SAMPLE / "ref.en").read_bytes())])
     lines = system_lines()
-    upload(page, "System outputs", [(n, ("\n".join(lines[n]) + "\n").encode()) for n in SYSTEMS])
-    page.get_by_text("Scores from other metrics (COMET, MetricX, human scores)").click()
-    upload(page, "Score files of metric 1", [("comet.json", comet_json(comet_scores()))])
-    expect(page.get_by_text("comet.json: ", exact=False).first).to_be_visible()
+    compare_with_scores(
+        page, streamlit_server, {n: lines[n] for n in SYSTEMS}, ("comet.json", comet_json(comet_scores()))
+    )
     expect_comet(page, korean=False)
 
     sidebar = page.get_by_test_id("stSidebar")
