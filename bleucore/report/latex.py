@@ -35,6 +35,22 @@ def latex_escape(text: str, typewriter: bool = False) -> str:
     return "".join(c if typewriter and c == "|" else _SPECIAL.get(c, c) for c in text)
 
 
+def _float(spec: str, head: list[str], rows: list[str], note: str) -> str:
+    """One of the report's tables: a ``table`` float holding a booktabs ``tabular`` of columns ``spec`` (``head``'s
+    lines above the middle rule, ``rows`` below it) and ``note`` as its footnote."""
+    tabular = [
+        f"\\begin{{tabular}}{{{spec}}}",
+        "\\toprule",
+        *head,
+        "\\midrule",
+        *rows,
+        "\\bottomrule",
+        "\\end{tabular}",
+    ]
+    footnote = ["\\par\\smallskip", "\\parbox{\\linewidth}{\\footnotesize\\raggedright " + note + "}"]
+    return "\n".join(["\\begin{table}[t]", "\\centering", *tabular, *footnote, "\\end{table}"])
+
+
 def latex_table(report: Report, alpha: float = 0.05) -> str:
     """A ``table`` float holding a booktabs ``tabular`` (one row per system) and its footnote; needs only
     ``\\usepackage{booktabs}``."""
@@ -74,18 +90,7 @@ def latex_table(report: Report, alpha: float = 0.05) -> str:
     return "\n".join(
         [
             "% BLEU Explorer report (bleucore); needs \\usepackage{booktabs}",
-            "\\begin{table}[t]",
-            "\\centering",
-            "\\begin{tabular}{l" + "c" * len(report.tables) + "}",
-            "\\toprule",
-            " & ".join(header) + r" \\",
-            "\\midrule",
-            *rows,
-            "\\bottomrule",
-            "\\end{tabular}",
-            "\\par\\smallskip",
-            "\\parbox{\\linewidth}{\\footnotesize\\raggedright " + note + "}",
-            "\\end{table}",
+            _float("l" + "c" * len(report.tables), [" & ".join(header) + r" \\"], rows, note),
             *rankings,
             *([latex_meta(report)] if report.meta else []),
             "",
@@ -97,14 +102,7 @@ def latex_ranking(ranking: Ranking, digits: int = 2) -> str:
     """One metric's ranking as WMT25 typesets its tables: rank range, system and value, best first, a
     ``\\cmidrule`` where a cluster ends, and a footnote naming the test."""
     arrow = r"$\uparrow$" if ranking.higher_is_better else r"$\downarrow$"
-    lines = [
-        "\\begin{table}[t]",
-        "\\centering",
-        "\\begin{tabular}{clc}",
-        "\\toprule",
-        f"Rank & System & {latex_escape(ranking.metric)} {arrow} \\\\",
-        "\\midrule",
-    ]
+    lines = []
     for row, end in zip(ranking.rows, ranking.cluster_ends()):
         lines.append(f"{row.rank[0]}--{row.rank[1]} & {latex_escape(row.system)} & {row.value:.{digits}f} \\\\")
         if end:
@@ -117,14 +115,7 @@ def latex_ranking(ranking: Ranking, digits: int = 2) -> str:
         f"Systems ranked by {latex_escape(ranking.metric)} as WMT25 ranks them: a system's rank range extends past "
         f"every neighbour not significantly different ({test}, $p < {ranking.alpha}$); a rule separates clusters."
     )
-    lines += [
-        "\\bottomrule",
-        "\\end{tabular}",
-        "\\par\\smallskip",
-        "\\parbox{\\linewidth}{\\footnotesize\\raggedright " + note + "}",
-        "\\end{table}",
-    ]
-    return "\n".join(lines)
+    return _float("clc", [f"Rank & System & {latex_escape(ranking.metric)} {arrow} \\\\"], lines, note)
 
 
 def _correlation(value: float | None) -> str:
@@ -151,21 +142,9 @@ def latex_meta(report: Report) -> str:
         f"{systems} systems ({systems * (systems - 1) // 2} pairs) a system-level correlation is uncertain (its "
         "interval is wide): small differences between metrics say little."
     )
-    return "\n".join(
-        [
-            "\\begin{table}[t]",
-            "\\centering",
-            "\\begin{tabular}{lcccc}",
-            "\\toprule",
-            f" & \\multicolumn{{3}}{{c}}{{{systems} systems}} & Segments \\\\",
-            "\\cmidrule(lr){2-4}\\cmidrule(lr){5-5}",
-            f"Metric vs {human} & Pearson & Kendall & Pairwise acc. & Kendall \\\\",
-            "\\midrule",
-            *rows,
-            "\\bottomrule",
-            "\\end{tabular}",
-            "\\par\\smallskip",
-            "\\parbox{\\linewidth}{\\footnotesize\\raggedright " + note + "}",
-            "\\end{table}",
-        ]
-    )
+    head = [
+        f" & \\multicolumn{{3}}{{c}}{{{systems} systems}} & Segments \\\\",
+        "\\cmidrule(lr){2-4}\\cmidrule(lr){5-5}",
+        f"Metric vs {human} & Pearson & Kendall & Pairwise acc. & Kendall \\\\",
+    ]
+    return _float("lcccc", head, rows, note)
