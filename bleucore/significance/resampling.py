@@ -96,11 +96,12 @@ def _bootstrap_sums(columns: FloatArray, n_samples: int, rng: np.random.Generato
     Integer statistics whose sums are exact in float32 (``_exact_in_float32``: the same sums in any order) are summed
     by ``np.einsum``, not BLAS: at this size BLAS hands the product to its thread pool, whose hand-off cost more
     than the product here (1,000 x 3,000 counts by 20 columns: 55-2,000 ms of CPU by batch size on a busy 2-core
-    machine, against 43 ms for the whole test this way)."""
+    machine, against 43 ms for the whole test this way). Other statistics are summed a column at a time, so a
+    column's sums do not depend on which columns stand beside it (BLAS orders a product's additions by its shape)."""
     segments = columns.shape[0]
     if not _exact_in_float32(columns, segments):
         for counts in bootstrap_counts(segments, n_samples, rng):
-            yield counts @ columns
+            yield np.stack([counts @ columns[:, j] for j in range(columns.shape[1])], axis=1)
         return
     by_column = np.ascontiguousarray(columns.T, dtype=np.float32)
     for counts32 in bootstrap_counts(segments, n_samples, rng, np.float32, BOOTSTRAP_CELLS):
