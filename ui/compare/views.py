@@ -100,16 +100,23 @@ def show_sentences(
 def sentence_download(
     systems: dict[str, TextFile], refs: list[TextFile], per_metric: dict[str, dict[str, np.ndarray]]
 ) -> None:
-    """Every line's references, system texts and sentence scores (each system by each picked metric) as a CSV."""
-    table = sentence_table({name: f.lines for name, f in systems.items()}, [r.lines for r in refs], per_metric)
+    """Every line's references, system texts and sentence scores (each system by each picked metric) as a CSV, written
+    when the button is clicked (every system's every line: a tenth of a run's time, written on every run before), and
+    without a rerun of the page."""
+
+    def csv() -> str:
+        texts = {name: f.lines for name, f in systems.items()}
+        return sentence_table(texts, [r.lines for r in refs], per_metric).to_csv(index=False)
+
     st.download_button(
         _("Download every sentence score (CSV)"),
-        table.to_csv(index=False),
+        csv,
         file_name="compare_sentences.csv",
         mime="text/csv",
         key="compare_dl_csv",
         icon=":material/download:",
         help=_("One row per line: each reference, each system's text and its score by each metric picked above."),
+        on_click="ignore",
     )
 
 
