@@ -186,7 +186,8 @@ def main() -> None:
             _show_error(_("Add at least two systems to compare."))
             return
         for system in systems:  # findings before numbers, and before the line-count check they may explain
-            show_setup_check(system, refs, state.options.tokenize)
+            with st.spinner(_("Checking {name} against the references…").format(name=escape_markdown(system.name))):
+                show_setup_check(system, refs, state.options.tokenize)
         try:
             check_references(refs)
         except InputError as err:
