@@ -316,7 +316,11 @@ class Results:
 async def open_explore(page: Page, base: str, number: int, results: Results) -> bool:
     """Open Explore and check its first view (the tutorials' Example 1) against bleucore."""
     started = time.perf_counter()
-    await page.goto(base, timeout=FIRST_VIEW_TIMEOUT_MS)
+    try:
+        await page.goto(base, timeout=FIRST_VIEW_TIMEOUT_MS)
+    except PlaywrightTimeout as err:  # a machine too busy to load the page: a failed session, not a traceback
+        results.wrong.append(f"session {number}, first view: the page did not load ({err})")
+        return False
     first = expected(es.DEFAULT.candidate)
     try:
         await page.wait_for_function(
