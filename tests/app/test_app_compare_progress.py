@@ -1,7 +1,8 @@
 """Issue 45, item 13: Compare's slow steps say what they are doing. On a test set of a few thousand lines each of them
 takes seconds on two cores (the setup check of each system, each metric's significance tests, the n-grams two systems
-match), so each runs inside a spinner that names it (``st.spinner``, which Streamlit shows once a step has taken half
-a second), in English and in Korean: while bleucore's function runs, the spinner open is the one naming its step."""
+match, the buckets' intervals), so each runs inside a spinner that names it (``st.spinner``, which Streamlit shows
+once a step has taken half a second), in English and in Korean: while bleucore's function runs, the spinner open is
+the one naming its step."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import streamlit as st
 
 from tests.conftest import open_app, upload
 from tests.score_files import SYSTEMS, comet_json, comet_scores, system_lines
+from ui.buckets import cache as bucket_cache
 from ui.compare import cache as compare_cache
 from ui.doctor import view as doctor_view
 from ui.options import imported as mi
@@ -26,11 +28,13 @@ SPINNERS = {
         "setup": "Checking {name} against the references…",
         "tests": "Testing {metric}: paired bootstrap and approximate randomization…",
         "n-grams": "Counting the n-grams {baseline} and {other} match…",
+        "buckets": "Scoring each bucket with its bootstrap interval…",
     },
     "ko": {
         "setup": "{name}의 출력을 참조 번역에 비추어 점검하는 중…",
         "tests": "{metric} 검정 중: 쌍체 부트스트랩과 근사 무작위화…",
         "n-grams": "{baseline}의 출력과 {other}의 출력이 맞힌 n-gram을 세는 중…",
+        "buckets": "구간마다 점수와 부트스트랩 신뢰구간을 계산하는 중…",
     },
 }
 
@@ -62,9 +66,10 @@ def test_each_slow_step_runs_inside_a_spinner_naming_it(monkeypatch: pytest.Monk
     monkeypatch.setattr(doctor_view, "check_setup", setup)
     tests = recorded("tests", compare_cache.significance_table, lambda metric, *_a: metric.printed_label)
     monkeypatch.setattr(compare_cache, "significance_table", tests)
-    monkeypatch.setattr(
-        compare_cache, "matched_ngrams_of", recorded("n-grams", compare_cache.matched_ngrams_of, lambda *_a: "")
-    )
+    counted = recorded("n-grams", compare_cache.matched_ngrams_of, lambda *_a: "")
+    monkeypatch.setattr(compare_cache, "matched_ngrams_of", counted)
+    buckets = recorded("buckets", bucket_cache.length_buckets, lambda *_a: "length")
+    monkeypatch.setattr(bucket_cache, "length_buckets", buckets)
     st.cache_data.clear()  # every step computed here, none read from an earlier test's cache
 
     lines = system_lines()
@@ -78,6 +83,7 @@ def test_each_slow_step_runs_inside_a_spinner_naming_it(monkeypatch: pytest.Monk
     expected = {
         **{("setup", name): words["setup"].format(name=escape_markdown(name)) for name in SYSTEMS},
         **{("tests", metric): words["tests"].format(metric=metric) for metric in ("BLEU", "COMET")},
+        ("buckets", "length"): words["buckets"],
     }
     named = [((step, subject), spinners) for step, subject, spinners in ran if step != "n-grams"]
     assert {step for step, _spinners in named} == set(expected), named
