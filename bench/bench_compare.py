@@ -38,6 +38,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Page, WebSocket, expect, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -97,9 +98,17 @@ def idle(page: Page) -> None:
 
 
 def choose(page: Page, label: str, option: str) -> None:
-    """Pick ``option`` in the selectbox ``label``."""
-    page.get_by_role("combobox", name=label, exact=True).click()
-    page.get_by_role("option", name=option, exact=True).click()
+    """Pick ``option`` in the selectbox ``label``: open its list (again, if a re-render closed it) and click."""
+    box, item = page.get_by_role("combobox", name=label, exact=True), page.get_by_role("option", name=option)
+    for _ in range(5):
+        box.click()
+        try:
+            expect(item).to_be_visible(timeout=5_000)
+            item.click(timeout=5_000)
+            return
+        except (AssertionError, PlaywrightTimeoutError):
+            page.keyboard.press("Escape")
+    raise RuntimeError(f"could not pick {option!r} in {label!r}")
 
 
 def segment(page: Page, label: str, option: str) -> None:
