@@ -57,6 +57,9 @@ MAX_IMPORTED_METRICS = 10
 #: 8 systems x 3,000 segments with their source, translation and reference is about 15 MB; reading a 63 MB one of 28
 #: systems x 3,000 segments peaked at 240 MB).
 MAX_SCORE_FILE_BYTES = 64 * 2**20
+#: Bytes of a tokenizer's model file (a SentencePiece model is read whole; sacreBLEU's FLORES-101 and FLORES-200 models
+#: are about 5 MB each), checked before it is read.
+MAX_MODEL_FILE_BYTES = 64 * 2**20
 #: Bootstrap resamples (-pbsn, -cin) and approximate-randomization trials (-parn).
 MAX_RESAMPLES = 100_000
 #: Numbers a significance test holds: lines x systems x the metric's statistics per line (BLEU 10, chrF2 18, TER 2;
