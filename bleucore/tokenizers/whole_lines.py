@@ -51,7 +51,8 @@ class WholeLineTokenizer(Tokenizer):
             if len(cache) + len(new) > CACHE_LINES:
                 cache.clear()
                 new = list(dict.fromkeys(lines))
-            cache.update(zip(new, self._analyse_new(new)))
+            if new:
+                cache.update(zip(new, self._analyse_new(new)))
             return [cache[line] for line in lines]
 
     def _reject_surrogates(self, lines: Sequence[str]) -> None:
