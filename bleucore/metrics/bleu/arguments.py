@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 from ...cli.usage import PROG, UsageError
 from ...tokenizers.languages import LANGUAGE_TOKENIZERS, target_language, tokenizer_for_language
+from ...tokenizers.registry import TOKENIZERS, missing_model, use_model_file
 from . import options as bo
 
 __all__ = ["DEFAULT_ORDER", "MODEL_FLAG", "add_arguments", "options_from_args"]
@@ -169,8 +170,6 @@ def options_from_args(args: argparse.Namespace) -> bo.BleuOptions:
 def _find_model(tokenize: str, named: str | None) -> None:
     """The model file of a SentencePiece tokenizer: ``--spm-model``'s, else sacreBLEU's; a usage error saying where to
     put it when it is missing (bleucore downloads nothing)."""
-    from ...tokenizers.registry import TOKENIZERS, missing_model, use_model_file
-
     if named is not None:
         if TOKENIZERS.load(tokenize).model is None:
             readers = ", ".join(name for name in TOKENIZERS if TOKENIZERS[name].model is not None)
