@@ -72,6 +72,9 @@ MAX_JSON_DEPTH = 32
 #: 64 MB of empty objects (``[{},{},...]``) would be 22 million, 1.5 GB. COMET's JSON of 28 systems x 3,000 segments
 #: holds 420,000; xCOMET's adds 6 a span.
 MAX_JSON_ITEMS = 2_000_000
+#: Error spans of one segment (xCOMET marks a handful; its input is at most 512 tokens): a page draws every span of the
+#: segments it shows, and 270,000 tiny spans fit a 16 MB upload.
+MAX_SEGMENT_SPANS = 1_000
 #: Characters of an error span's severity (xCOMET's are ``minor``, ``major``, ``critical``); its text and offsets
 #: are bounded by ``MAX_LINE_CHARS``.
 MAX_SEVERITY_CHARS = 40

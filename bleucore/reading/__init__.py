@@ -51,8 +51,9 @@ if TYPE_CHECKING:
         NotFinite,
         NumberTooLong,
         ScoreOutOfRange,
+        TooManySpans,
     )
-    from .scores import check_score, score_of_text, span_fields
+    from .scores import check_score, score_of_text, segment_spans, span_fields
 
 _EXPORTS: dict[str, tuple[str, ...]] = {
     "aligned": ("AlignedFiles", "Chunk", "mismatch"),
@@ -92,8 +93,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "NotFinite",
         "NumberTooLong",
         "ScoreOutOfRange",
+        "TooManySpans",
     ),
-    "scores": ("check_score", "score_of_text", "span_fields"),
+    "scores": ("check_score", "score_of_text", "segment_spans", "span_fields"),
 }
 __getattr__ = lazy_attributes(__name__, _EXPORTS, globals())
 __all__ = [
@@ -122,6 +124,7 @@ __all__ = [
     "SegmentTooLong",
     "TextRules",
     "TooManyLines",
+    "TooManySpans",
     "WideEncoding",
     "check_encoding",
     "check_held_statistics",
@@ -143,6 +146,7 @@ __all__ = [
     "read_held_lines",
     "read_lines",
     "score_of_text",
+    "segment_spans",
     "span_fields",
     "split_fields",
     "split_lines",

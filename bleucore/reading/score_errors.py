@@ -16,6 +16,7 @@ __all__ = [
     "NotFinite",
     "NumberTooLong",
     "ScoreOutOfRange",
+    "TooManySpans",
     "place",
     "span_expected",
 ]
@@ -147,3 +148,16 @@ class BadSpan(ReadingError):
             problem = f"an error span's {field!r} is not {span_expected(field)}"
         super().__init__(f"{where}: {problem}", name)
         self.segment, self.system, self.field = segment, system, field
+
+
+class TooManySpans(ReadingError):
+    """Segment ``segment`` of ``system`` in ``name`` has ``count`` error spans, past ``limit``
+    (``bleucore.limits.MAX_SEGMENT_SPANS``)."""
+
+    def __init__(self, name: str, segment: int, system: str, count: int, limit: int) -> None:
+        super().__init__(
+            f"{place(name, segment=segment, system=system)} has {count:,} error spans; a segment may have at most "
+            f"{limit:,}",
+            name,
+        )
+        self.segment, self.system, self.count, self.limit = segment, system, count, limit

@@ -11,9 +11,9 @@ import re
 from typing import Any
 
 from .. import limits
-from .score_errors import BadSpan, NotAScore, NumberTooLong, ScoreOutOfRange
+from .score_errors import BadSpan, NotAScore, NumberTooLong, ScoreOutOfRange, TooManySpans
 
-__all__ = ["check_score", "is_number", "score_of_text", "span_fields"]
+__all__ = ["check_score", "is_number", "score_of_text", "segment_spans", "span_fields"]
 
 #: A decimal number as a score file writes it: ASCII digits only (``float`` also takes "1_000", "١٢٣", "0x1p3"'s
 #: hex with ``float.fromhex``, "nan" and "inf"; none of them is a score).
@@ -86,3 +86,13 @@ def span_fields(span: object, name: str, segment: int, system: str) -> tuple[str
             raise BadSpan(name, segment, system, field)
         fields[field] = value
     return fields["text"], fields["confidence"], fields["severity"], fields["start"], fields["end"]
+
+
+def segment_spans(spans: object, name: str, segment: int, system: str) -> list[tuple[str, float, str, int, int]]:
+    """xCOMET's ``errors`` of segment ``segment`` of ``system``: a list (BadSpan) of at most
+    ``limits.MAX_SEGMENT_SPANS`` spans (TooManySpans), each checked by ``span_fields``."""
+    if not isinstance(spans, list):
+        raise BadSpan(name, segment, system, "")
+    if len(spans) > limits.MAX_SEGMENT_SPANS:
+        raise TooManySpans(name, segment, system, len(spans), limits.MAX_SEGMENT_SPANS)
+    return [span_fields(span, name, segment, system) for span in spans]

@@ -14,8 +14,7 @@ from typing import Any
 import numpy as np
 
 from ...reading.json_bounds import json_values
-from ...reading.score_errors import BadSpan
-from ...reading.scores import check_score, is_number, span_fields
+from ...reading.scores import check_score, is_number, segment_spans
 from .errors import BadScoreFile, shown
 from .scores import ErrorSpan, SegmentScores
 
@@ -83,7 +82,5 @@ def _system(entries: list[Any], key: str, name: str, path: str) -> SegmentScores
 
 
 def _spans(spans: object, name: str, segment: int, path: str) -> tuple[ErrorSpan, ...]:
-    """xCOMET's error spans of one segment, each field checked (``bleucore.reading.scores.span_fields``)."""
-    if not isinstance(spans, list):
-        raise BadSpan(name, segment, path, "")
-    return tuple(ErrorSpan(*span_fields(span, name, segment, path)) for span in spans)
+    """xCOMET's error spans of one segment, checked (``bleucore.reading.scores.segment_spans``)."""
+    return tuple(ErrorSpan(*fields) for fields in segment_spans(spans, name, segment, path))
