@@ -67,10 +67,10 @@ MAX_NUMBER_CHARS = 100
 #: Levels of lists and objects a score file's JSON nests: COMET's ``--to_json`` nests 5 (systems, segments, a
 #: segment, its error spans, a span), MetricX's JSONL 1 (a JSON nested 10^5 deep overflowed Python's stack).
 MAX_JSON_DEPTH = 32
-#: Values (items of lists and objects, counted with the lists and objects themselves) of one score file's JSON,
-#: counted before it is decoded: 2,000,000 values, 13 MB of ``{"COMET":0}`` segments, peaked at 290 MB decoded, and
-#: 64 MB of empty objects (``[{},{},...]``) would be 22 million, 1.5 GB. COMET's JSON of 28 systems x 3,000 segments
-#: holds 420,000; xCOMET's adds 6 a span.
+#: Values of one score file's JSON (each list and object, and each item after the first in one), counted before it is
+#: decoded: at the limit, 11 MB of ``{"COMET":0}`` segments peaked at 266 MB in the report's command line; 64 MB of
+#: empty objects (``[{},{},...]``) would be 22 million, 1.5 GB. COMET's JSON of 28 systems x 3,000 segments holds
+#: 420,000; xCOMET's adds 6 a span.
 MAX_JSON_ITEMS = 2_000_000
 #: Error spans of one segment (xCOMET marks a handful; its input is at most 512 tokens): a page draws every span of the
 #: segments it shows, and 270,000 tiny spans fit a 16 MB upload.

@@ -108,7 +108,11 @@ def metricx_jsonl(scores: Mapping[str, Sequence[float]], system_ids: bool = Fals
     out = []
     for name, values in scores.items():
         for i, value in enumerate(values):
-            example: dict[str, object] = {"source": f"source {i + 1}", "hypothesis": lines[name][i], "reference": refs[i]}
+            example: dict[str, object] = {
+                "source": f"source {i + 1}",
+                "hypothesis": lines[name][i],
+                "reference": refs[i],
+            }
             if system_ids:
                 example["system_id"] = name
             example["prediction"] = float(value)

@@ -65,7 +65,7 @@ def check_json(data: bytes, name: str) -> None:
         if int(level.max()) > depth_limit:
             raise JsonTooDeep(name, _line(text, start + int(np.argmax(level > depth_limit))), depth_limit)
         items += int(np.count_nonzero(step > 0)) + int(np.count_nonzero((block == _COMMA) & outside))
-        if items >= items_limit:
+        if items > items_limit:
             raise JsonTooLarge(name, items_limit)
         number = np.zeros(block.size + 2, dtype=np.int8)
         number[1:-1] = number_byte[block] & outside
@@ -88,8 +88,8 @@ def _skip_space(text: str, position: int) -> int:
 def json_values(text: str, name: str, one_a_line: bool = False) -> Iterator[tuple[int, Any]]:
     """Each JSON value of ``text`` (checked by ``check_json`` first) with the line it starts on: NotFinite for
     ``NaN``, ``Infinity`` or a number past a float's range, DuplicateKey for a key given twice in one object (naming
-    the line when ``one_a_line``: MetricX's JSONL, a value per line), ``json.JSONDecodeError`` for text that is not
-    JSON (its ``lineno`` counts the whole text's lines)."""
+    the line when ``one_a_line``: MetricX's JSONL, each value on a line of its own), ``json.JSONDecodeError`` for
+    text that is not JSON (its ``lineno`` counts the whole text's lines)."""
     where: int | None = None
 
     def constant(literal: str) -> Any:
@@ -115,9 +115,26 @@ def json_values(text: str, name: str, one_a_line: bool = False) -> Iterator[tupl
     position = _skip_space(text, 0)
     line = 1 + text.count("\n", 0, position)
     while position < len(text):
-        where = line if one_a_line else None
-        value, end = decoder.raw_decode(text, position)
+        if one_a_line:
+            where = line
+            value, end = _decode_line(decoder, text, position)
+        else:
+            value, end = decoder.raw_decode(text, position)
         yield line, value
         following = _skip_space(text, end)
         line += text.count("\n", position, following)
         position = following
+
+
+def _decode_line(decoder: json.JSONDecoder, text: str, position: int) -> tuple[Any, int]:
+    """The one JSON value of the line starting at ``position``; JSONDecodeError (placed in the whole text) for a
+    value that does not end on its line or a line that holds more."""
+    newline = text.find("\n", position)
+    line = text[position : newline if newline >= 0 else len(text)]
+    try:
+        value, end = decoder.raw_decode(line)
+    except json.JSONDecodeError as err:
+        raise json.JSONDecodeError(err.msg, text, position + err.pos) from None
+    if line[end:].strip(" \t\r"):
+        raise json.JSONDecodeError("Extra data", text, position + end)
+    return value, position + end

@@ -5,6 +5,7 @@ them, before any arithmetic and before a JSON is decoded. A place in a file is a
 
 from __future__ import annotations
 
+from .. import limits
 from .errors import ReadingError
 
 __all__ = [
@@ -122,8 +123,6 @@ class DuplicateKey(ReadingError):
 
 def span_expected(field: str) -> str:
     """What the error span's ``field`` must be, in English (the limits are ``bleucore.limits``'s)."""
-    from .. import limits
-
     if field == "text":
         return f"a text of at most {limits.MAX_LINE_CHARS:,} characters"
     if field == "severity":
@@ -136,7 +135,7 @@ def span_expected(field: str) -> str:
 class BadSpan(ReadingError):
     """xCOMET's error spans of segment ``segment`` of ``system`` in ``name`` are not a list (``field`` ""), a span is
     not an object (``field`` "span"), or a span's ``field`` (``text``, ``confidence``, ``severity``, ``start``,
-    ``end``) is not what ``span_expected`` says."""
+    ``end``) is not what ``span_expected`` says (``limit``: the field's)."""
 
     def __init__(self, name: str, segment: int, system: str, field: str) -> None:
         where = place(name, segment=segment, system=system)
@@ -148,6 +147,10 @@ class BadSpan(ReadingError):
             problem = f"an error span's {field!r} is not {span_expected(field)}"
         super().__init__(f"{where}: {problem}", name)
         self.segment, self.system, self.field = segment, system, field
+        #: The field's limit: characters of ``text`` and ``severity``, the largest ``start`` and ``end`` (else None).
+        self.limit: int | None = limits.MAX_SEVERITY_CHARS if field == "severity" else limits.MAX_LINE_CHARS
+        if field in ("", "span", "confidence"):
+            self.limit = None
 
 
 class TooManySpans(ReadingError):

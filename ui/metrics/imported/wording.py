@@ -117,8 +117,6 @@ def _where(name: str, line: int | None, segment: int | None = None, system: str 
 
 def _describe_numbers(err: ReadingError) -> str:
     """The checks every score file passes before any arithmetic (``bleucore.reading.scores``, ``json_bounds``)."""
-    from bleucore import limits
-
     if isinstance(err, ScoreOutOfRange):
         return _(
             "{where} is {text}: a score must be between {low:,.0f} and {high:,.0f}. Is it the right column, or a sum "
@@ -153,7 +151,7 @@ def _describe_numbers(err: ReadingError) -> str:
         ).format(segment=err.segment, system=err.system, name=err.name, count=err.count, limit=err.limit)
     if isinstance(err, BadSpan):
         detail = _(SPAN_FIELDS[err.field]).format(
-            segment=err.segment, system=err.system, chars=limits.MAX_LINE_CHARS, severity=limits.MAX_SEVERITY_CHARS
+            segment=err.segment, system=err.system, chars=err.limit, severity=err.limit
         )
         return _("{name} is not {format}: {detail}.").format(name=err.name, format=_(FORMATS[_JSON]), detail=detail)
     return reading_message(err)
