@@ -131,3 +131,13 @@ def test_a_huge_integer_through_the_api_is_a_value_error() -> None:
     for huge in (10**400, 10**5000):
         with pytest.raises(ValueError, match=r"score 1 of system a is .*not a finite number"):
             imported_metric("X", {"a": [huge]})
+
+
+def test_segment_scores_built_directly_are_checked_too() -> None:
+    import numpy as np
+
+    from bleucore.metrics.imported.scores import SegmentScores
+
+    with pytest.raises(ScoreOutOfRange, match=re.escape("segment 1 of x.txt is 1e+308")):
+        SegmentScores(np.array([0.5, 1e308]), None, "x.txt")
+    assert SegmentScores(np.array([0.5, -1e9]), None, "x.txt").segments == 2

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ... import limits
 from ...reading.scores import check_score
 from ..row_statistics import RowStatistics
 
@@ -59,6 +60,10 @@ class SegmentScores:
             raise ValueError("segment scores must be a one-dimensional float64 array")
         if self.errors is not None and len(self.errors) != self.values.size:
             raise ValueError(f"{len(self.errors)} segments of error spans for {self.values.size} scores")
+        outside = ~(np.abs(self.values) <= limits.MAX_SCORE_MAGNITUDE)  # also NaN: the readers' check, made again
+        if outside.any():  # for scores built directly
+            index = int(np.argmax(outside))
+            check_score(float(self.values[index]), self.source or "the scores", segment=index)
 
     @property
     def segments(self) -> int:
