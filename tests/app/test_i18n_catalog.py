@@ -309,13 +309,18 @@ def test_korean_keeps_the_english_markdown_marks() -> None:
 #: Placeholders whose Korean value always ends the same way (n-gram names end in 램, token counts in 큰, language
 #: names in 어), so a particle written after them is right for every value.
 _FIXED_ENDINGS = {"orders", "ngram", "tokens", "language"}
-_PARTICLE_AFTER_VALUE = re.compile(r"\{(\w+)[^{}]*\}(\*\*|`|”)?(은|는|이|가|을|를|과|와|으로|로)(?=[\s.,:;!?)\]]|$)")
-_DUAL_PARTICLE = re.compile(r"\((은|는|이|가|을|를|과|와)\)")
+#: A particle after a placeholder, or after a placeholder and a bracket that follows it ("{name}(60줄)를"): the
+#: particle must agree with the value, which the bracket does not change.
+_PARTICLE_AFTER_VALUE = re.compile(
+    r"\{(\w+)[^{}]*\}(?:\([^()]*\))?(\*\*|`|”)?(은|는|이|가|을|를|과|와|으로|로)(?=[\s.,:;!?)\]]|$)"
+)
+_DUAL_PARTICLE = re.compile(r"\((은|는|이|가|을|를|과|와|으)\)")
 
 
 def test_korean_particles_never_follow_a_value_whose_pronunciation_varies() -> None:
     """A particle after a number, a file name or a Latin word must match its pronunciation ("50.46를", "none는"
-    read wrong); the catalog attaches particles to Korean nouns instead (파일은, 값이, 점을) and has no "은(는)"."""
+    read wrong): the catalog asks for it in the placeholder's spec (``{name:을}``, filled by ``ui.shell.spoken``) or
+    attaches it to a Korean noun (파일은, 값이, 점을), and has no "은(는)" or "(으)로"."""
     from babel.messages.pofile import read_po
 
     with open(ROOT / "locale" / "ko" / "LC_MESSAGES" / "bleu_explorer.po", "rb") as handle:
@@ -328,3 +333,31 @@ def test_korean_particles_never_follow_a_value_whose_pronunciation_varies() -> N
             if bad:
                 wrong.append(f"{text[:80]!r}: {bad}")
     assert not wrong, "\n".join(wrong)
+
+
+def test_the_catalog_asks_for_particles_and_articles_it_can_fill() -> None:
+    """A format spec that asks for a particle names one ``ui.shell.spoken`` knows, after a spec Python accepts; the
+    article spec (``{metric:a}``) is English's alone, and every Korean template that asks for a particle fills."""
+    from babel.messages.pofile import read_po
+
+    from ui.shell import i18n
+    from ui.shell.spoken import FORMS
+
+    with open(ROOT / "locale" / "ko" / "LC_MESSAGES" / "bleu_explorer.po", "rb") as handle:
+        catalog = read_po(handle)
+    asked = 0
+    for message in catalog:
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings:
+            specs = [spec for _lit, field, spec, _conv in string.Formatter().parse(text) if field and spec]
+            assert "a" not in specs, f"an English article in Korean: {text!r}"
+            korean = [spec for spec in specs if spec.endswith(FORMS)]
+            if korean:
+                asked += 1
+                values = {field: 1234 for _lit, field, _spec, _conv in string.Formatter().parse(text) if field}
+                assert i18n.Template(text).format_map(values), text  # a number for every value: each spec fills
+        for english in ids:
+            specs = [spec for _lit, field, spec, _conv in string.Formatter().parse(english) if field and spec]
+            assert not [s for s in specs if s.endswith(FORMS)], f"a Korean particle in English: {english!r}"
+    assert asked >= 3
