@@ -212,6 +212,9 @@ def test_explore_every_tab_in_korean() -> None:
         at.session_state[es.TAB] = key  # the stable English key, as a link or another test sets it
         at.run()
         found += _walk(at, key)
+        if key == "Variants":  # issue 45: the headline is 대표 점수, not a calque
+            assert any("= 대표 점수" in t.value.columns for t in at.table), [list(t.value.columns) for t in at.table]
+            assert "헤드라인" not in " ".join(shown_texts(at))
     at.session_state[es.TAB] = es.TABS[0]
     at.session_state[es.ORDER] = 0  # all orders
     at.run()
@@ -280,14 +283,27 @@ def test_a_partly_readable_link_is_explained_in_korean() -> None:
 
 
 def test_learn_in_korean() -> None:
-    found = _walk(open_app("learn", lang="ko"), "learn")
+    at = open_app("learn", lang="ko")
+    found = _walk(at, "learn")
     assert not found, "\n".join(found)
+    text = " ".join(shown_texts(at))  # issue 45's wording: a number's digits, a tie in length, what is returned
+    assert "반올림하지 않은 값: 2/7 = 0.2857142857142857." in text and "전체 정밀도" not in text
+    assert "탐색에서 열기: 두 참조 길이가 똑같이 가까운 10토큰 후보 번역" in text and "동점" not in text
+    assert "바이그램 정밀도를 보면 단어를 늘어놓기만 했다는 것이 드러납니다(p2 = 2/4)" in text
+    assert "참조 번역이 네 단어보다 짧으면 BLEU 대신 차수별 정밀도 p1 = p2 = 1.0을 돌려줍니다." in text
 
 
 @pytest.mark.parametrize(("page", "source"), [("corpus", cs.CORPUS_SOURCE), ("compare", cps.COMPARE_SOURCE)])
 def test_corpus_and_compare_with_both_samples_in_korean(page: str, source: str) -> None:
     at = open_app(page, lang="ko")
     found = _walk(at, f"{page} sample", *SAMPLES)
+    said = {  # issue 45: the particle after a file name is the one its last sound ("en") takes
+        "corpus": "내장 예제: 약한 시스템이 낸 60줄짜리 출력 system_a.en을 ref.en 및 ref2.en에 대해 채점했습니다.",
+        "compare": "내장 예제: 각 60줄인 system_a.en 및 system_b.en을 ref.en 및 ref2.en과 비교합니다.",
+    }
+    assert said[page] in " ".join(shown_texts(at)).replace("\\", "")
+    assert "sacreBLEU 기본값으로 되돌리기" in [b.label for b in at.sidebar.button]  # not a literal "(으)로"
+    assert "반올림하지 않은 코퍼스 BLEU: " in " ".join(c.value for c in at.caption) or page == "compare"
     at.radio(key=source).set_value("sample-ko").run()
     found += _walk(at, f"{page} Korean sample", *SAMPLES)
     assert not found, "\n".join(found)
