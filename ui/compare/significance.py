@@ -90,7 +90,7 @@ def show(
     imported metric's score files (sacreBLEU has no such metric)."""
     label = table.label
     number, signed = f"%.{digits}f", f"%+.{digits}f"
-    shown_label = escape_markdown(label) if files else label  # an imported metric's name is the user's text
+    shown_label = escape_markdown(label) if files else label  # an imported metric's name in Markdown (the user's text)
     st.subheader(_("Corpus {metric} and significance against the baseline").format(metric=shown_label))
     for message in errors:
         show_error(message)
@@ -102,11 +102,11 @@ def show(
         role=[_(r) for r in data["role"]],
     )
     if table.higher_is_better:
-        delta_help = _("{metric} minus the baseline's; higher is better").format(metric=label)
+        delta_help = _("{metric} minus the baseline's; higher is better").format(metric=shown_label)
     elif table.metric == "ter":
-        delta_help = _("{metric} minus the baseline's; lower TER is better").format(metric=label)
+        delta_help = _("{metric} minus the baseline's; lower TER is better").format(metric=shown_label)
     else:
-        delta_help = _("{metric} minus the baseline's; lower is better").format(metric=label)
+        delta_help = _("{metric} minus the baseline's; lower is better").format(metric=shown_label)
     st.dataframe(
         shown,
         hide_index=True,
@@ -129,7 +129,7 @@ def show(
             "system": st.column_config.TextColumn(_("system"), pinned=True),
             "role": st.column_config.TextColumn(_("role")),
             "score": st.column_config.NumberColumn(
-                label, format=number, help=_("Corpus {metric}").format(metric=label)
+                label, format=number, help=_("Corpus {metric}").format(metric=shown_label)
             ),
             "delta": st.column_config.NumberColumn(
                 _("Δ {metric}").format(metric=label), format=signed, help=delta_help
@@ -163,7 +163,7 @@ def show(
             charts.confidence_chart(shown[["system", "score", "lower", "upper", "role"]], label, digits),
             width="stretch",
         )
-        st.caption(_(charts.CONFIDENCE_CAPTION).format(metric=label))
+        st.caption(_(charts.CONFIDENCE_CAPTION).format(metric=shown_label))
     for row in table.rows[1:]:
         if row.delta is None or row.p_bootstrap is None or row.p_randomization is None:
             continue  # the page runs both tests, so every system tested has its delta and both p-values
@@ -189,7 +189,7 @@ def show(
             "--paired-bs and --paired-ar. A p-value is the chance of a {metric} difference at least this large if the "
             "two systems were equally good. Intervals are the bootstrap mean ± half the width of the middle 95% of "
             "resampled scores."
-        ).format(n_samples=settings.n_samples, n_trials=settings.n_trials, seed=settings.seed, metric=label)
+        ).format(n_samples=settings.n_samples, n_trials=settings.n_trials, seed=settings.seed, metric=shown_label)
     )
     if files:
         st.caption(_("bleucore's signature (every option that changes the number):"))
