@@ -142,3 +142,34 @@ def test_corpus_escapes_a_typed_name_where_markdown_reads_it_and_nowhere_else() 
     assert not at.exception, at.exception
     assert_escaped_only_in_markdown(at, NAMES[1:])
 
+
+# --- English as it is read: the article a name takes, a tokenizer's name as code ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "said"), [("MQM", "an MQM"), ("xCOMET-XL", "an xCOMET\\-XL"), ("COMET-22", "a COMET\\-22")]
+)
+def test_the_p_value_names_the_metrics_difference_with_the_article_it_is_read_with(name: str, said: str) -> None:
+    at = open_app("compare")
+    upload(at, mi.keys("compare", "imported-1").slot, [("s.json", comet_json(comet_scores(TWO), key=name))]).run()
+    captions = [c.value for c in at.caption if "A p-value is the chance of" in c.value]
+    assert len(captions) == 2  # BLEU's and the imported metric's
+    assert "the chance of a BLEU difference" in captions[0]
+    assert f"the chance of {said} difference at least this large" in captions[1], captions[1]
+
+
+def test_explore_says_a_tokenizers_name_as_code() -> None:
+    """A Korean candidate scored with ``none``: "none splits it only at spaces" read ``none`` as a word."""
+    from ui.metrics.bleu import examples as ex
+    from ui.options.sidebar import tokenizer_label
+    from ui.state import explore as es
+
+    at = open_app()
+    at.selectbox(key=es.TOKENIZE).set_value("none")
+    at.text_area(key=es.CANDIDATE).set_value(ex.KO_CAND).run()
+    said = " ".join(i.value for i in at.info)
+    assert "The candidate is Korean, and `none` splits it only at spaces." in said, said
+    assert "sacreBLEU scores Korean with `ko-mecab` (its choice for `-l xx-ko`)" in said
+    installed = tokenizer_label("ko-mecab") == "ko-mecab"
+    expected = "Use `ko-mecab`" if installed else tokenizer_label("ko-mecab")  # a missing MeCab says what to install
+    assert [b.label for b in at.button if b.key == "tokenizer_advice_use"] == [expected]

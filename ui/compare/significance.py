@@ -186,7 +186,7 @@ def show(
         _(
             "Paired bootstrap resampling ({n_samples:,} resamples; Koehn 2004) and paired approximate "
             "randomization ({n_trials:,} trials; Riezler & Maxwell 2005), seed {seed}, as sacreBLEU's "
-            "--paired-bs and --paired-ar. A p-value is the chance of a {metric} difference at least this large if the "
+            "--paired-bs and --paired-ar. A p-value is the chance of {metric:a} difference at least this large if the "
             "two systems were equally good. Intervals are the bootstrap mean ± half the width of the middle 95% of "
             "resampled scores."
         ).format(n_samples=settings.n_samples, n_trials=settings.n_trials, seed=settings.seed, metric=shown_label)

@@ -19,9 +19,9 @@ from ui.shell.i18n import N_, _
 from ui.shell.session import session_state
 
 TOKENIZER_HELP = N_(
-    "none: split on whitespace only (the tutorials); 13a: sacreBLEU's default (mteval-v13a, punctuation "
-    "split off); intl: Unicode punctuation and symbols split off; char: every character is a token; "
-    "zh: every Chinese character a token; ja-mecab, ko-mecab: Japanese and Korean morphemes (MeCab), "
+    "`none`: split on whitespace only (the tutorials); `13a`: sacreBLEU's default (mteval-v13a, punctuation "
+    "split off); `intl`: Unicode punctuation and symbols split off; `char`: every character is a token; "
+    "`zh`: every Chinese character a token; `ja-mecab`, `ko-mecab`: Japanese and Korean morphemes (MeCab), "
     "sacreBLEU's choices for Japanese and Korean."
 )
 

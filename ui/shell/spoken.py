@@ -45,7 +45,7 @@ _LETTER_ENDS: dict[str, Sound] = {"l": "rieul", "r": "rieul", "m": "consonant", 
 _VOWEL_LETTER_NAMES = set("aefhilmnorsx")
 _CLOSING = {")": "(", "]": "[", "}": "{", "）": "（", "」": "「", "』": "『", "》": "《", "〉": "〈"}
 #: Marks skipped at the end (closing quotes, Markdown, punctuation) and at the start (opening ones).
-_TRAILING = set(" \t\n*_`'\"”’»›.,;:!?…~")
+_TRAILING = set(" \t\n*_`'\"”’»›.,;:!?…~\\")  # and a Markdown escape's backslash
 _LEADING = set(" \t\n*_`'\"“‘«‹([{（「『《〈")
 _NUMBER_END = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?$")
 _NUMBER_START = re.compile(r"[0-9][0-9,]*")
