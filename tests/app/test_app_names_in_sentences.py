@@ -173,3 +173,28 @@ def test_explore_says_a_tokenizers_name_as_code() -> None:
     installed = tokenizer_label("ko-mecab") == "ko-mecab"
     expected = "Use `ko-mecab`" if installed else tokenizer_label("ko-mecab")  # a missing MeCab says what to install
     assert [b.label for b in at.button if b.key == "tokenizer_advice_use"] == [expected]
+
+
+# --- the upload box's English, said once in Korean ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("page", "source"), [("corpus", cs.CORPUS_SOURCE), ("compare", cps.COMPARE_SOURCE)])
+def test_the_upload_boxs_english_is_said_once_in_korean_beside_its_limits(page: str, source: str) -> None:
+    """Streamlit draws "Upload", "Drag and drop files here" and "2MB per file" in English in every language (its docs:
+    the file uploader's text cannot be translated): a Korean page says what they mean, once, with the box's limits."""
+    from ui.inputs.limits import MAX_UPLOAD_MB
+
+    for lang in ("ko", "en"):
+        at = open_app(page, **({"lang": lang} if lang == "ko" else {}))
+        at.radio(key=source).set_value("upload").run()
+        assert len(at.get("file_uploader")) >= 2  # the references' box and the outputs'
+        said = [c.value for c in at.caption if "`Upload`" in c.value]
+        if lang == "en":
+            assert not said  # the box already speaks the page's language
+            continue
+        assert len(said) == 1, said
+        assert (
+            f"`{MAX_UPLOAD_MB}MB per file`은 파일 하나의 크기 한도입니다" in said[0]
+            and "`Upload`는 파일 고르기" in said[0]
+        )
+        assert f"{MAX_UPLOAD_MB} MB보다 큰 파일은 업로드 상자가" in said[0]  # beside the limits it explains
