@@ -193,9 +193,9 @@ def show_section(
     if st.session_state.get(slots.metric) not in choices:
         st.session_state[slots.metric] = next(iter(choices))
     typed = {metric_of(key).printed_label for key, _per in metrics.values() if metric_of(key).mean_of_segments}
-    shown = {m: escape_markdown(title) if m in typed else title for m, title in choices.items()}  # Markdown options
+    labels = {m: escape_markdown(title) if m in typed else title for m, title in choices.items()}  # Markdown options
     metric = st.segmented_control(
-        _("Show"), list(choices), key=slots.metric, format_func=shown.__getitem__, persist_state="session"
+        _("Show"), list(choices), key=slots.metric, format_func=labels.__getitem__, persist_state="session"
     ) or next(iter(choices))
     picked = show_analysis(analysis, metric, choices[metric], higher[metric], f"{slots.chart}_{kind}_{metric}")
     if picked is None:
