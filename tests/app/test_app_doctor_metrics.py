@@ -119,9 +119,10 @@ def test_a_source_uploaded_beside_the_files_finds_untranslated_lines_and_is_kept
         "of the 24 lines of out.en, 24 have three words or more, and 2 of these are (nearly) the same as their "
         "source line in src.de: left untranslated (lines 4, 8)"
     ) in text, text
-    assert "Checking out.en against ref.en, with the `13a` tokenizer, and against src.de, the source it translates." in [
-        c.value.replace("\\", "") for c in at.caption
-    ]
+    assert (
+        "Checking out.en against ref.en, with the `13a` tokenizer, and against src.de, the source it translates."
+        in [c.value.replace("\\", "") for c in at.caption]
+    )
     assert tool_table(at).iloc[0, 1] == pytest.approx(sacrebleu.corpus_bleu(COPIED, [ENGLISH]).score, abs=1e-9)
     # Kept for the session as the other files: back from Corpus, the source is still there.
     at.switch_page("app_pages/corpus.py").run()

@@ -502,6 +502,8 @@ def test_the_score_doctor_in_korean() -> None:
         at.run()
         assert [*at.warning, *at.error], messages(at)  # each state shows its findings
         found += _walk(at, state, *names, *hyp, *ref, *source)
+        if state == "an output cut off in every line":  # issue 45's finding, in a teacher's Korean
+            assert "문장 중간에서 끝납니다: 출력이 잘린 것으로 보입니다" in messages(at), messages(at)
     at.radio(key=di.CHECK).set_value("explore").run()
     found += _walk(at, "explore", *names, *SAMPLES)
     assert not found, "\n".join(found)
@@ -510,8 +512,9 @@ def test_the_score_doctor_in_korean() -> None:
 def _doctor_findings() -> dict[str, tuple[list[str], list[str], list[str]]]:
     """(hypothesis, reference, source) lines that make issue 39's findings: a chat model's output (wrappers, a
     refusal, lines in German, Slovak and Korean, lines left in the German source), the files swapped, a merged line,
-    an output cut short, mostly short lines, tokenized references."""
+    an output cut short, one cut off in every line, mostly short lines, tokenized references."""
     from tests.core.doctor_rules.parallel import ENGLISH, GERMAN, KOREAN, SLOVAK, SYSTEM
+    from tests.generators import cut_off
 
     llm = list(SYSTEM)
     llm[1], llm[2] = "Here is the translation: " + llm[1], f'"{llm[2]}"'
@@ -525,6 +528,7 @@ def _doctor_findings() -> dict[str, tuple[list[str], list[str], list[str]]]:
         "swapped files": (ENGLISH, llm, GERMAN),
         "a merged line": ([*hyp[:20], hyp[20] + " " + hyp[21], *hyp[22:], "A closing line."], ref, ref),
         "an output cut short": (hyp[:30], ref, hyp),
+        "an output cut off in every line": (cut_off(ref, 45), ref, ref),
         "short lines, tokenized references": (
             ["a cat"] * 16 + SYSTEM[:8],
             ["a cat ."] * 16 + [line[:-1] + " ." for line in ENGLISH[:8]],
