@@ -335,29 +335,51 @@ def test_korean_particles_never_follow_a_value_whose_pronunciation_varies() -> N
     assert not wrong, "\n".join(wrong)
 
 
-def test_the_catalog_asks_for_particles_and_articles_it_can_fill() -> None:
-    """A format spec that asks for a particle names one ``ui.shell.spoken`` knows, after a spec Python accepts; the
-    article spec (``{metric:a}``) is English's alone, and every Korean template that asks for a particle fills."""
-    from babel.messages.pofile import read_po
+def _spoken_specs(text: str) -> list[str]:
+    """The format specs of ``text`` that ask for a particle or an article (``ui.shell.spoken``)."""
+    from ui.shell.spoken import ARTICLE, FORMS
 
-    from ui.shell import i18n
-    from ui.shell.spoken import FORMS
+    specs = [spec for _lit, field, spec, _conv in string.Formatter().parse(text) if field and spec]
+    return [spec for spec in specs if spec.endswith(FORMS) or spec == ARTICLE]
 
-    with open(ROOT / "locale" / "ko" / "LC_MESSAGES" / "bleu_explorer.po", "rb") as handle:
-        catalog = read_po(handle)
-    asked = 0
+
+def filled_spoken() -> set[str]:
+    """The msgids passed straight to ``fill_spoken`` (``fill_spoken(_("..."), ...)``) in the app's sources."""
+    found = set()
+    for path in SOURCES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "fill_spoken"):
+                continue
+            first = node.args[0] if node.args else None
+            if isinstance(first, ast.Call) and isinstance(first.func, ast.Name) and first.func.id in ("_", "ngettext"):
+                found |= {a.value for a in first.args if isinstance(a, ast.Constant) and isinstance(a.value, str)}
+    return found
+
+
+def test_a_template_that_asks_for_particles_or_articles_is_filled_by_fill_spoken() -> None:
+    """A Korean ``{name:을}`` or an English ``{metric:a}`` is a spec ``str.format`` refuses: every msgid whose English
+    or Korean asks for one is passed to ``ui.shell.spoken.fill_spoken`` where it is filled, each spec names a particle
+    spoken knows after a spec Python accepts, and the article is English's alone."""
+    from ui.shell.spoken import ARTICLE, fill_spoken
+
+    with PO.open("rb") as handle:
+        catalog = read_po(handle, locale="ko")
+    filled = filled_spoken()
+    asking, unfilled = [], []
     for message in catalog:
+        if not message.id:
+            continue
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         for text in strings:
-            specs = [spec for _lit, field, spec, _conv in string.Formatter().parse(text) if field and spec]
-            assert "a" not in specs, f"an English article in Korean: {text!r}"
-            korean = [spec for spec in specs if spec.endswith(FORMS)]
-            if korean:
-                asked += 1
+            assert ARTICLE not in _spoken_specs(text), f"an English article in Korean: {text!r}"
+            if _spoken_specs(text):
                 values = {field: 1234 for _lit, field, _spec, _conv in string.Formatter().parse(text) if field}
-                assert i18n.Template(text).format_map(values), text  # a number for every value: each spec fills
+                assert fill_spoken(text, **values), text  # a number for every value: each spec fills
         for english in ids:
-            specs = [spec for _lit, field, spec, _conv in string.Formatter().parse(english) if field and spec]
-            assert not [s for s in specs if s.endswith(FORMS)], f"a Korean particle in English: {english!r}"
-    assert asked >= 3
+            assert all(spec == ARTICLE for spec in _spoken_specs(english)), f"a Korean particle in English: {english!r}"
+        if any(_spoken_specs(t) for t in (*ids, *strings)):
+            asking.append(ids[0])
+            if ids[0] not in filled:
+                unfilled.append(ids[0])
+    assert len(asking) >= 5 and not unfilled, f"filled with str.format, which refuses their specs: {unfilled}"

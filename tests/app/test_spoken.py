@@ -1,13 +1,15 @@
 """How a filled-in value is read aloud (``ui.shell.spoken``): the Korean particle after it, from its last sound
 (Hangul, numbers read in Sino-Korean, Latin letters spelled or read as a word, a closing bracket's content skipped),
-and the English article before it; and the catalog's templates that ask for them (``{name:을}``, ``{metric:a}``)."""
+and the English article before it; and the templates that ask for them (``{name:을}``, ``{metric:a}``), filled by
+``fill_spoken``."""
 
 from __future__ import annotations
 
 import pytest
 
+from ui.options.bleu import SHORT_NAMES
 from ui.shell import i18n
-from ui.shell.spoken import article, particle, with_particle
+from ui.shell.spoken import article, fill_spoken, particle, with_particle
 
 #: (value, particle asked for, what is written). Each particle is asked for in the form that would be wrong.
 KOREAN = [
@@ -133,31 +135,27 @@ def test_the_article_follows_the_first_sound_read_aloud(value: str, expected: st
 
 
 def test_a_template_fills_particles_and_articles_and_keeps_every_other_spec() -> None:
-    korean = i18n.Template("{name:을} {n:,로} {score:.2f}{rest}")
-    assert korean.format(name="system_a.en(약한 시스템, 60줄)", n=1000, score=2.5, rest="!") == (
+    korean = "{name:을} {n:,로} {score:.2f}{rest}"
+    assert fill_spoken(korean, name="system_a.en(약한 시스템, 60줄)", n=1000, score=2.5, rest="!") == (
         "system_a.en(약한 시스템, 60줄)을 1,000으로 2.50!"
     )
-    assert korean.format_map({"name": "TER", "n": 12, "score": 1, "rest": ""}) == "TER을 12로 1.00"
-    english = i18n.Template("the chance of {metric:a} difference, {p:.3f}")
-    assert english.format(metric="MQM", p=0.5) == "the chance of an MQM difference, 0.500"
-    assert english.format(metric="COMET-22", p=0.5) == "the chance of a COMET-22 difference, 0.500"
-    assert i18n.Template("{n:,} {x!r}").format(n=1234, x="a") == "1,234 'a'"  # str.format's own rules
+    assert fill_spoken(korean, name="TER", n=12, score=1, rest="") == "TER을 12로 1.00"
+    english = "the chance of {metric:a} difference, {p:.3f}"
+    assert fill_spoken(english, metric="MQM", p=0.5) == "the chance of an MQM difference, 0.500"
+    assert fill_spoken(english, metric="COMET-22", p=0.5) == "the chance of a COMET-22 difference, 0.500"
+    assert fill_spoken("{n:,} {x!r} {}", "first", n=1234, x="a") == "1,234 'a' first"  # str.format's own rules
+    with pytest.raises(ValueError):
+        korean.format(name="x", n=1, score=1, rest="")  # str.format cannot: such a template needs fill_spoken
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
-def test_every_way_to_translate_gives_a_template(lang: str) -> None:
+def test_the_sidebars_reset_button_names_its_preset_with_the_right_particle(lang: str) -> None:
     i18n.use(lang)
     try:
-        found = [i18n._("Reset to {preset}"), i18n.ngettext("{n} sign", "{n} signs", 2), i18n.bound()("{n} sign")]
-        found.append(i18n.fill("Reset to {preset}", {"preset": "x"}))
-        assert all(isinstance(text, i18n.Template) for text in found[:3])
-        assert i18n._("Reset to {preset}").format(preset=i18n._("sacreBLEU defaults")) == (
-            "sacreBLEU 기본값으로 되돌리기" if lang == "ko" else "Reset to sacreBLEU defaults"
-        )
-        if lang == "ko":
-            assert (
-                i18n._("Reset to {preset}").format(preset=i18n._("the tutorial preset"))
-                == "튜토리얼 프리셋으로 되돌리기"
-            )
+        said = {name: fill_spoken(i18n._("Reset to {preset}"), preset=i18n._(name)) for name in SHORT_NAMES.values()}
     finally:
         i18n.use("en")
+    if lang == "ko":
+        assert sorted(said.values()) == ["sacreBLEU 기본값으로 되돌리기", "튜토리얼 프리셋으로 되돌리기"]
+    else:
+        assert sorted(said.values()) == ["Reset to sacreBLEU defaults", "Reset to the tutorial preset"]

@@ -17,6 +17,7 @@ from ui.compare import cache, charts
 from ui.metrics.sacrebleu_view import lacking_words, paired_citation, show_sacrebleu_paired
 from ui.shell.i18n import N_, _, and_list
 from ui.shell.markdown import escape_markdown, show_error
+from ui.shell.spoken import fill_spoken
 
 if TYPE_CHECKING:
     from ui.compare.scored import ScoredMetric
@@ -183,13 +184,19 @@ def show(
             )
         )
     st.caption(
-        _(
-            "Paired bootstrap resampling ({n_samples:,} resamples; Koehn 2004) and paired approximate "
-            "randomization ({n_trials:,} trials; Riezler & Maxwell 2005), seed {seed}, as sacreBLEU's "
-            "--paired-bs and --paired-ar. A p-value is the chance of {metric:a} difference at least this large if the "
-            "two systems were equally good. Intervals are the bootstrap mean ± half the width of the middle 95% of "
-            "resampled scores."
-        ).format(n_samples=settings.n_samples, n_trials=settings.n_trials, seed=settings.seed, metric=shown_label)
+        fill_spoken(  # "a" or "an" before the metric's name, as it is read
+            _(
+                "Paired bootstrap resampling ({n_samples:,} resamples; Koehn 2004) and paired approximate "
+                "randomization ({n_trials:,} trials; Riezler & Maxwell 2005), seed {seed}, as sacreBLEU's "
+                "--paired-bs and --paired-ar. A p-value is the chance of {metric:a} difference at least this large "
+                "if the two systems were equally good. Intervals are the bootstrap mean ± half the width of the "
+                "middle 95% of resampled scores."
+            ),
+            n_samples=settings.n_samples,
+            n_trials=settings.n_trials,
+            seed=settings.seed,
+            metric=shown_label,
+        )
     )
     if files:
         st.caption(_("bleucore's signature (every option that changes the number):"))

@@ -7,25 +7,22 @@ to the address on every run, so a reload or a copied address keeps it. Catalogs 
 per process. Text is marked with ``_()`` (``ngettext`` for plurals, ``N_`` for module-level
 constants translated where they are shown); a sentence built from parts is one msgid with named
 placeholders, ``_("BLEU is {score}").format(score=...)``, so each language keeps its word order. A particle or
-article that depends on how a value is read goes in the placeholder's format spec, ``{name:을}`` in Korean and
-``{metric:a}`` in English, and ``ui.shell.spoken`` picks its form when the template is filled (``Template``).
+article that depends on how a value is read goes in the placeholder's format spec (``{name:을}`` in Korean,
+``{metric:a}`` in English), and such a template is filled by ``ui.shell.spoken.fill_spoken``, not
+``str.format``.
 """
 
 from __future__ import annotations
 
 import gettext
-import re
-import string
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from io import BytesIO
 from pathlib import Path
-from typing import Any, Protocol, cast
+from typing import Any
 
 import streamlit as st
-
-from ui.shell import spoken
 
 DOMAIN = "bleu_explorer"
 LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"
@@ -55,45 +52,6 @@ def translations(lang: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(buffer)
 
 
-#: A placeholder whose format spec ends in a particle or is the article: only such a template needs ``_Formatter``.
-_SPOKEN_SPEC = re.compile(r"\{[^{}:]*:(?:[^{}]*(?:" + "|".join(spoken.FORMS) + ")|" + spoken.ARTICLE + r")\}")
-
-
-class _Formatter(string.Formatter):
-    """``str.format``'s rules, and a format spec that ends in a Korean particle (``{name:을}``, ``{n:,로}``) or is
-    the English article (``{metric:a}``): the particle's form, or the article, as the filled-in value is read."""
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if format_spec == spoken.ARTICLE:
-            text = format(value)
-            return f"{spoken.article(text)} {text}"
-        for form in spoken.FORMS:
-            if format_spec.endswith(form):
-                return spoken.with_particle(format(value, format_spec[: -len(form)]), form)
-        return format(value, format_spec)
-
-
-_FORMATTER = _Formatter()
-
-
-class _Values(Protocol):
-    def __getitem__(self, key: str, /) -> Any: ...
-
-
-class Template(str):
-    """A catalog's text: ``format`` and ``format_map`` also fill particles and articles (``_Formatter``)."""
-
-    def format(self, *args: object, **kwargs: object) -> str:
-        if _SPOKEN_SPEC.search(self) is None:
-            return str.format(self, *args, **kwargs)
-        return _FORMATTER.vformat(self, args, kwargs)
-
-    def format_map(self, mapping: _Values) -> str:
-        if _SPOKEN_SPEC.search(self) is None:
-            return str.format_map(self, mapping)
-        return _FORMATTER.vformat(self, (), cast(Mapping[str, Any], mapping))  # vformat only indexes it
-
-
 def _active() -> gettext.NullTranslations:
     """This run's catalog; a run that did not pass through ``setup`` (a fragment) reads the session's."""
     active = getattr(_current, "translations", None)
@@ -102,19 +60,18 @@ def _active() -> gettext.NullTranslations:
 
 def _(message: str) -> str:
     """``message`` in the session's language."""
-    return Template(_active().gettext(message))
+    return _active().gettext(message)
 
 
 def bound() -> Callable[[str], str]:
     """``_`` bound to this run's language, for a widget's ``format_func`` (Streamlit and AppTest may call it
     outside the run, where the session's language is not known)."""
-    gettext = _active().gettext
-    return lambda message: Template(gettext(message))
+    return _active().gettext
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form of a message for ``n``, in the session's language."""
-    return Template(_active().ngettext(singular, plural, n))
+    return _active().ngettext(singular, plural, n)
 
 
 def N_(message: str) -> str:

@@ -6,14 +6,16 @@ read up to "en"), and so are closing quotes and marks; a Hangul syllable ends in
 read in Sino-Korean ("10" 십, "1,000" 천, "50.46" 오십 점 사육) and in English ("8" eight, "11" eleven); Latin letters
 are spelled when they are an acronym or have no vowel ("MQM" 엠큐엠, "XL" 엑스엘, "txt" 티엑스티) and read as a word
 otherwise ("none" 논, "file" 파일, "COMET" 코멧). The catalog asks for a particle in a placeholder's format spec
-(``{name:을}``) and for an article with ``{metric:a}``; ``ui.shell.i18n`` fills them from here.
+(``{name:을}``) and for an article with ``{metric:a}``, and such a template is filled with ``fill_spoken`` (a test
+checks every call site of one). The module imports nothing of ui: any module may fill a template, no chain grows.
 """
 
 from __future__ import annotations
 
 import re
+import string
 import unicodedata
-from typing import Literal
+from typing import Any, Literal
 
 #: A word's last sound: a vowel, the consonant ㄹ (which takes 로, not 으로), or another consonant.
 Sound = Literal["vowel", "rieul", "consonant"]
@@ -191,3 +193,25 @@ def article(text: str) -> str:
     """The English indefinite article ``text`` takes: "an" before a vowel sound (an MQM, an xCOMET, an 8), else "a"
     (a COMET, a BLEU, a TER, a user)."""
     return "an" if _starts_with_vowel_sound(text) else "a"
+
+
+class _Formatter(string.Formatter):
+    """``str.format``'s rules, and a format spec that ends in a Korean particle (``{name:을}``, ``{n:,로}``) or is
+    the English article (``{metric:a}``): the particle's form, or the article, as the filled-in value is read."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec == ARTICLE:
+            text = format(value)
+            return f"{article(text)} {text}"
+        for form in FORMS:
+            if format_spec.endswith(form):
+                return with_particle(format(value, format_spec[: -len(form)]), form)
+        return format(value, format_spec)
+
+
+_FORMATTER = _Formatter()
+
+
+def fill_spoken(template: str, /, *args: Any, **values: Any) -> str:
+    """``template.format(*args, **values)``, with its particles and articles as the values are read aloud."""
+    return _FORMATTER.vformat(template, args, values)
