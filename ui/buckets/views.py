@@ -85,14 +85,16 @@ def show_analysis(
             _(
                 "Bars: each system's {value} per bucket; line: its 95% interval (paired bootstrap, {n:,} resamples); "
                 "*: differs from the baseline {baseline} with p < 0.05. Click a bucket to list its lines."
-            ).format(value=value_title, n=analysis.n_samples, baseline=analysis.baseline)
+            ).format(
+                value=escape_markdown(value_title), n=analysis.n_samples, baseline=escape_markdown(analysis.baseline)
+            )
         )
     else:
         st.caption(
             _(
                 "Bars: the {value} per bucket; line: its 95% interval (bootstrap, {n:,} resamples). Click a bucket to "
                 "list its lines."
-            ).format(value=value_title, n=analysis.n_samples)
+            ).format(value=escape_markdown(value_title), n=analysis.n_samples)
         )
     st.dataframe(table(analysis, metric, higher_is_better), hide_index=True)
     picked = getattr(event, "selection", {}).get("bucket") or []
