@@ -16,6 +16,7 @@ from .charts import measure_name
 from .meta_html import META_STYLE, meta_sections
 from .svg import bucket_svg
 from .text import rank_cell, ranking_test
+from .untested import untested, untested_rule
 
 __all__ = ["html_report", "render_svg"]
 
@@ -58,7 +59,8 @@ def _analysis_section(analysis: BucketAnalysis) -> list[str]:
         head = "".join(f"<th>{escape(s)}</th>" for s in analysis.systems)
         out.append(
             f"<table><caption>{escape(measure_name(metric))} (* differs from the baseline, p &lt; "
-            f"0.05)</caption><thead><tr><th>bucket</th><th>{size}</th>{head}</tr></thead><tbody>"
+            f"0.05; {untested_rule(analysis)})</caption><thead><tr><th>bucket</th><th>{size}</th>{head}</tr></thead>"
+            "<tbody>"
         )
         digits = analysis.digits_of(metric)
         for bucket in analysis.buckets:
@@ -71,7 +73,8 @@ def _analysis_section(analysis: BucketAnalysis) -> list[str]:
                 if v.significant():
                     text += " *"
                 cells.append(f"<td>{escape(text)}</td>")
-            out.append(f"<tr><td>{escape(bucket.name)}</td><td>{bucket.size:,}</td>{''.join(cells)}</tr>")
+            size = f"{bucket.size:,}" + ("" if analysis.tested(bucket.name) else f" ({untested(analysis, bucket)})")
+            out.append(f"<tr><td>{escape(bucket.name)}</td><td>{size}</td>{''.join(cells)}</tr>")
         out.append("</tbody></table>")
     return out
 

@@ -195,7 +195,9 @@ def test_correlations_with_people_equal_scipys_and_a_direct_count(seed: int) -> 
             best, maximisers = meta_formulas.acc_eq(people, per_system)
             assert row.acc_eq.value == pytest.approx(float(best), abs=EPSILON)
             assert row.acc_eq.epsilon in maximisers
-            assert row.acc_eq.untied == pytest.approx(float(meta_formulas.acc_eq_at(people, per_system, 0.0)), abs=EPSILON)
+            assert row.acc_eq.untied == pytest.approx(
+                float(meta_formulas.acc_eq_at(people, per_system, 0.0)), abs=EPSILON
+            )
 
 
 def test_a_human_name_that_is_no_imported_metric_is_a_typed_error() -> None:
