@@ -7,7 +7,10 @@ in the style of WMT25's rankings (rank range, system, value; a ``\\cmidrule`` wh
 from __future__ import annotations
 
 from ..significance import Ranking
+from .auto_ranking import autorank_latex
 from .build import Report
+from .deltas import deltas_latex
+from .wmt_meta import wmt_meta_latex, wmt_meta_rows
 
 __all__ = ["latex_escape", "latex_meta", "latex_ranking", "latex_table"]
 
@@ -93,6 +96,9 @@ def latex_table(report: Report, alpha: float = 0.05) -> str:
             _float("l" + "c" * len(report.tables), [" & ".join(header) + r" \\"], rows, note),
             *rankings,
             *([latex_meta(report)] if report.meta else []),
+            *([deltas_latex(report)] if len(report.systems) > 1 else []),
+            *([autorank_latex(report.autorank)] if report.autorank else []),
+            *([wmt_meta_latex(report)] if wmt_meta_rows(report) else []),
             "",
         ]
     )
