@@ -32,10 +32,10 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bleucore.meta_evaluation import metric_values, soft_pairwise_accuracy, tie_calibrated_accuracy  # noqa: E402
-from bleucore.metrics import get_metric  # noqa: E402
-from bleucore.metrics.chrf import ChrfOptions  # noqa: E402
-from devtools.mqm import read_mqm  # noqa: E402
+from bleucore.meta_evaluation import metric_values, soft_pairwise_accuracy, tie_calibrated_accuracy
+from bleucore.metrics import get_metric
+from bleucore.metrics.chrf import ChrfOptions
+from devtools.mqm import read_mqm
 
 
 def load_stats(path: Path, scratch: Path) -> ModuleType:
@@ -114,9 +114,8 @@ def mqm_table(stats: ModuleType, repo: Path) -> tuple[list[str], int]:
         machine = {name: scores[k] for k, name in enumerate(systems)}
         ties = tie_calibrated_accuracy(people, machine)
         spa = soft_pairwise_accuracy(people, machine).value
-        rows.append(
-            f"| {values.label} | {spa:.4f} | {1 - spa:.4f} | {ties.value:.4f} | {ties.epsilon:.4g} | {ties.untied:.4f} |"
-        )
+        cells = [f"{spa:.4f}", f"{1 - spa:.4f}", f"{ties.value:.4f}", f"{ties.epsilon:.4g}", f"{ties.untied:.4f}"]
+        rows.append(f"| {values.label} | {' | '.join(cells)} |")
     return rows, differences
 
 

@@ -23,11 +23,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from check_mt_metrics_eval import load_stats, theirs  # noqa: E402
+from check_mt_metrics_eval import load_stats, theirs
 
-from bleucore.meta_evaluation import metric_values  # noqa: E402
-from bleucore.metrics import get_metric  # noqa: E402
-from devtools.mqm import read_mqm  # noqa: E402
+from bleucore.meta_evaluation import metric_values
+from bleucore.metrics import get_metric
+from devtools.mqm import read_mqm
 
 SYSTEMS = ("Facebook-AI", "Online-W", "VolcTrans-GLAT", "Nemo", "metricsystem4")
 SEGMENTS = 80

@@ -9,6 +9,7 @@ from html import escape
 
 from ..significance import SignificanceTable
 from ..significance.auto_rank import AutoRank, autorank
+from .latex_base import latex_escape, latex_float
 
 __all__ = ["autorank_html", "autorank_latex", "autorank_note", "autorank_text", "report_autorank"]
 
@@ -72,8 +73,6 @@ def autorank_text(ranking: AutoRank) -> str:
 
 def autorank_latex(ranking: AutoRank) -> str:
     """The AutoRank as one of the report's LaTeX tables (place, system, AutoRank) with its footnote."""
-    from .latex import _float, latex_escape  # here: latex imports the report, which imports this module
-
     rows = [f"{row.place} & {latex_escape(row.system)} & {row.autorank:.1f} \\\\" for row in ranking.rows]
     metrics = ", ".join(latex_escape(m) for m in ranking.metrics)
     note = (
@@ -81,4 +80,4 @@ def autorank_latex(ranking: AutoRank) -> str:
         "$(x - \\mathrm{median}) / \\max(\\varepsilon, Q_{100} - Q_{25})$ (lower-is-better metrics negated), "
         "averaged, and mapped linearly onto 1 (best) to $N$. An ordering, not a significance test."
     )
-    return _float("clc", ["Place & System & AutoRank \\\\"], rows, note)
+    return latex_float("clc", ["Place & System & AutoRank \\\\"], rows, note)

@@ -9,6 +9,7 @@ from html import escape
 from ..significance import SignificanceRow, SignificanceTable
 from ..significance.thresholds import MODELS, SOURCE
 from .build import Report
+from .latex_base import latex_escape, latex_float
 
 __all__ = ["delta_cell", "deltas_html", "deltas_latex", "deltas_note", "deltas_text"]
 
@@ -89,8 +90,6 @@ def deltas_text(report: Report) -> str:
 
 def deltas_latex(report: Report) -> str:
     """The estimates as one of the report's LaTeX tables (a percentage per system and metric, -- where none)."""
-    from .latex import _float, latex_escape  # here: latex imports this module
-
     rows = []
     for system in report.systems:
         if system == report.baseline:
@@ -107,4 +106,4 @@ def deltas_latex(report: Report) -> str:
         f"{latex_escape(report.baseline)} (Kocmi et al. 2024, MT-Thresholds: a sigmoid of the delta fitted per metric "
         "on 6,530 system pairs). --: no model of the metric in the paper, or an output identical to the baseline's."
     )
-    return _float("l" + "c" * len(report.tables), head, rows, note)
+    return latex_float("l" + "c" * len(report.tables), head, rows, note)

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from html import escape
 
+from ..cli.formats import text_table
 from ..meta_evaluation import MetaRow
 from .build import Report
+from .latex_base import latex_escape, latex_float
 
 __all__ = ["wmt_meta_html", "wmt_meta_latex", "wmt_meta_note", "wmt_meta_rows", "wmt_meta_text"]
 
@@ -85,8 +87,6 @@ def wmt_meta_html(report: Report) -> list[str]:
 
 def wmt_meta_text(report: Report) -> str:
     """The two measures as text lines, one per metric."""
-    from ..cli.formats import text_table  # here, as the report's text module does
-
     rows = []
     for metric, system, segment in wmt_meta_rows(report):
         spa, ties = system.spa, segment.acc_eq
@@ -102,8 +102,6 @@ def wmt_meta_text(report: Report) -> str:
 
 def wmt_meta_latex(report: Report) -> str:
     """The two measures as one of the report's LaTeX tables."""
-    from .latex import _float, latex_escape  # here: latex imports this module
-
     rows = []
     for metric, system, segment in wmt_meta_rows(report):
         spa, ties = system.spa, segment.acc_eq
@@ -119,4 +117,4 @@ def wmt_meta_latex(report: Report) -> str:
         "Computed as mt-metrics-eval computes them."
     )
     head = [f"Metric vs {human} & SPA & PCE & acc$_{{eq}}$ & $\\varepsilon$ \\\\"]
-    return _float("lcccc", head, rows, note)
+    return latex_float("lcccc", head, rows, note)
