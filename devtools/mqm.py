@@ -16,7 +16,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["MqmSet", "read_mqm"]
+__all__ = ["REFERENCES", "MqmSet", "read_mqm"]
 
 _MARK = re.compile(r"</?v>")
 
@@ -39,9 +39,15 @@ def _show(repo: Path, path: str) -> str:
     return done.stdout.decode("utf-8")
 
 
-def read_mqm(repo: Path, test_set: str = "ted", pair: str = "ende", reference: str = "ref") -> MqmSet:
-    """The rated systems of ``test_set``/``pair`` (e.g. ted/ende), with the system ``reference`` (in the rated TSV;
-    ``reference``-A in the scores) as the reference."""
+#: The human translation each TED set is scored against: (its name in the rated TSV, in the scores), and the other
+#: human translations left out of the systems. In zh-en ref-A is the worst "system" by MQM, ref-B the best.
+REFERENCES = {"ende": ("ref", "ref-A", ()), "zhen": ("refB", "ref-B", ("ref-A",))}
+
+
+def read_mqm(repo: Path, test_set: str = "ted", pair: str = "ende") -> MqmSet:
+    """The rated systems of ``test_set``/``pair`` (e.g. ted/ende), with a human translation as the reference
+    (``REFERENCES``)."""
+    reference, reference_scores, others = REFERENCES[pair]
     stem = f"{test_set}/{pair}/mqm_{test_set}_{pair}"
     rated = csv.reader(io.StringIO(_show(repo, f"{stem}.tsv")), delimiter="\t", quoting=csv.QUOTE_NONE)
     next(rated)
@@ -56,7 +62,8 @@ def read_mqm(repo: Path, test_set: str = "ted", pair: str = "ende", reference: s
         system, value, segment = line.split()
         if value != "None":
             scores.setdefault(system, {})[int(segment)] = float(value)
-    scores.pop(f"{reference}-A", None)
+    for name in (reference_scores, *others):
+        scores.pop(name, None)
     systems = sorted(scores)
     kept = sorted(set.intersection(*(set(by_segment) for by_segment in scores.values())))
     kept = [k for k in kept if (reference, k) in targets and all((s, k) in targets for s in systems)]

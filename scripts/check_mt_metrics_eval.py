@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 from bleucore.meta_evaluation import metric_values, soft_pairwise_accuracy, tie_calibrated_accuracy
 from bleucore.metrics import get_metric
 from bleucore.metrics.chrf import ChrfOptions
-from devtools.mqm import read_mqm
+from devtools.mqm import REFERENCES, read_mqm
 
 
 def load_stats(path: Path, scratch: Path) -> ModuleType:
@@ -89,15 +89,16 @@ def generated(trial: int) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
     return human, metric
 
 
-def mqm_table(stats: ModuleType, repo: Path) -> tuple[list[str], int]:
-    """The docs' table of BLEU, chrF, chrF++ and TER against MQM on TED en-de, and the differences found."""
-    data = read_mqm(repo)
+def mqm_table(stats: ModuleType, repo: Path, pair: str) -> tuple[list[str], int]:
+    """The docs' table of BLEU, chrF, chrF++ and TER against MQM on a TED set, and the differences found."""
+    data = read_mqm(repo, "ted", pair)
+    reference = REFERENCES[pair][1]
     systems = {name: list(lines) for name, lines in data.lines.items()}
     human = np.array([data.scores[name] for name in systems])
     metrics = [get_metric("bleu"), get_metric("chrf"), get_metric("chrf", ChrfOptions(word_order=2)), get_metric("ter")]
     rows = [
-        f"TED talks en-de (WMT21), {len(systems)} systems, {len(data.segments)} rated segments, reference: the human "
-        "translation ref-A",
+        f"TED talks {pair[:2]}-{pair[2:]} (WMT21), {len(systems)} systems, {len(data.segments)} rated segments, "
+        f"reference: the human translation {reference}",
         "",
         "| metric | SPA | PCE | acc_eq | tie threshold | acc_eq, no new ties |",
         "| --- | --- | --- | --- | --- | --- |",
@@ -123,6 +124,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--mtme", type=Path, required=True, help="google-research/mt-metrics-eval (clone or git dir)")
     parser.add_argument("--mqm", type=Path, help="google/wmt-mqm-human-evaluation (clone or git dir)")
+    parser.add_argument("--pair", action="append", choices=sorted(REFERENCES), help="TED sets (default: both)")
     parser.add_argument("--trials", type=int, default=200)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
@@ -138,8 +140,8 @@ def main() -> None:
             f"{args.trials} generated sets (3-16 systems of near-equal quality, 10-1,499 segments): {differences} "
             f"differ in SPA, acc_eq or its tie threshold ({time.perf_counter() - start:.0f} s)"
         )
-        if args.mqm is not None:
-            rows, found = mqm_table(stats, args.mqm)
+        for pair in args.pair or sorted(REFERENCES) if args.mqm is not None else []:
+            rows, found = mqm_table(stats, args.mqm, pair)
             differences += found
             print("\n".join(["", *rows]))
     sys.exit(1 if differences else 0)
