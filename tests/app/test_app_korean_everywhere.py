@@ -105,6 +105,7 @@ ALLOWED = {
     "tutorial",
     "CSV",
     "JSON",
+    "JSONL",  # MetricX's output format (issue 46), named as its README names it
     "XML",
     "HTML",
     "LaTeX",
