@@ -18,6 +18,7 @@ from ui.metrics.chrf import view as chrf_view
 from ui.metrics.ter import view as ter_view
 from ui.options.bleu import describe
 from ui.options.sidebar import options_sidebar
+from ui.options.tokenizer_needs import needs_message
 from ui.shell import i18n
 from ui.shell.i18n import N_, _
 from ui.shell.markdown import escape_markdown as plain  # the one Markdown escaper: messages may quote user text
@@ -68,6 +69,8 @@ def explain_input(
         options = es.to_options(state)
     except ValueError as err:
         problems.append(_("Check the options: {err}.").format(err=err))
+    if options is not None and (needs := needs_message(options.tokenize)) is not None:
+        problems.append(needs)  # a link may name a tokenizer whose analyser or model this server lacks
     for problem in problems:
         result_box.warning(plain(problem))
     if problems or options is None:

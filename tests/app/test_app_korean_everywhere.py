@@ -93,6 +93,9 @@ ALLOWED = {
     "zh",
     "ja-mecab",
     "ko-mecab",
+    "flores",  # sacreBLEU's SentencePiece tokenizers flores101 and flores200, spBLEU-1K and their model (issue 46)
+    "spBLEU",
+    "SentencePiece",
     "floor",
     "add-k",
     "nltk-method",
