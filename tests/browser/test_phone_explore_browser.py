@@ -1,0 +1,75 @@
+"""Explore on a 390 x 844 phone (issue 45, items 3, 8 and 12), measured by the elements' boxes: every line of the
+Formula tab inside its box, its numbers on the screen (ui/metrics/bleu/formula.py); the Variants table stacked as
+cards, short and with whole Korean words (ui/metrics/bleu/variants.py); matched and used chips told apart in style
+and words, each legend chip one box (ui/metrics/bleu/highlight.py); sacreBLEU's line and the share link wrapped,
+each with a copy button (ui/shell/plain_code.py). A screenshot of each is saved to the screenshot dir."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from bleucore import BleuOptions, sentence_bleu
+from tests.golden_examples import CA1, CA2, CA4, REFS_1
+from ui.state import explore as es
+
+PHONE = {"width": 390, "height": 844}
+TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
+
+
+def open_explore(
+    page: Page, server: str, wait_for_app: Callable[..., None], candidate: str, options: BleuOptions, tab: str
+) -> None:
+    """Explore at 390 x 844 on ``candidate`` against the tutorials' Example 1 references, ``tab`` open (a link)."""
+    state = es.with_changes(es.from_options(candidate, REFS_1, options), tab=tab)
+    page.set_viewport_size(PHONE)
+    page.goto(f"{server}/?s={es.PAGE_STATE.to_link(state)}")
+    wait_for_app(page)
+
+
+#: Every line box of a formula (KaTeX's ``.base``: a run of math that never breaks) against its display's box.
+FORMULA_BOXES_JS = """e => {
+    const box = e.getBoundingClientRect();
+    const right = Math.max(...[...e.querySelectorAll('.katex-html .base')].map(b => b.getBoundingClientRect().right));
+    return {left: box.left, right: box.right, inner: right, viewport: window.innerWidth};
+}"""
+
+FORMULA_CASES = {
+    # Example 1 (golden.md): the result's line read "BLEU = BP·exp(Σ…) = 1 × 0" on main, its 0.5046 off the screen
+    "example-1": (CA1, TUTORIAL),
+    "log-zero": (CA2, TUTORIAL),  # p3 = p4 = 0: "log 0 = −∞, so BLEU = 0" beside two log terms
+    "left-out": (CA2, TUTORIAL.with_changes(variant="tutorial")),  # "p_n = 0 is left out of the sum"
+    "smoothed": (CA2, TUTORIAL.with_changes(smooth_method="exp")),
+    "effective-order": (CA4, TUTORIAL.with_changes(effective_order=True, smooth_method="floor")),  # "beyond ..."
+    "simplified": (CA2, TUTORIAL.with_changes(variant="simplified")),  # BP = min(1, c/r)
+}
+
+
+@pytest.mark.parametrize("case", list(FORMULA_CASES))
+def test_every_formula_line_fits_a_phone_and_shows_its_numbers(
+    page: Page,
+    streamlit_server: str,
+    wait_for_app: Callable[..., None],
+    settle_page: Callable[[Page], None],
+    screenshot_dir: Path,
+    case: str,
+) -> None:
+    candidate, options = FORMULA_CASES[case]
+    open_explore(page, streamlit_server, wait_for_app, candidate, options, "Formula")
+    formulas = page.get_by_role("tabpanel").locator(".katex-display")
+    expect(formulas).to_have_count(5)  # p_n, the log terms, BP, the geometric mean, the result
+    settle_page(page)
+    for i in range(5):
+        box = formulas.nth(i).evaluate(FORMULA_BOXES_JS)
+        assert box["left"] >= 0 and box["right"] <= box["viewport"], (case, i, box)
+        assert box["inner"] <= box["right"] + 0.5, (case, i, box)  # no line runs past its box: nothing scrolls
+    score = sentence_bleu(candidate, list(REFS_1), options)
+    result = formulas.nth(4)
+    result.scroll_into_view_if_needed()
+    value = f"{score.value:.4f}".rstrip("0").rstrip(".")
+    shown = result.locator(".katex-html").evaluate("e => e.textContent.replace(/[\\s\\u200b]/g, '')")
+    assert shown.endswith(f"={value}"), shown  # the drawn math (not KaTeX's MathML copy) ends with the score
+    page.get_by_role("tabpanel").screenshot(path=screenshot_dir / f"phone-formula-{case}.png")
