@@ -175,7 +175,7 @@ def show_variants(state: es.ExploreState, references: Sequence[str], options: Bl
             score=headline.headline(score)
         )
     )
-    st.table(variants.variants_table(rows, options))
+    st.html(variants.variants_html(rows, options))
 
 
 def show_export(state: es.ExploreState, result: SentenceExplanation, token: str | None) -> None:

@@ -18,7 +18,7 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.html_views import html_tables
+from tests.app.html_views import html_tables, variants_tables
 from tests.app.rendered_text import shown_texts, words
 from tests.conftest import SAMPLE, drop_zone, messages, open_app, sample_lines, upload
 from tests.score_files import comet_json, comet_scores, plain, system_lines, xcomet_json
@@ -395,13 +395,13 @@ def test_a_korean_tab_click_keeps_the_english_key_in_the_link_and_survives_a_lan
     at = open_app(lang="ko")
     at.session_state[es.TAB] = "변형"  # the tab widget holds the label the user clicked
     at.run()
-    assert len(at.get("vega_lite_chart")) == 1 and at.table  # the Variants tab
+    assert len(at.get("vega_lite_chart")) == 1 and variants_tables(at)  # the Variants tab
     token = at.query_params["s"]
     token = token[0] if isinstance(token, list) else token
     assert es.PAGE_STATE.from_link(token)[0].tab == "Variants"
     at.sidebar.segmented_control[0].set_value("en").run()
     assert not at.exception
-    assert at.session_state[es.TAB] == "Variants" and at.table  # still the Variants tab, now in English
+    assert at.session_state[es.TAB] == "Variants" and variants_tables(at)  # still the Variants tab, now in English
 
 
 # --- translating never changes a number --------------------------------------------------------------------

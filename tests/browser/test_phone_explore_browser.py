@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from bleucore import BleuOptions, sentence_bleu
+from bleucore.metrics.bleu import SMOOTHING_METHODS, VARIANTS
 from tests.golden_examples import CA1, CA2, CA4, REFS_1
 from ui.state import explore as es
 
@@ -73,3 +74,65 @@ def test_every_formula_line_fits_a_phone_and_shows_its_numbers(
     shown = result.locator(".katex-html").evaluate("e => e.textContent.replace(/[\\s\\u200b]/g, '')")
     assert shown.endswith(f"={value}"), shown  # the drawn math (not KaTeX's MathML copy) ends with the score
     page.get_by_role("tabpanel").screenshot(path=screenshot_dir / f"phone-formula-{case}.png")
+
+
+#: Each word (a run of letters and digits) of an element's text that the browser laid out on more than one line: a
+#: Korean word broken between its syllables. A break at a bracket or a slash is the language's own (UAX #14).
+BROKEN_WORDS_JS = """element => {
+    const broken = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of node.textContent.matchAll(/[\\p{L}\\p{N}]+/gu)) {
+            const range = document.createRange();
+            range.setStart(node, word.index);
+            range.setEnd(node, word.index + word[0].length);
+            const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+            if (tops.size > 1) broken.push(word[0]);
+        }
+    }
+    return broken;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_variants_table_is_cards_of_whole_words_on_a_phone(
+    page: Page,
+    streamlit_server: str,
+    wait_for_app: Callable[..., None],
+    settle_page: Callable[[Page], None],
+    screenshot_dir: Path,
+    lang: str,
+) -> None:
+    """At 390 x 844 the table of every variant and smoothing (15 rows) is one card a row, under 1,800 px (about 2,850
+        as six columns, a Korean word a syllable a line), inside the screen, no word broken across lines; every value is
+        named by its column, and "= headline" shows on the headline's two cards only. At 1280 px it is a table, again
+    without a broken word."""
+    state = es.with_changes(es.from_options(CA1, REFS_1, TUTORIAL), tab="Variants")
+    page.set_viewport_size(PHONE)
+    page.goto(f"{streamlit_server}/?s={es.PAGE_STATE.to_link(state)}&lang={lang}")
+    wait_for_app(page)
+    table = page.locator("table.bleu-variants")
+    rows = table.locator("tbody tr")
+    expect(rows).to_have_count(len(VARIANTS) + len(SMOOTHING_METHODS))
+    table.scroll_into_view_if_needed()
+    settle_page(page)
+    box = table.bounding_box()
+    assert box is not None and box["height"] < 1800, box
+    for i in range(rows.count()):
+        card = rows.nth(i).bounding_box()
+        assert card is not None and card["x"] >= 0 and card["x"] + card["width"] <= PHONE["width"], (i, card)
+    assert table.locator("tbody").evaluate(BROKEN_WORDS_JS) == []  # (the header row is for screen readers)
+    headers = table.locator("thead th").all_inner_texts()
+    assert headers[1:] == table.locator("tbody tr").first.locator("td").evaluate_all(
+        "cells => cells.map(c => c.dataset.label)"
+    )
+    why = rows.first.locator("td.why")
+    label = why.evaluate("e => getComputedStyle(e, '::before').content")
+    assert headers[-1] in label, label  # "why it differs: ..." on the card itself
+    shown = table.locator("td.headline").evaluate_all("cells => cells.filter(c => c.offsetParent).length")
+    assert shown == 2  # standard and none: the headline's variant and smoothing
+    page.screenshot(path=screenshot_dir / f"phone-variants-{lang}.png")
+    page.set_viewport_size({"width": 1280, "height": 900})  # a table again, its short columns never one syllable wide
+    expect(table.locator("thead")).to_have_css("position", "static")
+    settle_page(page)
+    assert table.locator("tbody").evaluate(BROKEN_WORDS_JS) == []
