@@ -136,3 +136,38 @@ def test_the_variants_table_is_cards_of_whole_words_on_a_phone(
     expect(table.locator("thead")).to_have_css("position", "static")
     settle_page(page)
     assert table.locator("tbody").evaluate(BROKEN_WORDS_JS) == []
+
+
+#: An element's look: background, underline style and the marker after it.
+LOOK_JS = """e => { const s = getComputedStyle(e), after = getComputedStyle(e, '::after');
+    return [s.backgroundColor, s.borderBottomStyle, after.content]; }"""
+
+
+def test_matched_and_used_chips_differ_and_each_legend_chip_is_one_box(
+    page: Page,
+    streamlit_server: str,
+    wait_for_app: Callable[..., None],
+    settle_page: Callable[[Page], None],
+    screenshot_dir: Path,
+) -> None:
+    """A candidate's matched chip and the reference n-gram it used looked the same (blue, solid underline, ✓): the used
+    one is now light, double-underlined and marked ↔, as its legend entry says in words. At 390 px every legend entry
+    is one box inside the page (a long one broke in two at the line's end)."""
+    open_explore(page, streamlit_server, wait_for_app, CA1, TUTORIAL, "N-gram matches")
+    matched = page.locator(".bleu-candidate summary.bleu-tok.matched").first
+    used = page.locator(".bleu-used mark.bleu-tok.used").first
+    expect(used).to_be_visible()
+    settle_page(page)
+    matched_look, used_look = matched.evaluate(LOOK_JS), used.evaluate(LOOK_JS)
+    assert all(a != b for a, b in zip(matched_look, used_look)), (matched_look, used_look)
+    keys = page.locator(".bleu-legend .bleu-key")
+    expect(keys).to_have_count(4)  # matched, clipped, unmatched, used
+    for key, status in zip(keys.all(), ("matched", "clipped", "unmatched", "used")):
+        assert key.evaluate("e => e.getClientRects().length") == 1, key.inner_text()  # one box, not two halves
+        box, legend = key.bounding_box(), page.locator(".bleu-legend").bounding_box()
+        assert box is not None and legend is not None and box["x"] + box["width"] <= legend["x"] + legend["width"] + 1
+        assert key.inner_text().startswith(status)  # the status in words
+        chip = matched if status == "matched" else used if status == "used" else None
+        if chip is not None:  # the legend shows each status as its chips look
+            assert key.evaluate(LOOK_JS) == chip.evaluate(LOOK_JS), status
+    page.locator(".bleu-legend").screenshot(path=screenshot_dir / "phone-chip-legend.png")

@@ -10,7 +10,7 @@ occurrences of the candidate's n-grams that matched candidate occurrences pair w
 
 Pure functions of bleucore's OrderExplanation. Every piece of user text (tokens, n-grams, titles,
 labels) goes through ``html.escape(..., quote=True)``; the only markup is built here. Colours are
-Okabe-Ito (blue matched, orange clipped, hatched grey unmatched) and each status also has its own
+Okabe-Ito (blue matched, orange clipped, hatched grey unmatched, light blue used) and each status also has its own
 underline style and marker, so colour is never the only cue.
 """
 
@@ -23,7 +23,7 @@ from html import escape
 from bleucore import OrderExplanation
 from ui.metrics.bleu.chip_words import describe_occurrence, describe_reference_occurrence, ngram_name, order_label
 from ui.shell.i18n import N_, _
-from ui.shell.palette import CLIPPED_CSS, MATCHED_CSS, UNMATCHED_CSS
+from ui.shell.palette import CLIPPED_CSS, MATCHED_CSS, UNMATCHED_CSS, USED_CSS
 from ui.shell.titles import keep_title
 
 
@@ -48,8 +48,8 @@ STYLES: dict[str, Style] = {
         "✗",
         N_("unmatched: in no reference"),
     ),
-    # the reference side: the occurrences a matched candidate n-gram pairs with
-    "used": Style(MATCHED_CSS, "✓", N_("used (in a reference): a matched candidate n-gram pairs with it")),
+    # the reference side: the occurrences a matched candidate n-gram pairs with (light, double underline, ↔)
+    "used": Style(USED_CSS, "↔", N_("used (in a reference): a matched candidate n-gram pairs with it")),
 }
 CANDIDATE_STATUSES = ("matched", "clipped", "unmatched")
 REFERENCE_STATUSES = ("used",)
@@ -60,6 +60,8 @@ STYLESHEET = (
     ".bleu-legend,.bleu-text,.bleu-order{margin-bottom:0.75rem;}"
     ".bleu-text.bleu-reference{margin-bottom:0;}"
     ".bleu-tok,.bleu-key{padding:1px 3px;margin:1px;border-radius:3px;white-space:pre-wrap;}"
+    # a legend entry is one box: inline, a long one broke in two at the line's end, half a chip on each line
+    ".bleu-key{display:inline-block;max-width:100%;box-sizing:border-box;vertical-align:top;}"
     ".bleu-tok::after,.bleu-key::after{font-size:0.7em;margin-left:2px;vertical-align:super;}"
     ".bleu-chip{display:inline-block;vertical-align:top;position:relative;}"
     ".bleu-chip>summary{display:inline-block;list-style:none;cursor:pointer;}"
