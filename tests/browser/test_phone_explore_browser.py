@@ -171,3 +171,46 @@ def test_matched_and_used_chips_differ_and_each_legend_chip_is_one_box(
         if chip is not None:  # the legend shows each status as its chips look
             assert key.evaluate(LOOK_JS) == chip.evaluate(LOOK_JS), status
     page.locator(".bleu-legend").screenshot(path=screenshot_dir / "phone-chip-legend.png")
+
+
+def test_sacrebleus_line_and_the_share_link_wrap_on_a_phone_each_with_a_copy_button(
+    page: Page,
+    streamlit_server: str,
+    wait_for_app: Callable[..., None],
+    settle_page: Callable[[Page], None],
+    screenshot_dir: Path,
+) -> None:
+    """At 390 x 844 sacreBLEU's line, the signature and the share link wrap inside the screen (the link scrolled
+    sideways in a box, a few letters of it shown), each beside a copy button that names what it copies and puts it on
+    the clipboard; the Export tab's st.code lines wrap too (sacreBLEU's line scrolled there)."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_explore(page, streamlit_server, wait_for_app, CA1, TUTORIAL, "N-gram matches")
+    bottom = page.locator(".st-key-explore_bottom")
+    codes = bottom.locator("code.plain-code")
+    expect(codes).to_have_count(3)
+    link = codes.nth(2).get_by_role("link")
+    bottom.scroll_into_view_if_needed()
+    settle_page(page)
+    for i in range(3):
+        fits = codes.nth(i).evaluate(
+            "e => e.scrollWidth <= e.clientWidth + 1 && e.getBoundingClientRect().right <= window.innerWidth"
+        )
+        assert fits, codes.nth(i).inner_text()
+    for name, code in (("Copy sacreBLEU's line", codes.nth(0)), ("Copy the signature", codes.nth(1))):
+        expect(bottom.get_by_role("button", name=name, exact=True)).to_be_visible()
+        expect(code.locator("xpath=following-sibling::button")).to_have_attribute("aria-label", name)
+    expect(bottom.get_by_role("button", name="Copy the link", exact=True)).to_be_visible()
+    button = bottom.locator("button.plain-copy").nth(2)  # its name says "Copied" for two seconds once clicked
+    button.click()
+    expect(button).to_have_text("Copied")
+    assert page.evaluate("navigator.clipboard.readText()") == link.get_attribute("href") == link.inner_text()
+    bottom.screenshot(path=screenshot_dir / "phone-explore-lines.png")
+    page.get_by_role("tab", name="Export").click()
+    wait_for_app(page)
+    blocks = page.get_by_role("tabpanel").get_by_test_id("stCode")
+    expect(blocks).to_have_count(3)  # sacreBLEU's line, the signature, the link: st.code, with its copy buttons
+    settle_page(page)
+    for i in range(3):
+        assert blocks.nth(i).locator("pre").evaluate("e => e.scrollWidth <= e.clientWidth + 1"), blocks.nth(
+            i
+        ).inner_text()

@@ -15,6 +15,7 @@ import streamlit as st
 
 from ui.shell import reconnect
 from ui.shell.history import HIDE_CSS, ONE_ENTRY_PER_PAGE_JS
+from ui.shell.plain_code import COPY_JS
 
 STALE_DIM_CSS = '[data-stale="true"]{transition:opacity 0s linear 1s !important;}'
 #: A compact icon button whose label is "✕ *what it removes*": the words are kept for screen readers (its
@@ -33,11 +34,11 @@ PHONE_CSS = (
 
 
 def body() -> str:
-    """The page-wide HTML: the stylesheet, the history shim (``ui.shell.history``) and the reload after a server
-    restart (``ui.shell.reconnect``)."""
+    """The page-wide HTML: the stylesheet, the history shim (``ui.shell.history``), the reload after a server
+    restart (``ui.shell.reconnect``) and the copy buttons' listener (``ui.shell.plain_code``)."""
     return (
         f"<style>{STALE_DIM_CSS}{NAMED_ICON_CSS}{PHONE_CSS}{HIDE_CSS}{reconnect.HIDE_CSS}</style>"
-        f"{ONE_ENTRY_PER_PAGE_JS}{reconnect.RELOAD_ON_RECONNECT_JS}"
+        f"{ONE_ENTRY_PER_PAGE_JS}{reconnect.RELOAD_ON_RECONNECT_JS}{COPY_JS}"
     )
 
 
