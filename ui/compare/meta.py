@@ -134,7 +134,7 @@ def scatter(v: MetricValues, human: MetricValues) -> alt.LayerChart | None:
     )
     # fit-x: as wide as its column, and the plot 220 px high with the legend under it (Streamlit's "fit" squeezed
     # the plot into what the legend left of the height)
-    return alt.layer(points).properties(
+    return alt.LayerChart(layer=[points]).properties(
         height=PLOT_HEIGHT,
         title=v.label,
         autosize=alt.AutoSizeParams(type="fit-x", contains="padding"),
