@@ -1,6 +1,7 @@
 """Compare's sections as a phone (390 x 844) and a laptop (1280 x 900) show them (issue 45, items 5, 6 and 12), measured
 by the elements' boxes: the human-score scatters fit the page's content and name every system in a legend whose
-labels never overlap (ui/compare/meta.py); a chart's hover toolbar keeps off the table above it (ui/shell/style.py).
+labels never overlap (ui/compare/meta.py); a chart's hover toolbar keeps off the table above it (ui/shell/style.py);
+the disagreement examples draw one legend and one order of chips, the others a click away (ui/compare/pictures.py).
 A screenshot of each is saved to the screenshot dir."""
 
 from __future__ import annotations
@@ -113,3 +114,55 @@ def test_the_human_score_scatters_fit_the_page_and_name_every_system(
     settle_page(page)
     check_scatters(page, settle_page, PHONE)
     scatters(page).first.screenshot(path=screenshot_dir / "compare-human-scatter-390.png")
+
+
+#: Per disagreement example on a 390 px phone: both hypotheses, one order of chips each (about 810 px; 2,360 with every
+#: order and a legend on both sides, when ten segments for each of three systems made Compare 83,600 px tall).
+EXAMPLE_HEIGHT_PX = 1000
+#: The whole page then (about 37,000 px).
+PAGE_HEIGHT_PX = 50_000
+
+
+def test_disagreement_examples_show_one_legend_one_order_and_both_lines_on_a_phone(
+    page: Page,
+    streamlit_server: str,
+    wait_for_app: Callable[..., None],
+    settle_page: Callable[[Page], None],
+    compare_with_scores: Callable[..., None],
+    screenshot_dir: Path,
+) -> None:
+    """Ten segments a system on a 390 x 844 phone: one chip legend above the examples (none inside them), each
+    hypothesis with its line as text (its spans marked) and one row of chips (the unigrams) with the other orders a
+    click away, each example under ``EXAMPLE_HEIGHT_PX`` high and the page under ``PAGE_HEIGHT_PX``."""
+    page.set_viewport_size(PHONE)
+    compare_with_scores(page, streamlit_server, system_lines(), ("xcomet.json", xcomet_json(comet_scores())))
+    count = page.get_by_label("Segments per system")
+    count.fill("10")
+    count.press("Enter")
+    wait_for_app(page)
+    boxes = page.get_by_test_id("stExpander").filter(has_text="against system_a.en")
+    expect(boxes).to_have_count(3)  # system_b, system_c and system_d against the baseline
+    examples = boxes.get_by_test_id("stMarkdown").filter(has_text="xCOMET scores")
+    expect(examples.nth(10)).to_be_attached()  # more than one system's ten
+    settle_page(page)
+    shown = examples.count()
+    heights = boxes.evaluate_all("es => es.map(e => e.getBoundingClientRect().height)")
+    assert sum(heights) / shown < EXAMPLE_HEIGHT_PX, (sum(heights), shown)
+    assert page.get_by_test_id("stMain").evaluate("e => e.scrollHeight") < PAGE_HEIGHT_PX
+    expect(boxes.locator(".bleu-legend")).to_have_count(0)
+    heading = "//h4[contains(., 'Where BLEU and xCOMET disagree')]"
+    expect(page.locator(f"xpath={heading}/following::*[contains(@class, 'bleu-legend')]")).to_have_count(1)
+    sides = boxes.get_by_test_id("stColumn").filter(has=page.locator(".bleu-chip"))
+    expect(sides).to_have_count(2 * shown)
+    for i in (0, 1, 2 * shown - 1):  # the first example's two sides (the baseline's, the system's) and the last one
+        side = sides.nth(i)
+        expect(side.locator(".xspans")).to_have_count(1)  # the line, its spans marked
+        expect(side.locator(".bleu-order:not(details .bleu-order)")).to_have_count(1)
+        expect(side.locator(".bleu-order-label").first).to_contain_text("1-grams: p1 = ")
+        more = side.locator("details.bleu-more")
+        expect(more.locator(".bleu-order").first).to_be_hidden()
+        more.locator(":scope > summary").click()
+        expect(more.locator(".bleu-order")).to_have_count(3)
+        expect(more.locator(".bleu-order").last).to_be_visible()
+    sides.first.scroll_into_view_if_needed()
+    page.screenshot(path=screenshot_dir / "compare-disagreement-390.png")  # the first example's baseline side
