@@ -62,6 +62,12 @@ MAX_RESAMPLES = 100_000
 #: Numbers a significance test holds: lines x systems x the metric's statistics per line (BLEU 10, chrF2 18, TER 2;
 #: 8 bytes each, held up to four times over while reading and resampling). 2 systems of 400,000 lines with BLEU.
 MAX_HELD_STATISTICS = 8_000_000
+#: Sign flips of the meta-evaluation's permutation tests (permutations x segments, float32: 80 MB here), held in one
+#: piece as mt-metrics-eval holds them: mt-metrics-eval's 1,000 permutations of MAX_HELD_LINES segments.
+MAX_PERMUTATION_CELLS = 20_000_000
+#: System pairs of the tie calibration (segments x pairs of systems; about 50 bytes a pair while it is searched): the
+#: report's held lines give at most 2.5 million (1,230 segments of 64 systems).
+MAX_TIE_PAIRS = 4_000_000
 
 
 @dataclass(frozen=True)

@@ -65,7 +65,7 @@ def test_files_brought_to_the_doctor_first_are_corpus_files_too() -> None:
     at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
     upload(at, cs.CORPUS_REF_UPLOAD, [("ref.en", REFS[0]), ("ref2.en", REFS[1])]).run()
     upload(at, cs.CORPUS_HYP_UPLOAD, [("mine.en", HYP)]).run()
-    assert "Checking mine.en against ref.en and ref2.en, with the 13a tokenizer." in [
+    assert "Checking mine.en against ref.en and ref2.en, with the `13a` tokenizer." in [
         c.value.replace("\\", "") for c in at.caption
     ]  # the file names escaped as Markdown
     assert tool_table(at).iloc[0, 1] == pytest.approx(sacrebleu.corpus_bleu(HYP, REFS).score, abs=1e-9)

@@ -60,7 +60,7 @@ def _pick(label: str, key: str, metrics: Sequence[ScoredMetric]) -> ScoredMetric
     by_id = {m.metric_id: m for m in metrics}
     if st.session_state.get(key) not in by_id:
         st.session_state[key] = metrics[0].metric_id
-    names = {m.metric_id: escape_markdown(m.label) for m in metrics}
+    names = {m.metric_id: m.label for m in metrics}  # a selectbox's options are plain text, never Markdown
     chosen = st.selectbox(label, list(by_id), key=key, format_func=lambda m: names.get(m, m), persist_state="session")
     return by_id.get(str(chosen), metrics[0])
 

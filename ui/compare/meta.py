@@ -40,7 +40,7 @@ def pick_human(imported: Sequence[ScoredMetric]) -> ScoredMetric | None:
     by_id = {m.metric_id: m for m in imported}
     if st.session_state.get(HUMAN_KEY) not in ("", *by_id):
         st.session_state[HUMAN_KEY] = ""
-    names = {m.metric_id: escape_markdown(m.label) for m in imported}
+    names = {m.metric_id: m.label for m in imported}  # a selectbox's options are plain text, never Markdown
     none = _("none")  # the run's language, also where Streamlit formats the options outside the run
     chosen = st.selectbox(
         _("Human scores"),

@@ -25,18 +25,18 @@ CJK_SHARE = 0.3
 WHY_THEY_DIFFER = {
     "ko": N_(
         "Under whitespace a Korean word (eojeol) carries its particles and endings, so one wrong particle "
-        "makes the whole eojeol unmatched; ko-mecab splits particles and endings off, so the same error costs "
-        "one morpheme, and char matches single syllables even where the words differ."
+        "makes the whole eojeol unmatched; `ko-mecab` splits particles and endings off, so the same error costs "
+        "one morpheme, and `char` matches single syllables even where the words differ."
     ),
     "ja": N_(
         "Japanese is written without spaces, so under whitespace a sentence is one or a few long words that "
-        "rarely match; ja-mecab splits it into words, particles and endings as MeCab does, and char matches "
+        "rarely match; `ja-mecab` splits it into words, particles and endings as MeCab does, and `char` matches "
         "single characters."
     ),
     "zh": N_(
         "Chinese is written without spaces, so under whitespace a sentence is one long word that rarely "
-        "matches; zh makes every Chinese character a token (the usual unit of Chinese BLEU) and tokenizes "
-        "Latin words and numbers as 13a does, while char also splits Latin words into letters."
+        "matches; `zh` makes every Chinese character a token (the usual unit of Chinese BLEU) and tokenizes "
+        "Latin words and numbers as `13a` does, while `char` also splits Latin words into letters."
     ),
 }
 
@@ -127,6 +127,6 @@ def advice(language: str | None, tokenizer: str) -> str | None:
     better = language_tokenizer(language)
     where = _("only at spaces and punctuation") if tokenizer == "13a" else _("only at spaces")
     return _(
-        "The candidate is {language}, and {tokenizer} splits it {where}. sacreBLEU scores {language} with "
-        "{better} (its choice for -l xx-{code}), the score {language} MT papers report."
+        "The candidate is {language}, and `{tokenizer}` splits it {where}. sacreBLEU scores {language} with "
+        "`{better}` (its choice for `-l xx-{code}`), the score {language} MT papers report."
     ).format(language=_(LANGUAGE_NAMES[language]), tokenizer=tokenizer, where=where, better=better, code=language)

@@ -17,11 +17,12 @@ from ui.options import bleu as om
 from ui.shell import i18n
 from ui.shell.i18n import N_, _
 from ui.shell.session import session_state
+from ui.shell.spoken import fill_spoken
 
 TOKENIZER_HELP = N_(
-    "none: split on whitespace only (the tutorials); 13a: sacreBLEU's default (mteval-v13a, punctuation "
-    "split off); intl: Unicode punctuation and symbols split off; char: every character is a token; "
-    "zh: every Chinese character a token; ja-mecab, ko-mecab: Japanese and Korean morphemes (MeCab), "
+    "`none`: split on whitespace only (the tutorials); `13a`: sacreBLEU's default (mteval-v13a, punctuation "
+    "split off); `intl`: Unicode punctuation and symbols split off; `char`: every character is a token; "
+    "`zh`: every Chinese character a token; `ja-mecab`, `ko-mecab`: Japanese and Korean morphemes (MeCab), "
     "sacreBLEU's choices for Japanese and Korean."
 )
 
@@ -95,7 +96,7 @@ def options_sidebar(keys: om.OptionKeys, start: str) -> om.Choices:
         ),
     )
     st.button(
-        _("Reset to {preset}").format(preset=_(om.SHORT_NAMES[start])),
+        fill_spoken(_("Reset to {preset}"), preset=_(om.SHORT_NAMES[start])),  # 으로 or 로 as the name ends
         key=keys.reset,
         on_click=apply_preset,
         args=(session, keys, start),
