@@ -110,3 +110,26 @@ def mqm_scores(seed: int = 46) -> dict[str, list[float]]:
         name: [-float(rng.choice((1, 5))) if rng.random() < rate else 0.0 for _ in range(segments)]
         for name, rate in ERROR_RATES.items()
     }
+
+
+def metricx_jsonl(scores: Mapping[str, Sequence[float]], system_ids: bool = False) -> bytes:
+    """MetricX-24's ``predict.py`` output for ``scores`` (google-research/metricx ``metricx24/predict.py``): the input's
+    objects, one a line (``source``, ``hypothesis``, ``reference``; with ``system_ids``, a ``system_id`` each, as
+    MetricX's ``evaluate.py`` reads them, and every system in one file), each written back by ``json.dumps`` with its
+    ``prediction`` added. Without ``system_ids``, ``scores`` must hold one system."""
+    assert system_ids or len(scores) == 1
+    refs = sample_lines("ref.en")
+    lines = system_lines()
+    out = []
+    for name, values in scores.items():
+        for i, value in enumerate(values):
+            example: dict[str, object] = {
+                "source": f"source {i + 1}",
+                "hypothesis": lines[name][i],
+                "reference": refs[i],
+            }
+            if system_ids:
+                example["system_id"] = name
+            example["prediction"] = float(value)
+            out.append(json.dumps(example) + "\n")
+    return "".join(out).encode("utf-8")

@@ -168,7 +168,8 @@ def show_section(
     if kind != "frequency" and not metrics:
         return extras, None
     try:
-        analysis, choices, higher = _analysis(kind, metrics, systems, refs, shown[0], settings, extras)
+        with st.spinner(_("Scoring each bucket with its bootstrap interval…")):
+            analysis, choices, higher = _analysis(kind, metrics, systems, refs, shown[0], settings, extras)
     except ValueError as err:  # options that cannot score a bucket (e.g. NLTK's method6 on a bucket without 3-grams)
         st.error(
             escape_markdown(

@@ -17,6 +17,7 @@ from ui.inputs.uploads import TextFile
 from ui.shell.i18n import _
 from ui.state import compare as cps
 from ui.state import handoff
+from ui.state.sections import section
 
 SLOTS = Slots.for_page(cps.PAGE.prefix)
 
@@ -46,4 +47,7 @@ def where_they_differ(
         handoff.line_buttons(line, shown, systems, refs, options, f"{SLOTS.line}_open")
     picked = [(m.key, m.metric) for m in complete]
     human = next((m.label for m in complete if m.from_file and m.metric_id == settings.imported.human), None)
-    report.downloads(picked, systems, refs, baseline, bucket_settings, extras.labels, extras.training, human)
+    # its own section: building the report reruns it alone, not the buckets above it
+    section(cps.read_compare)(report.downloads)(
+        picked, systems, refs, baseline, bucket_settings, extras.labels, extras.training, human
+    )

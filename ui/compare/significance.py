@@ -245,7 +245,9 @@ def show_metric(
 ) -> None:
     """One picked metric's section: bleucore's ``significance_table`` of every system against ``baseline`` (cached),
     with the message of each system the metric cannot score; ``files``: an imported metric's score files."""
-    table = cache.significance(scored.key, scored.statistics, baseline, len(refs), state)
+    label = escape_markdown(scored.label) if scored.from_file else scored.label
+    with st.spinner(_("Testing {metric}: paired bootstrap and approximate randomization…").format(metric=label)):
+        table = cache.significance(scored.key, scored.statistics, baseline, len(refs), state)
     systems = [baseline, *(name for name in scored.statistics if name != baseline)]
     metric = scored.metric
     citation = paired_citation(metric, [r.name for r in refs], systems, state.n_samples, state.n_trials, state.seed)
