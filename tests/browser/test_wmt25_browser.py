@@ -47,6 +47,7 @@ def expect_wmt25(page: Page, korean: bool) -> None:
         )
         tie = f"BLEU 지표의 차이가 {ties.epsilon:.2f} 이하이면 동점입니다"
         heading, combines = "AutoRank: 모든 지표를 한꺼번에", "AutoRank는 WMT25가 사람 평가 없이"
+        human = "사람이 동의할 가능성의 추정치가 없습니다: MQM 지표가 바로 사람 평가 점수입니다."
     else:
         sentence = f"{SYSTEMS[1]} against {BASELINE} by BLEU: Δ {delta:+.2f}"
         agree = f"People agree with the direction of BLEU deltas this large in about {estimate.estimate:.0%} of system"
@@ -57,10 +58,13 @@ def expect_wmt25(page: Page, korean: bool) -> None:
         )
         tie = f"Ties are BLEU differences up to {ties.epsilon:.2f}; with only equal scores as ties, acc_eq is"
         heading, combines = "AutoRank: every metric at once", "AutoRank combines BLEU and COMET-22"
+        human = "No estimate of how likely people agree: MQM holds the human scores themselves."
     said = markdown.filter(has_text=sentence)
     expect(said).to_have_count(1)
     expect(said).to_contain_text(agree)
     expect(said).to_contain_text(paper)
+    # the human-score choice, made in a section further down, reached the significance tables above it
+    expect(markdown.filter(has_text=human)).to_have_count(len(SYSTEMS) - 1)
     measures = markdown.filter(has_text=words)
     expect(measures).to_have_count(1)
     assert ties.epsilon > 0 and ties.concordant + ties.discordant > 0  # one reference: BLEU's threshold ties some pairs
