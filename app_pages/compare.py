@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import streamlit as st
 
 from bleucore import BleuOptions
-from ui.compare import buckets, disagreement, examples, meta, ranking, scored, significance, views
+from ui.compare import auto_rank, buckets, disagreement, examples, meta, ranking, scored, significance, views
 from ui.compare.inputs import read_compare_input
 from ui.compare.scored import ScoredMetric
 from ui.doctor.view import show_setup_check
@@ -208,9 +208,10 @@ def main() -> None:
         baseline = choose_baseline([s.name for s in systems])
         metrics = show_metrics(choice, systems, refs, baseline, state, scoring, uploaded)
         ranking.show_rankings(metrics, len(refs), state)
+        auto_rank.show_autorank(metrics, baseline, len(refs), state)  # WMT25's AutoRank beside the clusters
         by_name = {s.name: s for s in systems}
         show_pair(metrics, by_name, refs, baseline, state, scoring, "bleu" in choice)
-        SECTION(disagreement.show_disagreement)(metrics, by_name, refs, baseline, scoring[1])
+        SECTION(disagreement.show_disagreement)(metrics, by_name, refs, baseline, scoring[1], state.imported.human)
         SECTION(meta.show_meta)(metrics, by_name, refs)
     finally:
         publish_state(

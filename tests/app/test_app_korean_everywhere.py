@@ -21,7 +21,7 @@ from streamlit.testing.v1 import AppTest
 from tests.app.html_views import html_tables, variants_tables
 from tests.app.rendered_text import shown_texts, words
 from tests.conftest import SAMPLE, drop_zone, messages, open_app, sample_lines, upload
-from tests.score_files import comet_json, comet_scores, plain, system_lines, xcomet_json
+from tests.score_files import comet_json, comet_scores, mqm_scores, plain, system_lines, xcomet_json
 from ui.compare import buckets as compare_buckets
 from ui.compare import meta as compare_meta
 from ui.links.share import encode_state
@@ -140,6 +140,13 @@ ALLOWED = {
     "sacremoses",
     # issue 45: the framework whose upload box stays in English, named where its words are said in Korean
     "Streamlit",
+    # issue 46: WMT25's measures and AutoRank by their names, and the papers' first authors
+    "SPA",
+    "PCE",
+    "AutoRank",
+    "Kocmi",
+    "Thompson",
+    "Deutsch",
 }
 #: The tutorials' sentences (Explore's default, Learn's examples): the user's text, never translated.
 EXAMPLES = (
@@ -680,4 +687,27 @@ def test_compare_disagreement_and_metrics_against_people_in_korean() -> None:
     at.selectbox(key=compare_meta.HUMAN_KEY).set_value("imported-2").run()
     assert any("segment_kendall" in f.value.columns for f in at.dataframe)
     found += _walk(at, "metrics against people", *SAMPLES, *names)
+    assert not found, "\n".join(found)
+
+
+def test_compare_wmt25_measures_autorank_and_estimates_in_korean() -> None:
+    """Issue 46's words in Korean: every delta's estimate of human agreement (a covered metric, TER, the human scores,
+    a name that says no model), SPA and acc_eq in the table and in words (a threshold that ties every pair), the pairs
+    furthest from the people, AutoRank, the human scores left out of the disagreement section, the report."""
+    lines = system_lines()
+    names = ("system_c.en", "system_d.en", "comet.json", "mqm.json", "outputs/system_a.en")
+    found = []
+    for key in ("COMET-22", "COMET"):
+        at = open_app("compare", lang="ko")
+        upload(at, cps.COMPARE_EXTRA_UPLOAD, [(n, lines[n]) for n in ("system_c.en", "system_d.en")]).run()
+        upload(at, mi.keys("compare", "imported-1").slot, [("comet.json", comet_json(comet_scores(), key))]).run()
+        upload(at, mi.keys("compare", "imported-2").slot, [("mqm.json", comet_json(mqm_scores(), "MQM"))]).run()
+        at.pills(key=cps.COMPARE_METRICS).set_value(["bleu", "ter", "imported-1", "imported-2"]).run()
+        at.selectbox(key=compare_meta.HUMAN_KEY).set_value("imported-2").run()
+        assert any("spa" in f.value.columns for f in at.dataframe) and any(
+            "autorank" in f.value.columns for f in at.dataframe
+        )
+        found += _walk(at, f"WMT25 with {key}", *SAMPLES, *names, key)
+    next(b for b in at.button if b.key == "compare_report_build").click().run()
+    found += _walk(at, "report with human scores", *SAMPLES, *names)
     assert not found, "\n".join(found)

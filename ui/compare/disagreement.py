@@ -119,9 +119,11 @@ def show_disagreement(
     refs: Sequence[TextFile],
     baseline: str,
     options: BleuOptions,
+    human: str = "",
 ) -> None:
-    """The section, when an imported metric and a built-in one are picked (every system scored by both)."""
-    imported = [m for m in metrics if m.from_file]
+    """The section, when an imported metric and a built-in one are picked (every system scored by both); ``human``:
+    the id of the imported metric named as human scores, which is checked against people below, not here."""
+    imported = [m for m in metrics if m.from_file and m.metric_id != human]
     builtin = [m for m in metrics if not m.from_file and m.complete]
     if not imported or not builtin:
         return
@@ -132,6 +134,14 @@ def show_disagreement(
             "Each metric's sentence scores against the baseline's: the share of segments where both move and move the "
             "same way (sacreBLEU's sentence BLEU, chrF and TER; fewer edits is better). Low agreement says the two "
             "metrics reward different things; it says which one moved, never which one is right."
+        )
+        + "".join(
+            " "
+            + _("{human} holds the human scores: it is checked against people below, not here.").format(
+                human=escape_markdown(m.label)
+            )
+            for m in metrics
+            if m.from_file and m.metric_id == human
         )
     )
     rows = agreement_rows([values[m.metric_id] for m in [*imported, *builtin]], baseline)
