@@ -18,7 +18,7 @@ from ui.inputs.limits import MAX_TRAINING_UPLOAD_MB
 from ui.inputs.uploads import TextFile
 from ui.options.metrics import MetricKey, metric_of
 from ui.shell import i18n
-from ui.shell.i18n import _, bound
+from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown
 
 #: metric id -> (its key, system name -> (text digest, statistics))
@@ -155,14 +155,11 @@ def show_section(
     the optional files for the page's report and the line picked in a picked bucket (1-based), or None."""
     extras = optional_files(slots, len(refs[0]))
     kinds = ["length", "frequency", *(["label"] if extras.labels is not None else [])]
-    i18n.keep_choice(slots.kind, kinds, lambda k, gettext: gettext(KINDS[k]))
+    kind_label = i18n.keep_choice(slots.kind, kinds, lambda k, gettext: gettext(KINDS[k]))
     if st.session_state.get(slots.kind) not in kinds:
         st.session_state[slots.kind] = kinds[0]
-    words = bound()  # the run's language, also where Streamlit formats the options outside the run
     kind = (
-        st.segmented_control(
-            _("Buckets"), kinds, key=slots.kind, format_func=lambda k: words(KINDS[k]), persist_state="session"
-        )
+        st.segmented_control(_("Buckets"), kinds, key=slots.kind, format_func=kind_label, persist_state="session")
         or kinds[0]
     )
     if kind != "frequency" and not metrics:

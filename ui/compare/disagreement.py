@@ -20,6 +20,7 @@ from bleucore.meta_evaluation import disagreement_examples as core_examples
 from ui.compare import pictures, spans
 from ui.compare.meta_values import values_of
 from ui.inputs.uploads import TextFile
+from ui.shell import i18n
 from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown
 from ui.state import compare as cps
@@ -60,8 +61,10 @@ def _pick(label: str, key: str, metrics: Sequence[ScoredMetric]) -> ScoredMetric
     by_id = {m.metric_id: m for m in metrics}
     if st.session_state.get(key) not in by_id:
         st.session_state[key] = metrics[0].metric_id
-    names = {m.metric_id: escape_markdown(m.label) for m in metrics}
-    chosen = st.selectbox(label, list(by_id), key=key, format_func=lambda m: names.get(m, m), persist_state="session")
+    names = i18n.named({m.metric_id: escape_markdown(m.label) for m in metrics})
+    chosen = st.selectbox(
+        label, list(by_id), key=key, format_func=i18n.keep_choice(key, list(by_id), names), persist_state="session"
+    )
     return by_id.get(str(chosen), metrics[0])
 
 

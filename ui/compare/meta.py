@@ -18,6 +18,7 @@ from bleucore.meta_evaluation import MIN_SYSTEMS, MetaRow, MetricValues, human_r
 from ui.compare.meta_values import values_of
 from ui.inputs.uploads import TextFile
 from ui.options import imported as mi
+from ui.shell import i18n
 from ui.shell.i18n import _, ngettext
 from ui.shell.markdown import escape_markdown
 from ui.shell.palette import BLUE, DARK_TEXT
@@ -34,13 +35,12 @@ def pick_human(imported: Sequence[ScoredMetric]) -> ScoredMetric | None:
     by_id = {m.metric_id: m for m in imported}
     if st.session_state.get(HUMAN_KEY) not in ("", *by_id):
         st.session_state[HUMAN_KEY] = ""
-    names = {m.metric_id: escape_markdown(m.label) for m in imported}
-    none = _("none")  # the run's language, also where Streamlit formats the options outside the run
+    names = {"": _("none"), **{m.metric_id: escape_markdown(m.label) for m in imported}}
     chosen = st.selectbox(
         _("Human scores"),
         ["", *by_id],
         key=HUMAN_KEY,
-        format_func=lambda m: names.get(m, m) if m else none,
+        format_func=i18n.keep_choice(HUMAN_KEY, ["", *by_id], i18n.named(names)),
         help=_(
             "The imported metric that holds human judgements (DA, ESA or MQM-derived): every other metric is "
             "checked against it."

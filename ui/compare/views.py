@@ -14,7 +14,7 @@ from bleucore.significance import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
 from ui.compare import cache, charts
 from ui.compare.analysis import SystemScores, ngram_differences, sentence_differences, sentence_table
 from ui.inputs.uploads import TextFile, digest
-from ui.metrics.bleu.wording import order_format, order_label
+from ui.metrics.bleu.wording import order_label
 from ui.shell import i18n
 from ui.shell.i18n import N_, _
 from ui.state import compare as cps
@@ -123,14 +123,14 @@ def show_ngrams(
         for name in (baseline, other)
     }
     choices = ["all", *range(1, options.max_order + 1)]
-    i18n.keep_choice(cps.COMPARE_NGRAM_ORDER, choices, order_label())
+    shown = i18n.keep_choice(cps.COMPARE_NGRAM_ORDER, choices, order_label())
     if st.session_state.get(cps.COMPARE_NGRAM_ORDER) not in choices:
         st.session_state[cps.COMPARE_NGRAM_ORDER] = "all"
     order = st.segmented_control(
         _("Order"),
         choices,
         key=cps.COMPARE_NGRAM_ORDER,
-        format_func=order_format(),
+        format_func=shown,
         persist_state="session",
     )
     table = ngram_differences(

@@ -177,12 +177,11 @@ def _bleu_sentence(
     if explanation.diagnosis is not None:
         st.info(escape_markdown(wording.describe_all(explanation.diagnosis.reasons)))
     orders = [*range(1, len(explanation.orders) + 1), 0]
-    i18n.keep_choice(cs.CORPUS_ORDER, orders, wording.order_label())
     n = st.segmented_control(
         _("Show the n-grams of order"),
         orders,
         key=cs.CORPUS_ORDER,
-        format_func=wording.order_format(),
+        format_func=i18n.keep_choice(cs.CORPUS_ORDER, orders, wording.order_label()),
         persist_state="session",
     )
     if n == 0:

@@ -21,6 +21,7 @@ from ui.inputs.hypothesis import hypothesis_files
 from ui.inputs.uploads import TextFile, digest
 from ui.inputs.widgets import source_radio
 from ui.options.sidebar import tokenizer_box
+from ui.shell import i18n
 from ui.shell.i18n import N_, _, and_list
 from ui.shell.markdown import escape_markdown
 from ui.shell.session import session_state
@@ -126,13 +127,12 @@ def doctor_input() -> DoctorInput | None:
     stale = just_arrived(session, "doctor")
     if CHECK not in session:
         session[CHECK] = session.get(CHOICE, "corpus")
-    labels = {key: _(label) for key, label in CHECKS.items()}  # worded now, in the session's language
     what = st.radio(
         _("What to check"),
         tuple(CHECKS),
         key=CHECK,
         horizontal=True,
-        format_func=labels.__getitem__,
+        format_func=i18n.keep_choice(CHECK, tuple(CHECKS), lambda key, gettext: gettext(CHECKS[key])),
         on_change=_chosen,
         args=(session,),
         persist_state="session",
