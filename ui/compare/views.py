@@ -15,7 +15,7 @@ from ui.compare import cache, charts
 from ui.compare.analysis import SystemScores, ngram_differences, sentence_differences, sentence_table
 from ui.inputs.uploads import TextFile, digest
 from ui.metrics.bleu.wording import order_label
-from ui.shell import i18n
+from ui.shell import held, i18n
 from ui.shell.i18n import N_, _
 from ui.state import compare as cps
 
@@ -123,15 +123,13 @@ def show_ngrams(
         for name in (baseline, other)
     }
     choices = ["all", *range(1, options.max_order + 1)]
-    shown = i18n.keep_choice(cps.COMPARE_NGRAM_ORDER, choices, order_label())
-    if st.session_state.get(cps.COMPARE_NGRAM_ORDER) not in choices:
-        st.session_state[cps.COMPARE_NGRAM_ORDER] = "all"
     order = st.segmented_control(
         _("Order"),
         choices,
         key=cps.COMPARE_NGRAM_ORDER,
-        format_func=shown,
+        format_func=i18n.keep_choice(cps.COMPARE_NGRAM_ORDER, choices, order_label()),
         persist_state="session",
+        **held.hold(cps.COMPARE_NGRAM_ORDER, choices, "all"),  # the order chosen last, while a smaller N offers fewer
     )
     table = ngram_differences(
         counts[baseline], counts[other], options.max_order, None if order in (None, "all") else int(order)

@@ -25,7 +25,7 @@ from ui.metrics.ter import cache as ter_cache
 from ui.metrics.ter import view as ter_view
 from ui.options.bleu import Choices
 from ui.options.metrics import MetricKey, metric_of
-from ui.shell import i18n
+from ui.shell import held, i18n
 from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown, show_error
 from ui.state import corpus as cs
@@ -183,6 +183,7 @@ def _bleu_sentence(
         key=cs.CORPUS_ORDER,
         format_func=i18n.keep_choice(cs.CORPUS_ORDER, orders, wording.order_label()),
         persist_state="session",
+        **held.hold(cs.CORPUS_ORDER, orders, 1),  # the order chosen last, while a smaller N offers fewer
     )
     if n == 0:
         st.caption(orders_caption(explanation.orders))

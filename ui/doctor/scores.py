@@ -16,12 +16,13 @@ from ui.doctor.waterfall_steps import rule_order, shown_waterfall, tools_of
 from ui.shell import i18n
 from ui.shell.cache_limits import MAX_INPUT_ENTRIES, TTL_SECONDS
 from ui.shell.i18n import N_, _
+from ui.state import doctor as ds
 
 if TYPE_CHECKING:
     from ui.doctor.inputs import DoctorInput
 
-FROM, TO = "doctor_from", "doctor_to"
-METRIC = "doctor_metric"
+FROM, TO = ds.FROM, ds.TO
+METRIC = ds.METRIC
 #: The metrics whose tools the page lines up (bleucore.tools.METRICS), by their names.
 METRIC_NAMES = {"bleu": "BLEU", "chrf": "chrF", "ter": "TER"}
 #: Metric -> the tools it lines up, said before their table.

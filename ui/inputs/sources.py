@@ -44,3 +44,18 @@ def hypothesis_upload_key(prefix: str) -> str:
 def references_upload_key(prefix: str) -> str:
     """The key of the reference files' drop zone of Corpus or Compare (``prefix``)."""
     return f"{prefix}_ref_upload"
+
+
+#: The bucket section's kinds of buckets (labels: only once a labels file is given).
+BUCKET_KINDS = ("length", "frequency", "label")
+
+
+def bucket_kind_key(prefix: str) -> str:
+    """The key of the bucket section's choice of buckets (length, word frequency, labels) on Corpus or Compare; the
+    section's other keys are ``ui.buckets.section.Slots``."""
+    return f"{prefix}_buckets"
+
+
+def bucket_metric_key(prefix: str) -> str:
+    """The key of the bucket section's choice of the metric shown (its label) on Corpus or Compare."""
+    return f"{prefix}_bucket_metric"

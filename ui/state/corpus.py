@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from bleucore.metrics.bleu import MAX_ORDER_LIMIT
+from bleucore.metrics.chrf import MAX_CHAR_ORDER
 from ui.inputs.sources import (
     hypothesis_paste_key,
     hypothesis_upload_key,
@@ -24,8 +26,17 @@ from ui.inputs.sources import (
 )
 from ui.links.codec import TEXT, LinkField, linked, whole
 from ui.options import bleu as om
+from ui.options.metrics import CHRF_FIRST_ORDER
+from ui.shell import held
 from ui.shell.i18n import N_
-from ui.state.inputs import PastedInputs, metrics_key, options_under_o, read_shared, shared_widget_values
+from ui.state.inputs import (
+    PastedInputs,
+    metrics_key,
+    options_under_o,
+    read_shared,
+    sentence_metric_key,
+    shared_widget_values,
+)
 from ui.state.page import StatePage
 
 
@@ -36,6 +47,12 @@ class CorpusState(PastedInputs):
 
     hypothesis: str = linked("", LinkField("h", N_("hypothesis")), TEXT, pasted=True)
     line: int = linked(0, LinkField("line", N_("line")), whole(0, 10_000_000), omit_default=True)
+    #: The line's n-gram order shown (0: every order) and character n-gram order shown (chrF), each kept while the
+    #: options offer fewer orders (``ui.shell.held``).
+    order: int = linked(1, LinkField("no", N_("n-gram order")), whole(0, MAX_ORDER_LIMIT), omit_default=True)
+    chrf_order: int = linked(
+        CHRF_FIRST_ORDER, LinkField("co", N_("character n-gram order")), whole(1, MAX_CHAR_ORDER), omit_default=True
+    )
 
 
 CORPUS = om.OptionKeys("corpus")
@@ -49,7 +66,7 @@ CORPUS_ORDER = "corpus_explain_order"
 #: The character n-gram order a line explained by chrF highlights.
 CORPUS_CHRF_ORDER = "corpus_explain_chrf_order"
 #: The metric the sentence table sorts by and the line is explained by (one of the picked metrics).
-CORPUS_SENTENCE_METRIC = "corpus_sentence_metric"
+CORPUS_SENTENCE_METRIC = sentence_metric_key("corpus")
 CORPUS_TABLE = "corpus_table"
 CORPUS_LAST_SELECTION = "corpus_last_selection"
 CORPUS_LAST_INPUT = "corpus_last_input"
@@ -63,7 +80,12 @@ def corpus_ref_key(index: int) -> str:
 
 def corpus_widget_values(state: CorpusState) -> dict[str, Any]:
     """Widget key -> value that shows a CorpusState (line 0, "the worst", is chosen once the table exists)."""
-    values = {**shared_widget_values("corpus", state), CORPUS_HYP_PASTE: state.hypothesis}
+    values = {
+        **shared_widget_values("corpus", state),
+        CORPUS_HYP_PASTE: state.hypothesis,
+        **held.wish_values(CORPUS_ORDER, state.order),
+        **held.wish_values(CORPUS_CHRF_ORDER, state.chrf_order),
+    }
     if state.line > 0:
         values[CORPUS_LINE] = state.line
     return values
@@ -75,8 +97,14 @@ def read_corpus(session: Mapping[str, Any]) -> CorpusState:
     return CorpusState(
         hypothesis=session[CORPUS_HYP_PASTE],
         line=int(line) if isinstance(line, (int, float)) else 0,
+        order=_order(held.wish(session, CORPUS_ORDER, 1), 1),
+        chrf_order=_order(held.wish(session, CORPUS_CHRF_ORDER, CHRF_FIRST_ORDER), CHRF_FIRST_ORDER),
         **read_shared(session, "corpus"),
     )
+
+
+def _order(value: Any, default: int) -> int:
+    return value if type(value) is int else default
 
 
 PAGE = StatePage("corpus", CorpusState(), corpus_widget_values, options_under_o)
