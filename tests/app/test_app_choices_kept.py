@@ -14,11 +14,10 @@ from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
-from tests.conftest import messages, open_app, sample_lines, upload
+from tests.conftest import messages, open_app, restarted, sample_lines, upload
 from tests.score_files import comet_json, comet_scores, xcomet_json
 from ui.buckets.section import Slots
 from ui.compare import meta
-from ui.inputs import identity
 from ui.options import imported as mi
 from ui.state import compare as cps
 from ui.state import corpus as cs
@@ -49,15 +48,6 @@ def remove(at: AppTest, slot: str) -> AppTest:
     for button in buttons:
         button.click().run()
     return ok(at)
-
-
-def restarted(at: AppTest, page: str) -> AppTest:
-    """The same browser's address opened on a restarted server: its store read again from the folder."""
-    address = {key: at.query_params[key] for key in ("s", identity.PARAM) if key in at.query_params}
-    address = {key: value[0] if isinstance(value, list) else value for key, value in address.items()}
-    assert identity.PARAM in address, dict(at.query_params)
-    identity._store.clear()  # the server's memory is gone; the database stays in its folder
-    return open_app(page, address.pop("s", None), **address)
 
 
 def values(at: AppTest, read: dict[str, Callable[[AppTest], Any]]) -> dict[str, Any]:

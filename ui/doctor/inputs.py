@@ -28,6 +28,7 @@ from ui.shell.session import session_state
 from ui.state import corpus as cs
 from ui.state import doctor as ds
 from ui.state import explore as es
+from ui.state.on_page import arrival_state
 from ui.state.page import just_arrived, save_state
 
 CHECK = ds.CHECK
@@ -90,7 +91,11 @@ def _explore_input(session: MutableMapping[str, Any]) -> DoctorInput | None:
 
 def _corpus_state(session: MutableMapping[str, Any]) -> cs.CorpusState:
     """Corpus's input as it holds it now: its saved state, else the one kept for this browser, else the default."""
-    state = session.get(cs.PAGE.saved_key) or identity.kept_state(cs.PAGE.prefix, cs.PAGE.default) or cs.PAGE.default
+    state = (
+        session.get(cs.PAGE.saved_key)
+        or identity.kept_state(cs.PAGE.prefix, cs.PAGE.default)
+        or arrival_state(cs.PAGE)  # files given on Compare: a reference uploaded once serves every page
+    )
     return cast(cs.CorpusState, state)
 
 

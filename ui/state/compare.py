@@ -14,7 +14,7 @@ from typing import Any
 
 from bleucore.metrics.bleu import MAX_ORDER_LIMIT
 from bleucore.significance import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
-from ui.inputs.sources import pasted_reference_key, ref_count_key, references_upload_key, source_key
+from ui.inputs.sources import SYSTEMS_UPLOAD, pasted_reference_key, ref_count_key, references_upload_key, source_key
 from ui.links.codec import TEXT, LinkField, choice, linked, texts, whole
 from ui.options import bleu as om
 from ui.options.metrics import IMPORTED_IDS, METRIC_IDS
@@ -82,7 +82,7 @@ class CompareState(PastedInputs):
 COMPARE = om.OptionKeys("compare")
 COMPARE_SOURCE = source_key("compare")
 COMPARE_REF_UPLOAD = references_upload_key("compare")
-COMPARE_SYS_UPLOAD = "compare_sys_upload"
+COMPARE_SYS_UPLOAD = SYSTEMS_UPLOAD
 COMPARE_EXTRA_UPLOAD = "compare_extra_upload"
 COMPARE_REF_COUNT = ref_count_key("compare")
 COMPARE_SYS_COUNT = "compare_sys_count"

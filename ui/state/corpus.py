@@ -17,6 +17,7 @@ from typing import Any
 from bleucore.metrics.bleu import MAX_ORDER_LIMIT
 from bleucore.metrics.chrf import MAX_CHAR_ORDER
 from ui.inputs.sources import (
+    hypothesis_file_key,
     hypothesis_paste_key,
     hypothesis_upload_key,
     pasted_reference_key,
@@ -32,6 +33,7 @@ from ui.shell.i18n import N_
 from ui.state.inputs import (
     PastedInputs,
     metrics_key,
+    one_of,
     options_under_o,
     read_shared,
     sentence_metric_key,
@@ -46,6 +48,8 @@ class CorpusState(PastedInputs):
     explained (1-based; 0, left out of links, is the worst sentence)."""
 
     hypothesis: str = linked("", LinkField("h", N_("hypothesis")), TEXT, pasted=True)
+    #: The uploaded output scored ("": the one uploaded last), among those Corpus shares with Compare.
+    hypothesis_file: str = linked("", LinkField("hf", N_("hypothesis file")), TEXT, omit_default=True)
     line: int = linked(0, LinkField("line", N_("line")), whole(0, 10_000_000), omit_default=True)
     #: The line's n-gram order shown (0: every order) and character n-gram order shown (chrF), each kept while the
     #: options offer fewer orders (``ui.shell.held``).
@@ -60,6 +64,7 @@ CORPUS_SOURCE = source_key("corpus")
 CORPUS_HYP_UPLOAD = hypothesis_upload_key("corpus")
 CORPUS_REF_UPLOAD = references_upload_key("corpus")
 CORPUS_HYP_PASTE = hypothesis_paste_key("corpus")
+CORPUS_HYP_FILE = hypothesis_file_key("corpus")
 CORPUS_REF_COUNT = ref_count_key("corpus")
 CORPUS_LINE = "corpus_line"
 CORPUS_ORDER = "corpus_explain_order"
@@ -83,6 +88,7 @@ def corpus_widget_values(state: CorpusState) -> dict[str, Any]:
     values = {
         **shared_widget_values("corpus", state),
         CORPUS_HYP_PASTE: state.hypothesis,
+        **held.wish_values(CORPUS_HYP_FILE, state.hypothesis_file),
         **held.wish_values(CORPUS_ORDER, state.order),
         **held.wish_values(CORPUS_CHRF_ORDER, state.chrf_order),
     }
@@ -96,6 +102,7 @@ def read_corpus(session: Mapping[str, Any]) -> CorpusState:
     line = session.get(CORPUS_LINE)
     return CorpusState(
         hypothesis=session[CORPUS_HYP_PASTE],
+        hypothesis_file=one_of(held.wish(session, CORPUS_HYP_FILE, ""), None, ""),
         line=int(line) if isinstance(line, (int, float)) else 0,
         order=_order(held.wish(session, CORPUS_ORDER, 1), 1),
         chrf_order=_order(held.wish(session, CORPUS_CHRF_ORDER, CHRF_FIRST_ORDER), CHRF_FIRST_ORDER),
