@@ -84,16 +84,22 @@ def test_a_hypothesis_and_a_reference_uploaded_on_corpus_are_on_compare_and_the_
     assert corpus_score(ok(at)) == sacrebleu(A, REF, REF2)  # the hypothesis chosen stays: b.en came on Compare
 
 
-def test_a_file_dropped_on_corpus_is_scored_and_one_of_its_name_is_replaced() -> None:
+def test_a_file_dropped_on_corpus_takes_the_place_of_the_one_dropped_there_and_of_one_of_its_name() -> None:
     at = on_compare()
     at.switch_page("app_pages/corpus.py").run()
     upload(at, cs.CORPUS_HYP_UPLOAD, ("c.en", C)).run()
     assert ok(at).selectbox(key=cs.CORPUS_HYP_FILE).value == "c.en" and corpus_score(at) == sacrebleu(C, REF)
+    assert at.selectbox(key=cs.CORPUS_HYP_FILE).options == ["a.en", "b.en", "c.en"]  # Compare's stay
+    upload(at, cs.CORPUS_HYP_UPLOAD, ("d.en", A[::-1])).run()  # Corpus's box holds one file: d.en replaces c.en
+    assert ok(at).selectbox(key=cs.CORPUS_HYP_FILE).options == ["a.en", "b.en", "d.en"]
     upload(at, cs.CORPUS_HYP_UPLOAD, ("a.en", C)).run()  # a corrected a.en: in place of the old one, not a.en (2)
-    assert ok(at).selectbox(key=cs.CORPUS_HYP_FILE).options == ["b.en", "c.en", "a.en"]
+    assert ok(at).selectbox(key=cs.CORPUS_HYP_FILE).options == ["b.en", "a.en"]
     assert corpus_score(at) == sacrebleu(C, REF)
+    bad = b"ok\ncaf\xe9\n"
+    upload(at, cs.CORPUS_HYP_UPLOAD, ("b.en", bad)).run()  # a file that cannot be read replaces nothing
+    assert ok(at).selectbox(key=cs.CORPUS_HYP_FILE).options == ["b.en", "a.en"] and "b.en is not UTF-8" in messages(at)
     at.switch_page("app_pages/compare.py").run()
-    assert compared(ok(at)) == ["b.en", "c.en", "a.en"]
+    assert compared(ok(at)) == ["b.en", "a.en"]
 
 
 def test_the_files_the_choice_and_the_link_survive_a_restart_and_a_remove_removes_everywhere() -> None:

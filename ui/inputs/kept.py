@@ -18,7 +18,7 @@ import streamlit as st
 from ui.inputs import identity
 from ui.inputs.kept_wording import box_help, limits_caption, unkept_messages
 from ui.inputs.limits import IDLE_SECONDS, MAX_SESSION_FILES, MAX_UPLOAD_MB
-from ui.inputs.shared import adopt, pooled, store_slot
+from ui.inputs.shared import adopt, own, own_id, pooled, store_slot
 from ui.inputs.store import EVICTED, EXPIRED, KeptFile, StoreFull, text_bytes
 from ui.inputs.uploads import InputError, TextFile, decode_bytes, unique_names
 from ui.shell.held import wish_values
@@ -99,9 +99,12 @@ def _absorb(
     adopt(session, slot, identity.store(), key, me)
     kept = identity.store().files(key, me, store_slot(slot))
     transient = _transient(session, slot)
-    if pooled(slot) and not multiple:  # one file, added to the files shared with another page in place of its name
+    single = pooled(slot) and not multiple  # one file among files shared with another page: it takes the place of
+    if single:  # the file this drop zone gave before, and of a file of its name (once it is read)
         name = new[0].name
-        kept, transient = [f for f in kept if f.file.name != name], [f for f in transient if f.file.name != name]
+        kept, transient = (
+            [f for f in files if f.file.name != name and not own(slot, f)] for files in (kept, transient)
+        )
     taken = [f.file.name for f in (*kept, *transient)] if multiple or pooled(slot) else []
     added, notes = [], []
     for upload, name in zip(new, unique_names([*taken, *(u.name for u in new)])[len(taken) :]):
@@ -111,7 +114,8 @@ def _absorb(
         except InputError as err:
             notes.append(str(err))
             continue
-        added.append(KeptFile(upload.file_id or secrets.token_hex(8), file, text_bytes(file)))
+        file_id = upload.file_id or secrets.token_hex(8)
+        added.append(KeptFile(own_id(slot, file_id) if single else file_id, file, text_bytes(file)))
     session[_notes_key(slot)] = notes
     if added:
         if choice is not None:  # the file dropped is the one chosen among the slot's files (before the run reads it)

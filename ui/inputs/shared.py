@@ -3,12 +3,12 @@ Compare's keep their files in the same store slots, so a reference uploaded on C
 Compare's systems and Corpus's hypothesis are one set of outputs: Corpus scores the one chosen, Compare every one.
 
 ``sources.STORE_SLOTS`` names each shared drop zone's slot. A drop zone of one file (Corpus's hypothesis) adds its
-file to the shared outputs, in place of a file of the same name. Files a session kept before, under its drop zones'
-own keys, move into the shared slots the first time a page reads them (``adopt``), the same file once."""
+file to the shared outputs in place of the one it gave before and of a file of the same name. Files a session kept
+before, under its drop zones' own keys, move into the shared slots the first time a page reads them (``adopt``), the
+same file once."""
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import MutableMapping
 from typing import Any
 
@@ -25,6 +25,17 @@ def store_slot(slot: str) -> str:
 def pooled(slot: str) -> bool:
     """True for a drop zone whose files are shared with another page's (so its slot holds many files)."""
     return slot in STORE_SLOTS
+
+
+def own_id(slot: str, file_id: str) -> str:
+    """The store id of a file the drop zone ``slot`` gives to shared files: the store knows which one it holds (a
+    drop zone of one file replaces it), through a reload and a restart too."""
+    return f"{slot}:{file_id}"
+
+
+def own(slot: str, file: KeptFile) -> bool:
+    """True for the shared file the drop zone ``slot`` gave (``own_id``)."""
+    return file.file_id.startswith(f"{slot}:")
 
 
 def _adopted_key(slot: str) -> str:
@@ -50,11 +61,7 @@ def adopt(session: MutableMapping[str, Any], slot: str, store: InputStore, key: 
         held = {(f.file.name, f.file.lines) for f in files}
         new = [f for f in former if (f.file.name, f.file.lines) not in held]
         names = unique_names([*(f.file.name for f in files), *(f.file.name for f in new)])[len(files) :]
-        ids = {f.file_id for f in files}
-        files += [
-            KeptFile(f.file_id if f.file_id not in ids else secrets.token_hex(8), TextFile(name, f.file.lines), f.size)
-            for f, name in zip(new, names)
-        ]
+        files += [KeptFile(own_id(old, f.file_id), TextFile(n, f.file.lines), f.size) for f, n in zip(new, names)]
         unkept += [entry for entry in store.unkept(key, me, old) if entry not in unkept]
         if former or store.unkept(key, me, old):
             moved = True
