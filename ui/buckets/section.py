@@ -100,7 +100,8 @@ def _analysis(
     settings: BucketSettings,
     extras: Extras,
 ) -> tuple[BucketAnalysis, dict[str, str], dict[str, bool]]:
-    """The analysis of ``kind``, its metrics (name -> shown label) and their directions; its method as a caption."""
+    """The analysis of ``kind``, its metrics (name -> title, plain text) and their directions; its method as a
+    caption."""
     if kind == "frequency":
         analysis = cache.bucket_analysis(kind, {}, systems, refs, baseline, settings, extras.training)
         choices = {m: _(MEASURES[m]) for m in analysis.metrics}
@@ -132,8 +133,7 @@ def _analysis(
         return analysis, choices, dict.fromkeys(choices, True)
     keys = dict(metrics.values())
     analysis = cache.bucket_analysis(kind, keys, systems, refs, baseline, settings, extras.labels)
-    labels = [(metric_of(key).printed_label, metric_of(key).mean_of_segments) for key in keys]
-    choices = {label: escape_markdown(label) if from_file else label for label, from_file in labels}  # a name typed
+    choices = {metric_of(key).printed_label: metric_of(key).printed_label for key in keys}
     if kind == "length":
         st.caption(
             _(
@@ -194,11 +194,13 @@ def show_section(
                     ).format(name=name, baseline=shown[0])
                 )
             )
+    typed = {metric_of(key).printed_label for key, _per in metrics.values() if metric_of(key).mean_of_segments}
+    labels = {m: escape_markdown(title) if m in typed else title for m, title in choices.items()}  # Markdown options
     metric = st.segmented_control(
         _("Show"),
         list(choices),
         key=slots.metric,
-        format_func=choices.__getitem__,
+        format_func=labels.__getitem__,
         persist_state="session",
         **held.hold(slots.metric, list(choices), next(iter(choices))),
     ) or next(iter(choices))
