@@ -13,11 +13,12 @@ import streamlit as st
 
 from bleucore.buckets import MIN_TESTED_LINES, BucketAnalysis, BucketValue
 from ui.buckets.charts import bucket_chart
+from ui.inputs.sources import BUCKET_KINDS
 from ui.inputs.uploads import TextFile
 from ui.shell.i18n import N_, _, and_list, ngettext
 from ui.shell.markdown import escape_markdown
 
-KINDS = {"length": N_("By reference length"), "frequency": N_("By word frequency"), "label": N_("By label")}
+KINDS = dict(zip(BUCKET_KINDS, (N_("By reference length"), N_("By word frequency"), N_("By label")), strict=True))
 MEASURES = {"fmeas": N_("word F-measure"), "prec": N_("word precision"), "rec": N_("word recall")}
 AXES = {"length": N_("reference length (words)"), "frequency": N_("word frequency"), "label": N_("label")}
 #: What a bucket's size counts (``BucketAnalysis.size_counts``), as the table's column is named.

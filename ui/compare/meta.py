@@ -26,6 +26,7 @@ from ui.compare.meta_values import rows_against, values_of
 from ui.inputs.uploads import TextFile
 from ui.metrics.bleu.charts import PADDING
 from ui.options import imported as mi
+from ui.shell import held, i18n
 from ui.shell.i18n import _, ngettext
 from ui.shell.markdown import escape_markdown
 from ui.shell.palette import BLUE, DARK_TEXT, GREEN, ORANGE, VERMILLION
@@ -48,15 +49,13 @@ COLUMNS = (
 def pick_human(imported: Sequence[ScoredMetric]) -> ScoredMetric | None:
     """The imported metric named as human judgement (None: none), a choice among ``imported``."""
     by_id = {m.metric_id: m for m in imported}
-    if st.session_state.get(HUMAN_KEY) not in ("", *by_id):
-        st.session_state[HUMAN_KEY] = ""
-    names = {m.metric_id: m.label for m in imported}  # a selectbox's options are plain text, never Markdown
-    none = _("none")  # the run's language, also where Streamlit formats the options outside the run
+    names = {"": _("none"), **{m.metric_id: m.label for m in imported}}  # a selectbox's options are plain text
     chosen = st.selectbox(
         _("Human scores"),
         ["", *by_id],
         key=HUMAN_KEY,
-        format_func=lambda m: names.get(m, m) if m else none,
+        format_func=i18n.keep_choice(HUMAN_KEY, ["", *by_id], i18n.named(names)),
+        **held.hold(HUMAN_KEY, ["", *by_id], ""),  # the metric named last, kept while its file is replaced
         help=_(
             "The imported metric that holds human judgements (DA, ESA or MQM-derived): every other metric is "
             "checked against it."
