@@ -18,9 +18,11 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from bleucore import BleuOptions
 from tests.app.html_views import html_tables, variants_tables
 from tests.app.rendered_text import shown_texts, words
 from tests.conftest import SAMPLE, drop_zone, messages, open_app, sample_lines, upload
+from tests.golden_examples import CA2, CA4, REFS_1
 from tests.score_files import comet_json, comet_scores, mqm_scores, plain, system_lines, xcomet_json
 from ui.compare import buckets as compare_buckets
 from ui.compare import meta as compare_meta
@@ -234,6 +236,29 @@ def test_explore_every_tab_in_korean() -> None:
     at.run()
     found += _walk(at, "all orders")
     assert not found, "\n".join(found)
+
+
+#: A note of every kind the Formula tab writes inside its math (ui/metrics/bleu/formula.py), for Example 1's
+#: references: each case's candidate, options and the Korean words its formula holds.
+_TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
+_FORMULA_NOTES = {
+    "log-zero": (CA2, _TUTORIAL, "이므로 BLEU"),
+    "left-out": (CA2, _TUTORIAL.with_changes(variant="tutorial"), "합에서 뺌"),
+    "smoothed": (CA2, _TUTORIAL.with_changes(smooth_method="exp"), "(스무딩됨)"),
+    "effective-order": (CA4, _TUTORIAL.with_changes(effective_order=True, smooth_method="floor"), "유효 차수 밖"),
+}
+
+
+@pytest.mark.parametrize("case", list(_FORMULA_NOTES))
+def test_the_formulas_words_are_korean(case: str) -> None:
+    """Issue 45: the words inside the Formula tab's math (``\\text{...}``) were English on a Korean page."""
+    candidate, options, korean = _FORMULA_NOTES[case]
+    at = open_app(
+        lang="ko", s=es.PAGE_STATE.to_link(es.with_changes(es.from_options(candidate, REFS_1, options), tab="Formula"))
+    )
+    inside = [w for e in at.latex for w in re.findall(r"\\text\{([^{}]*)\}", e.value)]
+    assert any(korean in w for w in inside), inside
+    assert not [w for w in inside if english_words(w)], inside
 
 
 def test_explore_zero_score_and_its_fixes_in_korean() -> None:
