@@ -16,6 +16,7 @@ from ui.buckets.views import KINDS, MEASURES, show_analysis, show_bucket_lines
 from ui.inputs.kept import kept_files
 from ui.inputs.limits import MAX_TRAINING_UPLOAD_MB
 from ui.inputs.uploads import TextFile
+from ui.metrics.error_wording import error_text
 from ui.options.metrics import MetricKey, metric_of
 from ui.shell import i18n
 from ui.shell.i18n import _, bound
@@ -175,7 +176,7 @@ def show_section(
                 _(
                     "The buckets cannot be computed with these options: {error}. Choose another smoothing method in "
                     "the sidebar."
-                ).format(error=err)
+                ).format(error=error_text(err))
             )
         )
         return extras, None

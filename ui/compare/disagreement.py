@@ -20,6 +20,7 @@ from bleucore.meta_evaluation import disagreement_examples as core_examples
 from ui.compare import pictures, spans
 from ui.compare.meta_values import values_of
 from ui.inputs.uploads import TextFile
+from ui.metrics.error_wording import error_text
 from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown
 from ui.state import compare as cps
@@ -90,7 +91,9 @@ def _side(
     try:
         shown = pictures.picture(versus.metric_id, text, e.references, options, versus.options)
     except ValueError as err:
-        st.caption(escape_markdown(_("This line cannot be explained with these options: {err}.").format(err=err)))
+        st.caption(
+            escape_markdown(_("This line cannot be explained with these options: {err}.").format(err=error_text(err)))
+        )
         return
     st.html(shown)
 

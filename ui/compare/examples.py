@@ -17,6 +17,7 @@ from bleucore import BleuOptions
 from ui.compare.analysis import sentence_differences
 from ui.compare.pictures import picture
 from ui.inputs.uploads import TextFile
+from ui.metrics.error_wording import error_text
 from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown
 from ui.state import compare as cps
@@ -70,7 +71,9 @@ def _example(
                 shown = picture(scored.metric_id, systems[name].lines[line], references, options, scored.options)
             except ValueError as err:
                 st.caption(
-                    escape_markdown(_("This line cannot be explained with these options: {err}.").format(err=err))
+                    escape_markdown(
+                        _("This line cannot be explained with these options: {err}.").format(err=error_text(err))
+                    )
                 )
                 continue
             st.html(shown)

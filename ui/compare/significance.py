@@ -14,6 +14,7 @@ import streamlit as st
 
 from bleucore.significance import SignificanceTable
 from ui.compare import cache, charts
+from ui.metrics.bleu.wording import reason_text
 from ui.metrics.sacrebleu_view import lacking_words, paired_citation, show_sacrebleu_paired
 from ui.shell.i18n import N_, _, and_list
 from ui.shell.markdown import escape_markdown, show_error
@@ -231,12 +232,13 @@ def show_metric(
     metric = scored.metric
     citation = paired_citation(metric, [r.name for r in refs], systems, state.n_samples, state.n_trials, state.seed)
     equivalent = metric.sacrebleu_equivalent(len(refs))
+    codes = [*table.skipped_reasons, *[None] * len(table.skipped)]  # None where a reason has no code
     errors = [
         scored.undefined.get(name)
         or _("The tests cannot be run for {name}: {error}. Choose other options in the sidebar.").format(
-            name=name, error=reason
+            name=name, error=reason_text(code, reason)
         )
-        for name, reason in table.skipped
+        for (name, reason), code in zip(table.skipped, codes)
     ]
     lacking = lacking_words(equivalent.lacking, equivalent.missing)
     show(scored.metric_id, table, errors, state, citation, lacking, scored.digits, files)

@@ -10,6 +10,7 @@ from bleucore.doctor import Finding
 from ui.doctor.chat_wording import CHAT
 from ui.doctor.length_wording import LENGTH
 from ui.doctor.pairing_wording import PAIRING
+from ui.metrics.error_wording import ter_pairs
 from ui.shell import i18n
 from ui.shell.i18n import N_, _, and_list, ngettext
 
@@ -167,6 +168,21 @@ def _short_lines(v: Mapping[str, Any]) -> Words:
     )
 
 
+def _cannot_score(v: Mapping[str, Any]) -> Words:
+    """A limit or a tokenizer's refusal: worded from its fields where bleucore gives them (``error``)."""
+    if v.get("error") == "ter-word-pairs":
+        problem = _("line {line:,} cannot be scored: {reason}").format(
+            line=v["line"], reason=ter_pairs(v["hypothesis_words"], v["reference_words"], v["limit"])
+        )
+        fix = _("split the line, or check the files with another metric")
+    else:
+        problem, fix = (
+            _("the files cannot be scored: {reason}").format(reason=v["reason"]),
+            _("fix what the message names"),
+        )
+    return problem, _("no tool's score is shown"), fix
+
+
 #: Code -> its (problem, effect, fix): templates whose placeholders are the finding's values (``describe`` fills
 #: them), or a function of the values where the words are computed (plurals, lists, names of characters).
 _CATALOG: dict[str, Words | Callable[[Mapping[str, Any]], Words]] = {
@@ -220,11 +236,7 @@ _CATALOG: dict[str, Words | Callable[[Mapping[str, Any]], Words]] = {
         N_("sacreBLEU's score with this tokenizer is not shown"),
         N_("pip install {package}"),
     ),
-    "cannot-score": (
-        N_("the files cannot be scored: {reason}"),
-        N_("no tool's score is shown"),
-        N_("fix what the message names"),
-    ),
+    "cannot-score": _cannot_score,
 }
 
 #: A finding's severity and confidence in words (translate with ``_()`` where shown).

@@ -18,10 +18,12 @@ from bleucore.reading import (
     LineTooLong,
     NotText,
     ReadingError,
+    SegmentTooLong,
     TextRules,
     WideEncoding,
     check_held_text,
     check_held_total,
+    check_segment_chars,
     decode_lines,
     decode_text,
 )
@@ -74,6 +76,11 @@ def _message(err: ReadingError, pasted: bool) -> str:
             "{name} has {n:,} lines and {chars:,} characters; the app scores files of at most {lines:,} lines and "
             "{limit:,} characters (the command line, python -m bleucore, streams longer files)."
         ).format(name=name, n=err.lines, chars=err.chars, lines=err.limits.lines, limit=err.limits.chars)
+    if isinstance(err, SegmentTooLong):
+        return _(
+            "Line {line:,} of {name} and its references have {chars:,} characters together; a segment (a line and "
+            "its references) may have at most {limit:,}: put one segment on each line."
+        ).format(line=err.line, name=name, chars=err.chars, limit=err.limit)
     return str(err)  # a reader's error this page does not word yet: bleucore's English, never a traceback
 
 
@@ -167,6 +174,16 @@ def check_same_length(hypothesis: TextFile, references: Sequence[TextFile]) -> N
     wrong = [ref for ref in references if len(ref) != len(hypothesis)]
     if wrong:
         raise InputError(_differ(hypothesis.name, len(hypothesis), wrong))
+    _check_segments(hypothesis, references)
+
+
+def _check_segments(hypothesis: TextFile, references: Sequence[TextFile]) -> None:
+    """InputError when a line and its references pass ``bleucore.limits.MAX_SEGMENT_CHARS`` together (each file
+    within its own limits, three of them may not be), before any scorer refuses it."""
+    try:
+        check_segment_chars([hypothesis.lines, *(r.lines for r in references)], hypothesis.name)
+    except SegmentTooLong as err:
+        raise InputError(_message(err, pasted=False)) from None
 
 
 def check_references(references: Sequence[TextFile]) -> None:
@@ -186,6 +203,11 @@ def matching_systems(systems: Sequence[TextFile], references: Sequence[TextFile]
     kept, messages = [], []
     for system in systems:
         if len(system) == lines:
+            try:
+                _check_segments(system, references)
+            except InputError as err:
+                messages.append(str(err))
+                continue
             kept.append(system)
             continue
         messages.append(

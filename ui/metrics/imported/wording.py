@@ -26,6 +26,7 @@ from bleucore.reading import (
     TooManySpans,
 )
 from ui.inputs.uploads import reading_message
+from ui.metrics.imported.problem_wording import problem_text
 from ui.shell.i18n import N_, _, and_list
 
 #: The formats a file was taken for (``BadScoreFile.format``, bleucore's English), in words.
@@ -91,7 +92,7 @@ def describe(err: ReadingError) -> str:
     if isinstance(err, BadScoreFile):
         kind = FORMATS.get(err.format)
         return _("{name} is not {format}: {detail}.").format(
-            name=err.name, format=_(kind) if kind is not None else err.format, detail=err.detail
+            name=err.name, format=_(kind) if kind is not None else err.format, detail=problem_text(err.problem)
         )
     if isinstance(err, ScoreFileTooLarge):
         return _("The score file {name} has {size:,} bytes; at most {limit:,} are read.").format(
