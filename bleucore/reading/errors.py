@@ -28,8 +28,8 @@ __all__ = [
 
 
 def plural_lines(count: int) -> str:
-    """``1 line``, ``2 lines``."""
-    return f"{count} line" if count == 1 else f"{count} lines"
+    """``1 line``, ``2 lines``, ``1,000 lines``."""
+    return f"{count:,} line" if count == 1 else f"{count:,} lines"
 
 
 class ReadingError(ValueError):

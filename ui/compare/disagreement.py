@@ -101,9 +101,9 @@ def _side(
 def show_example(e: DisagreementExample, versus: ScoredMetric, digits: tuple[int, int], options: BleuOptions) -> None:
     """One segment: what each metric says, the references, then both hypotheses side by side."""
     if e.better:
-        said = _("Line {line}: {metric} scores {system}'s line better than {baseline}'s, {versus} worse.")
+        said = _("Line {line:,}: {metric} scores {system}'s line better than {baseline}'s, {versus} worse.")
     else:
-        said = _("Line {line}: {metric} scores {system}'s line worse than {baseline}'s, {versus} better.")
+        said = _("Line {line:,}: {metric} scores {system}'s line worse than {baseline}'s, {versus} better.")
     st.markdown(
         escape_markdown(
             said.format(line=e.line, metric=e.metric, system=e.system, baseline=e.baseline, versus=e.versus)

@@ -52,7 +52,7 @@ def _example(
     scores, digits = scored.sentences, scored.digits
     st.markdown(
         escape_markdown(
-            _("Line {line}: {metric} {other} {b}, {baseline} {a}").format(
+            _("Line {line:,}: {metric} {other} {b}, {baseline} {a}").format(
                 line=line + 1,
                 metric=scored.label,
                 other=other,

@@ -188,7 +188,7 @@ def show(
         fill_spoken(  # "a" or "an" before the metric's name, as it is read
             _(
                 "Paired bootstrap resampling ({n_samples:,} resamples; Koehn 2004) and paired approximate "
-                "randomization ({n_trials:,} trials; Riezler & Maxwell 2005), seed {seed}, as sacreBLEU's "
+                "randomization ({n_trials:,} trials; Riezler & Maxwell 2005), seed {seed:d}, as sacreBLEU's "
                 "--paired-bs and --paired-ar. A p-value is the chance of {metric:a} difference at least this large "
                 "if the two systems were equally good. Intervals are the bootstrap mean ± half the width of the "
                 "middle 95% of resampled scores."
