@@ -57,6 +57,9 @@ MAX_IMPORTED_METRICS = 10
 #: 8 systems x 3,000 segments with their source, translation and reference is about 15 MB; reading a 63 MB one of 28
 #: systems x 3,000 segments peaked at 240 MB).
 MAX_SCORE_FILE_BYTES = 64 * 2**20
+#: Bytes of a tokenizer's model file (a SentencePiece model is read whole; sacreBLEU's FLORES-101 and FLORES-200 models
+#: are about 5 MB each), checked before it is read.
+MAX_MODEL_FILE_BYTES = 64 * 2**20
 #: The largest magnitude of a score (every score file's values and the API's: -10^9 to 10^9). Far beyond every
 #: metric's and human scale (COMET 0-1, MetricX 0-25, DA 0-100, MQM to -25 a segment), and small enough that no sum,
 #: mean, square or difference of a file's values can overflow a float (every line ``1e308`` overflowed the mean).

@@ -164,13 +164,14 @@ def test_compare_and_explore_name_an_oversized_paste() -> None:
 @pytest.mark.parametrize("side", ["hypothesis", "reference"])
 @pytest.mark.parametrize("metric", [*(f"bleu:{t}" for t in TOKENIZER_NAMES), "chrf", "ter"])
 def test_a_lone_surrogate_is_a_score_or_a_value_error_in_every_tokenizer_and_metric(metric: str, side: str) -> None:
-    """'\\ud800' is not Unicode text: MeCab cannot analyse it (a ValueError that names it; it raised TypeError from
-    inside MeCab), and every other tokenizer scores it as a character, corpus and sentence level alike."""
+    """'\\ud800' is not Unicode text: MeCab and SentencePiece cannot analyse it (a ValueError that names it; MeCab
+    raised TypeError from inside), and every other tokenizer scores it as a character, corpus and sentence level
+    alike."""
     name, _, tokenize = metric.partition(":")
     scorer = get_metric(name, BleuOptions(tokenize=tokenize)) if tokenize else get_metric(name)
     hyp, ref = ("a \ud800 b", "a b c") if side == "hypothesis" else ("a b c", "a \ud800 b")
-    if tokenize.endswith("mecab"):
-        pytest.importorskip("MeCab")
+    if tokenize.endswith("mecab") or tokenize in ("flores101", "flores200", "spBLEU-1K"):
+        pytest.importorskip("MeCab" if tokenize.endswith("mecab") else "sentencepiece")
         for score in (
             lambda: scorer.corpus_score([hyp], [[ref]]),
             lambda: scorer.sentence_scores(scorer.statistics([hyp], [[ref]])),
