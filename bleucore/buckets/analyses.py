@@ -21,7 +21,7 @@ from ..metrics import Metric
 from ..tokenizers import TokenEncoder, tokenize_lines
 from .bootstrap import MIN_TESTED_LINES, FloatArray, IntArray, group_sums, interval, p_value
 from .bounds import FREQUENCY_CUTOFFS, LENGTH_CUTOFFS, bucket_index, bucket_names
-from .inputs import BucketSettings, check_inputs, check_text, chosen_baseline
+from .inputs import BucketSettings, TooManyLabels, check_inputs, check_text, chosen_baseline
 from .table import Analysis, Bucket, BucketAnalysis, BucketValue
 from .words import id_word_statistics, word_counts, word_measures
 
@@ -164,7 +164,7 @@ def label_buckets(
     clean = [label.strip() or _NO_LABEL for label in labels]
     names = list(dict.fromkeys(clean))
     if len(names) > MAX_LABELS:
-        raise ValueError(f"the labels file has {len(names):,} distinct labels; at most {MAX_LABELS} are allowed")
+        raise TooManyLabels(len(names), MAX_LABELS)
     position = {name: b for b, name in enumerate(names)}
     index = np.array([position[label] for label in clean], dtype=np.intp)
     method = ("A label's score is the metric's corpus score of the segments with that label.",)
