@@ -11,6 +11,7 @@ from bleucore import BleuOptions
 from ui.compare import auto_rank, buckets, disagreement, examples, meta, ranking, scored, significance, views
 from ui.compare.inputs import read_compare_input
 from ui.compare.scored import ScoredMetric
+from ui.compare.sections import SECTION, USES_UPLOADS
 from ui.doctor.view import show_setup_check
 from ui.inputs.uploads import InputError, TextFile, check_references, matching_systems
 from ui.inputs.widgets import scoring_options, source_radio
@@ -29,10 +30,8 @@ from ui.state import compare as cps
 from ui.state import handoff
 from ui.state.inputs import START_PRESET
 from ui.state.on_page import mirror_state, open_state_page, publish_state
-from ui.state.sections import section
 
 #: Sections drawn as fragments (``ui.state.sections``): a change to one of their widgets reruns that section alone.
-SECTION = section(cps.read_compare)
 
 
 def _uses_uploads(source: str, offered: dict[str, str]) -> bool:
@@ -137,7 +136,9 @@ def show_sentence_section(
     views.sentence_download(systems, refs, {m.label: m.sentences for m in metrics})
     with st.expander(_("Examples that tell the story: where each system beats the other most")):
         SECTION(examples.show_examples)(baseline, other, systems, refs, chosen, sentence_options)
-    SECTION(buckets.where_they_differ)(metrics, systems, refs, baseline, other, state, chosen.label, chosen.sentences)
+    SECTION(buckets.where_they_differ)(
+        metrics, systems, refs, baseline, other, state, chosen.label, chosen.sentences, SECTION
+    )
     return other, chosen
 
 
@@ -180,7 +181,8 @@ def main() -> None:
     source = source_radio(cps.PAGE.prefix)
     choice = metric_pills(cps.COMPARE_METRICS, "compare", offered)
     state = cps.read_compare(session_state())
-    mirror_state(session_state(), cps.PAGE, state, uploads=_uses_uploads(source, offered))
+    session_state()[USES_UPLOADS] = _uses_uploads(source, offered)
+    mirror_state(session_state(), cps.PAGE, state, uploads=session_state()[USES_UPLOADS])
     try:
         systems, refs = read_compare_input(source)
         if not refs or not systems:

@@ -4,7 +4,7 @@ the metric named as human scores as the report's ``--human``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -17,7 +17,6 @@ from ui.inputs.uploads import TextFile
 from ui.shell.i18n import _
 from ui.state import compare as cps
 from ui.state import handoff
-from ui.state.sections import section
 
 SLOTS = Slots.for_page(cps.PAGE.prefix)
 
@@ -34,8 +33,10 @@ def where_they_differ(
     settings: cps.CompareState,
     sentence_label: str,
     sentences: Mapping[str, np.ndarray],
+    report_section: Callable[[Callable[..., None]], Callable[..., None]],
 ) -> None:
-    """The section and the report of the picked ``metrics`` (those with a score for every system)."""
+    """The section and the report of the picked ``metrics`` (those with a score for every system); the report is drawn
+    as its own section with ``report_section`` (Compare's ``ui.compare.sections.SECTION``)."""
     st.subheader(_("Where the systems differ"))
     options = settings.options
     bucket_settings = BucketSettings(settings.n_samples, settings.seed, options.tokenize, options.lowercase)
@@ -48,6 +49,6 @@ def where_they_differ(
     picked = [(m.key, m.metric) for m in complete]
     human = next((m.label for m in complete if m.from_file and m.metric_id == settings.imported.human), None)
     # its own section: building the report reruns it alone, not the buckets above it
-    section(cps.read_compare)(report.downloads)(
+    report_section(report.downloads)(
         picked, systems, refs, baseline, bucket_settings, extras.labels, extras.training, human
     )

@@ -26,7 +26,8 @@ def share_box(token: str | None, note: str | None, holds: str, *, with_texts: bo
             )
             st.caption(shown.format(holds=holds))
             if st.context.url:
-                st.code(share_url(token), language=None, wrap_lines=True)
+                # the link follows the address when a section links its choice without rerunning the page
+                st.html(link_html(share_url(token), copy=_("the link"), live=(PARAM, i18n.PARAM)))
         if note:
             st.caption(escape_markdown(note))
         if uploads:

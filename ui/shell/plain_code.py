@@ -35,7 +35,8 @@ STYLESHEET = (
 )
 #: One listener for every copy button of the page (installed once per tab): the text of the ``<code>`` beside the
 #: button goes to the clipboard (``navigator.clipboard``; where the page is not a secure context, the text is selected
-#: and copied with ``execCommand``), and the button says it was copied for two seconds.
+#: and copied with ``execCommand``), and the button says it was copied for two seconds. A live link (``link_html``'s
+#: ``live``) is written again whenever the address changes.
 COPY_JS = """<script data-bleu-copy>
 (() => {
   if (window.__bleuCopy) return;
@@ -61,6 +62,19 @@ COPY_JS = """<script data-bleu-copy>
     if (!navigator.clipboard || !window.isSecureContext) return select();
     navigator.clipboard.writeText(code.textContent).then(said, select);
   });
+  // A live link: the address with its parameters named in data-live-params alone, as written (never the session's
+  // key, u=), again each time the address changes (Streamlit writes it with history.replaceState or pushState).
+  const follow = () => document.querySelectorAll('code[data-live-params]').forEach(code => {
+    const keep = code.dataset.liveParams.split(' ');
+    const parts = window.location.search.slice(1).split('&').filter(p => keep.includes(p.split('=')[0]));
+    const link = window.location.origin + window.location.pathname + (parts.length ? '?' + parts.join('&') : '');
+    const anchor = code.querySelector('a');
+    if (anchor && anchor.textContent !== link) { anchor.textContent = link; anchor.href = link; }
+  });
+  for (const name of ['replaceState', 'pushState']) {
+    const write = window.history[name].bind(window.history);
+    window.history[name] = function (...args) { const done = write(...args); follow(); return done; };
+  }
 })();
 </script>"""
 
@@ -89,8 +103,10 @@ def code_html(*lines: str, copy: Sequence[str] = ()) -> str:
     return STYLESHEET + "".join(_row(block, what) for block, what in zip(blocks, names))
 
 
-def link_html(url: str, copy: str | None = None) -> str:
+def link_html(url: str, copy: str | None = None, live: Sequence[str] = ()) -> str:
     """A link to ``url`` showing the address itself, wrapped (a phone also copies it with a long press on the link);
-    with ``copy`` (what it is, in words) beside a button that copies it."""
+    with ``copy`` (what it is, in words) beside a button that copies it. With ``live`` (query parameters) the link
+    follows the address bar: the page's address with those parameters alone (``COPY_JS``)."""
     shown = escape(url, quote=True)
-    return STYLESHEET + _row(f'<code class="plain-code link"><a href="{shown}">{shown}</a></code>', copy)
+    follows = f' data-live-params="{escape(" ".join(live), quote=True)}"' if live else ""
+    return STYLESHEET + _row(f'<code class="plain-code link"{follows}><a href="{shown}">{shown}</a></code>', copy)

@@ -79,6 +79,24 @@ class CompareState(PastedInputs):
     )
 
 
+#: The fields of the state only Compare's sections read (each section's own choices): a change to one is saved and
+#: linked from inside its section, which reruns alone (``ui.state.sections``).
+SECTION_CHOICES = frozenset(
+    {
+        "sentence_metric",
+        "bucket_kind",
+        "bucket_metric",
+        "other",
+        "examples",
+        "ngram_order",
+        "open_system",
+        "open_line",
+        "disagree_imported",
+        "disagree_builtin",
+        "disagree_count",
+    }
+)
+
 COMPARE = om.OptionKeys("compare")
 COMPARE_SOURCE = source_key("compare")
 COMPARE_REF_UPLOAD = references_upload_key("compare")
