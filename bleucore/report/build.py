@@ -60,7 +60,8 @@ class Report:
     def records(self) -> list[dict[str, Any]]:
         """Every number of the report, one record per bucket (``bleucore.buckets.BucketValue.to_dict``), after
         one record per system and metric for the whole test set (analysis ``corpus``, bucket ``all``), and then
-        the rankings' records (analysis ``rank``: ``rank`` and ``cluster`` in place of ``ci`` and ``p_value``), the
+        the rankings' records (analysis ``rank``: ``rank`` and ``cluster`` in place of ``ci`` and ``p_value``), every
+        pair's test (analysis ``pair``), the
         agreement records (analysis ``agreement``) and the correlations with the human judgement (``meta``). An
         output identical to the baseline's gets p = 1, as a bucket where two systems agree does (sacreBLEU's rule
         would give it the smallest p-value)."""
@@ -88,6 +89,8 @@ class Report:
             out += analysis.records()
         for ranking in self.rankings:
             out += ranking.records()
+        for ranking in self.rankings:
+            out += ranking.pair_records()
         out += [row.to_dict() for row in self.agreements]
         out += [row.to_dict() for row in self.meta]
         return out

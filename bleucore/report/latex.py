@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from ..significance import Ranking
 from .build import Report
+from .pair_grid import verdict
 
-__all__ = ["latex_escape", "latex_meta", "latex_ranking", "latex_table"]
+__all__ = ["LATEX_PAIRS_MOST", "latex_escape", "latex_meta", "latex_pairs", "latex_ranking", "latex_table"]
 
 _SPECIAL = {
     "\\": r"\textbackslash{}",
@@ -27,6 +28,8 @@ _SPECIAL = {
     ">": r"\textgreater{}",
 }
 MARK = r"$^{\dagger}$"
+#: The most systems whose pair grid the LaTeX output holds (a wider one does not fit a page).
+LATEX_PAIRS_MOST = 8
 
 
 def latex_escape(text: str, typewriter: bool = False) -> str:
@@ -87,6 +90,7 @@ def latex_table(report: Report, alpha: float = 0.05) -> str:
         names = ", ".join(latex_escape(name) for name in report.identical)
         note += f" Output identical to the baseline's, so never marked: {names}."
     rankings = [latex_ranking(r, report.digits_of(t)) for r, t in zip(report.rankings, report.tables)]
+    rankings += [grid for r in report.rankings if (grid := latex_pairs(r))]
     return "\n".join(
         [
             "% BLEU Explorer report (bleucore); needs \\usepackage{booktabs}",
@@ -111,11 +115,41 @@ def latex_ranking(ranking: Ranking, digits: int = 2) -> str:
         test = "one-sided Wilcoxon signed-rank tests on the segment scores"
     else:
         test = f"paired bootstrap resampling ({ranking.n_samples:,} resamples, seed {ranking.seed})"
+    total = len(ranking.pairs)
     note = (
         f"Systems ranked by {latex_escape(ranking.metric)} as WMT25 ranks them: a system's rank range extends past "
-        f"every neighbour not significantly different ({test}, $p < {ranking.alpha}$); a rule separates clusters."
+        f"every neighbour not significantly different ({test}, $p < {ranking.alpha}$); a rule separates clusters, "
+        "chains of overlapping ranges whose systems may still differ significantly: the test tells "
+        f"{ranking.separated} of the {total} pair{'s' if total != 1 else ''} apart."
     )
     return _float("clc", [f"Rank & System & {latex_escape(ranking.metric)} {arrow} \\\\"], lines, note)
+
+
+def latex_pairs(ranking: Ranking) -> str:
+    """Every pair of ``ranking`` as a grid, for 3 to ``LATEX_PAIRS_MOST`` systems (else ""): the row's system
+    against the column's, an arrow where the test tells them apart (up: the row is significantly better) and the
+    p-value."""
+    names = [row.system for row in ranking.rows]
+    if not 2 < len(names) <= LATEX_PAIRS_MOST:
+        return ""
+    rows = []
+    for k, row in enumerate(names, start=1):
+        cells = [f"{k}. {latex_escape(row)}"]
+        for column in names:
+            pair = None if column == row else ranking.pair(row, column)
+            if pair is None or pair.p_value is None:
+                cells.append("--")
+                continue
+            arrow = {"better": r"$\uparrow$\,", "worse": r"$\downarrow$\,"}.get(verdict(pair, row), "")
+            cells.append(arrow + (r"$<$0.001" if pair.p_value < 0.001 else f"{pair.p_value:.3f}"))
+        rows.append(" & ".join(cells) + r" \\")
+    head = " & ".join(["Row vs column", *(str(k) for k in range(1, len(names) + 1))]) + r" \\"
+    note = (
+        f"Every pair under {latex_escape(ranking.metric)}: the row's system against the column's, with the p-value "
+        r"of the ranking's test; $\uparrow$: the row is significantly better, $\downarrow$: significantly worse, no "
+        f"arrow: not told apart; the test tells {ranking.separated} of the {len(ranking.pairs)} pairs apart."
+    )
+    return _float("l" + "c" * len(names), [head], rows, note)
 
 
 def _correlation(value: float | None) -> str:
