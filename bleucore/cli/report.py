@@ -55,7 +55,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "-i", "--input", nargs="+", required=True, metavar="SYS", help="system output files; the first is the baseline"
     )
-    parser.add_argument("--names", nargs="+", metavar="NAME", help="a name per system (default: the file names)")
+    parser.add_argument(
+        "--names",
+        nargs="+",
+        metavar="NAME",
+        help="a name per system (default: the file names, with their folders where two have the same name)",
+    )
     parser.add_argument(
         "--baseline", metavar="NAME", help="the system the others are tested against (default: the first)"
     )
@@ -143,8 +148,21 @@ def imported_from(args: argparse.Namespace, names: Sequence[str], segments: int)
     return out
 
 
+def file_names(paths: Sequence[str]) -> list[str]:
+    """Each system's name from its path: the file's name, with as many of its folders as tell two files of one name
+    apart (``a/sys.txt``, ``b/sys.txt``); the same path twice keeps one name twice."""
+    parts = [os.path.normpath(path).split(os.sep) for path in paths]
+    names = [p[-1] for p in parts]
+    for depth in range(2, max(map(len, parts), default=1) + 1):
+        clashes = {n for n in names if names.count(n) > 1}
+        if not clashes:
+            break
+        names = [os.sep.join(p[-depth:]) if n in clashes else n for n, p in zip(names, parts)]
+    return names
+
+
 def _system_names(args: argparse.Namespace) -> list[str]:
-    names = args.names or list(args.input)
+    names = args.names or file_names(args.input)
     if len(names) != len(args.input):
         raise UsageError(f"{len(args.input)} systems but {len(names)} names: give one name per system")
     if len(set(names)) != len(names):
