@@ -230,7 +230,7 @@ def test_each_bad_score_file_is_one_error_line(tmp_path: Path, capsys: pytest.Ca
     err = bad(["--scores", "COMET", str(short), str(short), str(short)], capsys)
     assert f"{short} has 11 lines but ref.txt has 12 lines" in err
     assert f"line 5 of {nan} is 'nan', not one finite number" in bad(["--scores", "COMET", *[str(nan)] * 3], capsys)
-    assert "holds no scores for the system outputs/sysC.txt" in bad(["--scores", "COMET", str(two)], capsys)
+    assert "holds no scores for the system sysC.txt (outputs/sysC.txt)" in bad(["--scores", "COMET", str(two)], capsys)
     err = bad(["--scores", "COMET", "sysA.comet.txt", "sysB.comet.txt"], capsys)
     assert "2 COMET score files for 3 systems" in err
     assert "hold one system's scores but there are 3 systems" in bad(["--scores", "COMET", "sysA.comet.txt"], capsys)
