@@ -6,9 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-__all__ = ["Analysis", "Bucket", "BucketAnalysis", "BucketValue"]
+__all__ = ["INTERVAL", "Analysis", "Bucket", "BucketAnalysis", "BucketValue"]
 
 Analysis = Literal["length", "frequency", "label"]
+#: What a bucket record's ``ci`` holds (its ``interval`` key): the 2.5th and 97.5th percentiles of the bucket's
+#: resampled values (compare-mt's order statistics, ``bootstrap.interval``).
+INTERVAL = "bootstrap-percentile"
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,8 @@ class BucketValue:
 
     def to_dict(self) -> dict[str, Any]:
         """The record of ``--json``: analysis, bucket, system, metric, value, ci (the issue's six keys, in order),
-        then p_value and delta; value and ci are None (JSON null) for a bucket with no data, never NaN."""
+        then interval (what ``ci`` holds: ``INTERVAL``), p_value and delta; value, ci and interval are None (JSON null)
+        for a bucket with no data, never NaN."""
         return {
             "analysis": self.analysis,
             "bucket": self.bucket,
@@ -49,6 +53,7 @@ class BucketValue:
             "metric": self.metric,
             "value": self.value,
             "ci": list(self.ci) if self.ci is not None else None,
+            "interval": INTERVAL if self.ci is not None else None,
             "p_value": self.p_value,
             "delta": self.delta,
         }

@@ -23,6 +23,7 @@ from ..meta_evaluation.evaluate import evaluate_metrics, human_check
 from ..metrics import Metric
 from ..metrics.imported.errors import TooManySystems
 from ..significance import Ranking, SignificanceTable, bootstrap_scores, rank_systems, significance_table
+from ..significance.table import INTERVAL
 from .statistics import report_statistics
 
 __all__ = ["Report", "build_report"]
@@ -59,7 +60,8 @@ class Report:
 
     def records(self) -> list[dict[str, Any]]:
         """Every number of the report, one record per bucket (``bleucore.buckets.BucketValue.to_dict``), after
-        one record per system and metric for the whole test set (analysis ``corpus``, bucket ``all``), and then
+        one record per system and metric for the whole test set (analysis ``corpus``, bucket ``all``; its ``ci``
+        sacreBLEU's bootstrap mean +- half-width, ``interval`` says so, where a bucket's is percentiles), and then
         the rankings' records (analysis ``rank``: ``rank`` and ``cluster`` in place of ``ci`` and ``p_value``), every
         pair's test (analysis ``pair``), the
         agreement records (analysis ``agreement``) and the correlations with the human judgement (``meta``). An
@@ -76,6 +78,7 @@ class Report:
                         "metric": table.label,
                         "value": row.score,
                         "ci": [row.lower, row.upper] if row.lower is not None else None,
+                        "interval": INTERVAL if row.lower is not None else None,
                         "p_value": None
                         if row.is_baseline
                         else 1.0

@@ -111,8 +111,10 @@ def html_report(report: Report, title: str = "BLEU Explorer report") -> str:
         f"<h1>{escape(title)}</h1>",
         f"<p>{len(report.systems)} systems on {report.segments:,} segments with {report.nrefs} reference"
         f"{'s' if report.nrefs != 1 else ''}; baseline: <b>{escape(report.baseline)}</b>. "
-        f"Intervals: 95% paired bootstrap ({report.settings.n_samples:,} resamples, seed {report.settings.seed}); "
-        "* marks a difference from the baseline with p &lt; 0.05.</p>",
+        f"Intervals: 95% paired bootstrap ({report.settings.n_samples:,} resamples, seed {report.settings.seed}): "
+        "for the corpus scores sacreBLEU's, the resamples' mean &plusmn; half the width of their 2.5&ndash;97.5 "
+        "percentile range; for the buckets, the 2.5th and 97.5th percentiles. * marks a difference from the baseline "
+        "with p &lt; 0.05.</p>",
     ]
     if report.identical:
         names = ", ".join(report.identical)

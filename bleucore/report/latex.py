@@ -82,7 +82,8 @@ def latex_table(report: Report, alpha: float = 0.05) -> str:
     note = (
         f"{MARK} differs from the baseline (paired bootstrap resampling, Koehn 2004: "
         f"{resampling.n_samples:,} resamples, seed {resampling.seed}, $p < {alpha}$). "
-        "Brackets: 95\\% bootstrap confidence interval. "
+        "Brackets: 95\\% bootstrap confidence interval (sacreBLEU's: the resamples' mean $\\pm$ half the width of "
+        "their 2.5--97.5 percentile range). "
         f"{report.segments:,} segments, {report.nrefs} reference{'s' if report.nrefs != 1 else ''}. "
         f"Signatures (sacreBLEU 2.6 where it has the metric, else bleucore): {signatures}."
     )

@@ -122,13 +122,24 @@ def test_json_records_follow_the_issues_schema_exactly(written: dict[str, str]) 
     metrics = {"BLEU", "chrF2", "TER"}
     seen = set()
     for r in records:
-        assert list(r) == ["analysis", "bucket", "system", "metric", "value", "ci", "p_value", "delta", "size"], r
+        assert list(r) == [
+            "analysis",
+            "bucket",
+            "system",
+            "metric",
+            "value",
+            "ci",
+            "interval",
+            "p_value",
+            "delta",
+            "size",
+        ], r
         assert r["analysis"] in buckets and r["bucket"] in buckets[r["analysis"]], r
         assert r["system"] in {"A", "<b>B</b>", "copy"}
         assert r["metric"] in (metrics | {"fmeas", "prec", "rec"} if r["analysis"] == "frequency" else metrics), r
         assert isinstance(r["size"], int) and r["size"] >= 0
         if r["value"] is None:
-            assert r["ci"] is None and r["size"] == 0 and r["analysis"] != "corpus", r
+            assert r["ci"] is None and r["interval"] is None and r["size"] == 0 and r["analysis"] != "corpus", r
         else:
             low, high = r["ci"]
             assert isinstance(r["value"], float) and low <= high and all(isinstance(x, float) for x in (low, high)), r
@@ -140,6 +151,26 @@ def test_json_records_follow_the_issues_schema_exactly(written: dict[str, str]) 
     expected = sum(len(names) * 3 * 3 for names in buckets.values())  # 3 systems x 3 metrics (or word measures)
     assert len(records) == expected
     assert any(r["value"] is None for r in records), "the corpus has an empty bucket, written as a no-data record"
+
+
+def test_each_record_names_the_interval_its_ci_holds(files: dict[str, Path], written: dict[str, str]) -> None:
+    """The corpus ci is sacreBLEU's bootstrap mean +- half-width (bleucore's significance table, which equals
+    sacreBLEU's --paired-bs), a bucket's the 2.5th and 97.5th percentiles: each record says which."""
+    from bleucore.significance import significance_table
+
+    records = json.loads(written["json"])
+    kinds = {(r["analysis"] == "corpus", r["interval"]) for r in records if r["ci"] is not None}
+    assert kinds == {(True, "bootstrap-mean-half-width"), (False, "bootstrap-percentile")}
+    ref = [files["ref"].read_text(encoding="utf-8").splitlines()]
+    bleu = get_metric("bleu")
+    stats = {
+        n: bleu.statistics(files[k].read_text(encoding="utf-8").splitlines(), ref)
+        for n, k in (("A", "A"), ("<b>B</b>", "B"))
+    }
+    row = next(r for r in significance_table(bleu, stats, "A", 1, 200, None).rows if r.system == "<b>B</b>")
+    corpus = next(r for r in records if (r["analysis"], r["system"], r["metric"]) == ("corpus", "<b>B</b>", "BLEU"))
+    assert corpus["ci"] == pytest.approx([row.mean - row.ci, row.mean + row.ci], abs=1e-9)
+    assert sum(corpus["ci"]) / 2 != pytest.approx(corpus["value"], abs=1e-6), "centred on the bootstrap mean"
 
 
 def test_identical_output_is_said_in_every_output(files: dict[str, Path], written: dict[str, str]) -> None:
