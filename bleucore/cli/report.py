@@ -27,8 +27,11 @@ from ..metrics import Metric, get_metric
 from ..metrics.bleu.options import BleuOptions
 from ..metrics.chrf import ChrfOptions
 from ..reading.checks import check_held_total
+from ..reading.held import HeldFile
 from ..reading.lines import iter_lines, read_held_lines
 from ..report.build import Report, build_report
+from ..report.size import check_report_size
+from ..report.statistics import SetupCheck
 from ..significance.defaults import BOOTSTRAP_SAMPLES, SEED
 from ..tokenizers import TOKENIZER_NAMES
 from .usage import PROG, UsageError
@@ -187,8 +190,11 @@ def report_from_args(args: argparse.Namespace) -> Report:
             f"{MAX_TRAINING_BYTES:,} are read"
         )
     references = [read_held_lines(path) for path in args.refs]
-    systems = {name: read_held_lines(path) for name, path in zip(names, args.input)}
-    check_held_total([*references, *systems.values()])
+    check_held_total(references)  # the references are held whole; a system's text only while it is read
+    check_report_size(len(names), len(references[0]))  # before any system is read
+    systems = {name: HeldFile(path) for name, path in zip(names, args.input)}
+    for lines in systems.values():
+        len(lines)  # each file read (and its limits checked) once before any work, the last two kept
     labels = read_held_lines(args.labels) if args.labels else None
     imported = imported_from(args, names, len(references[0]))
     training = iter_lines(args.train) if args.train else None  # counted as it is read, never held
@@ -203,6 +209,7 @@ def report_from_args(args: argparse.Namespace) -> Report:
         rank=args.rank,
         human=args.human,
         processes=chunk_processes(),
+        setup=SetupCheck(tuple(args.refs), args.tokenize),
     )
 
 

@@ -17,14 +17,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import limits
-from ..buckets import BucketAnalysis, BucketSettings, frequency_buckets, label_buckets, length_buckets
+from ..buckets import BucketAnalysis, BucketSettings
+from ..buckets.analyses import label_analysis, label_index, length_analysis
+from ..buckets.frequency import WordCounter, frequency_analysis
+from ..buckets.inputs import check_inputs, chosen_baseline
+from ..doctor import Finding
 from ..meta_evaluation import AgreementRow, DisagreementExample, MetaRow
 from ..meta_evaluation.evaluate import evaluate_metrics, human_check
 from ..metrics import Metric
 from ..metrics.imported.errors import TooManySystems
 from ..significance import Ranking, SignificanceTable, bootstrap_scores, rank_systems, significance_table
 from ..significance.table import INTERVAL
-from .statistics import report_statistics
+from .size import check_report_size
+from .statistics import CHECK_SETUP, SetupCheck, system_passes
 
 __all__ = ["Report", "build_report"]
 
@@ -36,7 +41,8 @@ class Report:
     settings every test and bucket was run with, each table's decimals (``digits``) and, when asked, one ranking
     per metric (``rankings``); with an imported metric, its agreement with each built-in one on each system
     (``agreements``) and the segments where they disagree most (``examples``), and with ``human`` (an imported
-    metric's name) every other metric's correlations with it (``meta``)."""
+    metric's name) every other metric's correlations with it (``meta``); and the setup check's findings of each
+    system (``findings``: system name, finding)."""
 
     systems: tuple[str, ...]
     baseline: str
@@ -53,6 +59,7 @@ class Report:
     examples: tuple[DisagreementExample, ...] = ()
     human: str | None = None
     meta: tuple[MetaRow, ...] = ()
+    findings: tuple[tuple[str, Finding], ...] = ()
 
     def digits_of(self, table: SignificanceTable) -> int:
         """Decimals of ``table``'s values (2 for 0-100 scores, 4 for an imported metric's)."""
@@ -119,14 +126,17 @@ def build_report(
     rank: bool = False,
     human: str | None = None,
     processes: int = 1,
+    setup: SetupCheck | None = CHECK_SETUP,
 ) -> Report:
     """The report of ``systems`` (name -> lines) against reference streams: corpus tables and the length,
     frequency and (with ``labels``) label buckets; ``training``: lines to count word frequencies in; ``settings``:
     the resampling of every test and the words the buckets count; ``rank``: every metric's ranking too;
     ``human``: the imported metric holding human judgements, every other metric correlated with it
-    (``bleucore.meta_evaluation``; UnknownHuman, TooFewSystems); ``processes`` 2: the statistics shared with a forked
-    copy (``statistics``; the command line's). With an imported metric, its agreement with every built-in one and the
-    segments where they disagree most are computed too."""
+    (``bleucore.meta_evaluation``; UnknownHuman, TooFewSystems); ``processes`` 2: the systems shared with a forked
+    copy (``statistics``; the command line's); ``setup``: every system's setup check (``bleucore.doctor``, with the
+    references' names), None for none. With an imported metric, its agreement with every built-in one and the
+    segments where they disagree most are computed too. Each system's lines are read once (``statistics``), so a
+    system may be a ``bleucore.reading.HeldFile``: the report then holds one system's text at a time."""
     names = tuple(systems)
     if not metrics:
         raise ValueError("no metric: give at least one (bleu, chrf, chrf++, ter, or imported scores)")
@@ -134,17 +144,21 @@ def build_report(
         raise ValueError("a metric is given twice: each needs its own name")
     if len(names) > limits.MAX_SYSTEMS:
         raise TooManySystems(len(names), limits.MAX_SYSTEMS)
-    base = names[0] if baseline is None else baseline
     human_check(metrics, human, len(names))
-    # The buckets check every input (line counts, limits, baseline) before any statistics are computed.
-    frequency = frequency_buckets(systems, references, training=training, baseline=base, settings=settings)
-    statistics = report_statistics(metrics, systems, references, processes)
-    length = length_buckets(systems, references, metrics, baseline=base, settings=settings, statistics=statistics)
-    analyses = [length, frequency]
-    if labels is not None:
-        analyses.append(
-            label_buckets(systems, references, labels, metrics, baseline=base, settings=settings, statistics=statistics)
-        )
+    # Every input is checked (line counts, limits, baseline, labels) before any statistics are computed.
+    segments = check_inputs(systems, references, settings.n_samples, system_lines=False)
+    check_report_size(len(names), segments)
+    base = chosen_baseline(names, baseline)
+    labelled = label_index(labels, segments) if labels is not None else None
+    counter = WordCounter(references[0], training, settings)
+    passes = system_passes(metrics, systems, references, words=counter, setup=setup, processes=processes)
+    statistics = {m.printed_label: [p.statistics[i] for p in passes] for i, m in enumerate(metrics)}
+    analyses = [
+        length_analysis(names, references, metrics, statistics, baseline=base, settings=settings),
+        frequency_analysis(names, [p.words for p in passes], counter, base),
+    ]
+    if labelled is not None:
+        analyses.append(label_analysis(names, metrics, *labelled, statistics, baseline=base, settings=settings))
     nrefs = len(references)
     tables, rankings = [], []
     for m in metrics:
@@ -165,12 +179,13 @@ def build_report(
     signatures = tuple(
         (t.label, m.signature(nrefs), m.sacrebleu_equivalent(nrefs).signature) for t, m in zip(tables, metrics)
     )
-    identical = tuple(n for n in names if n != base and list(systems[n]) == list(systems[base]))
+    digests = dict(zip(names, (p.digest for p in passes)))
+    identical = tuple(n for n in names if n != base and digests[n] == digests[base])
     evaluation = evaluate_metrics(metrics, systems, references, baseline=base, human=human, statistics=statistics)
     return Report(
         names,
         base,
-        len(references[0]),
+        segments,
         nrefs,
         tuple(tables),
         signatures,
@@ -183,4 +198,5 @@ def build_report(
         evaluation.examples,
         evaluation.human,
         evaluation.meta,
+        tuple((name, finding) for name, p in zip(names, passes) for finding in p.findings),
     )
