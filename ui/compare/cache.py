@@ -16,7 +16,7 @@ from ui.compare import analysis as compare_analysis
 from ui.metrics.bleu.cache import statistics_options
 from ui.metrics.bleu.options_key import OptionsKey, from_key, options_key
 from ui.options.metrics import MetricKey, metric_of
-from ui.shell.cache_limits import MAX_INPUT_ENTRIES, MAX_SENTENCE_ENTRIES, TTL_SECONDS
+from ui.shell.cache_limits import MAX_INPUT_ENTRIES, MAX_SENTENCE_ENTRIES, MAX_SYSTEM_ENTRIES, TTL_SECONDS
 
 if TYPE_CHECKING:
     from ui.state import compare as cps
@@ -39,7 +39,7 @@ def matched_ngrams(
     return _matched_ngrams(input_digest, key, tuple(hypotheses), tuple(tuple(r) for r in references))
 
 
-@st.cache_data(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+@st.cache_data(max_entries=MAX_SYSTEM_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
 def _system_scores(
     input_digest: str, name: str, corpus_key: OptionsKey, sentence_key: OptionsKey, nrefs: int, _stats: Statistics
 ) -> compare_analysis.SystemScores:
