@@ -32,6 +32,7 @@ from ..reading.lines import iter_lines, read_held_lines
 from ..report.build import Report, build_report
 from ..report.size import check_report_size
 from ..report.statistics import SetupCheck
+from ..report.warnings import warning_lines
 from ..significance.defaults import BOOTSTRAP_SAMPLES, SEED
 from ..tokenizers import TOKENIZER_NAMES
 from .usage import PROG, UsageError
@@ -209,7 +210,7 @@ def report_from_args(args: argparse.Namespace) -> Report:
         rank=args.rank,
         human=args.human,
         processes=chunk_processes(),
-        setup=SetupCheck(tuple(args.refs), args.tokenize),
+        setup=SetupCheck(tuple(file_names(args.refs)), args.tokenize),
     )
 
 
@@ -226,6 +227,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         report = report_from_args(args)
+        for line in warning_lines(report.warnings(), report.directions, len(report.systems)):
+            sys.stderr.write(f"{PROG}: {' '.join(line.split())}\n")
         if args.json:
             _write_file(args.json, json.dumps(report.records(), ensure_ascii=False, indent=1, allow_nan=False) + "\n")
         if args.latex:

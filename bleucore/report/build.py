@@ -22,14 +22,17 @@ from ..buckets.analyses import label_analysis, label_index, length_analysis
 from ..buckets.frequency import WordCounter, frequency_analysis
 from ..buckets.inputs import check_inputs, chosen_baseline
 from ..doctor import Finding
-from ..meta_evaluation import AgreementRow, DisagreementExample, MetaRow
+from ..meta_evaluation import AgreementRow, DirectionWarning, DisagreementExample, MetaRow, MetricValues
+from ..meta_evaluation import direction_warnings as directions_of
 from ..meta_evaluation.evaluate import evaluate_metrics, human_check
+from ..meta_evaluation.values import is_imported
 from ..metrics import Metric
 from ..metrics.imported.errors import TooManySystems
 from ..significance import Ranking, SignificanceTable, bootstrap_scores, rank_systems, significance_table
 from ..significance.table import INTERVAL
 from .size import check_report_size
 from .statistics import CHECK_SETUP, SetupCheck, system_passes
+from .warnings import SetupWarning, setup_warnings, warning_records
 
 __all__ = ["Report", "build_report"]
 
@@ -42,7 +45,8 @@ class Report:
     per metric (``rankings``); with an imported metric, its agreement with each built-in one on each system
     (``agreements``) and the segments where they disagree most (``examples``), and with ``human`` (an imported
     metric's name) every other metric's correlations with it (``meta``); and the setup check's findings of each
-    system (``findings``: system name, finding)."""
+    system (``findings``: system name, finding) and the imported metrics whose direction looks wrong (``directions``:
+    a forgotten ``--lower-better``)."""
 
     systems: tuple[str, ...]
     baseline: str
@@ -60,6 +64,11 @@ class Report:
     human: str | None = None
     meta: tuple[MetaRow, ...] = ()
     findings: tuple[tuple[str, Finding], ...] = ()
+    directions: tuple[DirectionWarning, ...] = ()
+
+    def warnings(self) -> list[SetupWarning]:
+        """The setup check's findings, each once with the systems it was found for (``warnings.setup_warnings``)."""
+        return setup_warnings(self.findings)
 
     def digits_of(self, table: SignificanceTable) -> int:
         """Decimals of ``table``'s values (2 for 0-100 scores, 4 for an imported metric's)."""
@@ -71,7 +80,8 @@ class Report:
         sacreBLEU's bootstrap mean +- half-width, ``interval`` says so, where a bucket's is percentiles), and then
         the rankings' records (analysis ``rank``: ``rank`` and ``cluster`` in place of ``ci`` and ``p_value``), every
         pair's test (analysis ``pair``), the
-        agreement records (analysis ``agreement``) and the correlations with the human judgement (``meta``). An
+        agreement records (analysis ``agreement``), the correlations with the human judgement (``meta``) and the
+        warnings (``warning``: the setup check's findings, a metric's direction). An
         output identical to the baseline's gets p = 1, as a bucket where two systems agree does (sacreBLEU's rule
         would give it the smallest p-value)."""
         out: list[dict[str, Any]] = []
@@ -103,7 +113,7 @@ class Report:
             out += ranking.pair_records()
         out += [row.to_dict() for row in self.agreements]
         out += [row.to_dict() for row in self.meta]
-        return out
+        return out + warning_records(self.warnings(), self.directions)
 
     def significant(self, table: SignificanceTable, system: str, alpha: float = 0.05) -> bool:
         """True when ``system`` differs from the baseline under ``table``'s metric with p < alpha (never for an
@@ -182,6 +192,10 @@ def build_report(
     digests = dict(zip(names, (p.digest for p in passes)))
     identical = tuple(n for n in names if n != base and digests[n] == digests[base])
     evaluation = evaluate_metrics(metrics, systems, references, baseline=base, human=human, statistics=statistics)
+    values = [
+        MetricValues(t.label, t.higher_is_better, is_imported(m), {r.system: r.score for r in t.rows}, {})
+        for t, m in zip(tables, metrics)
+    ]
     return Report(
         names,
         base,
@@ -199,4 +213,5 @@ def build_report(
         evaluation.human,
         evaluation.meta,
         tuple((name, finding) for name, p in zip(names, passes) for finding in p.findings),
+        directions_of(values),
     )

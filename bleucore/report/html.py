@@ -19,6 +19,7 @@ from .meta_html import META_STYLE, meta_sections
 from .pair_grid import GRID_STYLE, pair_grid_html
 from .svg import bucket_svg
 from .text import pairs_sentence, rank_cell, ranking_test
+from .warnings import warnings_html
 
 __all__ = ["html_report", "render_svg"]
 
@@ -30,6 +31,8 @@ text-align:right}th:first-child,td:first-child{text-align:left}code{font-size:.8
 figure{margin:1rem 0;overflow-x:auto}.note{color:#444;font-size:.92em}
 tr.cluster-end td{border-bottom:2px solid #333}
 table.ranking td:nth-child(2),table.ranking th:nth-child(2){text-align:left}
+ul.warnings li{margin:.3rem 0}ul.warnings li.error{border-left:4px solid #d55e00;padding-left:.4rem}
+ul.warnings li.warning{border-left:4px dotted #e69f00;padding-left:.4rem}
 """
 _ANALYSES = {
     "length": "Score by reference length",
@@ -116,6 +119,7 @@ def html_report(report: Report, title: str = "BLEU Explorer report") -> str:
         "percentile range; for the buckets, the 2.5th and 97.5th percentiles. * marks a difference from the baseline "
         "with p &lt; 0.05.</p>",
     ]
+    parts += warnings_html(report.warnings(), report.directions, len(report.systems))
     if report.identical:
         names = ", ".join(report.identical)
         parts.append(f'<p class="note">{escape(f"Identical to the baseline, so never marked different: {names}.")}</p>')

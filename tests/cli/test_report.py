@@ -73,7 +73,10 @@ def written(files: dict[str, Path]) -> dict[str, str]:
         str(out / "r.html"),
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout == "" and done.stderr == ""
+    assert done.stdout == ""
+    # standard error holds only the setup check's warnings (the generated outputs are all lowercase), no error
+    assert done.stderr.splitlines() and all(line.startswith("bleucore: warning: ") for line in done.stderr.splitlines())
+    assert "setup check warning: [case-mismatch] A is all lowercase" in done.stderr
     return {
         kind: (out / name).read_text(encoding="utf-8")
         for kind, name in (("json", "r.json"), ("latex", "t.tex"), ("html", "r.html"))
@@ -95,7 +98,9 @@ def test_json_records_are_every_number_of_the_analyses(files: dict[str, Path], w
         + frequency_buckets(systems, [ref], settings=BucketSettings(200)).records()
         + label_buckets(systems, [ref], labels, metrics, settings=BucketSettings(200)).records()
     )
-    assert [r for r in records if r["analysis"] != "corpus"] == json.loads(json.dumps(expected))
+    assert [r for r in records if r["analysis"] not in ("corpus", "warning")] == json.loads(json.dumps(expected))
+    warned = [(r["code"], r["systems"]) for r in records if r["analysis"] == "warning"]
+    assert ("case-mismatch", ["A"]) in warned and ("case-mismatch", ["copy"]) in warned  # the setup check's
     corpus = {(r["system"], r["metric"]): r for r in records if r["analysis"] == "corpus"}
     for name, lines in systems.items():
         assert corpus[(name, "BLEU")]["value"] == pytest.approx(sacrebleu.corpus_bleu(lines, [ref]).score, abs=1e-9)
@@ -113,6 +118,7 @@ def test_json_records_follow_the_issues_schema_exactly(written: dict[str, str]) 
     """Each record: the issue's six keys first, in its order, then p_value, delta and size; analysis one of the
     issue's three (and corpus for the whole test set); ci [low, high] around the value, or both null: no data."""
     records = json.loads(written["json"], parse_constant=lambda name: pytest.fail(f"{name} in the JSON"))
+    records = [r for r in records if r["analysis"] != "warning"]  # the setup check's: tests/cli/test_report_warnings.py
     buckets = {
         "length": {"<10", "[10,20)", "[20,30)", "[30,40)", "[40,50)", "[50,60)", ">=60"},
         "frequency": {"<1", "1", "2", "3", "4", "[5,10)", "[10,100)", "[100,1000)", ">=1000"},
@@ -159,7 +165,7 @@ def test_each_record_names_the_interval_its_ci_holds(files: dict[str, Path], wri
     from bleucore.significance import significance_table
 
     records = json.loads(written["json"])
-    kinds = {(r["analysis"] == "corpus", r["interval"]) for r in records if r["ci"] is not None}
+    kinds = {(r["analysis"] == "corpus", r["interval"]) for r in records if r.get("ci") is not None}
     assert kinds == {(True, "bootstrap-mean-half-width"), (False, "bootstrap-percentile")}
     ref = [files["ref"].read_text(encoding="utf-8").splitlines()]
     bleu = get_metric("bleu")

@@ -36,16 +36,18 @@ def records() -> list[dict[str, object]]:
     rng = np.random.default_rng(3)
     scores = {n: list(rng.uniform(0.3, 0.9, 30)) for n in names}
     human = {n: list(rng.uniform(0, 100, 30)) for n in names}
-    metrics = [get_metric("bleu"), imported_metric("COMET", scores), imported_metric("DA", human)]
+    metrics = [get_metric("bleu"), imported_metric("MetricX", scores), imported_metric("DA", human)]
     report = build_report(dict(zip(names, outs)), [ref], metrics, settings=BucketSettings(50), rank=True, human="DA")
     return report.records()
 
 
 def test_every_record_kind_has_the_documented_keys_in_order() -> None:
     kinds, explained = documented()
-    assert {"corpus", "length", "rank", "pair", "agreement", "meta"} <= set(kinds)
+    assert {"corpus", "length", "rank", "pair", "agreement", "meta", "warning"} <= set(kinds)
     seen: dict[str, set[tuple[str, ...]]] = {}
-    for record in records():
+    made = records()
+    assert "lower-is-better-name" in {r["code"] for r in made if r["analysis"] == "warning"}
+    for record in made:
         seen.setdefault(str(record["analysis"]), set()).add(tuple(record))
     for analysis, shapes in seen.items():
         assert analysis in kinds, analysis
