@@ -237,6 +237,49 @@ def test_a_chained_cluster_in_korean() -> None:
     assert "유의하게" in grid and "구별되지 않습니다" in grid
 
 
+def test_a_lower_is_better_name_taken_as_higher_is_better_is_a_warning_in_english_and_korean() -> None:
+    for lang, said in (
+        ("en", "MetricX-24 is taken as higher-is-better, but MetricX is an error score (lower is better)"),
+        ("ko", "MetricX-24 지표가 높을수록 좋은 지표로 설정되어 있지만, MetricX 계열 지표는 오류 점수입니다"),
+    ):
+        at = compare_with_comet([("scores.out", comet_printed(comet_scores(TWO)))], lang)
+        entry = mi.keys("compare", "imported-1")
+        at.text_input(key=entry.name).input("MetricX-24").run()
+        assert said in " ".join(w.value for w in at.warning).replace("\\", ""), lang
+        at.checkbox(key=entry.lower).check().run()
+        assert not [w for w in at.warning if "MetricX" in w.value], "its direction is right now"
+
+
+def test_a_metric_ordering_the_systems_against_bleu_is_a_warning() -> None:
+    """1 - sentence BLEU as a higher-is-better score: its systems' means run against corpus BLEU across the four
+    systems, and the page says so with Pearson's r (bleucore's direction_warnings on the same values)."""
+    import sacrebleu
+
+    from bleucore.meta_evaluation import MetricValues, direction_warnings
+
+    lines = system_lines()
+    scores = {
+        n: [round(1 - sacrebleu.sentence_bleu(h, [r[i] for r in REFS]).score / 100, 4) for i, h in enumerate(out)]
+        for n, out in lines.items()
+    }
+    at = open_app("compare")
+    upload(at, cps.COMPARE_EXTRA_UPLOAD, [(name, lines[name]) for name in ("system_c.en", "system_d.en")]).run()
+    upload(at, SLOT, [("quality.json", comet_json(scores))]).run()
+    at.text_input(key=mi.keys("compare", "imported-1").name).input("Quality").run()
+    assert not at.exception
+    bleu = {n: sacrebleu.corpus_bleu(out, REFS).score for n, out in lines.items()}
+    means = {n: float(np.mean(v)) for n, v in scores.items()}
+    (expected,) = direction_warnings(
+        [MetricValues("BLEU", True, False, bleu, {}), MetricValues("Quality", True, True, means, {})]
+    )
+    assert expected.pearson < 0
+    words = " ".join(w.value for w in at.warning).replace("\\", "")
+    assert (
+        f"Quality, taken as higher-is-better, orders the systems against BLEU (Pearson's r = {expected.pearson:.2f}"
+        in words
+    )
+
+
 def test_two_systems_are_not_ranked() -> None:
     at = compare_with_comet([("comet.json", comet_json(comet_scores(TWO)))])
     assert "Ranking" not in [s.value for s in at.subheader]

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import streamlit as st
 
 from bleucore.significance import Ranking, rank_systems
-from ui.compare import pairs
+from ui.compare import direction, pairs
 from ui.options.metrics import MetricKey, metric_of
 from ui.shell.cache_limits import MAX_SENTENCE_ENTRIES, TTL_SECONDS
 from ui.shell.i18n import _, and_list
@@ -161,7 +161,9 @@ def cluster_words(ranking: Ranking) -> list[str]:
 
 
 def show_rankings(metrics: Sequence[ScoredMetric], nrefs: int, settings: cps.CompareState) -> None:
-    """The Ranking section: every picked metric's ranking of the systems (three or more; nothing with fewer)."""
+    """The Ranking section: an imported metric's direction if it looks wrong (``direction``), then every picked
+    metric's ranking of the systems (three or more; nothing with fewer)."""
+    direction.show_direction_warnings(metrics, nrefs)
     if not metrics or len(next(iter(metrics)).statistics) < MIN_SYSTEMS:
         return
     st.subheader(_("Ranking"))
