@@ -11,7 +11,7 @@ import streamlit as st
 
 from bleucore.buckets import BucketSettings
 from bleucore.metrics import Metric
-from bleucore.report import Report, build_report, html_report, latex_table
+from bleucore.report import Report, SetupCheck, build_report, html_report, latex_table
 from ui.compare.ranking import MIN_SYSTEMS
 from ui.inputs.uploads import TextFile, digest
 from ui.options.metrics import MetricKey
@@ -32,6 +32,7 @@ def _report(
     _labels: tuple[str, ...] | None,
     _training: tuple[str, ...] | None,
     _metrics: tuple[Metric, ...],
+    _reference_names: tuple[str, ...] = (),
 ) -> tuple[Report, str, str, str]:
     report = build_report(
         _systems,
@@ -42,6 +43,7 @@ def _report(
         training=_training,
         settings=settings,
         rank=len(_systems) >= MIN_SYSTEMS,
+        setup=SetupCheck(_reference_names, settings.tokenize),
     )
     records = json.dumps(report.records(), ensure_ascii=False, indent=1, allow_nan=False) + "\n"
     return report, html_report(report), latex_table(report), records
@@ -88,6 +90,7 @@ def downloads(
                 tuple(labels.lines) if labels is not None else None,
                 tuple(training.lines) if training is not None else None,
                 tuple(metric for _key, metric in metrics),
+                tuple(r.name for r in refs),
             )
         except ValueError as err:
             st.error(
