@@ -28,6 +28,10 @@ from ui.state import compare as cps
 from ui.state import handoff
 from ui.state.inputs import START_PRESET
 from ui.state.on_page import mirror_state, open_state_page, publish_state
+from ui.state.sections import section
+
+#: Sections drawn as fragments (``ui.state.sections``): a change to one of their widgets reruns that section alone.
+SECTION = section(cps.read_compare)
 
 
 def _uses_uploads(source: str, offered: dict[str, str]) -> bool:
@@ -129,9 +133,31 @@ def show_sentence_section(
     )
     views.sentence_download(systems, refs, {m.label: m.sentences for m in metrics})
     with st.expander(_("Examples that tell the story: where each system beats the other most")):
-        examples.show_examples(baseline, other, systems, refs, chosen, sentence_options)
-    buckets.where_they_differ(metrics, systems, refs, baseline, other, state, chosen.label, chosen.sentences)
+        SECTION(examples.show_examples)(baseline, other, systems, refs, chosen, sentence_options)
+    SECTION(buckets.where_they_differ)(metrics, systems, refs, baseline, other, state, chosen.label, chosen.sentences)
     return other, chosen
+
+
+@SECTION
+def show_pair(
+    metrics: Sequence[ScoredMetric],
+    systems: dict[str, TextFile],
+    refs: list[TextFile],
+    baseline: str,
+    state: cps.CompareState,
+    scoring: tuple[BleuOptions, BleuOptions],
+    with_ngrams: bool,
+) -> None:
+    """What the baseline is set against one other system by: the sentence section, one segment opened in Explore
+    and (``with_ngrams``: BLEU picked) BLEU's clipped word n-grams; one section, since the other system is chosen in
+    it."""
+    other, sentence_metric = show_sentence_section(metrics, systems, refs, baseline, state, scoring[1])
+    with st.expander(_("Open one segment in Explore")):
+        chrf_or_ter = sentence_metric is not None and sentence_metric.options is not None
+        handoff.segment_picker(systems, refs, state.options, "compare", metrics_tab=chrf_or_ter)
+    if with_ngrams:  # BLEU's clipped word n-grams: drawn with BLEU only
+        st.subheader(_("N-grams one system matches and the other misses"))
+        SECTION(views.show_ngrams)(baseline, other, systems, refs, scoring[0])
 
 
 def main() -> None:
@@ -160,7 +186,8 @@ def main() -> None:
             _show_error(_("Add at least two systems to compare."))
             return
         for system in systems:  # findings before numbers, and before the line-count check they may explain
-            show_setup_check(system, refs, state.options.tokenize)
+            with st.spinner(_("Checking {name} against the references…").format(name=escape_markdown(system.name))):
+                show_setup_check(system, refs, state.options.tokenize)
         try:
             check_references(refs)
         except InputError as err:
@@ -182,15 +209,9 @@ def main() -> None:
         metrics = show_metrics(choice, systems, refs, baseline, state, scoring, uploaded)
         ranking.show_rankings(metrics, len(refs), state)
         by_name = {s.name: s for s in systems}
-        other, sentence_metric = show_sentence_section(metrics, by_name, refs, baseline, state, scoring[1])
-        with st.expander(_("Open one segment in Explore")):
-            chrf_or_ter = sentence_metric is not None and sentence_metric.options is not None
-            handoff.segment_picker(by_name, refs, state.options, "compare", metrics_tab=chrf_or_ter)
-        if "bleu" in choice:  # BLEU's clipped word n-grams: drawn with BLEU only
-            st.subheader(_("N-grams one system matches and the other misses"))
-            views.show_ngrams(baseline, other, by_name, refs, scoring[0])
-        disagreement.show_disagreement(metrics, by_name, refs, baseline, scoring[1])
-        meta.show_meta(metrics, by_name, refs)
+        show_pair(metrics, by_name, refs, baseline, state, scoring, "bleu" in choice)
+        SECTION(disagreement.show_disagreement)(metrics, by_name, refs, baseline, scoring[1])
+        SECTION(meta.show_meta)(metrics, by_name, refs)
     finally:
         publish_state(
             session_state(),

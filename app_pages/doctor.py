@@ -32,9 +32,9 @@ def main() -> None:
         st.success(
             _(
                 "No problem found: line counts and how the lines pair, reference layout, which file is which, each "
-                "line's language, chat wrappers and refusals, lines copied from a source given, empty lines, "
-                "invisible characters, Unicode normalization, tokenization, subword markers, case and the tokenizer's "
-                "fit look right."
+                "line's language, chat wrappers and refusals, lines copied from a source given, the output's length "
+                "against the references', empty lines, invisible characters, Unicode normalization, tokenization, "
+                "subword markers, case and the tokenizer's fit look right."
             ),
             icon=":material/check_circle:",
         )

@@ -18,6 +18,7 @@ from ui.metrics.chrf import view as chrf_view
 from ui.metrics.ter import view as ter_view
 from ui.options.bleu import describe
 from ui.options.sidebar import options_sidebar
+from ui.options.tokenizer_needs import needs_message
 from ui.shell import i18n
 from ui.shell.i18n import N_, _
 from ui.shell.markdown import escape_markdown as plain  # the one Markdown escaper: messages may quote user text
@@ -68,6 +69,8 @@ def explain_input(
         options = es.to_options(state)
     except ValueError as err:
         problems.append(_("Check the options: {err}.").format(err=err))
+    if options is not None and (needs := needs_message(options.tokenize)) is not None:
+        problems.append(needs)  # a link may name a tokenizer whose analyser or model this server lacks
     for problem in problems:
         result_box.warning(plain(problem))
     if problems or options is None:
@@ -175,14 +178,14 @@ def show_variants(state: es.ExploreState, references: Sequence[str], options: Bl
             score=headline.headline(score)
         )
     )
-    st.table(variants.variants_table(rows, options))
+    st.html(variants.variants_html(rows, options))
 
 
 def show_export(state: es.ExploreState, result: SentenceExplanation, token: str | None) -> None:
     """sacreBLEU's line, the signature and the link, each with a copy button, and the full result as JSON."""
     score = result.score
     st.caption(_("sacreBLEU's line, the signature and the link to this view, each with a copy button:"))
-    st.code(score.format(), language=None)
+    st.code(score.format(), language=None, wrap_lines=True)  # unwrapped, a phone scrolled it sideways
     st.code(score.signature, language=None, wrap_lines=True)
     if token is not None:
         st.code(share_url(token), language=None, wrap_lines=True)
@@ -240,7 +243,8 @@ def main() -> None:
     with st.container(key="explore_bottom"):
         st.caption(_("Options: {options}").format(options=describe(state.options)))
         st.caption(_("sacreBLEU's line (score, p_1/…/p_N in % as scored, lengths) and the signature of every option:"))
-        st.html(code_html(score.format(), score.signature))  # st.code (copy buttons) is in the Export tab
+        # not st.code, whose highlighter's code slowed the first view; the Export tab has the three as st.code
+        st.html(code_html(score.format(), score.signature, copy=(_("sacreBLEU's line"), _("the signature"))))
         share_link(token, link_note)
     if matches_tab.open:
         with matches_tab:

@@ -44,6 +44,7 @@ __all__ = [
     "open_app",
     "sample_lines",
     "sentence_table",
+    "spm_home",
     "upload",
     "write_lines",
 ]
@@ -78,6 +79,27 @@ def sacrebleu_seed() -> Iterator[None]:
     os.environ.pop("SACREBLEU_SEED", None)
     if saved is not None:
         os.environ["SACREBLEU_SEED"] = saved
+
+
+@pytest.fixture(scope="session", autouse=True)
+def spm_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """sacreBLEU's folder for the whole run (``SACREBLEU``), holding the small SentencePiece models of flores101,
+    flores200 and spBLEU-1K the tests train (``tests/spm_models.py``): bleucore and sacreBLEU, in this process and in
+    the commands and servers it starts, read the same models where sacreBLEU looks, and never the machine's own
+    ``~/.sacrebleu``. sacreBLEU read the variable when it was imported, so its module's copy is set too."""
+    from sacrebleu.tokenizers import tokenizer_spm
+
+    from tests.spm_models import write_models
+
+    home = write_models(tmp_path_factory.mktemp("sacrebleu"))
+    saved = os.environ.get("SACREBLEU"), tokenizer_spm.SACREBLEU_DIR
+    os.environ["SACREBLEU"] = tokenizer_spm.SACREBLEU_DIR = str(home)
+    yield home
+    tokenizer_spm.SACREBLEU_DIR = saved[1]
+    if saved[0] is None:
+        os.environ.pop("SACREBLEU", None)
+    else:
+        os.environ["SACREBLEU"] = saved[0]
 
 
 # Generous: CI runs on a busy machine, and a timeout only bounds a hung script.

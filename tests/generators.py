@@ -224,3 +224,30 @@ def language_corpus(seed: int, language: str, segments: int, nrefs: int) -> tupl
         else:
             hyps.append(perturb(rng, base))
     return hyps, streams
+
+
+def cut_off(lines: list[str], seed: int, low: float = 0.5, high: float = 0.75) -> list[str]:
+    """Each line of four words or more cut to a share of its words drawn from [low, high], as a length limit where
+    the output was made cuts it (mid-sentence: its last word and full stop are gone)."""
+    rng = random.Random(seed)
+    out = []
+    for line in lines:
+        words = line.split()
+        keep = len(words) if len(words) < 4 else max(1, round(len(words) * rng.uniform(low, high)))
+        out.append(" ".join(words[:keep]))
+    return out
+
+
+def terse(lines: list[str], seed: int, keep: float = 0.6) -> list[str]:
+    """Each line of four words or more with only a share of its inner words, its first and last (its full stop)
+    kept: a system that says less, in whole sentences."""
+    rng = random.Random(seed)
+    out = []
+    for line in lines:
+        words = line.split()
+        if len(words) < 4:
+            out.append(line)
+            continue
+        inner = [w for w in words[1:-1] if rng.random() < keep]
+        out.append(" ".join([words[0], *inner, words[-1]]))
+    return out

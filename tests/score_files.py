@@ -113,3 +113,26 @@ def chain_scores(segments: int, names: Sequence[str] = SYSTEMS[:3], seed: int = 
         b: [round(x, 4) for x in base],
         c: [round(x - gain + u, 4) for x, u in zip(base, noise)],
     }
+
+
+def metricx_jsonl(scores: Mapping[str, Sequence[float]], system_ids: bool = False) -> bytes:
+    """MetricX-24's ``predict.py`` output for ``scores`` (google-research/metricx ``metricx24/predict.py``): the input's
+    objects, one a line (``source``, ``hypothesis``, ``reference``; with ``system_ids``, a ``system_id`` each, as
+    MetricX's ``evaluate.py`` reads them, and every system in one file), each written back by ``json.dumps`` with its
+    ``prediction`` added. Without ``system_ids``, ``scores`` must hold one system."""
+    assert system_ids or len(scores) == 1
+    refs = sample_lines("ref.en")
+    lines = system_lines()
+    out = []
+    for name, values in scores.items():
+        for i, value in enumerate(values):
+            example: dict[str, object] = {
+                "source": f"source {i + 1}",
+                "hypothesis": lines[name][i],
+                "reference": refs[i],
+            }
+            if system_ids:
+                example["system_id"] = name
+            example["prediction"] = float(value)
+            out.append(json.dumps(example) + "\n")
+    return "".join(out).encode("utf-8")

@@ -1,9 +1,11 @@
 """Where systems differ: scores per bucket of reference length, word frequency and label, with paired-bootstrap
-intervals and significance marks per bucket, on compare-mt 0.2.10's buckets (Neubig et al. 2019)."""
+intervals and significance marks per bucket, on compare-mt 0.2.10's buckets (Neubig et al. 2019); a bucket of fewer than
+``MIN_TESTED_LINES`` lines shows its numbers untested."""
 
 from __future__ import annotations
 
 from .analyses import MAX_LABELS, WORD_MEASURES, frequency_buckets, label_buckets, length_buckets
+from .bootstrap import MIN_TESTED_LINES
 from .bounds import FREQUENCY_CUTOFFS, LENGTH_CUTOFFS, bucket_index, bucket_names
 from .inputs import BucketSettings
 from .table import Analysis, Bucket, BucketAnalysis, BucketValue
@@ -13,6 +15,7 @@ __all__ = [
     "FREQUENCY_CUTOFFS",
     "LENGTH_CUTOFFS",
     "MAX_LABELS",
+    "MIN_TESTED_LINES",
     "WORD_MEASURES",
     "Analysis",
     "Bucket",

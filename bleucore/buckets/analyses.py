@@ -17,7 +17,7 @@ import numpy as np
 from ..limits import MAX_LABELS
 from ..metrics import Metric
 from ..tokenizers import tokenize_lines
-from .bootstrap import FloatArray, IntArray, group_sums, interval, p_value
+from .bootstrap import MIN_TESTED_LINES, FloatArray, IntArray, group_sums, interval, p_value
 from .bounds import FREQUENCY_CUTOFFS, LENGTH_CUTOFFS, bucket_index, bucket_names
 from .frequency import WORD_MEASURES, WordCounter, frequency_analysis
 from .inputs import BucketSettings, check_inputs, check_text, chosen_baseline
@@ -98,6 +98,7 @@ def _segment_buckets(
                 resampled = [
                     metric.row_scores(sums[k][g][:, low:high]).astype(np.float64) for k in range(len(system_names))
                 ]
+                tested = members.size >= MIN_TESTED_LINES
                 found[(m, b)] = [
                     BucketValue(
                         analysis,
@@ -107,9 +108,10 @@ def _segment_buckets(
                         observed[k],
                         interval(resampled[k]),
                         None
-                        if k == base_k
+                        if k == base_k or not tested
                         else p_value(resampled[k], resampled[base_k], observed[k] - observed[base_k]),
                         None if k == base_k else observed[k] - observed[base_k],
+                        tested,
                     )
                     for k, system in enumerate(system_names)
                 ]
@@ -117,7 +119,8 @@ def _segment_buckets(
     for m, metric in enumerate(metrics):
         for b, bucket in enumerate(buckets):
             values += found.get((m, b)) or [
-                BucketValue(analysis, bucket.name, s, metric.printed_label, None, None) for s in system_names
+                BucketValue(analysis, bucket.name, s, metric.printed_label, None, None, tested=False)
+                for s in system_names
             ]
     labels = tuple(m.printed_label for m in metrics)
     digits = tuple((m.printed_label, m.digits) for m in metrics if m.digits != 2)

@@ -13,7 +13,7 @@ from itertools import islice
 import numpy as np
 
 from ..tokenizers import TokenEncoder, tokenize_lines
-from .bootstrap import group_sums, interval, p_value
+from .bootstrap import MIN_TESTED_LINES, group_sums, interval, p_value
 from .bounds import FREQUENCY_CUTOFFS, bucket_index, bucket_names
 from .inputs import BucketSettings, check_text
 from .table import Bucket, BucketAnalysis, BucketValue
@@ -103,22 +103,18 @@ def frequency_analysis(
             which = (2, 0, 1)[m]  # word_measures gives (precision, recall, F)
             for k, system in enumerate(system_names):
                 if empty:
-                    values.append(BucketValue("frequency", bucket.name, system, measure, None, None))
+                    values.append(BucketValue("frequency", bucket.name, system, measure, None, None, tested=False))
                     continue
                 value = float(observed[k][which][b])
                 is_base = k == base_k
                 base_value = float(observed[base_k][which][b])
                 delta = None if is_base else value - base_value
-                p = (
-                    None
-                    if is_base
-                    else p_value(resampled[k][which][:, b], resampled[base_k][which][:, b], value - base_value)
-                )
-                values.append(
-                    BucketValue(
-                        "frequency", bucket.name, system, measure, value, interval(resampled[k][which][:, b]), p, delta
-                    )
-                )
+                tested = bucket.lines >= MIN_TESTED_LINES
+                p = None
+                if not is_base and tested:
+                    p = p_value(resampled[k][which][:, b], resampled[base_k][which][:, b], value - base_value)
+                spread = interval(resampled[k][which][:, b])
+                values.append(BucketValue("frequency", bucket.name, system, measure, value, spread, p, delta, tested))
     lowercased = ", lowercased" if settings.lowercase else ""
     method = (
         f"Words are the {settings.tokenize} tokenizer's tokens{lowercased}; a word's frequency is its count in "

@@ -3,8 +3,11 @@ well each tracks human judgements at the system and the segment level (``correla
 each metric's corpus and sentence values per system (``values``), the report's rows and records built from them
 (``rows``: agreement, and correlations against ``--human``), the segments where an imported metric and a built-in
 one disagree most with what shows why (``examples``), whether an imported metric's direction looks wrong
-(``direction``: a forgotten ``--lower-better``), and the typed errors of bad input (``errors``). The report
-and the Compare page build their records from them."""
+(``direction``: a forgotten ``--lower-better``), and the typed errors of bad input (``errors``); WMT25's
+meta-evaluation against human scores: soft pairwise accuracy at the system level (``soft_pairwise``, on the paired
+permutation tests of ``permutation``; Thompson et al. 2024) and tie-calibrated pairwise accuracy at the segment level
+(``ties``; Deutsch et al. 2023), both equal to mt-metrics-eval's. The report and the Compare page build their records
+from them."""
 
 from __future__ import annotations
 
@@ -13,12 +16,17 @@ from .correlation import kendall_tau_b, pairwise_accuracy, pearson
 from .direction import LOWER_IS_BETTER, DirectionWarning, direction_warnings, lower_is_better_name
 from .errors import MIN_SYSTEMS, TooFewSystems, UnknownHuman
 from .examples import SEVERITIES, DisagreementExample, difference_scale, disagreement_examples, marked_pieces
+from .permutation import PERMUTATION_SEED, PERMUTATIONS, pairwise_p_values, permutation_signs
 from .rows import AgreementRow, MetaRow, agreement_rows, human_rows
+from .soft_pairwise import PairConfidence, SoftPairwiseAccuracy, soft_pairwise_accuracy
+from .ties import TieCalibratedAccuracy, tie_calibrated_accuracy
 from .values import MetricValues, metric_values, sentence_metric, sentence_values
 
 __all__ = [
     "LOWER_IS_BETTER",
     "MIN_SYSTEMS",
+    "PERMUTATIONS",
+    "PERMUTATION_SEED",
     "SEVERITIES",
     "Agreement",
     "AgreementRow",
@@ -26,6 +34,9 @@ __all__ = [
     "DisagreementExample",
     "MetaRow",
     "MetricValues",
+    "PairConfidence",
+    "SoftPairwiseAccuracy",
+    "TieCalibratedAccuracy",
     "TooFewSystems",
     "UnknownHuman",
     "agreement_rows",
@@ -39,8 +50,12 @@ __all__ = [
     "marked_pieces",
     "metric_values",
     "pairwise_accuracy",
+    "pairwise_p_values",
     "pearson",
+    "permutation_signs",
     "sentence_metric",
     "sentence_values",
     "sign_agreement",
+    "soft_pairwise_accuracy",
+    "tie_calibrated_accuracy",
 ]

@@ -63,13 +63,20 @@ class DirectionWarning:
                 f"if its scores are errors, give --lower-better {self.metric}, or every ranking and correlation is "
                 "turned around"
             )
-        given = "higher-is-better" if self.higher_is_better else "lower-is-better (--lower-better)"
+        given = "higher-is-better" if self.higher_is_better else "lower-is-better"
         return (
             f"{self.metric}, taken as {given}, correlates negatively with {self.versus} across the {self.systems} "
             f"systems (Pearson's r = {self.pearson:.2f}, both oriented so that higher is better): check its "
-            f"direction ({'give' if self.higher_is_better else 'leave out'} --lower-better {self.metric} if it is "
-            "wrong), or the two metrics order these systems the other way round"
+            f"direction (if it is wrong, {self.fix}), or the two metrics order these systems the other way round"
         )
+
+    @property
+    def fix(self) -> str:
+        """The command line's way to turn the direction around: a metric taken as lower-is-better was given
+        ``--lower-better``, or is MetricX's JSONL, which says so itself."""
+        if self.higher_is_better:
+            return f"give --lower-better {self.metric}"
+        return f"leave out --lower-better {self.metric}, or give --higher-better {self.metric} for MetricX's JSONL"
 
     def to_dict(self) -> dict[str, object]:
         """The report's JSON record of the warning."""
@@ -81,8 +88,7 @@ class DirectionWarning:
             "systems": [],
             "lines": [],
             "message": self.text(),
-            "fix": f"{'give' if self.higher_is_better else 'leave out'} --lower-better {self.metric} if its direction "
-            "is wrong",
+            "fix": f"if its direction is wrong, {self.fix}",
         }
 
 

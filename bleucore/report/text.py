@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from ..cli.formats import text_table
 from ..significance import Ranking
+from .auto_ranking import autorank_text
 from .build import Report
+from .deltas import deltas_text
+from .wmt_meta import wmt_meta_text
 
 __all__ = ["meta_text", "pairs_sentence", "rank_cell", "ranking_test", "ranking_text", "summary"]
 
@@ -73,9 +76,14 @@ def summary(report: Report) -> str:
     )
     for ranking, table in zip(report.rankings, report.tables):
         text += "\n" + ranking_text(ranking, report.digits_of(table))
+    if report.autorank is not None:
+        text += "\n" + autorank_text(report.autorank)
     if report.meta:
         text += "\n" + meta_text(report)
-    return text
+        spa = wmt_meta_text(report)
+        text += "\n" + spa if spa else ""
+    deltas = deltas_text(report)
+    return text + ("\n" + deltas if deltas else "")
 
 
 def meta_text(report: Report) -> str:

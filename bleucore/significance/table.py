@@ -3,7 +3,9 @@
 Compare page and the exports alike.
 
 The baseline's bootstrap mean and interval are those of the paired bootstrap (every pairing draws the same
-resamples from the same seed), which is the baseline row sacreBLEU prints.
+resamples from the same seed), which is the baseline row sacreBLEU prints. Beside each system's delta and p-value,
+how likely people agree with a delta that large under this metric (``thresholds``: Kocmi et al. 2024), or why there
+is no such estimate.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 from ..metrics import Metric
 from .defaults import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
 from .paired import PairedTestResult, bootstrap_result, paired_approximate_randomization, paired_bootstrap
+from .thresholds import HumanAgreement, human_agreement
 
 __all__ = ["INTERVAL", "SignificanceRow", "SignificanceTable", "significance_table"]
 
@@ -27,7 +30,8 @@ INTERVAL = "bootstrap-mean-half-width"
 @dataclass(frozen=True)
 class SignificanceRow:
     """One system's line: corpus score, difference from the baseline (None on the baseline's line), bootstrap
-    mean and 95% half-width, and both p-values (None where that test was not run)."""
+    mean and 95% half-width, both p-values (None where that test was not run) and, beside the delta, the estimate of
+    how likely people agree with it (``agreement``; None on the baseline's line)."""
 
     system: str
     is_baseline: bool
@@ -37,6 +41,7 @@ class SignificanceRow:
     ci: float | None
     p_bootstrap: float | None
     p_randomization: float | None
+    agreement: HumanAgreement | None = None
 
     @property
     def lower(self) -> float | None:
@@ -79,6 +84,7 @@ class SignificanceTable:
                     "ci": [r.lower, r.upper] if r.lower is not None else None,
                     "p_bootstrap": r.p_bootstrap,
                     "p_randomization": r.p_randomization,
+                    "human_agreement": r.agreement.to_dict() if r.agreement is not None else None,
                 }
                 for r in self.rows
             ],
@@ -156,6 +162,7 @@ def significance_table(
                 None,
             )
         )
+        values = list(scores.values())
         for name, bs, ar in tested:
             rows.append(
                 SignificanceRow(
@@ -167,6 +174,7 @@ def significance_table(
                     bs.ci if bs else None,
                     bs.p_value if bs else None,
                     ar.p_value if ar else None,
+                    human_agreement(metric, scores[name] - base_score, values),
                 )
             )
     return SignificanceTable(

@@ -1,6 +1,6 @@
 """Issue 39's findings on the Score doctor page, in English and Korean: each planted in pasted text (a chat model's
 output, swapped files, a merged line, a cut-short output, mostly short lines, tokenized references, no language
-identifier) and read in the page's words."""
+identifier) and issue 45's output cut off line by line, and read in the page's words."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 from bleucore.doctor import language
 from tests.conftest import messages, open_app, sample_lines
 from tests.core.doctor_rules.parallel import ENGLISH, GERMAN, KOREAN, SLOVAK, SYSTEM
+from tests.generators import cut_off
 from ui.doctor import source as dsrc
 from ui.state import corpus as cs
 
@@ -94,6 +95,15 @@ CASES = {
         None,
         "16 of the 24 lines of Pasted hypothesis have fewer than 4 13a tokens (the longest line has",
         "붙여 넣은 가설 번역의 24줄 중 16줄이 13a 토큰 4개 미만입니다 (가장 긴 줄은",
+    ),
+    "short-output": (  # issue 45: lines cut to 50-75 % of their words got "no problem found"
+        cut_off(REF, 45),
+        REF,
+        None,
+        "Pasted hypothesis is 63% as long as Pasted reference 1 in words (BP about 0.55), and 57 of its 60 lines stop "
+        "mid-sentence, far shorter than their reference: the output looks cut off",
+        "붙여 넣은 가설 번역의 길이는 붙여 넣은 참조 번역 1의 63%이고(단어 기준, BP 약 0.55), 60줄 중 57줄이 참조 "
+        "번역보다 훨씬 짧은 채 문장 중간에서 끝납니다: 출력이 잘린 것으로 보입니다",
     ),
     "pre-tokenized": (
         SYSTEM,

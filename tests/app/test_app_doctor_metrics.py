@@ -116,12 +116,13 @@ def test_a_source_uploaded_beside_the_files_finds_untranslated_lines_and_is_kept
     upload(at, dsrc.SOURCE_UPLOAD, ("src.de", GERMAN)).run()
     text = messages(at)
     assert (
-        "2 of the 24 lines of out.en (24 with three words or more) are (nearly) the same as their source line in "
-        "src.de: left untranslated (lines 4, 8)"
+        "of the 24 lines of out.en, 24 have three words or more, and 2 of these are (nearly) the same as their "
+        "source line in src.de: left untranslated (lines 4, 8)"
     ) in text, text
-    assert "Checking out.en against ref.en, with the 13a tokenizer, and against src.de, the source it translates." in [
-        c.value.replace("\\", "") for c in at.caption
-    ]
+    assert (
+        "Checking out.en against ref.en, with the `13a` tokenizer, and against src.de, the source it translates."
+        in [c.value.replace("\\", "") for c in at.caption]
+    )
     assert tool_table(at).iloc[0, 1] == pytest.approx(sacrebleu.corpus_bleu(COPIED, [ENGLISH]).score, abs=1e-9)
     # Kept for the session as the other files: back from Corpus, the source is still there.
     at.switch_page("app_pages/corpus.py").run()
@@ -152,9 +153,10 @@ def test_a_pasted_source_is_compared_and_survives_the_page(lang: str) -> None:
     at.text_area(key=cs.corpus_ref_key(0)).set_value("\n".join(ENGLISH)).run()
     at.text_area(key=dsrc.SOURCE_PASTE).set_value("\n".join(GERMAN)).run()
     expected = {
-        "en": "2 of the 24 lines of Pasted hypothesis (24 with three words or more) are (nearly) the same as their "
-        "source line in Pasted source: left untranslated",
-        "ko": "붙여 넣은 가설 번역의 24줄(세 단어 이상인 줄 24줄) 중 2줄이 붙여 넣은 원문의 해당 줄과 (거의) 같습니다",
+        "en": "of the 24 lines of Pasted hypothesis, 24 have three words or more, and 2 of these are (nearly) the "
+        "same as their source line in Pasted source: left untranslated",
+        "ko": "붙여 넣은 가설 번역의 24줄 가운데 세 단어 이상인 줄이 24줄이고, 그중 2줄이 붙여 넣은 원문의 해당 줄과 "
+        "(거의) 같습니다",
     }[lang]
     assert expected in messages(at), messages(at)
     at.switch_page("app_pages/learn.py").run()

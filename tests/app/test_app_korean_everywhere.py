@@ -18,7 +18,7 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.html_views import html_tables
+from tests.app.html_views import html_tables, variants_tables
 from tests.app.rendered_text import shown_texts, words
 from tests.conftest import SAMPLE, drop_zone, messages, open_app, sample_lines, upload
 from tests.score_files import comet_json, comet_scores, plain, system_lines, xcomet_json
@@ -93,6 +93,9 @@ ALLOWED = {
     "zh",
     "ja-mecab",
     "ko-mecab",
+    "flores",  # sacreBLEU's SentencePiece tokenizers flores101 and flores200, spBLEU-1K and their model (issue 46)
+    "spBLEU",
+    "SentencePiece",
     "floor",
     "add-k",
     "nltk-method",
@@ -105,6 +108,7 @@ ALLOWED = {
     "tutorial",
     "CSV",
     "JSON",
+    "JSONL",  # MetricX's output format (issue 46), named as its README names it
     "XML",
     "HTML",
     "LaTeX",
@@ -134,6 +138,8 @@ ALLOWED = {
     "n't",
     # the detokenizer the Score doctor names (sacremoses)
     "sacremoses",
+    # issue 45: the framework whose upload box stays in English, named where its words are said in Korean
+    "Streamlit",
 }
 #: The tutorials' sentences (Explore's default, Learn's examples): the user's text, never translated.
 EXAMPLES = (
@@ -212,6 +218,10 @@ def test_explore_every_tab_in_korean() -> None:
         at.session_state[es.TAB] = key  # the stable English key, as a link or another test sets it
         at.run()
         found += _walk(at, key)
+        if key == "Variants":  # issue 45: the headline is 대표 점수, not a calque
+            tables = variants_tables(at)  # the variants table is HTML (cards on a phone)
+            assert any("= 대표 점수" in t.columns for t in tables), [list(t.columns) for t in tables]
+            assert "헤드라인" not in " ".join(shown_texts(at))
     at.session_state[es.TAB] = es.TABS[0]
     at.session_state[es.ORDER] = 0  # all orders
     at.run()
@@ -280,14 +290,27 @@ def test_a_partly_readable_link_is_explained_in_korean() -> None:
 
 
 def test_learn_in_korean() -> None:
-    found = _walk(open_app("learn", lang="ko"), "learn")
+    at = open_app("learn", lang="ko")
+    found = _walk(at, "learn")
     assert not found, "\n".join(found)
+    text = " ".join(shown_texts(at))  # issue 45's wording: a number's digits, a tie in length, what is returned
+    assert "반올림하지 않은 값: 2/7 = 0.2857142857142857." in text and "전체 정밀도" not in text
+    assert "탐색에서 열기: 두 참조 길이가 똑같이 가까운 10토큰 후보 번역" in text and "동점" not in text
+    assert "바이그램 정밀도를 보면 단어를 늘어놓기만 했다는 것이 드러납니다(p2 = 2/4)" in text
+    assert "참조 번역이 네 단어보다 짧으면 BLEU 대신 차수별 정밀도 p1 = p2 = 1.0을 돌려줍니다." in text
 
 
 @pytest.mark.parametrize(("page", "source"), [("corpus", cs.CORPUS_SOURCE), ("compare", cps.COMPARE_SOURCE)])
 def test_corpus_and_compare_with_both_samples_in_korean(page: str, source: str) -> None:
     at = open_app(page, lang="ko")
     found = _walk(at, f"{page} sample", *SAMPLES)
+    said = {  # issue 45: the particle after a file name is the one its last sound ("en") takes
+        "corpus": "내장 예제: 약한 시스템이 낸 60줄짜리 출력 system_a.en을 ref.en 및 ref2.en에 대해 채점했습니다.",
+        "compare": "내장 예제: 각 60줄인 system_a.en 및 system_b.en을 ref.en 및 ref2.en과 비교합니다.",
+    }
+    assert said[page] in " ".join(shown_texts(at)).replace("\\", "")
+    assert "sacreBLEU 기본값으로 되돌리기" in [b.label for b in at.sidebar.button]  # not a literal "(으)로"
+    assert "반올림하지 않은 코퍼스 BLEU: " in " ".join(c.value for c in at.caption) or page == "compare"
     at.radio(key=source).set_value("sample-ko").run()
     found += _walk(at, f"{page} Korean sample", *SAMPLES)
     assert not found, "\n".join(found)
@@ -395,13 +418,13 @@ def test_a_korean_tab_click_keeps_the_english_key_in_the_link_and_survives_a_lan
     at = open_app(lang="ko")
     at.session_state[es.TAB] = "변형"  # the tab widget holds the label the user clicked
     at.run()
-    assert len(at.get("vega_lite_chart")) == 1 and at.table  # the Variants tab
+    assert len(at.get("vega_lite_chart")) == 1 and variants_tables(at)  # the Variants tab
     token = at.query_params["s"]
     token = token[0] if isinstance(token, list) else token
     assert es.PAGE_STATE.from_link(token)[0].tab == "Variants"
     at.sidebar.segmented_control[0].set_value("en").run()
     assert not at.exception
-    assert at.session_state[es.TAB] == "Variants" and at.table  # still the Variants tab, now in English
+    assert at.session_state[es.TAB] == "Variants" and variants_tables(at)  # still the Variants tab, now in English
 
 
 # --- translating never changes a number --------------------------------------------------------------------
@@ -462,6 +485,8 @@ def test_the_score_doctor_in_korean() -> None:
     drop_zone(at, cs.CORPUS_HYP_UPLOAD).set_value([("out.bin", b"\x00binary", "application/octet-stream")])
     at.run()
     found += _walk(at, "refused upload", *names, "out.bin")
+    said = [c.value for c in at.caption if "`Upload`는 파일 고르기" in c.value]  # the box's English, said once
+    assert len(said) == 1 and "MB per file`은 파일 하나의 크기 한도입니다" in said[0], said
     at.radio(key=cs.CORPUS_SOURCE).set_value("paste").run()
     at.text_area(key=cs.CORPUS_HYP_PASTE).set_value("the cat sat on the mat .\nit rains").run()
     at.text_area(key=cs.corpus_ref_key(0)).set_value("The cat sat on the mat.\nIt rains.\nAn extra line.").run()
@@ -482,6 +507,8 @@ def test_the_score_doctor_in_korean() -> None:
         at.run()
         assert [*at.warning, *at.error], messages(at)  # each state shows its findings
         found += _walk(at, state, *names, *hyp, *ref, *source)
+        if state == "an output cut off in every line":  # issue 45's finding, in a teacher's Korean
+            assert "문장 중간에서 끝납니다: 출력이 잘린 것으로 보입니다" in messages(at), messages(at)
     at.radio(key=di.CHECK).set_value("explore").run()
     found += _walk(at, "explore", *names, *SAMPLES)
     assert not found, "\n".join(found)
@@ -490,8 +517,9 @@ def test_the_score_doctor_in_korean() -> None:
 def _doctor_findings() -> dict[str, tuple[list[str], list[str], list[str]]]:
     """(hypothesis, reference, source) lines that make issue 39's findings: a chat model's output (wrappers, a
     refusal, lines in German, Slovak and Korean, lines left in the German source), the files swapped, a merged line,
-    an output cut short, mostly short lines, tokenized references."""
+    an output cut short, one cut off in every line, mostly short lines, tokenized references."""
     from tests.core.doctor_rules.parallel import ENGLISH, GERMAN, KOREAN, SLOVAK, SYSTEM
+    from tests.generators import cut_off
 
     llm = list(SYSTEM)
     llm[1], llm[2] = "Here is the translation: " + llm[1], f'"{llm[2]}"'
@@ -505,6 +533,7 @@ def _doctor_findings() -> dict[str, tuple[list[str], list[str], list[str]]]:
         "swapped files": (ENGLISH, llm, GERMAN),
         "a merged line": ([*hyp[:20], hyp[20] + " " + hyp[21], *hyp[22:], "A closing line."], ref, ref),
         "an output cut short": (hyp[:30], ref, hyp),
+        "an output cut off in every line": (cut_off(ref, 45), ref, ref),
         "short lines, tokenized references": (
             ["a cat"] * 16 + SYSTEM[:8],
             ["a cat ."] * 16 + [line[:-1] + " ." for line in ENGLISH[:8]],

@@ -13,8 +13,10 @@ import pytest
 
 from bleucore.doctor import MAX_FILE_BYTES, RULES, Finding, Setup, check_setup, language, read_bytes, read_path
 from bleucore.limits import MAX_LINE_CHARS
+from devtools.realistic import realistic_corpus
 from tests.conftest import sample_lines
 from tests.core.doctor_rules.parallel import ENGLISH, GERMAN, KOREAN, SLOVAK, SYSTEM
+from tests.generators import cut_off, terse
 from ui.doctor.wording import describe
 from ui.shell import i18n
 
@@ -23,6 +25,8 @@ REF = [f"The cat number {i} sat on a mat today." for i in range(30)]
 KO_HYP = ["나는 오늘 아침에 학교에 갔다", "그는 어제 집에 왔다"] * 5
 KO_REF = ["나는 오늘 아침 학교에 갔다", "그는 어제 집으로 왔다"] * 5
 HYP, REF_EN = sample_lines("system_a.en"), sample_lines("ref.en")
+REALISTIC = realistic_corpus(45, 300)[2]
+BARE = [line.rstrip(".") for line in REALISTIC]
 
 
 def _planted(lines: dict[int, str], base: list[str] = SYSTEM) -> list[str]:
@@ -80,6 +84,9 @@ SETUPS: list[tuple[str, list[str], list[list[str]], dict[str, Any]]] = [
     ("cjk-with-13a", KO_HYP, [KO_REF], {}),
     ("all-short", ["a cat", "the dog ran"] * 5, [["a cat", "the dog walked"] * 5], {}),
     ("all-short", ["a cat"] * 20 + HYPS[:10], [["a cat"] * 20 + REF[:10]], {}),  # most lines, not all
+    ("short-output", cut_off(REALISTIC, 45), [REALISTIC], {}),  # cut off
+    ("short-output", terse(REALISTIC, 45), [REALISTIC], {}),  # terse
+    ("short-output", cut_off(BARE, 45), [BARE], {"reference_names": ["bare.en"]}),  # the endings cannot tell
 ]
 #: Bytes -> the reading finding they make.
 FILES = {
@@ -117,6 +124,7 @@ def test_each_setup_makes_its_finding_and_every_rule_is_worded() -> None:
     assert {f.values["kind"] for f in FINDINGS if f.code == "merged-lines"} == {"merged", "split", "added"}
     assert {f.values["sure"] for f in FINDINGS if f.code == "swapped-files"} == {"likely", "possibly"}
     assert {f.values["whole"] for f in FINDINGS if f.code == "source-copy"} == {True, False}
+    assert [f.values["kind"] for f in FINDINGS if f.code == "short-output"] == ["cut", "terse", "short"]
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])

@@ -15,12 +15,19 @@ PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 def glossary() -> list[tuple[str, list[str], list[str]]]:
     """(english, accepted Korean words, ruled-out variants) per term."""
+    return [(english, accepted, never) for english, accepted, never, _other in _rows()]
+
+
+def _rows() -> list[tuple[str, list[str], list[str], list[str]]]:
+    """Each term's row, with the English phrases where its word is not the term ("full precision": a number's
+    digits, not BLEU's precision)."""
     rows = []
     for line in (LOCALE / "glossary.tsv").read_text(encoding="utf-8").splitlines():
         if line.startswith("#") or not line.strip():
             continue
-        english, korean, also, never = ([*line.split("\t"), "", "", ""])[:4]
-        rows.append((english, [korean, *filter(None, also.split("|"))], list(filter(None, never.split("|")))))
+        english, korean, also, never, other = ([*line.split("\t"), "", "", "", ""])[:5]
+        split = [list(filter(None, column.split("|"))) for column in (also, never, other)]
+        rows.append((english, [korean, *split[0]], split[1], split[2]))
     return rows
 
 
@@ -37,12 +44,13 @@ def messages() -> list[tuple[str, str]]:
 
 def test_every_term_is_said_with_the_glossarys_word() -> None:
     wrong = []
-    for english, accepted, _never in glossary():
+    for english, accepted, _never, other in _rows():
         pattern = re.compile(rf"\b{re.escape(english)}s?\b", re.IGNORECASE)
+        elsewhere = re.compile("|".join(re.escape(phrase) for phrase in other) or "(?!)", re.IGNORECASE)
         wrong += [
             f"{english}: {msgid[:70]!r} -> {msgstr[:70]!r}"
             for msgid, msgstr in messages()
-            if pattern.search(msgid) and not any(word in msgstr for word in accepted)
+            if pattern.search(elsewhere.sub(" ", msgid)) and not any(word in msgstr for word in accepted)
         ]
     assert not wrong, "\n".join(wrong)
 
@@ -68,3 +76,10 @@ def test_the_glossary_checks_something() -> None:
     assert len(said) >= 5 and all("브레버티 패널티" in s or "간결성 패널티" in s or "BP" in s for s in said)
     precision = [msgstr for _id, msgstr in messages() if "precision" in _id.lower()]
     assert precision and not any("정확도" in s for s in precision)  # precision is never 정확도, even beside 쌍별 정확도
+
+
+def test_a_numbers_full_precision_is_not_blues_precision() -> None:
+    """Issue 45: "to full precision" (every digit of a number) was "전체 정밀도", BLEU's word for precision; the
+    glossary says the phrase is not the term, and the Korean says what it is: the value before rounding."""
+    full = [msgstr for msgid, msgstr in messages() if "full precision" in msgid.lower()]
+    assert len(full) >= 5 and all("반올림하지 않은" in s and "정밀도" not in s for s in full), full

@@ -309,13 +309,18 @@ def test_korean_keeps_the_english_markdown_marks() -> None:
 #: Placeholders whose Korean value always ends the same way (n-gram names end in 램, token counts in 큰, language
 #: names in 어), so a particle written after them is right for every value.
 _FIXED_ENDINGS = {"orders", "ngram", "tokens", "language"}
-_PARTICLE_AFTER_VALUE = re.compile(r"\{(\w+)[^{}]*\}(\*\*|`|”)?(은|는|이|가|을|를|과|와|으로|로)(?=[\s.,:;!?)\]]|$)")
-_DUAL_PARTICLE = re.compile(r"\((은|는|이|가|을|를|과|와)\)")
+#: A particle after a placeholder, or after a placeholder and a bracket that follows it ("{name}(60줄)를"): the
+#: particle must agree with the value, which the bracket does not change.
+_PARTICLE_AFTER_VALUE = re.compile(
+    r"\{(\w+)[^{}]*\}(?:\([^()]*\))?(\*\*|`|”)?(은|는|이|가|을|를|과|와|으로|로)(?=[\s.,:;!?)\]]|$)"
+)
+_DUAL_PARTICLE = re.compile(r"\((은|는|이|가|을|를|과|와|으)\)")
 
 
 def test_korean_particles_never_follow_a_value_whose_pronunciation_varies() -> None:
     """A particle after a number, a file name or a Latin word must match its pronunciation ("50.46를", "none는"
-    read wrong); the catalog attaches particles to Korean nouns instead (파일은, 값이, 점을) and has no "은(는)"."""
+    read wrong): the catalog asks for it in the placeholder's spec (``{name:을}``, filled by ``ui.shell.spoken``) or
+    attaches it to a Korean noun (파일은, 값이, 점을), and has no "은(는)" or "(으)로"."""
     from babel.messages.pofile import read_po
 
     with open(ROOT / "locale" / "ko" / "LC_MESSAGES" / "bleu_explorer.po", "rb") as handle:
@@ -328,3 +333,53 @@ def test_korean_particles_never_follow_a_value_whose_pronunciation_varies() -> N
             if bad:
                 wrong.append(f"{text[:80]!r}: {bad}")
     assert not wrong, "\n".join(wrong)
+
+
+def _spoken_specs(text: str) -> list[str]:
+    """The format specs of ``text`` that ask for a particle or an article (``ui.shell.spoken``)."""
+    from ui.shell.spoken import ARTICLE, FORMS
+
+    specs = [spec for _lit, field, spec, _conv in string.Formatter().parse(text) if field and spec]
+    return [spec for spec in specs if spec.endswith(FORMS) or spec == ARTICLE]
+
+
+def filled_spoken() -> set[str]:
+    """The msgids passed straight to ``fill_spoken`` (``fill_spoken(_("..."), ...)``) in the app's sources."""
+    found = set()
+    for path in SOURCES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "fill_spoken"):
+                continue
+            first = node.args[0] if node.args else None
+            if isinstance(first, ast.Call) and isinstance(first.func, ast.Name) and first.func.id in ("_", "ngettext"):
+                found |= {a.value for a in first.args if isinstance(a, ast.Constant) and isinstance(a.value, str)}
+    return found
+
+
+def test_a_template_that_asks_for_particles_or_articles_is_filled_by_fill_spoken() -> None:
+    """A Korean ``{name:을}`` or an English ``{metric:a}`` is a spec ``str.format`` refuses: every msgid whose English
+    or Korean asks for one is passed to ``ui.shell.spoken.fill_spoken`` where it is filled, each spec names a particle
+    spoken knows after a spec Python accepts, and the article is English's alone."""
+    from ui.shell.spoken import ARTICLE, fill_spoken
+
+    with PO.open("rb") as handle:
+        catalog = read_po(handle, locale="ko")
+    filled = filled_spoken()
+    asking, unfilled = [], []
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings:
+            assert ARTICLE not in _spoken_specs(text), f"an English article in Korean: {text!r}"
+            if _spoken_specs(text):
+                values = {field: 1234 for _lit, field, _spec, _conv in string.Formatter().parse(text) if field}
+                assert fill_spoken(text, **values), text  # a number for every value: each spec fills
+        for english in ids:
+            assert all(spec == ARTICLE for spec in _spoken_specs(english)), f"a Korean particle in English: {english!r}"
+        if any(_spoken_specs(t) for t in (*ids, *strings)):
+            asking.append(ids[0])
+            if ids[0] not in filled:
+                unfilled.append(ids[0])
+    assert len(asking) >= 5 and not unfilled, f"filled with str.format, which refuses their specs: {unfilled}"

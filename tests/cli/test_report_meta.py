@@ -124,11 +124,22 @@ def test_meta_records_correlate_every_other_metric_with_the_human_scores(written
                 "pearson",
                 "kendall",
                 "pairwise_accuracy",
+                "soft_pairwise_accuracy",
                 "size",
             ]
             assert r["size"] == 4
         else:
-            assert list(r) == ["analysis", "metric", "versus", "level", "kendall", "size"]
+            assert list(r) == [
+                "analysis",
+                "metric",
+                "versus",
+                "level",
+                "kendall",
+                "acc_eq",
+                "tie_threshold",
+                "acc_eq_untied",
+                "size",
+            ]
             assert r["size"] == 4 * SEGMENTS
     comet = next(r for r in records if r["metric"] == "COMET" and r["level"] == "system")
     # COMET's means order the systems as DA's do: sys1 > sys2 > base > sys3
@@ -155,12 +166,19 @@ def test_the_latex_table_of_correlations_states_the_systems(written: dict[str, s
     tex = written["latex"]
     assert "\\multicolumn{3}{c}{4 systems}" in tex and "Metric vs DA & Pearson & Kendall & Pairwise acc." in tex
     assert "With 4 systems (6 pairs)" in tex
-    assert sum(line.startswith(("BLEU &", "chrF2 &", "TER &", "COMET &")) for line in tex.splitlines()) == 4
+    correlations = _correlations_table(tex)
+    assert sum(line.startswith(("BLEU &", "chrF2 &", "TER &", "COMET &")) for line in correlations.splitlines()) == 4
+
+
+def _correlations_table(tex: str) -> str:
+    """The LaTeX table of correlations (the report's tables after it: WMT25's SPA and acc_eq)."""
+    at = tex.index("Metric vs DA & Pearson")
+    return tex[tex.rindex("\\begin{table}", 0, at) : tex.index("\\end{table}", at) + len("\\end{table}")]
 
 
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed here")
 def test_latex_with_correlations_compiles(written: dict[str, str], tmp_path: Path) -> None:
-    correlations = written["latex"][written["latex"].rindex("\\begin{table}") :]
+    correlations = _correlations_table(written["latex"])
     assert "Metric vs DA" in correlations
     for name, body in (("whole", written["latex"]), ("meta", correlations)):
         doc = "\\documentclass{article}\\usepackage{booktabs}\\begin{document}\n" + body + "\\end{document}\n"

@@ -24,6 +24,7 @@ NEW = {
     "all-short",
     "refs-concatenated",
     "line-count-mismatch",
+    "short-output",
 }
 
 

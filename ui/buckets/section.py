@@ -97,7 +97,8 @@ def _analysis(
     settings: BucketSettings,
     extras: Extras,
 ) -> tuple[BucketAnalysis, dict[str, str], dict[str, bool]]:
-    """The analysis of ``kind``, its metrics (name -> shown label) and their directions; its method as a caption."""
+    """The analysis of ``kind``, its metrics (name -> title, plain text) and their directions; its method as a
+    caption."""
     if kind == "frequency":
         analysis = cache.bucket_analysis(kind, {}, systems, refs, baseline, settings, extras.training)
         choices = {m: _(MEASURES[m]) for m in analysis.metrics}
@@ -129,8 +130,7 @@ def _analysis(
         return analysis, choices, dict.fromkeys(choices, True)
     keys = dict(metrics.values())
     analysis = cache.bucket_analysis(kind, keys, systems, refs, baseline, settings, extras.labels)
-    labels = [(metric_of(key).printed_label, metric_of(key).mean_of_segments) for key in keys]
-    choices = {label: escape_markdown(label) if from_file else label for label, from_file in labels}  # a name typed
+    choices = {metric_of(key).printed_label: metric_of(key).printed_label for key in keys}
     if kind == "length":
         st.caption(
             _(
@@ -168,7 +168,8 @@ def show_section(
     if kind != "frequency" and not metrics:
         return extras, None
     try:
-        analysis, choices, higher = _analysis(kind, metrics, systems, refs, shown[0], settings, extras)
+        with st.spinner(_("Scoring each bucket with its bootstrap interval…")):
+            analysis, choices, higher = _analysis(kind, metrics, systems, refs, shown[0], settings, extras)
     except ValueError as err:  # options that cannot score a bucket (e.g. NLTK's method6 on a bucket without 3-grams)
         st.error(
             escape_markdown(
@@ -192,8 +193,10 @@ def show_section(
             )
     if st.session_state.get(slots.metric) not in choices:
         st.session_state[slots.metric] = next(iter(choices))
+    typed = {metric_of(key).printed_label for key, _per in metrics.values() if metric_of(key).mean_of_segments}
+    labels = {m: escape_markdown(title) if m in typed else title for m, title in choices.items()}  # Markdown options
     metric = st.segmented_control(
-        _("Show"), list(choices), key=slots.metric, format_func=choices.__getitem__, persist_state="session"
+        _("Show"), list(choices), key=slots.metric, format_func=labels.__getitem__, persist_state="session"
     ) or next(iter(choices))
     picked = show_analysis(analysis, metric, choices[metric], higher[metric], f"{slots.chart}_{kind}_{metric}")
     if picked is None:

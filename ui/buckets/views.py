@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from bleucore.buckets import BucketAnalysis, BucketValue
+from bleucore.buckets import MIN_TESTED_LINES, BucketAnalysis, BucketValue
 from ui.buckets.charts import bucket_chart
 from ui.inputs.uploads import TextFile
 from ui.shell.i18n import N_, _
@@ -28,6 +28,8 @@ def verdict(value: BucketValue, higher_is_better: bool) -> str:
     """A bucket value against the baseline, in words (the chart's ``*`` and the table say the same)."""
     if value.delta is None:
         return _("baseline")
+    if not value.tested:
+        return _("not tested: fewer than {minimum} lines in this bucket").format(minimum=MIN_TESTED_LINES)
     if not value.significant():
         return _("no significant difference (p = {p:.3f})").format(
             p=value.p_value if value.p_value is not None else 1.0
@@ -85,14 +87,16 @@ def show_analysis(
             _(
                 "Bars: each system's {value} per bucket; line: its 95% interval (paired bootstrap, {n:,} resamples); "
                 "*: differs from the baseline {baseline} with p < 0.05. Click a bucket to list its lines."
-            ).format(value=value_title, n=analysis.n_samples, baseline=analysis.baseline)
+            ).format(
+                value=escape_markdown(value_title), n=analysis.n_samples, baseline=escape_markdown(analysis.baseline)
+            )
         )
     else:
         st.caption(
             _(
                 "Bars: the {value} per bucket; line: its 95% interval (bootstrap, {n:,} resamples). Click a bucket to "
                 "list its lines."
-            ).format(value=value_title, n=analysis.n_samples)
+            ).format(value=escape_markdown(value_title), n=analysis.n_samples)
         )
     st.dataframe(table(analysis, metric, higher_is_better), hide_index=True)
     picked = getattr(event, "selection", {}).get("bucket") or []

@@ -16,6 +16,7 @@ from ui.inputs.uploads import TextFile
 from ui.shell.i18n import _
 from ui.state import compare as cps
 from ui.state import handoff
+from ui.state.sections import section
 
 SLOTS = Slots.for_page(cps.PAGE.prefix)
 
@@ -44,4 +45,7 @@ def where_they_differ(
     if line is not None:
         handoff.line_buttons(line, shown, systems, refs, options, f"{SLOTS.line}_open")
     picked = [(m.key, m.metric) for m in complete]
-    report.downloads(picked, systems, refs, baseline, bucket_settings, extras.labels, extras.training)
+    # its own section: building the report reruns it alone, not the buckets above it
+    section(cps.read_compare)(report.downloads)(
+        picked, systems, refs, baseline, bucket_settings, extras.labels, extras.training
+    )

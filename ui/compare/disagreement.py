@@ -4,8 +4,8 @@ imported metric moves the same way as each built-in one on a system's segments a
 the two move most in opposite directions (``disagreement_examples``, the HTML report's): both hypotheses drawn as the
 built-in metric explains a line (BLEU's n-gram chips, chrF's character n-grams, TER's edits:
 ``ui.compare.pictures.picture``), both metrics' two scores, and xCOMET's error spans marked beside the chips in words
-and colour (``ui.compare.spans``). Each metric's sentence values are bleucore's (``metric_values``), cached per
-metric and texts."""
+and colour (``ui.compare.spans``), the picture's legend once above them all. Each metric's sentence values are
+bleucore's (``metric_values``), cached per metric and texts."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def _pick(label: str, key: str, metrics: Sequence[ScoredMetric]) -> ScoredMetric
     by_id = {m.metric_id: m for m in metrics}
     if st.session_state.get(key) not in by_id:
         st.session_state[key] = metrics[0].metric_id
-    names = {m.metric_id: escape_markdown(m.label) for m in metrics}
+    names = {m.metric_id: m.label for m in metrics}  # a selectbox's options are plain text, never Markdown
     chosen = st.selectbox(label, list(by_id), key=key, format_func=lambda m: names.get(m, m), persist_state="session")
     return by_id.get(str(chosen), metrics[0])
 
@@ -85,8 +85,8 @@ def _side(
     )
     found = e.baseline_spans if first else e.spans
     text = e.baseline_hypothesis if first else e.hypothesis
-    if found is not None:
-        st.html(spans.STYLE + spans.spans_html(text, found))
+    # the line itself on both sides, its error spans marked where the file has them
+    st.html(spans.STYLE + spans.spans_html(text, found) if found is not None else pictures.line_html(text))
     try:
         shown = pictures.picture(versus.metric_id, text, e.references, options, versus.options)
     except ValueError as err:
@@ -166,6 +166,8 @@ def show_disagreement(
     )
     if any(values[metric.metric_id].errors.values()):
         st.html(spans.STYLE + spans.legend_html())
+    if legend := pictures.legend_html(versus.metric_id, versus.options):  # once, not beside every hypothesis
+        st.html(legend)
     lines = {name: systems[name].lines for name in systems}
     references = [r.lines for r in refs]
     digits = (metric.digits, versus.digits)

@@ -14,8 +14,8 @@ import numpy as np
 import streamlit as st
 
 from bleucore import BleuOptions
+from ui.compare import pictures
 from ui.compare.analysis import sentence_differences
-from ui.compare.pictures import picture
 from ui.inputs.uploads import TextFile
 from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown
@@ -66,8 +66,11 @@ def _example(
     for column, name in zip(st.columns(2), (baseline, other)):
         with column:
             st.markdown("**" + escape_markdown(name) + "**")
+            st.html(pictures.line_html(systems[name].lines[line]))
             try:
-                shown = picture(scored.metric_id, systems[name].lines[line], references, options, scored.options)
+                shown = pictures.picture(
+                    scored.metric_id, systems[name].lines[line], references, options, scored.options
+                )
             except ValueError as err:
                 st.caption(
                     escape_markdown(_("This line cannot be explained with these options: {err}.").format(err=err))
@@ -107,6 +110,8 @@ def show_examples(
                 ).format(metric=scored.label)
             )
         )
+    if legend := pictures.legend_html(scored.metric_id, scored.options):  # once, not beside every hypothesis
+        st.html(legend)
     better, worse = extremes(scored.sentences[baseline], scored.sentences[other], count, scored.higher_is_better)
     for title, lines in (
         (_("Where {other} beats {baseline} most"), better),

@@ -12,6 +12,7 @@ from ui.inputs.sources import MAX_PASTED_REFERENCES
 from ui.inputs.uploads import TextFile, unique_names
 from ui.inputs.widgets import decode_pastes, usable, within_page_size
 from ui.shell.i18n import _, and_list
+from ui.shell.spoken import fill_spoken
 from ui.state import compare as cps
 
 
@@ -23,8 +24,11 @@ def compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[str
         sample = SAMPLES[source]
         sample_systems = sample_files(sample.systems)
         sample_refs = sample_files(sample.references)
-        head = _("The bundled sample: {systems} ({n} lines each) against {references}.").format(
-            systems=and_list(sample.systems), n=len(sample_refs[0]), references=and_list(sample.references)
+        head = fill_spoken(  # the particles after the file names (Korean) are read from them
+            _("The bundled sample: {systems} ({n} lines each) against {references}."),
+            systems=and_list(sample.systems),
+            n=len(sample_refs[0]),
+            references=and_list(sample.references),
         )
         if source != "sample":  # extra systems only for the English sample (Compare's link notice counts on it)
             st.caption(

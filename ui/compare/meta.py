@@ -2,8 +2,13 @@
 named as human judgement (DA, ESA or MQM-derived; ``ui.options.imported``'s ``human``, kept in the link), then every
 other metric against it (``bleucore.meta_evaluation.human_rows``: Pearson's r, Kendall's tau-b and pairwise accuracy
 over the systems' corpus values, Kendall's tau-b over every segment pooled; a lower-is-better metric negated first)
-and a scatter of each metric's corpus values against the human ones, a system's name beside its point. Fewer than
-``MIN_SYSTEMS`` systems: a message saying how many there are and what is missing, instead of the table."""
+and a scatter of each metric's corpus values against the human ones. Fewer than ``MIN_SYSTEMS`` systems: a message
+saying how many there are and what is missing, instead of the table.
+
+Each scatter is its own chart as wide as its column (two a row, one a row on a phone), and a system is named in the
+legend under it by its symbol (a shape, filled or hollow, the colour repeating it), and in the tooltip: names printed
+beside the points lay on top of each other where two systems score alike, and three 220 px charts side by side ran
+past the page's right edge."""
 
 from __future__ import annotations
 
@@ -17,10 +22,11 @@ import streamlit as st
 from bleucore.meta_evaluation import MIN_SYSTEMS, MetaRow, MetricValues, human_rows
 from ui.compare.meta_values import values_of
 from ui.inputs.uploads import TextFile
+from ui.metrics.bleu.charts import PADDING
 from ui.options import imported as mi
 from ui.shell.i18n import _, ngettext
 from ui.shell.markdown import escape_markdown
-from ui.shell.palette import BLUE, DARK_TEXT
+from ui.shell.palette import BLUE, DARK_TEXT, GREEN, ORANGE, VERMILLION
 
 if TYPE_CHECKING:
     from ui.compare.scored import ScoredMetric
@@ -34,7 +40,7 @@ def pick_human(imported: Sequence[ScoredMetric]) -> ScoredMetric | None:
     by_id = {m.metric_id: m for m in imported}
     if st.session_state.get(HUMAN_KEY) not in ("", *by_id):
         st.session_state[HUMAN_KEY] = ""
-    names = {m.metric_id: escape_markdown(m.label) for m in imported}
+    names = {m.metric_id: m.label for m in imported}  # a selectbox's options are plain text, never Markdown
     none = _("none")  # the run's language, also where Streamlit formats the options outside the run
     chosen = st.selectbox(
         _("Human scores"),
@@ -62,34 +68,87 @@ def meta_table(rows: Sequence[MetaRow]) -> pd.DataFrame:
     return pd.DataFrame(list(table.values()), columns=list(COLUMNS))
 
 
-def scatter(values: Sequence[MetricValues], human: MetricValues) -> alt.HConcatChart:
-    """Each metric's corpus value (y) against the human one (x), a chart per metric, each system's name beside its
-    point and in the tooltip."""
-    charts = []
-    for v in values:
-        data = pd.DataFrame(
-            [
-                {"system": s, "human": human.corpus[s], "value": v.corpus[s]}
-                for s in human.systems
-                if v.corpus.get(s) is not None and human.corpus[s] is not None
-            ]
+#: The systems' symbols: eight shapes, filled then hollow (16 told apart without colour); the colour repeats them.
+SHAPES = ("circle", "square", "triangle-up", "diamond", "cross", "triangle-down", "triangle-left", "triangle-right")
+COLOURS = (BLUE, ORANGE, GREEN, VERMILLION, "#CC79A7", "#56B4E9", DARK_TEXT)  # Okabe-Ito, no yellow on white
+HOLLOW = "#FFFFFF"
+PLOT_HEIGHT = 220
+
+
+def symbols(systems: Sequence[str]) -> dict[str, tuple[str, str, str]]:
+    """Each system's (shape, fill, outline): shapes in turn, filled for the first eight, hollow for the next."""
+    out = {}
+    for i, system in enumerate(systems):
+        colour = COLOURS[i % len(COLOURS)]
+        filled = (i // len(SHAPES)) % 2 == 0
+        out[system] = (SHAPES[i % len(SHAPES)], colour if filled else HOLLOW, colour)
+    return out
+
+
+def scatter(v: MetricValues, human: MetricValues) -> alt.LayerChart | None:
+    """One metric's corpus value (y) against the human one (x), a point a system named in the legend below and in the
+    tooltip (None: no system has both values)."""
+    data = pd.DataFrame(
+        [
+            {"system": s, "human": human.corpus[s], "value": v.corpus[s]}
+            for s in human.systems
+            if v.corpus.get(s) is not None and human.corpus[s] is not None
+        ]
+    )
+    if data.empty:
+        return None
+    marks = symbols(list(data["system"]))
+    systems = list(marks)
+    legend = alt.Legend(orient="bottom", direction="vertical", title=_("system"), labelLimit=320, symbolSize=90)
+
+    def channel(kind: type[alt.Shape] | type[alt.Fill] | type[alt.Stroke], part: int) -> object:
+        return kind(
+            "system:N",
+            title=_("system"),
+            scale=alt.Scale(domain=systems, range=[marks[s][part] for s in systems]),
+            legend=legend,
         )
-        if data.empty:
-            continue
-        x = alt.X("human:Q", title=human.label, scale=alt.Scale(zero=False))
-        y = alt.Y("value:Q", title=v.label, scale=alt.Scale(zero=False, reverse=not v.higher_is_better))
-        base = alt.Chart(data).encode(x=x, y=y)
-        points = base.mark_point(filled=True, size=90, color=BLUE).encode(
-            shape=alt.Shape("system:N", title=_("system")),
+
+    # padding: a point at either end of a scale is drawn whole, inside the plot; on a narrow chart, labels that would
+    # touch are left out (every other one), never drawn over each other
+    axis = alt.Axis(labelOverlap="greedy", labelSeparation=6, tickCount=6)
+    x = alt.X("human:Q", title=human.label, scale=alt.Scale(zero=False, padding=10), axis=axis)
+    y = alt.Y(
+        "value:Q", title=v.label, scale=alt.Scale(zero=False, padding=10, reverse=not v.higher_is_better), axis=axis
+    )
+    points = (
+        alt.Chart(data)
+        .mark_point(size=90, strokeWidth=1.5, opacity=1)
+        .encode(
+            x=x,
+            y=y,
+            shape=channel(alt.Shape, 0),
+            fill=channel(alt.Fill, 1),
+            stroke=channel(alt.Stroke, 2),
             tooltip=[
                 alt.Tooltip("system:N", title=_("system")),
                 alt.Tooltip("human:Q", title=human.label, format=".4f"),
                 alt.Tooltip("value:Q", title=v.label, format=".4f"),
             ],
         )
-        labels = base.mark_text(align="left", dx=7, dy=-7, color=DARK_TEXT).encode(text="system:N")
-        charts.append(alt.layer(points, labels).properties(width=220, height=220))
-    return alt.hconcat(*charts)
+    )
+    # fit-x: as wide as its column, and the plot 220 px high with the legend under it (Streamlit's "fit" squeezed
+    # the plot into what the legend left of the height)
+    return alt.LayerChart(layer=[points]).properties(
+        height=PLOT_HEIGHT,
+        title=v.label,
+        autosize=alt.AutoSizeParams(type="fit-x", contains="padding"),
+        padding=PADDING,  # the rotated axis title stays inside the chart's box
+    )
+
+
+def show_scatters(values: Sequence[MetricValues], human: MetricValues) -> None:
+    """Every metric's scatter against ``human``, two a row (Streamlit stacks them on a phone), each its column's
+    width."""
+    charts = [chart for v in values if (chart := scatter(v, human)) is not None]
+    for start in range(0, len(charts), 2):
+        for column, chart in zip(st.columns(2), charts[start : start + 2]):
+            column.altair_chart(chart, width="stretch")
 
 
 def _too_few(human: str, systems: int) -> None:
@@ -151,11 +210,12 @@ def show_meta(metrics: Sequence[ScoredMetric], systems: Mapping[str, TextFile], 
         },
     )
     others = [v for v in values if v is not human]
-    st.altair_chart(scatter(others, human), width="content")
+    show_scatters(others, human)
     st.caption(
         escape_markdown(
             _(
-                "Each metric's corpus value of every system (up) against {human}'s (across), the system named beside."
+                "Each metric's corpus value of every system (up) against {human}'s (across), each system named by its "
+                "symbol under the chart."
             ).format(human=chosen.label)
         )
     )

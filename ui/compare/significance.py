@@ -17,6 +17,7 @@ from ui.compare import cache, charts
 from ui.metrics.sacrebleu_view import lacking_words, paired_citation, show_sacrebleu_paired
 from ui.shell.i18n import N_, _, and_list
 from ui.shell.markdown import escape_markdown, show_error
+from ui.shell.spoken import fill_spoken
 
 if TYPE_CHECKING:
     from ui.compare.scored import ScoredMetric
@@ -90,7 +91,7 @@ def show(
     imported metric's score files (sacreBLEU has no such metric)."""
     label = table.label
     number, signed = f"%.{digits}f", f"%+.{digits}f"
-    shown_label = escape_markdown(label) if files else label  # an imported metric's name is the user's text
+    shown_label = escape_markdown(label) if files else label  # an imported metric's name in Markdown (the user's text)
     st.subheader(_("Corpus {metric} and significance against the baseline").format(metric=shown_label))
     for message in errors:
         show_error(message)
@@ -102,11 +103,11 @@ def show(
         role=[_(r) for r in data["role"]],
     )
     if table.higher_is_better:
-        delta_help = _("{metric} minus the baseline's; higher is better").format(metric=label)
+        delta_help = _("{metric} minus the baseline's; higher is better").format(metric=shown_label)
     elif table.metric == "ter":
-        delta_help = _("{metric} minus the baseline's; lower TER is better").format(metric=label)
+        delta_help = _("{metric} minus the baseline's; lower TER is better").format(metric=shown_label)
     else:
-        delta_help = _("{metric} minus the baseline's; lower is better").format(metric=label)
+        delta_help = _("{metric} minus the baseline's; lower is better").format(metric=shown_label)
     st.dataframe(
         shown,
         hide_index=True,
@@ -129,7 +130,7 @@ def show(
             "system": st.column_config.TextColumn(_("system"), pinned=True),
             "role": st.column_config.TextColumn(_("role")),
             "score": st.column_config.NumberColumn(
-                label, format=number, help=_("Corpus {metric}").format(metric=label)
+                label, format=number, help=_("Corpus {metric}").format(metric=shown_label)
             ),
             "delta": st.column_config.NumberColumn(
                 _("Δ {metric}").format(metric=label), format=signed, help=delta_help
@@ -163,7 +164,7 @@ def show(
             charts.confidence_chart(shown[["system", "score", "lower", "upper", "role"]], label, digits),
             width="stretch",
         )
-        st.caption(_(charts.CONFIDENCE_CAPTION).format(metric=label))
+        st.caption(_(charts.CONFIDENCE_CAPTION).format(metric=shown_label))
     for row in table.rows[1:]:
         if row.delta is None or row.p_bootstrap is None or row.p_randomization is None:
             continue  # the page runs both tests, so every system tested has its delta and both p-values
@@ -183,13 +184,19 @@ def show(
             )
         )
     st.caption(
-        _(
-            "Paired bootstrap resampling ({n_samples:,} resamples; Koehn 2004) and paired approximate "
-            "randomization ({n_trials:,} trials; Riezler & Maxwell 2005), seed {seed}, as sacreBLEU's "
-            "--paired-bs and --paired-ar. A p-value is the chance of a {metric} difference at least this large if the "
-            "two systems were equally good. Intervals are the bootstrap mean ± half the width of the middle 95% of "
-            "resampled scores."
-        ).format(n_samples=settings.n_samples, n_trials=settings.n_trials, seed=settings.seed, metric=label)
+        fill_spoken(  # "a" or "an" before the metric's name, as it is read
+            _(
+                "Paired bootstrap resampling ({n_samples:,} resamples; Koehn 2004) and paired approximate "
+                "randomization ({n_trials:,} trials; Riezler & Maxwell 2005), seed {seed}, as sacreBLEU's "
+                "--paired-bs and --paired-ar. A p-value is the chance of {metric:a} difference at least this large "
+                "if the two systems were equally good. Intervals are the bootstrap mean ± half the width of the "
+                "middle 95% of resampled scores."
+            ),
+            n_samples=settings.n_samples,
+            n_trials=settings.n_trials,
+            seed=settings.seed,
+            metric=shown_label,
+        )
     )
     if files:
         st.caption(_("bleucore's signature (every option that changes the number):"))
@@ -219,7 +226,9 @@ def show_metric(
 ) -> None:
     """One picked metric's section: bleucore's ``significance_table`` of every system against ``baseline`` (cached),
     with the message of each system the metric cannot score; ``files``: an imported metric's score files."""
-    table = cache.significance(scored.key, scored.statistics, baseline, len(refs), state)
+    label = escape_markdown(scored.label) if scored.from_file else scored.label
+    with st.spinner(_("Testing {metric}: paired bootstrap and approximate randomization…").format(metric=label)):
+        table = cache.significance(scored.key, scored.statistics, baseline, len(refs), state)
     systems = [baseline, *(name for name in scored.statistics if name != baseline)]
     metric = scored.metric
     citation = paired_citation(metric, [r.name for r in refs], systems, state.n_samples, state.n_trials, state.seed)

@@ -222,7 +222,7 @@ def show_table(
 ) -> None:
     """The sortable sentence table, worst first by the sentence metric (``sort_by``: its column and whether higher
     is better), with a column per picked metric, its row selection, and the downloads (every picked metric)."""
-    st.subheader(_("Every sentence, worst {metric} first").format(metric=sort_by[0]))
+    st.subheader(_("Every sentence, worst {metric} first").format(metric=escape_markdown(sort_by[0])))
     table = sentence_frame(analysis, with_bleu, max_order, metrics, sort_by)
     extra = metric_views.sentence_columns(metrics)
     config = column_config(max_order, len(reference_names(files)) or 1, options[1].smooth_method)

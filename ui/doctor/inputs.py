@@ -71,7 +71,7 @@ def _explore_input(session: MutableMapping[str, Any]) -> DoctorInput | None:
         st.info(_("The sentence in Explore has no reference yet: type one there first."))
         return None
     st.caption(
-        _("Explore's candidate and its {n} references, with Explore's tokenizer ({tokenizer}).").format(
+        _("Explore's candidate and its {n} references, with Explore's tokenizer (`{tokenizer}`).").format(
             n=len(references), tokenizer=state.options.tokenize
         )
     )
@@ -102,20 +102,18 @@ def _files_input(session: MutableMapping[str, Any], stale: bool) -> DoctorInput 
     st.page_link("app_pages/corpus.py", label=_("Score these files on the Corpus page"), icon=":material/upload_file:")
     if hyp is None or not refs:
         return None
-    names = {
-        "hypothesis": hyp.name,
-        "references": and_list([r.name for r in refs]),
+    names = {  # the files' names are the user's text, escaped; the tokenizer is code
+        "hypothesis": escape_markdown(hyp.name),
+        "references": and_list([escape_markdown(r.name) for r in refs]),
         "tokenizer": state.options.tokenize,
     }
     st.caption(
-        escape_markdown(
-            _("Checking {hypothesis} against {references}, with the {tokenizer} tokenizer.").format(**names)
-            if given_source is None
-            else _(
-                "Checking {hypothesis} against {references}, with the {tokenizer} tokenizer, and against {source}, "
-                "the source it translates."
-            ).format(source=given_source.name, **names)
-        )
+        _("Checking {hypothesis} against {references}, with the `{tokenizer}` tokenizer.").format(**names)
+        if given_source is None
+        else _(
+            "Checking {hypothesis} against {references}, with the `{tokenizer}` tokenizer, and against {source}, "
+            "the source it translates."
+        ).format(source=escape_markdown(given_source.name), **names)
     )
     return DoctorInput(hyp, tuple(refs), state.options.tokenize, given_source)
 

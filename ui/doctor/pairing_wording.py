@@ -180,10 +180,10 @@ def _source_copy(v: Mapping[str, Any]) -> tuple[str, str, str]:
         )
     return (
         ngettext(
-            "{count:,} of the {lines:,} lines of {name} ({with_words:,} with three words or more) is (nearly) the "
-            "same as its source line in {source}: left untranslated",
-            "{count:,} of the {lines:,} lines of {name} ({with_words:,} with three words or more) are (nearly) the "
-            "same as their source line in {source}: left untranslated",
+            "of the {lines:,} lines of {name}, {with_words:,} have three words or more, and {count:,} of these is "
+            "(nearly) the same as its source line in {source}: left untranslated",
+            "of the {lines:,} lines of {name}, {with_words:,} have three words or more, and {count:,} of these are "
+            "(nearly) the same as their source line in {source}: left untranslated",
             v["count"],
         ).format(**v),
         _(

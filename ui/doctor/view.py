@@ -39,8 +39,9 @@ def show_setup_check(hypothesis: TextFile, references: Sequence[TextFile], token
             st.caption(
                 _(
                     "Line counts and how the lines pair, reference layout, which file is which, each line's language, "
-                    "chat wrappers and refusals, empty lines, invisible characters, Unicode normalization, "
-                    "tokenization, subword markers, case and the tokenizer's fit to the language look right."
+                    "chat wrappers and refusals, the output's length against the references', empty lines, invisible "
+                    "characters, Unicode normalization, tokenization, subword markers, case and the tokenizer's fit to "
+                    "the language look right."
                 )
             )
             return

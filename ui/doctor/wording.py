@@ -8,6 +8,7 @@ from typing import Any
 
 from bleucore.doctor import Finding
 from ui.doctor.chat_wording import CHAT
+from ui.doctor.length_wording import LENGTH
 from ui.doctor.pairing_wording import PAIRING
 from ui.shell import i18n
 from ui.shell.i18n import N_, _, and_list, ngettext
@@ -171,6 +172,7 @@ def _short_lines(v: Mapping[str, Any]) -> Words:
 _CATALOG: dict[str, Words | Callable[[Mapping[str, Any]], Words]] = {
     **PAIRING,
     **CHAT,
+    **LENGTH,
     "empty-lines": (
         N_("{name} has {count:,} empty lines"),
         N_("an empty line has no n-grams and lowers the corpus score"),

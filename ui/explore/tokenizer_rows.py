@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bleucore import BleuOptions, sentence_bleu, statistics_from_tokens, tokenize
-from bleucore.tokenizers import LANGUAGE_TOKENIZERS, TOKENIZER_NAMES, available_tokenizers
+from bleucore.tokenizers import LANGUAGE_TOKENIZERS, TOKENIZER_NAMES, TOKENIZERS, available_tokenizers
 from ui.shell.i18n import N_, _
 
 #: Language codes (sacreBLEU's targets) -> their names in the interface.
@@ -25,18 +25,18 @@ CJK_SHARE = 0.3
 WHY_THEY_DIFFER = {
     "ko": N_(
         "Under whitespace a Korean word (eojeol) carries its particles and endings, so one wrong particle "
-        "makes the whole eojeol unmatched; ko-mecab splits particles and endings off, so the same error costs "
-        "one morpheme, and char matches single syllables even where the words differ."
+        "makes the whole eojeol unmatched; `ko-mecab` splits particles and endings off, so the same error costs "
+        "one morpheme, and `char` matches single syllables even where the words differ."
     ),
     "ja": N_(
         "Japanese is written without spaces, so under whitespace a sentence is one or a few long words that "
-        "rarely match; ja-mecab splits it into words, particles and endings as MeCab does, and char matches "
+        "rarely match; `ja-mecab` splits it into words, particles and endings as MeCab does, and `char` matches "
         "single characters."
     ),
     "zh": N_(
         "Chinese is written without spaces, so under whitespace a sentence is one long word that rarely "
-        "matches; zh makes every Chinese character a token (the usual unit of Chinese BLEU) and tokenizes "
-        "Latin words and numbers as 13a does, while char also splits Latin words into letters."
+        "matches; `zh` makes every Chinese character a token (the usual unit of Chinese BLEU) and tokenizes "
+        "Latin words and numbers as `13a` does, while `char` also splits Latin words into letters."
     ),
 }
 
@@ -113,11 +113,12 @@ def language_tokenizer(language: str) -> str:
 
 def comparison_tokenizers(language: str | None) -> tuple[str, ...]:
     """The tokenizers Explore sets side by side: for CJK text whitespace, char and the language's
-    own; otherwise every tokenizer that is not for one language."""
+    own; otherwise every tokenizer that is not for one language and reads no model (SentencePiece's are in the
+    table below, where their model is on disk)."""
     if language is not None:
         return ("none", "char", language_tokenizer(language))
     own = set(LANGUAGE_TOKENIZERS.values())
-    return tuple(name for name in TOKENIZER_NAMES if name not in own)
+    return tuple(name for name in TOKENIZER_NAMES if name not in own and TOKENIZERS[name].model is None)
 
 
 def advice(language: str | None, tokenizer: str) -> str | None:
@@ -127,6 +128,6 @@ def advice(language: str | None, tokenizer: str) -> str | None:
     better = language_tokenizer(language)
     where = _("only at spaces and punctuation") if tokenizer == "13a" else _("only at spaces")
     return _(
-        "The candidate is {language}, and {tokenizer} splits it {where}. sacreBLEU scores {language} with "
-        "{better} (its choice for -l xx-{code}), the score {language} MT papers report."
+        "The candidate is {language}, and `{tokenizer}` splits it {where}. sacreBLEU scores {language} with "
+        "`{better}` (its choice for `-l xx-{code}`), the score {language} MT papers report."
     ).format(language=_(LANGUAGE_NAMES[language]), tokenizer=tokenizer, where=where, better=better, code=language)

@@ -34,7 +34,7 @@ def tokenizer_advice(candidate: str, options: BleuOptions, tokenizer_key: str) -
     label = tokenizer_label(better)
     session = session_state()
     st.button(
-        _("Use {tokenizer}").format(tokenizer=better) if label == better else label,
+        _("Use `{tokenizer}`").format(tokenizer=better) if label == better else label,
         key=USE_BUTTON_KEY,
         on_click=_use,
         args=(session, tokenizer_key, better),
@@ -56,7 +56,7 @@ def tokenizer_tab(candidate: str, references: Sequence[str], options: BleuOption
     if language is not None:
         st.markdown(
             "**"
-            + _("{language}: whitespace, characters and {tokenizer}").format(
+            + _("{language}: whitespace, characters and `{tokenizer}`").format(
                 language=_(tr.LANGUAGE_NAMES[language]), tokenizer=tr.language_tokenizer(language)
             )
             + "**"

@@ -19,6 +19,7 @@ from ui.inputs.sources import (
 from ui.inputs.uploads import InputError, TextFile, decode_paste
 from ui.inputs.widgets import decode_pastes, usable, within_page_size
 from ui.shell.i18n import _, and_list
+from ui.shell.spoken import fill_spoken
 
 
 def hypothesis_files(prefix: str, source: str) -> tuple[TextFile | None, list[TextFile], list[str]]:
@@ -27,10 +28,15 @@ def hypothesis_files(prefix: str, source: str) -> tuple[TextFile | None, list[Te
         sample = SAMPLES[source]
         sample_hyp, sample_refs = sample_corpus(source)
         st.caption(
-            _(
-                "The bundled sample: {hypothesis} (a weak system, {n} lines) scored against "
-                "{references}. Upload or paste your own files above."
-            ).format(hypothesis=sample.systems[0], n=len(sample_hyp), references=and_list(sample.references))
+            fill_spoken(  # the particle after the file name (Korean) is read from it
+                _(
+                    "The bundled sample: {hypothesis} (a weak system, {n} lines) scored against "
+                    "{references}. Upload or paste your own files above."
+                ),
+                hypothesis=sample.systems[0],
+                n=len(sample_hyp),
+                references=and_list(sample.references),
+            )
             + (" " + _(sample.note) if sample.note else "")
         )
         return sample_hyp, sample_refs, []

@@ -1,5 +1,6 @@
 """What the page says about kept files: each drop zone's limits (``box_help``), the store's limits under the upload
-boxes (``limits_caption``), and the files that were not kept, each named (``unkept_messages``)."""
+boxes (``limits_caption``, with the box's own English said in the page's language: ``box_words``), and the files that
+were not kept, each named (``unkept_messages``)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Sequence
 
 from bleucore import MAX_HELD_LINES
 from ui.inputs.limits import IDLE_SECONDS, MAX_SESSION_BYTES, MAX_SESSION_FILES, MAX_UPLOAD_MB, MIB
-from ui.shell.i18n import _, and_list, ngettext
+from ui.shell.i18n import N_, _, and_list, ngettext
 
 
 def _limit(reason: str) -> str:
@@ -50,8 +51,25 @@ def box_help(box_mb: int, held: bool) -> str:
     return _("At most {mb} MB a file.").format(mb=box_mb)
 
 
+#: The upload box's own words, which Streamlit draws in English whatever the page's language (its docs: the file
+#: uploader's text cannot be translated), said in the page's language.
+BOX_WORDS = N_(
+    "The upload box's own words are Streamlit's and stay in English: `Upload` picks files, `Drag and drop files here` "
+    "means you may drop them on the box, and `{mb}MB per file` is the size limit of one file."
+)
+
+
+def box_words(mb: int = MAX_UPLOAD_MB) -> str:
+    """What the upload box's English says, once, in a page of another language (nothing in English: the box already
+    speaks it)."""
+    said = _(BOX_WORDS)
+    return "" if said == BOX_WORDS else said.format(mb=mb)
+
+
 def limits_caption() -> str:
-    """What the upload boxes take, and what the store keeps and for how long, in words."""
+    """What the upload boxes take, and what the store keeps and for how long, in words (and the box's English in a
+    page of another language)."""
+    words = box_words()
     return (
         _(
             "Files larger than {limit} MB are refused by the upload box, and files of more than {lines:,} lines by the "
@@ -63,4 +81,5 @@ def limits_caption() -> str:
             "Explore, reloading or a restart of the server never asks for them again: at most {files} files and {mb} "
             "MB per session, removed {hours} hours after their last use. They are never part of a shareable link."
         ).format(files=MAX_SESSION_FILES, mb=MAX_SESSION_BYTES // MIB, hours=IDLE_SECONDS // 3600)
+        + (" " + words if words else "")
     )

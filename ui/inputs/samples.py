@@ -34,8 +34,8 @@ SAMPLES = {
         ("ref.ko", "ref2.ko"),
         "ko-mecab",
         N_(
-            "Scored with ko-mecab, sacreBLEU's tokenizer for Korean: choose 13a or none in the sidebar to see "
-            "how much whole-eojeol matching lowers the score."
+            "Scored with `ko-mecab`, sacreBLEU's tokenizer for Korean: choose `13a` or `none` in the sidebar to "
+            "see how much whole-eojeol matching lowers the score."
         ),
     ),
 }

@@ -9,6 +9,7 @@ from ui.metrics.bleu import examples as ex
 from ui.metrics.bleu import wording
 from ui.metrics.bleu.fixes import show_fixes
 from ui.shell.i18n import N_, _
+from ui.shell.spoken import fill_spoken
 
 
 def very_short() -> list[Example]:
@@ -19,17 +20,18 @@ def very_short() -> list[Example]:
     nltk0 = run(ex.SHORT_KO, [ex.SHORT_KO], ex.TUTORIAL.with_changes(smooth_method="nltk-method0"))
     sacre = run(ex.SHORT_KO, [ex.SHORT_KO], ex.SACREBLEU_SENTENCE)
     st.markdown(
-        _(
-            "Scored against itself, the {sys_len}-token sentence has p1 = {precision:.1f} and "
-            "p2 = {precision2:.1f}, but no {orders}. "
-            "So the four tools compared in a Korean note on the donghwa-kim.github.io post disagree:\n"
-            "- standard 4-gram BLEU without smoothing: **{score:g}** (torchtext's `bleu_score` printed 0.0);\n"
-            "- NLTK's `sentence_bleu` prints about **{score2:.1e}** with warnings: it puts the "
-            "smallest float in place of each zero precision (bleucore reports {score3:g});\n"
-            "- sacreBLEU's `sentence_bleu` uses the effective order (only orders the candidate has) and gives "
-            "**{score4:g}**;\n"
-            "- that note's own code falls back to the per-order precisions p1 = p2 = {precision}."
-        ).format(
+        fill_spoken(  # the particle after the precision (Korean) is read from it
+            _(
+                "Scored against itself, the {sys_len}-token sentence has p1 = {precision:.1f} and "
+                "p2 = {precision2:.1f}, but no {orders}. "
+                "So the four tools compared in a Korean note on the donghwa-kim.github.io post disagree:\n"
+                "- standard 4-gram BLEU without smoothing: **{score:g}** (torchtext's `bleu_score` printed 0.0);\n"
+                "- NLTK's `sentence_bleu` prints about **{score2:.1e}** with warnings: it puts the "
+                "smallest float in place of each zero precision (bleucore reports {score3:g});\n"
+                "- sacreBLEU's `sentence_bleu` uses the effective order (only orders the candidate has) and gives "
+                "**{score4:g}**;\n"
+                "- that note's own code falls back to the per-order precisions p1 = p2 = {precision}."
+            ),
             sys_len=plain.score.sys_len,
             precision=float(plain.order(1).precision),
             precision2=float(plain.order(2).precision),

@@ -24,7 +24,7 @@ from ui.metrics.ter import cache as ter_cache
 from ui.metrics.ter.corpus_chart import edit_chart
 from ui.options.metrics import LOWER_IS_BETTER, MetricKey, MetricSettings, metric_key, metric_of, others
 from ui.shell.i18n import _
-from ui.shell.markdown import show_error
+from ui.shell.markdown import escape_markdown, show_error
 
 
 class _SummedStatistics(Protocol):
@@ -141,7 +141,9 @@ def _column(result: MetricScores) -> Any:
     label = result.label
     if result.metric_id == "imported":  # an imported metric's segment scores, on their own scale
         return st.column_config.NumberColumn(
-            label, format="%.4f", help=_("{metric} of each segment, read from its file").format(metric=label)
+            label,
+            format="%.4f",
+            help=_("{metric} of each segment, read from its file").format(metric=escape_markdown(label)),  # Markdown
         )
     if result.metric_id in LOWER_IS_BETTER:
         return st.column_config.NumberColumn(

@@ -6,30 +6,32 @@ the same widget for the same option on every page, and one button back to the pa
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
+from collections.abc import Callable, MutableMapping
+from functools import partial
 from typing import Any
 
 import streamlit as st
 
 from bleucore.metrics.bleu import REF_LENGTH_RULES, SMOOTHING_METHODS, TOKENIZER_NAMES, VARIANTS
-from bleucore.tokenizers import missing_package
 from ui.options import bleu as om
+from ui.options.tokenizer_needs import needs_label
 from ui.shell import i18n
 from ui.shell.i18n import N_, _
 from ui.shell.session import session_state
+from ui.shell.spoken import fill_spoken
 
 TOKENIZER_HELP = N_(
-    "none: split on whitespace only (the tutorials); 13a: sacreBLEU's default (mteval-v13a, punctuation "
-    "split off); intl: Unicode punctuation and symbols split off; char: every character is a token; "
-    "zh: every Chinese character a token; ja-mecab, ko-mecab: Japanese and Korean morphemes (MeCab), "
-    "sacreBLEU's choices for Japanese and Korean."
+    "`none`: split on whitespace only (the tutorials); `13a`: sacreBLEU's default (mteval-v13a, punctuation "
+    "split off); `intl`: Unicode punctuation and symbols split off; `char`: every character is a token; "
+    "`zh`: every Chinese character a token; `ja-mecab`, `ko-mecab`: Japanese and Korean morphemes (MeCab), "
+    "sacreBLEU's choices for Japanese and Korean; `flores101`, `flores200`, `spBLEU-1K`: pieces of sacreBLEU's "
+    "SentencePiece models, for any language (spBLEU)."
 )
 
 
-def tokenizer_label(name: str) -> str:
-    """A tokenizer's name in a choice; one whose analyser is missing says what to install."""
-    package = missing_package(name) if name in TOKENIZER_NAMES else None
-    return name if package is None else _("{name} (needs pip install {package})").format(name=name, package=package)
+def tokenizer_label(name: str, gettext: Callable[[str], str] | None = None) -> str:
+    """A tokenizer's name in a choice; one whose analyser or model is missing says what it needs."""
+    return needs_label(name, gettext or _)
 
 
 def tokenizer_box(keys: om.OptionKeys) -> None:
@@ -39,7 +41,7 @@ def tokenizer_box(keys: om.OptionKeys) -> None:
         TOKENIZER_NAMES,
         key=keys.key("tokenize"),
         help=_(TOKENIZER_HELP),
-        format_func=tokenizer_label,
+        format_func=partial(tokenizer_label, gettext=i18n.bound()),
         persist_state="session",
     )
 
@@ -95,7 +97,7 @@ def options_sidebar(keys: om.OptionKeys, start: str) -> om.Choices:
         ),
     )
     st.button(
-        _("Reset to {preset}").format(preset=_(om.SHORT_NAMES[start])),
+        fill_spoken(_("Reset to {preset}"), preset=_(om.SHORT_NAMES[start])),  # 으로 or 로 as the name ends
         key=keys.reset,
         on_click=apply_preset,
         args=(session, keys, start),

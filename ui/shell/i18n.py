@@ -6,7 +6,10 @@ to the address on every run, so a reload or a copied address keeps it. Catalogs 
 ``.po`` files in ``locale/<lang>/LC_MESSAGES/bleu_explorer.po``, compiled in memory with Babel once
 per process. Text is marked with ``_()`` (``ngettext`` for plurals, ``N_`` for module-level
 constants translated where they are shown); a sentence built from parts is one msgid with named
-placeholders, ``_("BLEU is {score}").format(score=...)``, so each language keeps its word order.
+placeholders, ``_("BLEU is {score}").format(score=...)``, so each language keeps its word order. A particle or
+article that depends on how a value is read goes in the placeholder's format spec (``{name:을}`` in Korean,
+``{metric:a}`` in English), and such a template is filled by ``ui.shell.spoken.fill_spoken``, not
+``str.format``.
 """
 
 from __future__ import annotations

@@ -34,8 +34,14 @@ def explore_button(label: str, state: es.ExploreState, key: str) -> None:
             escape_markdown(_("This sentence is too long to open in Explore through a link: {err}.").format(err=err))
         )
         return
-    if st.button(label, key=key, icon=":material/open_in_new:"):
-        st.session_state[PENDING] = (EXPLORE_PAGE, token)
+    st.button(label, key=key, icon=":material/open_in_new:", on_click=_ask, args=(token,))
+
+
+def _ask(token: str) -> None:
+    """A hand-off button's click: ask for the switch and rerun the whole page, whose end switches (``follow``); a
+    button in a section drawn as a fragment (``ui.state.sections``) would otherwise rerun that section alone."""
+    st.session_state[PENDING] = (EXPLORE_PAGE, token)
+    st.rerun()
 
 
 def sentence_state(
