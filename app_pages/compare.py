@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import streamlit as st
 
 from bleucore import BleuOptions
-from ui.compare import buckets, disagreement, examples, meta, ranking, scored, significance, views
+from ui.compare import auto_rank, buckets, disagreement, examples, meta, ranking, scored, significance, views
 from ui.compare.inputs import read_compare_input
 from ui.compare.scored import ScoredMetric
 from ui.doctor.view import show_setup_check
@@ -20,6 +20,7 @@ from ui.options.bleu import describe
 from ui.options.choice import metric_pills, picked_labels
 from ui.options.metrics import imported, others
 from ui.options.sidebar import options_sidebar
+from ui.shell import held
 from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown
 from ui.shell.markdown import show_error as _show_error
@@ -42,8 +43,6 @@ def _uses_uploads(source: str, offered: dict[str, str]) -> bool:
 
 def choose_baseline(names: list[str]) -> str:
     """The baseline every other system is tested against (the first system until one is chosen)."""
-    if st.session_state.get(cps.COMPARE_BASELINE) not in names:
-        st.session_state[cps.COMPARE_BASELINE] = names[0]
     return str(
         st.selectbox(
             _("Baseline"),
@@ -51,6 +50,7 @@ def choose_baseline(names: list[str]) -> str:
             key=cps.COMPARE_BASELINE,
             help=_("Every other system is tested against this one."),
             persist_state="session",
+            **held.hold(cps.COMPARE_BASELINE, names, names[0]),
         )
     )
 
@@ -91,18 +91,20 @@ def show_metrics(
 def pick_other(names: Sequence[str], baseline: str) -> str:
     """The system set against the baseline (the first other one until one is chosen)."""
     rivals = [n for n in names if n != baseline]
-    if st.session_state.get(cps.COMPARE_OTHER) not in rivals:
-        st.session_state[cps.COMPARE_OTHER] = rivals[0]
     return str(
-        st.selectbox(_("System to set against the baseline"), rivals, key=cps.COMPARE_OTHER, persist_state="session")
+        st.selectbox(
+            _("System to set against the baseline"),
+            rivals,
+            key=cps.COMPARE_OTHER,
+            persist_state="session",
+            **held.hold(cps.COMPARE_OTHER, rivals, rivals[0]),
+        )
     )
 
 
 def pick_sentence_metric(metrics: Sequence[ScoredMetric]) -> ScoredMetric:
     """The metric the lines are compared by (the first picked one until one is chosen)."""
     by_id = {m.metric_id: m for m in metrics}
-    if st.session_state.get(cps.COMPARE_SENTENCE_METRIC) not in by_id:
-        st.session_state[cps.COMPARE_SENTENCE_METRIC] = metrics[0].metric_id
     labels = {m.metric_id: escape_markdown(m.label) if m.from_file else m.label for m in metrics}
     chosen = st.segmented_control(
         _("Sentence metric"),
@@ -110,6 +112,7 @@ def pick_sentence_metric(metrics: Sequence[ScoredMetric]) -> ScoredMetric:
         key=cps.COMPARE_SENTENCE_METRIC,
         format_func=lambda m: labels.get(m, m),
         persist_state="session",
+        **held.hold(cps.COMPARE_SENTENCE_METRIC, list(by_id), metrics[0].metric_id),
     )
     return by_id.get(str(chosen), metrics[0])
 
@@ -208,9 +211,10 @@ def main() -> None:
         baseline = choose_baseline([s.name for s in systems])
         metrics = show_metrics(choice, systems, refs, baseline, state, scoring, uploaded)
         ranking.show_rankings(metrics, len(refs), state)
+        auto_rank.show_autorank(metrics, baseline, len(refs), state)  # WMT25's AutoRank beside the clusters
         by_name = {s.name: s for s in systems}
         show_pair(metrics, by_name, refs, baseline, state, scoring, "bleu" in choice)
-        SECTION(disagreement.show_disagreement)(metrics, by_name, refs, baseline, scoring[1])
+        SECTION(disagreement.show_disagreement)(metrics, by_name, refs, baseline, scoring[1], state.imported.human)
         SECTION(meta.show_meta)(metrics, by_name, refs)
     finally:
         publish_state(

@@ -118,15 +118,13 @@ def show_details(
 def show_matches(session: MutableMapping[str, Any], options: BleuOptions, result: SentenceExplanation) -> None:
     """The n-gram chips of one order (or all), with that order's table and its CSV."""
     es.clamp_order(session, options.max_order)
-    i18n.keep_choice(
-        es.ORDER, [*range(1, options.max_order + 1), 0], wording.order_label(N_("{n}-grams"), N_("All orders"))
-    )
+    orders = [*range(1, options.max_order + 1), 0]
     n = st.radio(
         _("Order n"),
-        [*range(1, options.max_order + 1), 0],
+        orders,
         key=es.ORDER,
         horizontal=True,
-        format_func=wording.order_format(N_("{n}-grams"), N_("All orders")),
+        format_func=i18n.keep_choice(es.ORDER, orders, wording.order_label(N_("{n}-grams"), N_("All orders"))),
         label_visibility="collapsed",  # read by screen readers; its choices say what it is ("2-grams")
         persist_state="session",
     )

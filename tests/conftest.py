@@ -42,6 +42,7 @@ __all__ = [
     "messages",
     "metric",
     "open_app",
+    "restarted",
     "sample_lines",
     "sentence_table",
     "spm_home",
@@ -129,6 +130,18 @@ def open_app(page: str | None = None, link: str | None = None, *, check: bool = 
     if check:
         assert not at.exception, [e.value for e in at.exception]
     return at
+
+
+def restarted(at: AppTest, page: str) -> AppTest:
+    """The address ``at``'s browser had (``?s=`` and ``?u=``), opened on ``page`` of a restarted server: the store
+    read again from its folder (the server's memory gone, its database kept), as a reload also finds it."""
+    from ui.inputs import identity  # the app's modules load after the store's folder is set above
+
+    address = {key: at.query_params[key] for key in ("s", identity.PARAM) if key in at.query_params}
+    address = {key: value[0] if isinstance(value, list) else value for key, value in address.items()}
+    assert identity.PARAM in address, dict(at.query_params)
+    identity._store.clear()
+    return open_app(page, address.pop("s", None), **address)
 
 
 def sentence_table(at: AppTest):  # type: ignore[no-untyped-def]

@@ -115,6 +115,21 @@ def chain_scores(segments: int, names: Sequence[str] = SYSTEMS[:3], seed: int = 
     }
 
 
+#: The share of each system's segments with an error in ``mqm_scores`` (system_a.en and system_c.en the better).
+ERROR_RATES = {"system_a.en": 0.25, "system_b.en": 0.6, "system_c.en": 0.3, "system_d.en": 0.55}
+
+
+def mqm_scores(seed: int = 46) -> dict[str, list[float]]:
+    """MQM-like human scores, higher better: 0 for a segment without an error (most of them, so people tie often, as
+    MQM's raters do), -1 for a minor and -5 for a major error, seeded."""
+    rng = random.Random(seed)
+    segments = len(sample_lines("ref.en"))
+    return {
+        name: [-float(rng.choice((1, 5))) if rng.random() < rate else 0.0 for _ in range(segments)]
+        for name, rate in ERROR_RATES.items()
+    }
+
+
 def metricx_jsonl(scores: Mapping[str, Sequence[float]], system_ids: bool = False) -> bytes:
     """MetricX-24's ``predict.py`` output for ``scores`` (google-research/metricx ``metricx24/predict.py``): the input's
     objects, one a line (``source``, ``hypothesis``, ``reference``; with ``system_ids``, a ``system_id`` each, as

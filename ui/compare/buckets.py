@@ -1,5 +1,6 @@
 """Compare's "where the systems differ": the shared bucket section (``ui.buckets``) for every system against
-the baseline under every picked metric that scores every system (an imported one too), then the report downloads."""
+the baseline under every picked metric that scores every system (an imported one too), then the report downloads (with
+the metric named as human scores as the report's ``--human``)."""
 
 from __future__ import annotations
 
@@ -45,7 +46,8 @@ def where_they_differ(
     if line is not None:
         handoff.line_buttons(line, shown, systems, refs, options, f"{SLOTS.line}_open")
     picked = [(m.key, m.metric) for m in complete]
+    human = next((m.label for m in complete if m.from_file and m.metric_id == settings.imported.human), None)
     # its own section: building the report reruns it alone, not the buckets above it
     section(cps.read_compare)(report.downloads)(
-        picked, systems, refs, baseline, bucket_settings, extras.labels, extras.training
+        picked, systems, refs, baseline, bucket_settings, extras.labels, extras.training, human
     )

@@ -20,16 +20,13 @@ from bleucore.meta_evaluation import disagreement_examples as core_examples
 from ui.compare import pictures, spans
 from ui.compare.meta_values import values_of
 from ui.inputs.uploads import TextFile
+from ui.shell import held, i18n
 from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown
 from ui.state import compare as cps
 
 if TYPE_CHECKING:
     from ui.compare.scored import ScoredMetric
-
-#: The examples per system the page offers at most, and shows first (the HTML report's count).
-MAX_EXAMPLES = 10
-FIRST_EXAMPLES = 3
 
 
 def agreement_sentence(row: AgreementRow, baseline: str) -> str:
@@ -58,10 +55,15 @@ def _pick(label: str, key: str, metrics: Sequence[ScoredMetric]) -> ScoredMetric
     if len(metrics) == 1:
         return metrics[0]
     by_id = {m.metric_id: m for m in metrics}
-    if st.session_state.get(key) not in by_id:
-        st.session_state[key] = metrics[0].metric_id
-    names = {m.metric_id: m.label for m in metrics}  # a selectbox's options are plain text, never Markdown
-    chosen = st.selectbox(label, list(by_id), key=key, format_func=lambda m: names.get(m, m), persist_state="session")
+    names = i18n.named({m.metric_id: m.label for m in metrics})  # a selectbox's options are plain text, never Markdown
+    chosen = st.selectbox(
+        label,
+        list(by_id),
+        key=key,
+        format_func=i18n.keep_choice(key, list(by_id), names),
+        persist_state="session",
+        **held.hold(key, list(by_id), metrics[0].metric_id),  # the metric chosen last, while its file is replaced
+    )
     return by_id.get(str(chosen), metrics[0])
 
 
@@ -119,9 +121,11 @@ def show_disagreement(
     refs: Sequence[TextFile],
     baseline: str,
     options: BleuOptions,
+    human: str = "",
 ) -> None:
-    """The section, when an imported metric and a built-in one are picked (every system scored by both)."""
-    imported = [m for m in metrics if m.from_file]
+    """The section, when an imported metric and a built-in one are picked (every system scored by both); ``human``:
+    the id of the imported metric named as human scores, which is checked against people below, not here."""
+    imported = [m for m in metrics if m.from_file and m.metric_id != human]
     builtin = [m for m in metrics if not m.from_file and m.complete]
     if not imported or not builtin:
         return
@@ -132,6 +136,14 @@ def show_disagreement(
             "Each metric's sentence scores against the baseline's: the share of segments where both move and move the "
             "same way (sacreBLEU's sentence BLEU, chrF and TER; fewer edits is better). Low agreement says the two "
             "metrics reward different things; it says which one moved, never which one is right."
+        )
+        + "".join(
+            " "
+            + _("{human} holds the human scores: it is checked against people below, not here.").format(
+                human=escape_markdown(m.label)
+            )
+            for m in metrics
+            if m.from_file and m.metric_id == human
         )
     )
     rows = agreement_rows([values[m.metric_id] for m in [*imported, *builtin]], baseline)
@@ -146,12 +158,11 @@ def show_disagreement(
             st.number_input(
                 _("Segments per system"),
                 min_value=1,
-                max_value=MAX_EXAMPLES,
-                value=FIRST_EXAMPLES,
+                max_value=cps.MAX_EXAMPLES,
                 key=cps.COMPARE_DISAGREE_COUNT,
                 persist_state="session",
             )
-            or FIRST_EXAMPLES
+            or cps.FIRST_EXAMPLES
         )
     st.markdown(
         "#### "

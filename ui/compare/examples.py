@@ -21,8 +21,6 @@ from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown
 from ui.state import compare as cps
 
-MAX_EXAMPLES = 10
-
 if TYPE_CHECKING:
     from ui.compare.scored import ScoredMetric
 
@@ -87,19 +85,18 @@ def show_examples(
     scored: ScoredMetric,
     options: BleuOptions,
 ) -> None:
-    """The examples on both sides by the sentence metric ``scored``, ``MAX_EXAMPLES`` at most each, drawn as Explore
+    """The examples on both sides by the sentence metric ``scored``, ``cps.MAX_EXAMPLES`` at most each, drawn as Explore
     draws it under the page's options for it (BLEU's chips under ``options`` for an imported metric)."""
     count = int(
         st.number_input(
             _("Examples on each side"),
             min_value=1,
-            max_value=MAX_EXAMPLES,
-            value=3,
+            max_value=cps.MAX_EXAMPLES,
             step=1,
             key=cps.COMPARE_EXAMPLES,
             persist_state="session",
         )
-        or 3
+        or cps.FIRST_EXAMPLES
     )
     if scored.from_file:
         st.caption(

@@ -2,8 +2,9 @@
 named as human judgement (DA, ESA or MQM-derived; ``ui.options.imported``'s ``human``, kept in the link), then every
 other metric against it (``bleucore.meta_evaluation.human_rows``: Pearson's r, Kendall's tau-b and pairwise accuracy
 over the systems' corpus values, Kendall's tau-b over every segment pooled; a lower-is-better metric negated first)
-and a scatter of each metric's corpus values against the human ones. Fewer than ``MIN_SYSTEMS`` systems: a message
-saying how many there are and what is missing, instead of the table.
+and a scatter of each metric's corpus values against the human ones; WMT25's SPA and acc_eq beside the correlations,
+in words too (``ui.compare.wmt_measures``). Fewer than ``MIN_SYSTEMS`` systems: a message saying how many there are
+and what is missing, instead of the table.
 
 Each scatter is its own chart as wide as its column (two a row, one a row on a phone), and a system is named in the
 legend under it by its symbol (a shape, filled or hollow, the colour repeating it), and in the tooltip: names printed
@@ -19,11 +20,13 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from bleucore.meta_evaluation import MIN_SYSTEMS, MetaRow, MetricValues, human_rows
-from ui.compare.meta_values import values_of
+from bleucore.meta_evaluation import MIN_SYSTEMS, PERMUTATIONS, MetaRow, MetricValues
+from ui.compare import wmt_measures
+from ui.compare.meta_values import rows_against, values_of
 from ui.inputs.uploads import TextFile
 from ui.metrics.bleu.charts import PADDING
 from ui.options import imported as mi
+from ui.shell import held, i18n
 from ui.shell.i18n import _, ngettext
 from ui.shell.markdown import escape_markdown
 from ui.shell.palette import BLUE, DARK_TEXT, GREEN, ORANGE, VERMILLION
@@ -32,21 +35,27 @@ if TYPE_CHECKING:
     from ui.compare.scored import ScoredMetric
 
 HUMAN_KEY = mi.human_key("compare")
-COLUMNS = ("metric", "pearson", "kendall", "pairwise_accuracy", "segment_kendall")
+COLUMNS = (
+    "metric",
+    "pearson",
+    "kendall",
+    "pairwise_accuracy",
+    *wmt_measures.SYSTEM_COLUMNS,
+    "segment_kendall",
+    *wmt_measures.SEGMENT_COLUMNS,
+)
 
 
 def pick_human(imported: Sequence[ScoredMetric]) -> ScoredMetric | None:
     """The imported metric named as human judgement (None: none), a choice among ``imported``."""
     by_id = {m.metric_id: m for m in imported}
-    if st.session_state.get(HUMAN_KEY) not in ("", *by_id):
-        st.session_state[HUMAN_KEY] = ""
-    names = {m.metric_id: m.label for m in imported}  # a selectbox's options are plain text, never Markdown
-    none = _("none")  # the run's language, also where Streamlit formats the options outside the run
+    names = {"": _("none"), **{m.metric_id: m.label for m in imported}}  # a selectbox's options are plain text
     chosen = st.selectbox(
         _("Human scores"),
         ["", *by_id],
         key=HUMAN_KEY,
-        format_func=lambda m: names.get(m, m) if m else none,
+        format_func=i18n.keep_choice(HUMAN_KEY, ["", *by_id], i18n.named(names)),
+        **held.hold(HUMAN_KEY, ["", *by_id], ""),  # the metric named last, kept while its file is replaced
         help=_(
             "The imported metric that holds human judgements (DA, ESA or MQM-derived): every other metric is "
             "checked against it."
@@ -57,10 +66,11 @@ def pick_human(imported: Sequence[ScoredMetric]) -> ScoredMetric | None:
 
 
 def meta_table(rows: Sequence[MetaRow]) -> pd.DataFrame:
-    """One row per metric: its system-level numbers and its segment-level Kendall (None: undefined)."""
+    """One row per metric: its system-level numbers and SPA, its segment-level Kendall and acc_eq (None: undefined)."""
     table: dict[str, dict[str, object]] = {}
     for row in rows:
         entry = table.setdefault(row.metric, {"metric": row.metric})
+        entry.update(wmt_measures.values(row))
         if row.level == "system":
             entry.update(pearson=row.pearson, kendall=row.kendall, pairwise_accuracy=row.pairwise_accuracy)
         else:
@@ -183,7 +193,20 @@ def show_meta(metrics: Sequence[ScoredMetric], systems: Mapping[str, TextFile], 
         return
     values = [values_of(m, systems, refs) for m in metrics]
     human = next(v for v, m in zip(values, metrics) if m is chosen)
-    rows = human_rows(values, chosen.label)
+    with st.spinner(
+        _("Checking every metric against {human}: {n:,} permutations per pair of systems…").format(
+            human=escape_markdown(chosen.label), n=PERMUTATIONS
+        )
+    ):
+        try:
+            rows = rows_against(metrics, values, chosen.label)
+        except ValueError as err:  # past a limit of the permutations or the tie calibration (docs/limits.md)
+            st.error(
+                escape_markdown(
+                    _("The metrics cannot be checked against {human}: {error}.").format(human=chosen.label, error=err)
+                )
+            )
+            return
     n = len(systems)
     pairs = n * (n - 1) // 2
     st.caption(
@@ -207,8 +230,13 @@ def show_meta(metrics: Sequence[ScoredMetric], systems: Mapping[str, TextFile], 
             "kendall": st.column_config.NumberColumn(_("Kendall (systems)"), format="%.3f"),
             "pairwise_accuracy": st.column_config.NumberColumn(_("pairwise accuracy"), format="%.3f"),
             "segment_kendall": st.column_config.NumberColumn(_("Kendall (segments)"), format="%.3f"),
+            **wmt_measures.column_config(),
         },
     )
+    st.caption(wmt_measures.explanation(chosen.label))
+    digits = {m.label: m.digits for m in metrics}
+    st.markdown("\n".join("- " + line for line in wmt_measures.sentences(rows, digits)))
+    wmt_measures.show_worst_pairs(rows, chosen.label)
     others = [v for v in values if v is not human]
     show_scatters(others, human)
     st.caption(

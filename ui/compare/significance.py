@@ -1,7 +1,8 @@
 """Compare's significance section, the same for BLEU, chrF, chrF++ and TER: bleucore's
 ``significance_table`` (sacreBLEU 2.6's ``--paired-bs`` and ``--paired-ar``; Koehn 2004, Riezler &
 Maxwell 2005) as a table, an interval chart and one sentence per system, worded in the metric's
-direction (TER: fewer edits is better)."""
+direction (TER: fewer edits is better), each delta with Kocmi et al. 2024's estimate of how likely people agree with it
+(``ui.compare.estimates``)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 import streamlit as st
 
+from bleucore.metrics import Metric
 from bleucore.significance import SignificanceTable
-from ui.compare import cache, charts
+from ui.compare import cache, charts, estimates
 from ui.metrics.sacrebleu_view import lacking_words, paired_citation, show_sacrebleu_paired
 from ui.shell.i18n import N_, _, and_list
 from ui.shell.markdown import escape_markdown, show_error
@@ -84,11 +86,14 @@ def show(
     lacking: str = "",
     digits: int = 2,
     files: Sequence[str] = (),
+    metric: Metric | None = None,
+    human: bool = False,
 ) -> None:
     """One metric's table, interval chart, one sentence per system, the tests' settings, the signatures and
     sacrebleu commands (``citation``: ``ui.metrics.sacrebleu_view.paired_citation``; ``lacking``: the settings
     sacreBLEU has no equivalent for, in words) and a JSON download; ``digits``: the values' decimals, ``files``: an
-    imported metric's score files (sacreBLEU has no such metric)."""
+    imported metric's score files (sacreBLEU has no such metric); ``metric``: the table's metric, whose fit the
+    estimates' caption reads (Kocmi et al. 2024); ``human``: the metric holds the human scores (no estimate)."""
     label = table.label
     number, signed = f"%.{digits}f", f"%+.{digits}f"
     shown_label = escape_markdown(label) if files else label  # an imported metric's name in Markdown (the user's text)
@@ -101,6 +106,7 @@ def show(
     shown = data.drop(columns=["ci"]).assign(
         direction=[_(DIRECTIONS[d]) if isinstance(d, str) else "—" for d in data["direction"]],  # a str column: no NaN
         role=[_(r) for r in data["role"]],
+        agreement=[estimates.cell(r, human) or "—" for r in table.rows],  # the baseline: "—", as direction
     )
     if table.higher_is_better:
         delta_help = _("{metric} minus the baseline's; higher is better").format(metric=shown_label)
@@ -119,6 +125,7 @@ def show(
             "delta",
             "p (bootstrap)",
             "p (AR)",
+            "agreement",
             "direction",
             "score",
             "role",
@@ -134,6 +141,13 @@ def show(
             ),
             "delta": st.column_config.NumberColumn(
                 _("Δ {metric}").format(metric=label), format=signed, help=delta_help
+            ),
+            "agreement": st.column_config.TextColumn(
+                _("people agree (est.)"),
+                help=_(
+                    "How likely people agree with a delta this large under {metric} ({paper}); "
+                    "— for the baseline, “no estimate” where the paper has none (the sentences below say why)."
+                ).format(metric=shown_label, paper=_(estimates.PAPER)),
             ),
             "direction": st.column_config.TextColumn(_("than the baseline")),
             "mean": st.column_config.NumberColumn(_("bootstrap mean"), format=number),
@@ -182,7 +196,12 @@ def show(
                 p_ar=row.p_randomization,
                 verdict=verdict(label, row.p_bootstrap, row.p_randomization, row.delta),
             )
+            + " "
+            + estimates.sentence(row, escape_markdown(label), human)
         )
+    about = estimates.caption(table, metric, label, digits, human) if metric is not None and len(table.rows) > 1 else ""
+    if about:
+        st.caption(escape_markdown(about))
     st.caption(
         fill_spoken(  # "a" or "an" before the metric's name, as it is read
             _(
@@ -241,4 +260,5 @@ def show_metric(
         for name, reason in table.skipped
     ]
     lacking = lacking_words(equivalent.lacking, equivalent.missing)
-    show(scored.metric_id, table, errors, state, citation, lacking, scored.digits, files)
+    human = scored.from_file and scored.metric_id == state.imported.human  # the scores people gave: no estimate
+    show(scored.metric_id, table, errors, state, citation, lacking, scored.digits, files, metric, human)

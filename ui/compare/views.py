@@ -14,8 +14,8 @@ from bleucore.significance import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
 from ui.compare import cache, charts
 from ui.compare.analysis import SystemScores, sentence_differences, sentence_table
 from ui.inputs.uploads import TextFile, digest
-from ui.metrics.bleu.wording import order_format, order_label
-from ui.shell import i18n
+from ui.metrics.bleu.wording import order_label
+from ui.shell import held, i18n
 from ui.shell.i18n import N_, _
 from ui.shell.markdown import escape_markdown
 from ui.state import compare as cps
@@ -126,15 +126,13 @@ def show_ngrams(
 ) -> None:
     """The n-grams one system matches and the other misses, summed over the corpus."""
     choices = ["all", *range(1, options.max_order + 1)]
-    i18n.keep_choice(cps.COMPARE_NGRAM_ORDER, choices, order_label())
-    if st.session_state.get(cps.COMPARE_NGRAM_ORDER) not in choices:
-        st.session_state[cps.COMPARE_NGRAM_ORDER] = "all"
     order = st.segmented_control(
         _("Order"),
         choices,
         key=cps.COMPARE_NGRAM_ORDER,
-        format_func=order_format(),
+        format_func=i18n.keep_choice(cps.COMPARE_NGRAM_ORDER, choices, order_label()),
         persist_state="session",
+        **held.hold(cps.COMPARE_NGRAM_ORDER, choices, "all"),  # the order chosen last, while a smaller N offers fewer
     )
     pair = {"baseline": escape_markdown(baseline), "other": escape_markdown(other)}
     with st.spinner(_("Counting the n-grams {baseline} and {other} match…").format(**pair)):

@@ -25,7 +25,7 @@ from ui.metrics.ter import cache as ter_cache
 from ui.metrics.ter import view as ter_view
 from ui.options.bleu import Choices
 from ui.options.metrics import MetricKey, metric_of
-from ui.shell import i18n
+from ui.shell import held, i18n
 from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown, show_error
 from ui.state import corpus as cs
@@ -177,13 +177,13 @@ def _bleu_sentence(
     if explanation.diagnosis is not None:
         st.info(escape_markdown(wording.describe_all(explanation.diagnosis.reasons)))
     orders = [*range(1, len(explanation.orders) + 1), 0]
-    i18n.keep_choice(cs.CORPUS_ORDER, orders, wording.order_label())
     n = st.segmented_control(
         _("Show the n-grams of order"),
         orders,
         key=cs.CORPUS_ORDER,
-        format_func=wording.order_format(),
+        format_func=i18n.keep_choice(cs.CORPUS_ORDER, orders, wording.order_label()),
         persist_state="session",
+        **held.hold(cs.CORPUS_ORDER, orders, 1),  # the order chosen last, while a smaller N offers fewer
     )
     if n == 0:
         st.caption(orders_caption(explanation.orders))

@@ -46,15 +46,13 @@ def source_radio(prefix: str) -> str:
     """The "Input" choice of Corpus or Compare (``prefix``) between the bundled samples, uploads and pasted text."""
     session = session_state()
     key = source_key(prefix)
-    words = i18n.bound()  # the run's language, also where Streamlit formats the options outside the run
-    i18n.keep_choice(key, SOURCES, lambda s, gettext: gettext(SOURCE_LABELS[s]))
     return str(
         st.radio(
             _("Input"),
             SOURCES,
             key=key,
             horizontal=True,
-            format_func=lambda s: words(SOURCE_LABELS[s]),
+            format_func=i18n.keep_choice(key, SOURCES, lambda s, gettext: gettext(SOURCE_LABELS[s])),
             on_change=_source_changed,
             args=(session, prefix),
             persist_state="session",

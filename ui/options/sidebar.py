@@ -7,7 +7,6 @@ the same widget for the same option on every page, and one button back to the pa
 from __future__ import annotations
 
 from collections.abc import Callable, MutableMapping
-from functools import partial
 from typing import Any
 
 import streamlit as st
@@ -36,12 +35,13 @@ def tokenizer_label(name: str, gettext: Callable[[str], str] | None = None) -> s
 
 def tokenizer_box(keys: om.OptionKeys) -> None:
     """The tokenizer choice of a page's options (the sidebar's, and the Score doctor's for Corpus's input)."""
+    key = keys.key("tokenize")
     st.selectbox(
         _("Tokenizer"),
         TOKENIZER_NAMES,
-        key=keys.key("tokenize"),
+        key=key,
         help=_(TOKENIZER_HELP),
-        format_func=partial(tokenizer_label, gettext=i18n.bound()),
+        format_func=i18n.keep_choice(key, TOKENIZER_NAMES, tokenizer_label),
         persist_state="session",
     )
 
@@ -84,11 +84,12 @@ def options_sidebar(keys: om.OptionKeys, start: str) -> om.Choices:
     shown = om.preset_name(om.read(session, keys))
     session[keys.preset(shown)] = shown
     st.header(_("Options"))
+    presets = [*om.PRESETS, om.CUSTOM]
     st.selectbox(
         _("Preset"),
-        [*om.PRESETS, om.CUSTOM],
+        presets,
         key=keys.preset(shown),
-        format_func=i18n.bound(),
+        format_func=i18n.keep_choice(keys.preset(shown), presets, lambda name, gettext: gettext(name)),
         on_change=_preset_picked,
         args=(session, keys, shown),
         help=_(

@@ -68,9 +68,10 @@ COPY_JS = """<script data-bleu-copy>
 def _copy_button(what: str) -> str:
     """A button that copies the code beside it; its name says what (visible: "Copy")."""
     name = escape(_("Copy {what}").format(what=what), quote=True)
+    copied, copy = escape(_("Copied"), quote=True), escape(_("Copy"))  # outside the f-string, where pybabel reads them
     return (
         f'<button type="button" class="plain-copy" aria-label="{name}" title="{name}" '
-        f'data-copied="{escape(_("Copied"), quote=True)}">{escape(_("Copy"))}</button>'
+        f'data-copied="{copied}">{copy}</button>'
     )
 
 

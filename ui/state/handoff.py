@@ -15,7 +15,7 @@ from ui.inputs import identity
 from ui.inputs.uploads import TextFile
 from ui.links.share import PARAM, LinkStateError, forget
 from ui.options.bleu import Choices
-from ui.shell import i18n
+from ui.shell import held, i18n
 from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown
 from ui.shell.session import session_state
@@ -61,14 +61,19 @@ def segment_picker(
     when ``metrics_tab``: the page explains lines by chrF or TER)."""
     names = list(systems)
     system_col, line_col = st.columns(2)
-    name = system_col.selectbox(_("System to open"), names, key=f"{prefix}_open_system", persist_state="session")
+    key = f"{prefix}_open_system"
+    name = system_col.selectbox(
+        _("System to open"), names, key=key, persist_state="session", **held.hold(key, names, names[0])
+    )
     lines = len(refs[0]) if refs else 0
     if not name or lines == 0:
         return
+    line_key = f"{prefix}_open_line"
+    kept = st.session_state.get(line_key)
+    if isinstance(kept, int) and kept > lines:  # a line kept for longer files
+        st.session_state[line_key] = lines
     line = int(
-        line_col.number_input(
-            _("Line"), min_value=1, max_value=lines, step=1, key=f"{prefix}_open_line", persist_state="session"
-        )
+        line_col.number_input(_("Line"), min_value=1, max_value=lines, step=1, key=line_key, persist_state="session")
         or 1
     )
     state = sentence_state(

@@ -65,14 +65,20 @@ def log_terms(score: BLEUScore) -> tuple[LogTerm, ...]:
     return tuple(out)
 
 
-#: Each note's LaTeX in short lines (``ORDER``: the order's number), the first after the term's colon, the others
-#: under it.
-_LATEX_NOTES = {
-    _BEYOND: (r"\text{beyond the effective order}", r"\text{(no n-gram of this order)}"),
-    _WEIGHT0: (r"\text{weight } 0",),
-    _SKIPPED: (r"p_{ORDER} = 0", r"\text{is left out of the sum}"),
-    _LOG0: (r"\log 0 = -\infty,", r"\text{so BLEU} = 0"),
-}
+def _text(words: str) -> str:
+    """Words inside the formula, in the page's language (KaTeX's text mode sets any script)."""
+    return r"\text{" + words + "}"
+
+
+def _note_lines(note: str, order: int) -> list[str]:
+    """A note's LaTeX in short lines, the first after the term's colon, the others under it."""
+    if note == _BEYOND:
+        return [_text(_("beyond the effective order")), _text(_("(no n-gram of this order)"))]
+    if note == _WEIGHT0:
+        return [_text(_("weight")) + r"\ 0"]
+    if note == _SKIPPED:
+        return [rf"p_{{{order}}} = 0", _text(_("is left out of the sum"))]
+    return [r"\log 0 = -\infty" + _text(_(", so BLEU")) + " = 0"]
 
 
 def _num(value: float, digits: int = 4) -> str:
@@ -97,7 +103,7 @@ def formula_steps(score: BLEUScore) -> list[tuple[str, str]]:
     for t in terms:
         line = rf"p_{{{t.n}}} &= {_frac(t.matches, t.total)}"
         if t.smoothed:
-            line += rf" \rightarrow {_num(t.precision)}\ \text{{(smoothed)}}"
+            line += rf" \rightarrow {_num(t.precision)}\ " + _text(_("(smoothed)"))
         elif t.total:
             line += rf" = {_num(t.precision)}"
         precisions.append(line)
@@ -106,7 +112,7 @@ def formula_steps(score: BLEUScore) -> list[tuple[str, str]]:
     lines = []
     for t in terms:
         if t.term is None:
-            first, *rest = (line.replace("ORDER", str(t.n)) for line in _LATEX_NOTES[t.note])
+            first, *rest = _note_lines(t.note, t.n)
             lines.append(rf"w_{{{t.n}}} \log p_{{{t.n}}} &:\ {first}")
             lines += [rf"&\phantom{{:}}\ {line}" for line in rest]
         else:

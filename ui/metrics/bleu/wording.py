@@ -26,12 +26,6 @@ def order_label(each: str = "n = {n}", every: str = ALL_ORDERS) -> Callable[[Any
     return lambda k, tr: tr(every) if k in (0, "all") else tr(each).format(n=k)
 
 
-def order_format(each: str = "n = {n}", every: str = ALL_ORDERS) -> Callable[[Any], str]:
-    """A ``format_func`` for an n-gram order choice, bound to this run's language (``order_label``)."""
-    tr, label = i18n.bound(), order_label(each, every)
-    return lambda k: label(k, tr)
-
-
 def error_text(err: ValueError) -> str:
     """A scoring error in words: an undefined score by its reason (``smoothing.UndefinedScore``), else its text."""
     return reason_text(getattr(err, "reason", None), str(err))
