@@ -209,6 +209,7 @@ def main() -> None:
         if scoring is None:
             return
         baseline = choose_baseline([s.name for s in systems])
+        choice = metric_views.scorable(choice, state.metric_options, systems, refs)  # TER past its limit: left out
         metrics = show_metrics(choice, systems, refs, baseline, state, scoring, uploaded)
         ranking.show_rankings(metrics, len(refs), state)
         auto_rank.show_autorank(metrics, baseline, len(refs), state)  # WMT25's AutoRank beside the clusters

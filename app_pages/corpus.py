@@ -144,6 +144,7 @@ def main() -> None:
         if scoring is None:
             return
         corpus_options, sentence_options = scoring
+        choice = metric_views.scorable(choice, state.metric_options, [hyp], refs)  # TER past its limit: left out
         files = [hyp, *refs]
         input_digest = digest(files)
         analysis = compute(hyp, refs, input_digest, corpus_options, sentence_options)

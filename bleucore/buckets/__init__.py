@@ -7,7 +7,7 @@ from __future__ import annotations
 from .analyses import MAX_LABELS, WORD_MEASURES, frequency_buckets, label_buckets, length_buckets
 from .bootstrap import MIN_TESTED_LINES
 from .bounds import FREQUENCY_CUTOFFS, LENGTH_CUTOFFS, bucket_index, bucket_names
-from .inputs import BucketSettings
+from .inputs import BucketSettings, TooManyLabels
 from .table import Analysis, Bucket, BucketAnalysis, BucketValue
 from .words import id_word_statistics, word_counts, word_measures, word_statistics
 
@@ -22,6 +22,7 @@ __all__ = [
     "BucketAnalysis",
     "BucketSettings",
     "BucketValue",
+    "TooManyLabels",
     "bucket_index",
     "bucket_names",
     "frequency_buckets",

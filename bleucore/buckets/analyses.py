@@ -20,7 +20,7 @@ from ..tokenizers import tokenize_lines
 from .bootstrap import MIN_TESTED_LINES, FloatArray, IntArray, group_sums, interval, p_value
 from .bounds import FREQUENCY_CUTOFFS, LENGTH_CUTOFFS, bucket_index, bucket_names
 from .frequency import WORD_MEASURES, WordCounter, frequency_analysis
-from .inputs import BucketSettings, check_inputs, check_text, chosen_baseline
+from .inputs import BucketSettings, TooManyLabels, check_inputs, check_text, chosen_baseline
 from .table import Analysis, Bucket, BucketAnalysis, BucketValue
 
 __all__ = [
@@ -218,7 +218,7 @@ def label_index(labels: Sequence[str], segments: int) -> tuple[list[str], IntArr
     clean = [label.strip() or _NO_LABEL for label in labels]
     names = list(dict.fromkeys(clean))
     if len(names) > MAX_LABELS:
-        raise ValueError(f"the labels file has {len(names):,} distinct labels; at most {MAX_LABELS} are allowed")
+        raise TooManyLabels(len(names), MAX_LABELS)
     position = {name: b for b, name in enumerate(names)}
     return names, np.array([position[label] for label in clean], dtype=np.intp)
 

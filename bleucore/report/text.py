@@ -52,7 +52,7 @@ def ranking_text(ranking: Ranking, digits: int) -> str:
 
 def summary(report: Report) -> str:
     """The corpus table as text: each score, its interval, and * where it differs from the baseline; then the
-    rankings."""
+    rankings, the correlations and the deltas, a blank line between sections and a newline at the end."""
     header = ["System", *(t.label for t in report.tables)]
     rows = []
     for system in report.systems:
@@ -83,7 +83,7 @@ def summary(report: Report) -> str:
         spa = wmt_meta_text(report)
         text += "\n" + spa if spa else ""
     deltas = deltas_text(report)
-    return text + ("\n" + deltas if deltas else "")
+    return text + ("\n" + deltas if deltas else "")  # each section ends with its newline: a blank line between
 
 
 def meta_text(report: Report) -> str:
@@ -103,5 +103,5 @@ def meta_text(report: Report) -> str:
     header = ["Metric", "Pearson", "Kendall", "Pairwise acc.", "Kendall (segments)"]
     return (
         f"Against {report.human}, human judgements, over {systems} systems (few systems give wide intervals) and "
-        "every segment pooled\n" + text_table(header, rows)
+        "every segment pooled\n" + text_table(header, rows) + "\n"
     )

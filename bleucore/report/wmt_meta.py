@@ -95,9 +95,8 @@ def wmt_meta_text(report: Report) -> str:
     if not rows:
         return ""
     header = ["Metric", "SPA", "acc_eq", "Tie threshold"]
-    return f"WMT25's meta-evaluation against {report.human} (SPA over systems, acc_eq over segments)\n" + text_table(
-        header, rows
-    )
+    title = f"WMT25's meta-evaluation against {report.human} (SPA over systems, acc_eq over segments)\n"
+    return title + text_table(header, rows) + "\n"
 
 
 def wmt_meta_latex(report: Report) -> str:

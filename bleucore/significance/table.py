@@ -55,7 +55,9 @@ class SignificanceRow:
 @dataclass(frozen=True)
 class SignificanceTable:
     """The rows (baseline first, then the systems in the order given), the systems left out with the reason
-    (a score the metric cannot give: ``ValueError``'s text), and the settings of the tests."""
+    (a score the metric cannot give: ``ValueError``'s text), and the settings of the tests; ``skipped_reasons``: the
+    code of each skipped system's reason where the error has one (BLEU's ``UndefinedScore.reason``), else None, for
+    a screen to word."""
 
     metric: str
     label: str
@@ -65,6 +67,7 @@ class SignificanceTable:
     n_samples: int | None
     n_trials: int | None
     seed: int | None
+    skipped_reasons: tuple[object | None, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The table as plain data (JSON-ready, names for every number) for a download or a report."""
@@ -120,11 +123,13 @@ def significance_table(
         raise ValueError("run at least one test: n_samples or n_trials")
     scores: dict[str, float] = {}
     skipped: list[tuple[str, str]] = []
+    reasons: list[object | None] = []
     for name, stats in systems.items():
         try:
             scores[name] = metric.score_from_statistics(stats, nrefs).score
         except ValueError as err:
             skipped.append((name, str(err)))
+            reasons.append(getattr(err, "reason", None))
     rows: list[SignificanceRow] = []
     if baseline in scores:
         tested: list[tuple[str, PairedTestResult | None, PairedTestResult | None]] = []
@@ -146,6 +151,7 @@ def significance_table(
                 )
             except ValueError as err:
                 skipped.append((name, str(err)))
+                reasons.append(getattr(err, "reason", None))
                 continue
             tested.append((name, bs, ar))
         first = tested[0][1] if tested else None
@@ -186,4 +192,5 @@ def significance_table(
         n_samples,
         n_trials,
         seed,
+        tuple(reasons),
     )

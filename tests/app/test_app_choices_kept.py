@@ -15,7 +15,7 @@ from typing import Any
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import messages, open_app, restarted, sample_lines, upload
-from tests.score_files import comet_json, comet_scores, xcomet_json
+from tests.score_files import comet_json, comet_scores, mqm_scores, xcomet_json
 from ui.buckets.section import Slots
 from ui.compare import meta
 from ui.options import imported as mi
@@ -24,7 +24,7 @@ from ui.state import corpus as cs
 from ui.state import doctor as ds
 
 TWO = ("system_a.en", "system_b.en")
-COMET, XCOMET = mi.keys("compare", "imported-1"), mi.keys("compare", "imported-2")
+COMET, XCOMET, MQM = (mi.keys("compare", f"imported-{k}") for k in (1, 2, 3))
 BUCKETS = Slots.for_page("compare")
 
 
@@ -33,11 +33,18 @@ def ok(at: AppTest) -> AppTest:
     return at
 
 
-def with_two_metrics() -> AppTest:
-    """Compare on the bundled sample with COMET-22's scores as imported metric 1 and xCOMET's as imported metric 2."""
+def mqm_file(seed: int = 46) -> tuple[str, bytes]:
+    return ("mqm.json", comet_json({n: v for n, v in mqm_scores(seed).items() if n in TWO}, key="MQM"))
+
+
+def with_three_metrics() -> AppTest:
+    """Compare on the bundled sample with COMET-22's scores as imported metric 1, xCOMET's as imported metric 2 and
+    MQM-like human scores as imported metric 3 (the metric named as human scores leaves the disagreement section,
+    so the section's choice is between the other two)."""
     at = open_app("compare")
     upload(at, COMET.slot, [("comet.json", comet_json(comet_scores(TWO), "COMET-22"))]).run()
     upload(at, XCOMET.slot, [("xcomet.json", xcomet_json(comet_scores(TWO, seed=5), "xCOMET-XL"))]).run()
+    upload(at, MQM.slot, [mqm_file()]).run()
     return ok(at)
 
 
@@ -70,12 +77,12 @@ COMPARE_CHOICES: dict[str, Callable[[AppTest], Any]] = {
 
 def chosen_on_compare() -> AppTest:
     """Compare with every choice below the scores set away from its default, as a researcher sets them."""
-    at = with_two_metrics()
-    at.pills(key=cps.COMPARE_METRICS).set_value(["bleu", "chrf", "imported-1", "imported-2"]).run()
+    at = with_three_metrics()
+    at.pills(key=cps.COMPARE_METRICS).set_value(["bleu", "chrf", "imported-1", "imported-2", "imported-3"]).run()
     at.selectbox(key=cps.COMPARE_DISAGREE_IMPORTED).set_value("imported-2").run()
     at.selectbox(key=cps.COMPARE_DISAGREE_BUILT_IN).set_value("chrf").run()
     at.number_input(key=cps.COMPARE_DISAGREE_COUNT).set_value(5).run()
-    at.selectbox(key=meta.HUMAN_KEY).set_value("imported-2").run()
+    at.selectbox(key=meta.HUMAN_KEY).set_value("imported-3").run()
     at.segmented_control(key=cps.COMPARE_SENTENCE_METRIC).set_value("imported-2").run()
     at.number_input(key=cps.COMPARE_EXAMPLES).set_value(4).run()
     at.segmented_control(key=cps.COMPARE_NGRAM_ORDER).set_value(2).run()
@@ -86,7 +93,7 @@ def chosen_on_compare() -> AppTest:
         "Imported metric": "imported-2",
         "Built-in metric": "chrf",
         "Segments per system": 5,
-        "Human scores": "imported-2",
+        "Human scores": "imported-3",
         "Sentence metric": "imported-2",
         "Examples on each side": 4,
         "Order": 2,
@@ -107,7 +114,10 @@ def test_replacing_xcomets_file_keeps_every_choice_that_names_it() -> None:
     upload(at, XCOMET.slot, [("xcomet-fixed.json", xcomet_json(comet_scores(TWO, seed=6), "xCOMET-XL"))]).run()
     ok(at)
     assert "imported-2" in at.pills(key=cps.COMPARE_METRICS).value  # picked again, as its first upload was
-    assert values(at, COMPARE_CHOICES) == chosen  # before: Imported metric, Human scores, ... back to the first
+    assert values(at, COMPARE_CHOICES) == chosen  # before: Imported metric, Sentence metric, ... back to the first
+    remove(at, MQM.slot)  # the human scores' file replaced: they stay the human scores
+    upload(at, MQM.slot, [mqm_file(seed=47)]).run()
+    assert values(ok(at), COMPARE_CHOICES) == chosen
 
 
 def test_replacing_the_baselines_file_keeps_it_the_baseline() -> None:

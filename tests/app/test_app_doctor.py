@@ -140,7 +140,7 @@ def test_the_korean_sample_is_scored_with_ko_mecab_beside_sacrebleus_defaults() 
     assert table.iloc[0, 1] == pytest.approx(sacrebleu.corpus_bleu(hyp, refs).score, abs=1e-9)
     assert at.selectbox(key=ds.TO).value == "sacrebleu-ko-mecab"
     at.selectbox(key=cs.CORPUS.key("tokenize")).set_value("13a").run()
-    assert "the text is Korean but it is scored with the 13a tokenizer" in messages(at)
+    assert "the text is Korean but it is scored with the `13a` tokenizer" in messages(at)
     assert "sacreBLEU 2.6 -tok ko-mecab" not in list(tool_table(at)["Tool"])
 
 

@@ -198,6 +198,26 @@ def test_the_printed_summary_holds_the_correlations(files: dict[str, object], ca
     assert re.search(r"COMET\s*│\s*\S+\s*│\s*1\.000\s*│\s*1\.000", out)
 
 
+@pytest.mark.parametrize("human", [True, False])
+def test_the_printed_summary_ends_with_one_newline_and_a_blank_line_between_sections(
+    files: dict[str, object], capsys: pytest.CaptureFixture[str], human: bool
+) -> None:
+    """Every section (corpus table, correlations, WMT25's measures, AutoRank, deltas) is followed by a blank line but
+    the last, and the text ends with one newline: a shell prompt after it starts on its own line, and ``> file`` is
+    a text file (the correlations ran into WMT25's table, and it into the deltas, without a line between)."""
+    code, out, err = run([*files["args"], *(["--human", "DA"] if human else []), "--rank"], capsys)  # type: ignore[misc]
+    assert code == 0, err
+    assert out.endswith("\n") and not out.endswith("\n\n"), repr(out[-80:])
+    rankings = re.findall(r"^Ranking by .*", out, re.M)
+    titles = ["AutoRank of", "Deltas from base", *rankings]
+    titles += ["Against DA, human judgements", "WMT25's meta-evaluation against DA"] if human else []
+    for title in titles:
+        assert f"\n\n{title}" in out, (title, out)
+    sections = out.split("\n\n")
+    assert len(rankings) >= 3 and len(sections) == 1 + len(titles), [section[:60] for section in sections]
+    assert all(section.strip() and not section.startswith("\n") for section in sections)
+
+
 def test_a_human_name_that_is_not_a_scores_entry_is_one_error_line(files: dict[str, object], capsys) -> None:
     code, out, err = run([*files["args"], "--human", "MQM"], capsys)  # type: ignore[misc]
     assert (code, out) == (2, "")

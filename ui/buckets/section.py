@@ -17,6 +17,7 @@ from ui.inputs.kept import kept_files
 from ui.inputs.limits import MAX_TRAINING_UPLOAD_MB
 from ui.inputs.sources import bucket_kind_key, bucket_metric_key
 from ui.inputs.uploads import TextFile
+from ui.metrics.error_wording import error_text
 from ui.options.metrics import MetricKey, metric_of
 from ui.shell import held, i18n
 from ui.shell.i18n import _
@@ -180,7 +181,7 @@ def show_section(
                 _(
                     "The buckets cannot be computed with these options: {error}. Choose another smoothing method in "
                     "the sidebar."
-                ).format(error=err)
+                ).format(error=error_text(err))
             )
         )
         return extras, None

@@ -20,6 +20,7 @@ from bleucore.meta_evaluation import disagreement_examples as core_examples
 from ui.compare import pictures, spans
 from ui.compare.meta_values import values_of
 from ui.inputs.uploads import TextFile
+from ui.metrics.error_wording import error_text
 from ui.shell import held, i18n
 from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown
@@ -92,7 +93,9 @@ def _side(
     try:
         shown = pictures.picture(versus.metric_id, text, e.references, options, versus.options)
     except ValueError as err:
-        st.caption(escape_markdown(_("This line cannot be explained with these options: {err}.").format(err=err)))
+        st.caption(
+            escape_markdown(_("This line cannot be explained with these options: {err}.").format(err=error_text(err)))
+        )
         return
     st.html(shown)
 
@@ -100,9 +103,9 @@ def _side(
 def show_example(e: DisagreementExample, versus: ScoredMetric, digits: tuple[int, int], options: BleuOptions) -> None:
     """One segment: what each metric says, the references, then both hypotheses side by side."""
     if e.better:
-        said = _("Line {line}: {metric} scores {system}'s line better than {baseline}'s, {versus} worse.")
+        said = _("Line {line:,}: {metric} scores {system}'s line better than {baseline}'s, {versus} worse.")
     else:
-        said = _("Line {line}: {metric} scores {system}'s line worse than {baseline}'s, {versus} better.")
+        said = _("Line {line:,}: {metric} scores {system}'s line worse than {baseline}'s, {versus} better.")
     st.markdown(
         escape_markdown(
             said.format(line=e.line, metric=e.metric, system=e.system, baseline=e.baseline, versus=e.versus)

@@ -17,6 +17,7 @@ from bleucore import BleuOptions
 from ui.compare import pictures
 from ui.compare.analysis import sentence_differences
 from ui.inputs.uploads import TextFile
+from ui.metrics.error_wording import error_text
 from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown
 from ui.state import compare as cps
@@ -49,7 +50,7 @@ def _example(
     scores, digits = scored.sentences, scored.digits
     st.markdown(
         escape_markdown(
-            _("Line {line}: {metric} {other} {b}, {baseline} {a}").format(
+            _("Line {line:,}: {metric} {other} {b}, {baseline} {a}").format(
                 line=line + 1,
                 metric=scored.label,
                 other=other,
@@ -71,7 +72,9 @@ def _example(
                 )
             except ValueError as err:
                 st.caption(
-                    escape_markdown(_("This line cannot be explained with these options: {err}.").format(err=err))
+                    escape_markdown(
+                        _("This line cannot be explained with these options: {err}.").format(err=error_text(err))
+                    )
                 )
                 continue
             st.html(shown)

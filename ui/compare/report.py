@@ -16,6 +16,7 @@ from bleucore.metrics import Metric
 from bleucore.report import Report, SetupCheck, build_report, html_report, latex_table
 from ui.compare.ranking import MIN_SYSTEMS
 from ui.inputs.uploads import TextFile, digest
+from ui.metrics.error_wording import error_text
 from ui.options.metrics import MetricKey
 from ui.shell.cache_limits import MAX_SENTENCE_ENTRIES, TTL_SECONDS
 from ui.shell.i18n import _
@@ -115,7 +116,7 @@ def downloads(
                 _(
                     "The report cannot be built: {error}. Change what it names (a file or an option) and build it "
                     "again."
-                ).format(error=err)
+                ).format(error=error_text(err))
             )
             return
     left, middle, right = st.columns(3)

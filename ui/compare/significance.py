@@ -16,6 +16,7 @@ import streamlit as st
 from bleucore.metrics import Metric
 from bleucore.significance import SignificanceTable
 from ui.compare import cache, charts, estimates
+from ui.metrics.bleu.wording import reason_text
 from ui.metrics.sacrebleu_view import lacking_words, paired_citation, show_sacrebleu_paired
 from ui.shell.i18n import N_, _, and_list
 from ui.shell.markdown import escape_markdown, show_error
@@ -206,7 +207,7 @@ def show(
         fill_spoken(  # "a" or "an" before the metric's name, as it is read
             _(
                 "Paired bootstrap resampling ({n_samples:,} resamples; Koehn 2004) and paired approximate "
-                "randomization ({n_trials:,} trials; Riezler & Maxwell 2005), seed {seed}, as sacreBLEU's "
+                "randomization ({n_trials:,} trials; Riezler & Maxwell 2005), seed {seed:d}, as sacreBLEU's "
                 "--paired-bs and --paired-ar. A p-value is the chance of {metric:a} difference at least this large "
                 "if the two systems were equally good. Intervals are the bootstrap mean ± half the width of the "
                 "middle 95% of resampled scores."
@@ -252,12 +253,13 @@ def show_metric(
     metric = scored.metric
     citation = paired_citation(metric, [r.name for r in refs], systems, state.n_samples, state.n_trials, state.seed)
     equivalent = metric.sacrebleu_equivalent(len(refs))
+    codes = [*table.skipped_reasons, *[None] * len(table.skipped)]  # None where a reason has no code
     errors = [
         scored.undefined.get(name)
         or _("The tests cannot be run for {name}: {error}. Choose other options in the sidebar.").format(
-            name=name, error=reason
+            name=name, error=reason_text(code, reason)
         )
-        for name, reason in table.skipped
+        for (name, reason), code in zip(table.skipped, codes)
     ]
     lacking = lacking_words(equivalent.lacking, equivalent.missing)
     human = scored.from_file and scored.metric_id == state.imported.human  # the scores people gave: no estimate

@@ -173,7 +173,7 @@ _TEST_SETTINGS = (
         cps.MAX_BOOTSTRAP_SAMPLES,
         100,
         cps.COMPARE_SAMPLES,
-        N_("sacreBLEU's --paired-bs-n (default {default})."),
+        N_("sacreBLEU's --paired-bs-n (default {default:d})."),
     ),
     (
         N_("Randomization trials"),
@@ -181,7 +181,7 @@ _TEST_SETTINGS = (
         cps.MAX_AR_TRIALS,
         1000,
         cps.COMPARE_TRIALS,
-        N_("sacreBLEU's --paired-ar-n (default {default})."),
+        N_("sacreBLEU's --paired-ar-n (default {default:d})."),
     ),
     (
         N_("Seed"),
@@ -189,7 +189,7 @@ _TEST_SETTINGS = (
         cps.MAX_SEED,
         1,
         cps.COMPARE_SEED,
-        N_("sacreBLEU's SACREBLEU_SEED (default {default}): the same seed gives the same p-values."),
+        N_("sacreBLEU's SACREBLEU_SEED (default {default:d}): the same seed gives the same p-values."),
     ),
 )
 

@@ -136,7 +136,7 @@ def show_sentence(
 def _imported_sentence(label: str, score: float, line: int) -> None:
     """An imported metric's score of the line, and why BLEU explains it."""
     shown = escape_markdown(label)
-    st.metric(_("{metric} of line {line}").format(metric=shown, line=line), f"{score:.4f}")
+    st.metric(_("{metric} of line {line:,}").format(metric=shown, line=line), f"{score:.4f}")
     st.caption(
         escape_markdown(
             _(
@@ -155,19 +155,19 @@ def _bleu_sentence(
     except ValueError as err:
         show_error(
             _(
-                "Line {line} cannot be explained with these options: {err}. Choose another smoothing method in the "
+                "Line {line:,} cannot be explained with these options: {err}. Choose another smoothing method in the "
                 "sidebar, or another line."
             ).format(line=line, err=wording.error_text(err))
         )
         return
     score = explanation.score
     st.metric(
-        _("Sentence BLEU of line {line}").format(line=line),
+        _("Sentence BLEU of line {line:,}").format(line=line),
         f"{score.score:.2f}",
         help=_("To full precision: {score!r}").format(score=score.score),
     )
     st.code(score.format(), language=None, wrap_lines=True)
-    st.caption(_("Sentence BLEU of line {line} to full precision: {score!r}.").format(line=line, score=score.score))
+    st.caption(_("Sentence BLEU of line {line:,} to full precision: {score!r}.").format(line=line, score=score.score))
     st.dataframe(
         sentence_precisions(explanation),
         hide_index=True,
@@ -217,7 +217,7 @@ def _metric_sentence(
         score = explanation.score
     if score is not None:
         st.metric(
-            _("Sentence {metric} of line {line}").format(metric=label, line=line),
+            _("Sentence {metric} of line {line:,}").format(metric=label, line=line),
             f"{score.score:.2f}",
             help=_("To full precision: {score!r}").format(score=score.score),
         )

@@ -80,7 +80,7 @@ def segment_picker(
         systems[name].lines[line - 1], [r.lines[line - 1] for r in refs], options, metrics_tab=metrics_tab
     )
     explore_button(
-        _("Open line {line} of {name} in Explore").format(line=line, name=name), state, f"{prefix}_open_explore"
+        _("Open line {line:,} of {name} in Explore").format(line=line, name=name), state, f"{prefix}_open_explore"
     )
 
 
@@ -97,7 +97,7 @@ def line_buttons(
     references = [r.lines[line - 1] for r in refs]
     for name in names:
         explore_button(
-            _("Open line {line} of {name} in Explore").format(line=line, name=name),
+            _("Open line {line:,} of {name} in Explore").format(line=line, name=name),
             sentence_state(systems[name].lines[line - 1], references, options),
             f"{key}_{name}",
         )

@@ -5,9 +5,10 @@ cores, most of it spent redrawing what it did not touch).
 
 Two things happen only at a page's end, outside every section: ``ui.state.on_page.publish_state`` saves the state,
 puts its link in the address and draws the share box; ``ui.state.handoff.follow`` switches to Explore. So a change
-that alters the page's state (what its link and the server keep: the human-score choice on Compare) reruns the whole
-page instead, whose end links it and shows the new link, and a hand-off button reruns the whole page too
-(``handoff.explore_button``). A fragment cannot redraw the share box: it is outside the fragment's container."""
+that alters the page's state (what its link and the server keep: on Compare every choice of its sections, so that
+it survives a restart, issue 45 item 4) reruns the whole page instead, whose end links it and shows the new link,
+and a hand-off button reruns the whole page too (``handoff.explore_button``). A fragment cannot redraw the share
+box: it is outside the fragment's container."""
 
 from __future__ import annotations
 

@@ -15,6 +15,7 @@ import numpy as np
 
 from ...reading.json_bounds import json_values
 from ...reading.scores import check_score, is_number, segment_spans
+from . import problems as p
 from .errors import BadScoreFile, shown
 from .scores import ErrorSpan, SegmentScores
 
@@ -46,16 +47,16 @@ def comet_systems(text: str, name: str, metric: str | None) -> tuple[dict[str, S
         _, data = next(values)
         second = next(values, None)
     except json.JSONDecodeError as err:
-        raise BadScoreFile(name, FORMAT, f"line {err.lineno:,}: {err.msg}") from None
+        raise BadScoreFile(name, FORMAT, p.JsonSyntax(err.lineno, err.colno, err.msg)) from None
     if second is not None:
-        raise BadScoreFile(name, FORMAT, f"line {second[0]:,} starts a second JSON value")
+        raise BadScoreFile(name, FORMAT, p.SecondJsonValue(second[0]))
     if not isinstance(data, dict) or not data:
-        raise BadScoreFile(name, FORMAT, "it is not an object of systems (path: list of segments)")
+        raise BadScoreFile(name, FORMAT, p.NotSystems())
     systems = {}
     keys = []
     for path, entries in data.items():
         if not isinstance(entries, list) or not entries:
-            raise BadScoreFile(name, FORMAT, f"the value of {shown(path)} is not a list of segments")
+            raise BadScoreFile(name, FORMAT, p.NotSegments(path, shown(path)))
         key = score_key(entries[0], metric)
         keys.append(key)
         systems[path] = _system(entries, key, name, path)
@@ -68,12 +69,10 @@ def _system(entries: list[Any], key: str, name: str, path: str) -> SegmentScores
     any_errors = False
     for index, entry in enumerate(entries):
         if not isinstance(entry, dict) or key not in entry:
-            raise BadScoreFile(name, FORMAT, f"segment {index} of {path} has no {key!r} score")
+            raise BadScoreFile(name, FORMAT, p.NoScoreKey(index, path, key))
         value = entry[key]
         if not is_number(value):
-            raise BadScoreFile(
-                name, FORMAT, f"segment {index} of {path} has the score {shown(value)}, not a finite number"
-            )
+            raise BadScoreFile(name, FORMAT, p.ScoreNotNumber(index, path, shown(value)))
         values[index] = check_score(float(value), name, segment=index, system=path)
         spans = entry.get("errors")
         any_errors = any_errors or spans is not None

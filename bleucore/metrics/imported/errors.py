@@ -6,8 +6,13 @@ a score file's numbers and JSON (``NotAScore``, a score out of range, JSON too d
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...reading.errors import ReadingError
 from ...reading.score_errors import NotAScore
+
+if TYPE_CHECKING:
+    from .problems import FileProblem
 
 __all__ = [
     "BadScoreFile",
@@ -30,11 +35,11 @@ def shown(value: object) -> str:
 
 class BadScoreFile(ReadingError):
     """The file ``name`` looks like COMET's ``--to_json`` output (``format``), its printed output or MetricX's JSONL
-    but is not: ``detail`` says where."""
+    but is not: ``problem`` says why and where (a code of ``problems``), ``detail`` in the command line's English."""
 
-    def __init__(self, name: str, format: str, detail: str) -> None:
-        super().__init__(f"{name} is not {format}: {detail}", name)
-        self.format, self.detail = format, detail
+    def __init__(self, name: str, format: str, problem: FileProblem) -> None:
+        super().__init__(f"{name} is not {format}: {problem.detail}", name)
+        self.format, self.problem, self.detail = format, problem, problem.detail
 
 
 class SegmentMissing(ReadingError):

@@ -16,7 +16,9 @@ import numpy as np
 
 from ...reading.json_bounds import json_values
 from ...reading.scores import check_score, is_number
+from . import problems as p
 from .errors import BadScoreFile, shown
+from .problems import PREDICTION, SYSTEM
 from .scores import SegmentScores
 
 __all__ = ["FORMAT", "NAME", "PREDICTION", "SYSTEM", "is_record", "looks_like", "metricx_systems"]
@@ -25,8 +27,6 @@ __all__ = ["FORMAT", "NAME", "PREDICTION", "SYSTEM", "is_record", "looks_like", 
 FORMAT = 'MetricX\'s JSONL (one JSON object with a "prediction" a line)'
 #: The metric's name where none is given.
 NAME = "MetricX"
-#: The field of a line's score, and of its system.
-PREDICTION, SYSTEM = "prediction", "system_id"
 
 
 def looks_like(first_line: str) -> bool:
@@ -54,7 +54,7 @@ def metricx_systems(text: str, name: str) -> dict[str, SegmentScores] | None:
             system = _system(record, line, name, keyed)
             scores.setdefault(system, []).append(_prediction(record, line, name))
     except json.JSONDecodeError as err:
-        raise BadScoreFile(name, FORMAT, f"line {err.lineno:,}: {err.msg}") from None
+        raise BadScoreFile(name, FORMAT, p.JsonSyntax(err.lineno, err.colno, err.msg)) from None
     return {
         system: SegmentScores(np.array(values, dtype=np.float64), None, f"{name} ({system})" if system else name)
         for system, values in scores.items()
@@ -64,22 +64,21 @@ def metricx_systems(text: str, name: str) -> dict[str, SegmentScores] | None:
 def _system(record: Any, line: int, name: str, keyed: bool) -> str:
     """The line's system: its ``system_id`` (a name or a number) when the first line has one, else ``""``."""
     if not isinstance(record, dict):
-        raise BadScoreFile(name, FORMAT, f"line {line:,} is not a JSON object")
+        raise BadScoreFile(name, FORMAT, p.NotAnObject(line))
     if keyed != (SYSTEM in record):
-        has = "has no" if keyed else "has a"
-        raise BadScoreFile(name, FORMAT, f"line {line:,} {has} {SYSTEM!r}, unlike the first line")
+        raise BadScoreFile(name, FORMAT, p.SystemIdMismatch(line, missing=keyed))
     if not keyed:
         return ""
     system = record[SYSTEM]
     if not isinstance(system, (str, int)) or isinstance(system, bool):
-        raise BadScoreFile(name, FORMAT, f"line {line:,} has the {SYSTEM} {shown(system)}, not a name")
+        raise BadScoreFile(name, FORMAT, p.SystemIdNotName(line, shown(system)))
     return str(system)
 
 
 def _prediction(record: dict[str, Any], line: int, name: str) -> float:
     if PREDICTION not in record:
-        raise BadScoreFile(name, FORMAT, f"line {line:,} has no {PREDICTION!r}")
+        raise BadScoreFile(name, FORMAT, p.NoPrediction(line))
     value = record[PREDICTION]
     if not is_number(value):
-        raise BadScoreFile(name, FORMAT, f"line {line:,} has the {PREDICTION} {shown(value)}, not a finite number")
+        raise BadScoreFile(name, FORMAT, p.PredictionNotNumber(line, shown(value)))
     return check_score(float(value), name, line=line)

@@ -30,6 +30,7 @@ from ...reading.errors import BinaryInput, WideEncoding
 from ...reading.json_bounds import check_json
 from ...reading.scores import score_of_text
 from . import metricx
+from . import problems as p
 from .comet_json import COMET_KEY, comet_systems
 from .errors import BadScoreFile, SegmentMissing
 from .scores import SegmentScores
@@ -99,8 +100,7 @@ def _parse_printed(lines: list[str], name: str) -> ScoreFile:
         if found := _SEGMENT.fullmatch(line):
             path, digits = found.group(1), found.group(2)
             if len(digits) > len(str(len(lines))) or int(digits) >= len(lines):  # never a huge int: its digits first
-                detail = f"line {number:,} numbers a segment past the file's {len(lines):,} lines"
-                raise BadScoreFile(name, _PRINTED, detail)
+                raise BadScoreFile(name, _PRINTED, p.SegmentPastLines(number, len(lines)))
             index = int(digits)
             scores = segments.setdefault(path, {})
             if index in scores:
@@ -110,11 +110,9 @@ def _parse_printed(lines: list[str], name: str) -> ScoreFile:
             score_of_text(found.group(2), name, number)
             summaries.add(found.group(1))
         elif "\t" in line:
-            detail = f"line {number:,} is neither 'PATH<TAB>Segment I<TAB>score: X' nor 'PATH<TAB>score: X'"
-            raise BadScoreFile(name, _PRINTED, detail)
+            raise BadScoreFile(name, _PRINTED, p.NotPrintedLine(number))
     if not segments:
-        detail = "it has system scores only (comet-score --only_system): run comet-score without it"
-        raise BadScoreFile(name, _PRINTED, detail if summaries else "it has no score")
+        raise BadScoreFile(name, _PRINTED, p.OnlySystemScores() if summaries else p.NoScore())
     systems = {}
     for path, scores in segments.items():
         missing = next((i for i in range(len(scores)) if i not in scores), None)

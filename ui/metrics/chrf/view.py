@@ -78,7 +78,7 @@ def char_html(line: str, other: str, n: int, label: str, options: ChrfOptions = 
             parts.append(f'<span class="chrf-ch {status}" title="{words}">{text}</span>')
         k = j
     aria = escape(
-        _("{label}: {covered} of {counted} characters in matched {n}-grams").format(
+        _("{label}: {covered:,} of {counted:,} characters in matched {n}-grams").format(
             label=label, covered=covered, counted=counted, n=n
         ),
         quote=True,

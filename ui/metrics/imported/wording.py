@@ -26,6 +26,7 @@ from bleucore.reading import (
     TooManySpans,
 )
 from ui.inputs.uploads import reading_message
+from ui.metrics.imported.problem_wording import problem_text
 from ui.shell.i18n import N_, _, and_list
 
 #: The formats a file was taken for (``BadScoreFile.format``, bleucore's English), in words.
@@ -36,15 +37,15 @@ FORMATS = {
 }
 #: What each field of xCOMET's error span must be (``BadSpan.field``), in words.
 SPAN_FIELDS = {
-    "": N_("the error spans of segment {segment} of {system} are not a list"),
-    "span": N_("an error span of segment {segment} of {system} is not an object"),
-    "text": N_("an error span of segment {segment} of {system} has no “text” of at most {chars:,} characters"),
-    "confidence": N_("an error span of segment {segment} of {system} has no “confidence” from 0 to 1"),
+    "": N_("the error spans of segment {segment:,} of {system} are not a list"),
+    "span": N_("an error span of segment {segment:,} of {system} is not an object"),
+    "text": N_("an error span of segment {segment:,} of {system} has no “text” of at most {chars:,} characters"),
+    "confidence": N_("an error span of segment {segment:,} of {system} has no “confidence” from 0 to 1"),
     "severity": N_(
-        "an error span of segment {segment} of {system} has no “severity” of at most {severity:,} characters"
+        "an error span of segment {segment:,} of {system} has no “severity” of at most {severity:,} characters"
     ),
-    "start": N_("an error span of segment {segment} of {system} has no “start” from 0 to {chars:,}"),
-    "end": N_("an error span of segment {segment} of {system} has no “end” from 0 to {chars:,}"),
+    "start": N_("an error span of segment {segment:,} of {system} has no “start” from 0 to {chars:,}"),
+    "end": N_("an error span of segment {segment:,} of {system} has no “end” from 0 to {chars:,}"),
 }
 #: How many of a file's systems a message lists.
 LISTED = 5
@@ -80,18 +81,18 @@ def describe(err: ReadingError) -> str:
             "systems) or one file holding every system; a Remove button takes a file away."
         ).format(files=err.files, metric=err.name, systems=err.systems)
     if isinstance(err, SegmentMissing) and err.twice:
-        return _("{name} has two scores for segment {segment} of {system}: give each segment's score once.").format(
+        return _("{name} has two scores for segment {segment:,} of {system}: give each segment's score once.").format(
             name=err.name, segment=err.segment, system=err.system
         )
     if isinstance(err, SegmentMissing):
         return _(
-            "{name} has no score for segment {segment} of {system} (COMET numbers segments from 0): give every "
+            "{name} has no score for segment {segment:,} of {system} (COMET numbers segments from 0): give every "
             "segment's score."
         ).format(name=err.name, segment=err.segment, system=err.system)
     if isinstance(err, BadScoreFile):
         kind = FORMATS.get(err.format)
         return _("{name} is not {format}: {detail}.").format(
-            name=err.name, format=_(kind) if kind is not None else err.format, detail=err.detail
+            name=err.name, format=_(kind) if kind is not None else err.format, detail=problem_text(err.problem)
         )
     if isinstance(err, ScoreFileTooLarge):
         return _("The score file {name} has {size:,} bytes; at most {limit:,} are read.").format(
@@ -109,9 +110,9 @@ def _where(name: str, line: int | None, segment: int | None = None, system: str 
     if line is not None:
         return _("Line {line:,} of {name}").format(line=line, name=name)
     if segment is not None and system:
-        return _("Segment {segment} of {system} in {name}").format(segment=segment, system=system, name=name)
+        return _("Segment {segment:,} of {system} in {name}").format(segment=segment, system=system, name=name)
     if segment is not None:
-        return _("Segment {segment} of {name}").format(segment=segment, name=name)
+        return _("Segment {segment:,} of {name}").format(segment=segment, name=name)
     return name
 
 
@@ -147,7 +148,7 @@ def _describe_numbers(err: ReadingError) -> str:
         )
     if isinstance(err, TooManySpans):
         return _(
-            "Segment {segment} of {system} in {name} has {count:,} error spans; a segment may have at most {limit:,}."
+            "Segment {segment:,} of {system} in {name} has {count:,} error spans; a segment may have at most {limit:,}."
         ).format(segment=err.segment, system=err.system, name=err.name, count=err.count, limit=err.limit)
     if isinstance(err, BadSpan):
         detail = _(SPAN_FIELDS[err.field]).format(
