@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from .lazy import lazy_attributes
 from .limits import (
+    HELD,
     MAX_DOCTOR_CHARS,
     MAX_DOCTOR_LINES,
     MAX_DOCTOR_TOTAL_CHARS,
@@ -25,6 +26,7 @@ from .limits import (
     MAX_RESAMPLES,
     MAX_SEGMENT_CHARS,
     MAX_TER_WORD_PAIRS,
+    HeldLimits,
 )
 
 #: Module -> its public names, loaded on first use (PEP 562) so `python -m bleucore --help` stays fast.
@@ -72,6 +74,7 @@ __getattr__ = lazy_attributes(__name__, _EXPORTS, globals())
 
 
 __all__ = [
+    "HELD",
     "MAX_DOCTOR_CHARS",
     "MAX_DOCTOR_LINES",
     "MAX_DOCTOR_TOTAL_CHARS",
@@ -90,6 +93,7 @@ __all__ = [
     "BLEUScore",
     "BleuOptions",
     "Fix",
+    "HeldLimits",
     "HeldSizeError",
     "NgramRow",
     "Occurrence",

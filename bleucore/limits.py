@@ -27,6 +27,11 @@ MAX_HELD_CHARS = 2 * 2**20
 #: references of 900,000 characters peaked at 462 MB there.
 MAX_HELD_TOTAL_LINES = 80_000
 MAX_HELD_TOTAL_CHARS = 8 * 2**20
+#: Lines of every system of one report together (systems x segments): the report reads one system's text at a time
+#: and keeps each line's statistics (about 1.5 KB a line with BLEU, chrF and TER, resamples and buckets included) and
+#: not its text, so its memory grows with this count (docs/limits.md gives the peaks; tests/cli/test_report_memory.py
+#: measures 40 systems x 2,500 lines). WMT25 has 30 to 40 systems of 1,000 to 2,500 segments per language pair.
+MAX_REPORT_LINES = 160_000
 #: The doctor's files (``doctor.diagnose``, behind ``python -m bleucore.doctor``): it keeps each line and its token
 #: ids, not per-line results, so it checks a whole test set: a hypothesis and a reference of 100,000 lines and 11 MB
 #: each peak near 320 MB, four files at the totals below near 420 MB (tests/test_hostile_cli.py measures both).

@@ -97,6 +97,24 @@ def xcomet_json(
     return json.dumps(data, ensure_ascii=False, indent=4).encode("utf-8")
 
 
+def chain_scores(segments: int, names: Sequence[str] = SYSTEMS[:3], seed: int = 49) -> dict[str, list[float]]:
+    """Three systems' scores that WMT25's procedure chains into one cluster (A ~ B ~ C, A > C): B's are a base, A's
+    the base plus a gain m and noise u, C's the base minus m plus the same noise, so A - B = m + u and B - C = m - u
+    are noise the one-sided Wilcoxon test cannot tell from 0, while A - C = 2m on every segment."""
+    rng = random.Random(seed)
+    base = [rng.uniform(0.4, 0.8) for _ in range(segments)]
+    noise = [rng.gauss(0.0, 0.1) for _ in range(segments)]
+    mean = sum(noise) / segments
+    noise = [u - mean for u in noise]  # A's mean is then B's plus m, C's B's minus m
+    gain = 0.01
+    a, b, c = names
+    return {
+        a: [round(x + gain + u, 4) for x, u in zip(base, noise)],
+        b: [round(x, 4) for x in base],
+        c: [round(x - gain + u, 4) for x, u in zip(base, noise)],
+    }
+
+
 #: The share of each system's segments with an error in ``mqm_scores`` (system_a.en and system_c.en the better).
 ERROR_RATES = {"system_a.en": 0.25, "system_b.en": 0.6, "system_c.en": 0.3, "system_d.en": 0.55}
 

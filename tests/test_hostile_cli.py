@@ -374,9 +374,32 @@ def test_the_report_and_the_doctor_hold_a_bounded_total(tmp_path: Path, tool: st
         path.write_text("a b\n" * each, encoding="utf-8")
         files.append(str(path))
     code = _PEAK + f"from bleucore.cli.{tool.split('.')[-1]} import main\nsys.exit(main(sys.argv[2:]))\n"
-    args = [*files[:2], "-i", *files[2:]] if "report" in tool else [*files[1:], "-i", files[0]]
+    # the report holds its references whole (a system's text only while it reads it): five references, one system
+    args = [*files, "-i", files[0]] if "report" in tool else [*files[1:], "-i", files[0]]
     status, out, err, peak = run_child(code, [*args, *(["--n-samples", "1"] if "report" in tool else [])])
     one_error_line(status, err, f"the 5 files hold {5 * each:,} lines", f"at most {total:,} lines")
+    assert out == "" and peak < PEAK_BYTES
+
+
+def test_the_report_refuses_more_system_lines_than_it_holds_and_says_what_to_do(tmp_path: Path) -> None:
+    """Systems x segments past MAX_REPORT_LINES (each file within its own limits): one error line before any
+    system is read, naming the counts, the limit and how to get under it."""
+    from bleucore.limits import MAX_REPORT_LINES
+
+    segments = 5_000
+    count = MAX_REPORT_LINES // segments + 1
+    ref = tmp_path / "ref.txt"
+    ref.write_text("a b\n" * segments, encoding="utf-8")
+    systems = [str(tmp_path / f"sys{k}.txt") for k in range(count)]  # never read: they need not exist
+    code = _PEAK + "from bleucore.cli.report import main\nsys.exit(main(sys.argv[2:]))\n"
+    status, out, err, peak = run_child(code, [str(ref), "-i", *systems, "--n-samples", "1"])
+    one_error_line(
+        status,
+        err,
+        f"{count:,} systems of {segments:,} segments are {count * segments:,} lines",
+        f"at most {MAX_REPORT_LINES:,} (here {MAX_REPORT_LINES // segments:,} systems): report on fewer systems",
+        "or split the test set",
+    )
     assert out == "" and peak < PEAK_BYTES
 
 

@@ -252,7 +252,7 @@ def test_the_readme_states_the_limits() -> None:
         MAX_TER_WORD_PAIRS,
         limits,
     )
-    from bleucore.limits import MAX_DOCTOR_FILE_BYTES, MAX_TRAINING_BYTES
+    from bleucore.limits import MAX_DOCTOR_FILE_BYTES, MAX_REPORT_LINES, MAX_TRAINING_BYTES
     from ui.links.share import MAX_DECODED_BYTES, MAX_LINK_STATE, MAX_NESTING
 
     readme = (ROOT / "docs" / "limits.md").read_text(encoding="utf-8")
@@ -268,6 +268,7 @@ def test_the_readme_states_the_limits() -> None:
         f"| {MAX_TRAINING_BYTES // 2**20} MB / ",
         f"| {MAX_DOCTOR_FILE_BYTES // 2**20} MB (",
         f"| {MAX_HELD_TOTAL_LINES:,} lines and {MAX_HELD_TOTAL_CHARS:,} characters (",
+        f"| {MAX_REPORT_LINES:,} (`bleucore.limits.MAX_REPORT_LINES`",
         f"| {MAX_DOCTOR_LINES:,} lines and {MAX_DOCTOR_CHARS:,} characters / {MAX_DOCTOR_TOTAL_LINES:,} lines "
         f"and {MAX_DOCTOR_TOTAL_CHARS:,} characters (",
         f"{MAX_LINK_STATE:,} characters / {MAX_DECODED_BYTES:,} bytes / {MAX_NESTING} levels",

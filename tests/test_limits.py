@@ -147,6 +147,53 @@ def test_upload_widgets_name_the_limit(page: str, source: str | None, boxes: dic
         assert any(f"larger than {MAX_UPLOAD_MB} MB are refused" in c.value for c in at.caption)
 
 
+def test_compare_scores_more_lines_than_the_other_pages_and_its_caches_hold_every_system() -> None:
+    """Compare's totals (40 systems of a WMT test set) are past bleucore's held totals, which Corpus keeps; its
+    per-system caches hold a page of that many systems, and docs/limits.md says why."""
+    from bleucore import MAX_HELD_TOTAL_CHARS, MAX_HELD_TOTAL_LINES
+    from ui.inputs import limits
+    from ui.shell.cache_limits import MAX_SYSTEM_ENTRIES
+
+    assert limits.MAX_COMPARE_LINES >= 40 * 2_500 + 2_500 > MAX_HELD_TOTAL_LINES
+    assert limits.MAX_COMPARE_CHARS >= (40 * 2_500 + 2_500) * 110 and limits.MAX_COMPARE_CHARS > MAX_HELD_TOTAL_CHARS
+    assert (limits.COMPARE_HELD.total_lines, limits.COMPARE_HELD.total_chars) == (
+        limits.MAX_COMPARE_LINES,
+        limits.MAX_COMPARE_CHARS,
+    )
+    assert (limits.COMPARE_HELD.lines, limits.COMPARE_HELD.chars) == (MAX_HELD_LINES, MAX_HELD_CHARS)
+    assert MAX_SYSTEM_ENTRIES > 40
+    docs = (ROOT / "docs" / "limits.md").read_text(encoding="utf-8")
+    stated = f"| {limits.MAX_COMPARE_LINES:,} lines and {limits.MAX_COMPARE_CHARS:,} characters (`MAX_COMPARE_LINES`"
+    assert stated in docs and f"`ui.shell.cache_limits.MAX_SYSTEM_ENTRIES`,\n{MAX_SYSTEM_ENTRIES})" in docs
+
+
+def test_compare_scores_past_bleucores_held_total_that_corpus_refuses() -> None:
+    """Nine files of 9,000 lines (81,000 lines together): Compare compares its eight systems; Corpus refuses a
+    hypothesis and references of as many lines (its total is bleucore's)."""
+    from bleucore import MAX_HELD_TOTAL_LINES
+    from tests.conftest import file_bytes, messages, open_app, upload
+
+    lines = [f"w{i % 97} w{i % 89} w{i % 83} end" for i in range(9_000)]
+    assert 9 * len(lines) > MAX_HELD_TOTAL_LINES
+    at = open_app("compare")
+    at.radio(key=cps.COMPARE_SOURCE).set_value("upload").run()
+    upload(at, cps.COMPARE_REF_UPLOAD, [("ref.txt", file_bytes(lines))])
+    systems = [
+        (f"s{k}.txt", file_bytes([line if i % 9 != k else "x" for i, line in enumerate(lines)])) for k in range(8)
+    ]
+    upload(at, cps.COMPARE_SYS_UPLOAD, systems).run(timeout=600)
+    assert not at.exception
+    assert "a page scores at most" not in messages(at)
+    table = next(f.value for f in at.dataframe if "p (bootstrap)" in f.value.columns)
+    assert len(table) == 8
+    at = open_app("corpus")
+    at.radio(key=cs.CORPUS_SOURCE).set_value("upload").run()
+    refs = [(f"r{k}.txt", file_bytes(lines)) for k in range(8)]
+    upload(at, cs.CORPUS_REF_UPLOAD, refs)
+    upload(at, cs.CORPUS_HYP_UPLOAD, [("hyp.txt", file_bytes(lines))]).run(timeout=600)
+    assert f"a page scores at most {MAX_HELD_TOTAL_LINES:,} lines" in messages(at)
+
+
 # --------------------------------------------------------------------------- link state
 
 

@@ -59,16 +59,21 @@ def group_sums(
     widths = [rows.shape[1] for rows in per_system]
     order = np.concatenate([np.asarray(g, dtype=np.intp) for g in groups]) if groups else np.zeros(0, np.intp)
     bounds = np.cumsum([0, *(len(g) for g in groups)])
-    ordered = np.hstack([rows[order] for rows in per_system]) if order.size else np.zeros((0, sum(widths)))
-    parts: list[list[FloatArray]] = [[] for _ in groups]
+    edges = np.cumsum([0, *widths])
+    ordered = np.empty((order.size, int(edges[-1])))  # every system's rows side by side, filled a system at a time
+    for k, rows in enumerate(per_system):
+        ordered[:, edges[k] : edges[k + 1]] = rows[order]
+    # each group's sums filled in place, a batch of resamples at a time (no list of batches joined at the end: that
+    # held every sum twice)
+    whole = [np.empty((n_samples, ordered.shape[1])) if bounds[b + 1] > bounds[b] else None for b in range(len(groups))]
+    done = 0
     for counts in bootstrap_counts(segments, n_samples, np.random.default_rng(seed)):
         drawn = counts[:, order]
-        for b in range(len(groups)):
-            low, high = bounds[b], bounds[b + 1]
-            if high > low:
-                parts[b].append(drawn[:, low:high] @ ordered[low:high])
-    edges = np.cumsum([0, *widths])
-    whole = [np.vstack(p) if p else None for p in parts]
+        for b, out in enumerate(whole):
+            if out is not None:
+                low, high = bounds[b], bounds[b + 1]
+                np.matmul(drawn[:, low:high], ordered[low:high], out=out[done : done + counts.shape[0]])
+        done += counts.shape[0]
     return [
         [w[:, edges[k] : edges[k + 1]] if w is not None else np.zeros((0, 0)) for w in whole]
         for k in range(len(per_system))

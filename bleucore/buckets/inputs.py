@@ -34,9 +34,17 @@ class TooManyLabels(ValueError):
         self.count, self.limit = count, limit
 
 
-def check_inputs(systems: Mapping[str, Sequence[str]], references: Sequence[Sequence[str]], n_samples: int) -> int:
+def check_inputs(
+    systems: Mapping[str, Sequence[str]],
+    references: Sequence[Sequence[str]],
+    n_samples: int,
+    *,
+    system_lines: bool = True,
+) -> int:
     """The number of segments, once there is a system and a reference, every stream has as many lines as reference 1,
-    no line is too long and ``n_samples`` is from 1 to ``MAX_RESAMPLES``; else a ValueError that says which."""
+    no line is too long and ``n_samples`` is from 1 to ``MAX_RESAMPLES``; else a ValueError that says which.
+    ``system_lines`` False: the systems' lines are counted, not read (a caller that reads each system once checks
+    its lines' lengths then)."""
     if not systems:
         raise ValueError("no system to analyse: give at least one")
     if not references:
@@ -52,7 +60,8 @@ def check_inputs(systems: Mapping[str, Sequence[str]], references: Sequence[Sequ
                 f"system {name} has {len(lines):,} line{'' if len(lines) == 1 else 's'} but the references have "
                 f"{segments:,}"
             )
-        check_line_lengths(lines, f"system {name}")
+        if system_lines:
+            check_line_lengths(lines, f"system {name}")
     if segments == 0:
         raise ValueError("the references are empty: a bucket analysis needs at least 1 segment")
     if isinstance(n_samples, bool) or not isinstance(n_samples, int) or not 1 <= n_samples <= MAX_RESAMPLES:

@@ -9,9 +9,12 @@ from typing import Any, Literal
 
 from .bootstrap import MIN_TESTED_LINES
 
-__all__ = ["Analysis", "Bucket", "BucketAnalysis", "BucketValue"]
+__all__ = ["INTERVAL", "Analysis", "Bucket", "BucketAnalysis", "BucketValue"]
 
 Analysis = Literal["length", "frequency", "label"]
+#: What a bucket record's ``ci`` holds (its ``interval`` key): the 2.5th and 97.5th percentiles of the bucket's
+#: resampled values (compare-mt's order statistics, ``bootstrap.interval``).
+INTERVAL = "bootstrap-percentile"
 
 
 @dataclass(frozen=True)
@@ -51,8 +54,9 @@ class BucketValue:
 
     def to_dict(self) -> dict[str, Any]:
         """The record of ``--json``: analysis, bucket, system, metric, value, ci (the issue's six keys, in order),
-        then p_value and delta, and whether the bucket was tested (``tested`` false: too few lines, p_value null); value
-        and ci are None (JSON null) for a bucket with no data, never NaN."""
+        then interval (what ``ci`` holds: ``INTERVAL``), p_value and delta, and whether the bucket was tested
+        (``tested`` false: too few lines, p_value null); value, ci and interval are None (JSON null) for a bucket with
+        no data, never NaN."""
         return {
             "analysis": self.analysis,
             "bucket": self.bucket,
@@ -60,6 +64,7 @@ class BucketValue:
             "metric": self.metric,
             "value": self.value,
             "ci": list(self.ci) if self.ci is not None else None,
+            "interval": INTERVAL if self.ci is not None else None,
             "p_value": self.p_value,
             "delta": self.delta,
             "tested": self.tested,

@@ -27,8 +27,12 @@ from ..metrics import Metric, get_metric
 from ..metrics.bleu.options import BleuOptions
 from ..metrics.chrf import ChrfOptions
 from ..reading.checks import check_held_total
+from ..reading.held import HeldFile
 from ..reading.lines import iter_lines, read_held_lines
 from ..report.build import Report, build_report
+from ..report.size import check_report_size
+from ..report.statistics import SetupCheck
+from ..report.warnings import warning_lines
 from ..significance.defaults import BOOTSTRAP_SAMPLES, SEED
 from ..tokenizers import TOKENIZER_NAMES
 from .usage import PROG, UsageError
@@ -55,7 +59,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "-i", "--input", nargs="+", required=True, metavar="SYS", help="system output files; the first is the baseline"
     )
-    parser.add_argument("--names", nargs="+", metavar="NAME", help="a name per system (default: the file names)")
+    parser.add_argument(
+        "--names",
+        nargs="+",
+        metavar="NAME",
+        help="a name per system (default: the file names, with their folders where two have the same name)",
+    )
     parser.add_argument(
         "--baseline", metavar="NAME", help="the system the others are tested against (default: the first)"
     )
@@ -172,8 +181,21 @@ def imported_from(args: argparse.Namespace, names: Sequence[str], segments: int)
     return out, notes
 
 
+def file_names(paths: Sequence[str]) -> list[str]:
+    """Each system's name from its path: the file's name, with as many of its folders as tell two files of one name
+    apart (``a/sys.txt``, ``b/sys.txt``); the same path twice keeps one name twice."""
+    parts = [os.path.normpath(path).split(os.sep) for path in paths]
+    names = [p[-1] for p in parts]
+    for depth in range(2, max(map(len, parts), default=1) + 1):
+        clashes = {n for n in names if names.count(n) > 1}
+        if not clashes:
+            break
+        names = [os.sep.join(p[-depth:]) if n in clashes else n for n, p in zip(names, parts)]
+    return names
+
+
 def _system_names(args: argparse.Namespace) -> list[str]:
-    names = args.names or list(args.input)
+    names = args.names or file_names(args.input)
     if len(names) != len(args.input):
         raise UsageError(f"{len(args.input)} systems but {len(names)} names: give one name per system")
     if len(set(names)) != len(names):
@@ -198,8 +220,11 @@ def report_from_args(args: argparse.Namespace) -> Report:
             f"{MAX_TRAINING_BYTES:,} are read"
         )
     references = [read_held_lines(path) for path in args.refs]
-    systems = {name: read_held_lines(path) for name, path in zip(names, args.input)}
-    check_held_total([*references, *systems.values()])
+    check_held_total(references)  # the references are held whole; a system's text only while it is read
+    check_report_size(len(names), len(references[0]))  # before any system is read
+    systems = {name: HeldFile(path) for name, path in zip(names, args.input)}
+    for lines in systems.values():
+        len(lines)  # each file read (and its limits checked) once before any work, the last two kept
     labels = read_held_lines(args.labels) if args.labels else None
     imported, args.notes = imported_from(args, names, len(references[0]))
     training = iter_lines(args.train) if args.train else None  # counted as it is read, never held
@@ -214,6 +239,7 @@ def report_from_args(args: argparse.Namespace) -> Report:
         rank=args.rank,
         human=args.human,
         processes=chunk_processes(),
+        setup=SetupCheck(tuple(file_names(args.refs)), args.tokenize),
     )
 
 
@@ -230,6 +256,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         report = report_from_args(args)
+        for line in warning_lines(report.warnings(), report.directions, len(report.systems)):
+            sys.stderr.write(f"{PROG}: {' '.join(line.split())}\n")
         if args.json:
             _write_file(args.json, json.dumps(report.records(), ensure_ascii=False, indent=1, allow_nan=False) + "\n")
         if args.latex:

@@ -2,7 +2,8 @@
 well each tracks human judgements at the system and the segment level (``correlation``), pure functions of arrays;
 each metric's corpus and sentence values per system (``values``), the report's rows and records built from them
 (``rows``: agreement, and correlations against ``--human``), the segments where an imported metric and a built-in
-one disagree most with what shows why (``examples``), and the typed errors of bad input (``errors``); WMT25's
+one disagree most with what shows why (``examples``), whether an imported metric's direction looks wrong
+(``direction``: a forgotten ``--lower-better``), and the typed errors of bad input (``errors``); WMT25's
 meta-evaluation against human scores: soft pairwise accuracy at the system level (``soft_pairwise``, on the paired
 permutation tests of ``permutation``; Thompson et al. 2024) and tie-calibrated pairwise accuracy at the segment level
 (``ties``; Deutsch et al. 2023), both equal to mt-metrics-eval's. The report and the Compare page build their records
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 from .agreement import Agreement, disagreements, sign_agreement
 from .correlation import kendall_tau_b, pairwise_accuracy, pearson
+from .direction import LOWER_IS_BETTER, DirectionWarning, direction_warnings, lower_is_better_name
 from .errors import MIN_SYSTEMS, TooFewSystems, UnknownHuman
 from .examples import SEVERITIES, DisagreementExample, difference_scale, disagreement_examples, marked_pieces
 from .permutation import PERMUTATION_SEED, PERMUTATIONS, pairwise_p_values, permutation_signs
@@ -21,12 +23,14 @@ from .ties import TieCalibratedAccuracy, tie_calibrated_accuracy
 from .values import MetricValues, metric_values, sentence_metric, sentence_values
 
 __all__ = [
+    "LOWER_IS_BETTER",
     "MIN_SYSTEMS",
     "PERMUTATIONS",
     "PERMUTATION_SEED",
     "SEVERITIES",
     "Agreement",
     "AgreementRow",
+    "DirectionWarning",
     "DisagreementExample",
     "MetaRow",
     "MetricValues",
@@ -37,10 +41,12 @@ __all__ = [
     "UnknownHuman",
     "agreement_rows",
     "difference_scale",
+    "direction_warnings",
     "disagreement_examples",
     "disagreements",
     "human_rows",
     "kendall_tau_b",
+    "lower_is_better_name",
     "marked_pieces",
     "metric_values",
     "pairwise_accuracy",

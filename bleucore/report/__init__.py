@@ -8,5 +8,15 @@ from .build import Report, build_report
 from .charts import bucket_chart
 from .html import html_report, render_svg
 from .latex import latex_escape, latex_table
+from .statistics import SetupCheck
 
-__all__ = ["Report", "bucket_chart", "build_report", "html_report", "latex_escape", "latex_table", "render_svg"]
+__all__ = [
+    "Report",
+    "SetupCheck",
+    "bucket_chart",
+    "build_report",
+    "html_report",
+    "latex_escape",
+    "latex_table",
+    "render_svg",
+]

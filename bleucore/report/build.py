@@ -19,15 +19,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import limits
-from ..buckets import BucketAnalysis, BucketSettings, frequency_buckets, label_buckets, length_buckets
-from ..meta_evaluation import AgreementRow, DisagreementExample, MetaRow
+from ..buckets import BucketAnalysis, BucketSettings
+from ..buckets.analyses import label_analysis, label_index, length_analysis
+from ..buckets.frequency import WordCounter, frequency_analysis
+from ..buckets.inputs import check_inputs, chosen_baseline
+from ..doctor import Finding
+from ..meta_evaluation import AgreementRow, DirectionWarning, DisagreementExample, MetaRow, MetricValues
+from ..meta_evaluation import direction_warnings as directions_of
 from ..meta_evaluation.evaluate import evaluate_metrics, human_check
+from ..meta_evaluation.values import is_imported
 from ..metrics import Metric
 from ..metrics.imported.errors import TooManySystems
 from ..significance import Ranking, SignificanceTable, bootstrap_scores, rank_systems, significance_table
 from ..significance.auto_rank import AutoRank
+from ..significance.table import INTERVAL
 from .auto_ranking import report_autorank
-from .statistics import report_statistics
+from .size import check_report_size
+from .statistics import CHECK_SETUP, SetupCheck, system_passes
+from .warnings import SetupWarning, setup_warnings, warning_records
 
 __all__ = ["Report", "build_report"]
 
@@ -40,7 +49,9 @@ class Report:
     per metric (``rankings``); with an imported metric, its agreement with each built-in one on each system
     (``agreements``) and the segments where they disagree most (``examples``), and with ``human`` (an imported
     metric's name) every other metric's correlations with it (``meta``); with ``rankings``, the AutoRank of every metric
-    but the human one (``autorank``; None where fewer than 2 systems or no metric scores every system)."""
+    but the human one (``autorank``; None where fewer than 2 systems or no metric scores every system); and the setup
+    check's findings of each system (``findings``: system name, finding) and the imported metrics whose direction looks
+    wrong (``directions``: a forgotten ``--lower-better``)."""
 
     systems: tuple[str, ...]
     baseline: str
@@ -58,6 +69,12 @@ class Report:
     human: str | None = None
     meta: tuple[MetaRow, ...] = ()
     autorank: AutoRank | None = None
+    findings: tuple[tuple[str, Finding], ...] = ()
+    directions: tuple[DirectionWarning, ...] = ()
+
+    def warnings(self) -> list[SetupWarning]:
+        """The setup check's findings, each once with the systems it was found for (``warnings.setup_warnings``)."""
+        return setup_warnings(self.findings)
 
     def digits_of(self, table: SignificanceTable) -> int:
         """Decimals of ``table``'s values (2 for 0-100 scores, 4 for an imported metric's)."""
@@ -65,9 +82,12 @@ class Report:
 
     def records(self) -> list[dict[str, Any]]:
         """Every number of the report, one record per bucket (``bleucore.buckets.BucketValue.to_dict``), after
-        one record per system and metric for the whole test set (analysis ``corpus``, bucket ``all``), and then
-        the rankings' records (analysis ``rank``: ``rank`` and ``cluster`` in place of ``ci`` and ``p_value``), the
-        agreement records (analysis ``agreement``) and the correlations with the human judgement (``meta``). An
+        one record per system and metric for the whole test set (analysis ``corpus``, bucket ``all``; its ``ci``
+        sacreBLEU's bootstrap mean +- half-width, ``interval`` says so, where a bucket's is percentiles), and then
+        the rankings' records (analysis ``rank``: ``rank`` and ``cluster`` in place of ``ci`` and ``p_value``), every
+        pair's test (analysis ``pair``), the
+        agreement records (analysis ``agreement``), the correlations with the human judgement (``meta``) and the
+        warnings (``warning``: the setup check's findings, a metric's direction). An
         output identical to the baseline's gets p = 1, as a bucket where two systems agree does (sacreBLEU's rule
         would give it the smallest p-value)."""
         out: list[dict[str, Any]] = []
@@ -81,6 +101,7 @@ class Report:
                         "metric": table.label,
                         "value": row.score,
                         "ci": [row.lower, row.upper] if row.lower is not None else None,
+                        "interval": INTERVAL if row.lower is not None else None,
                         "p_value": None
                         if row.is_baseline
                         else 1.0
@@ -94,12 +115,14 @@ class Report:
             out += analysis.records()
         for ranking in self.rankings:
             out += ranking.records()
+        for ranking in self.rankings:
+            out += ranking.pair_records()
         out += [row.to_dict() for row in self.agreements]
         out += [row.to_dict() for row in self.meta]
         out += self.agreement_records()
         if self.autorank is not None:
             out += self.autorank.records()
-        return out
+        return out + warning_records(self.warnings(), self.directions)
 
     def agreement_records(self) -> list[dict[str, Any]]:
         """Every system's delta from the baseline under every metric with Kocmi et al. 2024's estimate of how likely
@@ -147,14 +170,17 @@ def build_report(
     rank: bool = False,
     human: str | None = None,
     processes: int = 1,
+    setup: SetupCheck | None = CHECK_SETUP,
 ) -> Report:
     """The report of ``systems`` (name -> lines) against reference streams: corpus tables and the length,
     frequency and (with ``labels``) label buckets; ``training``: lines to count word frequencies in; ``settings``:
     the resampling of every test and the words the buckets count; ``rank``: every metric's ranking too;
     ``human``: the imported metric holding human judgements, every other metric correlated with it
-    (``bleucore.meta_evaluation``; UnknownHuman, TooFewSystems); ``processes`` 2: the statistics shared with a forked
-    copy (``statistics``; the command line's). With an imported metric, its agreement with every built-in one and the
-    segments where they disagree most are computed too."""
+    (``bleucore.meta_evaluation``; UnknownHuman, TooFewSystems); ``processes`` 2: the systems shared with a forked
+    copy (``statistics``; the command line's); ``setup``: every system's setup check (``bleucore.doctor``, with the
+    references' names), None for none. With an imported metric, its agreement with every built-in one and the
+    segments where they disagree most are computed too. Each system's lines are read once (``statistics``), so a
+    system may be a ``bleucore.reading.HeldFile``: the report then holds one system's text at a time."""
     names = tuple(systems)
     if not metrics:
         raise ValueError("no metric: give at least one (bleu, chrf, chrf++, ter, or imported scores)")
@@ -162,17 +188,21 @@ def build_report(
         raise ValueError("a metric is given twice: each needs its own name")
     if len(names) > limits.MAX_SYSTEMS:
         raise TooManySystems(len(names), limits.MAX_SYSTEMS)
-    base = names[0] if baseline is None else baseline
     human_check(metrics, human, len(names))
-    # The buckets check every input (line counts, limits, baseline) before any statistics are computed.
-    frequency = frequency_buckets(systems, references, training=training, baseline=base, settings=settings)
-    statistics = report_statistics(metrics, systems, references, processes)
-    length = length_buckets(systems, references, metrics, baseline=base, settings=settings, statistics=statistics)
-    analyses = [length, frequency]
-    if labels is not None:
-        analyses.append(
-            label_buckets(systems, references, labels, metrics, baseline=base, settings=settings, statistics=statistics)
-        )
+    # Every input is checked (line counts, limits, baseline, labels) before any statistics are computed.
+    segments = check_inputs(systems, references, settings.n_samples, system_lines=False)
+    check_report_size(len(names), segments)
+    base = chosen_baseline(names, baseline)
+    labelled = label_index(labels, segments) if labels is not None else None
+    counter = WordCounter(references[0], training, settings)
+    passes = system_passes(metrics, systems, references, words=counter, setup=setup, processes=processes)
+    statistics = {m.printed_label: [p.statistics[i] for p in passes] for i, m in enumerate(metrics)}
+    analyses = [
+        length_analysis(names, references, metrics, statistics, baseline=base, settings=settings),
+        frequency_analysis(names, [p.words for p in passes], counter, base),
+    ]
+    if labelled is not None:
+        analyses.append(label_analysis(names, metrics, *labelled, statistics, baseline=base, settings=settings))
     nrefs = len(references)
     tables, rankings = [], []
     for m in metrics:
@@ -193,13 +223,18 @@ def build_report(
     signatures = tuple(
         (t.label, m.signature(nrefs), m.sacrebleu_equivalent(nrefs).signature) for t, m in zip(tables, metrics)
     )
-    identical = tuple(n for n in names if n != base and list(systems[n]) == list(systems[base]))
+    digests = dict(zip(names, (p.digest for p in passes)))
+    identical = tuple(n for n in names if n != base and digests[n] == digests[base])
     evaluation = evaluate_metrics(metrics, systems, references, baseline=base, human=human, statistics=statistics)
+    values = [
+        MetricValues(t.label, t.higher_is_better, is_imported(m), {r.system: r.score for r in t.rows}, {})
+        for t, m in zip(tables, metrics)
+    ]
     autorank = report_autorank(tables, names, human) if rank else None
     return Report(
         names,
         base,
-        len(references[0]),
+        segments,
         nrefs,
         tuple(tables),
         signatures,
@@ -213,4 +248,6 @@ def build_report(
         evaluation.human,
         evaluation.meta,
         autorank,
+        tuple((name, finding) for name, p in zip(names, passes) for finding in p.findings),
+        directions_of(values),
     )

@@ -2,7 +2,9 @@
 Vega-Lite specification of ``charts`` with vl-convert, for whoever wants that look), no script, no stylesheet or font
 fetched: it opens offline. Every user text
 (system names, labels, file names) is escaped. With ``--rank``, a section of rankings: one table per metric in
-WMT25's style (rank range, system, value), a thick rule where a cluster ends. With an imported metric, the
+WMT25's style (rank range, system, value), a thick rule where a cluster ends, how many pairs the test tells apart and
+every pair's verdict in a grid (``pair_grid``: a cluster is a chain of overlapping ranges, and two of its systems may
+still differ significantly). With an imported metric, the
 meta-evaluation's sections (``meta_html``): agreement, disagreement examples, correlations with ``--human``."""
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ from .build import Report
 from .charts import measure_name
 from .deltas import deltas_html
 from .meta_html import META_STYLE, meta_sections
+from .pair_grid import GRID_STYLE, pair_grid_html
 from .svg import bucket_svg
-from .text import rank_cell, ranking_test
+from .text import pairs_sentence, rank_cell, ranking_test
 from .untested import untested, untested_rule
+from .warnings import warnings_html
 
 __all__ = ["html_report", "render_svg"]
 
@@ -30,6 +34,8 @@ text-align:right}th:first-child,td:first-child{text-align:left}code{font-size:.8
 figure{margin:1rem 0;overflow-x:auto}.note{color:#444;font-size:.92em}
 tr.cluster-end td{border-bottom:2px solid #333}
 table.ranking td:nth-child(2),table.ranking th:nth-child(2){text-align:left}
+ul.warnings li{margin:.3rem 0}ul.warnings li.error{border-left:4px solid #d55e00;padding-left:.4rem}
+ul.warnings li.warning{border-left:4px dotted #e69f00;padding-left:.4rem}
 """
 _ANALYSES = {
     "length": "Score by reference length",
@@ -96,6 +102,10 @@ def _ranking_section(ranking: Ranking, digits: int) -> list[str]:
             f"<tr{rule}><td>{rank_cell(row.rank)}</td><td>{escape(row.system)}</td><td>{row.value:.{digits}f}</td></tr>"
         )
     out.append("</tbody></table>")
+    out.append(
+        f"<p class=\"note\">{escape(pairs_sentence(ranking))} Each cell: the row's system against the column's.</p>"
+    )
+    out.append(pair_grid_html(ranking))
     return out
 
 
@@ -105,13 +115,16 @@ def html_report(report: Report, title: str = "BLEU Explorer report") -> str:
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(title)}</title><style>{_STYLE}{META_STYLE}</style></head><body>",
+        f"<title>{escape(title)}</title><style>{_STYLE}{META_STYLE}{GRID_STYLE}</style></head><body>",
         f"<h1>{escape(title)}</h1>",
         f"<p>{len(report.systems)} systems on {report.segments:,} segments with {report.nrefs} reference"
         f"{'s' if report.nrefs != 1 else ''}; baseline: <b>{escape(report.baseline)}</b>. "
-        f"Intervals: 95% paired bootstrap ({report.settings.n_samples:,} resamples, seed {report.settings.seed}); "
-        "* marks a difference from the baseline with p &lt; 0.05.</p>",
+        f"Intervals: 95% paired bootstrap ({report.settings.n_samples:,} resamples, seed {report.settings.seed}): "
+        "for the corpus scores sacreBLEU's, the resamples' mean &plusmn; half the width of their 2.5&ndash;97.5 "
+        "percentile range; for the buckets, the 2.5th and 97.5th percentiles. * marks a difference from the baseline "
+        "with p &lt; 0.05.</p>",
     ]
+    parts += warnings_html(report.warnings(), report.directions, len(report.systems))
     if report.identical:
         names = ", ".join(report.identical)
         parts.append(f'<p class="note">{escape(f"Identical to the baseline, so never marked different: {names}.")}</p>')
@@ -149,8 +162,10 @@ def html_report(report: Report, title: str = "BLEU Explorer report") -> str:
         parts.append("<h2>Rankings</h2>")
         parts.append(
             '<p class="note">As WMT25 ranks systems: sorted by the metric, best first; a system\'s rank range extends '
-            "past every neighbour that is not significantly different from it; a thick rule ends a cluster (no "
-            "range crosses it).</p>"
+            "up and down past its neighbours, nearest first, until one is significantly different from it; a thick "
+            "rule ends a cluster (no range crosses it). A cluster is a chain of overlapping ranges, not a group the "
+            "test cannot tell apart: A can be significantly better than C in one cluster when B differs from "
+            "neither. Under each ranking, every pair's verdict.</p>"
         )
         for ranking, table in zip(report.rankings, report.tables):
             parts += _ranking_section(ranking, report.digits_of(table))

@@ -12,11 +12,14 @@ from .build import Report
 from .deltas import deltas_latex
 from .latex_base import latex_escape
 from .latex_base import latex_float as _float
+from .pair_grid import verdict
 from .wmt_meta import wmt_meta_latex, wmt_meta_rows
 
-__all__ = ["latex_escape", "latex_meta", "latex_ranking", "latex_table"]
+__all__ = ["LATEX_PAIRS_MOST", "latex_escape", "latex_meta", "latex_pairs", "latex_ranking", "latex_table"]
 
 MARK = r"$^{\dagger}$"
+#: The most systems whose pair grid the LaTeX output holds (a wider one does not fit a page).
+LATEX_PAIRS_MOST = 8
 
 
 def latex_table(report: Report, alpha: float = 0.05) -> str:
@@ -47,7 +50,8 @@ def latex_table(report: Report, alpha: float = 0.05) -> str:
     note = (
         f"{MARK} differs from the baseline (paired bootstrap resampling, Koehn 2004: "
         f"{resampling.n_samples:,} resamples, seed {resampling.seed}, $p < {alpha}$). "
-        "Brackets: 95\\% bootstrap confidence interval. "
+        "Brackets: 95\\% bootstrap confidence interval (sacreBLEU's: the resamples' mean $\\pm$ half the width of "
+        "their 2.5--97.5 percentile range). "
         f"{report.segments:,} segments, {report.nrefs} reference{'s' if report.nrefs != 1 else ''}. "
         f"Signatures (sacreBLEU 2.6 where it has the metric, else bleucore): {signatures}."
     )
@@ -55,6 +59,7 @@ def latex_table(report: Report, alpha: float = 0.05) -> str:
         names = ", ".join(latex_escape(name) for name in report.identical)
         note += f" Output identical to the baseline's, so never marked: {names}."
     rankings = [latex_ranking(r, report.digits_of(t)) for r, t in zip(report.rankings, report.tables)]
+    rankings += [grid for r in report.rankings if (grid := latex_pairs(r))]
     return "\n".join(
         [
             "% BLEU Explorer report (bleucore); needs \\usepackage{booktabs}",
@@ -82,11 +87,41 @@ def latex_ranking(ranking: Ranking, digits: int = 2) -> str:
         test = "one-sided Wilcoxon signed-rank tests on the segment scores"
     else:
         test = f"paired bootstrap resampling ({ranking.n_samples:,} resamples, seed {ranking.seed})"
+    total = len(ranking.pairs)
     note = (
         f"Systems ranked by {latex_escape(ranking.metric)} as WMT25 ranks them: a system's rank range extends past "
-        f"every neighbour not significantly different ({test}, $p < {ranking.alpha}$); a rule separates clusters."
+        f"every neighbour not significantly different ({test}, $p < {ranking.alpha}$); a rule separates clusters, "
+        "chains of overlapping ranges whose systems may still differ significantly: the test tells "
+        f"{ranking.separated} of the {total} pair{'s' if total != 1 else ''} apart."
     )
     return _float("clc", [f"Rank & System & {latex_escape(ranking.metric)} {arrow} \\\\"], lines, note)
+
+
+def latex_pairs(ranking: Ranking) -> str:
+    """Every pair of ``ranking`` as a grid, for 3 to ``LATEX_PAIRS_MOST`` systems (else ""): the row's system
+    against the column's, an arrow where the test tells them apart (up: the row is significantly better) and the
+    p-value."""
+    names = [row.system for row in ranking.rows]
+    if not 2 < len(names) <= LATEX_PAIRS_MOST:
+        return ""
+    rows = []
+    for k, row in enumerate(names, start=1):
+        cells = [f"{k}. {latex_escape(row)}"]
+        for column in names:
+            pair = None if column == row else ranking.pair(row, column)
+            if pair is None or pair.p_value is None:
+                cells.append("--")
+                continue
+            arrow = {"better": r"$\uparrow$\,", "worse": r"$\downarrow$\,"}.get(verdict(pair, row), "")
+            cells.append(arrow + (r"$<$0.001" if pair.p_value < 0.001 else f"{pair.p_value:.3f}"))
+        rows.append(" & ".join(cells) + r" \\")
+    head = " & ".join(["Row vs column", *(str(k) for k in range(1, len(names) + 1))]) + r" \\"
+    note = (
+        f"Every pair under {latex_escape(ranking.metric)}: the row's system against the column's, with the p-value "
+        r"of the ranking's test; $\uparrow$: the row is significantly better, $\downarrow$: significantly worse, no "
+        f"arrow: not told apart; the test tells {ranking.separated} of the {len(ranking.pairs)} pairs apart."
+    )
+    return _float("l" + "c" * len(names), [head], rows, note)
 
 
 def _correlation(value: float | None) -> str:

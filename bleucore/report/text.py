@@ -11,7 +11,7 @@ from .build import Report
 from .deltas import deltas_text
 from .wmt_meta import wmt_meta_text
 
-__all__ = ["meta_text", "rank_cell", "ranking_test", "ranking_text", "summary"]
+__all__ = ["meta_text", "pairs_sentence", "rank_cell", "ranking_test", "ranking_text", "summary"]
 
 
 def rank_cell(rank: tuple[int, int]) -> str:
@@ -26,6 +26,15 @@ def ranking_test(ranking: Ranking) -> str:
     return f"paired bootstrap, {ranking.n_samples:,} resamples, seed {ranking.seed}, p < {ranking.alpha}"
 
 
+def pairs_sentence(ranking: Ranking) -> str:
+    """How many pairs the test tells apart, and what a single cluster does not mean."""
+    total = len(ranking.pairs)
+    said = f"The test tells {ranking.separated} of the {total} pair{'s' if total != 1 else ''} apart."
+    if ranking.clusters == 1 and ranking.separated:
+        said += " One cluster: the rank ranges overlap from first to last, yet these pairs differ significantly."
+    return said
+
+
 def ranking_text(ranking: Ranking, digits: int) -> str:
     """One metric's ranking: rank range, system and value, a rule where a cluster ends."""
     rows = [[rank_cell(row.rank), row.system, f"{row.value:.{digits}f}"] for row in ranking.rows]
@@ -37,6 +46,7 @@ def ranking_text(ranking: Ranking, digits: int) -> str:
         out.append(line(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
         if end:
             out.append("-" * (sum(widths) + 4))
+    out.append(pairs_sentence(ranking))
     return "\n".join(out) + "\n"
 
 

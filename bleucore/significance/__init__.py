@@ -24,7 +24,7 @@ if TYPE_CHECKING:
         paired_bootstrap,
         sacrebleu_scores,
     )
-    from .ranking import Ranking, RankRow, pairwise_bootstrap_p, rank_systems
+    from .ranking import PairTest, Ranking, RankRow, pairwise_bootstrap_p, rank_systems
     from .resampling import bootstrap_counts, bootstrap_scores
     from .table import SignificanceRow, SignificanceTable, significance_table
     from .thresholds import HumanAgreement, ThresholdModel, human_agreement, threshold_model
@@ -41,7 +41,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "paired_bootstrap",
         "sacrebleu_scores",
     ),
-    "ranking": ("RankRow", "Ranking", "pairwise_bootstrap_p", "rank_systems"),
+    "ranking": ("PairTest", "RankRow", "Ranking", "pairwise_bootstrap_p", "rank_systems"),
     "resampling": ("bootstrap_counts", "bootstrap_scores"),
     "table": ("SignificanceRow", "SignificanceTable", "significance_table"),
     "wilcoxon": ("wilcoxon_greater",),
@@ -55,6 +55,7 @@ __all__ = [
     "AutoRankRow",
     "ConfidenceResult",
     "HumanAgreement",
+    "PairTest",
     "PairedTestResult",
     "RankRow",
     "Ranking",

@@ -1,5 +1,5 @@
 """N systems ranked under one metric the way WMT25 ranks them (wmt-conference/wmt25-general-mt,
-``humeval/05-compute_clusters.py``), with rank ranges and clusters of systems that no test tells apart.
+``humeval/05-compute_clusters.py``), with rank ranges, clusters, and every pair's test.
 
 The procedure (``rank_ranges``, ``cluster_numbers``):
 
@@ -10,6 +10,11 @@ The procedure (``rank_ranges``, ``cluster_numbers``):
 3. a cluster ends after position i when every system above has its range within 1..i and every system below starts
    below i (WMT25's ``does_cluster_end_here``); cluster 1 is the best.
 
+What a cluster means: its systems' rank ranges overlap in a chain, so no rule can be drawn inside it; it does not
+mean that no test tells its systems apart. If A is significantly better than C while B differs from neither, the
+ranges of A, B and C overlap and the three make one cluster. Which pairs the test does tell apart is ``pairs``: every
+pair's test (``PairTest``), the better-placed system first, on the same tests the ranges were drawn from.
+
 "Significantly better" (``significantly_better``): for a metric whose value is the mean of its segment scores
 (``Metric.mean_of_segments``: imported and human scores), WMT25's test: the one-sided Wilcoxon signed-rank test on
 the paired segment differences, ``scipy.stats.wilcoxon(a - b, alternative="greater")`` with its defaults
@@ -19,7 +24,8 @@ pair from one set of resamples, each system's resampled scores computed once (``
 draws the same resamples as the baseline comparison of ``table``, so a pair's p-value is ``paired_bootstrap``'s).
 
 A ranking's JSON records (``Ranking.records``) are ``{"analysis": "rank", "bucket": "all", "system", "metric",
-"value", "rank": [low, high], "cluster": c}``.
+"value", "rank": [low, high], "cluster": c}``, and its pairs' (``Ranking.pair_records``) ``{"analysis": "pair",
+"bucket": "all", "system", "versus", "metric", "test", "p_value", "significant"}``.
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ from .wilcoxon import wilcoxon_greater
 
 __all__ = [
     "ALPHA",
+    "PairTest",
     "RankRow",
     "Ranking",
     "cluster_numbers",
@@ -64,9 +71,23 @@ class RankRow:
 
 
 @dataclass(frozen=True)
+class PairTest:
+    """Two systems' test under one metric: ``better`` is placed above ``worse``; ``p_value`` is the test's p-value
+    that ``better`` is the better one (None where the test has none: every segment difference 0) and
+    ``significant`` says it is below the ranking's alpha (for the bootstrap, with ``better``'s value strictly
+    better)."""
+
+    better: str
+    worse: str
+    p_value: float | None
+    significant: bool
+
+
+@dataclass(frozen=True)
 class Ranking:
     """Every system under one metric (``metric``: its printed label), best first, with the test that told them apart
-    and its settings (``n_samples`` and ``seed`` for the bootstrap, None for Wilcoxon's test)."""
+    and its settings (``n_samples`` and ``seed`` for the bootstrap, None for Wilcoxon's test), and every pair's test
+    (``pairs``, in the order of the rows: the first row against each below it, then the second, ...)."""
 
     metric: str
     higher_is_better: bool
@@ -75,10 +96,23 @@ class Ranking:
     alpha: float = ALPHA
     n_samples: int | None = None
     seed: int | None = None
+    pairs: tuple[PairTest, ...] = ()
 
     @property
     def clusters(self) -> int:
         return self.rows[-1].cluster if self.rows else 0
+
+    @property
+    def separated(self) -> int:
+        """How many pairs the test tells apart (of ``len(pairs)``)."""
+        return sum(pair.significant for pair in self.pairs)
+
+    def pair(self, a: str, b: str) -> PairTest:
+        """The test of systems ``a`` and ``b`` (either order); KeyError when it was not run."""
+        for pair in self.pairs:
+            if {pair.better, pair.worse} == {a, b}:
+                return pair
+        raise KeyError((a, b))
 
     def cluster_ends(self) -> list[bool]:
         """For each row, True when a new cluster starts after it (a rule in the tables; never after the last)."""
@@ -97,6 +131,23 @@ class Ranking:
                 "cluster": row.cluster,
             }
             for row in self.rows
+        ]
+
+    def pair_records(self) -> list[dict[str, Any]]:
+        """One JSON record per pair: ``system`` the better-placed, ``versus`` the other, the test, its p-value and
+        whether it tells them apart."""
+        return [
+            {
+                "analysis": "pair",
+                "bucket": "all",
+                "system": pair.better,
+                "versus": pair.worse,
+                "metric": self.metric,
+                "test": self.test,
+                "p_value": pair.p_value,
+                "significant": pair.significant,
+            }
+            for pair in self.pairs
         ]
 
 
@@ -177,14 +228,15 @@ def rank_systems(
     values = [float(metric.score_from_statistics(s, nrefs).score) for s in stats]
     order = _sorted_best_first(values, metric.higher_is_better)
     sign = 1.0 if metric.higher_is_better else -1.0
+    count = len(order)
     if metric.mean_of_segments:
         segments = [metric.segment_values(stats[k], nrefs) * sign for k in order]
-        p_values: dict[tuple[int, int], float] = {}
+        pair_p = {
+            (i, j): wilcoxon_greater(segments[i] - segments[j]) for i in range(count) for j in range(i + 1, count)
+        }
 
         def better(i: int, j: int) -> bool:
-            if (i, j) not in p_values:
-                p_values[(i, j)] = wilcoxon_greater(segments[i] - segments[j])
-            p = p_values[(i, j)]
+            p = pair_p[(i, j)]
             return not math.isnan(p) and p < alpha
 
         test: RankTest = "wilcoxon"
@@ -195,13 +247,18 @@ def rank_systems(
         observed = [float(metric.row_scores(metric.columns(s).sum(axis=0, keepdims=True))[0]) for s in stats]
         p_matrix = pairwise_bootstrap_p(scores, observed)
         placed = [values[k] for k in order]
+        pair_p = {(i, j): float(p_matrix[order[i], order[j]]) for i in range(count) for j in range(i + 1, count)}
 
         def better(i: int, j: int) -> bool:
             ahead = placed[i] > placed[j] if metric.higher_is_better else placed[i] < placed[j]
-            return ahead and bool(p_matrix[order[i], order[j]] < alpha)
+            return ahead and pair_p[(i, j)] < alpha
 
         test, settings = "bootstrap", (n_samples, seed)
-    ranges = rank_ranges(len(order), better)
+    ranges = rank_ranges(count, better)
     clusters = cluster_numbers(ranges)
     rows = tuple(RankRow(names[k], values[k], ranges[i], clusters[i]) for i, k in enumerate(order))
-    return Ranking(metric.printed_label, metric.higher_is_better, test, rows, alpha, *settings)
+    pairs = tuple(
+        PairTest(names[order[i]], names[order[j]], None if math.isnan(p) else p, better(i, j))
+        for (i, j), p in pair_p.items()
+    )
+    return Ranking(metric.printed_label, metric.higher_is_better, test, rows, alpha, *settings, pairs)

@@ -19,7 +19,12 @@ from .defaults import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
 from .paired import PairedTestResult, bootstrap_result, paired_approximate_randomization, paired_bootstrap
 from .thresholds import HumanAgreement, human_agreement
 
-__all__ = ["SignificanceRow", "SignificanceTable", "significance_table"]
+__all__ = ["INTERVAL", "SignificanceRow", "SignificanceTable", "significance_table"]
+
+#: What a row's ``lower``..``upper`` is (the report's corpus records name it in their ``interval`` key): sacreBLEU's
+#: ``--confidence``, the resampled scores' mean minus and plus half the width of their 2.5..97.5 percentile range, so
+#: it is centred on the bootstrap mean, not on the score.
+INTERVAL = "bootstrap-mean-half-width"
 
 
 @dataclass(frozen=True)

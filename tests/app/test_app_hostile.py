@@ -185,9 +185,11 @@ def test_a_lone_surrogate_is_a_score_or_a_value_error_in_every_tokenizer_and_met
 
 
 def test_files_past_the_page_total_are_one_message_on_corpus_and_compare() -> None:
-    """Each file within the held limits, together past MAX_HELD_TOTAL_CHARS: refused before any score (ten references
-    of 900,000 characters peaked at 462 MB on Corpus)."""
+    """Each file within the held limits, together past the page's total: refused before any score (ten references
+    of 900,000 characters peaked at 462 MB on Corpus). Corpus's total is bleucore's held total, Compare's its own
+    (ui.inputs.limits.MAX_COMPARE_CHARS: forty systems of a WMT test set)."""
     from bleucore import MAX_HELD_TOTAL_CHARS as MAX_PAGE_CHARS
+    from ui.inputs.limits import MAX_COMPARE_CHARS
 
     per_file = (MAX_HELD_CHARS - 1_000) // 10 * 10  # ten lines of per_file // 10 - 1 characters each
     count = MAX_PAGE_CHARS // per_file + 1
@@ -200,15 +202,20 @@ def test_files_past_the_page_total_are_one_message_on_corpus_and_compare() -> No
         f"These {count + 1} files hold {(count + 1) * 10} lines and {chars:,} characters together; a page scores"
         in messages(at)
     )
+    count = MAX_COMPARE_CHARS // per_file + 1
+    chars = (count + 1) * (per_file - 10)
     at = open_app("compare")
     at.radio(key=cps.COMPARE_SOURCE).set_value("paste").run()
-    at.number_input(key=cps.COMPARE_SYS_COUNT).set_value(count).run()
+    systems = min(count, cps.MAX_PASTED_SYSTEMS)  # pasted: the rest are references
+    at.number_input(key=cps.COMPARE_SYS_COUNT).set_value(systems).run()
+    at.number_input(key=cps.COMPARE_REF_COUNT).set_value(count + 1 - systems).run()
     text = data.decode()
-    at.text_area(key=cps.compare_ref_key(0)).input(text)
-    for i in range(count):
+    for j in range(count + 1 - systems):
+        at.text_area(key=cps.compare_ref_key(j)).input(text)
+    for i in range(systems):
         at.text_area(key=cps.compare_sys_key(i)).input(text)
     at.run()
-    assert not at.exception and f"and {MAX_PAGE_CHARS:,} characters at once" in messages(at), messages(at)
+    assert not at.exception and f"and {MAX_COMPARE_CHARS:,} characters at once" in messages(at), messages(at)
     # Uploaded, as on Corpus: the same message, and nothing scored (the check once ran only for pasted text).
     at = open_app("compare")
     at.radio(key=cps.COMPARE_SOURCE).set_value("upload").run()

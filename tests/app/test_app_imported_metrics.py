@@ -21,7 +21,7 @@ from bleucore.significance import rank_systems, significance_table
 from tests.app.html_views import HtmlTables
 from tests.app.rendered_text import shown_texts
 from tests.conftest import open_app, sample_lines, upload
-from tests.score_files import comet_json, comet_printed, comet_scores, plain, system_lines
+from tests.score_files import chain_scores, comet_json, comet_printed, comet_scores, plain, system_lines
 from ui.compare import ranking as compare_ranking
 from ui.metrics.imported import files as score_files
 from ui.metrics.imported import section as score_section
@@ -180,6 +180,104 @@ def test_three_systems_or_more_are_ranked_as_bleucore_ranks_them_with_a_rule_bet
     first = [r.system for r in comet.rows if r.cluster == 1]
     assert f"Cluster 1: {first[0]} and {first[1]}." in words
     assert "one-sided Wilcoxon signed-rank test" in words
+
+
+def compare_with_a_chain(lang: str = "en") -> tuple[AppTest, dict[str, list[float]]]:
+    """Compare with the sample's two systems and a third, and COMET scores that chain them into one cluster."""
+    lines = system_lines()
+    scores = chain_scores(len(REFS[0]))
+    at = open_app("compare", **({"lang": lang} if lang != "en" else {}))
+    upload(at, cps.COMPARE_EXTRA_UPLOAD, [("system_c.en", lines["system_c.en"])]).run()
+    upload(at, SLOT, [("comet.json", comet_json(scores))]).run()
+    assert not at.exception, at.exception
+    return at, scores
+
+
+def test_a_chained_cluster_is_not_said_to_be_told_apart_by_no_test() -> None:
+    """A ~ B ~ C with A > C (tests/core/test_ranking.py checks the chain with scipy): one cluster, and the page says
+    the test tells 1 of the 3 pairs apart, and which, in every cell of the grid in words, title and aria-label."""
+    at, scores = compare_with_a_chain()
+    comet = rank_systems(imported_metric("COMET", scores), statistics(scores))
+    assert comet.clusters == 1 and comet.separated == 1
+    words = page_text(at)
+    assert "no test tells" not in words and "not told apart by the tests" not in words
+    assert "One cluster: every system's rank range overlaps the next one's, so no rule can be drawn" in words
+    assert "The test tells 1 of the 3 pairs apart." in words
+    assert "A can be significantly better than C in one cluster when B differs from neither" in words
+    grids = [h.proto.body for h in at.get("html") if "pair-grid" in h.proto.body]
+    assert len(grids) == 2  # BLEU's and COMET's
+    (table,) = HtmlTables(grids[-1]).tables
+    order = [r.system for r in comet.rows]
+    assert [c.text for c in table.header] == ["row against column", "1", "2", "3"]
+    assert [c.attrs["title"] for c in table.header[1:]] == order
+    first, second = order[0], order[2]  # the two ends of the chain
+    for r, row in enumerate(table.rows):
+        assert row[0].text == f"{r + 1}. {order[r]}"
+        for c, cell in enumerate(row[1:]):
+            if r == c:
+                assert cell.attrs["aria-label"] == "the same system"
+                continue
+            pair = comet.pair(order[r], order[c])
+            p = "p < 0.001" if pair.p_value < 0.001 else f"p = {pair.p_value:.3f}"
+            if (order[r], order[c]) == (first, second):
+                word, sentence = "better", f"{first} is significantly better than {second} ({p})"
+            elif (order[r], order[c]) == (second, first):
+                word, sentence = "worse", f"{second} is significantly worse than {first} ({p})"
+            else:
+                word, sentence = "not told apart", f"{order[r]} and {order[c]} are not told apart ({p})"
+            assert cell.text == word + p and cell.attrs["title"] == cell.attrs["aria-label"] == sentence
+            assert cell.attrs["class"] == {"better": "better", "worse": "worse"}.get(word, "apart-not")
+
+
+def test_a_chained_cluster_in_korean() -> None:
+    at, _scores = compare_with_a_chain("ko")
+    words = page_text(at)
+    assert "검정은 쌍 3개 중 1개를 구별합니다." in words
+    grid = [h.proto.body for h in at.get("html") if "pair-grid" in h.proto.body][-1]  # COMET's
+    assert "유의하게" in grid and "구별되지 않습니다" in grid
+
+
+def test_a_lower_is_better_name_taken_as_higher_is_better_is_a_warning_in_english_and_korean() -> None:
+    for lang, said in (
+        ("en", "MetricX-24 is taken as higher-is-better, but MetricX is an error score (lower is better)"),
+        ("ko", "MetricX-24 지표가 높을수록 좋은 지표로 설정되어 있지만, MetricX 계열 지표는 오류 점수입니다"),
+    ):
+        at = compare_with_comet([("scores.out", comet_printed(comet_scores(TWO)))], lang)
+        entry = mi.keys("compare", "imported-1")
+        at.text_input(key=entry.name).input("MetricX-24").run()
+        assert said in " ".join(w.value for w in at.warning).replace("\\", ""), lang
+        at.checkbox(key=entry.lower).check().run()
+        assert not [w for w in at.warning if "MetricX" in w.value], "its direction is right now"
+
+
+def test_a_metric_ordering_the_systems_against_bleu_is_a_warning() -> None:
+    """1 - sentence BLEU as a higher-is-better score: its systems' means run against corpus BLEU across the four
+    systems, and the page says so with Pearson's r (bleucore's direction_warnings on the same values)."""
+    import sacrebleu
+
+    from bleucore.meta_evaluation import MetricValues, direction_warnings
+
+    lines = system_lines()
+    scores = {
+        n: [round(1 - sacrebleu.sentence_bleu(h, [r[i] for r in REFS]).score / 100, 4) for i, h in enumerate(out)]
+        for n, out in lines.items()
+    }
+    at = open_app("compare")
+    upload(at, cps.COMPARE_EXTRA_UPLOAD, [(name, lines[name]) for name in ("system_c.en", "system_d.en")]).run()
+    upload(at, SLOT, [("quality.json", comet_json(scores))]).run()
+    at.text_input(key=mi.keys("compare", "imported-1").name).input("Quality").run()
+    assert not at.exception
+    bleu = {n: sacrebleu.corpus_bleu(out, REFS).score for n, out in lines.items()}
+    means = {n: float(np.mean(v)) for n, v in scores.items()}
+    (expected,) = direction_warnings(
+        [MetricValues("BLEU", True, False, bleu, {}), MetricValues("Quality", True, True, means, {})]
+    )
+    assert expected.pearson < 0
+    words = " ".join(w.value for w in at.warning).replace("\\", "")
+    assert (
+        f"Quality, taken as higher-is-better, orders the systems against BLEU (Pearson's r = {expected.pearson:.2f}"
+        in words
+    )
 
 
 def test_two_systems_are_not_ranked() -> None:

@@ -73,7 +73,10 @@ def written(files: dict[str, Path]) -> dict[str, str]:
         str(out / "r.html"),
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout == "" and done.stderr == ""
+    assert done.stdout == ""
+    # standard error holds only the setup check's warnings (the generated outputs are all lowercase), no error
+    assert done.stderr.splitlines() and all(line.startswith("bleucore: warning: ") for line in done.stderr.splitlines())
+    assert "setup check warning: [case-mismatch] A is all lowercase" in done.stderr
     return {
         kind: (out / name).read_text(encoding="utf-8")
         for kind, name in (("json", "r.json"), ("latex", "t.tex"), ("html", "r.html"))
@@ -97,6 +100,8 @@ def test_json_records_are_every_number_of_the_analyses(files: dict[str, Path], w
     )
     buckets = [r for r in records if r["analysis"] in ("length", "frequency", "label")]
     assert buckets == json.loads(json.dumps(expected))
+    warned = [(r["code"], r["systems"]) for r in records if r["analysis"] == "warning"]
+    assert ("case-mismatch", ["A"]) in warned and ("case-mismatch", ["copy"]) in warned  # the setup check's
     corpus = {(r["system"], r["metric"]): r for r in records if r["analysis"] == "corpus"}
     for name, lines in systems.items():
         assert corpus[(name, "BLEU")]["value"] == pytest.approx(sacrebleu.corpus_bleu(lines, [ref]).score, abs=1e-9)
@@ -114,6 +119,7 @@ def test_json_records_follow_the_issues_schema_exactly(written: dict[str, str]) 
     """Each record: the issue's six keys first, in its order, then p_value, delta and size; analysis one of the
     issue's three (and corpus for the whole test set); ci [low, high] around the value, or both null: no data."""
     records = json.loads(written["json"], parse_constant=lambda name: pytest.fail(f"{name} in the JSON"))
+    records = [r for r in records if r["analysis"] != "warning"]  # the setup check's: tests/cli/test_report_warnings.py
     buckets = {
         "length": {"<10", "[10,20)", "[20,30)", "[30,40)", "[40,50)", "[50,60)", ">=60"},
         "frequency": {"<1", "1", "2", "3", "4", "[5,10)", "[10,100)", "[100,1000)", ">=1000"},
@@ -126,14 +132,14 @@ def test_json_records_follow_the_issues_schema_exactly(written: dict[str, str]) 
     assert len(estimates) == 2 * 3  # the two systems other than the baseline, under each metric
     records = [r for r in records if r["analysis"] != "human_agreement"]
     for r in records:
-        keys = ["analysis", "bucket", "system", "metric", "value", "ci", "p_value", "delta"]
+        keys = ["analysis", "bucket", "system", "metric", "value", "ci", "interval", "p_value", "delta"]
         assert list(r) == [*keys, "size"] if r["analysis"] == "corpus" else [*keys, "tested", "size"], r
         assert r["analysis"] in buckets and r["bucket"] in buckets[r["analysis"]], r
         assert r["system"] in {"A", "<b>B</b>", "copy"}
         assert r["metric"] in (metrics | {"fmeas", "prec", "rec"} if r["analysis"] == "frequency" else metrics), r
         assert isinstance(r["size"], int) and r["size"] >= 0
         if r["value"] is None:
-            assert r["ci"] is None and r["size"] == 0 and r["analysis"] != "corpus", r
+            assert r["ci"] is None and r["interval"] is None and r["size"] == 0 and r["analysis"] != "corpus", r
         else:
             low, high = r["ci"]
             assert isinstance(r["value"], float) and low <= high and all(isinstance(x, float) for x in (low, high)), r
@@ -146,6 +152,26 @@ def test_json_records_follow_the_issues_schema_exactly(written: dict[str, str]) 
     expected = sum(len(names) * 3 * 3 for names in buckets.values())  # 3 systems x 3 metrics (or word measures)
     assert len(records) == expected
     assert any(r["value"] is None for r in records), "the corpus has an empty bucket, written as a no-data record"
+
+
+def test_each_record_names_the_interval_its_ci_holds(files: dict[str, Path], written: dict[str, str]) -> None:
+    """The corpus ci is sacreBLEU's bootstrap mean +- half-width (bleucore's significance table, which equals
+    sacreBLEU's --paired-bs), a bucket's the 2.5th and 97.5th percentiles: each record says which."""
+    from bleucore.significance import significance_table
+
+    records = json.loads(written["json"])
+    kinds = {(r["analysis"] == "corpus", r["interval"]) for r in records if r.get("ci") is not None}
+    assert kinds == {(True, "bootstrap-mean-half-width"), (False, "bootstrap-percentile")}
+    ref = [files["ref"].read_text(encoding="utf-8").splitlines()]
+    bleu = get_metric("bleu")
+    stats = {
+        n: bleu.statistics(files[k].read_text(encoding="utf-8").splitlines(), ref)
+        for n, k in (("A", "A"), ("<b>B</b>", "B"))
+    }
+    row = next(r for r in significance_table(bleu, stats, "A", 1, 200, None).rows if r.system == "<b>B</b>")
+    corpus = next(r for r in records if (r["analysis"], r["system"], r["metric"]) == ("corpus", "<b>B</b>", "BLEU"))
+    assert corpus["ci"] == pytest.approx([row.mean - row.ci, row.mean + row.ci], abs=1e-9)
+    assert sum(corpus["ci"]) / 2 != pytest.approx(corpus["value"], abs=1e-6), "centred on the bootstrap mean"
 
 
 def test_identical_output_is_said_in_every_output(files: dict[str, Path], written: dict[str, str]) -> None:

@@ -72,7 +72,7 @@ def test_the_three_formats_give_identical_records(by_format: dict[str, list[dict
     first = by_format["plain"]
     assert all(records == first for records in by_format.values())
     # agreement: issue 38's records of the imported metric against each built-in one
-    analyses = {"corpus", "length", "frequency", "rank", "agreement", "human_agreement", "autorank"}
+    analyses = {"corpus", "length", "frequency", "rank", "pair", "agreement", "human_agreement", "autorank"}
     assert {r["analysis"] for r in first} == analyses
     assert {r["metric"] for r in first if r["analysis"] == "corpus"} == {"BLEU", "chrF2", "TER", "COMET"}
 
@@ -162,8 +162,10 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 
 def test_latex_has_the_imported_columns_and_a_wmt_ranking_table_per_metric(written: dict[str, str]) -> None:
     tex = written["latex"]
-    # the corpus table, the deltas' estimates, a ranking per metric (5), the AutoRank
-    assert tex.count("\\begin{table}") == 1 + 1 + 5 + 1 and tex.count("\\toprule") == 8
+    # the corpus table, the deltas' estimates, a ranking per metric (5), (3 systems) a grid of its pairs per metric,
+    # the AutoRank
+    assert tex.count("\\begin{table}") == 1 + 1 + 5 + 5 + 1 and tex.count("\\toprule") == 13
+    assert tex.count("Every pair under") == 5
     header = next(line for line in tex.splitlines() if line.startswith("System &"))
     assert "COMET $\\uparrow$" in header and "MetricX $\\downarrow$" in header
     assert "\\texttt{imported|higher:no|" in tex, "an imported metric's signature in the footnote"
@@ -230,7 +232,7 @@ def test_each_bad_score_file_is_one_error_line(tmp_path: Path, capsys: pytest.Ca
     err = bad(["--scores", "COMET", str(short), str(short), str(short)], capsys)
     assert f"{short} has 11 lines but ref.txt has 12 lines" in err
     assert f"line 5 of {nan} is 'nan', not one finite number" in bad(["--scores", "COMET", *[str(nan)] * 3], capsys)
-    assert "holds no scores for the system outputs/sysC.txt" in bad(["--scores", "COMET", str(two)], capsys)
+    assert "holds no scores for the system sysC.txt (outputs/sysC.txt)" in bad(["--scores", "COMET", str(two)], capsys)
     err = bad(["--scores", "COMET", "sysA.comet.txt", "sysB.comet.txt"], capsys)
     assert "2 COMET score files for 3 systems" in err
     assert "hold one system's scores but there are 3 systems" in bad(["--scores", "COMET", "sysA.comet.txt"], capsys)

@@ -25,6 +25,18 @@ def in_data(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(DATA)
 
 
+#: The scores are COMET's, higher is better: read as MetricX's (lower is better), they run against BLEU's, and the
+#: report warns of it (tests/cli/test_report_warnings.py).
+AGAINST_BLEU = "bleucore: warning: MX, taken as lower-is-better, correlates negatively with BLEU across the 3 systems"
+
+
+def against_bleu(err: str) -> tuple[str, bool]:
+    """Standard error without the warning that MX runs against BLEU, and whether it was there."""
+    lines = err.splitlines(keepends=True)
+    kept = [line for line in lines if not line.startswith(AGAINST_BLEU)]
+    return "".join(kept), len(kept) < len(lines)
+
+
 def records(files: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str], *extra: str) -> tuple[list, str]:
     out = tmp_path / f"r{len(list(tmp_path.iterdir()))}.json"
     args = ["ref.txt", "-i", *SYSTEMS, "--names", "A", "B", "C", "--scores", "MX", *files, "--n-samples", "200"]
@@ -35,14 +47,18 @@ def records(files: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 
 
 def test_metricx_is_lower_is_better_by_itself_and_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    metricx, note = records(["metricx.jsonl"], tmp_path, capsys)
+    metricx, err = records(["metricx.jsonl"], tmp_path, capsys)
     plain_lower, quiet = records(PLAIN, tmp_path, capsys, "--lower-better", "MX")
+    (note, warned), (quiet, warned_plain) = against_bleu(err), against_bleu(quiet)
     assert metricx == plain_lower and note == NOTE and quiet == ""
+    assert warned and warned_plain
+    fix = "check its direction (if it is wrong, leave out --lower-better MX, or give --higher-better MX for MetricX's"
+    assert fix in err
     ranked = [r["system"] for r in metricx if r["analysis"] == "rank" and r["metric"] == "MX"]
     by_mean = sorted("ABC", key=lambda s: float(sum(map(float, (DATA / f"sys{s}.comet.txt").read_text().split()))))
     assert ranked == by_mean  # lowest mean first
     told, none = records(["metricx.jsonl"], tmp_path, capsys, "--lower-better", "MX")
-    assert told == metricx and none == ""
+    assert told == metricx and against_bleu(none) == ("", True)
 
 
 def test_higher_better_turns_it_back(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

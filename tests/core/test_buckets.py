@@ -202,11 +202,13 @@ def test_empty_buckets_are_no_data_records() -> None:
         "metric": "BLEU",
         "value": None,
         "ci": None,
+        "interval": None,
         "p_value": None,
         "delta": None,
         "tested": False,
         "size": 0,
     }
+    assert records["<10"]["interval"] == "bootstrap-percentile"
     assert list(records[">=60"])[:6] == ["analysis", "bucket", "system", "metric", "value", "ci"]
     assert records["<10"]["size"] == 1
 

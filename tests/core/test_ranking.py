@@ -18,6 +18,7 @@ import scipy.stats
 from bleucore.metrics import get_metric, imported_metric
 from bleucore.significance import paired_bootstrap
 from bleucore.significance.ranking import (
+    PairTest,
     Ranking,
     RankRow,
     cluster_numbers,
@@ -29,6 +30,7 @@ from bleucore.significance.ranking import (
 from bleucore.significance.resampling import bootstrap_scores
 from bleucore.significance.wilcoxon import wilcoxon_greater
 from devtools.corpora import tokenized_corpus
+from tests.score_files import chain_scores
 
 # --- WMT25's procedure, transcribed (humeval/05-compute_clusters.py at ebae873, NaN filtering left out) -------
 
@@ -162,6 +164,21 @@ def test_ranks_and_clusters_equal_wmt25s_procedure(seed: int) -> None:
         assert got == [(name, ranks, cluster) for name, _mean, ranks, cluster in expected], seed
         sign = 1 if higher else -1
         assert [r.value for r in ranking.rows] == pytest.approx([sign * mean for _n, mean, _r, _c in expected])
+        # every pair is tested, the better-placed first, with scipy's p-value
+        order = [r.system for r in ranking.rows]
+        assert [(p.better, p.worse) for p in ranking.pairs] == [
+            (a, b) for i, a in enumerate(order) for b in order[i + 1 :]
+        ]
+        for pair in ranking.pairs:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                d = sign * (np.array(scores[pair.better]) - np.array(scores[pair.worse]))
+                expected_p = scipy.stats.wilcoxon(d, alternative="greater").pvalue
+            if math.isnan(expected_p):
+                assert pair.p_value is None and not pair.significant
+            else:
+                assert pair.p_value == pytest.approx(expected_p, rel=1e-12, abs=0)
+                assert pair.significant == (expected_p < 0.05)
 
 
 def test_the_generated_systems_have_near_ties_and_several_clusters() -> None:
@@ -204,6 +221,47 @@ def test_bootstrap_pairs_are_sacrebleus_paired_bootstrap_and_the_ranking_wmts(na
     assert [(r.system, r.rank, r.cluster) for r in ranking.rows] == [(n, rk, c) for n, _m, rk, c in expected]
     place = {r.system: r for r in ranking.rows}
     assert place["s3"].rank == place["s1"].rank, "identical outputs share their ranks"
+    assert len(ranking.pairs) == 10
+    for pair in ranking.pairs:  # every pair's p-value, and significant only where the better-placed leads
+        i, j = names.index(pair.better), names.index(pair.worse)
+        assert pair.p_value == p[i, j]
+        ahead = lists[pair.better][0] > lists[pair.worse][0]
+        assert pair.significant == (ahead and p[i, j] < 0.05)
+    assert not ranking.pair("s1", "s3").significant
+
+
+def test_a_chain_is_one_cluster_whose_ends_still_differ() -> None:
+    """WMT25's clusters chain: A ~ B and B ~ C while A > C (scipy's one-sided Wilcoxon test) make one cluster, whose
+    ranges overlap; the pairs say which pair the test tells apart."""
+    scores = chain_scores(60, ("A", "B", "C"))
+
+    def scipy_p(a: str, b: str) -> float:
+        return float(scipy.stats.wilcoxon(np.subtract(scores[a], scores[b]), alternative="greater").pvalue)
+
+    assert scipy_p("A", "B") >= 0.05 and scipy_p("B", "C") >= 0.05 and scipy_p("A", "C") < 0.05  # the chain
+    metric = imported_metric("COMET", scores)
+    stats = {n: metric.statistics_for(n, ["x"] * 60, [["x"] * 60]) for n in scores}
+    ranking = rank_systems(metric, stats)
+    assert [(r.system, r.rank, r.cluster) for r in ranking.rows] == [
+        ("A", (1, 2), 1),
+        ("B", (1, 3), 1),
+        ("C", (2, 3), 1),
+    ]
+    assert ranking.clusters == 1 and ranking.separated == 1 and len(ranking.pairs) == 3
+    assert ranking.pair("C", "A") == PairTest("A", "C", pytest.approx(scipy_p("A", "C"), rel=1e-12), True)
+    assert ranking.pair("A", "B") == PairTest("A", "B", pytest.approx(scipy_p("A", "B"), rel=1e-12), False)
+    assert not ranking.pair("B", "C").significant
+    records = ranking.pair_records()
+    assert records[1] == {
+        "analysis": "pair",
+        "bucket": "all",
+        "system": "A",
+        "versus": "C",
+        "metric": "COMET",
+        "test": "wilcoxon",
+        "p_value": ranking.pair("A", "C").p_value,
+        "significant": True,
+    }
 
 
 def test_rank_ranges_and_clusters_of_plain_cases() -> None:

@@ -17,7 +17,7 @@ from ui.compare import analysis as compare_analysis
 from ui.metrics.bleu.cache import statistics_options
 from ui.metrics.bleu.options_key import OptionsKey, from_key, options_key
 from ui.options.metrics import MetricKey, metric_of
-from ui.shell.cache_limits import MAX_INPUT_ENTRIES, MAX_SENTENCE_ENTRIES, TTL_SECONDS
+from ui.shell.cache_limits import MAX_INPUT_ENTRIES, MAX_SENTENCE_ENTRIES, MAX_SYSTEM_ENTRIES, TTL_SECONDS
 
 if TYPE_CHECKING:
     from ui.state import compare as cps
@@ -67,7 +67,7 @@ def ngram_table(
     return _ngram_table(digests, key, (options.max_order, order), hypotheses, references)
 
 
-@st.cache_data(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+@st.cache_data(max_entries=MAX_SYSTEM_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
 def _system_scores(
     input_digest: str, name: str, corpus_key: OptionsKey, sentence_key: OptionsKey, nrefs: int, _stats: Statistics
 ) -> compare_analysis.SystemScores:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.inputs.kept import kept_files, upload_columns
+from ui.inputs.limits import COMPARE_HELD
 from ui.inputs.samples import SAMPLES, sample_files
 from ui.inputs.sources import MAX_PASTED_REFERENCES
 from ui.inputs.uploads import TextFile, unique_names
@@ -45,7 +46,7 @@ def compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[str
         taken = [s.name for s in sample_systems]
         names = unique_names([*taken, *(m.name for m in more)])[len(taken) :]
         more = [TextFile(name, m.lines) for name, m in zip(names, more)]
-        return within_page_size([*sample_systems, *more], list(sample_refs), errors)
+        return within_page_size([*sample_systems, *more], list(sample_refs), errors, COMPARE_HELD)
     if source == "upload":
         refs, systems, errors = upload_columns(
             cps.COMPARE_REF_UPLOAD,
@@ -60,7 +61,7 @@ def compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[str
             if not errors:
                 st.info(_("Upload at least one reference file and two or more system outputs."))
             return [], [], errors
-        return within_page_size(systems, refs, errors)
+        return within_page_size(systems, refs, errors, COMPARE_HELD)
     # paste
     left, right = st.columns(2)
     left.number_input(
@@ -106,7 +107,7 @@ def compare_files(source: str) -> tuple[list[TextFile], list[TextFile], list[str
         )
         return [], [], errors
     refs = decode_pastes(ref_texts, _("Reference"), errors)
-    return within_page_size(decode_pastes(sys_texts, _("System"), errors), refs, errors)
+    return within_page_size(decode_pastes(sys_texts, _("System"), errors), refs, errors, COMPARE_HELD)
 
 
 def read_compare_input(source: str) -> tuple[list[TextFile], list[TextFile]]:

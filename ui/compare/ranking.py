@@ -1,9 +1,11 @@
 """Compare's Ranking section, for three systems or more: every picked metric ranks all systems the way WMT25 does
-(bleucore's ``rank_systems``: sorted best first by the metric's direction, each system's rank range extended past
-every system no test tells apart from it, clusters ending where no range crosses). Each ranking is a table in WMT's
-style, a rule between clusters and each row's cluster in words (never by the rule alone), then one sentence per
-cluster; the tests are those of the significance tables above (the paired bootstrap on the same draws for BLEU,
-chrF and TER; WMT25's one-sided Wilcoxon signed-rank test for an imported metric's segment scores)."""
+(bleucore's ``rank_systems``: sorted best first by the metric's direction, each system's rank range extended past its
+neighbours, nearest first, until a test tells them apart, clusters ending where no range crosses). Each ranking is a
+table in WMT's style, a rule between clusters and each row's cluster in words (never by the rule alone), then one
+sentence per cluster, how many pairs the test tells apart and every pair's verdict in a grid (``pairs``): a cluster
+is a chain of overlapping ranges, and two of its systems may still differ significantly. The tests are those of the
+significance tables above (the paired bootstrap on the same draws for BLEU, chrF and TER; WMT25's one-sided Wilcoxon
+signed-rank test for an imported metric's segment scores)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import streamlit as st
 
 from bleucore.significance import Ranking, rank_systems
+from ui.compare import direction, pairs
 from ui.options.metrics import MetricKey, metric_of
 from ui.shell.cache_limits import MAX_SENTENCE_ENTRIES, TTL_SECONDS
 from ui.shell.i18n import _, and_list
@@ -93,7 +96,7 @@ def table_html(ranking: Ranking, digits: int) -> str:
 
 
 def cluster_sentences(ranking: Ranking) -> list[str]:
-    """One sentence per cluster, best first: its systems, which no test told apart (Markdown, names escaped)."""
+    """One sentence per cluster, best first: its systems (Markdown, names escaped)."""
     out = []
     for cluster in range(1, ranking.clusters + 1):
         names = [escape_markdown(r.system) for r in ranking.rows if r.cluster == cluster]
@@ -128,17 +131,39 @@ def show_one(scored: ScoredMetric, nrefs: int, settings: cps.CompareState) -> No
         return
     result = ranking(scored, nrefs, settings)
     st.html(STYLESHEET + table_html(result, scored.digits))
-    count = result.clusters
-    sentences = cluster_sentences(result)
-    if count == 1:
-        st.markdown(_("One cluster: no test tells any two of these systems apart.") + " " + sentences[0])
-    else:
-        st.markdown(" ".join(sentences))
+    st.markdown(" ".join([*cluster_words(result), pairs.separated_words(result)]))
     st.caption(test_words(result))
+    title = _("Every pair under {metric}: who is significantly better, and p").format(metric=label)
+    with st.expander(title, icon=":material/grid_on:"):
+        st.caption(
+            _(
+                "Each cell reads as the row's system against the column's (the columns are numbered as the rows): "
+                "better, worse, or not told apart, with the p-value of the test above."
+            )
+        )
+        st.html(pairs.STYLESHEET + pairs.grid_html(result))
+
+
+def cluster_words(ranking: Ranking) -> list[str]:
+    """The clusters in words: one sentence per cluster, or for a single cluster what it does and does not mean."""
+    sentences = cluster_sentences(ranking)
+    if ranking.clusters != 1:
+        return sentences
+    if ranking.separated == 0:
+        return [_("One cluster: the test tells no two of these systems apart."), *sentences]
+    return [
+        _(
+            "One cluster: every system's rank range overlaps the next one's, so no rule can be drawn, but that does "
+            "not make them equal: some pairs inside it differ significantly (the grid below)."
+        ),
+        *sentences,
+    ]
 
 
 def show_rankings(metrics: Sequence[ScoredMetric], nrefs: int, settings: cps.CompareState) -> None:
-    """The Ranking section: every picked metric's ranking of the systems (three or more; nothing with fewer)."""
+    """The Ranking section: an imported metric's direction if it looks wrong (``direction``), then every picked
+    metric's ranking of the systems (three or more; nothing with fewer)."""
+    direction.show_direction_warnings(metrics, nrefs)
     if not metrics or len(next(iter(metrics)).statistics) < MIN_SYSTEMS:
         return
     st.subheader(_("Ranking"))
@@ -146,8 +171,10 @@ def show_rankings(metrics: Sequence[ScoredMetric], nrefs: int, settings: cps.Com
         _(
             "As WMT25 ranks systems: sorted by the metric, best first; a system's rank range extends up past each "
             "better-placed system until one is significantly better than it, and down until it is significantly "
-            "better than one; a cluster ends where no range crosses. Systems in one cluster are not told apart by "
-            "the tests; a rule and the cluster column mark where a cluster ends."
+            "better than one; a cluster ends where no range crosses, and a rule and the cluster column mark it. A "
+            "cluster is a chain of overlapping ranges, not a group the test cannot tell apart: A can be "
+            "significantly better than C in one cluster when B differs from neither. The grid under each ranking "
+            "says which pairs the test tells apart."
         )
     )
     for scored in metrics:

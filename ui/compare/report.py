@@ -13,7 +13,7 @@ import streamlit as st
 
 from bleucore.buckets import BucketSettings
 from bleucore.metrics import Metric
-from bleucore.report import Report, build_report, html_report, latex_table
+from bleucore.report import Report, SetupCheck, build_report, html_report, latex_table
 from ui.compare.ranking import MIN_SYSTEMS
 from ui.inputs.uploads import TextFile, digest
 from ui.metrics.error_wording import error_text
@@ -36,6 +36,7 @@ def _report(
     _labels: tuple[str, ...] | None,
     _training: tuple[str, ...] | None,
     _metrics: tuple[Metric, ...],
+    _reference_names: tuple[str, ...] = (),
     human: str | None = None,
 ) -> tuple[Report, str, str, str]:
     report = build_report(
@@ -47,6 +48,7 @@ def _report(
         training=_training,
         settings=settings,
         rank=len(_systems) >= MIN_SYSTEMS,
+        setup=SetupCheck(_reference_names, settings.tokenize),
         human=human,
     )
     records = json.dumps(report.records(), ensure_ascii=False, indent=1, allow_nan=False) + "\n"
@@ -106,6 +108,7 @@ def downloads(
                 tuple(labels.lines) if labels is not None else None,
                 tuple(training.lines) if training is not None else None,
                 tuple(metric for _key, metric in metrics),
+                tuple(r.name for r in refs),
                 human,
             )
         except ValueError as err:

@@ -10,14 +10,14 @@ import streamlit as st
 from bleucore.doctor import Finding, Setup, check_setup
 from ui.doctor.wording import CONFIDENCE, SEVERITY, describe
 from ui.inputs.uploads import TextFile, digest
-from ui.shell.cache_limits import MAX_INPUT_ENTRIES, TTL_SECONDS
+from ui.shell.cache_limits import MAX_SYSTEM_ENTRIES, TTL_SECONDS
 from ui.shell.i18n import _, ngettext
 from ui.shell.markdown import escape_markdown
 
 _ICONS = {"error": ":material/error:", "warning": ":material/warning:", "note": ":material/info:"}
 
 
-@st.cache_data(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+@st.cache_data(max_entries=MAX_SYSTEM_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
 def _findings(input_digest: str, tokenize: str, _hyp: TextFile, _refs: tuple[TextFile, ...]) -> list[Finding]:
 
     return check_setup(Setup(_hyp.lines, [r.lines for r in _refs], _hyp.name, [r.name for r in _refs], tokenize))

@@ -12,7 +12,7 @@ MiB of characters per MB of the box, so it is never refused for its characters e
 
 from __future__ import annotations
 
-from bleucore import MAX_HELD_CHARS
+from bleucore import HELD, MAX_HELD_CHARS, HeldLimits
 
 MIB = 2**20
 
@@ -31,6 +31,16 @@ MAX_SCORES_UPLOAD_MB = MAX_TRAINING_UPLOAD_MB
 MAX_SCORES_UPLOAD_BYTES = MAX_SCORES_UPLOAD_MB * MIB
 #: Longest pasted text, in characters: what an uploaded file may hold.
 MAX_PASTE_CHARS = MAX_HELD_CHARS
+#: Lines and characters of all of Compare's files together (its systems and references): 40 systems of 2,500 lines
+#: and their reference at WMT's 110 characters a line (WMT25 has 30 to 40 systems per language pair), past the
+#: other pages' (bleucore's held totals: 80,000 lines and 8 MiB). Compare keeps a few numbers per line and system, not
+#: Corpus's 5 KB a line, and its caches of one system's results hold every system of such a page
+#: (``ui.shell.cache_limits.MAX_SYSTEM_ENTRIES``); its decoded text stays within the store's ``MAX_DECODED_BYTES``
+#: (12 MiB of Hangul are about 30 MB there). docs/limits.md gives the time and memory measured.
+MAX_COMPARE_LINES = 120_000
+MAX_COMPARE_CHARS = 12 * MIB
+#: Compare's held limits: each file's are bleucore's, all of them together Compare's.
+COMPARE_HELD = HeldLimits("Compare", HELD.lines, HELD.chars, MAX_COMPARE_LINES, MAX_COMPARE_CHARS)
 
 #: A browser session's share of the store: its files' bytes and their number (a file beyond either is used while
 #: the session lasts, not kept, and named until it is given again or removed).

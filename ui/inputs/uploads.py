@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Sequence
 
+from bleucore import HELD, HeldLimits
 from bleucore.reading import (
     BinaryInput,
     EmptyInput,
@@ -146,10 +147,11 @@ def _differ(name: str, n: int, wrong: Sequence[TextFile]) -> str:
     ).format(name=name, n=n, details=details, line=_first_missing([n, *(len(f) for f in wrong)]))
 
 
-def check_page_size(files: Sequence[TextFile]) -> None:
-    """Raise InputError if ``files`` (what one page scores at once) pass ``bleucore.check_held_total``'s limits."""
+def check_page_size(files: Sequence[TextFile], held: HeldLimits = HELD) -> None:
+    """Raise InputError if ``files`` (what one page scores at once) pass ``held``'s totals (``bleucore.HELD``'s, or
+    Compare's ``ui.inputs.limits.COMPARE_HELD``)."""
     try:
-        check_held_total([f.lines for f in files])
+        check_held_total([f.lines for f in files], held)
     except HeldSizeError as err:
         raise InputError(
             _(

@@ -13,7 +13,7 @@ from typing import Any
 
 import streamlit as st
 
-from bleucore import BleuOptions
+from bleucore import HELD, BleuOptions, HeldLimits
 from bleucore.tokenizers import missing_package
 from ui.inputs.samples import SAMPLES
 from ui.inputs.sources import SOURCE_LABELS, SOURCES, source_key
@@ -72,12 +72,12 @@ def decode_pastes(texts: list[str], label: str, errors: list[str]) -> list[TextF
 
 
 def within_page_size(
-    outputs: list[TextFile], refs: list[TextFile], errors: list[str]
+    outputs: list[TextFile], refs: list[TextFile], errors: list[str], held: HeldLimits = HELD
 ) -> tuple[list[TextFile], list[TextFile], list[str]]:
-    """(outputs, references, errors) as given, or no files and the page-size error (``check_page_size``): checked
-    before anything is scored, whatever the source."""
+    """(outputs, references, errors) as given, or no files and the page-size error (``check_page_size``, with the
+    page's ``held`` limits): checked before anything is scored, whatever the source."""
     try:
-        check_page_size([*outputs, *refs])
+        check_page_size([*outputs, *refs], held)
     except InputError as err:
         return [], [], [*errors, str(err)]
     return outputs, refs, errors

@@ -10,10 +10,10 @@ import streamlit as st
 from ui.metrics import analysis as metric_analysis
 from ui.metrics.analysis import MetricScores
 from ui.options.metrics import MetricKey
-from ui.shell.cache_limits import MAX_INPUT_ENTRIES, TTL_SECONDS
+from ui.shell.cache_limits import MAX_SYSTEM_ENTRIES, TTL_SECONDS
 
 
-@st.cache_data(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+@st.cache_data(max_entries=MAX_SYSTEM_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
 def _metric_statistics(
     input_digest: str, key: MetricKey, _hypotheses: tuple[str, ...], _references: tuple[tuple[str, ...], ...]
 ) -> object:
@@ -28,7 +28,7 @@ def metric_statistics(
     return _metric_statistics(input_digest, key, tuple(hypotheses), tuple(tuple(r) for r in references))
 
 
-@st.cache_data(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+@st.cache_data(max_entries=MAX_SYSTEM_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
 def _metric_scores(input_digest: str, key: MetricKey, nrefs: int, _stats: object) -> MetricScores:
 
     return metric_analysis.metric_scores(key, _stats, nrefs)

@@ -9,10 +9,10 @@ import streamlit as st
 from bleucore.metrics.imported import ScoreFile
 from ui.inputs.uploads import TextFile, digest
 from ui.metrics.imported import files as score_files
-from ui.shell.cache_limits import MAX_INPUT_ENTRIES, TTL_SECONDS
+from ui.shell.cache_limits import MAX_INPUT_ENTRIES, MAX_SYSTEM_ENTRIES, TTL_SECONDS
 
 
-@st.cache_data(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+@st.cache_data(max_entries=MAX_SYSTEM_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
 def _score_file(file_digest: str, metric: str, _file: TextFile) -> ScoreFile:
 
     return score_files.read_score_file(_file, metric)
