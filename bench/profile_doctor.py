@@ -28,7 +28,7 @@ from profile_stages import Timer, cpu_of, install_stages  # noqa: E402
 
 #: (stage, module, attribute path), as ``profile_stages.STAGES``; every rule's ``check`` is added by its name.
 STAGES = [
-    ("reading the files", "bleucore.doctor.reading", "read_path"),
+    ("reading the files", "bleucore.cli.doctor", "read_path"),
     ("the rules' shared words: encoding", "bleucore.doctor.overlap", "LineWords.encoded"),
     ("the rules' shared words: lowercasing", "bleucore.doctor.overlap", "LineWords.lowered"),
     ("the rules' shared words: dice", "bleucore.doctor.overlap", "dice"),
@@ -39,7 +39,8 @@ STAGES = [
     ("tools: the split rules' lines", "bleucore.tools.scoring", "ConventionScorer._differing"),
     ("tools: the split rules' tokens", "bleucore.tools.scoring", "ConventionScorer._split_ids"),
     ("tools: the shortcuts' text", "bleucore.tools.scoring", "ConventionScorer._same_as"),
-    ("tools: counting n-grams", "bleucore.metrics.bleu.fast", "ids_statistics"),
+    ("tools: counting n-grams", "bleucore.tools.scoring", "ids_statistics"),
+    ("the rules' shared words: dice", "bleucore.doctor.overlap", "ids_statistics"),
     ("tools: scoring", "bleucore.tools.scoring", "ConventionScorer.score"),
     ("JSON out", "bleucore.doctor.report", "Report.to_dict"),
 ]

@@ -43,6 +43,8 @@ class LineWords:
         self._streams: dict[int, tuple[Sequence[str], tuple[np.ndarray, np.ndarray]]] = {}
         self._folded: dict[str, int] = {}
         self._fold = np.zeros(0, dtype=np.int64)
+        self._letters = np.zeros(0, dtype=np.int64)  # 1 for a vocabulary entry holding a letter
+        self._lowered: dict[int, tuple[Sequence[str], tuple[np.ndarray, np.ndarray]]] = {}
         self._dice: dict[tuple[int, int, int], np.ndarray] = {}
 
     @classmethod
@@ -72,12 +74,30 @@ class LineWords:
         ids, lengths = self.encoded(lines)
         if self.tokenizer != "none":
             return ids, lengths
-        vocabulary = self._encoder.vocabulary
-        if len(vocabulary) > self._fold.size:
+        key = id(lines)
+        if key in self._lowered and self._lowered[key][0] is lines:
+            return self._lowered[key][1]
+        added = self._encoder.vocabulary_since(self._fold.size)
+        if added:
             folded = self._folded
-            new = [folded.setdefault(w.lower(), len(folded)) for w in vocabulary[self._fold.size :]]
+            new = [folded.setdefault(w.lower(), len(folded)) for w in added]
             self._fold = np.concatenate([self._fold, np.asarray(new, dtype=np.int64)])
-        return self._fold[ids], lengths
+        self._lowered[key] = (lines, (self._fold[ids], lengths))
+        return self._lowered[key][1]
+
+    def lettered(self, lines: Sequence[str]) -> np.ndarray:
+        """Words of each line (``str.split()``'s) holding a letter (``str.isalpha``), from the word ids: each distinct
+        word looked at once."""
+        if self.tokenizer != "none":
+            return np.fromiter((sum(any(map(str.isalpha, w)) for w in line.split()) for line in lines), np.int64)
+        ids, lengths = self.encoded(lines)
+        added = self._encoder.vocabulary_since(self._letters.size)
+        if added:
+            has = np.fromiter((any(map(str.isalpha, w)) for w in added), dtype=np.int64, count=len(added))
+            self._letters = np.concatenate([self._letters, has])
+        rows = np.repeat(np.arange(lengths.size), lengths)
+        out: np.ndarray = np.bincount(rows, weights=self._letters[ids], minlength=lengths.size).astype(np.int64)
+        return out
 
     def adopted_by(
         self, streams: Sequence[Sequence[str]]

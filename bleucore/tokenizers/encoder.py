@@ -81,6 +81,10 @@ class TokenEncoder:
         """The string of each id (every token's; a word that is not a token has an id too)."""
         return self._entries.strings() if self._texts is None else self._texts.vocabulary
 
+    def vocabulary_since(self, start: int) -> list[str]:
+        """``vocabulary[start:]``, decoding only those entries (a caller following a growing vocabulary)."""
+        return self._entries.strings(start) if self._texts is None else self._texts.vocabulary_since(start)
+
     @property
     def nbytes(self) -> int:
         """Bytes the vocabulary holds: callers may start a new encoder past a limit."""

@@ -79,11 +79,12 @@ class ByteVocabulary:
         """Bytes held (the pool, its offsets and the index; not the few long words' dictionary)."""
         return len(self._pool) + self._starts.nbytes + self._index.nbytes
 
-    def strings(self) -> list[str]:
-        """Every entry decoded (an encoded lone surrogate as itself), in id order."""
-        pool = bytes(self._pool)
-        bounds = self._starts.values.tolist()
-        return [pool[a:b].decode("utf-8", "surrogatepass") for a, b in pairwise(bounds)]
+    def strings(self, start: int = 0) -> list[str]:
+        """Every entry from id ``start`` on decoded (an encoded lone surrogate as itself), in id order."""
+        bounds = self._starts.values[start:].tolist()
+        pool = bytes(self._pool[bounds[0] : bounds[-1]]) if bounds else b""
+        first = bounds[0] if bounds else 0
+        return [pool[a - first : b - first].decode("utf-8", "surrogatepass") for a, b in pairwise(bounds)]
 
     def find(
         self, data: bytes, starts: IntArray, ends: IntArray, hashes: UIntArray, keys: UIntArray

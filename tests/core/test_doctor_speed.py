@@ -1,0 +1,100 @@
+"""The doctor's speed paths (issue 47) give what their definitions give, on the bench's test-set-shaped lines
+(``devtools.doctor_set``) and on lines made to trip them; and the bench's data has the shape issue 47 names and the
+noise the doctor should find in it."""
+
+from __future__ import annotations
+
+import statistics
+
+import numpy as np
+import pytest
+
+from bleucore.doctor import Setup, check_setup
+from bleucore.doctor.overlap import LineWords
+from bleucore.tokenizers import TokenEncoder
+from devtools.corpora import shape_of
+from devtools.doctor_set import DoctorSet, doctor_set, script_mix
+
+TRICKY = [
+    "",
+    "   ",
+    "½ ² ³ 42 3.5 -- ... “”",
+    "a b c",
+    "東京 서울에서 Москва Αθήνα",
+    "word\u00a0joined\u200bby spaces\tand\ttabs",
+    "x1 2y _ __init__ ʻokina",
+    "The THE the tHe",
+]
+
+
+@pytest.fixture(scope="module")
+def made() -> DoctorSet:
+    return doctor_set(47, 6000)
+
+
+def test_the_vocabulary_since_an_id_is_the_vocabulary_from_it(made: DoctorSet) -> None:
+    encoder = TokenEncoder("none")
+    encoder.encode(made.references)
+    first = len(encoder.vocabulary)
+    encoder.encode([*made.hypotheses, *TRICKY])
+    vocabulary = encoder.vocabulary
+    assert len(vocabulary) > first > 0
+    for start in (0, 1, first, len(vocabulary) - 1, len(vocabulary), len(vocabulary) + 5):
+        assert encoder.vocabulary_since(start) == vocabulary[start:]
+
+
+def _lettered(line: str) -> int:
+    return sum(any(c.isalpha() for c in word) for word in line.split())
+
+
+@pytest.mark.parametrize("tokenizer", ["none", "char"])
+def test_words_with_a_letter_are_counted_as_str_isalpha_counts_them(made: DoctorSet, tokenizer: str) -> None:
+    words = LineWords(tokenizer)
+    lines = [*made.hypotheses, *TRICKY]
+    words.encoded(made.references)  # a vocabulary that grows between the calls
+    assert words.lettered(lines).tolist() == [_lettered(line) for line in lines]
+    assert words.lettered(made.sources).tolist() == [_lettered(line) for line in made.sources]
+
+
+def test_lowercased_ids_are_one_per_lowercased_word_however_the_vocabulary_grew(made: DoctorSet) -> None:
+    words = LineWords()
+    a, b = made.references, [*made.hypotheses, *TRICKY]
+    ids_a, _ = words.lowered(a)
+    ids_b, lengths_b = words.lowered(b)
+    assert words.lowered(a)[0] is ids_a  # made once
+    flat = [w.lower() for line in b for w in line.split()]
+    assert lengths_b.tolist() == [len(line.split()) for line in b]
+    first: dict[str, int] = {}
+    for word, i in zip(flat, ids_b.tolist()):
+        assert first.setdefault(word, i) == i
+    assert len(set(first.values())) == len(first)
+    shared = {w.lower() for line in a for w in line.split()} & set(first)
+    lowered_a = dict(zip((w.lower() for line in a for w in line.split()), ids_a.tolist()))
+    assert all(lowered_a[w] == first[w] for w in shared)
+
+
+def test_the_bench_data_has_issue_47s_shape(made: DoctorSet) -> None:
+    ref, hyp = shape_of(made.references), shape_of(made.hypotheses)
+    assert 19 <= ref.median_tokens <= 21 and 19 <= hyp.median_tokens <= 21  # a median of about 20 words
+    assert 0.07 <= ref.at_most_3_tokens <= 0.09  # 8 % of lines of 0-3 words
+    assert ref.p99_tokens >= 3 * ref.median_tokens  # a long tail
+    lengths = np.log([len(line.split()) for line in made.references if len(line.split()) >= 4])
+    assert abs(statistics.mean(lengths) - statistics.median(lengths)) < 0.05  # log-normal: symmetric in the log
+    mix = script_mix(made.references)
+    assert mix["lines with two scripts"] > 0.1 and {"Hangul", "Cyrillic", "Han", "Greek"} <= set(mix)
+    assert sum(map(len, made.hypotheses)) / len(made.hypotheses) < 120  # 100,000 lines fit the doctor's 12M characters
+
+
+def test_the_doctor_finds_what_was_planted_in_the_bench_data(made: DoctorSet) -> None:
+    setup = Setup(made.hypotheses, [made.references], source=made.sources)
+    found = {f.code: f for f in check_setup(setup)}
+    planted = {kind: set(lines) for kind, lines in made.planted.items()}
+    copies = found["source-copy"].values["count"]
+    assert len(planted["source-copy"]) <= copies <= 1.5 * len(planted["source-copy"])
+    other = found["wrong-language"].values["languages"]
+    german, korean = len(planted["german"]), len(planted["korean"])
+    assert other["ko"] == pytest.approx(korean, rel=0.1) and other["de"] == pytest.approx(german, rel=0.35)
+    assert sum(other.values()) < 1.2 * (german + korean)  # few English lines said to be in another language
+    hyp_empty = sum(1 for line in made.hypotheses if not line)
+    assert any(f.values.get("count") == hyp_empty for f in check_setup(setup) if f.code == "empty-lines")
+    assert "invisible-characters" in found and "merged-lines" not in found and "swapped-files" not in found
