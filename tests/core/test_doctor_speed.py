@@ -98,3 +98,69 @@ def test_the_doctor_finds_what_was_planted_in_the_bench_data(made: DoctorSet) ->
     hyp_empty = sum(1 for line in made.hypotheses if not line)
     assert any(f.values.get("count") == hyp_empty for f in check_setup(setup) if f.code == "empty-lines")
     assert "invisible-characters" in found and "merged-lines" not in found and "swapped-files" not in found
+
+
+CHAT = [
+    "Here is the translation: Bonjour tout le monde.",
+    "Sure! Here you go: the cat sat on the mat.",
+    "“A quoted sentence of several words”",
+    " a leading space",
+    "\u00a0a leading no-break space",
+    "\u3000a leading ideographic space",
+    "'single quotes around words here'",
+    "The cat sat. I HOPE THIS HELPS",
+    "다음은 번역입니다: 안녕하세요",
+    "참고: 설명이 필요합니다",
+    "The cat sat (Note: a literal translation).",
+    "I'm sorry, but I can't help with that request.",
+    "Translation：全角のコロン",
+    "ΣΑΣ note: ΟΔΟΣ",
+    "time 23:41 and nothing else",
+    "ıi hope this helps",
+    "",
+    "「日本語の引用です、言葉がいくつか」",
+]
+
+
+def _old_wrapper(line: str) -> tuple[str, str] | None:
+    from bleucore.doctor import chat
+
+    for kind, pattern in (("before", chat.BEFORE), ("after", chat.AFTER)):
+        found = pattern.search(line)
+        if found:
+            return kind, found.group().strip()
+    return ("quoted", line.strip()[0] + "…" + line.strip()[-1]) if chat._quoted(line) else None
+
+
+def _old_wrapped_lines(lines: list[str]) -> list[int]:
+    """What ``chat.wrapped_lines`` found before issue 47: keyword candidates of the lowered lines, then each pattern."""
+    from bleucore.doctor import chat
+
+    def having(keys: tuple[str, ...]) -> set[int]:
+        return {i for i, line in enumerate(lines) if any(k in line.lower() for k in keys)}
+
+    quoted = {i for i, line in enumerate(lines) if line[:1] in chat.QUOTES or line[:1].isspace()}
+    candidates = sorted(having(chat._BEFORE_KEYS) | having(chat._AFTER_KEYS) | quoted)
+    return [i for i in candidates if _old_wrapper(lines[i])]
+
+
+#: Lines that make LowerText lower the text as str (İ, the Kelvin sign) or line by line (a line break).
+SPECIAL = {
+    "utf-8": [],
+    "str": ["The cat sat. İ hope this helps!", "Note: the \u212a sign. Let me \u212anow if you need more."],
+    "lines": ["a line\nwith a break: Note: here"],
+}
+
+
+@pytest.mark.parametrize("path", sorted(SPECIAL))
+def test_chat_wrappers_are_found_as_before(made: DoctorSet, path: str) -> None:
+    from bleucore.doctor.chat import LowerText, refusal_lines, wrapped_lines, wrapper
+
+    lines = [*CHAT, *made.hypotheses[:3000], *made.references[:3000], *SPECIAL[path]]
+    text = LowerText(lines)
+    assert {"utf-8": bytes, "str": str, "lines": type(None)}[path] is type(text.text)
+    assert [wrapper(line) for line in lines] == [_old_wrapper(line) for line in lines]
+    assert wrapped_lines(text) == _old_wrapped_lines(lines)
+    keys = ("note", "참고", ":", "i hope", "@@", "\u2581", "sorry", "드릴 수 없", "ai 언어", "σ")
+    assert text.lines_with(keys) == sorted(i for i, line in enumerate(lines) if any(k in line.lower() for k in keys))
+    assert refusal_lines(text) == [CHAT.index("I'm sorry, but I can't help with that request.")]
