@@ -81,6 +81,11 @@ class TokenEncoder:
         """The string of each id (every token's; a word that is not a token has an id too)."""
         return self._entries.strings() if self._texts is None else self._texts.vocabulary
 
+    def vocabulary_lines(self) -> bytes | None:
+        """The vocabulary's UTF-8 bytes, one entry a line (each ended by b"\\n"); None for a tokenizer that is not
+        word-local (its entries are another encoder's)."""
+        return self._entries.joined() if self._texts is None else None
+
     def vocabulary_since(self, start: int) -> list[str]:
         """``vocabulary[start:]``, decoding only those entries (a caller following a growing vocabulary)."""
         return self._entries.strings(start) if self._texts is None else self._texts.vocabulary_since(start)

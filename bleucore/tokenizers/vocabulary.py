@@ -86,6 +86,12 @@ class ByteVocabulary:
         first = bounds[0] if bounds else 0
         return [pool[a - first : b - first].decode("utf-8", "surrogatepass") for a, b in pairwise(bounds)]
 
+    def joined(self) -> bytes:
+        """Every entry's bytes followed by b"\\n", in id order."""
+        bounds = self._starts.values
+        pool = np.frombuffer(bytes(self._pool[: int(bounds[-1])]), dtype=np.uint8)
+        return np.insert(pool, bounds[1:], 10).tobytes()
+
     def find(
         self, data: bytes, starts: IntArray, ends: IntArray, hashes: UIntArray, keys: UIntArray
     ) -> IntArray | None:

@@ -164,3 +164,48 @@ def test_chat_wrappers_are_found_as_before(made: DoctorSet, path: str) -> None:
     keys = ("note", "참고", ":", "i hope", "@@", "\u2581", "sorry", "드릴 수 없", "ai 언어", "σ")
     assert text.lines_with(keys) == sorted(i for i, line in enumerate(lines) if any(k in line.lower() for k in keys))
     assert refusal_lines(text) == [CHAT.index("I'm sorry, but I can't help with that request.")]
+
+
+@pytest.mark.parametrize("tokenizer", ["13a", "char", "intl"])
+def test_a_word_local_tokenizers_ids_from_the_words_are_its_ids_of_the_lines(made: DoctorSet, tokenizer: str) -> None:
+    from bleucore.tokenizers import tokenize_lines
+    from bleucore.tokenizers.by_words import encode_by_words
+
+    lines = [*made.hypotheses[:3000], *TRICKY, *CHAT, "a&quot;b&amp;c <skipped> 3.5, x.y 10-20 “q”", "ok\ud800bad"]
+    words = TokenEncoder("none")
+    streams = [words.encode(lines), words.encode(made.references[:3000])]
+    encoder = TokenEncoder(tokenizer)
+    derived = encode_by_words(encoder, words, streams)
+    if not encoder.word_local:
+        assert derived is None
+        return
+    assert derived is None  # a lone surrogate: not UTF-8 words, the caller encodes the lines
+    words = TokenEncoder("none")
+    streams = [words.encode(lines[:-1]), words.encode(made.references[:3000])]
+    derived = encode_by_words(encoder, words, streams)
+    assert derived is not None
+    vocabulary = encoder.vocabulary
+    for (ids, lengths), text in zip(derived, [lines[:-1], made.references[:3000]]):
+        bounds = np.concatenate([[0], np.cumsum(lengths)])
+        tokens = [tuple(vocabulary[i] for i in ids[a:b].tolist()) for a, b in zip(bounds[:-1], bounds[1:])]
+        assert tokens == tokenize_lines(text, tokenizer)
+
+
+@pytest.mark.parametrize("broken", [False, True])
+def test_every_tools_score_is_the_same_from_the_rules_words(made: DoctorSet, broken: bool) -> None:
+    from bleucore.tools import TOOLS, ConventionScorer, score_as_tools
+
+    hyps, refs = list(made.hypotheses[:4000]), [list(made.references[:4000])]
+    if broken:  # a word broken by "-\\n": 13a joins it, str.split() does not: the lines are tokenized again
+        hyps[5] = "a hyphen-\nated word"
+    plain = score_as_tools(hyps, refs, TOOLS, ConventionScorer(hyps, refs))
+    words = LineWords()
+    setup = Setup(hyps, refs)
+    setup.memo["line_words"] = words
+    for stream in (setup.hypotheses, *setup.references):
+        words.encoded(stream)
+    adopted = words.adopted_by([setup.hypotheses, *setup.references])
+    assert adopted is not None
+    scorer = ConventionScorer(hyps, refs)
+    scorer.adopt(*adopted)
+    assert score_as_tools(hyps, refs, TOOLS, scorer) == plain
