@@ -8,15 +8,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import AnyStr
+from typing import TYPE_CHECKING, AnyStr
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from .finding import Setup
 
 __all__ = [
     "QUOTES",
     "LowerText",
     "is_refusal",
     "lower_text",
+    "read_streams",
     "refusal_lines",
     "strip_wrapper",
     "wrapped_lines",
@@ -205,6 +209,12 @@ def _wrapped_lines(text: LowerText) -> list[int]:
     quoted = [i for i in text.opening_lines() if lines[i][:1] in QUOTES or lines[i][:1].isspace()]
     candidates = sorted({*text.lines_with(_BEFORE_KEYS), *text.lines_with(_AFTER_KEYS), *quoted})
     return [i for i in candidates if wrapper(lines[i])]
+
+
+def read_streams(setup: Setup) -> list[tuple[str, Sequence[str]]]:
+    """``setup.sides()`` as the setup holds them (not copied): the streams whose ``LowerText`` the rules share."""
+    hypothesis = [] if 0 in setup.unread else [(setup.hypothesis_name, setup.hypotheses)]
+    return [*hypothesis, *((setup.reference_name(j), s) for j, s in setup.read_references())]
 
 
 def lower_text(memo: dict[str, object], lines: Sequence[str]) -> LowerText:

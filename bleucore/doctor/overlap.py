@@ -16,6 +16,7 @@ import numpy as np
 
 from ..metrics.bleu.fast import ids_statistics
 from ..tokenizers import TokenEncoder
+from ..tokenizers.vocabulary import numbered
 from .language import script
 
 if TYPE_CHECKING:
@@ -77,13 +78,18 @@ class LineWords:
         key = id(lines)
         if key in self._lowered and self._lowered[key][0] is lines:
             return self._lowered[key][1]
-        added = self._encoder.vocabulary_since(self._fold.size)
-        if added:
-            folded = self._folded
-            new = [folded.setdefault(w.lower(), len(folded)) for w in added]
-            self._fold = np.concatenate([self._fold, np.asarray(new, dtype=np.int64)])
+        self._fold_new_words()
         self._lowered[key] = (lines, (self._fold[ids], lengths))
         return self._lowered[key][1]
+
+    def _fold_new_words(self) -> None:
+        """Extend ``_fold`` (a cased word's id -> its lowercased word's id) over the words encoded since the last call,
+        lowered in one ``str.lower`` of their lines."""
+        lines = self._encoder.vocabulary_lines(self._fold.size)
+        if lines:
+            lowered = lines.decode("utf-8", "surrogatepass").lower().split("\n")[:-1]
+            ids, self._folded = numbered(lowered, self._folded, self._fold.size)
+            self._fold = np.concatenate([self._fold, ids])
 
     def lettered(self, lines: Sequence[str]) -> np.ndarray:
         """Words of each line (``str.split()``'s) holding a letter (``str.isalpha``), from the word ids: each distinct
@@ -109,6 +115,12 @@ class LineWords:
         ):
             return None
         return self._encoder, [self._streams[id(s)][1] for s in streams]
+
+    def split_counts(self, lines: Sequence[str]) -> np.ndarray | None:
+        """``len(line.split())`` of each line when these words are ``str.split()``'s and ``lines`` are encoded already
+        (None otherwise: the caller splits)."""
+        held = self._streams.get(id(lines))
+        return held[1][1] if self.tokenizer == "none" and held is not None and held[0] is lines else None
 
     def lengths(self, lines: Sequence[str]) -> np.ndarray:
         """Words of each line."""

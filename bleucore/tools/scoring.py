@@ -19,6 +19,7 @@ from ..metrics.bleu.score import BLEUFigures
 from ..metrics.inputs import check_streams
 from ..tokenizers import TokenEncoder
 from ..tokenizers.by_words import encode_by_words
+from ..tokenizers.vocabulary import numbered
 from .arithmetic import reference_lengths, score_counts, sentence_scores, tiny_scores
 from .conventions import Case, Conventions, References
 from .splits import (
@@ -146,12 +147,9 @@ class ConventionScorer:
             streams = [self.hypotheses, *self.references]
             if tokenize == "whitespace" and case != "cased":
                 self._encoded(tokenize, "cased")
-                folded: dict[str, int] = {}
                 vocabulary = self._encoders[(tokenize, "cased")].vocabulary
                 words = [w.lower() for w in vocabulary] if case == "lower" else cased(vocabulary, case)
-                remap = np.fromiter(
-                    (folded.setdefault(w, len(folded)) for w in words), dtype=np.int64, count=len(words)
-                )
+                remap, _ = numbered(words, {})
                 self._ids[key] = [(remap[ids], lengths) for ids, lengths in self._ids[(tokenize, "cased")]]
             else:
                 encoder = self._encoders[key] = TokenEncoder(

@@ -4,6 +4,7 @@ noise the doctor should find in it."""
 
 from __future__ import annotations
 
+import itertools
 import statistics
 
 import numpy as np
@@ -187,7 +188,7 @@ def test_a_word_local_tokenizers_ids_from_the_words_are_its_ids_of_the_lines(mad
     vocabulary = encoder.vocabulary
     for (ids, lengths), text in zip(derived, [lines[:-1], made.references[:3000]]):
         bounds = np.concatenate([[0], np.cumsum(lengths)])
-        tokens = [tuple(vocabulary[i] for i in ids[a:b].tolist()) for a, b in zip(bounds[:-1], bounds[1:])]
+        tokens = [tuple(vocabulary[i] for i in ids[a:b].tolist()) for a, b in itertools.pairwise(bounds)]
         assert tokens == tokenize_lines(text, tokenizer)
 
 
@@ -209,3 +210,45 @@ def test_every_tools_score_is_the_same_from_the_rules_words(made: DoctorSet, bro
     scorer = ConventionScorer(hyps, refs)
     scorer.adopt(*adopted)
     assert score_as_tools(hyps, refs, TOOLS, scorer) == plain
+
+
+def _old_script_of(lines: list[str]) -> str | None:
+    from bleucore.doctor.rules import cjk_with_13a as rule
+
+    text = "".join(lines)[: rule.SAMPLE_CHARS]
+    counts = {script: rule._count(pattern, text) for script, pattern in rule._SCRIPT_CHARS.items()}
+    if not any(counts.values()):
+        return None
+    letters = rule._count(rule._LETTER, text)
+    if counts["Japanese"] and counts["Japanese"] + counts["Chinese"] >= letters / 5:
+        return "Japanese"
+    best = max(counts, key=lambda s: counts[s])
+    return best if letters and counts[best] >= letters / 5 else None
+
+
+def test_the_cjk_script_is_told_as_before(made: DoctorSet) -> None:
+    import random
+
+    from bleucore.doctor.rules.cjk_with_13a import _head, script_of
+
+    rng = random.Random(47)
+    pieces = ["東京", "서울에서", "ひらがな", "カタカナ", "・", "\u3130", "abc"]
+    pieces += ["12", "_", "½", "é", " ", "\ud800", "Ωμ"]
+    cases = [made.hypotheses[:2000], [], [""], ["・・"], ["\u3130"], ["12 _"], ["東京 abc"] * 3]
+    for _ in range(400):
+        cases.append(["".join(rng.choices(pieces, k=rng.randint(1, 12))) for _ in range(rng.randint(1, 5))])
+    for lines in cases:
+        assert script_of(lines) == _old_script_of(lines), lines
+    lines = made.references[:500]
+    for chars in (0, 1, 57, 5000, 10**9):
+        assert _head(lines, chars) == "".join(lines)[:chars]
+
+
+def test_numbered_words_have_one_id_each_kept_from_the_table() -> None:
+    from bleucore.tokenizers.vocabulary import numbered
+
+    ids, table = numbered(["b", "a", "b", "c", "a"], {}, 10)
+    assert ids.tolist() == [10, 11, 10, 13, 11] and table == {"b": 10, "a": 11, "c": 13}
+    more, table = numbered(["c", "d", "b", "d"], table, 15)
+    assert more.tolist() == [13, 16, 10, 16] and table["d"] == 16 and len(table) == 4
+    assert numbered([], table, 20)[0].size == 0
