@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import streamlit as st
 
 from bleucore import BleuOptions
-from ui.compare import buckets, disagreement, examples, meta, ranking, scored, significance, views
+from ui.compare import auto_rank, buckets, disagreement, examples, meta, ranking, scored, significance, views
 from ui.compare.inputs import read_compare_input
 from ui.compare.scored import ScoredMetric
 from ui.doctor.view import show_setup_check
@@ -20,6 +20,7 @@ from ui.options.bleu import describe
 from ui.options.choice import metric_pills, picked_labels
 from ui.options.metrics import imported, others
 from ui.options.sidebar import options_sidebar
+from ui.shell import held
 from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown
 from ui.shell.markdown import show_error as _show_error
@@ -28,6 +29,10 @@ from ui.state import compare as cps
 from ui.state import handoff
 from ui.state.inputs import START_PRESET
 from ui.state.on_page import mirror_state, open_state_page, publish_state
+from ui.state.sections import section
+
+#: Sections drawn as fragments (``ui.state.sections``): a change to one of their widgets reruns that section alone.
+SECTION = section(cps.read_compare)
 
 
 def _uses_uploads(source: str, offered: dict[str, str]) -> bool:
@@ -38,8 +43,6 @@ def _uses_uploads(source: str, offered: dict[str, str]) -> bool:
 
 def choose_baseline(names: list[str]) -> str:
     """The baseline every other system is tested against (the first system until one is chosen)."""
-    if st.session_state.get(cps.COMPARE_BASELINE) not in names:
-        st.session_state[cps.COMPARE_BASELINE] = names[0]
     return str(
         st.selectbox(
             _("Baseline"),
@@ -47,6 +50,7 @@ def choose_baseline(names: list[str]) -> str:
             key=cps.COMPARE_BASELINE,
             help=_("Every other system is tested against this one."),
             persist_state="session",
+            **held.hold(cps.COMPARE_BASELINE, names, names[0]),
         )
     )
 
@@ -87,18 +91,20 @@ def show_metrics(
 def pick_other(names: Sequence[str], baseline: str) -> str:
     """The system set against the baseline (the first other one until one is chosen)."""
     rivals = [n for n in names if n != baseline]
-    if st.session_state.get(cps.COMPARE_OTHER) not in rivals:
-        st.session_state[cps.COMPARE_OTHER] = rivals[0]
     return str(
-        st.selectbox(_("System to set against the baseline"), rivals, key=cps.COMPARE_OTHER, persist_state="session")
+        st.selectbox(
+            _("System to set against the baseline"),
+            rivals,
+            key=cps.COMPARE_OTHER,
+            persist_state="session",
+            **held.hold(cps.COMPARE_OTHER, rivals, rivals[0]),
+        )
     )
 
 
 def pick_sentence_metric(metrics: Sequence[ScoredMetric]) -> ScoredMetric:
     """The metric the lines are compared by (the first picked one until one is chosen)."""
     by_id = {m.metric_id: m for m in metrics}
-    if st.session_state.get(cps.COMPARE_SENTENCE_METRIC) not in by_id:
-        st.session_state[cps.COMPARE_SENTENCE_METRIC] = metrics[0].metric_id
     labels = {m.metric_id: escape_markdown(m.label) if m.from_file else m.label for m in metrics}
     chosen = st.segmented_control(
         _("Sentence metric"),
@@ -106,6 +112,7 @@ def pick_sentence_metric(metrics: Sequence[ScoredMetric]) -> ScoredMetric:
         key=cps.COMPARE_SENTENCE_METRIC,
         format_func=lambda m: labels.get(m, m),
         persist_state="session",
+        **held.hold(cps.COMPARE_SENTENCE_METRIC, list(by_id), metrics[0].metric_id),
     )
     return by_id.get(str(chosen), metrics[0])
 
@@ -129,9 +136,31 @@ def show_sentence_section(
     )
     views.sentence_download(systems, refs, {m.label: m.sentences for m in metrics})
     with st.expander(_("Examples that tell the story: where each system beats the other most")):
-        examples.show_examples(baseline, other, systems, refs, chosen, sentence_options)
-    buckets.where_they_differ(metrics, systems, refs, baseline, other, state, chosen.label, chosen.sentences)
+        SECTION(examples.show_examples)(baseline, other, systems, refs, chosen, sentence_options)
+    SECTION(buckets.where_they_differ)(metrics, systems, refs, baseline, other, state, chosen.label, chosen.sentences)
     return other, chosen
+
+
+@SECTION
+def show_pair(
+    metrics: Sequence[ScoredMetric],
+    systems: dict[str, TextFile],
+    refs: list[TextFile],
+    baseline: str,
+    state: cps.CompareState,
+    scoring: tuple[BleuOptions, BleuOptions],
+    with_ngrams: bool,
+) -> None:
+    """What the baseline is set against one other system by: the sentence section, one segment opened in Explore
+    and (``with_ngrams``: BLEU picked) BLEU's clipped word n-grams; one section, since the other system is chosen in
+    it."""
+    other, sentence_metric = show_sentence_section(metrics, systems, refs, baseline, state, scoring[1])
+    with st.expander(_("Open one segment in Explore")):
+        chrf_or_ter = sentence_metric is not None and sentence_metric.options is not None
+        handoff.segment_picker(systems, refs, state.options, "compare", metrics_tab=chrf_or_ter)
+    if with_ngrams:  # BLEU's clipped word n-grams: drawn with BLEU only
+        st.subheader(_("N-grams one system matches and the other misses"))
+        SECTION(views.show_ngrams)(baseline, other, systems, refs, scoring[0])
 
 
 def main() -> None:
@@ -160,7 +189,8 @@ def main() -> None:
             _show_error(_("Add at least two systems to compare."))
             return
         for system in systems:  # findings before numbers, and before the line-count check they may explain
-            show_setup_check(system, refs, state.options.tokenize)
+            with st.spinner(_("Checking {name} against the references…").format(name=escape_markdown(system.name))):
+                show_setup_check(system, refs, state.options.tokenize)
         try:
             check_references(refs)
         except InputError as err:
@@ -179,18 +209,14 @@ def main() -> None:
         if scoring is None:
             return
         baseline = choose_baseline([s.name for s in systems])
+        choice = metric_views.scorable(choice, state.metric_options, systems, refs)  # TER past its limit: left out
         metrics = show_metrics(choice, systems, refs, baseline, state, scoring, uploaded)
         ranking.show_rankings(metrics, len(refs), state)
+        auto_rank.show_autorank(metrics, baseline, len(refs), state)  # WMT25's AutoRank beside the clusters
         by_name = {s.name: s for s in systems}
-        other, sentence_metric = show_sentence_section(metrics, by_name, refs, baseline, state, scoring[1])
-        with st.expander(_("Open one segment in Explore")):
-            chrf_or_ter = sentence_metric is not None and sentence_metric.options is not None
-            handoff.segment_picker(by_name, refs, state.options, "compare", metrics_tab=chrf_or_ter)
-        if "bleu" in choice:  # BLEU's clipped word n-grams: drawn with BLEU only
-            st.subheader(_("N-grams one system matches and the other misses"))
-            views.show_ngrams(baseline, other, by_name, refs, scoring[0])
-        disagreement.show_disagreement(metrics, by_name, refs, baseline, scoring[1])
-        meta.show_meta(metrics, by_name, refs)
+        show_pair(metrics, by_name, refs, baseline, state, scoring, "bleu" in choice)
+        SECTION(disagreement.show_disagreement)(metrics, by_name, refs, baseline, scoring[1], state.imported.human)
+        SECTION(meta.show_meta)(metrics, by_name, refs)
     finally:
         publish_state(
             session_state(),

@@ -27,6 +27,7 @@ from ui.options.choice import metric_pills, picked_labels
 from ui.options.metrics import LOWER_IS_BETTER, MetricKey, imported, metric_key
 from ui.options.metrics import others as other_metrics
 from ui.options.sidebar import options_sidebar
+from ui.shell import held
 from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown
 from ui.shell.markdown import show_error as _show_error
@@ -86,8 +87,7 @@ def sentence_metrics(
 def sentence_metric(by_metric: dict[str, Any]) -> str:
     """The metric the sentence table sorts by and the line is explained by: a choice when more than one is picked."""
     ids = list(by_metric)
-    if st.session_state.get(cs.CORPUS_SENTENCE_METRIC) not in ids:
-        st.session_state[cs.CORPUS_SENTENCE_METRIC] = ids[0]
+    kept = held.hold(cs.CORPUS_SENTENCE_METRIC, ids, ids[0])  # the metric chosen last, while its scores are replaced
     if len(ids) == 1:
         return ids[0]
     st.segmented_control(
@@ -97,6 +97,7 @@ def sentence_metric(by_metric: dict[str, Any]) -> str:
         format_func=lambda m: escape_markdown(by_metric[m][0]) if m in by_metric else m,
         help=_("The metric the table below sorts by, worst first, and explains one line by."),
         persist_state="session",
+        **kept,
     )
     return str(st.session_state.get(cs.CORPUS_SENTENCE_METRIC) or ids[0])
 
@@ -143,6 +144,7 @@ def main() -> None:
         if scoring is None:
             return
         corpus_options, sentence_options = scoring
+        choice = metric_views.scorable(choice, state.metric_options, [hyp], refs)  # TER past its limit: left out
         files = [hyp, *refs]
         input_digest = digest(files)
         analysis = compute(hyp, refs, input_digest, corpus_options, sentence_options)

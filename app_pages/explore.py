@@ -18,6 +18,7 @@ from ui.metrics.chrf import view as chrf_view
 from ui.metrics.ter import view as ter_view
 from ui.options.bleu import describe
 from ui.options.sidebar import options_sidebar
+from ui.options.tokenizer_needs import needs_message
 from ui.shell import i18n
 from ui.shell.i18n import N_, _
 from ui.shell.markdown import escape_markdown as plain  # the one Markdown escaper: messages may quote user text
@@ -68,6 +69,8 @@ def explain_input(
         options = es.to_options(state)
     except ValueError as err:
         problems.append(_("Check the options: {err}.").format(err=err))
+    if options is not None and (needs := needs_message(options.tokenize)) is not None:
+        problems.append(needs)  # a link may name a tokenizer whose analyser or model this server lacks
     for problem in problems:
         result_box.warning(plain(problem))
     if problems or options is None:
@@ -115,15 +118,13 @@ def show_details(
 def show_matches(session: MutableMapping[str, Any], options: BleuOptions, result: SentenceExplanation) -> None:
     """The n-gram chips of one order (or all), with that order's table and its CSV."""
     es.clamp_order(session, options.max_order)
-    i18n.keep_choice(
-        es.ORDER, [*range(1, options.max_order + 1), 0], wording.order_label(N_("{n}-grams"), N_("All orders"))
-    )
+    orders = [*range(1, options.max_order + 1), 0]
     n = st.radio(
         _("Order n"),
-        [*range(1, options.max_order + 1), 0],
+        orders,
         key=es.ORDER,
         horizontal=True,
-        format_func=wording.order_format(N_("{n}-grams"), N_("All orders")),
+        format_func=i18n.keep_choice(es.ORDER, orders, wording.order_label(N_("{n}-grams"), N_("All orders"))),
         label_visibility="collapsed",  # read by screen readers; its choices say what it is ("2-grams")
         persist_state="session",
     )
@@ -175,14 +176,14 @@ def show_variants(state: es.ExploreState, references: Sequence[str], options: Bl
             score=headline.headline(score)
         )
     )
-    st.table(variants.variants_table(rows, options))
+    st.html(variants.variants_html(rows, options))
 
 
 def show_export(state: es.ExploreState, result: SentenceExplanation, token: str | None) -> None:
     """sacreBLEU's line, the signature and the link, each with a copy button, and the full result as JSON."""
     score = result.score
     st.caption(_("sacreBLEU's line, the signature and the link to this view, each with a copy button:"))
-    st.code(score.format(), language=None)
+    st.code(score.format(), language=None, wrap_lines=True)  # unwrapped, a phone scrolled it sideways
     st.code(score.signature, language=None, wrap_lines=True)
     if token is not None:
         st.code(share_url(token), language=None, wrap_lines=True)
@@ -240,7 +241,8 @@ def main() -> None:
     with st.container(key="explore_bottom"):
         st.caption(_("Options: {options}").format(options=describe(state.options)))
         st.caption(_("sacreBLEU's line (score, p_1/…/p_N in % as scored, lengths) and the signature of every option:"))
-        st.html(code_html(score.format(), score.signature))  # st.code (copy buttons) is in the Export tab
+        # not st.code, whose highlighter's code slowed the first view; the Export tab has the three as st.code
+        st.html(code_html(score.format(), score.signature, copy=(_("sacreBLEU's line"), _("the signature"))))
         share_link(token, link_note)
     if matches_tab.open:
         with matches_tab:

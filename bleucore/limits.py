@@ -57,11 +57,41 @@ MAX_IMPORTED_METRICS = 10
 #: 8 systems x 3,000 segments with their source, translation and reference is about 15 MB; reading a 63 MB one of 28
 #: systems x 3,000 segments peaked at 240 MB).
 MAX_SCORE_FILE_BYTES = 64 * 2**20
+#: Bytes of a tokenizer's model file (a SentencePiece model is read whole; sacreBLEU's FLORES-101 and FLORES-200 models
+#: are about 5 MB each), checked before it is read.
+MAX_MODEL_FILE_BYTES = 64 * 2**20
+#: The largest magnitude of a score (every score file's values and the API's: -10^9 to 10^9). Far beyond every
+#: metric's and human scale (COMET 0-1, MetricX 0-25, DA 0-100, MQM to -25 a segment), and small enough that no sum,
+#: mean, square or difference of a file's values can overflow a float (every line ``1e308`` overflowed the mean).
+MAX_SCORE_MAGNITUDE = 1e9
+#: Characters of one number in a score file: a float64 needs 17 significant digits (a JSON integer of 5,000 digits
+#: passed Python's 4,300-digit limit on converting it; one of 400 overflowed a float).
+MAX_NUMBER_CHARS = 100
+#: Levels of lists and objects a score file's JSON nests: COMET's ``--to_json`` nests 5 (systems, segments, a
+#: segment, its error spans, a span), MetricX's JSONL 1 (a JSON nested 10^5 deep overflowed Python's stack).
+MAX_JSON_DEPTH = 32
+#: Values of one score file's JSON (each list and object, and each item after the first in one), counted before it is
+#: decoded: at the limit, 11 MB of ``{"COMET":0}`` segments peaked at 266 MB in the report's command line; 64 MB of
+#: empty objects (``[{},{},...]``) would be 22 million, 1.5 GB. COMET's JSON of 28 systems x 3,000 segments holds
+#: 420,000; xCOMET's adds 6 a span.
+MAX_JSON_ITEMS = 2_000_000
+#: Error spans of one segment (xCOMET marks a handful; its input is at most 512 tokens): a page draws every span of the
+#: segments it shows, and 270,000 tiny spans fit a 16 MB upload.
+MAX_SEGMENT_SPANS = 1_000
+#: Characters of an error span's severity (xCOMET's are ``minor``, ``major``, ``critical``); its text and offsets
+#: are bounded by ``MAX_LINE_CHARS``.
+MAX_SEVERITY_CHARS = 40
 #: Bootstrap resamples (-pbsn, -cin) and approximate-randomization trials (-parn).
 MAX_RESAMPLES = 100_000
 #: Numbers a significance test holds: lines x systems x the metric's statistics per line (BLEU 10, chrF2 18, TER 2;
 #: 8 bytes each, held up to four times over while reading and resampling). 2 systems of 400,000 lines with BLEU.
 MAX_HELD_STATISTICS = 8_000_000
+#: Sign flips of the meta-evaluation's permutation tests (permutations x segments, float32: 80 MB here), held in one
+#: piece as mt-metrics-eval holds them: mt-metrics-eval's 1,000 permutations of MAX_HELD_LINES segments.
+MAX_PERMUTATION_CELLS = 20_000_000
+#: System pairs of the tie calibration (segments x pairs of systems; about 50 bytes a pair while it is searched): the
+#: report's held lines give at most 2.5 million (1,230 segments of 64 systems).
+MAX_TIE_PAIRS = 4_000_000
 
 
 @dataclass(frozen=True)

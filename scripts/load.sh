@@ -9,8 +9,8 @@
 # It measures nothing itself: it is the other job on a shared machine. Each busy loop is a plain Python
 # "while True: pass" at normal priority, as another engineer's build would be, started in the background and
 # stopped by the PID it wrote, never by name. Run under it, the browser suite must still pass (its tests wait for
-# the app's states, not for times), and scripts/load_test.py measures the redraw a person sees while every core
-# is also busy (its load average and CPU pressure lines show how busy the machine was):
+# the app's states, not for times), and scripts/load_test.py judges the server's round trip while every core is
+# also busy, the browser's redraw beside it (its load average and CPU pressure lines show how busy the machine was):
 #   ./scripts/load.sh run python scripts/load_test.py --sessions 30
 set -euo pipefail
 

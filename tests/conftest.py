@@ -42,8 +42,10 @@ __all__ = [
     "messages",
     "metric",
     "open_app",
+    "restarted",
     "sample_lines",
     "sentence_table",
+    "spm_home",
     "upload",
     "write_lines",
 ]
@@ -80,6 +82,27 @@ def sacrebleu_seed() -> Iterator[None]:
         os.environ["SACREBLEU_SEED"] = saved
 
 
+@pytest.fixture(scope="session", autouse=True)
+def spm_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """sacreBLEU's folder for the whole run (``SACREBLEU``), holding the small SentencePiece models of flores101,
+    flores200 and spBLEU-1K the tests train (``tests/spm_models.py``): bleucore and sacreBLEU, in this process and in
+    the commands and servers it starts, read the same models where sacreBLEU looks, and never the machine's own
+    ``~/.sacrebleu``. sacreBLEU read the variable when it was imported, so its module's copy is set too."""
+    from sacrebleu.tokenizers import tokenizer_spm
+
+    from tests.spm_models import write_models
+
+    home = write_models(tmp_path_factory.mktemp("sacrebleu"))
+    saved = os.environ.get("SACREBLEU"), tokenizer_spm.SACREBLEU_DIR
+    os.environ["SACREBLEU"] = tokenizer_spm.SACREBLEU_DIR = str(home)
+    yield home
+    tokenizer_spm.SACREBLEU_DIR = saved[1]
+    if saved[0] is None:
+        os.environ.pop("SACREBLEU", None)
+    else:
+        os.environ["SACREBLEU"] = saved[0]
+
+
 # Generous: CI runs on a busy machine, and a timeout only bounds a hung script.
 APP_TIMEOUT = 120
 
@@ -107,6 +130,18 @@ def open_app(page: str | None = None, link: str | None = None, *, check: bool = 
     if check:
         assert not at.exception, [e.value for e in at.exception]
     return at
+
+
+def restarted(at: AppTest, page: str) -> AppTest:
+    """The address ``at``'s browser had (``?s=`` and ``?u=``), opened on ``page`` of a restarted server: the store
+    read again from its folder (the server's memory gone, its database kept), as a reload also finds it."""
+    from ui.inputs import identity  # the app's modules load after the store's folder is set above
+
+    address = {key: at.query_params[key] for key in ("s", identity.PARAM) if key in at.query_params}
+    address = {key: value[0] if isinstance(value, list) else value for key, value in address.items()}
+    assert identity.PARAM in address, dict(at.query_params)
+    identity._store.clear()
+    return open_app(page, address.pop("s", None), **address)
 
 
 def sentence_table(at: AppTest):  # type: ignore[no-untyped-def]

@@ -95,3 +95,41 @@ def xcomet_json(
         for i, segment in enumerate(segments):
             segment["errors"] = error_spans(segment["mt"], i, severities)
     return json.dumps(data, ensure_ascii=False, indent=4).encode("utf-8")
+
+
+#: The share of each system's segments with an error in ``mqm_scores`` (system_a.en and system_c.en the better).
+ERROR_RATES = {"system_a.en": 0.25, "system_b.en": 0.6, "system_c.en": 0.3, "system_d.en": 0.55}
+
+
+def mqm_scores(seed: int = 46) -> dict[str, list[float]]:
+    """MQM-like human scores, higher better: 0 for a segment without an error (most of them, so people tie often, as
+    MQM's raters do), -1 for a minor and -5 for a major error, seeded."""
+    rng = random.Random(seed)
+    segments = len(sample_lines("ref.en"))
+    return {
+        name: [-float(rng.choice((1, 5))) if rng.random() < rate else 0.0 for _ in range(segments)]
+        for name, rate in ERROR_RATES.items()
+    }
+
+
+def metricx_jsonl(scores: Mapping[str, Sequence[float]], system_ids: bool = False) -> bytes:
+    """MetricX-24's ``predict.py`` output for ``scores`` (google-research/metricx ``metricx24/predict.py``): the input's
+    objects, one a line (``source``, ``hypothesis``, ``reference``; with ``system_ids``, a ``system_id`` each, as
+    MetricX's ``evaluate.py`` reads them, and every system in one file), each written back by ``json.dumps`` with its
+    ``prediction`` added. Without ``system_ids``, ``scores`` must hold one system."""
+    assert system_ids or len(scores) == 1
+    refs = sample_lines("ref.en")
+    lines = system_lines()
+    out = []
+    for name, values in scores.items():
+        for i, value in enumerate(values):
+            example: dict[str, object] = {
+                "source": f"source {i + 1}",
+                "hypothesis": lines[name][i],
+                "reference": refs[i],
+            }
+            if system_ids:
+                example["system_id"] = name
+            example["prediction"] = float(value)
+            out.append(json.dumps(example) + "\n")
+    return "".join(out).encode("utf-8")

@@ -1,14 +1,17 @@
 """Hostile command lines (issue 25): every flag at its extremes, bytes that are not text in every position, files
-that are not files, endless input, and the limits on lines, segments and held statistics. Each case either works
+that are not files, endless input, and the limits on lines, segments and held statistics; hostile score files given
+to the report (issue 48, tests/hostile_scores.py). Each case either works
 or is exactly one ``bleucore: error:`` line with exit status 2 and nothing on standard output; the large ones run in
 a child process whose peak memory is measured (``tests.test_hostile_input.run_cli``)."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -23,8 +26,10 @@ from bleucore import (
     MAX_TER_WORD_PAIRS,
 )
 from bleucore.cli import main
+from bleucore.limits import MAX_SCORE_FILE_BYTES
 from tests.cli.commands import run_main
 from tests.conftest import ROOT
+from tests.hostile_scores import CASES, MILLION_SPANS
 from tests.test_hostile_input import _PEAK, PEAK_BYTES, one_error_line, run_child, run_cli
 
 HUGE = str(10**18)
@@ -400,3 +405,108 @@ def test_the_doctor_checks_a_whole_test_set_at_its_limits(tmp_path: Path) -> Non
     assert status == 0, err
     assert "sacreBLEU 2.6" in out and "donghwa-kim.github.io BLEU formula" in out, out[-2000:]
     assert peak < PEAK_BYTES, peak
+
+
+# --------------------------------------------------------------------------- hostile score files (issue 48)
+
+#: The report's command line in a child that writes its peak resident memory and CPU seconds (its own and its
+#: waited children's: user + system, which a busy machine inflates less than the wall clock) to argv[1].
+_MEASURED_REPORT = (
+    "import atexit, resource, sys\n"
+    "def _measure(path=sys.argv[1]):\n"
+    "    kib = next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM:'))\n"
+    "    used = [resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)]\n"
+    "    open(path, 'w').write(f'{kib} {sum(u.ru_utime + u.ru_stime for u in used)}')\n"
+    "atexit.register(_measure)\n"
+    "from bleucore.cli.report import main\n"
+    "sys.exit(main(sys.argv[2:]))\n"
+)
+#: CPU seconds a hostile score file may cost the report (issue 48: under 10 s).
+CPU_SECONDS = 10.0
+
+
+def run_report(args: list[str]) -> tuple[int, str, str, int, float]:
+    """(exit status, stdout, stderr, peak resident bytes, CPU seconds) of ``python -m bleucore.report ARGS``."""
+    with tempfile.TemporaryDirectory() as folder:
+        measure = Path(folder) / "measure"
+        done = subprocess.run(
+            [sys.executable, "-c", _MEASURED_REPORT, str(measure), *args],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        kib, cpu = measure.read_text().split()
+    return done.returncode, done.stdout, done.stderr, int(kib) * 1024, float(cpu)
+
+
+@pytest.fixture(scope="module")
+def report_inputs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("hostile_scores")
+    (folder / "ref.txt").write_text("the cat sat on the mat\na dog barked at the moon\n", encoding="utf-8")
+    for name in ("s1.txt", "s2.txt", "s3.txt"):
+        (folder / name).write_text("the cat sat on a mat\nthe dog barked at a moon\n", encoding="utf-8")
+    return folder
+
+
+def _report(folder: Path, scores: Path, human: bool) -> list[str]:
+    systems = [str(folder / f"s{i}.txt") for i in (1, 2, 3)] if human else [str(folder / "s1.txt")]
+    return [str(folder / "ref.txt"), "-i", *systems, "--scores", "X", str(scores), "--n-samples", "1"] + (
+        ["--human", "X"] if human else []
+    )
+
+
+#: The cases also run with the file as --human scores (every case is read by the same reader).
+HUMAN_CASES = ["every line 1e308", "JSON nested 10^5 deep (lists)", "JSON 5,000 digits elsewhere", "MetricX NaN"]
+
+
+@pytest.mark.parametrize(
+    ("case", "human"),
+    [*((name, False) for name in CASES), *((name, True) for name in HUMAN_CASES), ("10^6 tiny spans", False)],
+    ids=[*CASES, *(f"{name} --human" for name in HUMAN_CASES), "10^6 tiny spans"],
+)
+def test_a_hostile_score_file_is_one_error_line_in_bounded_memory_and_time(
+    report_inputs: Path, tmp_path: Path, case: str, human: bool
+) -> None:
+    """Each was a traceback (OverflowError in fsum or a span's float, ValueError past 4,300 digits, RecursionError)
+    or a silently wrong number: now one ``bleucore: error:`` line naming the file (and the line where known), exit
+    2, nothing on standard output, under 500 MB and 10 CPU seconds."""
+    hostile = MILLION_SPANS if case == "10^6 tiny spans" else CASES[case]
+    path = tmp_path / "scores.txt"
+    path.write_bytes(hostile.make(2))
+    assert path.stat().st_size <= MAX_SCORE_FILE_BYTES
+    status, out, err, peak, cpu = run_report(_report(report_inputs, path, human))
+    one_error_line(status, err, hostile.english.format(name=path))
+    assert out == "" and peak < PEAK_BYTES and cpu < CPU_SECONDS, (peak / 2**20, cpu)
+
+
+def _at_the_values_limit() -> bytes:
+    """COMET's JSON of 999,999 segments without text: 1,999,999 JSON values, within MAX_JSON_ITEMS."""
+    return b'{"s1.txt": [' + b",".join([b'{"COMET":0}'] * 999_999) + b"]}"
+
+
+def _metricx_of_the_size_limit() -> bytes:
+    """MetricX's JSONL just within MAX_SCORE_FILE_BYTES, lines of a real test set's length."""
+    line = json.dumps({"source": "x" * 120, "hypothesis": "y " * 60, "reference": "z " * 60, "prediction": 3.25})
+    return ((line + "\n") * (MAX_SCORE_FILE_BYTES // (len(line) + 1))).encode()
+
+
+@pytest.mark.parametrize("make", [_at_the_values_limit, _metricx_of_the_size_limit], ids=["values", "bytes"])
+def test_a_score_file_at_the_limits_is_read_in_bounded_memory_and_time(
+    report_inputs: Path, tmp_path: Path, make: Callable[[], bytes]
+) -> None:
+    """Files within every limit are read whole (here with far more segments than the references' lines, which is
+    the one error) under the same bounds: the limits are set so that any file within them fits."""
+    path = tmp_path / "scores.json"
+    path.write_bytes(make())
+    status, out, err, peak, cpu = run_report(_report(report_inputs, path, human=False))
+    one_error_line(status, err, "lines but", "ref.txt has 2 lines")
+    assert out == "" and peak < PEAK_BYTES and cpu < CPU_SECONDS, (peak / 2**20, cpu)
+
+
+def test_minus_zero_scores_print_zero(report_inputs: Path, tmp_path: Path) -> None:
+    """-0 is a score of 0 (its mean printed -0.0000), and a byte-order mark before the first is dropped."""
+    path = tmp_path / "zero.txt"
+    path.write_bytes(b"\xef\xbb\xbf-0\n-0.0\n")
+    status, out, err, _, _ = run_report(_report(report_inputs, path, human=False))
+    assert status == 0 and "0.0000" in out and "-0.0000" not in out, (out, err)

@@ -17,7 +17,10 @@ import pytest
 
 from bleucore import MAX_LINE_CHARS, MAX_REFERENCES, MAX_RESAMPLES, MAX_SEGMENT_CHARS, corpus_bleu
 from bleucore.metrics import get_metric
+from bleucore.metrics.imported.readers import parse_scores
+from bleucore.reading import ReadingError
 from tests.conftest import ROOT, link_token, messages, open_app
+from tests.hostile_scores import BOX_OF_SPANS, CASES
 
 #: The peak memory every hostile command must stay under (issue 25: 500 MB).
 PEAK_BYTES = 500 * 1024 * 1024
@@ -306,3 +309,14 @@ def test_the_api_holds_no_more_than_a_chunk_of_work() -> None:
     status, out, err, peak = run_child(code, [])
     assert status == 0, err
     assert peak - int(out) < 250 * 2**20, (peak - int(out)) / 2**20
+
+
+@pytest.mark.parametrize("case", [*CASES, "270,000 tiny spans"])
+def test_a_hostile_score_file_is_a_typed_error_of_the_api(case: str) -> None:
+    """Issue 48 through the API (``parse_scores``, which the command line and the pages call): the typed
+    ``ReadingError`` naming the file, never OverflowError, RecursionError or Python's 4,300-digit ValueError."""
+    hostile = BOX_OF_SPANS if case == "270,000 tiny spans" else CASES[case]
+    with pytest.raises(ReadingError) as err:
+        parse_scores(hostile.make(60), "s.json")
+    assert type(err.value) is hostile.error and err.value.name == "s.json"
+    assert hostile.english.format(name="s.json") in str(err.value), str(err.value)

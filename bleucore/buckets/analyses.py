@@ -19,9 +19,9 @@ import numpy as np
 from ..limits import MAX_LABELS
 from ..metrics import Metric
 from ..tokenizers import TokenEncoder, tokenize_lines
-from .bootstrap import FloatArray, IntArray, group_sums, interval, p_value
+from .bootstrap import MIN_TESTED_LINES, FloatArray, IntArray, group_sums, interval, p_value
 from .bounds import FREQUENCY_CUTOFFS, LENGTH_CUTOFFS, bucket_index, bucket_names
-from .inputs import BucketSettings, check_inputs, check_text, chosen_baseline
+from .inputs import BucketSettings, TooManyLabels, check_inputs, check_text, chosen_baseline
 from .table import Analysis, Bucket, BucketAnalysis, BucketValue
 from .words import id_word_statistics, word_counts, word_measures
 
@@ -65,17 +65,21 @@ def _segment_buckets(
         for b, (bucket, members) in enumerate(zip(buckets, groups)):
             if members.size == 0:
                 values += [
-                    BucketValue(analysis, bucket.name, s, metric.printed_label, None, None) for s in system_names
+                    BucketValue(analysis, bucket.name, s, metric.printed_label, None, None, tested=False)
+                    for s in system_names
                 ]
                 continue
             observed = [float(metric.row_scores(c[members].sum(axis=0, keepdims=True))[0]) for c in columns[m]]
             resampled = [
                 metric.row_scores(sums[k][b][:, low:high]).astype(np.float64) for k in range(len(system_names))
             ]
+            tested = members.size >= MIN_TESTED_LINES
             for k, system in enumerate(system_names):
                 is_base = k == base_k
                 delta = None if is_base else observed[k] - observed[base_k]
-                p = None if is_base else p_value(resampled[k], resampled[base_k], observed[k] - observed[base_k])
+                p = None
+                if not is_base and tested:
+                    p = p_value(resampled[k], resampled[base_k], observed[k] - observed[base_k])
                 values.append(
                     BucketValue(
                         analysis,
@@ -86,6 +90,7 @@ def _segment_buckets(
                         interval(resampled[k]),
                         p,
                         delta,
+                        tested,
                     )
                 )
     labels = tuple(m.printed_label for m in metrics)
@@ -159,7 +164,7 @@ def label_buckets(
     clean = [label.strip() or _NO_LABEL for label in labels]
     names = list(dict.fromkeys(clean))
     if len(names) > MAX_LABELS:
-        raise ValueError(f"the labels file has {len(names):,} distinct labels; at most {MAX_LABELS} are allowed")
+        raise TooManyLabels(len(names), MAX_LABELS)
     position = {name: b for b, name in enumerate(names)}
     index = np.array([position[label] for label in clean], dtype=np.intp)
     method = ("A label's score is the metric's corpus score of the segments with that label.",)
@@ -218,22 +223,18 @@ def frequency_buckets(
             which = (2, 0, 1)[m]  # word_measures gives (precision, recall, F)
             for k, system in enumerate(system_names):
                 if empty:
-                    values.append(BucketValue("frequency", bucket.name, system, measure, None, None))
+                    values.append(BucketValue("frequency", bucket.name, system, measure, None, None, tested=False))
                     continue
                 value = float(observed[k][which][b])
                 is_base = k == base_k
                 base_value = float(observed[base_k][which][b])
                 delta = None if is_base else value - base_value
-                p = (
-                    None
-                    if is_base
-                    else p_value(resampled[k][which][:, b], resampled[base_k][which][:, b], value - base_value)
-                )
-                values.append(
-                    BucketValue(
-                        "frequency", bucket.name, system, measure, value, interval(resampled[k][which][:, b]), p, delta
-                    )
-                )
+                tested = bucket.lines >= MIN_TESTED_LINES
+                p = None
+                if not is_base and tested:
+                    p = p_value(resampled[k][which][:, b], resampled[base_k][which][:, b], value - base_value)
+                spread = interval(resampled[k][which][:, b])
+                values.append(BucketValue("frequency", bucket.name, system, measure, value, spread, p, delta, tested))
     method = (
         f"Words are the {settings.tokenize} tokenizer's tokens{', lowercased' if settings.lowercase else ''}; a word's "
         f"frequency is its count in {source}.",

@@ -11,7 +11,7 @@ from ..limits import MAX_RESAMPLES
 from ..reading.checks import check_line_lengths
 from ..significance.defaults import BOOTSTRAP_SAMPLES, SEED
 
-__all__ = ["BucketSettings", "check_inputs", "check_text", "chosen_baseline"]
+__all__ = ["BucketSettings", "TooManyLabels", "check_inputs", "check_text", "chosen_baseline"]
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,14 @@ class BucketSettings:
     seed: int | None = SEED
     tokenize: str = "13a"
     lowercase: bool = False
+
+
+class TooManyLabels(ValueError):
+    """A labels file of ``count`` distinct labels, past ``limit`` (``limits.MAX_LABELS``)."""
+
+    def __init__(self, count: int, limit: int) -> None:
+        super().__init__(f"the labels file has {count:,} distinct labels; at most {limit} are allowed")
+        self.count, self.limit = count, limit
 
 
 def check_inputs(systems: Mapping[str, Sequence[str]], references: Sequence[Sequence[str]], n_samples: int) -> int:

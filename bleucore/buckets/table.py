@@ -1,10 +1,13 @@
 """The result of a bucket analysis: buckets, and one value per bucket, system and metric with its bootstrap
-interval and, against the baseline, its paired-bootstrap p-value (Koehn 2004)."""
+interval and, against the baseline, its paired-bootstrap p-value (Koehn 2004), untested in a bucket of fewer than
+``bootstrap.MIN_TESTED_LINES`` lines."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Literal
+
+from .bootstrap import MIN_TESTED_LINES
 
 __all__ = ["Analysis", "Bucket", "BucketAnalysis", "BucketValue"]
 
@@ -20,11 +23,17 @@ class Bucket:
     segments: tuple[int, ...]
     size: int
 
+    @property
+    def lines(self) -> int:
+        """The lines the bucket's values are computed from (for frequency, those holding a word of the bucket)."""
+        return len(self.segments)
+
 
 @dataclass(frozen=True)
 class BucketValue:
     """A system's value in a bucket under one metric (None: no data in the bucket), its 95% percentile interval
-    over the bootstrap resamples, and the p-value of its difference from the baseline (None on the baseline)."""
+    over the bootstrap resamples, and the p-value of its difference from the baseline (None on the baseline, and
+    where the bucket has too few lines to be tested: ``tested`` False)."""
 
     analysis: Analysis
     bucket: str
@@ -34,14 +43,16 @@ class BucketValue:
     ci: tuple[float, float] | None
     p_value: float | None = None
     delta: float | None = None
+    tested: bool = True
 
     def significant(self, alpha: float = 0.05) -> bool:
-        """True when the difference from the baseline has p < alpha."""
-        return self.p_value is not None and self.p_value < alpha
+        """True when the difference from the baseline was tested and has p < alpha."""
+        return self.tested and self.p_value is not None and self.p_value < alpha
 
     def to_dict(self) -> dict[str, Any]:
         """The record of ``--json``: analysis, bucket, system, metric, value, ci (the issue's six keys, in order),
-        then p_value and delta; value and ci are None (JSON null) for a bucket with no data, never NaN."""
+        then p_value and delta, and whether the bucket was tested (``tested`` false: too few lines, p_value null); value
+        and ci are None (JSON null) for a bucket with no data, never NaN."""
         return {
             "analysis": self.analysis,
             "bucket": self.bucket,
@@ -51,6 +62,7 @@ class BucketValue:
             "ci": list(self.ci) if self.ci is not None else None,
             "p_value": self.p_value,
             "delta": self.delta,
+            "tested": self.tested,
         }
 
 
@@ -70,6 +82,12 @@ class BucketAnalysis:
     method: tuple[str, ...] = ()
     #: decimals of the metrics printed with other than ``digits`` (an imported metric's 0-1 scores: 4)
     metric_digits: tuple[tuple[str, int], ...] = ()
+    #: lines a bucket needs for its differences to be tested
+    min_lines: int = MIN_TESTED_LINES
+
+    def tested(self, bucket: str) -> bool:
+        """True when ``bucket`` has lines enough for its differences from the baseline to be tested."""
+        return self.bucket(bucket).lines >= self.min_lines
 
     @property
     def size_counts(self) -> Literal["lines", "reference words"]:

@@ -154,6 +154,8 @@ def _check(args: argparse.Namespace) -> None:
             f"--num-refs {args.num_refs} takes one reference file of tab-separated references, "
             f"got {len(args.refs)} files"
         )
+    if args.human_agreement and not (args.paired_bs or args.paired_ar):
+        raise UsageError("--human-agreement goes with a paired test: --paired-bs or --paired-ar")
     args.encoding = check_encoding(args.encoding)
     env_format = os.environ.get(FORMAT_ENV, "").lower()
     if env_format in FORMATS:  # sacreBLEU: the variable overrides -f

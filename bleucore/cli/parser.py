@@ -172,6 +172,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="trials for --paired-ar (default: %(default)s)",
     )
     tests.add_argument(
+        "--human-agreement",
+        action="store_true",
+        help="with a paired test: beside each p-value, how likely people agree with the delta (Kocmi et al. 2024's "
+        "MT-Thresholds; BLEU and chrF, 'no estimate' for the others): a text column and a JSON key",
+    )
+    tests.add_argument(
         "-j",
         "--paired-jobs",
         type=int,

@@ -2,12 +2,12 @@
 [--json F]`` (also the ``bleucore-report`` command): the comparison report of ``bleucore.report`` from files.
 
 ``--scores NAME FILE [FILE ...]`` (repeatable) adds a metric whose segment scores were computed elsewhere
-(``bleucore.metrics.imported``: plain numbers, COMET's printed output or its ``--to_json``; one file per system in
-the order of ``-i``, or one file holding every system), ``--lower-better NAME`` says it is an error score
-(MetricX), ``--rank`` ranks every system under every metric in WMT25's clusters, ``--human NAME`` correlates every
-metric with the ``--scores`` entry NAME, human judgements (``bleucore.meta_evaluation``). Without an output file it
-prints the corpus table (and the rankings, and the correlations); a bad command line or input is one
-``bleucore: error:`` line and exit 2."""
+(``bleucore.metrics.imported``: plain numbers, COMET's printed output or its ``--to_json``, MetricX's JSONL; one file
+per system in the order of ``-i``, or one file holding every system), ``--lower-better NAME`` says it is an error
+score (MetricX's JSONL says so itself, in a note: ``--higher-better NAME`` overrides it), ``--rank`` ranks every
+system under every metric in WMT25's clusters, ``--human NAME`` correlates every metric with the ``--scores`` entry
+NAME, human judgements (``bleucore.meta_evaluation``). Without an output file it prints the corpus table (and the
+rankings, and the correlations); a bad command line or input is one ``bleucore: error:`` line and exit 2."""
 
 from __future__ import annotations
 
@@ -67,14 +67,22 @@ def build_parser() -> argparse.ArgumentParser:
         metavar=("NAME", "FILE"),
         help="a metric's segment scores computed elsewhere (COMET, MetricX, human scores): its name, then one file "
         "per system in the order of -i, or one file of every system (plain numbers, one a line; comet-score's "
-        "printed output; its --to_json file); repeatable",
+        'printed output; its --to_json file; MetricX\'s JSONL, a "prediction" a line); repeatable',
     )
     parser.add_argument(
         "--lower-better",
         action="append",
         default=[],
         metavar="NAME",
-        help="the --scores metric NAME is better when lower (MetricX); repeatable",
+        help="the --scores metric NAME is better when lower (an error score); repeatable. MetricX's JSONL is "
+        "lower-is-better without it",
+    )
+    parser.add_argument(
+        "--higher-better",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="the --scores metric NAME is better when higher, although its files are MetricX's JSONL; repeatable",
     )
     parser.add_argument(
         "--rank", action="store_true", help="rank every system under every metric in clusters, as WMT25 ranks them"
@@ -119,28 +127,49 @@ def metrics_from(names: Sequence[str], tokenize: str) -> list[Metric]:
     return out
 
 
-def imported_from(args: argparse.Namespace, names: Sequence[str], segments: int) -> list[Metric]:
+def imported_from(args: argparse.Namespace, names: Sequence[str], segments: int) -> tuple[list[Metric], list[str]]:
     """The metrics of ``--scores NAME FILE...``, their files read and matched to the systems ``names`` (in the order
-    of -i, whose paths they are matched with)."""
+    of -i, whose paths they are matched with), and a note for each whose direction its files' format set (MetricX's
+    JSONL: lower is better)."""
     from ..metrics.imported import ImportedOptions, imported_metric  # lazy: numpy
     from ..metrics.imported.errors import TooManyImported  # lazy: with the metric, only for --scores
-    from ..metrics.imported.files import read_score_files  # lazy: with the metric, only for --scores
+    from ..metrics.imported.files import (  # lazy: with the metric, only for --scores
+        assign_scores,
+        check_file_count,
+        format_direction,
+        load_score_files,
+    )
 
     entries = args.scores or []
     if len(entries) > limits.MAX_IMPORTED_METRICS:
         raise TooManyImported(len(entries), limits.MAX_IMPORTED_METRICS)
     given = [entry[0] for entry in entries]
-    unknown = [name for name in args.lower_better if name not in given]
-    if unknown:
-        raise UsageError(f"--lower-better {unknown[0]}: no --scores {unknown[0]} FILE... is given")
+    for flag, named in (("--lower-better", args.lower_better), ("--higher-better", args.higher_better)):
+        unknown = [name for name in named if name not in given]
+        if unknown:
+            raise UsageError(f"{flag} {unknown[0]}: no --scores {unknown[0]} FILE... is given")
+    both = [name for name in args.lower_better if name in args.higher_better]
+    if both:
+        raise UsageError(f"--lower-better {both[0]} and --higher-better {both[0]}: give one")
     out: list[Metric] = []
+    notes = []
     for name, *files in entries:
         if not files:
             raise UsageError(f"--scores {name} needs its score files: --scores {name} FILE [FILE ...]")
         ImportedOptions(name)  # a bad name is an error before any file is read
-        scores = read_score_files(name, files, dict(zip(names, args.input)), segments, args.refs[0])
-        out.append(imported_metric(name, scores, higher_is_better=name not in args.lower_better))
-    return out
+        systems = dict(zip(names, args.input))
+        check_file_count(name, len(files), len(systems))
+        read = load_score_files(name, files)
+        scores = assign_scores(name, read, systems, segments, args.refs[0])
+        said = format_direction(read)  # False: MetricX's JSONL
+        higher = name in args.higher_better or (name not in args.lower_better and said is not False)
+        if said is False and name not in args.lower_better + args.higher_better:
+            notes.append(
+                f"{name}: {', '.join(files)} {'is' if len(files) == 1 else 'are'} MetricX's JSONL, an error score: "
+                f"lower is better (--higher-better {name} if it is not)"
+            )
+        out.append(imported_metric(name, scores, higher_is_better=higher))
+    return out, notes
 
 
 def _system_names(args: argparse.Namespace) -> list[str]:
@@ -172,7 +201,7 @@ def report_from_args(args: argparse.Namespace) -> Report:
     systems = {name: read_held_lines(path) for name, path in zip(names, args.input)}
     check_held_total([*references, *systems.values()])
     labels = read_held_lines(args.labels) if args.labels else None
-    imported = imported_from(args, names, len(references[0]))
+    imported, args.notes = imported_from(args, names, len(references[0]))
     training = iter_lines(args.train) if args.train else None  # counted as it is read, never held
     return build_report(
         systems,
@@ -216,6 +245,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             sys.stdout.write(summary(report))
             sys.stdout.flush()
+        for note in getattr(args, "notes", []):  # after the work: a failed command prints one error line only
+            sys.stderr.write(f"{PROG}: note: {note}\n")
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
     except (ValueError, OSError) as exc:

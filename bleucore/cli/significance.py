@@ -10,6 +10,7 @@ from ..limits import MAX_RESAMPLES
 from ..metrics import Metric, Score
 from ..metrics.sacrebleu_equivalent import with_test
 from ..significance.defaults import SEED
+from .agreement_column import with_agreement_column
 from .formats import join_outputs, score_dict, text_line
 from .inputs import HeldStatistics, read_statistics
 from .usage import UsageError
@@ -81,11 +82,17 @@ def run_paired(args: argparse.Namespace, held: HeldStatistics, metric: Metric, n
     ]
     names = [f"Baseline: {held.system_names[0]}", *held.system_names[1:]]
     base_score = metric.score_from_statistics(stats[0], held.nrefs)
+    agreements = [row.agreement for row in table.rows] if args.human_agreement else None
     if args.format != "text":
         label = score_name(base_score)
+        if agreements is not None:  # a key after sacreBLEU's four, only when asked
+            for row, agreement in zip(rows, agreements):
+                row["human_agreement"] = agreement.to_dict() if agreement is not None else None  # type: ignore[assignment]
         return json.dumps([{"system": name, label: row} for name, row in zip(names, rows)], indent=4) + "\n"
     equivalent = metric.sacrebleu_equivalent(held.nrefs).paired_signature("bs" if bootstrap else "ar", n, SEED)
     table_text = _paired_table(names, rows, bootstrap, n, args.width, score_name(base_score), base_score.signature)
+    if agreements is not None:
+        table_text = with_agreement_column(table_text, agreements, len(names))
     return table_text + _sacrebleu_paired_line(metric, equivalent, held.nrefs)
 
 

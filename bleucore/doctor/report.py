@@ -10,6 +10,7 @@ from typing import Any
 from ..forking import ChunkWorker, can_fork, chunk_processes
 from ..limits import DOCTOR_HELD
 from ..reading.checks import check_held_text, check_held_total
+from ..reading.errors import TerWordPairs
 from ..tokenizers import missing_package
 from ..tools import ConventionScorer, Tool, ToolScore, family, score_as_tools, tools_for
 from ..tools.metric_tools import MetricScorer, MetricToolScore, score_metric_tools
@@ -191,8 +192,21 @@ def diagnose(
                 "no tool's score is shown",
                 "fix what the message names",
                 (),
-                {"reason": str(exc)},
+                {"reason": str(exc), **_error_fields(exc)},
             ),
         )
         return Report(tuple(findings), (), metric=metric)
     return Report(tuple(findings), scores, scorer)
+
+
+def _error_fields(exc: ValueError) -> dict[str, Any]:
+    """The fields of an error a screen words by its code (a "cannot-score" finding's values beside its English)."""
+    if isinstance(exc, TerWordPairs):
+        return {
+            "error": "ter-word-pairs",
+            "line": exc.index + 1,
+            "hypothesis_words": exc.hypothesis_words,
+            "reference_words": exc.reference_words,
+            "limit": exc.limit,
+        }
+    return {}

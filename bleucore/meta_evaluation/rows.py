@@ -7,9 +7,12 @@
 * ``human_rows`` (``human``: one imported metric holding human judgements, DA, ESA or MQM-derived): every other
   metric's Pearson r, Kendall tau-b and pairwise accuracy (Kocmi et al. 2021) against it over the systems' corpus
   values, and Kendall tau-b over every segment of every system, pooled; lower-is-better values negated first (on
-  both sides), so agreement reads as positive. Records ``{"analysis": "meta", "metric", "versus", "level": "system",
-  "pearson", "kendall", "pairwise_accuracy", "size"}`` and ``{..., "level": "segment", "kendall", "size"}``, where
-  ``size`` is the number of systems or of segments pooled."""
+  both sides), so agreement reads as positive. WMT25's two measures beside them: soft pairwise accuracy at the system
+  level (``soft_pairwise``: the permutation tests' p-values of every pair of systems, people's against the metric's)
+  and tie-calibrated pairwise accuracy at the segment level (``ties``: acc_eq averaged per segment, with its tie
+  threshold). Records ``{"analysis": "meta", "metric", "versus", "level": "system", "pearson", "kendall",
+  "pairwise_accuracy", "soft_pairwise_accuracy", "size"}`` and ``{..., "level": "segment", "kendall", "acc_eq",
+  "tie_threshold", "acc_eq_untied", "size"}``, where ``size`` is the number of systems or of segments pooled."""
 
 from __future__ import annotations
 
@@ -22,6 +25,9 @@ import numpy as np
 from .agreement import sign_agreement
 from .correlation import kendall_tau_b, pairwise_accuracy, pearson
 from .errors import check_human
+from .permutation import permutation_signs
+from .soft_pairwise import SoftPairwiseAccuracy, soft_pairwise_accuracy
+from .ties import TieCalibratedAccuracy, tie_calibrated_accuracy
 from .values import FloatArray, MetricValues
 
 __all__ = ["AgreementRow", "MetaRow", "agreement_rows", "human_rows"]
@@ -53,8 +59,9 @@ class AgreementRow:
 @dataclass(frozen=True)
 class MetaRow:
     """``metric`` against the human judgement ``versus`` at one ``level``: over ``size`` systems (``system``:
-    Pearson, Kendall tau-b, pairwise accuracy) or ``size`` segments pooled (``segment``: Kendall tau-b only). None
-    where a correlation is undefined (a constant side)."""
+    Pearson, Kendall tau-b, pairwise accuracy, and soft pairwise accuracy with every pair's two p-values in ``spa``)
+    or ``size`` segments pooled (``segment``: Kendall tau-b, and acc_eq per segment with its tie threshold and counts
+    in ``acc_eq``). None where a correlation is undefined (a constant side)."""
 
     metric: str
     versus: str
@@ -63,13 +70,22 @@ class MetaRow:
     size: int
     pearson: float | None = None
     pairwise_accuracy: float | None = None
+    spa: SoftPairwiseAccuracy | None = None
+    acc_eq: TieCalibratedAccuracy | None = None
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"analysis": "meta", "metric": self.metric, "versus": self.versus, "level": self.level}
         if self.level == "system":
             out.update(pearson=self.pearson, kendall=self.kendall, pairwise_accuracy=self.pairwise_accuracy)
+            out["soft_pairwise_accuracy"] = self.spa.value if self.spa is not None else None
         else:
             out["kendall"] = self.kendall
+            ties = self.acc_eq
+            out.update(
+                acc_eq=ties.value if ties else None,
+                tie_threshold=ties.epsilon if ties else None,
+                acc_eq_untied=ties.untied if ties else None,
+            )
         out["size"] = self.size
         return out
 
@@ -106,14 +122,18 @@ def human_rows(values: Sequence[MetricValues], human: str) -> tuple[MetaRow, ...
     systems = people.systems
     human_corpus = _corpus(people, systems)
     human_segments = people.oriented(np.concatenate([people.segments[s] for s in systems]))
+    by_system = {s: people.oriented(people.segments[s]) for s in systems}
+    signs = permutation_signs(len(by_system[systems[0]]))  # the same sign flips for every metric, as mt-metrics-eval
     out = []
     for v in values:
         if v is people:
             continue
         corpus = _corpus(v, systems)
         segments = v.oriented(np.concatenate([v.segments[s] for s in systems]))
+        scores = {s: v.oriented(v.segments[s]) for s in systems}
+        spa = soft_pairwise_accuracy(by_system, scores, signs=signs)
         if corpus is None or human_corpus is None:  # a system the metric cannot score: no system-level number
-            out.append(MetaRow(v.label, human, "system", None, len(systems)))
+            out.append(MetaRow(v.label, human, "system", None, len(systems), spa=spa))
         else:
             out.append(
                 MetaRow(
@@ -124,7 +144,10 @@ def human_rows(values: Sequence[MetricValues], human: str) -> tuple[MetaRow, ...
                     len(systems),
                     pearson(corpus, human_corpus),
                     pairwise_accuracy(corpus, human_corpus),
+                    spa=spa,
                 )
             )
-        out.append(MetaRow(v.label, human, "segment", kendall_tau_b(segments, human_segments), int(segments.size)))
+        ties = tie_calibrated_accuracy(by_system, scores)
+        kendall = kendall_tau_b(segments, human_segments)
+        out.append(MetaRow(v.label, human, "segment", kendall, int(segments.size), acc_eq=ties))
     return tuple(out)

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 
 from .. import limits
 from ..limits import HeldLimits
-from .errors import BadLine, HeldSizeError, LineTooLong, SegmentLimitError, SegmentTooLong, TooManyLines
+from .errors import BadLine, HeldSizeError, LineTooLong, SegmentTooLong, TerWordPairs, TooManyLines
 
 __all__ = [
     "check_held_statistics",
@@ -69,15 +69,11 @@ def _check_segments(lengths: Sequence[Sequence[int]], name: str, first_line: int
 
 
 def check_ter_words(hypothesis_words: int, reference_words: int, index: int) -> None:
-    """SegmentLimitError if TER would compare more than ``limits.MAX_TER_WORD_PAIRS`` word pairs in segment
-    ``index`` (its edit distance keeps a row of reference positions per hypothesis word)."""
+    """TerWordPairs (a SegmentLimitError) if TER would compare more than ``limits.MAX_TER_WORD_PAIRS`` word pairs in
+    segment ``index`` (its edit distance keeps a row of reference positions per hypothesis word)."""
     most = limits.MAX_TER_WORD_PAIRS
     if hypothesis_words * reference_words > most:
-        raise SegmentLimitError(
-            f"TER compares {hypothesis_words:,} hypothesis words with {reference_words:,} reference words; "
-            f"at most {most:,} word pairs per segment (2,000 x 2,000)",
-            index,
-        )
+        raise TerWordPairs(hypothesis_words, reference_words, most, index)
 
 
 def _check_strings(stream: Sequence[object], name: str, missing_allowed: bool) -> None:

@@ -20,6 +20,7 @@ __all__ = [
     "ReadingError",
     "SegmentLimitError",
     "SegmentTooLong",
+    "TerWordPairs",
     "TooManyLines",
     "WideEncoding",
     "plural_lines",
@@ -27,8 +28,8 @@ __all__ = [
 
 
 def plural_lines(count: int) -> str:
-    """``1 line``, ``2 lines``."""
-    return f"{count} line" if count == 1 else f"{count} lines"
+    """``1 line``, ``2 lines``, ``1,000 lines``."""
+    return f"{count:,} line" if count == 1 else f"{count:,} lines"
 
 
 class ReadingError(ValueError):
@@ -149,3 +150,16 @@ class SegmentLimitError(ValueError):
     def at_line(self, line: int, name: str) -> ValueError:
         """The same limit named by the file's line (a reader's chunks start past line 1)."""
         return ValueError(f"line {line} of {name}: {self.detail}")
+
+
+class TerWordPairs(SegmentLimitError):
+    """TER would compare ``hypothesis_words`` with ``reference_words`` words in segment ``index``, more than
+    ``limit`` word pairs (``limits.MAX_TER_WORD_PAIRS``: its edit distance keeps a row per hypothesis word)."""
+
+    def __init__(self, hypothesis_words: int, reference_words: int, limit: int, index: int) -> None:
+        super().__init__(
+            f"TER compares {hypothesis_words:,} hypothesis words with {reference_words:,} reference words; "
+            f"at most {limit:,} word pairs per segment (2,000 x 2,000)",
+            index,
+        )
+        self.hypothesis_words, self.reference_words, self.limit = hypothesis_words, reference_words, limit

@@ -8,7 +8,9 @@ system name (``statistics_for``) and is then a metric like the others: its corpu
 p-value against the baseline (from each metric's resampled scores of every system, computed once per metric on the
 same draws), its buckets, its ranking and its records (``"metric": NAME``). Beside the built-in metrics it is
 meta-evaluated (``bleucore.meta_evaluation``, issue 38): how often it agrees with each on a system's segments, where
-they disagree most, and with ``human``, how every metric correlates with the human judgement."""
+they disagree most, and with ``human``, how every metric correlates with the human judgement and WMT25's soft pairwise
+accuracy and acc_eq. Every delta carries Kocmi et al.'s estimate of how likely people agree with it (records
+``human_agreement``), and ``rank`` adds WMT25's AutoRank of every metric but the human one (``autorank``)."""
 
 from __future__ import annotations
 
@@ -23,6 +25,8 @@ from ..meta_evaluation.evaluate import evaluate_metrics, human_check
 from ..metrics import Metric
 from ..metrics.imported.errors import TooManySystems
 from ..significance import Ranking, SignificanceTable, bootstrap_scores, rank_systems, significance_table
+from ..significance.auto_rank import AutoRank
+from .auto_ranking import report_autorank
 from .statistics import report_statistics
 
 __all__ = ["Report", "build_report"]
@@ -35,7 +39,8 @@ class Report:
     settings every test and bucket was run with, each table's decimals (``digits``) and, when asked, one ranking
     per metric (``rankings``); with an imported metric, its agreement with each built-in one on each system
     (``agreements``) and the segments where they disagree most (``examples``), and with ``human`` (an imported
-    metric's name) every other metric's correlations with it (``meta``)."""
+    metric's name) every other metric's correlations with it (``meta``); with ``rankings``, the AutoRank of every metric
+    but the human one (``autorank``; None where fewer than 2 systems or no metric scores every system)."""
 
     systems: tuple[str, ...]
     baseline: str
@@ -52,6 +57,7 @@ class Report:
     examples: tuple[DisagreementExample, ...] = ()
     human: str | None = None
     meta: tuple[MetaRow, ...] = ()
+    autorank: AutoRank | None = None
 
     def digits_of(self, table: SignificanceTable) -> int:
         """Decimals of ``table``'s values (2 for 0-100 scores, 4 for an imported metric's)."""
@@ -90,6 +96,34 @@ class Report:
             out += ranking.records()
         out += [row.to_dict() for row in self.agreements]
         out += [row.to_dict() for row in self.meta]
+        out += self.agreement_records()
+        if self.autorank is not None:
+            out += self.autorank.records()
+        return out
+
+    def agreement_records(self) -> list[dict[str, Any]]:
+        """Every system's delta from the baseline under every metric with Kocmi et al. 2024's estimate of how likely
+        people agree with it (analysis ``human_agreement``; ``estimate`` null with a ``reason`` where the paper has no
+        model of the metric, and for an output identical to the baseline's, whose delta is no difference at all)."""
+        out: list[dict[str, Any]] = []
+        for table in self.tables:
+            for row in table.rows:
+                if row.is_baseline or row.agreement is None:
+                    continue
+                record: dict[str, Any] = {
+                    "analysis": "human_agreement",
+                    "bucket": "all",
+                    "system": row.system,
+                    "metric": table.label,
+                    "delta": row.delta,
+                    "p_value": 1.0 if row.system in self.identical else row.p_bootstrap,
+                }
+                estimate = row.agreement.to_dict()
+                if row.system in self.identical or table.label == self.human:
+                    reason = "identical" if row.system in self.identical else "human"
+                    estimate.update(estimate=None, model=None, delta_points=None, reason=reason)
+                record.update(estimate)
+                out.append(record)
         return out
 
     def significant(self, table: SignificanceTable, system: str, alpha: float = 0.05) -> bool:
@@ -161,6 +195,7 @@ def build_report(
     )
     identical = tuple(n for n in names if n != base and list(systems[n]) == list(systems[base]))
     evaluation = evaluate_metrics(metrics, systems, references, baseline=base, human=human, statistics=statistics)
+    autorank = report_autorank(tables, names, human) if rank else None
     return Report(
         names,
         base,
@@ -177,4 +212,5 @@ def build_report(
         evaluation.examples,
         evaluation.human,
         evaluation.meta,
+        autorank,
     )

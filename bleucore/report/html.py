@@ -11,11 +11,14 @@ from html import escape
 
 from ..buckets import BucketAnalysis
 from ..significance import Ranking
+from .auto_ranking import autorank_html
 from .build import Report
 from .charts import measure_name
+from .deltas import deltas_html
 from .meta_html import META_STYLE, meta_sections
 from .svg import bucket_svg
 from .text import rank_cell, ranking_test
+from .untested import untested, untested_rule
 
 __all__ = ["html_report", "render_svg"]
 
@@ -58,7 +61,8 @@ def _analysis_section(analysis: BucketAnalysis) -> list[str]:
         head = "".join(f"<th>{escape(s)}</th>" for s in analysis.systems)
         out.append(
             f"<table><caption>{escape(measure_name(metric))} (* differs from the baseline, p &lt; "
-            f"0.05)</caption><thead><tr><th>bucket</th><th>{size}</th>{head}</tr></thead><tbody>"
+            f"0.05; {untested_rule(analysis)})</caption><thead><tr><th>bucket</th><th>{size}</th>{head}</tr></thead>"
+            "<tbody>"
         )
         digits = analysis.digits_of(metric)
         for bucket in analysis.buckets:
@@ -71,7 +75,8 @@ def _analysis_section(analysis: BucketAnalysis) -> list[str]:
                 if v.significant():
                     text += " *"
                 cells.append(f"<td>{escape(text)}</td>")
-            out.append(f"<tr><td>{escape(bucket.name)}</td><td>{bucket.size:,}</td>{''.join(cells)}</tr>")
+            count = f"{bucket.size:,}" + ("" if analysis.tested(bucket.name) else f" ({untested(analysis, bucket)})")
+            out.append(f"<tr><td>{escape(bucket.name)}</td><td>{count}</td>{''.join(cells)}</tr>")
         out.append("</tbody></table>")
     return out
 
@@ -137,6 +142,7 @@ def html_report(report: Report, title: str = "BLEU Explorer report") -> str:
         sacre_text = f"sacreBLEU 2.6: <code>{escape(sacre)}</code>; " if sacre else ""
         parts.append(f"<li>{escape(label)}: {sacre_text}bleucore: <code>{escape(ours)}</code></li>")
     parts.append("</ul>")
+    parts += deltas_html(report)
     for analysis in report.analyses:
         parts += _analysis_section(analysis)
     if report.rankings:
@@ -148,6 +154,8 @@ def html_report(report: Report, title: str = "BLEU Explorer report") -> str:
         )
         for ranking, table in zip(report.rankings, report.tables):
             parts += _ranking_section(ranking, report.digits_of(table))
+    if report.autorank is not None:
+        parts += autorank_html(report.autorank, report.human)
     parts += meta_sections(report)
     parts.append("</body></html>")
     return "\n".join(parts)

@@ -7,48 +7,16 @@ in the style of WMT25's rankings (rank range, system, value; a ``\\cmidrule`` wh
 from __future__ import annotations
 
 from ..significance import Ranking
+from .auto_ranking import autorank_latex
 from .build import Report
+from .deltas import deltas_latex
+from .latex_base import latex_escape
+from .latex_base import latex_float as _float
+from .wmt_meta import wmt_meta_latex, wmt_meta_rows
 
 __all__ = ["latex_escape", "latex_meta", "latex_ranking", "latex_table"]
 
-_SPECIAL = {
-    "\\": r"\textbackslash{}",
-    "&": r"\&",
-    "%": r"\%",
-    "$": r"\$",
-    "#": r"\#",
-    "_": r"\_",
-    "{": r"\{",
-    "}": r"\}",
-    "~": r"\textasciitilde{}",
-    "^": r"\textasciicircum{}",
-    "|": r"\textbar{}",
-    "<": r"\textless{}",
-    ">": r"\textgreater{}",
-}
 MARK = r"$^{\dagger}$"
-
-
-def latex_escape(text: str, typewriter: bool = False) -> str:
-    """``text`` with every LaTeX special character written as a command (user names are never markup); in
-    ``typewriter`` text (``\\texttt``) ``|`` stays, as the typewriter font has it."""
-    return "".join(c if typewriter and c == "|" else _SPECIAL.get(c, c) for c in text)
-
-
-def _float(spec: str, head: list[str], rows: list[str], note: str) -> str:
-    """One of the report's tables: a ``table`` float holding a booktabs ``tabular`` of columns ``spec`` (``head``'s
-    lines above the middle rule, ``rows`` below it) and ``note`` as its footnote."""
-    tabular = [
-        f"\\begin{{tabular}}{{{spec}}}",
-        "\\toprule",
-        *head,
-        "\\midrule",
-        *rows,
-        "\\bottomrule",
-        "\\end{tabular}",
-    ]
-    footnote = ["\\par\\smallskip", "\\parbox{\\linewidth}{\\footnotesize\\raggedright " + note + "}"]
-    return "\n".join(["\\begin{table}[t]", "\\centering", *tabular, *footnote, "\\end{table}"])
 
 
 def latex_table(report: Report, alpha: float = 0.05) -> str:
@@ -93,6 +61,9 @@ def latex_table(report: Report, alpha: float = 0.05) -> str:
             _float("l" + "c" * len(report.tables), [" & ".join(header) + r" \\"], rows, note),
             *rankings,
             *([latex_meta(report)] if report.meta else []),
+            *([deltas_latex(report)] if len(report.systems) > 1 else []),
+            *([autorank_latex(report.autorank)] if report.autorank else []),
+            *([wmt_meta_latex(report)] if wmt_meta_rows(report) else []),
             "",
         ]
     )

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ..meta_evaluation import SEVERITIES, DisagreementExample, MetaRow, marked_pieces
 from ..meta_evaluation.examples import locate_span
 from .build import Report
+from .wmt_meta import wmt_meta_html
 
 if TYPE_CHECKING:
     from ..metrics.imported.scores import ErrorSpan
@@ -184,4 +185,5 @@ def meta_sections(report: Report) -> list[str]:
         out += _examples_section(report)
     if report.meta:
         out += _meta_table(report)
+        out += wmt_meta_html(report)
     return out

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from ..cli.formats import text_table
 from ..significance import Ranking
+from .auto_ranking import autorank_text
 from .build import Report
+from .deltas import deltas_text
+from .wmt_meta import wmt_meta_text
 
 __all__ = ["meta_text", "rank_cell", "ranking_test", "ranking_text", "summary"]
 
@@ -39,7 +42,7 @@ def ranking_text(ranking: Ranking, digits: int) -> str:
 
 def summary(report: Report) -> str:
     """The corpus table as text: each score, its interval, and * where it differs from the baseline; then the
-    rankings."""
+    rankings, the correlations and the deltas, a blank line between sections and a newline at the end."""
     header = ["System", *(t.label for t in report.tables)]
     rows = []
     for system in report.systems:
@@ -63,9 +66,14 @@ def summary(report: Report) -> str:
     )
     for ranking, table in zip(report.rankings, report.tables):
         text += "\n" + ranking_text(ranking, report.digits_of(table))
+    if report.autorank is not None:
+        text += "\n" + autorank_text(report.autorank)
     if report.meta:
         text += "\n" + meta_text(report)
-    return text
+        spa = wmt_meta_text(report)
+        text += "\n" + spa if spa else ""
+    deltas = deltas_text(report)
+    return text + ("\n" + deltas if deltas else "")  # each section ends with its newline: a blank line between
 
 
 def meta_text(report: Report) -> str:
@@ -85,5 +93,5 @@ def meta_text(report: Report) -> str:
     header = ["Metric", "Pearson", "Kendall", "Pairwise acc.", "Kendall (segments)"]
     return (
         f"Against {report.human}, human judgements, over {systems} systems (few systems give wide intervals) and "
-        "every segment pooled\n" + text_table(header, rows)
+        "every segment pooled\n" + text_table(header, rows) + "\n"
     )

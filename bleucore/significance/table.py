@@ -3,7 +3,9 @@
 Compare page and the exports alike.
 
 The baseline's bootstrap mean and interval are those of the paired bootstrap (every pairing draws the same
-resamples from the same seed), which is the baseline row sacreBLEU prints.
+resamples from the same seed), which is the baseline row sacreBLEU prints. Beside each system's delta and p-value,
+how likely people agree with a delta that large under this metric (``thresholds``: Kocmi et al. 2024), or why there
+is no such estimate.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 from ..metrics import Metric
 from .defaults import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
 from .paired import PairedTestResult, bootstrap_result, paired_approximate_randomization, paired_bootstrap
+from .thresholds import HumanAgreement, human_agreement
 
 __all__ = ["SignificanceRow", "SignificanceTable", "significance_table"]
 
@@ -22,7 +25,8 @@ __all__ = ["SignificanceRow", "SignificanceTable", "significance_table"]
 @dataclass(frozen=True)
 class SignificanceRow:
     """One system's line: corpus score, difference from the baseline (None on the baseline's line), bootstrap
-    mean and 95% half-width, and both p-values (None where that test was not run)."""
+    mean and 95% half-width, both p-values (None where that test was not run) and, beside the delta, the estimate of
+    how likely people agree with it (``agreement``; None on the baseline's line)."""
 
     system: str
     is_baseline: bool
@@ -32,6 +36,7 @@ class SignificanceRow:
     ci: float | None
     p_bootstrap: float | None
     p_randomization: float | None
+    agreement: HumanAgreement | None = None
 
     @property
     def lower(self) -> float | None:
@@ -45,7 +50,9 @@ class SignificanceRow:
 @dataclass(frozen=True)
 class SignificanceTable:
     """The rows (baseline first, then the systems in the order given), the systems left out with the reason
-    (a score the metric cannot give: ``ValueError``'s text), and the settings of the tests."""
+    (a score the metric cannot give: ``ValueError``'s text), and the settings of the tests; ``skipped_reasons``: the
+    code of each skipped system's reason where the error has one (BLEU's ``UndefinedScore.reason``), else None, for
+    a screen to word."""
 
     metric: str
     label: str
@@ -55,6 +62,7 @@ class SignificanceTable:
     n_samples: int | None
     n_trials: int | None
     seed: int | None
+    skipped_reasons: tuple[object | None, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The table as plain data (JSON-ready, names for every number) for a download or a report."""
@@ -74,6 +82,7 @@ class SignificanceTable:
                     "ci": [r.lower, r.upper] if r.lower is not None else None,
                     "p_bootstrap": r.p_bootstrap,
                     "p_randomization": r.p_randomization,
+                    "human_agreement": r.agreement.to_dict() if r.agreement is not None else None,
                 }
                 for r in self.rows
             ],
@@ -109,11 +118,13 @@ def significance_table(
         raise ValueError("run at least one test: n_samples or n_trials")
     scores: dict[str, float] = {}
     skipped: list[tuple[str, str]] = []
+    reasons: list[object | None] = []
     for name, stats in systems.items():
         try:
             scores[name] = metric.score_from_statistics(stats, nrefs).score
         except ValueError as err:
             skipped.append((name, str(err)))
+            reasons.append(getattr(err, "reason", None))
     rows: list[SignificanceRow] = []
     if baseline in scores:
         tested: list[tuple[str, PairedTestResult | None, PairedTestResult | None]] = []
@@ -135,6 +146,7 @@ def significance_table(
                 )
             except ValueError as err:
                 skipped.append((name, str(err)))
+                reasons.append(getattr(err, "reason", None))
                 continue
             tested.append((name, bs, ar))
         first = tested[0][1] if tested else None
@@ -151,6 +163,7 @@ def significance_table(
                 None,
             )
         )
+        values = list(scores.values())
         for name, bs, ar in tested:
             rows.append(
                 SignificanceRow(
@@ -162,6 +175,7 @@ def significance_table(
                     bs.ci if bs else None,
                     bs.p_value if bs else None,
                     ar.p_value if ar else None,
+                    human_agreement(metric, scores[name] - base_score, values),
                 )
             )
     return SignificanceTable(
@@ -173,4 +187,5 @@ def significance_table(
         n_samples,
         n_trials,
         seed,
+        tuple(reasons),
     )

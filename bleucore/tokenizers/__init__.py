@@ -7,8 +7,10 @@ tokenizer) followed by the ``str.split()`` of ``helpers.extract_all_word_ngrams`
 ``punct_runs`` says why one pass over the joined lines is exact for 13a and intl).
 
 One module per tokenizer family (``whitespace``, ``tokenizer_13a``, ``intl`` with
-``unicode_classes``, ``char``, ``tokenizer_zh``, ``mecab`` for ``ja-mecab`` and ``ko-mecab``, whose
-analysers are imported on first use), ``languages`` (sacreBLEU's tokenizer for a target language,
+``unicode_classes``, ``char``, ``tokenizer_zh``, ``mecab`` for ``ja-mecab`` and ``ko-mecab``, ``spm`` for
+sacreBLEU's SentencePiece tokenizers ``flores101``, ``flores200`` and ``spBLEU-1K``, whose analysers are imported on
+first use; ``whole_lines``: the memory of analysed lines MeCab and SentencePiece share; ``model_files``: where their
+models are found), ``languages`` (sacreBLEU's tokenizer for a target language,
 ``-l``), one ``registry`` that every list of names derives from, the
 ``encoder`` of the vectorized statistics and a ``diagnostic`` of intl's fallback classes. A new
 tokenizer is a module with a ``Tokenizer`` subclass plus one registry line (or
@@ -28,9 +30,11 @@ from .registry import (
     TOKENIZERS,
     available_tokenizers,
     get_tokenizer,
+    missing_model,
     missing_package,
     register_tokenizer,
     unregister_tokenizer,
+    use_model_file,
 )
 
 if TYPE_CHECKING:
@@ -40,6 +44,8 @@ if TYPE_CHECKING:
     from .intl import TokenizerIntl
     from .languages import tokenizer_for_language
     from .mecab import TokenizerJaMecab, TokenizerKoMecab
+    from .model_files import MissingModel
+    from .spm import TokenizerFlores101, TokenizerFlores200, TokenizerSpBLEU1K
     from .tokenizer_13a import Tokenizer13a
     from .tokenizer_zh import TokenizerZh
     from .unicode_classes import ucd_item
@@ -49,18 +55,23 @@ __all__ = [
     "LANGUAGE_TOKENIZERS",
     "TOKENIZERS",
     "TOKENIZER_NAMES",
+    "MissingModel",
     "TokenEncoder",
     "Tokenizer",
     "Tokenizer13a",
     "TokenizerChar",
+    "TokenizerFlores101",
+    "TokenizerFlores200",
     "TokenizerIntl",
     "TokenizerJaMecab",
     "TokenizerKoMecab",
     "TokenizerNone",
+    "TokenizerSpBLEU1K",
     "TokenizerZh",
     "available_tokenizers",
     "get_tokenizer",
     "intl_class_disagreement",
+    "missing_model",
     "missing_package",
     "register_tokenizer",
     "tokenize",
@@ -70,6 +81,7 @@ __all__ = [
     "tokenizer_for_language",
     "ucd_item",
     "unregister_tokenizer",
+    "use_model_file",
 ]
 
 #: Module -> its public names, imported on first access (PEP 562).
@@ -80,6 +92,8 @@ _LAZY: dict[str, tuple[str, ...]] = {
     "intl": ("TokenizerIntl",),
     "languages": ("tokenizer_for_language", "LANGUAGE_TOKENIZERS"),
     "mecab": ("TokenizerJaMecab", "TokenizerKoMecab"),
+    "model_files": ("MissingModel",),
+    "spm": ("TokenizerFlores101", "TokenizerFlores200", "TokenizerSpBLEU1K"),
     "tokenizer_13a": ("Tokenizer13a",),
     "tokenizer_zh": ("TokenizerZh",),
     "unicode_classes": ("ucd_item",),

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import importlib.util
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
+
+if TYPE_CHECKING:
+    from .model_files import MissingModel, ModelFile
 
 __all__ = ["Tokenizer"]
 
@@ -31,6 +34,8 @@ class Tokenizer:
     #: ``None``: nothing beyond bleucore's own requirements.
     requires_module: ClassVar[str | None] = None
     requires_package: ClassVar[str | None] = None
+    #: A model file the tokenizer reads (SentencePiece's, ``model_files``), or None.
+    model: ClassVar[ModelFile | None] = None
 
     @classmethod
     def missing_package(cls) -> str | None:
@@ -43,9 +48,20 @@ class Tokenizer:
         return cls.requires_package or cls.requires_module
 
     @classmethod
+    def missing_model(cls) -> MissingModel | None:
+        """The model file this tokenizer reads and that is not on disk (where it was looked for, where sacreBLEU
+        downloads it), or None."""
+        return None if cls.model is None else cls.model.missing(cls.name)
+
+    @classmethod
     def available(cls) -> bool:
-        """True if the tokenizer can run here (its optional analyser, if any, is installed)."""
-        return cls.missing_package() is None
+        """True if the tokenizer can run here (its optional analyser, if any, is installed, and its model is there)."""
+        return cls.missing_package() is None and cls.missing_model() is None
+
+    def current(self) -> bool:
+        """False if this instance no longer answers for its name (it read a model file other than the one its name
+        now reads): the registry then makes a new one."""
+        return True
 
     def __call__(self, line: str) -> str:
         raise NotImplementedError

@@ -9,8 +9,8 @@ install and the registry refuses the tokenizer with "pip install <package>".
 
 Speed: MeCab's Viterbi search spans the whole line (connection costs cross word boundaries: on
 random Korean lines a third come out different when each eojeol is analysed alone), so only whole
-lines can be cached exactly. ``tokenize_batch`` analyses each *distinct* line once and remembers
-it across calls (references and systems share lines). A large batch in a single-threaded process
+lines can be cached exactly (``whole_lines``: each *distinct* line analysed once and remembered
+across calls). A large batch in a single-threaded process
 (the command line) is split between the process and forked copies of it (``fork`` on Linux: the
 copies inherit the loaded tagger), one per CPU up to ``MAX_PROCESSES``, forked at the first large
 batch and kept for the next ones (a file's chunks);
@@ -24,18 +24,14 @@ import atexit
 import importlib
 import importlib.util
 import multiprocessing
-import re
-import threading
 from collections.abc import Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from ..forking import can_fork, processes
-from .base import Tokenizer
+from .whole_lines import WholeLineTokenizer
 
 __all__ = ["TokenizerJaMecab", "TokenizerKoMecab"]
 
-#: Distinct lines remembered per tokenizer; past this the memory is cleared and refilled.
-CACHE_LINES = 1 << 17  # a chunk of references and its hypotheses (bleucore.stream reads 50,000 lines)
 #: New distinct lines from which a batch is analysed by several processes, and their most.
 PARALLEL_MIN_LINES = 10_000
 MAX_PROCESSES = 4
@@ -60,9 +56,6 @@ def _end_pool(pool: Any) -> None:
     pool.join()
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
 class Package(NamedTuple):
     """A module and the pip package that installs it."""
 
@@ -79,7 +72,7 @@ class Dictionary(NamedTuple):
     suffix: str
 
 
-class MecabTokenizer(Tokenizer):
+class MecabTokenizer(WholeLineTokenizer):
     """A MeCab tagger in wakati (space-separated morphemes) mode with one dictionary package.
 
     A subclass names the tagger's ``Package`` and its ``Dictionary``.
@@ -87,7 +80,6 @@ class MecabTokenizer(Tokenizer):
 
     tagger: ClassVar[Package]
     dictionary: ClassVar[Dictionary]
-    analyser_bound = True
 
     def __init_subclass__(cls) -> None:
         """The optional analyser of ``Tokenizer`` is the tagger's module and its package."""
@@ -103,6 +95,7 @@ class MecabTokenizer(Tokenizer):
         return None
 
     def __init__(self) -> None:
+        super().__init__()
         dictionary = self.dictionary
         tagger_module: Any = importlib.import_module(self.tagger.module)
         dictionary_module: Any = importlib.import_module(dictionary.package.module)
@@ -114,46 +107,12 @@ class MecabTokenizer(Tokenizer):
                 f"({dictionary.entries} entries, no user dictionary), as sacreBLEU checks; MeCab loaded {info.size}"
             )
         self._signature = f"{self.name}-{self._tagger.version()}-{dictionary.suffix}"
-        self._lock = threading.Lock()  # one MeCab tagger is not safe across threads (app sessions)
-        self._cache: dict[str, str] = {}
         self._pool: Any = None  # the forked workers, kept for the next large batch (ended at exit)
 
     def signature(self) -> str:
         return self._signature
 
-    def __call__(self, line: str) -> str:
-        return self._analyse([line])[0]
-
-    def tokenize_batch(self, lines: Sequence[str]) -> list[tuple[str, ...]]:
-        return [tuple(text.split()) for text in self._analyse(lines)]
-
-    def tokenize_texts(self, lines: Sequence[str]) -> list[str]:
-        return self._analyse(lines)
-
-    def _analyse(self, lines: Sequence[str]) -> list[str]:
-        """The wakati output of each line, each distinct line analysed once."""
-        with self._lock:
-            cache = self._cache
-            new = [line for line in dict.fromkeys(lines) if line not in cache]
-            self._reject_surrogates(new)
-            if len(cache) + len(new) > CACHE_LINES:
-                cache.clear()
-                new = list(dict.fromkeys(lines))
-            cache.update(zip(new, self._parse_many(new)))
-            return [cache[line] for line in lines]
-
-    def _reject_surrogates(self, lines: Sequence[str]) -> None:
-        """MeCab takes UTF-8 bytes, which a lone surrogate (U+D800-U+DFFF) has none of: sacreBLEU's tokenizer
-        raises MeCab's TypeError there; bleucore names the code point instead (a ValueError)."""
-        for line in lines:
-            match = _SURROGATE.search(line)
-            if match is not None:
-                raise ValueError(
-                    f"{self.name} cannot analyse a lone surrogate (U+{ord(match.group()):04X} at character "
-                    f"{match.start() + 1} of a line): it is not Unicode text; decode the input as UTF-8"
-                )
-
-    def _parse_many(self, lines: list[str]) -> list[str]:
+    def _analyse_new(self, lines: list[str]) -> list[str]:
         """The wakati output of each line, in order; a large batch split between processes. The workers are forked
         once, at the first large batch, and serve the later ones (a command line reads a file chunk by chunk:
         forking a pool per chunk cost 50-100 ms each)."""

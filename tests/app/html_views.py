@@ -1,5 +1,6 @@
 """What Explore draws as HTML instead of Streamlit elements, read back from an AppTest (to keep its first view fast,
-bench/README.md): the n-gram table (ui/metrics/bleu/ngram_table.py) and lines of code (ui/shell/plain_code.py).
+bench/README.md): the n-gram table (ui/metrics/bleu/ngram_table.py), the variants table (ui/metrics/bleu/variants.py:
+cards on a phone) and lines of code (ui/shell/plain_code.py).
 
 Each ``<table>`` of an st.html element becomes a DataFrame: the header cells' shown text as columns,
 one row per body row, text unescaped, and a cell drawn as a number (``class="num"``) as an int or float.
@@ -34,8 +35,9 @@ class Cell:
 
 @dataclass
 class HtmlTable:
-    """One ``<table>``: its header cells and its body rows of cells."""
+    """One ``<table>``: its attributes, its header cells and its body rows of cells."""
 
+    attrs: dict[str, str | None] = field(default_factory=dict)
     header: list[Cell] = field(default_factory=list)
     rows: list[list[Cell]] = field(default_factory=list)
 
@@ -57,7 +59,7 @@ class HtmlTables(HTMLParser):
         self.tags.add(tag)
         self.attrs.update(name for name, _ in attrs)
         if tag == "table":
-            self.tables.append(HtmlTable())
+            self.tables.append(HtmlTable(dict(attrs)))
         elif tag in ("thead", "tbody"):
             self._in_head = tag == "thead"
         elif tag == "tr" and not self._in_head:
@@ -79,11 +81,19 @@ class HtmlTables(HTMLParser):
 
 def html_tables(at: AppTest) -> list[pd.DataFrame]:
     """Every HTML table the page shows, in page order."""
-    return [
-        pd.DataFrame([[cell.value for cell in row] for row in table.rows], columns=[cell.text for cell in table.header])
-        for element in at.get("html")
-        for table in HtmlTables(element.proto.body).tables
-    ]
+    return [_frame(table) for element in at.get("html") for table in HtmlTables(element.proto.body).tables]
+
+
+def _frame(table: HtmlTable) -> pd.DataFrame:
+    return pd.DataFrame(
+        [[cell.value for cell in row] for row in table.rows], columns=[cell.text for cell in table.header]
+    )
+
+
+def variants_tables(at: AppTest) -> list[pd.DataFrame]:
+    """Explore's variants table (ui/metrics/bleu/variants.py) as st.table showed it: indexed by the row names."""
+    found = [t for element in at.get("html") for t in HtmlTables(element.proto.body).tables]
+    return [(f := _frame(t)).set_index(f.columns[0]) for t in found if t.attrs.get("class") == "bleu-variants"]
 
 
 def ngram_tables(at: AppTest) -> list[pd.DataFrame]:

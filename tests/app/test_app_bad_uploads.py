@@ -16,6 +16,7 @@ from streamlit.testing.v1 import AppTest
 from tests.conftest import SAMPLE, messages, open_app, upload
 from ui.inputs import identity
 from ui.inputs.limits import MAX_SESSION_FILES, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB
+from ui.inputs.shared import store_slot
 from ui.inputs.store import InputStore
 from ui.state import compare as cps
 from ui.state import corpus as cs
@@ -162,7 +163,7 @@ def test_a_file_over_the_sessions_bytes_is_used_named_and_not_kept(small_store: 
     assert compared(at) == ["system_a.en", "system_b.en", "system_c.en"]  # used now ...
     key = at.session_state[identity.SESSION_KEY]
     owner = hashlib.sha256(identity.browser_token("")).hexdigest()  # AppTest sends no cookie: every session's owner
-    assert [f.file.name for f in small_store.files(key, owner, cps.COMPARE_SYS_UPLOAD)] == [
+    assert [f.file.name for f in small_store.files(key, owner, store_slot(cps.COMPARE_SYS_UPLOAD))] == [
         "system_a.en",
         "system_b.en",
     ]

@@ -5,6 +5,7 @@ waterfall's steps add up; Korean words it all."""
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal
 
 import pandas as pd
@@ -13,7 +14,7 @@ import sacrebleu
 from streamlit.testing.v1 import AppTest
 
 from bleucore.tools import TOOLS, printed, score_as_tools, tool, waterfall
-from tests.conftest import corpus_score, drop_zone, messages, open_app, sample_lines, upload
+from tests.conftest import chart_rows, corpus_score, drop_zone, messages, open_app, sample_lines, upload
 from ui.doctor import inputs as di
 from ui.doctor import scores as ds
 from ui.state import corpus as cs
@@ -139,7 +140,7 @@ def test_the_korean_sample_is_scored_with_ko_mecab_beside_sacrebleus_defaults() 
     assert table.iloc[0, 1] == pytest.approx(sacrebleu.corpus_bleu(hyp, refs).score, abs=1e-9)
     assert at.selectbox(key=ds.TO).value == "sacrebleu-ko-mecab"
     at.selectbox(key=cs.CORPUS.key("tokenize")).set_value("13a").run()
-    assert "the text is Korean but it is scored with the 13a tokenizer" in messages(at)
+    assert "the text is Korean but it is scored with the `13a` tokenizer" in messages(at)
     assert "sacreBLEU 2.6 -tok ko-mecab" not in list(tool_table(at)["Tool"])
 
 
@@ -184,6 +185,35 @@ def test_the_waterfall_lists_each_step_with_its_change() -> None:
     at.selectbox(key=ds.FROM).set_value("torchmetrics").run()
     at.selectbox(key=ds.TO).set_value("torchtext").run()
     assert "These two follow the same rules on every point" in messages(at)
+
+
+def _waterfall_axis(at: AppTest) -> tuple[list[float], str, list[dict[str, object]]]:
+    """The waterfall's score axis (its domain and title) and its bars."""
+    spec = next(json.loads(c.proto.spec) for c in at.get("vega_lite_chart") if "layer" in json.loads(c.proto.spec))
+    y = spec["layer"][0]["encoding"]["y"]
+    return y["scale"]["domain"], y["title"], chart_rows(at, "low")
+
+
+def test_the_waterfalls_axis_starts_near_the_scores_and_says_so() -> None:
+    """Hugging Face evaluate's 26.01 to sacreBLEU's 25.05 is one step of -0.96: on an axis from 0 it was a sliver
+    (under 4 % of the chart's height); the axis now starts at 24, its title says so, and the step is a third of it.
+    From NLTK's mean of sentence BLEU (6.26) the axis still starts at 0, and its title says nothing."""
+    at = open_app("doctor")
+    at.selectbox(key=ds.FROM).set_value("hf-evaluate").run()
+    assert not at.exception
+    steps = waterfall(tool("hf-evaluate"), tool("sacrebleu"), HYP, REFS)
+    (step,) = [s for s in steps.steps if s.printed_delta() != 0]
+    assert f"{step.printed_delta():+}" == "-0.96"
+    (low, high), title, bars = _waterfall_axis(at)
+    assert 0 < low == 24 <= min(float(b["low"]) for b in bars) and high >= steps.start_score.score  # type: ignore[arg-type]
+    assert title == "BLEU (0-100): the axis starts at 24, not at 0", title
+    assert abs(float(step.printed_delta())) / (high - low) > 0.3
+    scores = [b for b in bars if b["kind"] == "score"]
+    assert [float(b["high"]) for b in scores] == [steps.start_score.score, steps.end_score.score]  # type: ignore[arg-type]
+    assert all(float(b["low"]) == low for b in scores)  # type: ignore[arg-type]
+    at.selectbox(key=ds.FROM).set_value("nltk-sentence-mean").run()
+    (low, _high), title, _bars = _waterfall_axis(at)
+    assert low == 0 and "not at 0" not in title
 
 
 def test_the_page_speaks_korean() -> None:

@@ -93,8 +93,8 @@ CASES = {
         ["a cat"] * 16 + SYSTEM[:8],
         ["a cat"] * 16 + ENGLISH[:8],
         None,
-        "16 of the 24 lines of Pasted hypothesis have fewer than 4 13a tokens (the longest line has",
-        "붙여 넣은 가설 번역의 24줄 중 16줄이 13a 토큰 4개 미만입니다 (가장 긴 줄은",
+        "16 of the 24 lines of Pasted hypothesis have fewer than 4 `13a` tokens (the longest line has",
+        "붙여 넣은 가설 번역의 24줄 중 16줄이 `13a` 토큰 4개 미만입니다 (가장 긴 줄은",
     ),
     "short-output": (  # issue 45: lines cut to 50-75 % of their words got "no problem found"
         cut_off(REF, 45),
@@ -148,8 +148,8 @@ def test_without_a_language_identifier_the_page_says_what_it_cannot_tell(
     hyp[0] += f" ({lang})"  # an input of its own: the cached reports of other tests were made with py3langid
     text = messages(paste(lang, hyp, ENGLISH, None)).replace("**", "")
     expected = {
-        "en": "3 lines of Pasted hypothesis share few words with their references, and without the py3langid package "
+        "en": "3 lines of Pasted hypothesis share few words with their references, and without the `py3langid` package "
         "their language cannot be told from the references' (same script)",
-        "ko": "붙여 넣은 가설 번역의 3줄이 참조 번역과 겹치는 단어가 적은데, py3langid 패키지가 없어서",
+        "ko": "붙여 넣은 가설 번역의 3줄이 참조 번역과 겹치는 단어가 적은데, `py3langid` 패키지가 없어서",
     }[lang]
     assert expected in text, text

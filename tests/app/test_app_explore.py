@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 from bleucore import BleuOptions, sentence_bleu
 from bleucore.metrics.bleu.explanation import explain
 from bleucore.metrics.bleu.options import SMOOTHING_METHODS, TOKENIZER_NAMES
-from tests.app.html_views import code_lines, ngram_tables
+from tests.app.html_views import code_lines, ngram_tables, variants_tables
 from tests.conftest import metric, open_app
 from tests.golden_examples import CA1, CA2, CA4, KO_CAND, KO_REF, REFS_1, SHORT_KO
 from ui.links.share import MAX_LINK_STATE, encode_state
@@ -297,7 +297,7 @@ def test_empty_candidate_is_scored_zero_with_its_reason(text):
         shown = " ".join([*texts(at), *(e.value for e in at.latex), *code_lines(at)])
         assert "nan" not in shown.lower().split() and "inf" not in shown.lower().split(), tab
     open_tab(at, "Variants")
-    assert set(at.table[0].value["BLEU"]) == {"0.0000"}
+    assert set(variants_tables(at)[0]["BLEU"]) == {"0.0000"}
 
 
 def test_all_references_empty_is_an_inline_message():
@@ -343,7 +343,7 @@ def test_charts_variants_tokenizers_and_export_tabs():
     assert len(at.get("vega_lite_chart")) == 2
     open_tab(at, "Variants")
     assert len(at.get("vega_lite_chart")) == 1
-    table = at.table[0].value
+    table = variants_tables(at)[0]
     assert {"standard", "simplified", "tutorial", "none", "exp", "nltk-method7"} <= set(table.index)
     assert table.loc["standard", "BLEU"] == "50.4567"
     assert list(table.index[table["= headline"] == "yes"]) == ["standard", "none"]

@@ -1,7 +1,8 @@
 """Hostile input through the app and the Python API (issue 25): share links that are bombs, truncated, padded, of
 another alphabet or another page, or that carry a lone surrogate; uploads and pastes past the limits; lone
-surrogates through every tokenizer and metric of the API. Each is a message (the app) or a ValueError or a score
-(the API), never a traceback, and whatever the user had entered stays."""
+surrogates through every tokenizer and metric of the API; hostile score files on Compare and Corpus (issue 48). Each
+is a message (the app) or a ValueError or a score (the API), never a traceback, and whatever the user had entered
+stays."""
 
 from __future__ import annotations
 
@@ -163,13 +164,14 @@ def test_compare_and_explore_name_an_oversized_paste() -> None:
 @pytest.mark.parametrize("side", ["hypothesis", "reference"])
 @pytest.mark.parametrize("metric", [*(f"bleu:{t}" for t in TOKENIZER_NAMES), "chrf", "ter"])
 def test_a_lone_surrogate_is_a_score_or_a_value_error_in_every_tokenizer_and_metric(metric: str, side: str) -> None:
-    """'\\ud800' is not Unicode text: MeCab cannot analyse it (a ValueError that names it; it raised TypeError from
-    inside MeCab), and every other tokenizer scores it as a character, corpus and sentence level alike."""
+    """'\\ud800' is not Unicode text: MeCab and SentencePiece cannot analyse it (a ValueError that names it; MeCab
+    raised TypeError from inside), and every other tokenizer scores it as a character, corpus and sentence level
+    alike."""
     name, _, tokenize = metric.partition(":")
     scorer = get_metric(name, BleuOptions(tokenize=tokenize)) if tokenize else get_metric(name)
     hyp, ref = ("a \ud800 b", "a b c") if side == "hypothesis" else ("a b c", "a \ud800 b")
-    if tokenize.endswith("mecab"):
-        pytest.importorskip("MeCab")
+    if tokenize.endswith("mecab") or tokenize in ("flores101", "flores200", "spBLEU-1K"):
+        pytest.importorskip("MeCab" if tokenize.endswith("mecab") else "sentencepiece")
         for score in (
             lambda: scorer.corpus_score([hyp], [[ref]]),
             lambda: scorer.sentence_scores(scorer.statistics([hyp], [[ref]])),
@@ -226,3 +228,96 @@ def test_upload_counts_at_the_session_limit_and_one_over() -> None:
     assert len(removable) == MAX_SESSION_FILES and "files at once" not in messages(at)  # all kept
     at = corpus_upload(cs.CORPUS_REF_UPLOAD, [(f"r{i}.txt", b"a b\n") for i in range(MAX_SESSION_FILES + 1)])
     assert f"{MAX_SESSION_FILES + 1} files at once: a session takes at most {MAX_SESSION_FILES} files" in messages(at)
+
+
+# --------------------------------------------------------------------------- hostile score files (issue 48)
+
+#: One case per kind of problem, the four of issue 48 first (tests/hostile_scores.py; all of them run through the
+#: API and the command line).
+PAGE_CASES = [
+    "every line 1e308",
+    "JSON span confidence of 400 digits",
+    "JSON 5,000 digits elsewhere",
+    "JSON nested 10^5 deep (lists)",
+    "JSON nested 10^5 deep (objects)",
+    "huge exponent",
+    "a NUL byte",
+    "a BOM inside",
+    "JSON Infinity",
+    "JSON a system twice",
+    "JSON a span's start -1",
+    "MetricX NaN",
+    "MetricX a line nested 10^5 deep",
+    "270,000 tiny spans",
+]
+#: What the page says, in each language, of some of them (the file is ``bad.json``).
+PAGE_WORDS = {
+    "every line 1e308": (
+        "Line 1 of bad.json is 1e308: a score must be between -1,000,000,000 and 1,000,000,000.",
+        "bad.json의 1번째 줄 값은 1e308입니다: 점수는 -1,000,000,000에서 1,000,000,000 사이여야 합니다.",
+    ),
+    "JSON nested 10^5 deep (lists)": (
+        "Line 1 of bad.json nests lists and objects more than 32 levels deep",
+        "bad.json의 1번째 줄에서 목록과 객체가 32단계보다 깊이 중첩됩니다",
+    ),
+    "JSON 5,000 digits elsewhere": (
+        "Line 3 of bad.json has a number of more than 100 characters",
+        "bad.json의 3번째 줄에 100자보다 긴 수가 있습니다",
+    ),
+    "MetricX NaN": ("Line 2 of bad.json holds NaN", "bad.json의 2번째 줄에 NaN 값이 있습니다"),
+    "270,000 tiny spans": (
+        "Segment 0 of s.txt in bad.json has 270,000 error spans; a segment may have at most 1,000.",
+        "bad.json에 있는 s.txt의 0번 문장에 오류 구간이 270,000개 있습니다",
+    ),
+}
+
+
+def _hostile(case: str) -> bytes:
+    from tests.hostile_scores import BOX_OF_SPANS, CASES
+
+    return (BOX_OF_SPANS if case == "270,000 tiny spans" else CASES[case]).make(60)
+
+
+@pytest.mark.parametrize("case", PAGE_CASES)
+def test_a_hostile_score_file_is_a_message_naming_it_and_the_other_files_stay(
+    case: str, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Compare with COMET's scores as metric 1, then the hostile file and a good one dropped together as metric 2:
+    one message naming the hostile file (in the page's words, not bleucore's English), the good file kept beside
+    it, metric 1's table still there, no exception and no traceback in the server's log."""
+    from bleucore.metrics.imported.readers import parse_scores
+    from bleucore.reading import ReadingError
+    from tests.score_files import comet_json, comet_scores, plain
+    from ui.metrics.imported.wording import describe
+    from ui.options import imported as mi
+
+    scores = comet_scores(("system_a.en", "system_b.en"))
+    at = open_app("compare")
+    upload(at, mi.keys("compare", "imported-1").slot, [("comet.json", comet_json(scores))]).run()
+    bad = _hostile(case)
+    upload(at, mi.keys("compare", "imported-2").slot, [("bad.json", bad), ("b.txt", plain(scores["system_b.en"]))])
+    at.run()
+    assert not at.exception, at.exception
+    shown = messages(at)
+    with pytest.raises(ReadingError) as err:
+        parse_scores(bad, "bad.json")
+    assert describe(err.value).replace("\\", "") in shown and "bad.json" in shown, shown
+    if case in PAGE_WORDS:
+        assert PAGE_WORDS[case][0] in shown, shown
+    kept = " ".join(c.value for c in at.caption).replace("\\", "")
+    assert "comet.json: " in kept and "b.txt: " in kept and "bad.json: " not in kept, kept
+    assert sum("p (bootstrap)" in f.value.columns for f in at.dataframe) >= 2  # BLEU's and COMET's tables
+    assert "Traceback" not in "".join(capfd.readouterr())
+
+
+@pytest.mark.parametrize("case", list(PAGE_WORDS))
+def test_a_hostile_score_file_is_named_in_korean_on_corpus(case: str, capfd: pytest.CaptureFixture[str]) -> None:
+    """Corpus's "Scores from other metrics" reads uploads the same way: the Korean message, and the hypothesis and
+    references still scored."""
+    from ui.options import imported as mi
+
+    at = open_app("corpus", lang="ko")
+    upload(at, mi.keys("corpus", "imported-1").slot, [("bad.json", _hostile(case))]).run()
+    assert not at.exception, at.exception
+    assert PAGE_WORDS[case][1] in messages(at), messages(at)
+    assert at.metric and "Traceback" not in "".join(capfd.readouterr())

@@ -18,10 +18,12 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.html_views import html_tables
+from bleucore import BleuOptions
+from tests.app.html_views import html_tables, variants_tables
 from tests.app.rendered_text import shown_texts, words
 from tests.conftest import SAMPLE, drop_zone, messages, open_app, sample_lines, upload
-from tests.score_files import comet_json, comet_scores, plain, system_lines, xcomet_json
+from tests.golden_examples import CA2, CA4, REFS_1
+from tests.score_files import comet_json, comet_scores, mqm_scores, plain, system_lines, xcomet_json
 from ui.compare import buckets as compare_buckets
 from ui.compare import meta as compare_meta
 from ui.links.share import encode_state
@@ -93,6 +95,9 @@ ALLOWED = {
     "zh",
     "ja-mecab",
     "ko-mecab",
+    "flores",  # sacreBLEU's SentencePiece tokenizers flores101 and flores200, spBLEU-1K and their model (issue 46)
+    "spBLEU",
+    "SentencePiece",
     "floor",
     "add-k",
     "nltk-method",
@@ -105,6 +110,7 @@ ALLOWED = {
     "tutorial",
     "CSV",
     "JSON",
+    "JSONL",  # MetricX's output format (issue 46), named as its README names it
     "XML",
     "HTML",
     "LaTeX",
@@ -136,6 +142,13 @@ ALLOWED = {
     "sacremoses",
     # issue 45: the framework whose upload box stays in English, named where its words are said in Korean
     "Streamlit",
+    # issue 46: WMT25's measures and AutoRank by their names, and the papers' first authors
+    "SPA",
+    "PCE",
+    "AutoRank",
+    "Kocmi",
+    "Thompson",
+    "Deutsch",
 }
 #: The tutorials' sentences (Explore's default, Learn's examples): the user's text, never translated.
 EXAMPLES = (
@@ -215,13 +228,37 @@ def test_explore_every_tab_in_korean() -> None:
         at.run()
         found += _walk(at, key)
         if key == "Variants":  # issue 45: the headline is 대표 점수, not a calque
-            assert any("= 대표 점수" in t.value.columns for t in at.table), [list(t.value.columns) for t in at.table]
+            tables = variants_tables(at)  # the variants table is HTML (cards on a phone)
+            assert any("= 대표 점수" in t.columns for t in tables), [list(t.columns) for t in tables]
             assert "헤드라인" not in " ".join(shown_texts(at))
     at.session_state[es.TAB] = es.TABS[0]
     at.session_state[es.ORDER] = 0  # all orders
     at.run()
     found += _walk(at, "all orders")
     assert not found, "\n".join(found)
+
+
+#: A note of every kind the Formula tab writes inside its math (ui/metrics/bleu/formula.py), for Example 1's
+#: references: each case's candidate, options and the Korean words its formula holds.
+_TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
+_FORMULA_NOTES = {
+    "log-zero": (CA2, _TUTORIAL, "이므로 BLEU"),
+    "left-out": (CA2, _TUTORIAL.with_changes(variant="tutorial"), "합에서 뺌"),
+    "smoothed": (CA2, _TUTORIAL.with_changes(smooth_method="exp"), "(스무딩됨)"),
+    "effective-order": (CA4, _TUTORIAL.with_changes(effective_order=True, smooth_method="floor"), "유효 차수 밖"),
+}
+
+
+@pytest.mark.parametrize("case", list(_FORMULA_NOTES))
+def test_the_formulas_words_are_korean(case: str) -> None:
+    """Issue 45: the words inside the Formula tab's math (``\\text{...}``) were English on a Korean page."""
+    candidate, options, korean = _FORMULA_NOTES[case]
+    at = open_app(
+        lang="ko", s=es.PAGE_STATE.to_link(es.with_changes(es.from_options(candidate, REFS_1, options), tab="Formula"))
+    )
+    inside = [w for e in at.latex for w in re.findall(r"\\text\{([^{}]*)\}", e.value)]
+    assert any(korean in w for w in inside), inside
+    assert not [w for w in inside if english_words(w)], inside
 
 
 def test_explore_zero_score_and_its_fixes_in_korean() -> None:
@@ -413,13 +450,13 @@ def test_a_korean_tab_click_keeps_the_english_key_in_the_link_and_survives_a_lan
     at = open_app(lang="ko")
     at.session_state[es.TAB] = "변형"  # the tab widget holds the label the user clicked
     at.run()
-    assert len(at.get("vega_lite_chart")) == 1 and at.table  # the Variants tab
+    assert len(at.get("vega_lite_chart")) == 1 and variants_tables(at)  # the Variants tab
     token = at.query_params["s"]
     token = token[0] if isinstance(token, list) else token
     assert es.PAGE_STATE.from_link(token)[0].tab == "Variants"
     at.sidebar.segmented_control[0].set_value("en").run()
     assert not at.exception
-    assert at.session_state[es.TAB] == "Variants" and at.table  # still the Variants tab, now in English
+    assert at.session_state[es.TAB] == "Variants" and variants_tables(at)  # still the Variants tab, now in English
 
 
 # --- translating never changes a number --------------------------------------------------------------------
@@ -675,4 +712,27 @@ def test_compare_disagreement_and_metrics_against_people_in_korean() -> None:
     at.selectbox(key=compare_meta.HUMAN_KEY).set_value("imported-2").run()
     assert any("segment_kendall" in f.value.columns for f in at.dataframe)
     found += _walk(at, "metrics against people", *SAMPLES, *names)
+    assert not found, "\n".join(found)
+
+
+def test_compare_wmt25_measures_autorank_and_estimates_in_korean() -> None:
+    """Issue 46's words in Korean: every delta's estimate of human agreement (a covered metric, TER, the human scores,
+    a name that says no model), SPA and acc_eq in the table and in words (a threshold that ties every pair), the pairs
+    furthest from the people, AutoRank, the human scores left out of the disagreement section, the report."""
+    lines = system_lines()
+    names = ("system_c.en", "system_d.en", "comet.json", "mqm.json", "outputs/system_a.en")
+    found = []
+    for key in ("COMET-22", "COMET"):
+        at = open_app("compare", lang="ko")
+        upload(at, cps.COMPARE_EXTRA_UPLOAD, [(n, lines[n]) for n in ("system_c.en", "system_d.en")]).run()
+        upload(at, mi.keys("compare", "imported-1").slot, [("comet.json", comet_json(comet_scores(), key))]).run()
+        upload(at, mi.keys("compare", "imported-2").slot, [("mqm.json", comet_json(mqm_scores(), "MQM"))]).run()
+        at.pills(key=cps.COMPARE_METRICS).set_value(["bleu", "ter", "imported-1", "imported-2"]).run()
+        at.selectbox(key=compare_meta.HUMAN_KEY).set_value("imported-2").run()
+        assert any("spa" in f.value.columns for f in at.dataframe) and any(
+            "autorank" in f.value.columns for f in at.dataframe
+        )
+        found += _walk(at, f"WMT25 with {key}", *SAMPLES, *names, key)
+    next(b for b in at.button if b.key == "compare_report_build").click().run()
+    found += _walk(at, "report with human scores", *SAMPLES, *names)
     assert not found, "\n".join(found)

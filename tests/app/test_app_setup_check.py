@@ -19,13 +19,14 @@ def test_the_bundled_sample_passes_and_korean_with_13a_is_named_in_both_language
     assert "Setup check: 1 finding for system_a.ko" in labels(at)
     text = " ".join(str(m.value) for m in [*at.warning, *at.error]).replace("\\", "")
     assert (
-        "the text is Korean but it is scored with the 13a tokenizer" in text and "choose the ko-mecab tokenizer" in text
+        "the text is Korean but it is scored with the `13a` tokenizer" in text
+        and "choose the `ko-mecab` tokenizer" in text
     )
     ko = open_app("corpus", lang="ko")
     ko.radio(key=cs.CORPUS_SOURCE).set_value("sample-ko").run()
     ko.selectbox(key=cs.CORPUS.key("tokenize")).set_value("13a").run()
     korean = " ".join(str(m.value) for m in ko.warning).replace("\\", "")
-    assert "텍스트는 한국어인데 13a 토크나이저로 채점합니다" in korean and "**고치는 법:**" in korean
+    assert "텍스트는 한국어인데 `13a` 토크나이저로 채점합니다" in korean and "**고치는 법:**" in korean
 
 
 def test_compare_checks_every_system_and_names_concatenated_references() -> None:

@@ -19,6 +19,7 @@ from tests.core.doctor_rules.parallel import ENGLISH, GERMAN, KOREAN, SLOVAK, SY
 from tests.generators import cut_off, terse
 from ui.doctor.wording import describe
 from ui.shell import i18n
+from ui.shell.markdown import escape_markdown
 
 HYPS = [f"The cat number {i} sat on the mat today." for i in range(30)]
 REF = [f"The cat number {i} sat on a mat today." for i in range(30)]
@@ -140,7 +141,7 @@ def test_every_finding_is_worded_by_its_code_with_its_values(finding: Finding, l
         assert all(re.search("[가-힣]", text) for text in words), words
     for key in ("name", "hypothesis", "reference", "first", "second", "source"):
         if key in finding.values:
-            assert finding.values[key] in words[0], (key, words)
+            assert escape_markdown(finding.values[key]) in words[0], (key, words)  # the user's text, escaped
     for key, value in finding.values.items():
         # merged-lines' ``until`` is 0-based: its words name the line near it that made up the count, as the CLI's
         if isinstance(value, int) and not isinstance(value, bool) and value > 1 and key != "until":
@@ -155,7 +156,7 @@ def test_the_new_findings_name_what_they_found(lang: str) -> None:
     i18n.use(lang)
     try:
         for finding in FINDINGS:
-            by_code.setdefault(finding.code, []).append(" ".join(describe(finding)))
+            by_code.setdefault(finding.code, []).append(re.sub(r"\\(.)", r"\1", " ".join(describe(finding))))
     finally:
         i18n.use("en")
     (wrong,) = by_code["wrong-language"]
@@ -171,7 +172,7 @@ def test_the_new_findings_name_what_they_found(lang: str) -> None:
             by_code["line-count-mismatch"]
         )
         assert "line 21 of hypothesis holds two segments: lines 21 and 22 of reference 1" in by_code["merged-lines"][0]
-        assert "20 of the 30 lines of hypothesis have fewer than 4 13a tokens" in by_code["all-short"][1]
+        assert "20 of the 30 lines of hypothesis have fewer than 4 `13a` tokens" in by_code["all-short"][1]
         assert "every line" not in by_code["all-short"][1]
     else:
         assert "hypothesis의 24줄 중 4줄이 영어가 아닙니다(한국어 2, 독일어 1 및 슬로바키아어 1)" in wrong
@@ -186,4 +187,4 @@ def test_the_new_findings_name_what_they_found(lang: str) -> None:
             "hypothesis의 21번째 줄에 두 문장이 들어 있습니다: reference 1의 21번째 줄과 22번째 줄"
             in (by_code["merged-lines"][0])
         )
-        assert "hypothesis의 30줄 중 20줄이 13a 토큰 4개 미만입니다" in by_code["all-short"][1]
+        assert "hypothesis의 30줄 중 20줄이 `13a` 토큰 4개 미만입니다" in by_code["all-short"][1]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
+import pytest
+
 from tests.conftest import PAYLOADS
 from ui.shell.plain_code import STYLESHEET, code_html, link_html
 
@@ -15,11 +17,13 @@ class Shown(HTMLParser):
         super().__init__()
         self.tags: list[str] = []
         self.hrefs: list[str | None] = []
+        self.attrs: list[tuple[str, list[tuple[str, str | None]]]] = []
         self.text = ""
         self._style = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.tags.append(tag)
+        self.attrs.append((tag, attrs))
         self._style = tag == "style"
         if tag == "a":
             self.hrefs.append(dict(attrs).get("href"))
@@ -51,3 +55,22 @@ def test_the_link_shows_and_targets_the_same_address() -> None:
     page = shown(link_html(url))
     assert page.tags == ["style", "code", "a"]
     assert page.hrefs == [url] and page.text == url
+
+
+def test_a_copy_button_beside_each_line_names_what_it_copies_escaped() -> None:
+    lines = ["BLEU = 50.46 94.4/58.8/43.8/26.7", *PAYLOADS]
+    names = ["sacreBLEU's line", *PAYLOADS]
+    page = shown(code_html(*lines, copy=names))
+    assert page.tags == ["style"] + ["div", "code", "button"] * len(lines)  # no payload became an element
+    assert page.text == "".join(line + "Copy" for line in lines)
+    labels = [dict(a).get("aria-label") for tag, a in page.attrs if tag == "button"]
+    assert labels == [f"Copy {name}" for name in names]
+    link = shown(link_html("http://127.0.0.1:8501/?s=eyJ2IjozfQ", copy="the link"))
+    assert link.tags == ["style", "div", "code", "a", "button"] and link.hrefs == [
+        "http://127.0.0.1:8501/?s=eyJ2IjozfQ"
+    ]
+
+
+def test_a_copy_button_needs_a_name_per_line() -> None:
+    with pytest.raises(ValueError, match="2 lines and 1 names"):
+        code_html("a", "b", copy=["one"])

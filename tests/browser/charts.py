@@ -1,11 +1,13 @@
 """Charts as Chromium draws them: wait for a page's charts, read the rows their SVG marks carry, and retry a check
 until the marks show the run's numbers. The Corpus and Compare walks (test_corpus_walk_browser.py,
-test_kept_files_browser.py) read their charts with these."""
+test_kept_files_browser.py) read their charts with these; the phone tests read each chart's texts and their boxes
+(``chart_texts``, ``overlaps``)."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
@@ -75,3 +77,36 @@ def until_drawn(page: Page, check: Callable[[], None]) -> None:
             if time.monotonic() > deadline:
                 raise
         page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+#: Every text of a Vega chart drawn as SVG: its role (title, axis title or label, legend, a text mark), its text and
+#: its box, relative to the chart's own box (Streamlit's stVegaLiteChart element).
+CHART_TEXTS_JS = """chart => {
+    const box = chart.getBoundingClientRect();
+    return [...chart.querySelectorAll('svg g.mark-text text')].filter(t => t.textContent.trim()).map(t => {
+        const r = t.getBoundingClientRect();
+        const role = t.closest('g.mark-text').getAttribute('class').split(' ').find(c => c.startsWith('role-'));
+        return {role, text: t.textContent, left: r.left - box.left, right: r.right - box.left,
+                top: r.top - box.top, bottom: r.bottom - box.top, width: box.width, height: box.height};
+    });
+}"""
+
+
+def chart_texts(page: Page, chart) -> list[dict[str, Any]]:
+    """The chart's texts once Vega has drawn it at its final width (its SVG as wide as the element)."""
+    expect(chart.locator(".role-title-text text")).to_have_count(1)
+    page.wait_for_function(
+        "chart => { const svg = chart.querySelector('svg'); return svg && Math.abs(svg.getBoundingClientRect().width "
+        "- chart.getBoundingClientRect().width) < 1; }",
+        arg=chart.element_handle(),
+    )
+    return list(chart.evaluate(CHART_TEXTS_JS))
+
+
+def overlaps(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return (
+        a["left"] < b["right"] - 1
+        and b["left"] < a["right"] - 1
+        and a["top"] < b["bottom"] - 1
+        and b["top"] < a["bottom"] - 1
+    )

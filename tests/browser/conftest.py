@@ -37,6 +37,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route, WebSocketR
 
 from devtools.chromium import BROWSER_NAMES, CHROMIUM_ARGS, LOCAL_HOSTS, find_chromium
 from devtools.server import ServerError, serve
+from tests.browser.widgets import choose
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 BROWSER_TESTS = Path(__file__).resolve().parent
@@ -301,9 +302,16 @@ def screenshot_dir() -> Path:
     return path
 
 
-def _compare_with_scores(page: Page, server: str, systems: dict[str, list[str]], score_file: tuple[str, bytes]) -> None:
+def _compare_with_scores(
+    page: Page,
+    server: str,
+    systems: dict[str, list[str]],
+    score_file: tuple[str, bytes],
+    human: tuple[str, bytes, str] | None = None,
+) -> None:
     """Compare with data/sample's ref.en, ``systems`` (name -> lines) and one score file (name, bytes) uploaded as
-    imported metric 1, waited for until the page names the file's source of each system's scores."""
+    imported metric 1, waited for until the page names the file's source of each system's scores; ``human`` (file
+    name, bytes, the metric's name): a second score file, uploaded as imported metric 2 and named in "Human scores"."""
     page.goto(f"{server}/compare")
     _wait_for_app(page)
     _choose_input(page, "Upload files")
@@ -312,9 +320,15 @@ def _compare_with_scores(page: Page, server: str, systems: dict[str, list[str]],
     page.get_by_text("Scores from other metrics (COMET, MetricX, human scores)").click()
     _upload(page, "Score files of metric 1", [score_file])
     expect(page.get_by_text(f"{score_file[0]}: ", exact=False).first).to_be_visible()
+    if human is not None:
+        _upload(page, "Score files of metric 2", [human[:2]])
+        expect(page.get_by_text(f"{human[0]}: ", exact=False).first).to_be_visible()
+        choose(page, "Human scores", human[2])
+        _wait_for_app(page)
 
 
 @pytest.fixture
 def compare_with_scores() -> Callable[..., None]:
-    """The helper ``compare_with_scores(page, server, systems, score_file)``, as a fixture (no conftest import)."""
+    """The helper ``compare_with_scores(page, server, systems, score_file, human=None)``, as a fixture (no conftest
+    import)."""
     return _compare_with_scores

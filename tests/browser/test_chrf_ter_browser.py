@@ -8,6 +8,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from bleucore.metrics.ter.explanation import explain_ter
+from tests.browser.widgets import FOREIGN_SCRIPT
 from tests.golden_examples import CA1, REFS_1
 
 PAYLOADS = ["<script>window.__x=1</script>", '<img src=x onerror="window.__x=1">', "<svg/onload=window.__x=1>"]
@@ -40,7 +41,7 @@ def test_payloads_in_the_candidate_execute_nothing(app_page: Page, wait_for_app)
     main = app_page.get_by_test_id("stMain")
     expect(main.locator(".ter-w").first).to_be_visible()
     assert app_page.evaluate("typeof window.__x") == "undefined"
-    # ui.shell's own scripts (data-bleu-history, data-bleu-reconnect) are the only scripts the page may hold
-    assert main.locator("script:not([data-bleu-history]):not([data-bleu-reconnect]), img, svg[onload]").count() == 0
+    # ui.shell's own scripts (tests.browser.widgets.OWN_SCRIPTS) are the only scripts the page may hold
+    assert main.locator(f"{FOREIGN_SCRIPT}, img, svg[onload]").count() == 0
     expect(main.locator(".chrf-text").first).to_contain_text("<script>window.__x=1</script>")
     expect(main.locator(".ter-seq")).to_contain_text("<img")

@@ -8,7 +8,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 from sacrebleu.metrics import BLEU
 
-from tests.browser.widgets import metric
+from tests.browser.widgets import FOREIGN_SCRIPT, metric
 from tests.conftest import file_bytes
 
 SCRIPT = "<script>window.__x=1</script>"
@@ -65,8 +65,7 @@ def test_corpus_upload_scores_and_shows_hostile_text_literally(
     wait_for_app(page)
     expect(page.locator('[data-testid="stCode"]').filter(has_text=IMG).first).to_be_visible()
     assert page.evaluate("window.__x") is None
-    own = "script:not([data-bleu-history]):not([data-bleu-reconnect])"  # ui.shell's own scripts are allowed
-    assert page.locator(f'[data-testid="stMain"] {own}').count() == 0
+    assert page.locator(f'[data-testid="stMain"] {FOREIGN_SCRIPT}').count() == 0  # ui.shell's own are allowed
     assert page.locator('[data-testid="stMain"] img[src="x"]').count() == 0
 
     # A reference file with a hostile name and one line too few: the message names it literally

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from bleucore import BleuOptions, sentence_bleu
 from bleucore.metrics.bleu.explanation import explain
-from tests.browser.widgets import metric, type_into
+from tests.browser.widgets import FOREIGN_SCRIPT, metric, type_into
 from tests.conftest import PAYLOADS
 from tests.golden_examples import REFS_1
 from ui.shell.titles import WORD_JOINER
@@ -160,7 +160,9 @@ def test_injection_payloads_are_shown_as_text(app_page: Page, wait_for_app, offs
             return {
                 x: typeof window.__x,
                 // ui.shell's own scripts are allowed
-                scripts: main.querySelectorAll('script:not([data-bleu-history]):not([data-bleu-reconnect])').length,
+                scripts: main.querySelectorAll('"""
+        + FOREIGN_SCRIPT
+        + """').length,
                 bold: Array.from(main.querySelectorAll('b')).filter(b => b.textContent.includes('bold')).length,
                 imgs: main.querySelectorAll('img[src="x"], img[src*="example.com"], img[onerror]').length,
                 svgs: main.querySelectorAll('svg[onload]').length,

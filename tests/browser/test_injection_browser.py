@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.widgets import FOREIGN_SCRIPT
 from tests.conftest import file_bytes
 from ui.links.share import encode_state
 from ui.state import explore as es
@@ -50,7 +51,8 @@ FILLER = "the cat sat on the mat"
 WaitForApp = Callable[..., None]
 
 # Everything in the page an injected payload could have created, counted in one pass.
-CREATED_JS = """() => {
+CREATED_JS = (
+    """() => {
     const main = document.querySelector('[data-testid="stMain"]');
     const all = Array.from(document.querySelectorAll('*'));
     const texts = new Set(['x', 'y', 'broken', 'entity']);
@@ -59,7 +61,9 @@ CREATED_JS = """() => {
         handlers: all.filter(e => Array.from(e.attributes).some(a => a.name.toLowerCase().startsWith('on')))
                      .map(e => e.outerHTML.slice(0, 120)),
         // ui.shell's own scripts are allowed
-        scripts: main.querySelectorAll('script:not([data-bleu-history]):not([data-bleu-reconnect])').length,
+        scripts: main.querySelectorAll('"""
+    + FOREIGN_SCRIPT
+    + """').length,
         bold: Array.from(main.querySelectorAll('b')).map(e => e.textContent),
         iframes: document.querySelectorAll('iframe').length,
         images: Array.from(main.querySelectorAll('img, image')).map(e => e.outerHTML.slice(0, 120)),
@@ -72,6 +76,7 @@ CREATED_JS = """() => {
         bodyShown: getComputedStyle(document.body).display !== 'none',
     };
 }"""
+)
 CLEAN = {
     "x": "undefined",
     "handlers": [],

@@ -98,3 +98,40 @@ def test_a_korean_tab_click_makes_a_link_that_opens_the_same_tab_in_english(
     page.goto(f"{streamlit_server}/?s={token}&lang=ko")
     wait_for_app(page)
     expect(page.get_by_role("tab", name="차트")).to_have_attribute("aria-selected", "true")
+
+
+@pytest.mark.parametrize(
+    ("path", "source", "korean", "korean_title"),
+    [("corpus", "Upload files", "파일 올리기", "코퍼스"), ("compare", "Paste text", "텍스트 붙여 넣기", "시스템 비교")],
+)
+def test_the_input_choice_stays_checked_through_a_language_switch(  # type: ignore[no-untyped-def]
+    page: Page,
+    streamlit_server: str,
+    wait_for_app: Callable[..., None],
+    choose_input,
+    path: str,
+    source: str,
+    korean: str,
+    korean_title: str,
+) -> None:
+    """Issue 45, item 1: after English -> Korean the four options of "Input" all showed unchecked (the browser kept
+    the English label, which no Korean option has) while the page went on reading the files."""
+    page.goto(f"{streamlit_server}/{path}")
+    wait_for_app(page)
+    choose_input(page, source)
+    main, sidebar = page.get_by_test_id("stMain"), page.get_by_test_id("stSidebar")
+
+    def checked(group: str, option: str) -> None:
+        radio = main.get_by_role("radiogroup", name=group, exact=True)
+        expect(radio.get_by_role("radio", name=option, exact=True)).to_be_checked()
+        expect(radio.locator("input:checked")).to_have_count(1)
+
+    checked("Input", source)
+    sidebar.get_by_text("한국어", exact=True).click()
+    wait_for_app(page)
+    expect(_heading(page)).to_contain_text(korean_title)
+    checked("입력", korean)
+    sidebar.get_by_text("English", exact=True).click()
+    wait_for_app(page)
+    expect(_heading(page)).to_contain_text("Co")
+    checked("Input", source)

@@ -5,13 +5,13 @@ per edit (ui/explore/summary.py, ui/shell/style.py, ui/shell/history.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from bleucore import BleuOptions, sentence_bleu
 from bleucore.metrics.bleu import SMOOTHING_METHODS, VARIANTS
+from tests.browser.charts import chart_texts, overlaps
 from tests.browser.widgets import metric
 from tests.golden_examples import REFS_1
 from ui.shell.i18n import translations
@@ -68,39 +68,6 @@ def test_phone_shows_the_first_ngram_chips_within_two_screens(
     assert box is not None and box["y"] + box["height"] <= 1700, box
     share_box = share_link(page).bounding_box()
     assert share_box is not None and share_box["y"] > box["y"]  # the share link comes after the explanation
-
-
-#: Every text of a Vega chart drawn as SVG: its role (title, axis title or label, legend, a text mark), its text and
-#: its box, relative to the chart's own box (Streamlit's stVegaLiteChart element).
-CHART_TEXTS_JS = """chart => {
-    const box = chart.getBoundingClientRect();
-    return [...chart.querySelectorAll('svg g.mark-text text')].filter(t => t.textContent.trim()).map(t => {
-        const r = t.getBoundingClientRect();
-        const role = t.closest('g.mark-text').getAttribute('class').split(' ').find(c => c.startsWith('role-'));
-        return {role, text: t.textContent, left: r.left - box.left, right: r.right - box.left,
-                top: r.top - box.top, bottom: r.bottom - box.top, width: box.width, height: box.height};
-    });
-}"""
-
-
-def chart_texts(page: Page, chart) -> list[dict[str, Any]]:
-    """The chart's texts once Vega has drawn it at its final width (its SVG as wide as the element)."""
-    expect(chart.locator(".role-title-text text")).to_have_count(1)
-    page.wait_for_function(
-        "chart => { const svg = chart.querySelector('svg'); return svg && Math.abs(svg.getBoundingClientRect().width "
-        "- chart.getBoundingClientRect().width) < 1; }",
-        arg=chart.element_handle(),
-    )
-    return list(chart.evaluate(CHART_TEXTS_JS))
-
-
-def overlaps(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    return (
-        a["left"] < b["right"] - 1
-        and b["left"] < a["right"] - 1
-        and a["top"] < b["bottom"] - 1
-        and b["top"] < a["bottom"] - 1
-    )
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])

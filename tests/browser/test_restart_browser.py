@@ -19,6 +19,7 @@ from playwright.sync_api import Page, expect
 from sacrebleu.metrics import BLEU
 
 from devtools.server import START_TIMEOUT_S, start_server, stop_server
+from tests.score_files import comet_json, comet_scores, system_lines, xcomet_json
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "data" / "sample"
@@ -135,3 +136,42 @@ def test_a_store_lost_with_the_server_is_said_and_nothing_stale_is_shown(
     page.reload()
     wait_for_app(page)
     expect(page.get_by_text(f"{REFS[1]}: 60 lines, kept for this session")).to_be_visible()
+
+
+def test_the_choices_below_the_scores_and_the_files_every_page_shares_survive_a_restart(
+    page: Page,
+    server: Server,
+    wait_for_app: Callable[..., None],
+    compare_with_scores,  # type: ignore[no-untyped-def]
+    upload,  # type: ignore[no-untyped-def]
+) -> None:
+    """Issue 45, items 4 and 9: after a restart "Imported metric" and "Segments per system" were back at COMET's first
+    metric and 3, and Corpus did not know the files uploaded on Compare."""
+    lines = system_lines()
+    systems = {name: lines[name] for name in ("system_a.en", "system_b.en")}
+    compare_with_scores(page, server.base, systems, ("comet.json", comet_json(comet_scores(tuple(systems)))))
+    upload(page, "Score files of metric 2", [("xcomet.json", xcomet_json(comet_scores(tuple(systems), seed=5)))])
+    box = page.get_by_role("combobox", name="Imported metric", exact=True)
+    for _attempt in range(5):  # a re-render of the loaded page may close the list mid-click
+        box.click()
+        option = page.get_by_role("option", name="xCOMET", exact=True)
+        if option.is_visible():
+            option.click()
+            break
+    expect(box).to_have_value("xCOMET")
+    wait_for_app(page)
+    count = page.get_by_label("Segments per system", exact=True)
+    count.fill("5")
+    count.press("Enter")
+    wait_for_app(page)
+    expect(count).to_have_value("5")
+    _restart(page, server, wait_for_app, lambda: None)
+    expect(page.get_by_role("combobox", name="Imported metric", exact=True)).to_have_value("xCOMET")
+    expect(page.get_by_label("Segments per system", exact=True)).to_have_value("5")  # before: 3
+    page.get_by_test_id("stSidebarNav").get_by_text("Corpus", exact=True).click()
+    wait_for_app(page)
+    expect(page.get_by_text("ref.en: 60 lines, kept for this session")).to_be_visible()  # before: an empty drop zone
+    expect(page.get_by_role("combobox", name="Hypothesis to score", exact=True)).to_have_value("system_b.en")
+    expected = BLEU().corpus_score(lines["system_b.en"], [_lines("ref.en")]).score
+    expect(_score(page)).to_have_text(f"{expected:.2f}")
+    expect(page.get_by_test_id("stException")).to_have_count(0)

@@ -8,6 +8,11 @@ from collections.abc import Callable
 from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+#: ui.shell's own scripts (the history entry, the reload on reconnect, the copy buttons' listener), the only scripts a
+#: page may hold; this selector finds every other one, as an injected payload would create.
+OWN_SCRIPTS = ("data-bleu-history", "data-bleu-reconnect", "data-bleu-copy")
+FOREIGN_SCRIPT = "script" + "".join(f":not([{name}])" for name in OWN_SCRIPTS)
+
 
 def metric(page: Page, label: str) -> Locator:
     """The value of the ``st.metric`` labelled ``label`` (a locator: ``expect`` retries until the page shows it)."""

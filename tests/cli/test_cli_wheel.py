@@ -47,8 +47,9 @@ def test_wheel_holds_the_bleucore_package_only(wheel):
     assert f"Version: {__version__}" in meta and "Requires-Python: >=3.11" in meta
     requires = [line for line in meta.splitlines() if line.startswith("Requires-Dist:") and "extra ==" not in line]
     assert requires == ["Requires-Dist: numpy<3,>=1.26"]
-    for extra in ("ja", "ko", "app", "dask", "report"):
+    for extra in ("ja", "ko", "app", "dask", "report", "spm"):
         assert f"Provides-Extra: {extra}" in meta
+    assert 'Requires-Dist: sentencepiece<0.3,>=0.2; extra == "spm"' in meta
     entry_points = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("entry_points.txt"))).decode()
     assert "bleucore = bleucore.cli:main" in entry_points
     assert "bleucore-report = bleucore.cli.report:main" in entry_points

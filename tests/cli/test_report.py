@@ -95,7 +95,8 @@ def test_json_records_are_every_number_of_the_analyses(files: dict[str, Path], w
         + frequency_buckets(systems, [ref], settings=BucketSettings(200)).records()
         + label_buckets(systems, [ref], labels, metrics, settings=BucketSettings(200)).records()
     )
-    assert [r for r in records if r["analysis"] != "corpus"] == json.loads(json.dumps(expected))
+    buckets = [r for r in records if r["analysis"] in ("length", "frequency", "label")]
+    assert buckets == json.loads(json.dumps(expected))
     corpus = {(r["system"], r["metric"]): r for r in records if r["analysis"] == "corpus"}
     for name, lines in systems.items():
         assert corpus[(name, "BLEU")]["value"] == pytest.approx(sacrebleu.corpus_bleu(lines, [ref]).score, abs=1e-9)
@@ -121,8 +122,12 @@ def test_json_records_follow_the_issues_schema_exactly(written: dict[str, str]) 
     }
     metrics = {"BLEU", "chrF2", "TER"}
     seen = set()
+    estimates = [r for r in records if r["analysis"] == "human_agreement"]  # tests/cli/test_report_wmt25.py
+    assert len(estimates) == 2 * 3  # the two systems other than the baseline, under each metric
+    records = [r for r in records if r["analysis"] != "human_agreement"]
     for r in records:
-        assert list(r) == ["analysis", "bucket", "system", "metric", "value", "ci", "p_value", "delta", "size"], r
+        keys = ["analysis", "bucket", "system", "metric", "value", "ci", "p_value", "delta"]
+        assert list(r) == [*keys, "size"] if r["analysis"] == "corpus" else [*keys, "tested", "size"], r
         assert r["analysis"] in buckets and r["bucket"] in buckets[r["analysis"]], r
         assert r["system"] in {"A", "<b>B</b>", "copy"}
         assert r["metric"] in (metrics | {"fmeas", "prec", "rec"} if r["analysis"] == "frequency" else metrics), r
@@ -132,9 +137,10 @@ def test_json_records_follow_the_issues_schema_exactly(written: dict[str, str]) 
         else:
             low, high = r["ci"]
             assert isinstance(r["value"], float) and low <= high and all(isinstance(x, float) for x in (low, high)), r
-        assert (r["p_value"] is None) == (r["system"] == "A" or r["value"] is None), r
+        untested = r.get("tested") is False  # a bucket of fewer than 20 lines (and an empty one)
+        assert (r["p_value"] is None) == (r["system"] == "A" or r["value"] is None or untested), r
         if r["system"] == "copy" and r["value"] is not None:
-            assert r["p_value"] == 1.0 and r["delta"] == 0.0, r
+            assert r["p_value"] == (None if untested else 1.0) and r["delta"] == 0.0, r
         seen.add((r["analysis"], r["bucket"], r["system"], r["metric"]))
     assert len(seen) == len(records), "one record per bucket, system and metric"
     expected = sum(len(names) * 3 * 3 for names in buckets.values())  # 3 systems x 3 metrics (or word measures)
@@ -146,7 +152,8 @@ def test_identical_output_is_said_in_every_output(files: dict[str, Path], writte
     assert "Output identical to the baseline's, so never marked: copy." in written["latex"]
     done = report(str(files["ref"]), "-i", str(files["A"]), str(files["copy"]), "-m", "bleu", "--n-samples", "30")
     assert done.returncode == 0, done.stderr
-    assert done.stdout.endswith("copy.txt: output identical to the baseline's, never marked different\n")
+    assert "copy.txt: output identical to the baseline's, never marked different\n" in done.stdout
+    assert done.stdout.endswith("copy.txt BLEU: identical to the baseline\n")  # and no estimate of its delta
     assert "*" not in done.stdout.split("\n* differs")[0]
 
 
@@ -162,7 +169,8 @@ def test_latex_is_a_booktabs_tabular_with_marks_and_footnote(written: dict[str, 
     rows = [line for line in body.splitlines() if line.endswith("\\\\")]
     assert len(rows) == 4  # header + 3 systems
     assert all(_strip_escapes(row).count("&") == len(spec) - 1 for row in rows)
-    assert tex.count("\\toprule") == tex.count("\\midrule") == tex.count("\\bottomrule") == 1
+    first = tex[: tex.index("\\end{table}")]  # then the table of deltas with Kocmi et al.'s estimates
+    assert first.count("\\toprule") == first.count("\\midrule") == first.count("\\bottomrule") == 1
     assert _strip_escapes(tex).count("{") == _strip_escapes(tex).count("}")
     assert "\\textless{}b\\textgreater{}B\\textless{}/b\\textgreater{}" in tex, "a system name is escaped, never markup"
     b_row = next(r for r in rows if r.startswith("\\textless{}b"))

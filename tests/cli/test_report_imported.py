@@ -72,7 +72,8 @@ def test_the_three_formats_give_identical_records(by_format: dict[str, list[dict
     first = by_format["plain"]
     assert all(records == first for records in by_format.values())
     # agreement: issue 38's records of the imported metric against each built-in one
-    assert {r["analysis"] for r in first} == {"corpus", "length", "frequency", "rank", "agreement"}
+    analyses = {"corpus", "length", "frequency", "rank", "agreement", "human_agreement", "autorank"}
+    assert {r["analysis"] for r in first} == analyses
     assert {r["metric"] for r in first if r["analysis"] == "corpus"} == {"BLEU", "chrF2", "TER", "COMET"}
 
 
@@ -161,7 +162,8 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 
 def test_latex_has_the_imported_columns_and_a_wmt_ranking_table_per_metric(written: dict[str, str]) -> None:
     tex = written["latex"]
-    assert tex.count("\\begin{table}") == 1 + 5 and tex.count("\\toprule") == 6
+    # the corpus table, the deltas' estimates, a ranking per metric (5), the AutoRank
+    assert tex.count("\\begin{table}") == 1 + 1 + 5 + 1 and tex.count("\\toprule") == 8
     header = next(line for line in tex.splitlines() if line.startswith("System &"))
     assert "COMET $\\uparrow$" in header and "MetricX $\\downarrow$" in header
     assert "\\texttt{imported|higher:no|" in tex, "an imported metric's signature in the footnote"

@@ -124,11 +124,22 @@ def test_meta_records_correlate_every_other_metric_with_the_human_scores(written
                 "pearson",
                 "kendall",
                 "pairwise_accuracy",
+                "soft_pairwise_accuracy",
                 "size",
             ]
             assert r["size"] == 4
         else:
-            assert list(r) == ["analysis", "metric", "versus", "level", "kendall", "size"]
+            assert list(r) == [
+                "analysis",
+                "metric",
+                "versus",
+                "level",
+                "kendall",
+                "acc_eq",
+                "tie_threshold",
+                "acc_eq_untied",
+                "size",
+            ]
             assert r["size"] == 4 * SEGMENTS
     comet = next(r for r in records if r["metric"] == "COMET" and r["level"] == "system")
     # COMET's means order the systems as DA's do: sys1 > sys2 > base > sys3
@@ -155,12 +166,19 @@ def test_the_latex_table_of_correlations_states_the_systems(written: dict[str, s
     tex = written["latex"]
     assert "\\multicolumn{3}{c}{4 systems}" in tex and "Metric vs DA & Pearson & Kendall & Pairwise acc." in tex
     assert "With 4 systems (6 pairs)" in tex
-    assert sum(line.startswith(("BLEU &", "chrF2 &", "TER &", "COMET &")) for line in tex.splitlines()) == 4
+    correlations = _correlations_table(tex)
+    assert sum(line.startswith(("BLEU &", "chrF2 &", "TER &", "COMET &")) for line in correlations.splitlines()) == 4
+
+
+def _correlations_table(tex: str) -> str:
+    """The LaTeX table of correlations (the report's tables after it: WMT25's SPA and acc_eq)."""
+    at = tex.index("Metric vs DA & Pearson")
+    return tex[tex.rindex("\\begin{table}", 0, at) : tex.index("\\end{table}", at) + len("\\end{table}")]
 
 
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed here")
 def test_latex_with_correlations_compiles(written: dict[str, str], tmp_path: Path) -> None:
-    correlations = written["latex"][written["latex"].rindex("\\begin{table}") :]
+    correlations = _correlations_table(written["latex"])
     assert "Metric vs DA" in correlations
     for name, body in (("whole", written["latex"]), ("meta", correlations)):
         doc = "\\documentclass{article}\\usepackage{booktabs}\\begin{document}\n" + body + "\\end{document}\n"
@@ -178,6 +196,26 @@ def test_the_printed_summary_holds_the_correlations(files: dict[str, object], ca
     assert code == 0, err
     assert "Against DA, human judgements, over 4 systems (few systems give wide intervals)" in out
     assert re.search(r"COMET\s*│\s*\S+\s*│\s*1\.000\s*│\s*1\.000", out)
+
+
+@pytest.mark.parametrize("human", [True, False])
+def test_the_printed_summary_ends_with_one_newline_and_a_blank_line_between_sections(
+    files: dict[str, object], capsys: pytest.CaptureFixture[str], human: bool
+) -> None:
+    """Every section (corpus table, correlations, WMT25's measures, AutoRank, deltas) is followed by a blank line but
+    the last, and the text ends with one newline: a shell prompt after it starts on its own line, and ``> file`` is
+    a text file (the correlations ran into WMT25's table, and it into the deltas, without a line between)."""
+    code, out, err = run([*files["args"], *(["--human", "DA"] if human else []), "--rank"], capsys)  # type: ignore[misc]
+    assert code == 0, err
+    assert out.endswith("\n") and not out.endswith("\n\n"), repr(out[-80:])
+    rankings = re.findall(r"^Ranking by .*", out, re.M)
+    titles = ["AutoRank of", "Deltas from base", *rankings]
+    titles += ["Against DA, human judgements", "WMT25's meta-evaluation against DA"] if human else []
+    for title in titles:
+        assert f"\n\n{title}" in out, (title, out)
+    sections = out.split("\n\n")
+    assert len(rankings) >= 3 and len(sections) == 1 + len(titles), [section[:60] for section in sections]
+    assert all(section.strip() and not section.startswith("\n") for section in sections)
 
 
 def test_a_human_name_that_is_not_a_scores_entry_is_one_error_line(files: dict[str, object], capsys) -> None:

@@ -13,6 +13,7 @@ from compare_mt import bucketers, scorers
 from bleucore.buckets import (
     FREQUENCY_CUTOFFS,
     LENGTH_CUTOFFS,
+    MIN_TESTED_LINES,
     BucketSettings,
     bucket_index,
     bucket_names,
@@ -139,7 +140,7 @@ def test_label_buckets_hold_compare_mts_segments(seed: int) -> None:
 
 def test_bucket_bootstrap_is_the_paired_draw_of_the_whole_test_set() -> None:
     """Interval and p-value recomputed with a plain loop over the same draws (sacreBLEU's stream)."""
-    outs, ref = tokenized_corpus(7, 40, 2)
+    outs, ref = tokenized_corpus(7, 120, 2)
     n = 60
     metric = get_metric("bleu")
     analysis = length_buckets({"A": outs[0], "B": outs[1]}, [ref], [metric], settings=BucketSettings(n, 3, "none"))
@@ -163,17 +164,25 @@ def test_bucket_bootstrap_is_the_paired_draw_of_the_whole_test_set() -> None:
         diffs = np.abs(per_system[1] - per_system[0])
         observed = abs(b_value.value - a_value.value)
         expected_p = (np.sum(diffs - diffs.mean() > observed) + 1) / (n + 1)
-        assert b_value.p_value == pytest.approx(expected_p) if observed else b_value.p_value == 1.0
+        if len(members) < MIN_TESTED_LINES:  # the numbers, but no test
+            assert b_value.p_value is None and not b_value.tested and not b_value.significant()
+            assert b_value.to_dict()["tested"] is False and b_value.delta is not None
+        else:
+            assert b_value.p_value == pytest.approx(expected_p) if observed else b_value.p_value == 1.0
+            assert b_value.tested and b_value.to_dict()["tested"] is True
         assert a_value.p_value is None and a_value.delta is None
+    sizes = [len(b.segments) for b in analysis.buckets]
+    assert min(sizes) < MIN_TESTED_LINES <= max(sizes)  # both kinds of bucket were checked
 
 
 def test_a_system_identical_to_the_baseline_differs_nowhere() -> None:
-    outs, ref = tokenized_corpus(2, 60, 1)
+    outs, ref = tokenized_corpus(2, 150, 1)
     analysis = length_buckets(
         {"A": outs[0], "copy": list(outs[0])}, [ref], _metrics(), settings=BucketSettings(80, tokenize="none")
     )
     copies = [v for v in analysis.values if v.system == "copy" and v.value is not None]
-    assert copies and all(v.p_value == 1.0 and v.delta == 0.0 and not v.significant() for v in copies)
+    assert copies and all(v.delta == 0.0 and not v.significant() for v in copies)
+    assert all(v.p_value == (1.0 if v.tested else None) for v in copies) and any(v.tested for v in copies)
     words = frequency_buckets(
         {"A": outs[0], "copy": list(outs[0])}, [ref], settings=BucketSettings(30, tokenize="none")
     )
@@ -195,6 +204,7 @@ def test_empty_buckets_are_no_data_records() -> None:
         "ci": None,
         "p_value": None,
         "delta": None,
+        "tested": False,
         "size": 0,
     }
     assert list(records[">=60"])[:6] == ["analysis", "bucket", "system", "metric", "value", "ci"]

@@ -1,7 +1,9 @@
 """The meta-evaluation's rows on generated systems (issue 38): sentence BLEU, chrF and TER are sacreBLEU 2.6's
 sentence scores with their defaults; the agreement rows are a direct count of same-sign sentence differences; the
 correlations with a human judgement equal scipy's ``pearsonr`` and ``kendalltau`` and a direct count of pairs, lower-
-is-better values negated first; a bad ``human`` is a typed error; the disagreement examples carry what a page draws."""
+is-better values negated first; soft pairwise accuracy and acc_eq equal their formulas written out
+(``tests/meta_formulas.py``) on the same oriented segment scores; a bad ``human`` is a typed error; the disagreement
+examples carry what a page draws."""
 
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ from bleucore.meta_evaluation.evaluate import evaluate_metrics
 from bleucore.metrics import get_metric, imported_metric
 from bleucore.metrics.bleu.options import BleuOptions
 from bleucore.metrics.imported import ErrorSpan, SegmentScores
+from tests import meta_formulas
 from tests.generators import perturb, random_corpus
 
 EPSILON = 1e-9
@@ -159,6 +162,8 @@ def test_correlations_with_people_equal_scipys_and_a_direct_count(seed: int) -> 
             flip = -1.0 if name == "ter" else 1.0
             corpus_values = [flip * sacrebleu_corpus(name, systems[s], refs) for s in names]
             segment_values = [flip * v for s in names for v in sacrebleu_sentences(name, systems[s], refs)]
+        per_system = [segment_values[k * 40 : (k + 1) * 40] for k in range(len(names))]
+        people = [people_segments[k * 40 : (k + 1) * 40] for k in range(len(names))]
         if row.level == "system":
             assert row.size == len(names)
             assert row.pearson == pytest.approx(stats.pearsonr(corpus_values, people_corpus).statistic, abs=EPSILON)
@@ -172,14 +177,27 @@ def test_correlations_with_people_equal_scipys_and_a_direct_count(seed: int) -> 
                 "pearson",
                 "kendall",
                 "pairwise_accuracy",
+                "soft_pairwise_accuracy",
                 "size",
             }
+            assert row.spa is not None and row.spa.systems == tuple(names)
+            # float32 sums of sentence scores may round a permuted difference to the observed one either way
+            assert row.spa.value == pytest.approx(meta_formulas.soft_pairwise(people, per_system), abs=2e-3)
+            assert row.to_dict()["soft_pairwise_accuracy"] == row.spa.value
         else:
             assert row.size == len(people_segments) == len(names) * 40
             expected = stats.kendalltau(segment_values, people_segments).statistic
             assert row.kendall == pytest.approx(expected, abs=EPSILON)
             assert row.pearson is None and row.pairwise_accuracy is None
-            assert set(row.to_dict()) == {"analysis", "metric", "versus", "level", "kendall", "size"}
+            keys = {"analysis", "metric", "versus", "level", "kendall", "acc_eq", "tie_threshold", "acc_eq_untied"}
+            assert set(row.to_dict()) == keys | {"size"}
+            assert row.acc_eq is not None and row.acc_eq.items == 40
+            best, maximisers = meta_formulas.acc_eq(people, per_system)
+            assert row.acc_eq.value == pytest.approx(float(best), abs=EPSILON)
+            assert row.acc_eq.epsilon in maximisers
+            assert row.acc_eq.untied == pytest.approx(
+                float(meta_formulas.acc_eq_at(people, per_system, 0.0)), abs=EPSILON
+            )
 
 
 def test_a_human_name_that_is_no_imported_metric_is_a_typed_error() -> None:

@@ -24,10 +24,32 @@ from sacrebleu.tokenizers.tokenizer_intl import TokenizerV14International as Sac
 from sacrebleu.tokenizers.tokenizer_ja_mecab import TokenizerJaMecab as SacreTokenizerJaMecab  # noqa: E402
 from sacrebleu.tokenizers.tokenizer_ko_mecab import TokenizerKoMecab as SacreTokenizerKoMecab  # noqa: E402
 from sacrebleu.tokenizers.tokenizer_none import NoneTokenizer as SacreTokenizerNone  # noqa: E402
+from sacrebleu.tokenizers.tokenizer_spm import SPM_MODELS, TokenizerSPM  # noqa: E402
 from sacrebleu.tokenizers.tokenizer_zh import TokenizerZh as SacreTokenizerZh  # noqa: E402
 
 from bleucore import tokenizers as tk  # noqa: E402
 from bleucore.tokenizers import TOKENIZERS, get_tokenizer, tokenize, tokenize_lines  # noqa: E402
+
+
+class SacreSPM:
+    """sacreBLEU's SentencePiece tokenizer ``key``, made at its first use: the tests' models are trained for the run
+    (``tests/conftest.py``'s ``spm_home``), after this module is imported."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.made: TokenizerSPM | None = None
+
+    def tokenizer(self) -> TokenizerSPM:
+        if self.made is None:
+            self.made = TokenizerSPM(self.key)
+        return self.made
+
+    def __call__(self, line: str) -> str:
+        return str(self.tokenizer()(line))
+
+    def signature(self) -> str:
+        return str(self.tokenizer().signature())
+
 
 SACRE: dict[str, Callable[[str], str]] = {
     "none": SacreTokenizerNone(),
@@ -37,7 +59,10 @@ SACRE: dict[str, Callable[[str], str]] = {
     "zh": SacreTokenizerZh(),
     "ja-mecab": SacreTokenizerJaMecab(),
     "ko-mecab": SacreTokenizerKoMecab(),
+    **{key: SacreSPM(key) for key in SPM_MODELS if key != "spm"},  # spm: sacreBLEU's old name of flores101
 }
+#: Tokenizers that analyse whole lines and reject a lone surrogate (sacreBLEU: the analyser's own error).
+SURROGATE_ERRORS = {"ja-mecab": TypeError, "ko-mecab": TypeError, **dict.fromkeys(SPM_MODELS, RuntimeError)}
 NAMES = tuple(TOKENIZERS)
 N_LINES = 20_000
 
@@ -357,9 +382,10 @@ def test_known_tokenizations() -> None:
 
 def test_unknown_tokenizer_raises_value_error_naming_choices() -> None:
     with pytest.raises(
-        ValueError, match=r"unknown tokenizer 'flores200'.*none, 13a, intl, char, zh, ja-mecab, ko-mecab"
+        ValueError,
+        match=r"unknown tokenizer 'moses'.*none, 13a, intl, char, zh, ja-mecab, ko-mecab, flores101, flores200, spBLEU",
     ):
-        get_tokenizer("flores200")
+        get_tokenizer("moses")
     with pytest.raises(ValueError, match="13a"):
         tokenize("a b", "spm")
     with pytest.raises(ValueError, match="intl"):
@@ -367,7 +393,7 @@ def test_unknown_tokenizer_raises_value_error_naming_choices() -> None:
 
 
 def test_registry_and_cached_instances() -> None:
-    assert set(TOKENIZERS) == {"none", "13a", "intl", "char", "zh", "ja-mecab", "ko-mecab"}
+    assert set(TOKENIZERS) == {"none", "13a", "intl", "char", "zh", "ja-mecab", "ko-mecab"} | set(SPM_MODELS) - {"spm"}
     for name, cls in TOKENIZERS.items():
         assert get_tokenizer(name) is get_tokenizer(name)
         assert isinstance(get_tokenizer(name), cls)
@@ -396,20 +422,22 @@ def test_property_tokenize_lines_equals_sacrebleu(lines: list[str], lowercase: b
 @given(line=st.text(st.one_of(st.characters(), awkward_char), max_size=30))
 def test_property_call_equals_sacrebleu(line: str) -> None:
     """The tokenizer objects themselves, on any text (also with "\\n"). A lone surrogate has no UTF-8 bytes
-    for MeCab: both sides reject it (sacreBLEU with MeCab's TypeError, bleucore with a ValueError naming it)."""
+    for MeCab or SentencePiece: both sides reject it (sacreBLEU with the analyser's TypeError or RuntimeError,
+    bleucore with a ValueError naming it)."""
     for name in NAMES:
-        if name.endswith("-mecab") and any("\ud800" <= c <= "\udfff" for c in line):
+        if name in SURROGATE_ERRORS and any("\ud800" <= c <= "\udfff" for c in line):
             with pytest.raises(ValueError, match="lone surrogate"):
                 get_tokenizer(name)(line)
-            with pytest.raises(TypeError):
+            with pytest.raises(SURROGATE_ERRORS[name]):
                 SACRE[name](line)
             continue
         assert get_tokenizer(name)(line) == SACRE[name](line)
 
 
-@pytest.mark.parametrize("name", ["ja-mecab", "ko-mecab"])
+@pytest.mark.parametrize("name", ["ja-mecab", "ko-mecab", "flores101", "flores200", "spBLEU-1K"])
 def test_mecab_names_a_lone_surrogate(name: str) -> None:
-    """Regression: '\\ud800' reached MeCab and raised its TypeError (issue 25); now one ValueError naming it."""
+    """Regression: '\\ud800' reached MeCab and raised its TypeError (issue 25); now one ValueError naming it.
+    SentencePiece's RuntimeError likewise."""
     with pytest.raises(ValueError, match=r"U\+D800 at character 2"):
         get_tokenizer(name)("a\ud800b")
     assert get_tokenizer(name)("a b") == SACRE[name]("a b")  # the tokenizer still works afterwards

@@ -19,7 +19,8 @@ def bucket_chart(
     selects the bucket (selection ``bucket``: a transparent band per bucket carries it, so a short bar is as easy
     to pick as a tall one).
 
-    ``rows`` columns: bucket, system, value, low, high, mark ("*" or ""), verdict (the mark in words).
+    ``rows`` columns: bucket, system, value, low, high, mark ("*" or "": never on a bucket too small to be tested),
+    verdict (the mark in words, or why there is none; "" everywhere with one hypothesis: no tooltip line then).
     """
     pick = alt.selection_point(name="bucket", fields=["bucket"], on="click", clear="dblclick")
     x = alt.X("bucket:N", sort=order, title=axis_title, axis=alt.Axis(labelAngle=0, labelLimit=120))
@@ -44,8 +45,8 @@ def bucket_chart(
             alt.Tooltip("value:Q", format=".4~f", title=value_title),
             alt.Tooltip("low:Q", format=".4~f", title=_("CI low")),
             alt.Tooltip("high:Q", format=".4~f", title=_("CI high")),
-            alt.Tooltip("verdict:N", title=_("against the baseline")),
-        ],
+        ]
+        + ([alt.Tooltip("verdict:N", title=_("against the baseline"))] if rows["verdict"].astype(bool).any() else []),
     )
     rules = base.mark_rule(color=GREY, strokeWidth=1.5).encode(
         xOffset=alt.XOffset("system:N", sort=systems), y=alt.Y("low:Q", title=value_title), y2="high:Q"

@@ -15,10 +15,12 @@ from ui.buckets import cache
 from ui.buckets.views import KINDS, MEASURES, show_analysis, show_bucket_lines
 from ui.inputs.kept import kept_files
 from ui.inputs.limits import MAX_TRAINING_UPLOAD_MB
+from ui.inputs.sources import bucket_kind_key, bucket_metric_key
 from ui.inputs.uploads import TextFile
+from ui.metrics.error_wording import error_text
 from ui.options.metrics import MetricKey, metric_of
-from ui.shell import i18n
-from ui.shell.i18n import _, bound
+from ui.shell import held, i18n
+from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown
 
 #: metric id -> (its key, system name -> (text digest, statistics))
@@ -40,8 +42,10 @@ class Slots:
     def for_page(cls, page: str) -> Slots:
         """The keys ``<page>_labels_upload``, ``_train_upload``, ``_buckets``, ``_bucket_metric``, ``_bucket_line``
         and ``_bucket_chart``."""
-        names = ("labels_upload", "train_upload", "buckets", "bucket_metric", "bucket_line", "bucket_chart")
-        return cls(*(f"{page}_{name}" for name in names))
+        labels, training, line, chart = (
+            f"{page}_{name}" for name in ("labels_upload", "train_upload", "bucket_line", "bucket_chart")
+        )
+        return cls(labels, training, bucket_kind_key(page), bucket_metric_key(page), line, chart)
 
 
 @dataclass(frozen=True)
@@ -155,27 +159,29 @@ def show_section(
     the optional files for the page's report and the line picked in a picked bucket (1-based), or None."""
     extras = optional_files(slots, len(refs[0]))
     kinds = ["length", "frequency", *(["label"] if extras.labels is not None else [])]
-    i18n.keep_choice(slots.kind, kinds, lambda k, gettext: gettext(KINDS[k]))
-    if st.session_state.get(slots.kind) not in kinds:
-        st.session_state[slots.kind] = kinds[0]
-    words = bound()  # the run's language, also where Streamlit formats the options outside the run
     kind = (
         st.segmented_control(
-            _("Buckets"), kinds, key=slots.kind, format_func=lambda k: words(KINDS[k]), persist_state="session"
+            _("Buckets"),
+            kinds,
+            key=slots.kind,
+            format_func=i18n.keep_choice(slots.kind, kinds, lambda k, gettext: gettext(KINDS[k])),
+            persist_state="session",
+            **held.hold(slots.kind, kinds, kinds[0]),  # labels chosen last, while their file is replaced
         )
         or kinds[0]
     )
     if kind != "frequency" and not metrics:
         return extras, None
     try:
-        analysis, choices, higher = _analysis(kind, metrics, systems, refs, shown[0], settings, extras)
+        with st.spinner(_("Scoring each bucket with its bootstrap interval…")):
+            analysis, choices, higher = _analysis(kind, metrics, systems, refs, shown[0], settings, extras)
     except ValueError as err:  # options that cannot score a bucket (e.g. NLTK's method6 on a bucket without 3-grams)
         st.error(
             escape_markdown(
                 _(
                     "The buckets cannot be computed with these options: {error}. Choose another smoothing method in "
                     "the sidebar."
-                ).format(error=err)
+                ).format(error=error_text(err))
             )
         )
         return extras, None
@@ -190,12 +196,15 @@ def show_section(
                     ).format(name=name, baseline=shown[0])
                 )
             )
-    if st.session_state.get(slots.metric) not in choices:
-        st.session_state[slots.metric] = next(iter(choices))
     typed = {metric_of(key).printed_label for key, _per in metrics.values() if metric_of(key).mean_of_segments}
     labels = {m: escape_markdown(title) if m in typed else title for m, title in choices.items()}  # Markdown options
     metric = st.segmented_control(
-        _("Show"), list(choices), key=slots.metric, format_func=labels.__getitem__, persist_state="session"
+        _("Show"),
+        list(choices),
+        key=slots.metric,
+        format_func=labels.__getitem__,
+        persist_state="session",
+        **held.hold(slots.metric, list(choices), next(iter(choices))),
     ) or next(iter(choices))
     picked = show_analysis(analysis, metric, choices[metric], higher[metric], f"{slots.chart}_{kind}_{metric}")
     if picked is None:

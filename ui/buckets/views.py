@@ -11,13 +11,14 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from bleucore.buckets import BucketAnalysis, BucketValue
+from bleucore.buckets import MIN_TESTED_LINES, BucketAnalysis, BucketValue
 from ui.buckets.charts import bucket_chart
+from ui.inputs.sources import BUCKET_KINDS
 from ui.inputs.uploads import TextFile
-from ui.shell.i18n import N_, _
+from ui.shell.i18n import N_, _, and_list, ngettext
 from ui.shell.markdown import escape_markdown
 
-KINDS = {"length": N_("By reference length"), "frequency": N_("By word frequency"), "label": N_("By label")}
+KINDS = dict(zip(BUCKET_KINDS, (N_("By reference length"), N_("By word frequency"), N_("By label")), strict=True))
 MEASURES = {"fmeas": N_("word F-measure"), "prec": N_("word precision"), "rec": N_("word recall")}
 AXES = {"length": N_("reference length (words)"), "frequency": N_("word frequency"), "label": N_("label")}
 #: What a bucket's size counts (``BucketAnalysis.size_counts``), as the table's column is named.
@@ -28,6 +29,8 @@ def verdict(value: BucketValue, higher_is_better: bool) -> str:
     """A bucket value against the baseline, in words (the chart's ``*`` and the table say the same)."""
     if value.delta is None:
         return _("baseline")
+    if not value.tested:
+        return _("not tested: fewer than {minimum} lines in this bucket").format(minimum=MIN_TESTED_LINES)
     if not value.significant():
         return _("no significant difference (p = {p:.3f})").format(
             p=value.p_value if value.p_value is not None else 1.0
@@ -38,10 +41,36 @@ def verdict(value: BucketValue, higher_is_better: bool) -> str:
     return _("worse than the baseline (p = {p:.3f})").format(p=value.p_value)
 
 
+def untested_words(analysis: BucketAnalysis) -> str:
+    """Which buckets with lines are too small to be tested, and why, in words ("" when every one is tested)."""
+    small = [b.name for b in analysis.buckets if 0 < b.lines < analysis.min_lines]
+    if not small:
+        return ""
+    return ngettext(
+        "Not tested: the bucket {buckets} has fewer than {minimum} lines. Its values and intervals are shown, but no "
+        "test and no *: on so few lines a test marks chance differences as real (two lines of two equally good "
+        "systems were marked different half the time).",
+        "Not tested: the buckets {buckets} have fewer than {minimum} lines each. Their values and intervals are "
+        "shown, but no test and no *: on so few lines a test marks chance differences as real (two lines of two "
+        "equally good systems were marked different half the time).",
+        len(small),
+    ).format(buckets=and_list(small), minimum=analysis.min_lines)
+
+
 def frame(analysis: BucketAnalysis, metric: str, higher_is_better: bool) -> pd.DataFrame:
-    """One row per bucket and system with data: bucket, system, value, low, high, mark, verdict."""
+    """One row per bucket and system with data: bucket, system, value, low, high, mark (``*`` only where the bucket was
+    tested and differs), verdict (the mark in words; "" with one hypothesis)."""
+    compared = len(analysis.systems) > 1  # one hypothesis (Corpus): no baseline, so no verdict
     rows = [
-        (v.bucket, v.system, v.value, v.ci[0], v.ci[1], "*" if v.significant() else "", verdict(v, higher_is_better))
+        (
+            v.bucket,
+            v.system,
+            v.value,
+            v.ci[0],
+            v.ci[1],
+            "*" if v.significant() else "",
+            verdict(v, higher_is_better) if compared else "",
+        )
         for v in analysis.values
         if v.metric == metric and v.value is not None and v.ci is not None
     ]
@@ -96,6 +125,10 @@ def show_analysis(
                 "list its lines."
             ).format(value=escape_markdown(value_title), n=analysis.n_samples)
         )
+    if len(analysis.systems) > 1:
+        untested = untested_words(analysis)
+        if untested:
+            st.caption(escape_markdown(untested))
     st.dataframe(table(analysis, metric, higher_is_better), hide_index=True)
     picked = getattr(event, "selection", {}).get("bucket") or []
     names = [p.get("bucket") for p in picked if isinstance(p, Mapping)]

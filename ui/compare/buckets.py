@@ -1,5 +1,6 @@
 """Compare's "where the systems differ": the shared bucket section (``ui.buckets``) for every system against
-the baseline under every picked metric that scores every system (an imported one too), then the report downloads."""
+the baseline under every picked metric that scores every system (an imported one too), then the report downloads (with
+the metric named as human scores as the report's ``--human``)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ui.inputs.uploads import TextFile
 from ui.shell.i18n import _
 from ui.state import compare as cps
 from ui.state import handoff
+from ui.state.sections import section
 
 SLOTS = Slots.for_page(cps.PAGE.prefix)
 
@@ -44,4 +46,8 @@ def where_they_differ(
     if line is not None:
         handoff.line_buttons(line, shown, systems, refs, options, f"{SLOTS.line}_open")
     picked = [(m.key, m.metric) for m in complete]
-    report.downloads(picked, systems, refs, baseline, bucket_settings, extras.labels, extras.training)
+    human = next((m.label for m in complete if m.from_file and m.metric_id == settings.imported.human), None)
+    # its own section: building the report reruns it alone, not the buckets above it
+    section(cps.read_compare)(report.downloads)(
+        picked, systems, refs, baseline, bucket_settings, extras.labels, extras.training, human
+    )

@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+import pandas as pd
 import streamlit as st
 
 from bleucore import BleuOptions, Statistics
@@ -37,6 +38,33 @@ def matched_ngrams(
     """bleucore's ``matched_ngrams`` of one system's text, cached per digest and statistics options."""
     key = options_key(statistics_options(options))
     return _matched_ngrams(input_digest, key, tuple(hypotheses), tuple(tuple(r) for r in references))
+
+
+@st.cache_data(max_entries=MAX_SENTENCE_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+def _ngram_table(
+    digests: tuple[str, str],
+    key: OptionsKey,
+    orders: tuple[int, int | None],
+    _hypotheses: tuple[Sequence[str], Sequence[str]],
+    _references: Sequence[Sequence[str]],
+) -> pd.DataFrame:
+
+    baseline, system = (matched_ngrams(d, from_key(key), h, _references) for d, h in zip(digests, _hypotheses))
+    return compare_analysis.ngram_differences(baseline, system, *orders)
+
+
+def ngram_table(
+    digests: tuple[str, str],
+    options: BleuOptions,
+    order: int | None,
+    hypotheses: tuple[Sequence[str], Sequence[str]],
+    references: Sequence[Sequence[str]],
+) -> pd.DataFrame:
+    """``compare_analysis.ngram_differences`` of two systems (``digests``: of each system's text and the references,
+    ``hypotheses``: the baseline's lines, the system's) at one order (None: all), cached per pair, options and order:
+    a rerun that shows the same pair reads the table, not both systems' counts of every n-gram."""
+    key = options_key(statistics_options(options))
+    return _ngram_table(digests, key, (options.max_order, order), hypotheses, references)
 
 
 @st.cache_data(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)

@@ -4,8 +4,8 @@ imported metric moves the same way as each built-in one on a system's segments a
 the two move most in opposite directions (``disagreement_examples``, the HTML report's): both hypotheses drawn as the
 built-in metric explains a line (BLEU's n-gram chips, chrF's character n-grams, TER's edits:
 ``ui.compare.pictures.picture``), both metrics' two scores, and xCOMET's error spans marked beside the chips in words
-and colour (``ui.compare.spans``). Each metric's sentence values are bleucore's (``metric_values``), cached per
-metric and texts."""
+and colour (``ui.compare.spans``), the picture's legend once above them all. Each metric's sentence values are
+bleucore's (``metric_values``), cached per metric and texts."""
 
 from __future__ import annotations
 
@@ -20,16 +20,14 @@ from bleucore.meta_evaluation import disagreement_examples as core_examples
 from ui.compare import pictures, spans
 from ui.compare.meta_values import values_of
 from ui.inputs.uploads import TextFile
+from ui.metrics.error_wording import error_text
+from ui.shell import held, i18n
 from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown
 from ui.state import compare as cps
 
 if TYPE_CHECKING:
     from ui.compare.scored import ScoredMetric
-
-#: The examples per system the page offers at most, and shows first (the HTML report's count).
-MAX_EXAMPLES = 10
-FIRST_EXAMPLES = 3
 
 
 def agreement_sentence(row: AgreementRow, baseline: str) -> str:
@@ -58,10 +56,15 @@ def _pick(label: str, key: str, metrics: Sequence[ScoredMetric]) -> ScoredMetric
     if len(metrics) == 1:
         return metrics[0]
     by_id = {m.metric_id: m for m in metrics}
-    if st.session_state.get(key) not in by_id:
-        st.session_state[key] = metrics[0].metric_id
-    names = {m.metric_id: m.label for m in metrics}  # a selectbox's options are plain text, never Markdown
-    chosen = st.selectbox(label, list(by_id), key=key, format_func=lambda m: names.get(m, m), persist_state="session")
+    names = i18n.named({m.metric_id: m.label for m in metrics})  # a selectbox's options are plain text, never Markdown
+    chosen = st.selectbox(
+        label,
+        list(by_id),
+        key=key,
+        format_func=i18n.keep_choice(key, list(by_id), names),
+        persist_state="session",
+        **held.hold(key, list(by_id), metrics[0].metric_id),  # the metric chosen last, while its file is replaced
+    )
     return by_id.get(str(chosen), metrics[0])
 
 
@@ -85,12 +88,14 @@ def _side(
     )
     found = e.baseline_spans if first else e.spans
     text = e.baseline_hypothesis if first else e.hypothesis
-    if found is not None:
-        st.html(spans.STYLE + spans.spans_html(text, found))
+    # the line itself on both sides, its error spans marked where the file has them
+    st.html(spans.STYLE + spans.spans_html(text, found) if found is not None else pictures.line_html(text))
     try:
         shown = pictures.picture(versus.metric_id, text, e.references, options, versus.options)
     except ValueError as err:
-        st.caption(escape_markdown(_("This line cannot be explained with these options: {err}.").format(err=err)))
+        st.caption(
+            escape_markdown(_("This line cannot be explained with these options: {err}.").format(err=error_text(err)))
+        )
         return
     st.html(shown)
 
@@ -98,9 +103,9 @@ def _side(
 def show_example(e: DisagreementExample, versus: ScoredMetric, digits: tuple[int, int], options: BleuOptions) -> None:
     """One segment: what each metric says, the references, then both hypotheses side by side."""
     if e.better:
-        said = _("Line {line}: {metric} scores {system}'s line better than {baseline}'s, {versus} worse.")
+        said = _("Line {line:,}: {metric} scores {system}'s line better than {baseline}'s, {versus} worse.")
     else:
-        said = _("Line {line}: {metric} scores {system}'s line worse than {baseline}'s, {versus} better.")
+        said = _("Line {line:,}: {metric} scores {system}'s line worse than {baseline}'s, {versus} better.")
     st.markdown(
         escape_markdown(
             said.format(line=e.line, metric=e.metric, system=e.system, baseline=e.baseline, versus=e.versus)
@@ -119,9 +124,11 @@ def show_disagreement(
     refs: Sequence[TextFile],
     baseline: str,
     options: BleuOptions,
+    human: str = "",
 ) -> None:
-    """The section, when an imported metric and a built-in one are picked (every system scored by both)."""
-    imported = [m for m in metrics if m.from_file]
+    """The section, when an imported metric and a built-in one are picked (every system scored by both); ``human``:
+    the id of the imported metric named as human scores, which is checked against people below, not here."""
+    imported = [m for m in metrics if m.from_file and m.metric_id != human]
     builtin = [m for m in metrics if not m.from_file and m.complete]
     if not imported or not builtin:
         return
@@ -132,6 +139,14 @@ def show_disagreement(
             "Each metric's sentence scores against the baseline's: the share of segments where both move and move the "
             "same way (sacreBLEU's sentence BLEU, chrF and TER; fewer edits is better). Low agreement says the two "
             "metrics reward different things; it says which one moved, never which one is right."
+        )
+        + "".join(
+            " "
+            + _("{human} holds the human scores: it is checked against people below, not here.").format(
+                human=escape_markdown(m.label)
+            )
+            for m in metrics
+            if m.from_file and m.metric_id == human
         )
     )
     rows = agreement_rows([values[m.metric_id] for m in [*imported, *builtin]], baseline)
@@ -146,12 +161,11 @@ def show_disagreement(
             st.number_input(
                 _("Segments per system"),
                 min_value=1,
-                max_value=MAX_EXAMPLES,
-                value=FIRST_EXAMPLES,
+                max_value=cps.MAX_EXAMPLES,
                 key=cps.COMPARE_DISAGREE_COUNT,
                 persist_state="session",
             )
-            or FIRST_EXAMPLES
+            or cps.FIRST_EXAMPLES
         )
     st.markdown(
         "#### "
@@ -166,6 +180,8 @@ def show_disagreement(
     )
     if any(values[metric.metric_id].errors.values()):
         st.html(spans.STYLE + spans.legend_html())
+    if legend := pictures.legend_html(versus.metric_id, versus.options):  # once, not beside every hypothesis
+        st.html(legend)
     lines = {name: systems[name].lines for name in systems}
     references = [r.lines for r in refs]
     digits = (metric.digits, versus.digits)

@@ -14,14 +14,13 @@ import numpy as np
 import streamlit as st
 
 from bleucore import BleuOptions
+from ui.compare import pictures
 from ui.compare.analysis import sentence_differences
-from ui.compare.pictures import picture
 from ui.inputs.uploads import TextFile
+from ui.metrics.error_wording import error_text
 from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown
 from ui.state import compare as cps
-
-MAX_EXAMPLES = 10
 
 if TYPE_CHECKING:
     from ui.compare.scored import ScoredMetric
@@ -51,7 +50,7 @@ def _example(
     scores, digits = scored.sentences, scored.digits
     st.markdown(
         escape_markdown(
-            _("Line {line}: {metric} {other} {b}, {baseline} {a}").format(
+            _("Line {line:,}: {metric} {other} {b}, {baseline} {a}").format(
                 line=line + 1,
                 metric=scored.label,
                 other=other,
@@ -66,11 +65,16 @@ def _example(
     for column, name in zip(st.columns(2), (baseline, other)):
         with column:
             st.markdown("**" + escape_markdown(name) + "**")
+            st.html(pictures.line_html(systems[name].lines[line]))
             try:
-                shown = picture(scored.metric_id, systems[name].lines[line], references, options, scored.options)
+                shown = pictures.picture(
+                    scored.metric_id, systems[name].lines[line], references, options, scored.options
+                )
             except ValueError as err:
                 st.caption(
-                    escape_markdown(_("This line cannot be explained with these options: {err}.").format(err=err))
+                    escape_markdown(
+                        _("This line cannot be explained with these options: {err}.").format(err=error_text(err))
+                    )
                 )
                 continue
             st.html(shown)
@@ -84,19 +88,18 @@ def show_examples(
     scored: ScoredMetric,
     options: BleuOptions,
 ) -> None:
-    """The examples on both sides by the sentence metric ``scored``, ``MAX_EXAMPLES`` at most each, drawn as Explore
+    """The examples on both sides by the sentence metric ``scored``, ``cps.MAX_EXAMPLES`` at most each, drawn as Explore
     draws it under the page's options for it (BLEU's chips under ``options`` for an imported metric)."""
     count = int(
         st.number_input(
             _("Examples on each side"),
             min_value=1,
-            max_value=MAX_EXAMPLES,
-            value=3,
+            max_value=cps.MAX_EXAMPLES,
             step=1,
             key=cps.COMPARE_EXAMPLES,
             persist_state="session",
         )
-        or 3
+        or cps.FIRST_EXAMPLES
     )
     if scored.from_file:
         st.caption(
@@ -107,6 +110,8 @@ def show_examples(
                 ).format(metric=scored.label)
             )
         )
+    if legend := pictures.legend_html(scored.metric_id, scored.options):  # once, not beside every hypothesis
+        st.html(legend)
     better, worse = extremes(scored.sentences[baseline], scored.sentences[other], count, scored.higher_is_better)
     for title, lines in (
         (_("Where {other} beats {baseline} most"), better),

@@ -1,7 +1,7 @@
 """Each picked metric's values as the meta-evaluation reads them (``bleucore.meta_evaluation.metric_values``: the
 corpus value and sacreBLEU's sentence score of every system, an imported metric's error spans), from the statistics
 Compare holds, cached per metric and texts: the disagreement examples and the correlations with human scores share
-them."""
+them; the rows against human scores (``human_rows``: correlations, SPA and acc_eq) cached the same way."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
-from bleucore.meta_evaluation import MetricValues, metric_values
+from bleucore.meta_evaluation import MetaRow, MetricValues, human_rows, metric_values
 from ui.inputs.uploads import TextFile
 from ui.options.metrics import MetricKey
 from ui.shell.cache_limits import MAX_SENTENCE_ENTRIES, TTL_SECONDS
@@ -38,3 +38,18 @@ def values_of(scored: ScoredMetric, systems: Mapping[str, TextFile], refs: Seque
     lines = {name: systems[name].lines for name in scored.statistics}
     stats = [s for _d, s in scored.statistics.values()]
     return _values(scored.key, digests, scored.metric, lines, [r.lines for r in refs], stats)
+
+
+@st.cache_data(max_entries=MAX_SENTENCE_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+def _human_rows(
+    keys: tuple[tuple[MetricKey, tuple[tuple[str, str], ...]], ...], human: str, _values: Sequence[MetricValues]
+) -> tuple[MetaRow, ...]:
+    return human_rows(_values, human)
+
+
+def rows_against(metrics: Sequence[ScoredMetric], values: Sequence[MetricValues], human: str) -> tuple[MetaRow, ...]:
+    """bleucore's ``human_rows`` of ``values`` (each of ``metrics``' values, in order) against the imported metric
+    ``human``: the correlations, SPA's 1,000 permutations per pair of systems and acc_eq's tie calibration, cached per
+    metrics, texts and human scores (the permutations are the costly part)."""
+    keys = tuple((m.key, tuple((name, d) for name, (d, _stats) in m.statistics.items())) for m in metrics)
+    return _human_rows(keys, human, values)

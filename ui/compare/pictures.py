@@ -1,10 +1,13 @@
 """A hypothesis drawn against its references as Explore draws a metric, for Compare's examples and its disagreement
-examples: BLEU's n-gram chips (``bleucore.explain``), chrF's matched character 3-grams (Explore's first order shown)
-against its best reference, TER's edit alignment. Nothing here reads the page's state."""
+examples: BLEU's n-gram chips (``bleucore.explain``: the unigrams, the other orders a click away), chrF's matched
+character 3-grams (Explore's first order shown) against its best reference, TER's edit alignment. The legend is drawn
+once for a section (``legend_html``), not beside each hypothesis, and each hypothesis shows its line as plain text
+first (``line_html``). Nothing here reads the page's state."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from html import escape
 from typing import Any
 
 from bleucore import BleuOptions, explain
@@ -31,7 +34,6 @@ def picture(
         order, chrf = min(CHRF_ORDER, explanation.options.char_order), explanation.options
         return (
             chrf_view.STYLE
-            + chrf_view.legend_html(order)
             + chrf_view.char_html(hypothesis, reference, order, _("Candidate"), chrf)
             + chrf_view.char_html(reference, hypothesis, order, label, chrf)
         )
@@ -40,4 +42,22 @@ def picture(
             raise ValueError(_("TER is computed here for sentences of up to {n} words").format(n=ter_view.MAX_WORDS))
         return ter_view.alignment_html(ter_cache.ter_explanation(hypothesis, tuple(references), metric_options))
     result = explain(hypothesis, references, options)
-    return highlight.orders_html(result.candidate, result.orders)
+    return highlight.one_order_html(result.candidate, result.orders)
+
+
+def legend_html(metric_id: str, metric_options: Any = None) -> str:
+    """The legend of ``metric_id``'s pictures, once for a section ("": TER's edits carry their marks and words)."""
+    if metric_id in ("chrf", "chrf++"):
+        order = CHRF_ORDER if metric_options is None else min(CHRF_ORDER, metric_options.char_order)
+        return f'<div class="chrf-legend">{chrf_view.legend_html(order)}</div>'  # its style comes with each picture
+    if metric_id == "ter":
+        return ""
+    return highlight.legend_html()
+
+
+LINE_STYLE = "<style>.hyp-line{line-height:1.9;margin:.2rem 0 .4rem;overflow-wrap:anywhere;}</style>"
+
+
+def line_html(text: str) -> str:
+    """A hypothesis as plain text, escaped (as a line with error spans is shown, without them)."""
+    return f'{LINE_STYLE}<div class="hyp-line">{escape(text)}</div>'

@@ -110,7 +110,7 @@ def test_words(ranking: Ranking) -> str:
         ).format(alpha=ranking.alpha)
     return _(
         "A system is significantly better than another when its value is better and the paired bootstrap gives "
-        "p < {alpha} ({n:,} resamples, seed {seed}: the draws of the table above)."
+        "p < {alpha} ({n:,} resamples, seed {seed:d}: the draws of the table above)."
     ).format(alpha=ranking.alpha, n=ranking.n_samples or 0, seed=ranking.seed)
 
 

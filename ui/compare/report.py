@@ -1,6 +1,8 @@
 """Compare's report downloads: bleucore.report's self-contained HTML, LaTeX table and JSON records of the
-systems on the page under every picked metric (an imported one with its scores), with each metric's ranking for three
-systems or more, built on demand (it runs every bootstrap and renders every chart) and cached."""
+systems on the page under every picked metric (an imported one with its scores), with each metric's ranking and
+WMT25's AutoRank for three systems or more and, with an imported metric named as human scores, the meta-evaluation
+against it (``--human``: correlations, SPA and acc_eq), built on demand (it runs every bootstrap and renders every
+chart) and cached."""
 
 from __future__ import annotations
 
@@ -14,9 +16,11 @@ from bleucore.metrics import Metric
 from bleucore.report import Report, build_report, html_report, latex_table
 from ui.compare.ranking import MIN_SYSTEMS
 from ui.inputs.uploads import TextFile, digest
+from ui.metrics.error_wording import error_text
 from ui.options.metrics import MetricKey
 from ui.shell.cache_limits import MAX_SENTENCE_ENTRIES, TTL_SECONDS
 from ui.shell.i18n import _
+from ui.shell.markdown import escape_markdown
 
 WANTED = "compare_report_wanted"
 
@@ -32,6 +36,7 @@ def _report(
     _labels: tuple[str, ...] | None,
     _training: tuple[str, ...] | None,
     _metrics: tuple[Metric, ...],
+    human: str | None = None,
 ) -> tuple[Report, str, str, str]:
     report = build_report(
         _systems,
@@ -42,6 +47,7 @@ def _report(
         training=_training,
         settings=settings,
         rank=len(_systems) >= MIN_SYSTEMS,
+        human=human,
     )
     records = json.dumps(report.records(), ensure_ascii=False, indent=1, allow_nan=False) + "\n"
     return report, html_report(report), latex_table(report), records
@@ -55,10 +61,13 @@ def downloads(
     settings: BucketSettings,
     labels: TextFile | None,
     training: TextFile | None,
+    human: str | None = None,
 ) -> None:
     """A button that builds the report, then its three downloads; ``metrics``: each picked metric's cache key and
     bleucore metric (an imported one holds its scores, which its key names by their digest); ``settings``: the ones the
-    page's buckets use, so the report's numbers are the page's."""
+    page's buckets use, so the report's numbers are the page's; ``human``: the label of the imported metric named as
+    human scores (the report's ``--human``; left out below ``MIN_SYSTEMS`` systems, as the page's check is)."""
+    human = human if human is not None and len(systems) >= MIN_SYSTEMS else None
     st.markdown("**" + _("A report to keep") + "**")
     st.caption(
         _(
@@ -68,6 +77,15 @@ def downloads(
         + (
             " " + _("With three systems or more it ranks them too, as `--rank` does.")
             if len(systems) >= MIN_SYSTEMS
+            else ""
+        )
+        + (
+            " "
+            + _(
+                "With {human} named as human scores, it checks every other metric against them as `--human` does: "
+                "the correlations, SPA and acc_eq."
+            ).format(human=escape_markdown(human))
+            if human is not None
             else ""
         )
     )
@@ -88,13 +106,14 @@ def downloads(
                 tuple(labels.lines) if labels is not None else None,
                 tuple(training.lines) if training is not None else None,
                 tuple(metric for _key, metric in metrics),
+                human,
             )
         except ValueError as err:
             st.error(
                 _(
                     "The report cannot be built: {error}. Change what it names (a file or an option) and build it "
                     "again."
-                ).format(error=err)
+                ).format(error=error_text(err))
             )
             return
     left, middle, right = st.columns(3)

@@ -1,7 +1,8 @@
 """Compare's significance section, the same for BLEU, chrF, chrF++ and TER: bleucore's
 ``significance_table`` (sacreBLEU 2.6's ``--paired-bs`` and ``--paired-ar``; Koehn 2004, Riezler &
 Maxwell 2005) as a table, an interval chart and one sentence per system, worded in the metric's
-direction (TER: fewer edits is better)."""
+direction (TER: fewer edits is better), each delta with Kocmi et al. 2024's estimate of how likely people agree with it
+(``ui.compare.estimates``)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 import streamlit as st
 
+from bleucore.metrics import Metric
 from bleucore.significance import SignificanceTable
-from ui.compare import cache, charts
+from ui.compare import cache, charts, estimates
+from ui.metrics.bleu.wording import reason_text
 from ui.metrics.sacrebleu_view import lacking_words, paired_citation, show_sacrebleu_paired
 from ui.shell.i18n import N_, _, and_list
 from ui.shell.markdown import escape_markdown, show_error
@@ -84,11 +87,14 @@ def show(
     lacking: str = "",
     digits: int = 2,
     files: Sequence[str] = (),
+    metric: Metric | None = None,
+    human: bool = False,
 ) -> None:
     """One metric's table, interval chart, one sentence per system, the tests' settings, the signatures and
     sacrebleu commands (``citation``: ``ui.metrics.sacrebleu_view.paired_citation``; ``lacking``: the settings
     sacreBLEU has no equivalent for, in words) and a JSON download; ``digits``: the values' decimals, ``files``: an
-    imported metric's score files (sacreBLEU has no such metric)."""
+    imported metric's score files (sacreBLEU has no such metric); ``metric``: the table's metric, whose fit the
+    estimates' caption reads (Kocmi et al. 2024); ``human``: the metric holds the human scores (no estimate)."""
     label = table.label
     number, signed = f"%.{digits}f", f"%+.{digits}f"
     shown_label = escape_markdown(label) if files else label  # an imported metric's name in Markdown (the user's text)
@@ -101,6 +107,7 @@ def show(
     shown = data.drop(columns=["ci"]).assign(
         direction=[_(DIRECTIONS[d]) if isinstance(d, str) else "—" for d in data["direction"]],  # a str column: no NaN
         role=[_(r) for r in data["role"]],
+        agreement=[estimates.cell(r, human) or "—" for r in table.rows],  # the baseline: "—", as direction
     )
     if table.higher_is_better:
         delta_help = _("{metric} minus the baseline's; higher is better").format(metric=shown_label)
@@ -119,6 +126,7 @@ def show(
             "delta",
             "p (bootstrap)",
             "p (AR)",
+            "agreement",
             "direction",
             "score",
             "role",
@@ -134,6 +142,13 @@ def show(
             ),
             "delta": st.column_config.NumberColumn(
                 _("Δ {metric}").format(metric=label), format=signed, help=delta_help
+            ),
+            "agreement": st.column_config.TextColumn(
+                _("people agree (est.)"),
+                help=_(
+                    "How likely people agree with a delta this large under {metric} ({paper}); "
+                    "— for the baseline, “no estimate” where the paper has none (the sentences below say why)."
+                ).format(metric=shown_label, paper=_(estimates.PAPER)),
             ),
             "direction": st.column_config.TextColumn(_("than the baseline")),
             "mean": st.column_config.NumberColumn(_("bootstrap mean"), format=number),
@@ -182,12 +197,17 @@ def show(
                 p_ar=row.p_randomization,
                 verdict=verdict(label, row.p_bootstrap, row.p_randomization, row.delta),
             )
+            + " "
+            + estimates.sentence(row, escape_markdown(label), human)
         )
+    about = estimates.caption(table, metric, label, digits, human) if metric is not None and len(table.rows) > 1 else ""
+    if about:
+        st.caption(escape_markdown(about))
     st.caption(
         fill_spoken(  # "a" or "an" before the metric's name, as it is read
             _(
                 "Paired bootstrap resampling ({n_samples:,} resamples; Koehn 2004) and paired approximate "
-                "randomization ({n_trials:,} trials; Riezler & Maxwell 2005), seed {seed}, as sacreBLEU's "
+                "randomization ({n_trials:,} trials; Riezler & Maxwell 2005), seed {seed:d}, as sacreBLEU's "
                 "--paired-bs and --paired-ar. A p-value is the chance of {metric:a} difference at least this large "
                 "if the two systems were equally good. Intervals are the bootstrap mean ± half the width of the "
                 "middle 95% of resampled scores."
@@ -226,17 +246,21 @@ def show_metric(
 ) -> None:
     """One picked metric's section: bleucore's ``significance_table`` of every system against ``baseline`` (cached),
     with the message of each system the metric cannot score; ``files``: an imported metric's score files."""
-    table = cache.significance(scored.key, scored.statistics, baseline, len(refs), state)
+    label = escape_markdown(scored.label) if scored.from_file else scored.label
+    with st.spinner(_("Testing {metric}: paired bootstrap and approximate randomization…").format(metric=label)):
+        table = cache.significance(scored.key, scored.statistics, baseline, len(refs), state)
     systems = [baseline, *(name for name in scored.statistics if name != baseline)]
     metric = scored.metric
     citation = paired_citation(metric, [r.name for r in refs], systems, state.n_samples, state.n_trials, state.seed)
     equivalent = metric.sacrebleu_equivalent(len(refs))
+    codes = [*table.skipped_reasons, *[None] * len(table.skipped)]  # None where a reason has no code
     errors = [
         scored.undefined.get(name)
         or _("The tests cannot be run for {name}: {error}. Choose other options in the sidebar.").format(
-            name=name, error=reason
+            name=name, error=reason_text(code, reason)
         )
-        for name, reason in table.skipped
+        for (name, reason), code in zip(table.skipped, codes)
     ]
     lacking = lacking_words(equivalent.lacking, equivalent.missing)
-    show(scored.metric_id, table, errors, state, citation, lacking, scored.digits, files)
+    human = scored.from_file and scored.metric_id == state.imported.human  # the scores people gave: no estimate
+    show(scored.metric_id, table, errors, state, citation, lacking, scored.digits, files, metric, human)

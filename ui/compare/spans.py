@@ -74,7 +74,7 @@ def spans_html(text: str, spans: Sequence[ErrorSpan]) -> str:
     shown = {id(span) for _piece, span in pieces if span is not None}
     body = "".join(escape(piece) if span is None else _mark(piece, span) for piece, span in pieces)
     missing = [
-        _("{severity}: {text} (characters {start}-{end})").format(
+        _("{severity}: {text} (characters {start:,}-{end:,})").format(
             severity=severity_word(s.severity), text=s.text, start=s.start, end=s.end
         )
         for s in spans

@@ -12,11 +12,12 @@ import streamlit as st
 from bleucore import BleuOptions
 from bleucore.significance import AR_TRIALS, BOOTSTRAP_SAMPLES, SEED
 from ui.compare import cache, charts
-from ui.compare.analysis import SystemScores, ngram_differences, sentence_differences, sentence_table
+from ui.compare.analysis import SystemScores, sentence_differences, sentence_table
 from ui.inputs.uploads import TextFile, digest
-from ui.metrics.bleu.wording import order_format, order_label
-from ui.shell import i18n
+from ui.metrics.bleu.wording import order_label
+from ui.shell import held, i18n
 from ui.shell.i18n import N_, _
+from ui.shell.markdown import escape_markdown
 from ui.state import compare as cps
 
 
@@ -100,16 +101,23 @@ def show_sentences(
 def sentence_download(
     systems: dict[str, TextFile], refs: list[TextFile], per_metric: dict[str, dict[str, np.ndarray]]
 ) -> None:
-    """Every line's references, system texts and sentence scores (each system by each picked metric) as a CSV."""
-    table = sentence_table({name: f.lines for name, f in systems.items()}, [r.lines for r in refs], per_metric)
+    """Every line's references, system texts and sentence scores (each system by each picked metric) as a CSV, written
+    when the button is clicked (every system's every line: a tenth of a run's time, written on every run before), and
+    without a rerun of the page."""
+
+    def csv() -> str:
+        texts = {name: f.lines for name, f in systems.items()}
+        return sentence_table(texts, [r.lines for r in refs], per_metric).to_csv(index=False)
+
     st.download_button(
         _("Download every sentence score (CSV)"),
-        table.to_csv(index=False),
+        csv,
         file_name="compare_sentences.csv",
         mime="text/csv",
         key="compare_dl_csv",
         icon=":material/download:",
         help=_("One row per line: each reference, each system's text and its score by each metric picked above."),
+        on_click="ignore",
     )
 
 
@@ -117,25 +125,24 @@ def show_ngrams(
     baseline: str, other: str, systems: dict[str, TextFile], refs: list[TextFile], options: BleuOptions
 ) -> None:
     """The n-grams one system matches and the other misses, summed over the corpus."""
-    ref_lines = [r.lines for r in refs]
-    counts = {
-        name: cache.matched_ngrams(digest([systems[name], *refs]), options, systems[name].lines, ref_lines)
-        for name in (baseline, other)
-    }
     choices = ["all", *range(1, options.max_order + 1)]
-    i18n.keep_choice(cps.COMPARE_NGRAM_ORDER, choices, order_label())
-    if st.session_state.get(cps.COMPARE_NGRAM_ORDER) not in choices:
-        st.session_state[cps.COMPARE_NGRAM_ORDER] = "all"
     order = st.segmented_control(
         _("Order"),
         choices,
         key=cps.COMPARE_NGRAM_ORDER,
-        format_func=order_format(),
+        format_func=i18n.keep_choice(cps.COMPARE_NGRAM_ORDER, choices, order_label()),
         persist_state="session",
+        **held.hold(cps.COMPARE_NGRAM_ORDER, choices, "all"),  # the order chosen last, while a smaller N offers fewer
     )
-    table = ngram_differences(
-        counts[baseline], counts[other], options.max_order, None if order in (None, "all") else int(order)
-    )
+    pair = {"baseline": escape_markdown(baseline), "other": escape_markdown(other)}
+    with st.spinner(_("Counting the n-grams {baseline} and {other} match…").format(**pair)):
+        table = cache.ngram_table(
+            (digest([systems[baseline], *refs]), digest([systems[other], *refs])),
+            options,
+            None if order in (None, "all") else int(order),
+            (systems[baseline].lines, systems[other].lines),
+            [r.lines for r in refs],
+        )
     if table.empty:
         st.info(_("Both systems match exactly the same n-grams."))
         return
@@ -166,7 +173,7 @@ _TEST_SETTINGS = (
         cps.MAX_BOOTSTRAP_SAMPLES,
         100,
         cps.COMPARE_SAMPLES,
-        N_("sacreBLEU's --paired-bs-n (default {default})."),
+        N_("sacreBLEU's --paired-bs-n (default {default:d})."),
     ),
     (
         N_("Randomization trials"),
@@ -174,7 +181,7 @@ _TEST_SETTINGS = (
         cps.MAX_AR_TRIALS,
         1000,
         cps.COMPARE_TRIALS,
-        N_("sacreBLEU's --paired-ar-n (default {default})."),
+        N_("sacreBLEU's --paired-ar-n (default {default:d})."),
     ),
     (
         N_("Seed"),
@@ -182,7 +189,7 @@ _TEST_SETTINGS = (
         cps.MAX_SEED,
         1,
         cps.COMPARE_SEED,
-        N_("sacreBLEU's SACREBLEU_SEED (default {default}): the same seed gives the same p-values."),
+        N_("sacreBLEU's SACREBLEU_SEED (default {default:d}): the same seed gives the same p-values."),
     ),
 )
 

@@ -25,7 +25,7 @@ from ui.metrics.ter import cache as ter_cache
 from ui.metrics.ter import view as ter_view
 from ui.options.bleu import Choices
 from ui.options.metrics import MetricKey, metric_of
-from ui.shell import i18n
+from ui.shell import held, i18n
 from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown, show_error
 from ui.state import corpus as cs
@@ -136,7 +136,7 @@ def show_sentence(
 def _imported_sentence(label: str, score: float, line: int) -> None:
     """An imported metric's score of the line, and why BLEU explains it."""
     shown = escape_markdown(label)
-    st.metric(_("{metric} of line {line}").format(metric=shown, line=line), f"{score:.4f}")
+    st.metric(_("{metric} of line {line:,}").format(metric=shown, line=line), f"{score:.4f}")
     st.caption(
         escape_markdown(
             _(
@@ -155,19 +155,19 @@ def _bleu_sentence(
     except ValueError as err:
         show_error(
             _(
-                "Line {line} cannot be explained with these options: {err}. Choose another smoothing method in the "
+                "Line {line:,} cannot be explained with these options: {err}. Choose another smoothing method in the "
                 "sidebar, or another line."
             ).format(line=line, err=wording.error_text(err))
         )
         return
     score = explanation.score
     st.metric(
-        _("Sentence BLEU of line {line}").format(line=line),
+        _("Sentence BLEU of line {line:,}").format(line=line),
         f"{score.score:.2f}",
         help=_("To full precision: {score!r}").format(score=score.score),
     )
     st.code(score.format(), language=None, wrap_lines=True)
-    st.caption(_("Sentence BLEU of line {line} to full precision: {score!r}.").format(line=line, score=score.score))
+    st.caption(_("Sentence BLEU of line {line:,} to full precision: {score!r}.").format(line=line, score=score.score))
     st.dataframe(
         sentence_precisions(explanation),
         hide_index=True,
@@ -177,13 +177,13 @@ def _bleu_sentence(
     if explanation.diagnosis is not None:
         st.info(escape_markdown(wording.describe_all(explanation.diagnosis.reasons)))
     orders = [*range(1, len(explanation.orders) + 1), 0]
-    i18n.keep_choice(cs.CORPUS_ORDER, orders, wording.order_label())
     n = st.segmented_control(
         _("Show the n-grams of order"),
         orders,
         key=cs.CORPUS_ORDER,
-        format_func=wording.order_format(),
+        format_func=i18n.keep_choice(cs.CORPUS_ORDER, orders, wording.order_label()),
         persist_state="session",
+        **held.hold(cs.CORPUS_ORDER, orders, 1),  # the order chosen last, while a smaller N offers fewer
     )
     if n == 0:
         st.caption(orders_caption(explanation.orders))
@@ -217,7 +217,7 @@ def _metric_sentence(
         score = explanation.score
     if score is not None:
         st.metric(
-            _("Sentence {metric} of line {line}").format(metric=label, line=line),
+            _("Sentence {metric} of line {line:,}").format(metric=label, line=line),
             f"{score.score:.2f}",
             help=_("To full precision: {score!r}").format(score=score.score),
         )

@@ -91,14 +91,14 @@ def _wrong_language(v: Mapping[str, Any]) -> tuple[str, str, str]:
 def _language_id_missing(v: Mapping[str, Any]) -> tuple[str, str, str]:
     return (
         ngettext(
-            "{count:,} line of {name} shares few words with its reference, and without the {package} package its "
+            "{count:,} line of {name} shares few words with its reference, and without the `{package}` package its "
             "language cannot be told from the references' (same script)",
-            "{count:,} lines of {name} share few words with their references, and without the {package} package "
+            "{count:,} lines of {name} share few words with their references, and without the `{package}` package "
             "their language cannot be told from the references' (same script)",
             v["count"],
         ).format(**v),
         _("lines in another language of the same script (German among English) are not found"),
-        _("install {package} where this app runs (pip install {package})").format(**v),
+        _("install `{package}` where this app runs (`pip install {package}`)").format(**v),
     )
 
 

@@ -21,20 +21,30 @@ from ui.inputs.hypothesis import hypothesis_files
 from ui.inputs.uploads import TextFile, digest
 from ui.inputs.widgets import source_radio
 from ui.options.sidebar import tokenizer_box
+from ui.shell import i18n
 from ui.shell.i18n import N_, _, and_list
 from ui.shell.markdown import escape_markdown
 from ui.shell.session import session_state
 from ui.state import corpus as cs
+from ui.state import doctor as ds
 from ui.state import explore as es
+from ui.state.on_page import arrival_state
 from ui.state.page import just_arrived, save_state
 
-CHECK = "doctor_check"
+CHECK = ds.CHECK
 #: The last choice, kept while another page is open (Streamlit drops the radio's own key then).
-CHOICE = "doctor_choice"
-CHECKS = {
-    "corpus": N_("Files or pasted text (shared with the Corpus page)"),
-    "explore": N_("The sentence open in Explore"),
-}
+CHOICE = ds.CHOICE
+CHECKS = dict(
+    zip(
+        ds.CHECKS,
+        (N_("Files or pasted text (shared with the Corpus page)"), N_("The sentence open in Explore")),
+        strict=True,
+    )
+)
+#: Set once this browser session has its doctor state back from the store (a reload, a restarted server); and once
+#: the state was kept: from then on it is kept on every change, back to the defaults too.
+_RESTORED = "doctor_state_restored"
+_KEPT_ONCE = "doctor_state_kept"
 
 
 @dataclass(frozen=True)
@@ -81,7 +91,11 @@ def _explore_input(session: MutableMapping[str, Any]) -> DoctorInput | None:
 
 def _corpus_state(session: MutableMapping[str, Any]) -> cs.CorpusState:
     """Corpus's input as it holds it now: its saved state, else the one kept for this browser, else the default."""
-    state = session.get(cs.PAGE.saved_key) or identity.kept_state(cs.PAGE.prefix, cs.PAGE.default) or cs.PAGE.default
+    state = (
+        session.get(cs.PAGE.saved_key)
+        or identity.kept_state(cs.PAGE.prefix, cs.PAGE.default)
+        or arrival_state(cs.PAGE)  # files given on Compare: a reference uploaded once serves every page
+    )
     return cast(cs.CorpusState, state)
 
 
@@ -118,19 +132,33 @@ def _files_input(session: MutableMapping[str, Any], stale: bool) -> DoctorInput 
     return DoctorInput(hyp, tuple(refs), state.options.tokenize, given_source)
 
 
+def keep_doctor_state(session: MutableMapping[str, Any]) -> None:
+    """Before the page's widgets: a new browser session takes the doctor's state kept for this browser (its choices
+    and pasted source, for widgets not set already), then the state the widgets hold is kept for a reload."""
+    if _RESTORED not in session:
+        session[_RESTORED] = True
+        kept = identity.kept_state(ds.KEPT, ds.DEFAULT)
+        for key, value in ds.widget_values(kept if isinstance(kept, ds.DoctorState) else ds.DEFAULT).items():
+            session.setdefault(key, value)
+    state = ds.read(session)
+    needed = state != ds.DEFAULT or bool(session.get(_KEPT_ONCE))
+    identity.keep_state(ds.KEPT, state, needed=needed)
+    session[_KEPT_ONCE] = needed
+
+
 def doctor_input() -> DoctorInput | None:
     """Draw the choice and what it holds; None until there is something to check."""
     session = session_state()
+    keep_doctor_state(session)
     stale = just_arrived(session, "doctor")
     if CHECK not in session:
         session[CHECK] = session.get(CHOICE, "corpus")
-    labels = {key: _(label) for key, label in CHECKS.items()}  # worded now, in the session's language
     what = st.radio(
         _("What to check"),
         tuple(CHECKS),
         key=CHECK,
         horizontal=True,
-        format_func=labels.__getitem__,
+        format_func=i18n.keep_choice(CHECK, tuple(CHECKS), lambda key, gettext: gettext(CHECKS[key])),
         on_change=_chosen,
         args=(session,),
         persist_state="session",

@@ -26,7 +26,7 @@ def _short_output(v: Mapping[str, Any]) -> tuple[str, str, str]:
                 "the output, not what the system wrote"
             ),
             _(
-                "look for a length limit where the output was made (max_new_tokens, max_length, a truncated file) "
+                "look for a length limit where the output was made (`max_new_tokens`, `max_length`, a truncated file) "
                 "and score the whole output again; the brevity penalty is right about the output as given, so keep "
                 "it and keep every line"
             ),

@@ -212,7 +212,7 @@ PAIRING: dict[str, tuple[str, str, str] | Callable[[Mapping[str, Any]], tuple[st
     "refs-tab-separated": (
         N_("{tabbed:,} lines of {reference} hold tabs: up to {fields} references per line"),
         N_("read as one reference, each line is one long sentence and the n-grams across a tab match nothing"),
-        N_("split the fields into {fields} files (or give the file with -nr {fields} on the command line)"),
+        N_("split the fields into {fields} files (or give the file with `-nr {fields}` on the command line)"),
     ),
     "hyp-equals-ref": (
         N_("{same:,} of the {lines:,} lines of {hypothesis} are identical to {reference}"),
@@ -221,7 +221,7 @@ PAIRING: dict[str, tuple[str, str, str] | Callable[[Mapping[str, Any]], tuple[st
     ),
     "duplicate-refs": (
         N_("{first} and {second} are identical"),
-        N_("the same reference counts twice, so nrefs in the signature is wrong"),
+        N_("the same reference counts twice, so `nrefs` in the signature is wrong"),
         N_("give each reference file once"),
     ),
     "swapped-files": _swapped,

@@ -13,14 +13,16 @@ from bleucore.tools import METRICS
 from ui.doctor.tools_wording import quirks, tool_name
 from ui.doctor.waterfall_chart import waterfall_chart
 from ui.doctor.waterfall_steps import rule_order, shown_waterfall, tools_of
+from ui.shell import i18n
 from ui.shell.cache_limits import MAX_INPUT_ENTRIES, TTL_SECONDS
 from ui.shell.i18n import N_, _
+from ui.state import doctor as ds
 
 if TYPE_CHECKING:
     from ui.doctor.inputs import DoctorInput
 
-FROM, TO = "doctor_from", "doctor_to"
-METRIC = "doctor_metric"
+FROM, TO = ds.FROM, ds.TO
+METRIC = ds.METRIC
 #: The metrics whose tools the page lines up (bleucore.tools.METRICS), by their names.
 METRIC_NAMES = {"bleu": "BLEU", "chrf": "chrF", "ter": "TER"}
 #: Metric -> the tools it lines up, said before their table.
@@ -40,7 +42,7 @@ def metric_choice() -> str:
             METRICS,
             key=METRIC,
             horizontal=True,
-            format_func=METRIC_NAMES.__getitem__,
+            format_func=i18n.keep_choice(METRIC, METRICS, i18n.named(METRIC_NAMES)),
             help=_(
                 "Whose implementations are scored below and compared one rule at a time; the findings are the same "
                 "for every metric."
@@ -130,8 +132,12 @@ def show_waterfall(result: Report) -> None:
     names = {key: tool_name(t) for key, t in tools.items()}  # worded now, in the session's language
     _ends(result)
     keys = tuple(tools)
-    start = left.selectbox(_("From"), keys, key=FROM, format_func=names.__getitem__, persist_state="session")
-    end = right.selectbox(_("To"), keys, key=TO, format_func=names.__getitem__, persist_state="session")
+    start = left.selectbox(
+        _("From"), keys, key=FROM, format_func=i18n.keep_choice(FROM, keys, i18n.named(names)), persist_state="session"
+    )
+    end = right.selectbox(
+        _("To"), keys, key=TO, format_func=i18n.keep_choice(TO, keys, i18n.named(names)), persist_state="session"
+    )
     steps = shown_waterfall(result, str(start), str(end))
     if not steps.steps:
         st.info(

@@ -1,7 +1,8 @@
 """The source the hypothesis translates (``bleucore.doctor.Setup.source``), optional: a file beside the uploaded
 files, kept for the browser session as they are (``ui.inputs.kept``), or text pasted beside the pasted texts, kept
-for a reload. The doctor compares it with the hypothesis (lines left untranslated, the source given as the output)
-and never scores it; a source that cannot be read is a warning and stops nothing."""
+for a reload with the page's choices (``ui.state.doctor``). The doctor compares it with the hypothesis (lines left
+untranslated, the source given as the output) and never scores it; a source that cannot be read is a warning and
+stops nothing."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from ui.inputs import identity, kept
+from ui.inputs import kept
 from ui.inputs.uploads import InputError, TextFile, decode_paste
 from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown
@@ -17,9 +18,7 @@ from ui.shell.session import session_state
 from ui.state import doctor as ds
 
 SOURCE_UPLOAD = "doctor_source_upload"
-SOURCE_PASTE = "doctor_source_paste"
-#: Set once the pasted source was kept for the browser: from then on it is kept on every change, emptied too.
-_KEPT_ONCE = "doctor_source_kept"
+SOURCE_PASTE = ds.SOURCE_PASTE
 
 
 def show_unread_source(messages: Sequence[str]) -> None:
@@ -47,9 +46,6 @@ def _uploaded() -> TextFile | None:
 
 def _pasted() -> TextFile | None:
     session = session_state()
-    if SOURCE_PASTE not in session:  # a new browser session (a reload): the pasted source kept for this browser
-        state = identity.kept_state(ds.KEPT, ds.DEFAULT)
-        session[SOURCE_PASTE] = state.text if isinstance(state, ds.DoctorSource) else ""
     # persist_state="session": see ui/inputs/hypothesis.py (every pasted text).
     st.text_area(
         _("Source (optional): one segment per line"),
@@ -61,10 +57,7 @@ def _pasted() -> TextFile | None:
         ),
         persist_state="session",
     )
-    text = str(session[SOURCE_PASTE])
-    needed = bool(text.strip()) or bool(session.get(_KEPT_ONCE))
-    identity.keep_state(ds.KEPT, ds.DoctorSource(text), needed=needed)
-    session[_KEPT_ONCE] = needed
+    text = str(session[SOURCE_PASTE])  # kept for the browser with the page's choices (``ui.doctor.inputs``)
     if not text.strip():
         return None
     try:

@@ -62,10 +62,10 @@ def show_findings(findings: Sequence[Finding]) -> None:
         text = _("**{severity}** ({confidence}): {problem}{where}; {effect}. **Fix:** {fix}.").format(
             severity=_(SEVERITY[finding.severity]),
             confidence=_(CONFIDENCE[finding.confidence]),
-            problem=escape_markdown(problem),
+            problem=problem,  # Markdown: the user's values escaped where they are filled in (ui/doctor/wording.py)
             where=where,
-            effect=escape_markdown(effect),
-            fix=escape_markdown(fix),
+            effect=effect,
+            fix=fix,
         )
         box = {"error": st.error, "warning": st.warning, "note": st.info}[finding.severity]
         box(text, icon=_ICONS[finding.severity])  # the severity is also the first word: colour never says it alone

@@ -1,5 +1,7 @@
 """A setup finding in words, by its rule's code: what is wrong, what it does to the score, the fix
-(bleucore.doctor's English texts are for the command line; these are the app's, in the session's language)."""
+(bleucore.doctor's English texts are for the command line; these are the app's, in the session's language). The
+words are Markdown: each of the user's values (``USER_TEXT``: file names, a line's words) is escaped where it is
+filled in, so the sentence around it can write tokenizer names, flags and commands as code."""
 
 from __future__ import annotations
 
@@ -10,11 +12,19 @@ from bleucore.doctor import Finding
 from ui.doctor.chat_wording import CHAT
 from ui.doctor.length_wording import LENGTH
 from ui.doctor.pairing_wording import PAIRING
+from ui.metrics.error_wording import ter_pairs
 from ui.shell import i18n
 from ui.shell.i18n import N_, _, and_list, ngettext
+from ui.shell.markdown import escape_markdown
 
 #: (problem, effect, fix)
 Words = tuple[str, str, str]
+#: The finding values that are the user's text (file names, words of a line), escaped before any is filled in; the
+#: others are numbers, codes looked up here, or names written as code (``tokenizer``, ``used``, ``package``).
+USER_TEXT = frozenset(
+    {"name", "hypothesis", "reference", "references", "file", "first", "second", "source", "example"}
+    | {"lower", "mixed", "plain", "tokenized"}
+)
 
 
 def _names(values: Any) -> str:
@@ -26,10 +36,10 @@ def _names(values: Any) -> str:
 _INVISIBLE_EFFECTS = {
     "joins": N_("no tool reads it as a space: a word with it does not match the same word without it"),
     "space": N_(
-        "sacreBLEU, NLTK and torchmetrics split at it, but multi-bleu.perl and split(' ') do not: there it "
+        "sacreBLEU, NLTK and torchmetrics split at it, but multi-bleu.perl and `split(' ')` do not: there it "
         "joins two words into one that matches nothing, and their numbers drop"
     ),
-    "line-end": N_("every tool splits at it except split(' ') (the donghwa-kim formula), which keeps an empty token"),
+    "line-end": N_("every tool splits at it except `split(' ')` (the donghwa-kim formula), which keeps an empty token"),
 }
 #: bleucore.doctor's names of invisible characters and scripts, translated where they are shown.
 _CHARACTERS = (
@@ -96,7 +106,7 @@ def _pre_tokenized(v: Mapping[str, Any]) -> Words:
 def _normalizations(v: Mapping[str, Any]) -> Words:
     return (
         _("the files use different Unicode normalizations: {forms}").format(
-            forms=", ".join(f"{name} {form}" for name, form in v["forms"].items())
+            forms=", ".join(f"{escape_markdown(name)} {form}" for name, form in v["forms"].items())
         ),
         _("the same letters are different characters on each side (Korean in NFD against NFC matches nothing)"),
         _("normalize every file to NFC"),
@@ -113,7 +123,7 @@ def _case_sides(v: Mapping[str, Any]) -> Words:
 
 def _cjk_with_13a(v: Mapping[str, Any]) -> Words:
     return (
-        _("the text is {script} but it is scored with the {used} tokenizer").format(
+        _("the text is {script} but it is scored with the `{used}` tokenizer").format(
             script=_translated(v["script"], _SCRIPTS), used=v["used"]
         ),
         _(
@@ -122,7 +132,7 @@ def _cjk_with_13a(v: Mapping[str, Any]) -> Words:
         )
         + _cjk_scores(v),
         i18n.fill(
-            N_("choose the {tokenizer} tokenizer in the sidebar (sacreBLEU's for this language) and report it"), v
+            N_("choose the `{tokenizer}` tokenizer in the sidebar (sacreBLEU's for this language) and report it"), v
         ),
     )
 
@@ -133,7 +143,7 @@ def _cjk_scores(values: Mapping[str, Any]) -> str:
     if not scores:
         return ""
     shown = "; ".join(
-        f"{name} {score:.2f}" if score is not None else _("{name}: not installed").format(name=name)
+        f"`{name}` {score:.2f}" if score is not None else _("`{name}`: not installed").format(name=name)
         for name, score in scores.items()
     )
     return " " + _("(BLEU of the first {lines:,} lines with each tokenizer: {scores})").format(
@@ -147,9 +157,9 @@ def _short_lines(v: Mapping[str, Any]) -> Words:
     if "short" in v:
         return (
             ngettext(
-                "{short:,} of the {lines:,} lines of {name} has fewer than 4 {tokenizer} tokens (the longest line has "
-                "{longest:,})",
-                "{short:,} of the {lines:,} lines of {name} have fewer than 4 {tokenizer} tokens (the longest line "
+                "{short:,} of the {lines:,} lines of {name} has fewer than 4 `{tokenizer}` tokens (the longest line "
+                "has {longest:,})",
+                "{short:,} of the {lines:,} lines of {name} have fewer than 4 `{tokenizer}` tokens (the longest line "
                 "has {longest:,})",
                 v["short"],
             ).format(**v),
@@ -161,10 +171,23 @@ def _short_lines(v: Mapping[str, Any]) -> Words:
             fix,
         )
     return (
-        _("every line of {name} has fewer than 4 {tokenizer} tokens (the longest has {longest})").format(**v),
+        _("every line of {name} has fewer than 4 `{tokenizer}` tokens (the longest has {longest:,})").format(**v),
         _("BLEU's 4-gram precision has no n-grams at all: the score is 0 or decided by smoothing alone"),
         fix,
     )
+
+
+def _cannot_score(v: Mapping[str, Any]) -> Words:
+    """A limit or a tokenizer's refusal: worded from its fields where bleucore gives them (``error``)."""
+    if v.get("error") == "ter-word-pairs":
+        problem = _("line {line:,} cannot be scored: {reason}").format(
+            line=v["line"], reason=ter_pairs(v["hypothesis_words"], v["reference_words"], v["limit"])
+        )
+        fix = _("split the line, or check the files with another metric")
+    else:
+        problem = _("the files cannot be scored: {reason}").format(reason=escape_markdown(v["reason"]))
+        fix = _("fix what the message names")
+    return problem, _("no tool's score is shown"), fix
 
 
 #: Code -> its (problem, effect, fix): templates whose placeholders are the finding's values (``describe`` fills
@@ -198,7 +221,7 @@ _CATALOG: dict[str, Words | Callable[[Mapping[str, Any]], Words]] = {
     "not-utf8": (
         N_("{name} is not UTF-8 ({count:,} lines hold invalid bytes)"),
         N_("the scorers refuse it, or read other characters than the ones written"),
-        N_("convert it to UTF-8 (iconv -f euc-kr -t utf-8, for example)"),
+        N_("convert it to UTF-8 (`iconv -f euc-kr -t utf-8`, for example)"),
     ),
     "line-too-long": (
         N_("{name} has {count:,} lines over {limit:,} characters"),
@@ -208,7 +231,7 @@ _CATALOG: dict[str, Words | Callable[[Mapping[str, Any]], Words]] = {
     "file-too-large": (
         N_("{name} is over {megabytes} MB"),
         N_("the doctor reads at most that much of a file"),
-        N_("check a part of it (head -n 100000)"),
+        N_("check a part of it (`head -n 100000`)"),
     ),
     "unreadable-file": (
         N_("{name} cannot be read"),
@@ -216,15 +239,11 @@ _CATALOG: dict[str, Words | Callable[[Mapping[str, Any]], Words]] = {
         N_("check the path and its permissions"),
     ),
     "tokenizer-missing": (
-        N_("the {tokenizer} tokenizer needs the {package} package, which is not installed here"),
+        N_("the `{tokenizer}` tokenizer needs the `{package}` package, which is not installed here"),
         N_("sacreBLEU's score with this tokenizer is not shown"),
-        N_("pip install {package}"),
+        N_("`pip install {package}`"),
     ),
-    "cannot-score": (
-        N_("the files cannot be scored: {reason}"),
-        N_("no tool's score is shown"),
-        N_("fix what the message names"),
-    ),
+    "cannot-score": _cannot_score,
 }
 
 #: A finding's severity and confidence in words (translate with ``_()`` where shown).
@@ -233,11 +252,22 @@ CONFIDENCE = {"certain": N_("certain"), "likely": N_("likely")}
 
 
 def describe(finding: Finding) -> Words:
-    """(problem, effect, fix) of a finding in the session's language (bleucore's English for an unknown code)."""
+    """(problem, effect, fix) of a finding as Markdown in the session's language, the user's values escaped
+    (bleucore's English, escaped whole, for an unknown code)."""
     words = _CATALOG.get(finding.code)
     if words is None:
-        return finding.problem, finding.effect, finding.fix
+        return escape_markdown(finding.problem), escape_markdown(finding.effect), escape_markdown(finding.fix)
+    values = {key: _escaped(value) if key in USER_TEXT else value for key, value in finding.values.items()}
     if callable(words):
-        return words(finding.values)
-    problem, effect, fix = (i18n.fill(template, finding.values) for template in words)
+        return words(values)
+    problem, effect, fix = (i18n.fill(template, values) for template in words)
     return problem, effect, fix
+
+
+def _escaped(value: Any) -> Any:
+    """The user's text (a name, or a list of names) escaped for Markdown."""
+    if isinstance(value, str):
+        return escape_markdown(value)
+    if isinstance(value, (list, tuple)):
+        return [_escaped(item) for item in value]
+    return value

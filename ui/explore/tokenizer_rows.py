@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bleucore import BleuOptions, sentence_bleu, statistics_from_tokens, tokenize
-from bleucore.tokenizers import LANGUAGE_TOKENIZERS, TOKENIZER_NAMES, available_tokenizers
+from bleucore.tokenizers import LANGUAGE_TOKENIZERS, TOKENIZER_NAMES, TOKENIZERS, available_tokenizers
 from ui.shell.i18n import N_, _
 
 #: Language codes (sacreBLEU's targets) -> their names in the interface.
@@ -113,11 +113,12 @@ def language_tokenizer(language: str) -> str:
 
 def comparison_tokenizers(language: str | None) -> tuple[str, ...]:
     """The tokenizers Explore sets side by side: for CJK text whitespace, char and the language's
-    own; otherwise every tokenizer that is not for one language."""
+    own; otherwise every tokenizer that is not for one language and reads no model (SentencePiece's are in the
+    table below, where their model is on disk)."""
     if language is not None:
         return ("none", "char", language_tokenizer(language))
     own = set(LANGUAGE_TOKENIZERS.values())
-    return tuple(name for name in TOKENIZER_NAMES if name not in own)
+    return tuple(name for name in TOKENIZER_NAMES if name not in own and TOKENIZERS[name].model is None)
 
 
 def advice(language: str | None, tokenizer: str) -> str | None:

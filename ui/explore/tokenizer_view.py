@@ -66,7 +66,7 @@ def tokenizer_tab(candidate: str, references: Sequence[str], options: BleuOption
         with col:
             st.markdown(f"**{row.tokenizer}**" + (" " + _("(whitespace)") if row.tokenizer == "none" else ""))
             st.metric(f"BLEU, {row.tokenizer}", _("undefined") if row.bleu is None else f"{row.bleu:.2f}")  # i18n: keep
-            st.caption(_("{n} tokens; {precisions}").format(n=len(row.tokens), precisions=_precisions(row)))
+            st.caption(_("{n:,} tokens; {precisions}").format(n=len(row.tokens), precisions=_precisions(row)))
             st.code(
                 " · ".join(row.tokens),
                 language=None,

@@ -10,6 +10,7 @@ from ui.inputs.kept import upload_columns
 from ui.inputs.samples import SAMPLES, sample_corpus
 from ui.inputs.sources import (
     MAX_PASTED_REFERENCES,
+    hypothesis_file_key,
     hypothesis_paste_key,
     hypothesis_upload_key,
     pasted_reference_key,
@@ -18,6 +19,7 @@ from ui.inputs.sources import (
 )
 from ui.inputs.uploads import InputError, TextFile, decode_paste
 from ui.inputs.widgets import decode_pastes, usable, within_page_size
+from ui.shell import held
 from ui.shell.i18n import _, and_list
 from ui.shell.spoken import fill_spoken
 
@@ -45,6 +47,24 @@ def hypothesis_files(prefix: str, source: str) -> tuple[TextFile | None, list[Te
     return _pasted(prefix)
 
 
+def _chosen(prefix: str, outputs: list[TextFile]) -> TextFile:
+    """The output scored: one file uploaded here or on Compare (``ui.inputs.shared``), the one uploaded last here until
+    another is chosen, and a choice between them when there are more."""
+    names = [f.name for f in outputs]
+    key = hypothesis_file_key(prefix)  # a file dropped here becomes the choice (``kept_files``' ``choice``)
+    kept = held.hold(key, names, names[-1])
+    if len(names) > 1:
+        st.selectbox(
+            _("Hypothesis to score"),
+            names,
+            key=key,
+            help=_("The outputs uploaded here and on the Compare page: one serves both pages. This page scores one."),
+            persist_state="session",
+            **kept,
+        )
+    return outputs[names.index(st.session_state[key])]
+
+
 def _uploaded(prefix: str) -> tuple[TextFile | None, list[TextFile], list[str]]:
     refs, hyps, errors = upload_columns(
         references_upload_key(prefix),
@@ -54,12 +74,13 @@ def _uploaded(prefix: str) -> tuple[TextFile | None, list[TextFile], list[str]]:
         _("hypothesis file"),
         _("Plain UTF-8 text, one segment per line."),
         multiple=False,
+        choice=hypothesis_file_key(prefix),
     )
     if not hyps or not refs:
         if not errors:
             st.info(_("Upload a hypothesis file and at least one reference file to score them."))
         return None, [], errors
-    kept, refs, errors = within_page_size(hyps[:1], refs, errors)
+    kept, refs, errors = within_page_size([_chosen(prefix, hyps)], refs, errors)
     return (kept[0] if kept else None), refs, errors
 
 

@@ -18,8 +18,10 @@ import streamlit as st
 from ui.inputs import identity
 from ui.inputs.kept_wording import box_help, limits_caption, unkept_messages
 from ui.inputs.limits import IDLE_SECONDS, MAX_SESSION_FILES, MAX_UPLOAD_MB
+from ui.inputs.shared import adopt, own, own_id, pooled, store_slot
 from ui.inputs.store import EVICTED, EXPIRED, KeptFile, StoreFull, text_bytes
 from ui.inputs.uploads import InputError, TextFile, decode_bytes, unique_names
+from ui.shell.held import wish_values
 from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown
 from ui.shell.session import session_state
@@ -40,7 +42,7 @@ def _notes_key(slot: str) -> str:
 
 
 def _transient_key(slot: str) -> str:
-    return f"{slot}__unkept"
+    return f"{store_slot(slot)}__unkept"
 
 
 def _transient(session: MutableMapping[str, Any], slot: str) -> list[KeptFile]:
@@ -55,18 +57,18 @@ def _settle(slot: str, files: Sequence[KeptFile], multiple: bool) -> None:
     not given again (in a slot of one file, only the file given counts)."""
     session = session_state()
     key, me = identity.identity()
-    store = identity.store()
+    store, where = identity.store(), store_slot(slot)
     if multiple:
-        left = store.set_files(key, me, slot, files, partial=True)
+        left = store.set_files(key, me, where, files, partial=True)
     else:
         try:
-            store.set_files(key, me, slot, files[-1:])
+            store.set_files(key, me, where, files[-1:])
             left = []
         except StoreFull as err:
             left = [(files[-1], err.reason)]
     given = {f.file.name for f in files}
-    earlier = [(name, why) for name, why in store.unkept(key, me, slot) if multiple and name not in given]
-    store.set_unkept(key, me, slot, [*earlier, *((f.file.name, why) for f, why in left)])
+    earlier = [(name, why) for name, why in store.unkept(key, me, where) if multiple and name not in given]
+    store.set_unkept(key, me, where, [*earlier, *((f.file.name, why) for f, why in left)])
     session[_transient_key(slot)] = [f for f, _why in left]
 
 
@@ -74,7 +76,9 @@ def _settle(slot: str, files: Sequence[KeptFile], multiple: bool) -> None:
 Decoder = Callable[[bytes, str], TextFile]
 
 
-def _absorb(slot: str, multiple: bool, box_mb: int, held: bool, decode: Decoder | None) -> None:
+def _absorb(
+    slot: str, multiple: bool, box_mb: int, held: bool, decode: Decoder | None, choice: str | None = None
+) -> None:
     """The drop zone's callback (before the run, so no upload racing a rerun is lost): its files move into the
     store and the drop zone empties under a new key; files the store cannot keep are used now and named."""
     session = session_state()
@@ -92,9 +96,16 @@ def _absorb(slot: str, multiple: bool, box_mb: int, held: bool, decode: Decoder 
         ]
         return
     key, me = identity.identity()
-    kept = identity.store().files(key, me, slot)
+    adopt(session, slot, identity.store(), key, me)
+    kept = identity.store().files(key, me, store_slot(slot))
     transient = _transient(session, slot)
-    taken = [f.file.name for f in (*kept, *transient)] if multiple else []
+    single = pooled(slot) and not multiple  # one file among files shared with another page: it takes the place of
+    if single:  # the file this drop zone gave before, and of a file of its name (once it is read)
+        name = new[0].name
+        kept, transient = (
+            [f for f in files if f.file.name != name and not own(slot, f)] for files in (kept, transient)
+        )
+    taken = [f.file.name for f in (*kept, *transient)] if multiple or pooled(slot) else []
     added, notes = [], []
     for upload, name in zip(new, unique_names([*taken, *(u.name for u in new)])[len(taken) :]):
         try:
@@ -103,10 +114,14 @@ def _absorb(slot: str, multiple: bool, box_mb: int, held: bool, decode: Decoder 
         except InputError as err:
             notes.append(str(err))
             continue
-        added.append(KeptFile(upload.file_id or secrets.token_hex(8), file, text_bytes(file)))
+        file_id = upload.file_id or secrets.token_hex(8)
+        added.append(KeptFile(own_id(slot, file_id) if single else file_id, file, text_bytes(file)))
     session[_notes_key(slot)] = notes
     if added:
-        _settle(slot, [*kept, *transient, *added] if multiple else added[:1], multiple)
+        if choice is not None:  # the file dropped is the one chosen among the slot's files (before the run reads it)
+            session.update(wish_values(choice, added[-1].file.name))
+        many = multiple or pooled(slot)
+        _settle(slot, [*kept, *transient, *(added if multiple else added[:1])] if many else added[:1], many)
 
 
 def _remove(slot: str, file_id: str, multiple: bool) -> None:
@@ -114,15 +129,16 @@ def _remove(slot: str, file_id: str, multiple: bool) -> None:
     session = session_state()
     session.pop(_notes_key(slot), None)
     key, me = identity.identity()
-    rest = [f for f in identity.store().files(key, me, slot) if f.file_id != file_id]
+    where, multiple = store_slot(slot), multiple or pooled(slot)
+    rest = [f for f in identity.store().files(key, me, where) if f.file_id != file_id]
     transient = _transient(session, slot)
     if multiple:
         _settle(slot, [*rest, *transient], multiple)
     elif transient:
-        identity.store().set_files(key, me, slot, [])
+        identity.store().set_files(key, me, where, [])
         _settle(slot, transient, multiple)
     else:
-        identity.store().set_files(key, me, slot, rest)
+        identity.store().set_files(key, me, where, rest)
 
 
 def _forget(slot: str, name: str) -> None:
@@ -131,8 +147,8 @@ def _forget(slot: str, name: str) -> None:
     session.pop(_notes_key(slot), None)
     session[_transient_key(slot)] = [f for f in _transient(session, slot) if f.file.name != name]
     key, me = identity.identity()
-    names = identity.store().unkept(key, me, slot)
-    identity.store().set_unkept(key, me, slot, [(n, why) for n, why in names if n != name])
+    names = identity.store().unkept(key, me, store_slot(slot))
+    identity.store().set_unkept(key, me, store_slot(slot), [(n, why) for n, why in names if n != name])
 
 
 def lost_notice() -> None:
@@ -169,10 +185,12 @@ def kept_files(
     box_mb: int = MAX_UPLOAD_MB,
     held: bool = True,
     decode: Decoder | None = None,
+    choice: str | None = None,
 ) -> tuple[list[TextFile], list[str]]:
     """Draw the slot's drop zone, its kept files and those not kept; (the files used, in order, and messages about
     any not read or not kept). ``kind`` names one file in a remove button ("reference file"); ``box_mb`` is the drop
-    zone's size and ``held`` whether its files are scored line by line (``ui.inputs.uploads.decode_bytes``);
+    zone's size and ``held`` whether its files are scored line by line (``ui.inputs.uploads.decode_bytes``); ``choice``
+    the key of a choice among the slot's files (``ui.shell.held``) that a file dropped here becomes;
     ``decode`` reads an upload by other rules (score files: ``ui.metrics.imported``)."""
     session = session_state()
     lost_notice()
@@ -183,12 +201,13 @@ def kept_files(
         key=uploader_key(session, slot),
         help=f"{help_text} {box_help(box_mb, held)}",
         on_change=_absorb,
-        args=(slot, multiple, box_mb, held, decode),
+        args=(slot, multiple, box_mb, held, decode, choice),
         max_upload_size=box_mb,
     )
-    store = identity.store()
-    kept = store.files(key, me, slot) if key is not None else []
-    unkept = store.unkept(key, me, slot) if key is not None else []
+    store, where = identity.store(), store_slot(slot)
+    adopt(session, slot, store, key, me)
+    kept = store.files(key, me, where) if key is not None else []
+    unkept = store.unkept(key, me, where) if key is not None else []
     transient = _transient(session, slot)
     used = {f.file.name: f for f in transient}
     for item in kept:
@@ -204,7 +223,9 @@ def kept_files(
         tag = hashlib.blake2b(name.encode("utf-8", "surrogatepass"), digest_size=6).hexdigest()
         _listed(words, kind, name, f"{slot}__forget_{tag}", _forget, (slot, name))
     errors = [*session.get(_notes_key(slot), []), *unkept_messages(unkept, set(used))]
-    if not multiple and transient:  # a new file that could not be kept is the one used, while this session lasts
+    if (
+        not multiple and not pooled(slot) and transient
+    ):  # a new file that could not be kept is the one used, while this session lasts
         return [transient[-1].file], errors
     return [f.file for f in (*kept, *transient)], errors
 
@@ -212,7 +233,8 @@ def kept_files(
 def kept_in(slot: str) -> list[TextFile]:
     """The files the slot uses now, in order, without drawing its drop zone (for a choice drawn above it)."""
     key, me = identity.current()
-    kept = identity.store().files(key, me, slot) if key is not None else []
+    adopt(session_state(), slot, identity.store(), key, me)
+    kept = identity.store().files(key, me, store_slot(slot)) if key is not None else []
     return [f.file for f in (*kept, *_transient(session_state(), slot))]
 
 
@@ -231,7 +253,14 @@ def _listed(words: str, kind: str, name: str, button: str, action: Any, args: tu
 
 
 def upload_columns(
-    ref_slot: str, ref_help: str, slot: str, label: str, kind: str, help_text: str, multiple: bool
+    ref_slot: str,
+    ref_help: str,
+    slot: str,
+    label: str,
+    kind: str,
+    help_text: str,
+    multiple: bool,
+    choice: str | None = None,
 ) -> tuple[list[TextFile], list[TextFile], list[str]]:
     """The upload source of Corpus and Compare: reference files on the left, the outputs (``kept_files`` of
     ``slot``) on the right, the limits below; (references, outputs, messages about files not read or not kept:
@@ -243,6 +272,6 @@ def upload_columns(
             ref_slot, _("Reference files (one or more)"), _("reference file"), ref_help, multiple=True
         )
     with right:
-        outputs, errors = kept_files(slot, label, kind, help_text, multiple)
+        outputs, errors = kept_files(slot, label, kind, help_text, multiple, choice=choice)
     st.caption(limits_caption())
     return refs, outputs, [*ref_errors, *errors]

@@ -41,6 +41,41 @@ def hypothesis_upload_key(prefix: str) -> str:
     return f"{prefix}_hyp_upload"
 
 
+def hypothesis_file_key(prefix: str) -> str:
+    """The key of Corpus's choice of the output it scores among those uploaded (here or on Compare)."""
+    return f"{prefix}_hyp_file"
+
+
 def references_upload_key(prefix: str) -> str:
     """The key of the reference files' drop zone of Corpus or Compare (``prefix``)."""
     return f"{prefix}_ref_upload"
+
+
+#: The bucket section's kinds of buckets (labels: only once a labels file is given).
+BUCKET_KINDS = ("length", "frequency", "label")
+
+
+#: Compare's drop zone of system outputs.
+SYSTEMS_UPLOAD = "compare_sys_upload"
+
+
+def bucket_kind_key(prefix: str) -> str:
+    """The key of the bucket section's choice of buckets (length, word frequency, labels) on Corpus or Compare; the
+    section's other keys are ``ui.buckets.section.Slots``."""
+    return f"{prefix}_buckets"
+
+
+def bucket_metric_key(prefix: str) -> str:
+    """The key of the bucket section's choice of the metric shown (its label) on Corpus or Compare."""
+    return f"{prefix}_bucket_metric"
+
+
+#: Drop zones that share their files with another page's (``ui.inputs.shared``) -> the store slot they share: every
+#: page's references, and the outputs scored (Compare's systems, Corpus's hypothesis), in the order their files are
+#: listed once a session's files kept under the drop zones' own keys are moved there.
+STORE_SLOTS = {
+    references_upload_key("compare"): "shared_references",
+    references_upload_key("corpus"): "shared_references",
+    SYSTEMS_UPLOAD: "shared_outputs",
+    hypothesis_upload_key("corpus"): "shared_outputs",
+}

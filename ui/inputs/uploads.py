@@ -18,10 +18,12 @@ from bleucore.reading import (
     LineTooLong,
     NotText,
     ReadingError,
+    SegmentTooLong,
     TextRules,
     WideEncoding,
     check_held_text,
     check_held_total,
+    check_segment_chars,
     decode_lines,
     decode_text,
 )
@@ -45,28 +47,28 @@ def _message(err: ReadingError, pasted: bool) -> str:
         return _("{name} is UTF-16 encoded; save it as UTF-8 and upload it again.").format(name=name)
     if isinstance(err, BinaryInput) and pasted:
         return _(
-            "{name} looks like a binary file (a NUL character on line {line}), not plain text: give plain text, "
+            "{name} looks like a binary file (a NUL character on line {line:,}), not plain text: give plain text, "
             "one segment per line."
         ).format(name=name, line=err.line)
     if isinstance(err, BinaryInput):
         return _(
-            "{name} looks like a binary file (a NUL byte on line {line}), not plain text: upload the "
+            "{name} looks like a binary file (a NUL byte on line {line:,}), not plain text: upload the "
             "plain-text (UTF-8) file, one segment per line."
         ).format(name=name, line=err.line)
     if isinstance(err, NotText):
         return _(
-            "{name} is not UTF-8: line {line} has the byte {byte} at byte {column}. "
+            "{name} is not UTF-8: line {line:,} has the byte {byte} at byte {column:,}. "
             "Save the file as UTF-8 and upload it again."
         ).format(name=name, line=err.line, byte=f"0x{err.byte:02X}", column=err.column)
     if isinstance(err, EmptyInput) and err.blank_lines:
-        return _("{name} has only blank lines ({n}): give its segments, one per line.").format(
+        return _("{name} has only blank lines ({n:,}): give its segments, one per line.").format(
             name=name, n=err.blank_lines
         )
     if isinstance(err, EmptyInput):
         return _("{name} is empty: give its segments, one per line.").format(name=name)
     if isinstance(err, LineTooLong):
         return _(
-            "Line {line} of {name} has {n:,} characters; a line may have at most {limit:,}: put one segment on "
+            "Line {line:,} of {name} has {n:,} characters; a line may have at most {limit:,}: put one segment on "
             "each line."
         ).format(line=err.line, name=name, n=err.chars or err.limit, limit=err.limit)
     if isinstance(err, HeldSizeError):
@@ -74,6 +76,11 @@ def _message(err: ReadingError, pasted: bool) -> str:
             "{name} has {n:,} lines and {chars:,} characters; the app scores files of at most {lines:,} lines and "
             "{limit:,} characters (the command line, python -m bleucore, streams longer files)."
         ).format(name=name, n=err.lines, chars=err.chars, lines=err.limits.lines, limit=err.limits.chars)
+    if isinstance(err, SegmentTooLong):
+        return _(
+            "Line {line:,} of {name} and its references have {chars:,} characters together; a segment (a line and "
+            "its references) may have at most {limit:,}: put one segment on each line."
+        ).format(line=err.line, name=name, chars=err.chars, limit=err.limit)
     return str(err)  # a reader's error this page does not word yet: bleucore's English, never a traceback
 
 
@@ -133,7 +140,7 @@ def _first_missing(counts: Sequence[int]) -> int:
 def _differ(name: str, n: int, wrong: Sequence[TextFile]) -> str:
     details = "; ".join(_("{name} has {n:,}").format(name=f.name, n=len(f)) for f in wrong)
     return _(
-        "Line counts differ: {name} has {n:,} lines but {details}, so line {line} is not in every file. Every file "
+        "Line counts differ: {name} has {n:,} lines but {details}, so line {line:,} is not in every file. Every file "
         "needs one line per segment, in the same order: correct the file and give it again (an uploaded file's Remove "
         "button takes the old one away)."
     ).format(name=name, n=n, details=details, line=_first_missing([n, *(len(f) for f in wrong)]))
@@ -167,6 +174,16 @@ def check_same_length(hypothesis: TextFile, references: Sequence[TextFile]) -> N
     wrong = [ref for ref in references if len(ref) != len(hypothesis)]
     if wrong:
         raise InputError(_differ(hypothesis.name, len(hypothesis), wrong))
+    _check_segments(hypothesis, references)
+
+
+def _check_segments(hypothesis: TextFile, references: Sequence[TextFile]) -> None:
+    """InputError when a line and its references pass ``bleucore.limits.MAX_SEGMENT_CHARS`` together (each file
+    within its own limits, three of them may not be), before any scorer refuses it."""
+    try:
+        check_segment_chars([hypothesis.lines, *(r.lines for r in references)], hypothesis.name)
+    except SegmentTooLong as err:
+        raise InputError(_message(err, pasted=False)) from None
 
 
 def check_references(references: Sequence[TextFile]) -> None:
@@ -186,13 +203,18 @@ def matching_systems(systems: Sequence[TextFile], references: Sequence[TextFile]
     kept, messages = [], []
     for system in systems:
         if len(system) == lines:
+            try:
+                _check_segments(system, references)
+            except InputError as err:
+                messages.append(str(err))
+                continue
             kept.append(system)
             continue
         messages.append(
             _(
-                "{name} has {n:,} lines but the references have {lines:,}, so line {line} is not in every file: it is "
-                "left out of the comparison. Correct it (one line per segment, in the references' order) and give it "
-                "again; its Remove button takes the old one away."
+                "{name} has {n:,} lines but the references have {lines:,}, so line {line:,} is not in every file: it "
+                "is left out of the comparison. Correct it (one line per segment, in the references' order) and give "
+                "it again; its Remove button takes the old one away."
             ).format(name=system.name, n=len(system), lines=lines, line=_first_missing([len(system), lines]))
         )
     return kept, messages

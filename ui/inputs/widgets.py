@@ -19,6 +19,7 @@ from ui.inputs.samples import SAMPLES
 from ui.inputs.sources import SOURCE_LABELS, SOURCES, source_key
 from ui.inputs.uploads import InputError, TextFile, check_page_size, decode_paste
 from ui.options import bleu as om
+from ui.options.tokenizer_needs import needs_message
 from ui.shell import i18n
 from ui.shell.i18n import _
 from ui.shell.markdown import show_error
@@ -45,15 +46,13 @@ def source_radio(prefix: str) -> str:
     """The "Input" choice of Corpus or Compare (``prefix``) between the bundled samples, uploads and pasted text."""
     session = session_state()
     key = source_key(prefix)
-    words = i18n.bound()  # the run's language, also where Streamlit formats the options outside the run
-    i18n.keep_choice(key, SOURCES, lambda s, gettext: gettext(SOURCE_LABELS[s]))
     return str(
         st.radio(
             _("Input"),
             SOURCES,
             key=key,
             horizontal=True,
-            format_func=lambda s: words(SOURCE_LABELS[s]),
+            format_func=i18n.keep_choice(key, SOURCES, lambda s, gettext: gettext(SOURCE_LABELS[s])),
             on_change=_source_changed,
             args=(session, prefix),
             persist_state="session",
@@ -99,13 +98,8 @@ def scoring_options(choices: om.Choices) -> tuple[BleuOptions, BleuOptions] | No
     except ValueError as err:
         show_error(_("These options cannot be combined: {err}. Change one of them in the sidebar.").format(err=err))
         return None
-    package = missing_package(choices.tokenize)
-    if package is not None:  # a link may name a tokenizer whose analyser this server lacks
-        show_error(
-            _(
-                "The tokenizer {tokenizer} needs the {package} package (pip install {package}), "
-                "which is not installed here: choose another tokenizer in the sidebar."
-            ).format(tokenizer=choices.tokenize, package=package)
-        )
+    needs = needs_message(choices.tokenize)
+    if needs is not None:  # a link may name a tokenizer whose analyser or model this server lacks
+        show_error(needs)
         return None
     return options

@@ -40,7 +40,9 @@ def share_link(token: str | None, note: str | None) -> None:
         st.info(escape_markdown(note or ""))
         return
     st.caption(_("The address bar always reproduces this view. Copy the link:"))
-    st.html(link_html(share_url(token)))  # not st.code: its highlighter's code slowed the first view
+    st.html(
+        link_html(share_url(token), copy=_("the link"))
+    )  # not st.code: its highlighter's code slowed the first view
 
 
 def share_url(token: str) -> str:

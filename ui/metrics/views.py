@@ -15,8 +15,9 @@ import streamlit as st
 
 from bleucore.metrics import Metric
 from bleucore.metrics.chrf import chrf_orders
+from bleucore.reading import TerWordPairs
 from ui.inputs.uploads import TextFile, digest
-from ui.metrics import cache
+from ui.metrics import cache, error_wording
 from ui.metrics.analysis import MetricScores
 from ui.metrics.chrf.corpus_chart import order_chart
 from ui.metrics.sacrebleu_view import show_sacrebleu
@@ -33,6 +34,25 @@ class _SummedStatistics(Protocol):
 
     @property
     def statistics(self) -> Sequence[int]: ...
+
+
+def scorable(
+    choice: Sequence[str], settings: MetricSettings, systems: Sequence[TextFile], refs: Sequence[TextFile]
+) -> tuple[str, ...]:
+    """``choice`` without a metric that cannot score one of ``systems`` (TER past its word pairs in a segment), each
+    left out with a message naming the file and line; the statistics are computed (and cached) here, once."""
+    left: set[str] = set()
+    references = [r.lines for r in refs]
+    for metric_id in others(choice):
+        key = metric_key(metric_id, settings)
+        for system in systems:
+            try:
+                cache.metric_statistics(digest([system, *refs]), key, system.lines, references)
+            except TerWordPairs as err:
+                show_error(error_wording.left_out(err, metric_of(key).printed_label, system.name))
+                left.add(metric_id)
+                break
+    return tuple(m for m in choice if m not in left)
 
 
 def input_scores(key: MetricKey, hyp: TextFile, refs: Sequence[TextFile]) -> MetricScores:

@@ -17,6 +17,7 @@ from typing import Any
 from bleucore.metrics.imported import MAX_NAME_CHARS
 from ui.links.codec import FLAG, TEXT, LinkField, choice, link_data, linked, read_state, section
 from ui.options.metrics import IMPORTED_IDS
+from ui.shell import held
 from ui.shell.i18n import N_
 
 MAX_ENTRIES = len(IMPORTED_IDS)
@@ -106,7 +107,7 @@ def human_key(prefix: str) -> str:
 
 def widget_values(prefix: str, settings: ImportedSettings) -> dict[str, object]:
     """Widget key -> value that shows ``settings``."""
-    values: dict[str, object] = {human_key(prefix): settings.human}
+    values: dict[str, object] = held.wish_values(human_key(prefix), settings.human)
     for metric_id in IMPORTED_IDS:
         entry = keys(prefix, metric_id)
         values[entry.name] = settings.name(metric_id)
@@ -120,7 +121,7 @@ def read(session: Mapping[str, object], prefix: str) -> ImportedSettings:
     names = [session.get(entry.name) for entry in entries]
     (n1, n2, n3) = (name[:MAX_NAME_CHARS] if isinstance(name, str) else "" for name in names)
     (l1, l2, l3) = (bool(session.get(entry.lower)) for entry in entries)
-    human = session.get(human_key(prefix))
+    human = held.wish(session, human_key(prefix), "")  # the one chosen last, kept while its scores are replaced
     return ImportedSettings(n1, l1, n2, l2, n3, l3, human if isinstance(human, str) and human in IMPORTED_IDS else "")
 
 

@@ -33,6 +33,8 @@ CHOICE_IDS = METRIC_IDS + IMPORTED_IDS
 #: What a pill shows: the metrics' own names, the same in every language.
 LABELS = {"bleu": "BLEU", "chrf": "chrF", "chrf++": "chrF++", "ter": "TER"}
 DEFAULT: tuple[str, ...] = ("bleu",)
+#: The character n-gram order a sentence's chrF explanation shows first (or chrF's highest order below it).
+CHRF_FIRST_ORDER = 3
 #: bleucore's metric behind each id (chrF++ is chrF with word n-grams).
 BLEUCORE_NAMES = {"bleu": "bleu", "chrf": "chrf", "chrf++": "chrf", "ter": "ter"}
 LOWER_IS_BETTER = frozenset(m for m in METRIC_IDS if not METRICS[BLEUCORE_NAMES[m]].higher_is_better)

@@ -6,14 +6,14 @@ the same widget for the same option on every page, and one button back to the pa
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
+from collections.abc import Callable, MutableMapping
 from typing import Any
 
 import streamlit as st
 
 from bleucore.metrics.bleu import REF_LENGTH_RULES, SMOOTHING_METHODS, TOKENIZER_NAMES, VARIANTS
-from bleucore.tokenizers import missing_package
 from ui.options import bleu as om
+from ui.options.tokenizer_needs import needs_label
 from ui.shell import i18n
 from ui.shell.i18n import N_, _
 from ui.shell.session import session_state
@@ -23,24 +23,25 @@ TOKENIZER_HELP = N_(
     "`none`: split on whitespace only (the tutorials); `13a`: sacreBLEU's default (mteval-v13a, punctuation "
     "split off); `intl`: Unicode punctuation and symbols split off; `char`: every character is a token; "
     "`zh`: every Chinese character a token; `ja-mecab`, `ko-mecab`: Japanese and Korean morphemes (MeCab), "
-    "sacreBLEU's choices for Japanese and Korean."
+    "sacreBLEU's choices for Japanese and Korean; `flores101`, `flores200`, `spBLEU-1K`: pieces of sacreBLEU's "
+    "SentencePiece models, for any language (spBLEU)."
 )
 
 
-def tokenizer_label(name: str) -> str:
-    """A tokenizer's name in a choice; one whose analyser is missing says what to install."""
-    package = missing_package(name) if name in TOKENIZER_NAMES else None
-    return name if package is None else _("{name} (needs pip install {package})").format(name=name, package=package)
+def tokenizer_label(name: str, gettext: Callable[[str], str] | None = None) -> str:
+    """A tokenizer's name in a choice; one whose analyser or model is missing says what it needs."""
+    return needs_label(name, gettext or _)
 
 
 def tokenizer_box(keys: om.OptionKeys) -> None:
     """The tokenizer choice of a page's options (the sidebar's, and the Score doctor's for Corpus's input)."""
+    key = keys.key("tokenize")
     st.selectbox(
         _("Tokenizer"),
         TOKENIZER_NAMES,
-        key=keys.key("tokenize"),
+        key=key,
         help=_(TOKENIZER_HELP),
-        format_func=tokenizer_label,
+        format_func=i18n.keep_choice(key, TOKENIZER_NAMES, tokenizer_label),
         persist_state="session",
     )
 
@@ -83,11 +84,12 @@ def options_sidebar(keys: om.OptionKeys, start: str) -> om.Choices:
     shown = om.preset_name(om.read(session, keys))
     session[keys.preset(shown)] = shown
     st.header(_("Options"))
+    presets = [*om.PRESETS, om.CUSTOM]
     st.selectbox(
         _("Preset"),
-        [*om.PRESETS, om.CUSTOM],
+        presets,
         key=keys.preset(shown),
-        format_func=i18n.bound(),
+        format_func=i18n.keep_choice(keys.preset(shown), presets, lambda name, gettext: gettext(name)),
         on_change=_preset_picked,
         args=(session, keys, shown),
         help=_(

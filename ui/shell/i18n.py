@@ -116,25 +116,49 @@ def query() -> dict[str, str]:
     return {} if lang == DEFAULT else {PARAM: lang}
 
 
-def keep_choice(key: str, options: Sequence[Any], label: Callable[[Any, Callable[[str], str]], str]) -> None:
-    """Call before drawing a choice widget (radio, selectbox, segmented control) whose option labels are
-    translated: ``label(option, gettext)`` is an option's label in a language.
+def keep_choice(
+    key: str, options: Sequence[Any], label: Callable[[Any, Callable[[str], str]], str]
+) -> Callable[[Any], str]:
+    """Call before drawing a choice widget (radio, selectbox, segmented control, pills) whose option labels are
+    translated or may change (a metric's name): ``label(option, gettext)`` is an option's label in a language.
+    Returns the widget's ``format_func`` (``label`` in this run's language, ``bound``).
 
-    Streamlit keeps such a widget's value in the browser as its label, and the browser updates it only when
-    the script sets it: after a switch to English and back, it sends the label it showed before, which the
-    other language's widget does not know, and Streamlit hands the bare label to the script (Corpus then fell
-    back to the bundled sample, losing the pasted texts). A label in any language is mapped back to its option.
+    Streamlit keeps such a widget's value in the browser as its label, and the browser updates it only when the
+    script sets it. So, first: after a switch to English and back, the browser sends the label it showed before,
+    which the other language's widget does not know, and Streamlit hands the bare label to the script (Corpus then
+    fell back to the bundled sample, losing the pasted texts); a label in any language is mapped back to its
+    option. Second: when the chosen option's label is not the one drawn last (a language switch, a renamed metric),
+    the value is set again, so the browser is sent its new label; else a radio or a selectbox showed no option
+    chosen (Corpus's and Compare's "Input" after a switch, issue 45) while the script still used it.
     """
     session = st.session_state
-    if key not in session or session[key] in options:
-        return
-    value = session[key]
-    for lang in LANGUAGES:
-        gettext = translations(lang).gettext
-        for option in options:
-            if label(option, gettext) == value:
-                session[key] = option
-                return
+    gettext = bound()
+
+    def shown(option: Any) -> str:
+        return label(option, gettext)
+
+    if key not in session:
+        return shown
+    if session[key] not in options:
+        value = session[key]
+        for lang in LANGUAGES:
+            other = translations(lang).gettext
+            match = next((option for option in options if label(option, other) == value), None)
+            if match is not None:
+                session[key] = match
+                break
+    drawn = f"{key}__label"
+    if session[key] in options:
+        now = shown(session[key])
+        if session.get(drawn, now) != now:
+            session[key] = session[key]  # a value set by the script: Streamlit sends its label to the browser
+        session[drawn] = now
+    return shown
+
+
+def named(names: Mapping[Any, str]) -> Callable[[Any, Callable[[str], str]], str]:
+    """``keep_choice``'s labels for options named already, in this run's language or in none (a metric's name)."""
+    return lambda option, _gettext: names[option]
 
 
 def _switched() -> None:

@@ -14,8 +14,11 @@ LIGHT_GREY = "#E5E5E5"
 MID_GREY = "#999999"
 DARK_TEXT = "#333333"
 
-#: Matched (BLEU's counted n-grams, chrF's matched characters, a reference's used n-grams).
+#: Matched (BLEU's counted n-grams, chrF's matched characters).
 MATCHED_CSS = f"background-color:{BLUE};color:#FFFFFF;border-bottom:3px solid #003D5C;"
+#: A reference's used n-grams (what a matched candidate n-gram pairs with): light where matched is dark, a double
+#: underline where matched has a solid one, and its own marker and words, so the two never look the same.
+USED_CSS = f"background-color:#D4E6F1;color:#1F2328;border-bottom:3px double {BLUE};"
 #: Clipped n-grams and TER's substitutions.
 CLIPPED_CSS = f"background-color:{ORANGE};color:#000000;border-bottom:3px dashed #000000;"
 #: Unmatched n-grams and characters, TER's insertions.

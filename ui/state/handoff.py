@@ -15,7 +15,7 @@ from ui.inputs import identity
 from ui.inputs.uploads import TextFile
 from ui.links.share import PARAM, LinkStateError, forget
 from ui.options.bleu import Choices
-from ui.shell import i18n
+from ui.shell import held, i18n
 from ui.shell.i18n import _
 from ui.shell.markdown import escape_markdown
 from ui.shell.session import session_state
@@ -34,8 +34,14 @@ def explore_button(label: str, state: es.ExploreState, key: str) -> None:
             escape_markdown(_("This sentence is too long to open in Explore through a link: {err}.").format(err=err))
         )
         return
-    if st.button(label, key=key, icon=":material/open_in_new:"):
-        st.session_state[PENDING] = (EXPLORE_PAGE, token)
+    st.button(label, key=key, icon=":material/open_in_new:", on_click=_ask, args=(token,))
+
+
+def _ask(token: str) -> None:
+    """A hand-off button's click: ask for the switch and rerun the whole page, whose end switches (``follow``); a
+    button in a section drawn as a fragment (``ui.state.sections``) would otherwise rerun that section alone."""
+    st.session_state[PENDING] = (EXPLORE_PAGE, token)
+    st.rerun()
 
 
 def sentence_state(
@@ -55,21 +61,26 @@ def segment_picker(
     when ``metrics_tab``: the page explains lines by chrF or TER)."""
     names = list(systems)
     system_col, line_col = st.columns(2)
-    name = system_col.selectbox(_("System to open"), names, key=f"{prefix}_open_system", persist_state="session")
+    key = f"{prefix}_open_system"
+    name = system_col.selectbox(
+        _("System to open"), names, key=key, persist_state="session", **held.hold(key, names, names[0])
+    )
     lines = len(refs[0]) if refs else 0
     if not name or lines == 0:
         return
+    line_key = f"{prefix}_open_line"
+    kept = st.session_state.get(line_key)
+    if isinstance(kept, int) and kept > lines:  # a line kept for longer files
+        st.session_state[line_key] = lines
     line = int(
-        line_col.number_input(
-            _("Line"), min_value=1, max_value=lines, step=1, key=f"{prefix}_open_line", persist_state="session"
-        )
+        line_col.number_input(_("Line"), min_value=1, max_value=lines, step=1, key=line_key, persist_state="session")
         or 1
     )
     state = sentence_state(
         systems[name].lines[line - 1], [r.lines[line - 1] for r in refs], options, metrics_tab=metrics_tab
     )
     explore_button(
-        _("Open line {line} of {name} in Explore").format(line=line, name=name), state, f"{prefix}_open_explore"
+        _("Open line {line:,} of {name} in Explore").format(line=line, name=name), state, f"{prefix}_open_explore"
     )
 
 
@@ -86,7 +97,7 @@ def line_buttons(
     references = [r.lines[line - 1] for r in refs]
     for name in names:
         explore_button(
-            _("Open line {line} of {name} in Explore").format(line=line, name=name),
+            _("Open line {line:,} of {name} in Explore").format(line=line, name=name),
             sentence_state(systems[name].lines[line - 1], references, options),
             f"{key}_{name}",
         )

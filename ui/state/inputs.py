@@ -1,17 +1,28 @@
 """What Corpus and Compare share in their states: the input source, the pasted references, the BLEU options, the
-metrics picked and their options (``PastedInputs``), read from and written to the widgets under the page's prefix."""
+metrics picked and their options, the sentence metric and the bucket section's choices (``PastedInputs``), read from
+and written to the widgets under the page's prefix."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ui.inputs.sources import MAX_PASTED_REFERENCES, SOURCES, pasted_reference_key, ref_count_key, source_key
-from ui.links.codec import LinkField, choice, choices, linked, texts
+from ui.inputs.sources import (
+    BUCKET_KINDS,
+    MAX_PASTED_REFERENCES,
+    SOURCES,
+    bucket_kind_key,
+    bucket_metric_key,
+    pasted_reference_key,
+    ref_count_key,
+    source_key,
+)
+from ui.links.codec import TEXT, LinkField, choice, choices, linked, texts
 from ui.options import bleu as om
 from ui.options import imported as mi
 from ui.options import metrics as mo
+from ui.shell import held
 from ui.shell.i18n import N_
 from ui.state.page import OPTIONS_LINK, REFERENCES_LINK
 
@@ -39,6 +50,16 @@ class PastedInputs:
     imported: mi.ImportedSettings = linked(
         mi.DEFAULT_SETTINGS, LinkField("imp", N_("imported metrics")), mi.SECTION, omit_default=True
     )
+    #: The choices of the sections below the scores, each the option a person chose last ("": the first offered),
+    #: kept while it is not offered (``ui.shell.held``): the metric the sentences are compared by, and the bucket
+    #: section's kind of buckets and metric shown (its label).
+    sentence_metric: str = linked(
+        "", LinkField("sm", N_("sentence metric")), choice(("", *mo.CHOICE_IDS)), omit_default=True
+    )
+    bucket_kind: str = linked(
+        BUCKET_KINDS[0], LinkField("bk", N_("kind of buckets")), choice(BUCKET_KINDS), omit_default=True
+    )
+    bucket_metric: str = linked("", LinkField("bm", N_("metric of the buckets")), TEXT, omit_default=True)
 
 
 def options_under_o(data: dict[str, Any]) -> dict[str, Any]:
@@ -52,6 +73,11 @@ def metrics_key(prefix: str) -> str:
     return f"{prefix}_metrics"
 
 
+def sentence_metric_key(prefix: str) -> str:
+    """The key of the metric the sentences are sorted or compared by on Corpus or Compare (``prefix``)."""
+    return f"{prefix}_sentence_metric"
+
+
 def shared_widget_values(prefix: str, state: PastedInputs) -> dict[str, Any]:
     """Widget key -> value of the fields Corpus and Compare share (``PastedInputs``), under ``<prefix>_`` keys."""
     refs = state.references[:MAX_PASTED_REFERENCES] or ("",)
@@ -63,6 +89,9 @@ def shared_widget_values(prefix: str, state: PastedInputs) -> dict[str, Any]:
         **mi.widget_values(prefix, state.imported),
         **{pasted_reference_key(prefix, i): refs[i] if i < len(refs) else "" for i in range(MAX_PASTED_REFERENCES)},
         **om.widget_values(om.OptionKeys(prefix), state.options),
+        **held.wish_values(sentence_metric_key(prefix), state.sentence_metric),
+        **held.wish_values(bucket_kind_key(prefix), state.bucket_kind),
+        **held.wish_values(bucket_metric_key(prefix), state.bucket_metric),
     }
 
 
@@ -76,4 +105,12 @@ def read_shared(session: Mapping[str, Any], prefix: str) -> dict[str, Any]:
         "metrics": mo.normalize(session.get(metrics_key(prefix), list(mo.DEFAULT))),
         "metric_options": mo.read(session, prefix),
         "imported": mi.read(session, prefix),
+        "sentence_metric": one_of(held.wish(session, sentence_metric_key(prefix), ""), mo.CHOICE_IDS, ""),
+        "bucket_kind": one_of(held.wish(session, bucket_kind_key(prefix), ""), BUCKET_KINDS, BUCKET_KINDS[0]),
+        "bucket_metric": one_of(held.wish(session, bucket_metric_key(prefix), ""), None, ""),
     }
+
+
+def one_of(value: Any, options: Sequence[str] | None, default: str) -> str:
+    """A choice's value as a state holds it: one of ``options`` (any text when None), else ``default``."""
+    return value if isinstance(value, str) and (options is None or value in options) else default

@@ -6,11 +6,14 @@ run's end state and draws the share box. ``ui.state.page`` is the mechanism itse
 from __future__ import annotations
 
 from collections.abc import Callable, MutableMapping
+from dataclasses import replace
 from typing import Any
 
 import streamlit as st
 
 from ui.inputs import identity
+from ui.inputs.kept import kept_in
+from ui.inputs.sources import SYSTEMS_UPLOAD, references_upload_key
 from ui.links.share import PARAM
 from ui.links.share_box import opened_link_notices, share_box
 from ui.options.metrics import imported
@@ -46,13 +49,24 @@ def mirror_state(
     return token, note
 
 
+def arrival_state(page: StatePage) -> Any:
+    """The state Corpus or Compare opens with where this browser has shown it no other (no link, none kept): its
+    default, with its uploads chosen when the files another page was given would be scored here (references and an
+    output, shared by ``ui.inputs.shared``: a reference uploaded once serves every page)."""
+    default = page.default
+    if isinstance(default, PastedInputs) and kept_in(references_upload_key(page.prefix)) and kept_in(SYSTEMS_UPLOAD):
+        return replace(default, source="upload")
+    return default
+
+
 def open_state_page(page: StatePage, title: Callable[[], tuple[str, str]]) -> None:
     """Fill the page's widget keys (a new link in ``?s=`` wins, see ``init_page``), then draw its title and caption
     (``title()``: read once the keys are filled, so they can name the metrics picked) and any notice about the
     opened link."""
     session = session_state()
     on_server = identity.kept_state(page.prefix, page.default) if page.kept_on_server else None
-    loaded, link_error = init_page(session, st.query_params.get(PARAM), page, on_server)
+    arrival = arrival_state(page) if on_server is None and page.saved_key not in session else None
+    loaded, link_error = init_page(session, st.query_params.get(PARAM), page, on_server, arrival)
     heading, caption = title()
     st.title(heading)
     st.caption(caption)

@@ -81,18 +81,24 @@ def link_with_fallback(make: Any, state: Any) -> tuple[str | None, str | None]:
 
 
 def init_page(
-    session: MutableMapping[str, Any], link: str | None, page: StatePage, kept: Any | None = None
+    session: MutableMapping[str, Any],
+    link: str | None,
+    page: StatePage,
+    kept: Any | None = None,
+    arrival: Any | None = None,
 ) -> tuple[Any | None, str | None]:
     """Fill widget keys before any widget is drawn.
 
     A link this session has not made or opened before wins (its values overwrite the widgets), unless it is
     the link of ``kept`` (the state the server kept for this browser, ``ui.inputs.kept``: a reload), which
     then comes back whole, pasted texts too long for a link included. Otherwise, when the last run drew
-    another page (``just_arrived``), every key is set again from the last saved state (or the default). Returns
-    (state loaded from the link or None, message if the link was not fully usable).
+    another page (``just_arrived``), every key is set again from the last saved state (else ``kept``, else
+    ``arrival``, the state a page opens with in this browser session, else the default). Returns (state loaded
+    from the link or None, message if the link was not fully usable).
     """
     stale = just_arrived(session, page.prefix)
-    start = session.get(page.saved_key, kept if kept is not None else page.default)
+    first = kept if kept is not None else arrival if arrival is not None else page.default
+    start = session.get(page.saved_key, first)
     if link and is_new(session, page.loaded_key, link):
         remember(session, page.loaded_key, link)
         if kept is not None and page.saved_key not in session and link in _links_of(page, kept):

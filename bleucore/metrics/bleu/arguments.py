@@ -5,14 +5,39 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from collections.abc import Iterator
 
 from ...cli.usage import PROG, UsageError
 from ...tokenizers.languages import LANGUAGE_TOKENIZERS, target_language, tokenizer_for_language
+from ...tokenizers.registry import TOKENIZERS, missing_model, use_model_file
 from . import options as bo
 
-__all__ = ["DEFAULT_ORDER", "add_arguments", "options_from_args"]
+__all__ = ["DEFAULT_ORDER", "MODEL_FLAG", "add_arguments", "options_from_args"]
 
 DEFAULT_ORDER = 4
+#: The flag naming a SentencePiece tokenizer's model file (sacreBLEU has none: it reads its own folder).
+MODEL_FLAG = "--spm-model"
+#: sacreBLEU 2.6's old name of flores101: the same model and signature, and a warning.
+_OLD_NAMES = {"spm": "flores101"}
+
+
+class _TokenizerChoices:
+    """``-tok``'s choices: the registry's names (listed in ``--help``), and sacreBLEU's old names, accepted too."""
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(bo.TOKENIZER_NAMES)
+
+    def __contains__(self, value: object) -> bool:
+        return value in bo.TOKENIZER_NAMES or value in _OLD_NAMES
+
+
+def _tokenizer_name(value: str | None) -> str | None:
+    """``-tok``'s value, sacreBLEU's old ``spm`` taken as ``flores101`` with a warning, as sacreBLEU takes it."""
+    new = _OLD_NAMES.get(value or "")
+    if new is None:
+        return value
+    sys.stderr.write(f"{PROG}: warning: -tok {value} is sacreBLEU's old name of {new} (the same model and signature)\n")
+    return new
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -21,7 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     bleu.add_argument(
         "-tok",
         "--tokenize",
-        choices=bo.TOKENIZER_NAMES,
+        choices=_TokenizerChoices(),
         default=None,
         help="tokenizer, as sacreBLEU's (default: zh, ja-mecab or ko-mecab for a -l target zh, ja or ko, else 13a)",
     )
@@ -31,6 +56,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="SRC-TRG",
         help="source-target language pair, e.g. en-ko: the target chooses the default tokenizer",
+    )
+    bleu.add_argument(
+        MODEL_FLAG,
+        default=None,
+        metavar="FILE",
+        help="the SentencePiece model of -tok flores101, flores200 or spBLEU-1K (default: sacreBLEU's, in "
+        "$SACREBLEU/models or ~/.sacrebleu/models); the signature names the tokenizer",
     )
     bleu.add_argument("-lc", "--lowercase", action="store_true", help="case-insensitive BLEU")
     bleu.add_argument(
@@ -121,8 +153,10 @@ def options_from_args(args: argparse.Namespace) -> bo.BleuOptions:
         sys.stderr.write(
             f"{PROG}: warning: consider -tok {usual} for target language {trg_lang} (sacreBLEU's choice)\n"
         )
+    tokenize = tokenizer_for_language(trg_lang, _tokenizer_name(args.tokenize))
+    _find_model(tokenize, args.spm_model)
     return bo.BleuOptions(
-        tokenize=tokenizer_for_language(trg_lang, args.tokenize),
+        tokenize=tokenize,
         lowercase=args.lowercase,
         weights=_weights(args),
         smooth_method=args.smooth_method,
@@ -130,4 +164,26 @@ def options_from_args(args: argparse.Namespace) -> bo.BleuOptions:
         effective_order=effective,
         ref_length=args.ref_length,
         variant=args.variant,
+    )
+
+
+def _find_model(tokenize: str, named: str | None) -> None:
+    """The model file of a SentencePiece tokenizer: ``--spm-model``'s, else sacreBLEU's; a usage error saying where to
+    put it when it is missing (bleucore downloads nothing)."""
+    if named is not None:
+        if TOKENIZERS.load(tokenize).model is None:
+            readers = ", ".join(name for name in TOKENIZERS if TOKENIZERS[name].model is not None)
+            raise UsageError(
+                f"{MODEL_FLAG} names the model of a SentencePiece tokenizer ({readers}); -tok is {tokenize}"
+            )
+        use_model_file(tokenize, named)
+    missing = missing_model(tokenize)
+    if missing is None:
+        return
+    if missing.named:
+        raise UsageError(f"{MODEL_FLAG} {missing.path}: no such file")
+    raise UsageError(
+        f"-tok {tokenize} needs sacreBLEU's SentencePiece model {missing.file}, not found in {missing.folder}: "
+        f"download it from {missing.url} into that folder (where sacreBLEU keeps it; $SACREBLEU/models when "
+        f"SACREBLEU is set), or give its path with {MODEL_FLAG} FILE; {PROG} downloads nothing"
     )

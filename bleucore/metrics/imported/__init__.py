@@ -15,9 +15,11 @@ The seams other code builds on (the Compare page, issue 38's agreement and meta-
   True, so the ranking (``bleucore.significance.ranking``) tests it with Wilcoxon's signed-rank test, as WMT25.
 * Its signature is ``imported|higher:yes|version:...`` (printed ``COMET|imported|...``); sacreBLEU has no equivalent
   (``sacrebleu_equivalent`` says so).
-* Files: ``readers.parse_scores`` (bytes of plain numbers, COMET's printed output or its ``--to_json``, told apart by
-  their content), ``files.assign_scores`` (files to systems: one per system, or one for all matched by path then
-  file name) and ``files.read_score_files`` (the same from paths, within ``bleucore.limits``). Bad input is a typed
+* Files: ``readers.parse_scores`` (bytes of plain numbers, COMET's printed output or its ``--to_json``, MetricX's
+  JSONL, told apart by their content, every value checked before any arithmetic by ``bleucore.reading``),
+  ``files.assign_scores`` (files to systems: one per system, or one for all matched by path, name, then file name),
+  ``files.read_score_files`` (the same from paths, within ``bleucore.limits``) and ``files.format_direction`` (the
+  direction the files' format says: MetricX's JSONL is lower-is-better). Bad input is a typed
   ``bleucore.reading.ReadingError`` (``errors``; a count that differs from the references' is ``LineCountMismatch``).
 """
 
@@ -45,13 +47,49 @@ from .options import MAX_NAME_CHARS, ImportedOptions
 
 if TYPE_CHECKING:
     from ..sacrebleu_equivalent import SacrebleuEquivalent
-    from .files import assign_scores, read_score_files
+    from .files import assign_scores, format_direction, read_score_files
+    from .problems import (
+        FileProblem,
+        JsonSyntax,
+        NoPrediction,
+        NoScore,
+        NoScoreKey,
+        NotAnObject,
+        NotPrintedLine,
+        NotSegments,
+        NotSystems,
+        OnlySystemScores,
+        PredictionNotNumber,
+        ScoreNotNumber,
+        SecondJsonValue,
+        SegmentPastLines,
+        SystemIdMismatch,
+        SystemIdNotName,
+    )
     from .readers import ScoreFile, parse_scores
     from .scores import ErrorSpan, FloatArray, ImportedScore, ImportedStatistics, SegmentScores
 
 #: What the app and other callers use from this package's modules (numpy), loaded on first use (PEP 562).
 _EXPORTS: dict[str, tuple[str, ...]] = {
-    "files": ("assign_scores", "read_score_files"),
+    "files": ("assign_scores", "format_direction", "read_score_files"),
+    "problems": (
+        "FileProblem",
+        "JsonSyntax",
+        "NoPrediction",
+        "NoScore",
+        "NoScoreKey",
+        "NotAnObject",
+        "NotPrintedLine",
+        "NotSegments",
+        "NotSystems",
+        "OnlySystemScores",
+        "PredictionNotNumber",
+        "ScoreNotNumber",
+        "SecondJsonValue",
+        "SegmentPastLines",
+        "SystemIdMismatch",
+        "SystemIdNotName",
+    ),
     "readers": ("ScoreFile", "parse_scores"),
     "scores": ("ErrorSpan", "ImportedScore", "ImportedStatistics", "SegmentScores"),
 }
@@ -60,20 +98,37 @@ __all__ = [
     "MAX_NAME_CHARS",
     "BadScoreFile",
     "ErrorSpan",
+    "FileProblem",
     "ImportedMetric",
     "ImportedOptions",
     "ImportedScore",
     "ImportedStatistics",
+    "JsonSyntax",
     "MissingSystem",
+    "NoPrediction",
+    "NoScore",
+    "NoScoreKey",
     "NotAScore",
+    "NotAnObject",
+    "NotPrintedLine",
+    "NotSegments",
+    "NotSystems",
+    "OnlySystemScores",
+    "PredictionNotNumber",
     "ScoreFile",
     "ScoreFileCount",
     "ScoreFileTooLarge",
+    "ScoreNotNumber",
+    "SecondJsonValue",
     "SegmentMissing",
+    "SegmentPastLines",
     "SegmentScores",
+    "SystemIdMismatch",
+    "SystemIdNotName",
     "TooManyImported",
     "TooManySystems",
     "assign_scores",
+    "format_direction",
     "imported_metric",
     "parse_scores",
     "read_score_files",

@@ -1,10 +1,18 @@
 """What can be wrong with a score file, as typed errors (``bleucore.reading.ReadingError``: a ``ValueError`` whose
 message is the command line's English and whose fields let the app word it in its own language). A score file whose
-number of scores differs from the references' lines is ``bleucore.reading.LineCountMismatch``."""
+number of scores differs from the references' lines is ``bleucore.reading.LineCountMismatch``; what can be wrong with
+a score file's numbers and JSON (``NotAScore``, a score out of range, JSON too deep, ...) is ``bleucore.reading
+.score_errors``'s, raised where every score file is checked."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...reading.errors import ReadingError
+from ...reading.score_errors import NotAScore
+
+if TYPE_CHECKING:
+    from .problems import FileProblem
 
 __all__ = [
     "BadScoreFile",
@@ -15,25 +23,23 @@ __all__ = [
     "SegmentMissing",
     "TooManyImported",
     "TooManySystems",
+    "shown",
 ]
 
 
-class NotAScore(ReadingError):
-    """Line ``line`` of the file ``name`` is ``text``, not one finite number (``nan`` and ``inf`` are not)."""
-
-    def __init__(self, name: str, line: int, text: str) -> None:
-        shown = text if len(text) <= 40 else text[:37] + "..."
-        super().__init__(f"line {line:,} of {name} is {shown!r}, not one finite number", name)
-        self.line, self.text = line, text
+def shown(value: object) -> str:
+    """``value``'s ``repr`` for a message, cut to 40 characters (a file may hold a megabyte where a number was due)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class BadScoreFile(ReadingError):
-    """The file ``name`` looks like COMET's ``--to_json`` output (``format``) or its printed output but is not:
-    ``detail`` says where."""
+    """The file ``name`` looks like COMET's ``--to_json`` output (``format``), its printed output or MetricX's JSONL
+    but is not: ``problem`` says why and where (a code of ``problems``), ``detail`` in the command line's English."""
 
-    def __init__(self, name: str, format: str, detail: str) -> None:
-        super().__init__(f"{name} is not {format}: {detail}", name)
-        self.format, self.detail = format, detail
+    def __init__(self, name: str, format: str, problem: FileProblem) -> None:
+        super().__init__(f"{name} is not {format}: {problem.detail}", name)
+        self.format, self.problem, self.detail = format, problem, problem.detail
 
 
 class SegmentMissing(ReadingError):

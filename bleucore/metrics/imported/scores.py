@@ -13,6 +13,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ... import limits
+from ...reading.scores import check_score
 from ..row_statistics import RowStatistics
 
 __all__ = ["ErrorSpan", "FloatArray", "ImportedScore", "ImportedStatistics", "SegmentScores", "as_segment_scores"]
@@ -20,7 +22,7 @@ __all__ = ["ErrorSpan", "FloatArray", "ImportedScore", "ImportedStatistics", "Se
 FloatArray = npt.NDArray[np.float64]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ErrorSpan:
     """One error span xCOMET found in a translation, as COMET's ``--to_json`` writes it: the span's ``text``, the
     model's ``confidence`` (0-1), its ``severity`` (``minor``, ``major``, ``critical``) and its character offsets
@@ -58,6 +60,10 @@ class SegmentScores:
             raise ValueError("segment scores must be a one-dimensional float64 array")
         if self.errors is not None and len(self.errors) != self.values.size:
             raise ValueError(f"{len(self.errors)} segments of error spans for {self.values.size} scores")
+        outside = ~(np.abs(self.values) <= limits.MAX_SCORE_MAGNITUDE)  # also NaN: the readers' check, made again
+        if outside.any():  # for scores built directly
+            index = int(np.argmax(outside))
+            check_score(float(self.values[index]), self.source or "the scores", segment=index)
 
     @property
     def segments(self) -> int:
@@ -68,9 +74,28 @@ class SegmentScores:
         return bool(np.array_equal(self.values, other.values)) and self.errors == other.errors
 
 
+def _as_float(value: object) -> float | None:
+    """A real number as a float (an integer past a float's range: infinity); None for anything else."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return None
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf
+
+
+def _shown(value: object) -> str:
+    try:
+        text = repr(value)
+    except ValueError:  # an integer past Python's 4,300 digits of conversion
+        return "an integer of more than 4,300 digits"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def as_segment_scores(scores: SegmentScores | Sequence[float] | FloatArray, system: str) -> SegmentScores:
     """``scores`` as ``SegmentScores``: a sequence of numbers (or a numeric array) is checked, one finite number per
-    segment (ValueError naming ``system`` and the first segment that is not)."""
+    segment within ``limits.MAX_SCORE_MAGNITUDE`` (ValueError naming ``system`` and the first segment that is not;
+    ``bleucore.reading.scores.check_score``, every score file's check)."""
     if isinstance(scores, SegmentScores):
         return scores
     if isinstance(scores, np.ndarray):
@@ -81,10 +106,13 @@ def as_segment_scores(scores: SegmentScores | Sequence[float] | FloatArray, syst
         raise ValueError(f"the scores of system {system} must be a sequence of numbers, got {type(scores).__name__}")
     else:
         items = scores
+    checked = []
     for index, value in enumerate(items):
-        if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
-            raise ValueError(f"score {index + 1} of system {system} is {value!r}, not a finite number")
-    return SegmentScores(np.asarray(items, dtype=np.float64).reshape(-1), None, f"system {system}")
+        number = _as_float(value)
+        if number is None or not math.isfinite(number):
+            raise ValueError(f"score {index + 1} of system {system} is {_shown(value)}, not a finite number")
+        checked.append(check_score(number, f"score {index + 1} of system {system}"))
+    return SegmentScores(np.asarray(checked, dtype=np.float64).reshape(-1), None, f"system {system}")
 
 
 class ImportedStatistics(RowStatistics):

@@ -177,12 +177,12 @@ def brevity_caption(score: BLEUScore) -> str:
     shorter = score.sys_len < score.ref_len
     return (
         _(
-            "The diamonds mark this input (c = {c}, r = {r:g}): the candidate is shorter than the "
+            "The diamonds mark this input (c = {c:,}, r = {r:,g}): the candidate is shorter than the "
             "reference; left of c/r = 1 both curves fall, the standard one faster."
         )
         if shorter
         else _(
-            "The diamonds mark this input (c = {c}, r = {r:g}): the candidate is at least as long as the "
+            "The diamonds mark this input (c = {c:,}, r = {r:,g}): the candidate is at least as long as the "
             "reference; left of c/r = 1 both curves fall, the standard one faster."
         )
     ).format(c=score.sys_len, r=score.ref_len)
@@ -220,7 +220,7 @@ def brevity_chart(score: BLEUScore) -> alt.LayerChart:
         )
         .add_params(pick)
     )
-    title = _("Brevity penalty (c = {c}, r = {r:g})").format(c=score.sys_len, r=score.ref_len)
+    title = _("Brevity penalty (c = {c:,}, r = {r:,g})").format(c=score.sys_len, r=score.ref_len)
     if score.ref_len == 0:
         return alt.LayerChart(layer=[lines]).properties(height=380, title=title, padding=PADDING)
     here = brevity_points(score)

@@ -87,11 +87,11 @@ def order_label(order: OrderExplanation, precision: bool = True) -> str:
     """'2-grams: p2 = 3/4 · 3 matched, 0 clipped, 1 unmatched' (plain text; without p_n when a
     caption above already gives it)."""
     unmatched = order.total - order.unclipped_matches
-    counts = _("{matches} matched, {clipped} clipped, {unmatched} unmatched").format(
+    counts = _("{matches:,} matched, {clipped:,} clipped, {unmatched:,} unmatched").format(
         matches=order.matches, clipped=order.clipped, unmatched=unmatched
     )
     if precision:
-        counts = f"p{order.n} = {order.matches}/{order.total} · {counts}"
+        counts = f"p{order.n} = {order.matches:,}/{order.total:,} · {counts}"
     return _("{n}-grams: {counts}").format(n=order.n, counts=counts)
 
 
@@ -102,10 +102,12 @@ def order_caption(order: OrderExplanation) -> str:
         return _("p{n} = 0/0: the candidate has no {ngram}.").format(n=n, ngram=ngram_name(n))
     unmatched = total - order.unclipped_matches
     return ngettext(
-        "p{n} = {matches}/{total}: {matches} of the candidate's {total} {ngrams} is matched, {unmatched} unmatched, "
-        "{clipped} clipped. Each chip is one {ngram}; hover over it or tap it to read its counts.",
-        "p{n} = {matches}/{total}: {matches} of the candidate's {total} {ngrams} are matched, {unmatched} unmatched, "
-        "{clipped} clipped. Each chip is one {ngram}; hover over it or tap it to read its counts.",
+        "p{n} = {matches:,}/{total:,}: {matches:,} of the candidate's {total:,} {ngrams} is matched, "
+        "{unmatched:,} unmatched, {clipped:,} clipped. Each chip is one {ngram}; hover over it or tap it to read "
+        "its counts.",
+        "p{n} = {matches:,}/{total:,}: {matches:,} of the candidate's {total:,} {ngrams} are matched, "
+        "{unmatched:,} unmatched, {clipped:,} clipped. Each chip is one {ngram}; hover over it or tap it to read "
+        "its counts.",
         order.matches,
     ).format(
         n=n,

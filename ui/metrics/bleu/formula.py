@@ -1,6 +1,8 @@
 """BLEU's formula with one input's numbers substituted, as LaTeX lines and per-order log terms.
 
-Pure functions of a bleucore BLEUScore; the final number is always the score bleucore computed.
+Pure functions of a bleucore BLEUScore; the final number is always the score bleucore computed. Each step is broken
+into aligned lines (``aligned``: one p_n a line, the numbers on their own line) that fit a 390 px phone: on one line
+the result read "BLEU = BP·exp(Σ…) = 1 × 0" there, its score off the screen.
 """
 
 from __future__ import annotations
@@ -63,12 +65,20 @@ def log_terms(score: BLEUScore) -> tuple[LogTerm, ...]:
     return tuple(out)
 
 
-_LATEX_NOTES = {
-    _BEYOND: r"\text{beyond the effective order (no n-gram of this order)}",
-    _WEIGHT0: r"\text{weight } 0",
-    _SKIPPED: r"p_n = 0\ \text{is left out of the sum}",
-    _LOG0: r"\log 0 = -\infty,\ \text{so BLEU} = 0",
-}
+def _text(words: str) -> str:
+    """Words inside the formula, in the page's language (KaTeX's text mode sets any script)."""
+    return r"\text{" + words + "}"
+
+
+def _note_lines(note: str, order: int) -> list[str]:
+    """A note's LaTeX in short lines, the first after the term's colon, the others under it."""
+    if note == _BEYOND:
+        return [_text(_("beyond the effective order")), _text(_("(no n-gram of this order)"))]
+    if note == _WEIGHT0:
+        return [_text(_("weight")) + r"\ 0"]
+    if note == _SKIPPED:
+        return [rf"p_{{{order}}} = 0", _text(_("is left out of the sum"))]
+    return [r"\log 0 = -\infty" + _text(_(", so BLEU")) + " = 0"]
 
 
 def _num(value: float, digits: int = 4) -> str:
@@ -80,56 +90,64 @@ def _frac(numerator: float, denominator: float) -> str:
     return rf"\frac{{{_num(numerator)}}}{{{_num(denominator)}}}"
 
 
+def _lines(*lines: str) -> str:
+    """Lines aligned at their ``&``, one under the other."""
+    return r"\begin{aligned}" + r" \\ ".join(lines) + r"\end{aligned}"
+
+
 def formula_steps(score: BLEUScore) -> list[tuple[str, str]]:
     """(caption, LaTeX) pairs: p_n, the log terms, BP, the geometric mean and the result."""
     terms = log_terms(score)
     steps: list[tuple[str, str]] = []
     precisions = []
     for t in terms:
-        line = rf"p_{{{t.n}}} = {_frac(t.matches, t.total)}"
+        line = rf"p_{{{t.n}}} &= {_frac(t.matches, t.total)}"
         if t.smoothed:
-            line += rf" \rightarrow {_num(t.precision)}\ \text{{(smoothed)}}"
+            line += rf" \rightarrow {_num(t.precision)}\ " + _text(_("(smoothed)"))
         elif t.total:
             line += rf" = {_num(t.precision)}"
         precisions.append(line)
-    steps.append((_("Modified precisions p_n = Σ Count_clip / Σ Count"), r",\quad ".join(precisions)))
+    steps.append((_("Modified precisions p_n = Σ Count_clip / Σ Count"), _lines(*precisions)))
 
     lines = []
     for t in terms:
         if t.term is None:
-            lines.append(rf"w_{{{t.n}}} \log p_{{{t.n}}}:\ {_LATEX_NOTES[t.note]}")
+            first, *rest = _note_lines(t.note, t.n)
+            lines.append(rf"w_{{{t.n}}} \log p_{{{t.n}}} &:\ {first}")
+            lines += [rf"&\phantom{{:}}\ {line}" for line in rest]
         else:
-            lines.append(rf"{_num(t.weight)} \times \log {_num(t.precision)} = {_num(t.term)}")
-    steps.append(
-        (_("Weighted log precisions w_n log p_n"), r"\begin{aligned}" + r" \\ ".join(lines) + r"\end{aligned}")
-    )
+            lines.append(rf"{_num(t.weight)} \times \log {_num(t.precision)} &= {_num(t.term)}")
+    steps.append((_("Weighted log precisions w_n log p_n"), _lines(*lines)))
 
     c, r = score.sys_len, score.ref_len
     if score.options.variant == "simplified":
-        bp = (
-            rf"\mathrm{{BP}} = \min\left(1, \frac{{c}}{{r}}\right) = \min\left(1, {_frac(c, r)}\right) = "
-            rf"{_num(score.bp)}"
+        bp = _lines(
+            r"\mathrm{BP} &= \min\left(1, \frac{c}{r}\right)",
+            rf"&= \min\left(1, {_frac(c, r)}\right) = {_num(score.bp)}",
         )
     elif c > r:
-        bp = rf"c = {c} > r = {_num(r)} \Rightarrow \mathrm{{BP}} = 1"
+        bp = _lines(rf"&c = {c} > r = {_num(r)}", r"&\Rightarrow \mathrm{BP} = 1")
     elif c == 0:
         bp = r"c = 0 \Rightarrow \mathrm{BP} = 0"
     else:
-        bp = rf"c = {c} \le r = {_num(r)} \Rightarrow \mathrm{{BP}} = e^{{1 - {_frac(r, c)}}} = {_num(score.bp)}"
+        bp = _lines(
+            rf"&c = {c} \le r = {_num(r)}", rf"&\Rightarrow \mathrm{{BP}} = e^{{1 - {_frac(r, c)}}} = {_num(score.bp)}"
+        )
     steps.append((_("Brevity penalty (candidate length c, reference length r)"), bp))
 
     total = math.fsum(t.term for t in terms if t.term is not None)
     if score.zero_reason or any(t.note == _LOG0 for t in terms):
         mean_value = 0.0
-        mean = r"\exp\left(\sum_n w_n \log p_n\right) = \exp(-\infty) = 0"
+        mean = _lines(r"&\exp\left(\sum_n w_n \log p_n\right)", r"&= \exp(-\infty) = 0")
     else:
         mean_value = math.exp(total)
-        mean = rf"\exp\left(\sum_n w_n \log p_n\right) = \exp({_num(total)}) = {_num(mean_value)}"
+        mean = _lines(r"&\exp\left(\sum_n w_n \log p_n\right)", rf"&= \exp({_num(total)}) = {_num(mean_value)}")
     steps.append((_("Geometric mean of the precisions"), mean))
 
+    # two lines broken at the top level (centred, not aligned), so the step still ends with the score itself
     result = (
-        rf"\mathrm{{BLEU}} = \mathrm{{BP}} \cdot \exp\left(\sum_n w_n \log p_n\right) = "
-        rf"{_num(score.bp)} \times {_num(mean_value)} = {_num(score.value)}"
+        r"\mathrm{BLEU} = \mathrm{BP} \cdot \exp\left(\sum_n w_n \log p_n\right) \\ "
+        rf"= {_num(score.bp)} \times {_num(mean_value)} = {_num(score.value)}"
     )
     steps.append((_("Result: {score:.2f} on the 0–100 scale").format(score=score.score), result))
     return steps

@@ -10,7 +10,7 @@ occurrences of the candidate's n-grams that matched candidate occurrences pair w
 
 Pure functions of bleucore's OrderExplanation. Every piece of user text (tokens, n-grams, titles,
 labels) goes through ``html.escape(..., quote=True)``; the only markup is built here. Colours are
-Okabe-Ito (blue matched, orange clipped, hatched grey unmatched) and each status also has its own
+Okabe-Ito (blue matched, orange clipped, hatched grey unmatched, light blue used) and each status also has its own
 underline style and marker, so colour is never the only cue.
 """
 
@@ -22,8 +22,8 @@ from html import escape
 
 from bleucore import OrderExplanation
 from ui.metrics.bleu.chip_words import describe_occurrence, describe_reference_occurrence, ngram_name, order_label
-from ui.shell.i18n import N_, _
-from ui.shell.palette import CLIPPED_CSS, MATCHED_CSS, UNMATCHED_CSS
+from ui.shell.i18n import N_, _, and_list
+from ui.shell.palette import CLIPPED_CSS, MATCHED_CSS, UNMATCHED_CSS, USED_CSS
 from ui.shell.titles import keep_title
 
 
@@ -48,8 +48,8 @@ STYLES: dict[str, Style] = {
         "✗",
         N_("unmatched: in no reference"),
     ),
-    # the reference side: the occurrences a matched candidate n-gram pairs with
-    "used": Style(MATCHED_CSS, "✓", N_("used (in a reference): a matched candidate n-gram pairs with it")),
+    # the reference side: the occurrences a matched candidate n-gram pairs with (light, double underline, ↔)
+    "used": Style(USED_CSS, "↔", N_("used (in a reference): a matched candidate n-gram pairs with it")),
 }
 CANDIDATE_STATUSES = ("matched", "clipped", "unmatched")
 REFERENCE_STATUSES = ("used",)
@@ -60,6 +60,8 @@ STYLESHEET = (
     ".bleu-legend,.bleu-text,.bleu-order{margin-bottom:0.75rem;}"
     ".bleu-text.bleu-reference{margin-bottom:0;}"
     ".bleu-tok,.bleu-key{padding:1px 3px;margin:1px;border-radius:3px;white-space:pre-wrap;}"
+    # a legend entry is one box: inline, a long one broke in two at the line's end, half a chip on each line
+    ".bleu-key{display:inline-block;max-width:100%;box-sizing:border-box;vertical-align:top;}"
     ".bleu-tok::after,.bleu-key::after{font-size:0.7em;margin-left:2px;vertical-align:super;}"
     ".bleu-chip{display:inline-block;vertical-align:top;position:relative;}"
     ".bleu-chip>summary{display:inline-block;list-style:none;cursor:pointer;}"
@@ -71,6 +73,8 @@ STYLESHEET = (
     "background:#FFFFFF;color:#000000;box-shadow:0 2px 6px rgba(0,0,0,0.25);}"
     "@media (max-width:640px){.bleu-chip[open]{display:block;}.bleu-counts{position:static;width:auto;max-width:none;}}"
     ".bleu-order-label{font-size:0.9rem;font-weight:600;}"
+    ".bleu-more{margin-bottom:0.75rem;}.bleu-more>summary{cursor:pointer;font-size:0.9rem;color:#0072B2;}"
+    ".bleu-more[open]>summary{margin-bottom:0.4rem;}"
     ".bleu-sentence,.bleu-note{color:#333333;}"
     + "".join(f".bleu-tok.{name},.bleu-key.{name}{{{style.css}}}" for name, style in STYLES.items())
     + "".join(
@@ -197,4 +201,18 @@ def orders_html(candidate: Sequence[str], orders: Sequence[OrderExplanation]) ->
     p_n = matches/total, so p1..pN are read off the picture (one block, one stylesheet)."""
     parts = [legend_html().removeprefix(STYLESHEET), sentence_html(candidate, _("Candidate"))]
     parts += [_order_row(candidate, order, precision=True) for order in orders]
+    return STYLESHEET + "".join(parts)
+
+
+def one_order_html(candidate: Sequence[str], orders: Sequence[OrderExplanation], shown: int = 1) -> str:
+    """Order ``shown``'s row of chips with its p_n, and the other orders' rows in a closed ``<details>`` that a click
+    opens (Compare's examples: no legend, the section draws one; no tokenized line, the example shows the line):
+    with every order and a legend on both sides of every example, ten examples made the page some 78,000 px tall."""
+    first = next((o for o in orders if o.n == shown), orders[0])
+    rest = [o for o in orders if o is not first]
+    parts = [_order_row(candidate, first, precision=True)]
+    if rest:
+        summary = _("The other orders: {orders}").format(orders=and_list([ngram_name(o.n, 2) for o in rest]))
+        rows = "".join(_order_row(candidate, order, precision=True) for order in rest)
+        parts.append(f'<details class="bleu-more"><summary>{escape(summary)}</summary>{rows}</details>')
     return STYLESHEET + "".join(parts)

@@ -26,12 +26,6 @@ def order_label(each: str = "n = {n}", every: str = ALL_ORDERS) -> Callable[[Any
     return lambda k, tr: tr(every) if k in (0, "all") else tr(each).format(n=k)
 
 
-def order_format(each: str = "n = {n}", every: str = ALL_ORDERS) -> Callable[[Any], str]:
-    """A ``format_func`` for an n-gram order choice, bound to this run's language (``order_label``)."""
-    tr, label = i18n.bound(), order_label(each, every)
-    return lambda k: label(k, tr)
-
-
 def error_text(err: ValueError) -> str:
     """A scoring error in words: an undefined score by its reason (``smoothing.UndefinedScore``), else its text."""
     return reason_text(getattr(err, "reason", None), str(err))
@@ -143,7 +137,7 @@ _CATALOG: dict[type[Any], str | Callable[[Any], str]] = {
     m.NotDefined: lambda v: _filled(N_("Not defined here: {reason}."), v, reason=describe(v.reason)),
     m.StandardDefinition: N_("BP · exp(Σ w_n log p_n): Papineni et al.'s definition."),
     m.EmptyBothPenalties: N_("c = 0: both penalties are 0, so every variant gives 0."),
-    m.SamePenalty: N_("Same penalty as standard here: c = {hyp_len} ≥ r = {ref_len:g}, so min(1, c/r) = BP = 1."),
+    m.SamePenalty: N_("Same penalty as standard here: c = {hyp_len:,} ≥ r = {ref_len:,g}, so min(1, c/r) = BP = 1."),
     m.MilderPenalty: N_(
         "Penalty min(1, c/r) = {simplified_bp:.4f} instead of exp(1 − r/c) = {bp:.4f}: milder for a short candidate."
     ),

@@ -15,9 +15,11 @@ from typing import Any
 import streamlit as st
 
 from bleucore.metrics.chrf import ChrfExplanation, ChrfOptions, char_occurrences
-from ui.metrics.bleu.wording import order_format
+from ui.metrics.bleu.wording import order_label
 from ui.metrics.chrf import cache
 from ui.metrics.chrf.corpus_chart import order_name
+from ui.options.metrics import CHRF_FIRST_ORDER
+from ui.shell import held, i18n
 from ui.shell.i18n import N_, _
 from ui.shell.markdown import escape_markdown
 from ui.shell.palette import MATCHED_CSS, UNMATCHED_CSS
@@ -76,7 +78,7 @@ def char_html(line: str, other: str, n: int, label: str, options: ChrfOptions = 
             parts.append(f'<span class="chrf-ch {status}" title="{words}">{text}</span>')
         k = j
     aria = escape(
-        _("{label}: {covered} of {counted} characters in matched {n}-grams").format(
+        _("{label}: {covered:,} of {counted:,} characters in matched {n}-grams").format(
             label=label, covered=covered, counted=counted, n=n
         ),
         quote=True,
@@ -183,14 +185,15 @@ def show_orders(candidate: str, references: Sequence[str], explanation: ChrfExpl
     per-order table (precision, recall, F-β), under the explanation's options."""
     options = explanation.options
     reference = references[explanation.reference_index]
+    orders = list(range(1, options.char_order + 1))
     n = st.radio(
         _("Character n-gram order"),
-        list(range(1, options.char_order + 1)),
-        index=min(2, options.char_order - 1),
+        orders,
         key=order_key,
         horizontal=True,
-        format_func=order_format(N_("{n}-grams")),
+        format_func=i18n.keep_choice(order_key, orders, order_label(N_("{n}-grams"))),
         persist_state="session",
+        **held.hold(order_key, orders, min(CHRF_FIRST_ORDER, options.char_order)),  # kept while a lower order is set
     )
     st.caption(
         _(

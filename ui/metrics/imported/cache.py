@@ -32,3 +32,14 @@ def _default_name(file_digest: str, _files: tuple[TextFile, ...]) -> str:
 def default_name(files: Sequence[TextFile]) -> str:
     """``files.default_name`` (the first file's JSON key, else COMET), cached per file."""
     return _default_name(digest(list(files[:1])), tuple(files[:1]))
+
+
+@st.cache_data(max_entries=MAX_INPUT_ENTRIES, ttl=TTL_SECONDS, show_spinner=False)
+def _said_direction(files_digest: str, _files: tuple[TextFile, ...]) -> bool | None:
+
+    return score_files.said_direction(_files)
+
+
+def said_direction(files: Sequence[TextFile]) -> bool | None:
+    """``files.said_direction`` (False for MetricX's JSONL), cached per set of files."""
+    return _said_direction(digest(list(files)), tuple(files))

@@ -1,5 +1,5 @@
 """Score files on the pages, read by bleucore's readers (``bleucore.metrics.imported``: plain numbers, COMET's printed
-output or its ``--to_json`` file, told apart by their content).
+output or its ``--to_json`` file, MetricX's JSONL, told apart by their content and checked before any arithmetic).
 
 An upload is checked as it arrives (``ui.metrics.imported.section.decode_scores``: a file that is no score file is
 refused with a message naming it and the line, and nothing else is lost) and kept as its text, like every other
@@ -11,19 +11,24 @@ Streamlit or the rest of the app.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from bleucore.metrics.imported import ImportedMetric, ScoreFile, assign_scores, imported_metric, parse_scores
+from bleucore.metrics.imported import (
+    ImportedMetric,
+    ScoreFile,
+    assign_scores,
+    format_direction,
+    imported_metric,
+    parse_scores,
+)
+from bleucore.reading import ReadingError
 
 if TYPE_CHECKING:
     from ui.inputs.uploads import TextFile
 
 #: The name of an imported metric whose file does not say it (COMET's printed output, plain numbers).
 DEFAULT_NAME = "COMET"
-#: The keys of a COMET JSON entry that are not its score.
-_TEXT_KEYS = frozenset({"src", "mt", "ref", "errors"})
 
 
 def as_bytes(file: TextFile) -> bytes:
@@ -32,27 +37,14 @@ def as_bytes(file: TextFile) -> bytes:
 
 
 def name_in(text: str) -> str | None:
-    """The metric a COMET-style JSON names its scores by: ``COMET`` where its first entry has it (what comet-score
-    always writes), else the entry's one other numeric key (a file another tool wrote: ``MetricX-24``); None for
-    another format or no such key."""
-    if not text.lstrip().startswith("{"):
-        return None
+    """The metric a score file names its scores by (bleucore's ``ScoreFile.named``): ``COMET`` where a COMET JSON's
+    first entry has it (what comet-score always writes), else the entry's one other numeric key (a file another tool
+    wrote: ``MetricX-24``), ``MetricX`` for MetricX's JSONL; None for another format or a file that is no score
+    file."""
     try:
-        data = json.loads(text)
-    except ValueError:
+        return parse_scores(text.encode("utf-8"), "", None).named
+    except ReadingError:
         return None
-    entries = next(iter(data.values()), None) if isinstance(data, dict) else None
-    first = entries[0] if isinstance(entries, list) and entries else None
-    if not isinstance(first, dict):
-        return None
-    numeric = [
-        key
-        for key, value in first.items()
-        if key not in _TEXT_KEYS and isinstance(value, (int, float)) and not isinstance(value, bool)
-    ]
-    if DEFAULT_NAME in numeric:
-        return DEFAULT_NAME
-    return numeric[0] if len(numeric) == 1 else None
 
 
 def default_name(files: Sequence[TextFile]) -> str:
@@ -60,9 +52,19 @@ def default_name(files: Sequence[TextFile]) -> str:
     return (name_in("\n".join(files[0].lines)) if files else None) or DEFAULT_NAME
 
 
-def read_score_file(file: TextFile, metric: str) -> ScoreFile:
-    """A kept file's scores, the JSON's read under ``metric`` where its entries have that key (else ``COMET``)."""
+def read_score_file(file: TextFile, metric: str | None) -> ScoreFile:
+    """A kept file's scores, the JSON's read under ``metric`` where its entries have that key (else ``COMET``; None:
+    the file's own name for them)."""
     return parse_scores(as_bytes(file), file.name, metric)
+
+
+def said_direction(files: Sequence[TextFile]) -> bool | None:
+    """Whether higher is better as the files' format says: False when they are MetricX's JSONL (an error score),
+    None where the format says nothing or a file cannot be read."""
+    try:
+        return format_direction([read_score_file(file, None) for file in files])
+    except ReadingError:
+        return None
 
 
 def metric_of_files(

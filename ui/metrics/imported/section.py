@@ -1,8 +1,8 @@
 """The imported metrics' part of Corpus and Compare: for each, a drop zone of score files (kept for the session as every
-upload is), its name (typed, else its file's: COMET's JSON key, else "COMET") and its direction (MetricX: lower is
-better). ``offered`` tells the metric choice which imported metrics have files (and picks one whose first files just
-arrived); ``score_uploads`` draws the drop zones and reads each metric for the page's systems, every problem a message
-that names the file, with nothing else lost."""
+upload is), its name (typed, else its file's: COMET's JSON key, MetricX for MetricX's JSONL, else "COMET") and its
+direction (MetricX: lower is better, ticked when MetricX's JSONL arrives). ``offered`` tells the metric choice which
+imported metrics have files (and picks one whose first files just arrived); ``score_uploads`` draws the drop zones
+and reads each metric for the page's systems, every problem a message that names the file, with nothing else lost."""
 
 from __future__ import annotations
 
@@ -11,13 +11,19 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from bleucore.metrics.imported import ImportedMetric, ImportedOptions, ScoreFileTooLarge, parse_scores
+from bleucore.metrics.imported import (
+    ImportedMetric,
+    ImportedOptions,
+    ScoreFileTooLarge,
+    format_direction,
+    parse_scores,
+)
 from bleucore.reading import ReadingError, TextRules, decode_lines
 from ui.inputs.kept import kept_files, kept_in
 from ui.inputs.limits import MAX_SCORES_UPLOAD_BYTES, MAX_SCORES_UPLOAD_MB
 from ui.inputs.uploads import InputError, TextFile
 from ui.metrics.imported import cache
-from ui.metrics.imported.files import DEFAULT_NAME, metric_of_files, name_in, scores_digest
+from ui.metrics.imported.files import metric_of_files, scores_digest
 from ui.metrics.imported.wording import describe
 from ui.options.imported import IMPORTED_IDS, MAX_NAME_CHARS, ImportedKey, imported_key, keys, position
 from ui.shell.i18n import _, and_list
@@ -49,10 +55,24 @@ def decode_scores(data: bytes, name: str) -> TextFile:
         if len(data) > MAX_SCORES_UPLOAD_BYTES:
             raise ScoreFileTooLarge(name, len(data), MAX_SCORES_UPLOAD_BYTES)
         lines = decode_lines(data, name, TextRules(refuse_binary=True, refuse_empty=True))
-        parse_scores(data, name, name_in("\n".join(lines)) or DEFAULT_NAME)
+        parse_scores(data, name, None)  # every check bleucore makes before any arithmetic, under the file's name
     except ReadingError as err:
         raise InputError(describe(err)) from None
     return TextFile(name, tuple(lines))
+
+
+def _direction_note(files: Sequence[TextFile], higher_is_better: bool) -> str:
+    """What the page says of MetricX's JSONL, whose direction it ticked (``offered``)."""
+    listed = and_list([escape_markdown(file.name) for file in files])
+    if higher_is_better:
+        return _(
+            "{files}: MetricX's JSONL, whose scores are errors (lower is better), yet “Lower is better” is unticked: "
+            "higher scores count as better."
+        ).format(files=listed)
+    return _(
+        "{files}: MetricX's JSONL, an error score (0 is a perfect translation), so lower is better, ticked for you; "
+        "untick “Lower is better” if these scores are not errors."
+    ).format(files=listed)
 
 
 def _valid(name: str) -> bool:
@@ -92,6 +112,8 @@ def offered(prefix: str, choice_key: str) -> dict[str, str]:
             picked = session.get(choice_key)
             if session.get(entry.had_files) is False and isinstance(picked, list) and metric_id not in picked:
                 session[choice_key] = [*picked, metric_id]
+            if session.get(entry.had_files) is False and cache.said_direction(files) is False:
+                session[entry.lower] = True  # MetricX's JSONL: an error score (the page says so; it may be unticked)
         session[entry.had_files] = bool(files)
     picked = session.get(choice_key)
     if isinstance(picked, list) and any(m in IMPORTED_IDS and m not in out for m in picked):
@@ -116,9 +138,10 @@ def score_uploads(
         st.caption(
             _(
                 "Segment scores computed elsewhere join the metrics above: plain numbers (one per line), COMET's "
-                "printed output (`comet-score > comet.out`) or its JSON (`--to_json`). Give one file per system, in "
-                "the order of the systems ({systems}), or one file holding every system, matched to them by path, "
-                "then by file name. At most {mb} MB a file."
+                "printed output (`comet-score > comet.out`), its JSON (`--to_json`) or MetricX's JSONL (a "
+                "`prediction` per line, lower is better). Give one file per system, in the order of the systems "
+                "({systems}), or one file holding every system, matched to them by path, then by name, then by file "
+                "name. At most {mb} MB a file."
             ).format(systems=and_list([escape_markdown(s.name) for s in systems]), mb=MAX_SCORES_UPLOAD_MB)
         )
         used = set(BUILT_IN_LABELS)
@@ -147,7 +170,7 @@ def _entry(
             entry.slot,
             _("Score files of metric {k}").format(k=position(metric_id)),
             _("score file"),
-            _("Plain numbers, COMET's printed output or its JSON."),
+            _("Plain numbers, COMET's printed output or its JSON, MetricX's JSONL."),
             multiple=True,
             box_mb=MAX_SCORES_UPLOAD_MB,
             held=False,
@@ -193,5 +216,7 @@ def _entry(
         return None
     sources = [f"{system} ← {scores.source}" for system, scores in metric.scores.items()]
     st.caption(escape_markdown(_("{metric}: {sources}.").format(metric=name, sources=and_list(sources))))
+    if format_direction(parsed) is False:
+        st.caption(_direction_note(files, metric.higher_is_better))
     key = imported_key(name, metric.higher_is_better, scores_digest(metric))
     return ImportedScores(metric_id, metric, key, tuple(f.name for f in files))

@@ -124,7 +124,7 @@ def render(candidate: str, references: Sequence[str], options: TerOptions | None
         st.info(
             _(
                 "TER is computed here for sentences of up to {n} words; score long texts with "
-                "python -m bleucore -m ter."
+                "`python -m bleucore -m ter`."
             ).format(n=MAX_WORDS)
         )
         return
