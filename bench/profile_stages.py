@@ -81,7 +81,12 @@ class Timer:
 
 
 def install(timer: Timer) -> None:
-    for stage, module_name, path in STAGES:
+    install_stages(timer, STAGES)
+
+
+def install_stages(timer: Timer, stages: list[tuple[str, str, str]]) -> None:
+    """Wrap each (stage, module, attribute path) of ``stages`` with ``timer`` (a missing one is skipped)."""
+    for stage, module_name, path in stages:
         try:
             module = importlib.import_module(module_name)
         except ImportError:

@@ -8,10 +8,11 @@ system outputs that differ from them as MT output does; ``shape_of`` measures th
 from __future__ import annotations
 
 import bisect
+import math
 import random
 import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 def tokenized_corpus(seed: int, segments: int, systems: int) -> tuple[list[list[str]], list[str]]:
@@ -78,6 +79,8 @@ class TextShape:
     zero_width: float  # share of tokens holding a zero-width space (U+200B; str.split() keeps it inside the word)
     #: the vocabulary's Zipf-Mandelbrot law, p(rank) ~ (rank + offset) ** -exponent: how fast new words keep coming
     zipf: tuple[float, float] = (1.25, 6.0)
+    #: the syllables of another script (Hangul's, Cyrillic's), drawn instead of ``letters``' consonant-vowel ones
+    syllabary: tuple[str, ...] = ()
 
 
 #: WMT22's general test set, English to German, the German reference (``generaltest2022.en-de.ref.A.de`` of
@@ -143,6 +146,69 @@ MIXED_SCRIPTS = TextShape(
     zero_width=0.002,
 )
 
+
+def log_normal_lengths(median: float, sigma: float, short: float, longest: int) -> tuple[tuple[float, int], ...]:
+    """``TextShape.lengths`` of a law with a share ``short`` of the non-empty lines of 1-3 tokens and the others of a
+    log-normal length (``median`` and ``sigma`` of its logarithm's normal law; at least 4, at most ``longest``),
+    as 400 quantiles (the length is interpolated between them)."""
+    law = statistics.NormalDist(math.log(median), sigma)
+    steps = [i / 400 for i in range(1, 400)] + [0.999, 0.9999]
+    tail = [(short + (1 - short) * p, min(longest, max(4, round(math.exp(law.inv_cdf(p)))))) for p in sorted(steps)]
+    return ((0.0, 1), (short, 3), *tail, (1.0, longest))
+
+
+#: Issue 47's description of a test set (hidden data the doctor was measured on): line lengths log-normal with a
+#: median of about 20 words and 8% of the lines of 0-3 words, mixed scripts, one reference. English, with accents,
+#: CJK, Hangul, Cyrillic and Greek words, emoji, no-break and zero-width spaces; ``devtools.doctor_set`` adds the
+#: source it translates, stretches in other scripts and a system's output with the noise of real files.
+TEST_SET = TextShape(
+    name="issue 47's test set",
+    lengths=log_normal_lengths(21.0, 0.5, 0.057, 200),
+    empty=0.025,
+    head=MIXED_SCRIPTS.head,
+    letters="abcdefghiklmnoprstuvwy",
+    syllables=(1, 1, 1, 2, 2, 2),
+    accented=MIXED_SCRIPTS.accented,
+    accented_words=0.08,
+    capitalized_words=0.1,
+    quotes=("“", "”"),
+    numbers=0.025,
+    commas=0.06,
+    quoted=0.015,
+    compounds=0.01,
+    exotic=0.02,
+    nbsp=0.003,
+    zero_width=0.001,
+)
+#: Korean and Russian words, for the stretches of other scripts in ``TEST_SET``'s lines and a system's lines left in
+#: another script (Hangul syllables, Cyrillic ones; the head are common words of each language).
+KOREAN = TextShape(
+    name="Korean words",
+    lengths=_quantiles("0:2 0.5:10 1:30"),
+    empty=0.0,
+    head=_words("있다 그는 이 것이 수 있는 한국 대한 그 있었다 했다 위해 것은 우리는 하는 등 더 그러나 또한 없는"),
+    letters="",
+    syllables=(1, 2, 2, 2, 3),
+    accented="",
+    accented_words=0.0,
+    capitalized_words=0.0,
+    quotes=("“", "”"),
+    numbers=0.02,
+    commas=0.04,
+    quoted=0.0,
+    compounds=0.0,
+    exotic=0.0,
+    nbsp=0.0,
+    zero_width=0.0,
+    syllabary=tuple("가나다라마바사아자차카타파하고는을를에서의로도만한국대학생시장정부회사경제문화사람이지기리미"),
+)
+RUSSIAN = replace(
+    KOREAN,
+    name="Russian words",
+    head=_words("и в не на я что с он как это по но из к у за от о так же то"),
+    syllabary=tuple(f"{c}{v}" for c in "бвгдзклмнпрстч" for v in "аеиоуя"),
+)
+
 _EXOTIC = _words(
     "😀 👍 🙏 🎉 ❤️ 🇰🇷 東京 北京市 中国 日本語 한국어 서울에서 Москва Россия Αθήνα "
     "– — … • € £ °C № ½ ™ → × ± ʻokina Ångström"
@@ -188,7 +254,12 @@ class _Lines:
             consonants = "".join(c for c in shape.letters if c not in vowels)
             syllables = rng.choice(shape.syllables) + (rank > 20_000)
             endings = ("", "", "n", "r", "s", "t")
-            word = "".join(rng.choice(consonants) + rng.choice(vowels) + rng.choice(endings) for _ in range(syllables))
+            if shape.syllabary:
+                word = "".join(rng.choice(shape.syllabary) for _ in range(syllables))
+            else:
+                word = "".join(
+                    rng.choice(consonants) + rng.choice(vowels) + rng.choice(endings) for _ in range(syllables)
+                )
             if rng.random() < shape.accented_words:
                 at = rng.randrange(len(word))
                 word = word[:at] + rng.choice(shape.accented) + word[at + 1 :]

@@ -8,14 +8,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, AnyStr
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from .finding import Setup
 
 __all__ = [
     "QUOTES",
     "LowerText",
     "is_refusal",
     "lower_text",
+    "read_streams",
     "refusal_lines",
     "strip_wrapper",
     "wrapped_lines",
@@ -73,13 +78,29 @@ def _quoted(line: str) -> bool:
     return len(text.split()) >= QUOTED_WORDS
 
 
+#: Characters that match an ASCII letter of ``AFTER``'s words under ``re.IGNORECASE`` without lowering to it in
+#: ``str.lower`` (İ and ı match i, the Kelvin sign k): a line holding one is always searched.
+_CASE_FOLDS = ("\u0130", "\u0131", "\u212a")
+
+
+def _may_follow(line: str) -> bool:
+    """False when ``AFTER`` cannot match ``line``: each of its branches holds one of ``_AFTER_KEYS``."""
+    lowered = line.lower()
+    return any(key in lowered for key in _AFTER_KEYS) or any(c in line for c in _CASE_FOLDS)
+
+
 def wrapper(line: str) -> tuple[str, str] | None:
     """(kind, the wrapper's text) of the first chat wrapper in ``line``: ``before``, ``after`` or ``quoted``; None
-    if none. A line that is only the wrapper (nothing translated beside it) counts too."""
-    for kind, pattern in (("before", BEFORE), ("after", AFTER)):
-        found = pattern.search(line)
+    if none. A line that is only the wrapper (nothing translated beside it) counts too. ``BEFORE`` ends with a colon
+    and starts a line (a line without a line break is matched at its start only); ``AFTER`` needs one of its words."""
+    if ":" in line or "：" in line:
+        found = BEFORE.match(line) if "\n" not in line else BEFORE.search(line)
         if found:
-            return kind, found.group().strip()
+            return "before", found.group().strip()
+    if _may_follow(line):
+        found = AFTER.search(line)
+        if found:
+            return "after", found.group().strip()
     return ("quoted", line.strip()[0] + "…" + line.strip()[-1]) if _quoted(line) else None
 
 
@@ -103,28 +124,70 @@ _REFUSAL_KEYS = (
 )
 
 
+_ASCII_LOWER = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ", b"abcdefghijklmnopqrstuvwxyz")
+#: The characters whose ``str.lower`` is an ASCII letter (the Kelvin sign) or two characters (İ): with neither in the
+#: text, lowering A-Z alone finds every key (ASCII, Hangul and symbols, which have no case) where ``str.lower`` does.
+_LOWER_TO_ASCII = ("\u0130", "\u212a")
+
+
+#: First bytes of a line that may open a quotation (``QUOTES``) or be whitespace: ASCII quotes and spaces, and every
+#: byte beyond ASCII (the line's first character is then looked at).
+_OPENING_BYTES = np.zeros(256, dtype=bool)
+_OPENING_BYTES[[i for i in range(128) if chr(i) in QUOTES or chr(i).isspace()]] = True
+_OPENING_BYTES[128:] = True
+
+
 class LowerText:
-    """A stream's lines joined and lowercased once, and where each line starts, for the keyword searches."""
+    """A stream's lines joined and lowercased once, and where each line starts, for the keyword searches: as UTF-8
+    with A-Z lowered (a bytes translate) where that finds the keys ``str.lower`` would, else lowered as ``str``."""
 
     def __init__(self, lines: Sequence[str]) -> None:
         self.lines = lines
         self.wrapped: list[int] | None = None
         self.refused: list[int] | None = None
-        text = "\n".join(lines).lower()
-        self.text = text if text.count("\n") == len(lines) - 1 else None  # None: a line holds a line break
-        self.starts = np.cumsum([0, *(len(line) + 1 for line in text.split("\n")[:-1])]) if self.text else None
+        joined = "\n".join(lines)
+        self.text: str | bytes | None = None  # None: a line holds a line break
+        self.starts: np.ndarray | None = None
+        if joined.count("\n") != len(lines) - 1:
+            return
+        if any(c in joined for c in _LOWER_TO_ASCII):
+            text = joined.lower()
+            self.text, self.starts = text, np.cumsum([0, *(len(line) + 1 for line in text.split("\n")[:-1])])
+            return
+        data = joined.encode("utf-8", "surrogatepass").translate(_ASCII_LOWER)
+        breaks = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10)
+        self.text, self.starts = data, np.concatenate([[0], breaks + 1])
+
+    def opening_lines(self) -> list[int]:
+        """0-based lines whose first character may open a quotation or be a space: a first byte that is an ASCII
+        quote or space (``str.isspace``), or beyond ASCII (every line, when the text is not held as UTF-8)."""
+        data, starts = self.text, self.starts
+        if not isinstance(data, bytes) or starts is None:
+            return list(range(len(self.lines)))
+        ends = np.append(starts[1:] - 1, len(data))
+        first = np.frombuffer(data, dtype=np.uint8)[np.minimum(starts, max(0, len(data) - 1))] if data else starts
+        opening = _OPENING_BYTES[first] & (ends > starts)
+        found: list[int] = np.flatnonzero(opening).tolist()
+        return found
 
     def lines_with(self, keys: Sequence[str]) -> list[int]:
-        """0-based lines that hold one of ``keys`` (lowercase), found with ``str.find`` in the joined text."""
+        """0-based lines that hold one of ``keys`` (lowercase), found with ``find`` in the joined text."""
         if self.text is None or self.starts is None:
             return [i for i, line in enumerate(self.lines) if any(k in line.lower() for k in keys)]
-        positions = []
-        for key in keys:
-            at = self.text.find(key)
-            while at >= 0:
-                positions.append(at)
-                at = self.text.find(key, at + 1)
+        text = self.text
+        positions = _found(text, keys) if isinstance(text, str) else _found(text, [k.encode("utf-8") for k in keys])
         return sorted({int(i) for i in np.searchsorted(self.starts, positions, "right") - 1}) if positions else []
+
+
+def _found(text: AnyStr, keys: Sequence[AnyStr]) -> list[int]:
+    """Where each key starts in ``text``, every occurrence."""
+    positions = []
+    for key in keys:
+        at = text.find(key)
+        while at >= 0:
+            positions.append(at)
+            at = text.find(key, at + 1)
+    return positions
 
 
 def wrapped_lines(text: LowerText) -> list[int]:
@@ -143,9 +206,15 @@ def refusal_lines(text: LowerText) -> list[int]:
 
 def _wrapped_lines(text: LowerText) -> list[int]:
     lines = text.lines
-    quoted = [i for i, line in enumerate(lines) if line[:1] in QUOTES or line[:1].isspace()]
+    quoted = [i for i in text.opening_lines() if lines[i][:1] in QUOTES or lines[i][:1].isspace()]
     candidates = sorted({*text.lines_with(_BEFORE_KEYS), *text.lines_with(_AFTER_KEYS), *quoted})
     return [i for i in candidates if wrapper(lines[i])]
+
+
+def read_streams(setup: Setup) -> list[tuple[str, Sequence[str]]]:
+    """``setup.sides()`` as the setup holds them (not copied): the streams whose ``LowerText`` the rules share."""
+    hypothesis = [] if 0 in setup.unread else [(setup.hypothesis_name, setup.hypotheses)]
+    return [*hypothesis, *((setup.reference_name(j), s) for j, s in setup.read_references())]
 
 
 def lower_text(memo: dict[str, object], lines: Sequence[str]) -> LowerText:

@@ -16,6 +16,7 @@ import numpy as np
 
 from ..metrics.bleu.fast import ids_statistics
 from ..tokenizers import TokenEncoder
+from ..tokenizers.vocabulary import numbered
 from .language import script
 
 if TYPE_CHECKING:
@@ -43,6 +44,8 @@ class LineWords:
         self._streams: dict[int, tuple[Sequence[str], tuple[np.ndarray, np.ndarray]]] = {}
         self._folded: dict[str, int] = {}
         self._fold = np.zeros(0, dtype=np.int64)
+        self._letters = np.zeros(0, dtype=np.int64)  # 1 for a vocabulary entry holding a letter
+        self._lowered: dict[int, tuple[Sequence[str], tuple[np.ndarray, np.ndarray]]] = {}
         self._dice: dict[tuple[int, int, int], np.ndarray] = {}
 
     @classmethod
@@ -72,12 +75,35 @@ class LineWords:
         ids, lengths = self.encoded(lines)
         if self.tokenizer != "none":
             return ids, lengths
-        vocabulary = self._encoder.vocabulary
-        if len(vocabulary) > self._fold.size:
-            folded = self._folded
-            new = [folded.setdefault(w.lower(), len(folded)) for w in vocabulary[self._fold.size :]]
-            self._fold = np.concatenate([self._fold, np.asarray(new, dtype=np.int64)])
-        return self._fold[ids], lengths
+        key = id(lines)
+        if key in self._lowered and self._lowered[key][0] is lines:
+            return self._lowered[key][1]
+        self._fold_new_words()
+        self._lowered[key] = (lines, (self._fold[ids], lengths))
+        return self._lowered[key][1]
+
+    def _fold_new_words(self) -> None:
+        """Extend ``_fold`` (a cased word's id -> its lowercased word's id) over the words encoded since the last call,
+        lowered in one ``str.lower`` of their lines."""
+        lines = self._encoder.vocabulary_lines(self._fold.size)
+        if lines:
+            lowered = lines.decode("utf-8", "surrogatepass").lower().split("\n")[:-1]
+            ids, self._folded = numbered(lowered, self._folded, self._fold.size)
+            self._fold = np.concatenate([self._fold, ids])
+
+    def lettered(self, lines: Sequence[str]) -> np.ndarray:
+        """Words of each line (``str.split()``'s) holding a letter (``str.isalpha``), from the word ids: each distinct
+        word looked at once."""
+        if self.tokenizer != "none":
+            return np.fromiter((sum(any(map(str.isalpha, w)) for w in line.split()) for line in lines), np.int64)
+        ids, lengths = self.encoded(lines)
+        added = self._encoder.vocabulary_since(self._letters.size)
+        if added:
+            has = np.fromiter((any(map(str.isalpha, w)) for w in added), dtype=np.int64, count=len(added))
+            self._letters = np.concatenate([self._letters, has])
+        rows = np.repeat(np.arange(lengths.size), lengths)
+        out: np.ndarray = np.bincount(rows, weights=self._letters[ids], minlength=lengths.size).astype(np.int64)
+        return out
 
     def adopted_by(
         self, streams: Sequence[Sequence[str]]
@@ -89,6 +115,12 @@ class LineWords:
         ):
             return None
         return self._encoder, [self._streams[id(s)][1] for s in streams]
+
+    def split_counts(self, lines: Sequence[str]) -> np.ndarray | None:
+        """``len(line.split())`` of each line when these words are ``str.split()``'s and ``lines`` are encoded already
+        (None otherwise: the caller splits)."""
+        held = self._streams.get(id(lines))
+        return held[1][1] if self.tokenizer == "none" and held is not None and held[0] is lines else None
 
     def lengths(self, lines: Sequence[str]) -> np.ndarray:
         """Words of each line."""

@@ -78,9 +78,15 @@ def _score_in_a_copy(setup: Setup, tools: Sequence[Tool]) -> ChunkWorker | None:
     if not hyps or not refs or any(len(stream) != len(hyps) for stream in refs) or not can_fork(chunk_processes()):
         return None
     theirs = list(tools)
+    words = LineWords.of(setup)  # the rules read the same words: encoded once, before the fork, for both processes
+    for stream in (hyps, *refs):
+        words.encoded(stream)
+    adopted = words.adopted_by([hyps, *refs])
 
     def score(_: object) -> tuple[tuple[ToolScore, ...], ConventionScorer]:
         scorer = ConventionScorer(hyps, refs)
+        if adopted is not None:  # the whitespace tools count the rules' word ids
+            scorer.adopt(*adopted)
         scores = tuple(score_as_tools(hyps, refs, theirs, scorer))
         scorer.release_tokens()
         scorer.hypotheses, scorer.references = [], []  # this process has them: not sent back

@@ -60,7 +60,8 @@ class TokenEncoder:
         self._word_tokens = GrowingArray(np.int32)
         self._words = 0
         table = np.zeros(256, dtype=np.int64)  # 1 for a byte that makes a word other than its own token
-        table[list(self._tokenizer.rule_bytes or range(256))] = 1
+        rule_bytes = self._tokenizer.rule_bytes  # b"" (none): every word is its own token; None: any byte may rule
+        table[list(range(256) if rule_bytes is None else rule_bytes)] = 1
         if lowercase:  # a word with an upper-case letter or a byte beyond ASCII may change when lowercased
             table[list(range(ord("A"), ord("Z") + 1)) + list(range(128, 256))] = 1
         self._ruled_bytes = table
@@ -80,6 +81,15 @@ class TokenEncoder:
     def vocabulary(self) -> list[str]:
         """The string of each id (every token's; a word that is not a token has an id too)."""
         return self._entries.strings() if self._texts is None else self._texts.vocabulary
+
+    def vocabulary_lines(self, start: int = 0) -> bytes | None:
+        """The vocabulary's UTF-8 bytes from id ``start`` on, one entry a line (each ended by b"\\n"); None for a
+        tokenizer that is not word-local (its entries are another encoder's)."""
+        return self._entries.joined(start) if self._texts is None else None
+
+    def vocabulary_since(self, start: int) -> list[str]:
+        """``vocabulary[start:]``, decoding only those entries (a caller following a growing vocabulary)."""
+        return self._entries.strings(start) if self._texts is None else self._texts.vocabulary_since(start)
 
     @property
     def nbytes(self) -> int:

@@ -35,6 +35,7 @@ __all__ = [
     "group_words",
     "keys_of",
     "split_words",
+    "wide_spaces",
     "word_hashes",
 ]
 
@@ -64,6 +65,13 @@ def _wide_space_mask(buf: ByteArray, space: npt.NDArray[np.bool_]) -> None:
     for width, found in ((2, lead[two]), (3, lead[three])):
         for offset in range(width):
             space[found + offset] = True
+
+
+def wide_spaces(buf: ByteArray) -> npt.NDArray[np.bool_]:
+    """The bytes of ``buf`` (UTF-8) that belong to whitespace beyond ASCII (``str.isspace``), as a mask."""
+    space = np.zeros(buf.size, dtype=bool)
+    _wide_space_mask(buf, space)
+    return space
 
 
 def split_words(data: bytes) -> tuple[IntArray, IntArray]:

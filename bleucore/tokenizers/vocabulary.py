@@ -79,11 +79,20 @@ class ByteVocabulary:
         """Bytes held (the pool, its offsets and the index; not the few long words' dictionary)."""
         return len(self._pool) + self._starts.nbytes + self._index.nbytes
 
-    def strings(self) -> list[str]:
-        """Every entry decoded (an encoded lone surrogate as itself), in id order."""
-        pool = bytes(self._pool)
-        bounds = self._starts.values.tolist()
-        return [pool[a:b].decode("utf-8", "surrogatepass") for a, b in pairwise(bounds)]
+    def strings(self, start: int = 0) -> list[str]:
+        """Every entry from id ``start`` on decoded (an encoded lone surrogate as itself), in id order."""
+        bounds = self._starts.values[start:].tolist()
+        pool = bytes(self._pool[bounds[0] : bounds[-1]]) if bounds else b""
+        first = bounds[0] if bounds else 0
+        return [pool[a - first : b - first].decode("utf-8", "surrogatepass") for a, b in pairwise(bounds)]
+
+    def joined(self, start: int = 0) -> bytes:
+        """The bytes of every entry from id ``start`` on, each followed by b"\\n", in id order."""
+        bounds = self._starts.values[start:]
+        if bounds.size < 2:
+            return b""
+        pool = np.frombuffer(bytes(self._pool[int(bounds[0]) : int(bounds[-1])]), dtype=np.uint8)
+        return np.insert(pool, bounds[1:] - bounds[0], 10).tobytes()
 
     def find(
         self, data: bytes, starts: IntArray, ends: IntArray, hashes: UIntArray, keys: UIntArray
@@ -150,3 +159,12 @@ class ByteVocabulary:
 
 def _decoded(data: bytes, starts: IntArray, ends: IntArray) -> list[str]:
     return [data[a:b].decode("utf-8", "surrogatepass") for a, b in zip(starts.tolist(), ends.tolist())]
+
+
+def numbered(words: Sequence[str], table: dict[str, int], start: int = 0) -> tuple[IntArray, dict[str, int]]:
+    """An id for each of ``words`` (equal words, equal ids): its id in ``table`` where it has one, else ``start`` plus
+    its first position in ``words``; and ``table`` with the new words added (a new dictionary: made at C speed, with
+    no Python loop per word)."""
+    merged = dict(zip(reversed(words), range(start + len(words) - 1, start - 1, -1)))
+    merged.update(table)
+    return np.fromiter(map(merged.__getitem__, words), dtype=np.int64, count=len(words)), merged

@@ -18,6 +18,8 @@ from ..metrics.bleu.lengths import brevity_penalty, simplified_brevity_penalty
 from ..metrics.bleu.score import BLEUFigures
 from ..metrics.inputs import check_streams
 from ..tokenizers import TokenEncoder
+from ..tokenizers.by_words import encode_by_words
+from ..tokenizers.vocabulary import numbered
 from .arithmetic import reference_lengths, score_counts, sentence_scores, tiny_scores
 from .conventions import Case, Conventions, References
 from .splits import (
@@ -145,19 +147,29 @@ class ConventionScorer:
             streams = [self.hypotheses, *self.references]
             if tokenize == "whitespace" and case != "cased":
                 self._encoded(tokenize, "cased")
-                folded: dict[str, int] = {}
                 vocabulary = self._encoders[(tokenize, "cased")].vocabulary
                 words = [w.lower() for w in vocabulary] if case == "lower" else cased(vocabulary, case)
-                remap = np.fromiter(
-                    (folded.setdefault(w, len(folded)) for w in words), dtype=np.int64, count=len(words)
-                )
+                remap, _ = numbered(words, {})
                 self._ids[key] = [(remap[ids], lengths) for ids, lengths in self._ids[(tokenize, "cased")]]
             else:
                 encoder = self._encoders[key] = TokenEncoder(
                     "none" if tokenize == "whitespace" else tokenize, case == "lower"
                 )
-                self._ids[key] = [_encode(encoder, cased(s, case)) for s in streams]
+                by_words = self._by_words(encoder) if case == "cased" and tokenize != "whitespace" else None
+                self._ids[key] = by_words or [_encode(encoder, cased(s, case)) for s in streams]
         return self._ids[key]
+
+    def _by_words(self, encoder: TokenEncoder) -> list[tuple[np.ndarray, np.ndarray]] | None:
+        """A word-local tokenizer's ids from the ``str.split()`` words already encoded (each distinct word tokenized
+        once: ``tokenizers.by_words``), when they are and no line holds a line break; None otherwise."""
+        words = self._encoders.get(("whitespace", "cased"))
+        if words is None or not encoder.word_local:
+            return None
+        if self._text is None:
+            self._text = "\n".join(line for stream in [self.hypotheses, *self.references] for line in stream)
+        if self._text.count("\n") != len(self.hypotheses) * (1 + len(self.references)) - 1:
+            return None
+        return encode_by_words(encoder, words, self._ids[("whitespace", "cased")])
 
     def _split_ids(
         self, streams: Sequence[Sequence[str]], tokenize: str, case: str

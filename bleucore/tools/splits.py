@@ -13,8 +13,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+from ..tokenizers.utf8_words import wide_spaces
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 __all__ = [
     "ENCODE_LINES",
@@ -59,47 +65,52 @@ def marked_spaces(line: str) -> str:
     return _NOT_SPACE_WHITESPACE.sub(lambda m: _MARKS[m.group()], line)
 
 
-#: Where ``split(' ')`` (line breaks read as spaces) differs from ``str.split()`` besides other whitespace: two
-#: spaces, a space at a line's edge, an empty line (found with ``str.find`` in the joined text).
-_SINGLE_SPACE_PAIRS = ("  ", " \n", "\n ", "\n\n")
-
-
-def _positions(text: str, needle: str) -> list[int]:
-    found, at = [], text.find(needle)
-    while at >= 0:
-        found.append(at)
-        at = text.find(needle, at + 1)
-    return found
-
-
 def differing_lines(lines: Sequence[str], tokenize: str) -> list[int]:
     """0-based lines whose ``split_tokens`` may differ from their ``str.split()`` tokens (every other line's are the
     same): for Perl's split, lines with a space ``str.split()`` splits at and Perl does not; for ``split(' ')``,
-    lines with other whitespace, two spaces, a space at an edge, or none at all."""
+    lines with other whitespace, two spaces, a space at an edge, or none at all. Found in the UTF-8 bytes of the
+    lines with numpy (``_differing_bytes``), or, where a line holds a line break, line by line."""
     if not lines:
         return []
     text = "\n".join(lines)
+    if text.count("\n") == len(lines) - 1:
+        return _differing_bytes(np.frombuffer(text.encode("utf-8", "surrogatepass"), dtype=np.uint8), tokenize)
+    return differing_by_line(lines, tokenize)
+
+
+def differing_by_line(lines: Sequence[str], tokenize: str) -> list[int]:
+    """``differing_lines`` line by line, for lines that hold a line break (and the tests' reference)."""
     spaces = _UNICODE_ONLY_SPACE if tokenize == "ascii-whitespace" else _OTHER_SPACE
-    if text.count("\n") != len(lines) - 1:  # a line holding a line break: line by line
-        return [
-            i
-            for i, line in enumerate(lines)
-            if spaces.search(line)
-            or (
-                tokenize == "single-space"
-                and ("\n" in line or not line or line[0] == " " or line[-1] == " " or "  " in line)
-            )
-        ]
-    positions = [m.start() for m in spaces.finditer(text)]
+    return [
+        i
+        for i, line in enumerate(lines)
+        if spaces.search(line)
+        or (
+            tokenize == "single-space"
+            and ("\n" in line or not line or line[0] == " " or line[-1] == " " or "  " in line)
+        )
+    ]
+
+
+def _differing_bytes(buf: npt.NDArray[np.uint8], tokenize: str) -> list[int]:
+    """``differing_lines`` of lines whose UTF-8, joined by b"\\n", is ``buf``: the lines holding a byte of a space
+    Perl does not split at (\\x1c-\\x1f, whitespace beyond ASCII) and, for ``split(' ')``, of a tab, \\r, \\v or
+    \\f, two spaces in a row, a space first or last, or nothing."""
+    special = wide_spaces(buf) | ((buf >= 0x1C) & (buf <= 0x1F))
     if tokenize == "single-space":
-        for pair in _SINGLE_SPACE_PAIRS:
-            positions += [at + (pair[0] == "\n") for at in _positions(text, pair)]  # the line after a break
-    edges = [i for i in {0, len(lines) - 1} if not lines[i] or " " in (lines[i][0], lines[i][-1])]
-    if not positions:
-        return sorted(edges) if tokenize == "single-space" else []
-    starts = np.cumsum([0, *(len(line) + 1 for line in lines[:-1])])
-    found = np.searchsorted(starts, positions, "right") - 1
-    return sorted({int(i) for i in np.unique(found)} | set(edges if tokenize == "single-space" else []))
+        special |= ((buf >= 9) & (buf <= 13) & (buf != 10)) | np.append((buf[:-1] == 32) & (buf[1:] == 32), False)
+    breaks = np.flatnonzero(buf == 10)
+    starts, ends = np.concatenate([[0], breaks + 1]), np.append(breaks, buf.size)
+    lines = np.zeros(starts.size, dtype=bool)
+    lines[np.searchsorted(starts, np.flatnonzero(special), "right") - 1] = True
+    if tokenize == "single-space":
+        empty = ends == starts
+        lines |= empty
+        if buf.size:
+            first, last = buf[np.minimum(starts, buf.size - 1)], buf[np.maximum(ends - 1, 0)]
+            lines |= ~empty & ((first == 32) | (last == 32))
+    found: list[int] = np.flatnonzero(lines).tolist()
+    return found
 
 
 def cased(lines: Sequence[str], case: str) -> Sequence[str]:

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bleucore.tools import TOOLS, ConventionScorer
-from bleucore.tools.splits import _MARKS, EMPTY_TOKEN, differing_lines, marked, split_tokens
+from bleucore.tools.splits import _MARKS, EMPTY_TOKEN, differing_by_line, differing_lines, marked, split_tokens
 from devtools.realistic import realistic_corpus
 
 _UNMARK = {mark: char for char, mark in _MARKS.items()}
@@ -54,3 +54,14 @@ def test_every_line_whose_split_tokens_differ_is_counted_again(lines: list[str])
             if case == "ascii-lower":
                 lowered = "".join(c.lower() if "A" <= c <= "Z" else c for c in line)
             assert i in named or tokens == tuple(lowered.split()), (tokenize, case, line)
+
+
+BYTE_PIECES = [*PIECES, "\x0b", "\x0c", "\x1f", "\u2028", "\u205f", "\u1680", "\u202f", "\ud800", "가", "\xc2"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(BYTE_PIECES), max_size=6).map("".join), min_size=1, max_size=6))
+def test_the_bytes_path_names_the_lines_the_line_by_line_path_names(lines: list[str]) -> None:
+    """``differing_lines`` finds them in the UTF-8 bytes (numpy); line by line with the regexes is the definition."""
+    for tokenize in ("ascii-whitespace", "single-space"):
+        assert differing_lines(lines, tokenize) == differing_by_line(lines, tokenize), tokenize

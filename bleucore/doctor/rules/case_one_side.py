@@ -7,6 +7,8 @@ import numpy as np
 from ..finding import Finding, Setup
 
 CODE = "case-mismatch"
+#: Characters looked at first for a capital, before the whole text is lowercased.
+HEAD_CHARS = 65_536
 
 
 def _cased_letters(text: str, enough: int) -> int:
@@ -31,7 +33,8 @@ def _lower(lines: list[str]) -> bool | None:
     text = "".join(lines)
     if _cased_letters(text, 20) < 20:
         return None
-    return text == text.lower()
+    head = text[:HEAD_CHARS]  # a capital in it is one in the text (each letter lowers alike wherever it stands)
+    return head == head.lower() and text == text.lower()
 
 
 def check(setup: Setup) -> list[Finding]:

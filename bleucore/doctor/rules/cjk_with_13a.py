@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
+
 from ...metrics.bleu.from_text import corpus_bleu
 from ...metrics.bleu.options import BleuOptions
 from ...tokenizers import missing_package
@@ -33,17 +35,47 @@ def _count(pattern: re.Pattern[str], text: str) -> int:
     return len(text) - len(pattern.sub("", text))  # the matches, counted at C speed
 
 
+def _head(lines: list[str], chars: int) -> str:
+    """``"".join(lines)[:chars]``, joining only the lines it needs."""
+    total = 0
+    for end, line in enumerate(lines):
+        total += len(line)
+        if total >= chars:
+            return "".join(lines[: end + 1])[:chars]
+    return "".join(lines)
+
+
+def _letter_bounds(text: str) -> tuple[int, int]:
+    """Least and most letters (``_LETTER``) ``text`` can hold: its ASCII letters, and those with every character
+    beyond ASCII a letter (read from the UTF-8 bytes, at numpy speed)."""
+    data = np.frombuffer(text.encode("utf-8", "surrogatepass"), dtype=np.uint8)
+    ascii_letters = int(np.count_nonzero(((data | 0x20) >= ord("a")) & ((data | 0x20) <= ord("z"))))
+    beyond = len(text) - int(np.count_nonzero(data < 0x80))
+    return ascii_letters, ascii_letters + beyond
+
+
+def _at_least_a_fifth(count: int, bounds: tuple[int, int], text: str) -> bool:
+    """``count >= letters / 5`` for the letters of ``text``, counted only when their bounds do not tell."""
+    least, most = bounds
+    if count * 5 >= most:
+        return True
+    if count * 5 < least:
+        return False
+    return count >= _count(_LETTER, text) / 5
+
+
 def script_of(lines: list[str]) -> str | None:
     """The CJK script of most of the letters, if a fifth of them are CJK (kana before Han: Japanese uses both)."""
-    text = "".join(lines)[:SAMPLE_CHARS]
+    text = _head(lines, SAMPLE_CHARS)
     counts = {script: _count(pattern, text) for script, pattern in _SCRIPT_CHARS.items()}
     if not any(counts.values()):
         return None
-    letters = _count(_LETTER, text)
-    if counts["Japanese"] and counts["Japanese"] + counts["Chinese"] >= letters / 5:
+    bounds = _letter_bounds(text)
+    if counts["Japanese"] and _at_least_a_fifth(counts["Japanese"] + counts["Chinese"], bounds, text):
         return "Japanese"
     best = max(counts, key=lambda s: counts[s])
-    return best if letters and counts[best] >= letters / 5 else None
+    has_letters = bounds[0] > 0 or (bounds[1] > 0 and _count(_LETTER, text) > 0)
+    return best if has_letters and _at_least_a_fifth(counts[best], bounds, text) else None
 
 
 def check(setup: Setup) -> list[Finding]:

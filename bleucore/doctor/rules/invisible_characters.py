@@ -6,6 +6,7 @@ return is whitespace to every tool but ``split(' ')``, which keeps an empty toke
 
 from __future__ import annotations
 
+from ..chat import lower_text, read_streams
 from ..finding import Finding, Setup
 
 CODE = "invisible-characters"
@@ -38,12 +39,12 @@ _EFFECTS = {
 
 def check(setup: Setup) -> list[Finding]:
     findings = []
-    for name, stream in setup.sides():
-        text = "\n".join(stream)
+    for name, stream in read_streams(setup):
+        text = lower_text(setup.memo, stream)  # the joined text the chat rules search too (lowering keeps these)
         for char, (words, kind) in INVISIBLE.items():
-            if char not in text:
+            lines = [i + 1 for i in text.lines_with((char,))]
+            if not lines:
                 continue
-            lines = [i + 1 for i, line in enumerate(stream) if char in line]
             severity, effect = _EFFECTS[kind]
             findings.append(
                 Finding(

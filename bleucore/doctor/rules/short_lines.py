@@ -4,8 +4,11 @@ lines, and with every line that short it has no n-grams at all."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from ...tokenizers import missing_package, tokenize_lines
 from ..finding import Finding, Setup
+from ..overlap import LineWords
 
 CODE = "all-short"
 MAX_ORDER = 4  # BLEU's n-gram order
@@ -29,6 +32,14 @@ def _token_counts(lines: list[str], tokenize: str) -> list[int]:
     return words
 
 
+def _short_words(setup: Setup) -> int:
+    """Hypothesis lines of fewer than ``MAX_ORDER`` ``str.split()`` words (from the rules' word ids if encoded)."""
+    counts = LineWords.of(setup).split_counts(setup.hypotheses) if "line_words" in setup.memo else None
+    if counts is not None:
+        return int(np.count_nonzero(counts < MAX_ORDER))
+    return sum(len(line.split()) < MAX_ORDER for line in setup.hypotheses)
+
+
 def _longest(lines: list[str], tokenize: str) -> int:
     """Tokens of the longest line by the tokenizer (its words where the analyser is missing or refuses a character)."""
     words = max(len(line.split()) for line in lines)
@@ -42,7 +53,7 @@ def _longest(lines: list[str], tokenize: str) -> int:
 
 def check(setup: Setup) -> list[Finding]:
     lines = [] if 0 in setup.unread else list(setup.hypotheses)
-    if not lines or sum(len(line.split()) < MAX_ORDER for line in lines) < SHARE * len(lines):
+    if not lines or _short_words(setup) < SHARE * len(lines):
         return []
     counts = _token_counts(lines, setup.tokenize)
     short = sum(count < MAX_ORDER for count in counts)

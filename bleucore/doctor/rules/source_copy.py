@@ -31,7 +31,15 @@ def _wordy(line: str) -> bool:
 
 def copied_lines(setup: Setup) -> tuple[list[int], int] | None:
     """(0-based copied lines, lines of ``MIN_WORDS`` words: those that could be) of a hypothesis paired with its
-    source (the second number only counted when some line is copied); None without one."""
+    source (the second number only counted when some line is copied); None without one. Found once per setup (this
+    rule and wrong-language ask)."""
+    if "copied_lines" not in setup.memo:
+        setup.memo["copied_lines"] = _copied_lines(setup)
+    found: tuple[list[int], int] | None = setup.memo["copied_lines"]
+    return found
+
+
+def _copied_lines(setup: Setup) -> tuple[list[int], int] | None:
     source = setup.paired_source()
     if source is None:
         return None
@@ -42,7 +50,7 @@ def copied_lines(setup: Setup) -> tuple[list[int], int] | None:
         if len(ref) == len(hyps):
             near &= words.dice(ref, source) < NEAR
     copied = [i for i in np.flatnonzero(near).tolist() if _wordy(hyps[i])]
-    return copied, sum(map(_wordy, hyps)) if copied else 0
+    return copied, int(np.count_nonzero(words.lettered(hyps) >= MIN_WORDS)) if copied else 0
 
 
 def check(setup: Setup) -> list[Finding]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..chat import lower_text, read_streams
 from ..finding import Finding, Setup
 
 CODE = "subword-markers"
@@ -10,9 +11,9 @@ MARKERS = {"@@ ": "BPE", "@@": "BPE", "\u2581": "SentencePiece"}
 
 def check(setup: Setup) -> list[Finding]:
     findings = []
-    for name, stream in setup.sides():
+    for name, stream in read_streams(setup):
         for marker, kind in (("@@", "BPE"), ("\u2581", "SentencePiece")):
-            lines = [i + 1 for i, line in enumerate(stream) if marker in line]
+            lines = [i + 1 for i in lower_text(setup.memo, stream).lines_with((marker,))]  # lowering keeps them
             if len(lines) * 10 >= len(stream) > 0:
                 findings.append(
                     Finding(
