@@ -17,6 +17,7 @@ from typing import Any, NoReturn
 from ..doctor.finding import Setup
 from ..doctor.reading import read_path
 from ..doctor.report import Report, diagnose
+from ..metrics.bleu.arguments import add_model_argument, find_model
 from ..reading.errors import HeldSizeError
 from ..tokenizers.registry import TOKENIZER_NAMES
 from ..tools import (
@@ -58,6 +59,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "-tok", "--tokenize", default="13a", choices=TOKENIZER_NAMES, help="the tokenizer the score uses"
     )
+    add_model_argument(parser)
     parser.add_argument(
         "--metric",
         default="bleu",
@@ -124,6 +126,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     try:
         args = parser.parse_args(argv)
+        if args.spm_model is not None:  # else a missing model is a finding, with the files' others
+            find_model(args.tokenize, args.spm_model)
         start, _, end = (args.waterfall or "").partition(":")
         ends: tuple[Any, Any] | None = None
         if args.waterfall and args.metric == "bleu":

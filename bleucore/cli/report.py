@@ -24,6 +24,7 @@ from ..forking import chunk_processes
 from ..limits import MAX_RESAMPLES, MAX_TRAINING_BYTES
 from ..meta_evaluation.errors import check_human
 from ..metrics import Metric, get_metric
+from ..metrics.bleu.arguments import add_model_argument, find_model
 from ..metrics.bleu.options import BleuOptions
 from ..metrics.chrf import ChrfOptions
 from ..reading.checks import check_held_total
@@ -110,6 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
         choices=TOKENIZER_NAMES,
         help="BLEU's tokenizer, also the words of the length and frequency buckets",
     )
+    add_model_argument(parser)
     parser.add_argument("--labels", metavar="FILE", help="one label per line (a domain, a source): scores per label")
     parser.add_argument(
         "--train", metavar="FILE", help="a training corpus whose word counts make the frequency buckets"
@@ -206,6 +208,7 @@ def _system_names(args: argparse.Namespace) -> list[str]:
 def report_from_args(args: argparse.Namespace) -> Report:
     """Read the files (limits checked first) and build the report."""
     names = _system_names(args)
+    find_model(args.tokenize, args.spm_model)  # a SentencePiece tokenizer's model, before any file is read
     if len(names) > limits.MAX_SYSTEMS:
         raise UsageError(f"{len(names):,} systems; at most {limits.MAX_SYSTEMS:,} are compared at once")
     if args.human is not None:  # before any file is read

@@ -210,3 +210,44 @@ def test_a_large_file_scored_in_forked_chunks_equals_one_process_and_sacrebleu(t
             assert outputs[0] == theirs
         else:
             assert_same_text(outputs[0], theirs, 1)
+
+
+def test_the_report_and_the_doctor_take_a_named_model(
+    files: Path, spm_home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``bleucore.report`` and ``bleucore.doctor`` with ``-tok flores200 --spm-model FILE`` and sacreBLEU's folder
+    empty: the report's corpus BLEU of each system is sacreBLEU's with the model in its folder; without the model
+    the report says where to put it in one line (exit 2) before reading a file, and a missing named file is one line
+    for both commands."""
+    from bleucore.cli import doctor as doctor_cli
+    from bleucore.cli import report as report_cli
+
+    named = files / "models here" / "f200.model"
+    named.parent.mkdir()
+    shutil.copy(spm_home / "models" / "flores200sacrebleuspm", named)
+
+    expected = {  # sacreBLEU's command with the model in its folder
+        name: float(run_sacrebleu([*REFS, "-i", name, "-tok", "flores200", "-b", "-w", "10"], files))
+        for name in ("base.txt", "far.txt")
+    }
+    monkeypatch.setenv("SACREBLEU", str(files / "empty"))
+    argv = [*REFS, "-i", "base.txt", "far.txt", "-tok", "flores200", "--metrics", "bleu", "--n-samples", "20"]
+    try:
+        assert report_cli.main([*argv, "--spm-model", str(named), "--json", "r.json"]) == 0, capsys.readouterr().err
+        records = json.loads((files / "r.json").read_text(encoding="utf-8"))
+        corpus = {r["system"]: r["value"] for r in records if r["analysis"] == "corpus" and r["metric"] == "BLEU"}
+        assert corpus == pytest.approx(expected, abs=1e-9)  # sacreBLEU prints 10 decimals
+        assert doctor_cli.main([*REFS[:1], "-i", "far.txt", "-tok", "flores200", "--spm-model", str(named)]) == 0
+        capsys.readouterr()
+    finally:
+        tokenizer_registry.use_model_file("flores200", None)
+    message = one_error(report_cli.main(argv), capsys.readouterr().err)
+    assert message.startswith("-tok flores200 needs sacreBLEU's SentencePiece model flores200sacrebleuspm, not found")
+    assert "give its path with --spm-model FILE" in message
+    named_argvs = (
+        (report_cli.main, [*argv, "--spm-model", "no.model"]),
+        (doctor_cli.main, [*REFS[:1], "-i", "far.txt", "-tok", "flores200", "--spm-model", "no.model"]),
+    )
+    for command, args in named_argvs:
+        assert one_error(command(args), capsys.readouterr().err) == "--spm-model no.model: no such file"
+    tokenizer_registry.use_model_file("flores200", None)

@@ -12,7 +12,7 @@ from ...tokenizers.languages import LANGUAGE_TOKENIZERS, target_language, tokeni
 from ...tokenizers.registry import TOKENIZERS, missing_model, use_model_file
 from . import options as bo
 
-__all__ = ["DEFAULT_ORDER", "MODEL_FLAG", "add_arguments", "options_from_args"]
+__all__ = ["DEFAULT_ORDER", "MODEL_FLAG", "add_arguments", "add_model_argument", "find_model", "options_from_args"]
 
 DEFAULT_ORDER = 4
 #: The flag naming a SentencePiece tokenizer's model file (sacreBLEU has none: it reads its own folder).
@@ -57,13 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SRC-TRG",
         help="source-target language pair, e.g. en-ko: the target chooses the default tokenizer",
     )
-    bleu.add_argument(
-        MODEL_FLAG,
-        default=None,
-        metavar="FILE",
-        help="the SentencePiece model of -tok flores101, flores200 or spBLEU-1K (default: sacreBLEU's, in "
-        "$SACREBLEU/models or ~/.sacrebleu/models); the signature names the tokenizer",
-    )
+    add_model_argument(bleu)
     bleu.add_argument("-lc", "--lowercase", action="store_true", help="case-insensitive BLEU")
     bleu.add_argument(
         "-s",
@@ -142,6 +136,17 @@ def _smooth_value(args: argparse.Namespace) -> float | None:
     return value
 
 
+def add_model_argument(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """``--spm-model FILE``: the SentencePiece model of a SentencePiece tokenizer (``args.spm_model``)."""
+    parser.add_argument(
+        MODEL_FLAG,
+        default=None,
+        metavar="FILE",
+        help="the SentencePiece model of -tok flores101, flores200 or spBLEU-1K (default: sacreBLEU's, in "
+        "$SACREBLEU/models or ~/.sacrebleu/models); the signature names the tokenizer",
+    )
+
+
 def options_from_args(args: argparse.Namespace) -> bo.BleuOptions:
     """BleuOptions of the command line; effective order defaults to on in sentence mode (not for NLTK)."""
     effective: bool | None = args.effective_order
@@ -154,7 +159,7 @@ def options_from_args(args: argparse.Namespace) -> bo.BleuOptions:
             f"{PROG}: warning: consider -tok {usual} for target language {trg_lang} (sacreBLEU's choice)\n"
         )
     tokenize = tokenizer_for_language(trg_lang, _tokenizer_name(args.tokenize))
-    _find_model(tokenize, args.spm_model)
+    find_model(tokenize, args.spm_model)
     return bo.BleuOptions(
         tokenize=tokenize,
         lowercase=args.lowercase,
@@ -167,7 +172,7 @@ def options_from_args(args: argparse.Namespace) -> bo.BleuOptions:
     )
 
 
-def _find_model(tokenize: str, named: str | None) -> None:
+def find_model(tokenize: str, named: str | None) -> None:
     """The model file of a SentencePiece tokenizer: ``--spm-model``'s, else sacreBLEU's; a usage error saying where to
     put it when it is missing (bleucore downloads nothing)."""
     if named is not None:
