@@ -242,7 +242,7 @@ def test_explore_every_tab_in_korean() -> None:
 #: references: each case's candidate, options and the Korean words its formula holds.
 _TUTORIAL = BleuOptions(tokenize="none", smooth_method="none")
 _FORMULA_NOTES = {
-    "log-zero": (CA2, _TUTORIAL, "이므로 BLEU"),
+    "log-zero": (CA2, _TUTORIAL, "이므로"),
     "left-out": (CA2, _TUTORIAL.with_changes(variant="tutorial"), "합에서 뺌"),
     "smoothed": (CA2, _TUTORIAL.with_changes(smooth_method="exp"), "(스무딩됨)"),
     "effective-order": (CA4, _TUTORIAL.with_changes(effective_order=True, smooth_method="floor"), "유효 차수 밖"),

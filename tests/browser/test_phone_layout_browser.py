@@ -89,7 +89,7 @@ def test_explore_charts_are_readable_on_a_phone(
                 "marks": ["17/18", "10/17", "7/16", "4/15"],
             },
             {
-                "title": words("Brevity penalty (c = {c}, r = {r:g})").format(c=18, r=18),
+                "title": words("Brevity penalty (c = {c:,}, r = {r:,g})").format(c=18, r=18),
                 "axes": [words("c / r (candidate length / reference length)"), words("brevity penalty")],
                 "bars": [],
                 "marks": [],

@@ -78,7 +78,8 @@ def _note_lines(note: str, order: int) -> list[str]:
         return [_text(_("weight")) + r"\ 0"]
     if note == _SKIPPED:
         return [rf"p_{{{order}}} = 0", _text(_("is left out of the sum"))]
-    return [r"\log 0 = -\infty" + _text(_(", so BLEU")) + " = 0"]
+    # two short lines, as a phone needs them: "log 0 = −∞, so" / "BLEU = 0" (the particle stays on the first)
+    return [r"\log 0 = -\infty" + _text(_(", so")), r"\mathrm{BLEU} = 0"]
 
 
 def _num(value: float, digits: int = 4) -> str:
