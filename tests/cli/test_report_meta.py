@@ -205,7 +205,8 @@ def test_the_printed_summary_ends_with_one_newline_and_a_blank_line_between_sect
     """Every section (corpus table, correlations, WMT25's measures, AutoRank, deltas) is followed by a blank line but
     the last, and the text ends with one newline: a shell prompt after it starts on its own line, and ``> file`` is
     a text file (the correlations ran into WMT25's table, and it into the deltas, without a line between)."""
-    code, out, err = run([*files["args"], *(["--human", "DA"] if human else []), "--rank"], capsys)  # type: ignore[misc]
+    argv = [*files["args"], *(["--human", "DA"] if human else []), "--rank"]  # type: ignore[misc]
+    code, out, err = run(argv, capsys)
     assert code == 0, err
     assert out.endswith("\n") and not out.endswith("\n\n"), repr(out[-80:])
     rankings = re.findall(r"^Ranking by .*", out, re.M)

@@ -51,7 +51,9 @@ def expected_ranking(scores: dict[str, list[float]]):  # type: ignore[no-untyped
     return rank_systems(metric, stats)
 
 
-def test_the_json_holds_every_pairs_test(chain: tuple[Path, dict[str, list[float]]], capsys) -> None:  # type: ignore[no-untyped-def]
+def test_the_json_holds_every_pairs_test(
+    chain: tuple[Path, dict[str, list[float]]], capsys: pytest.CaptureFixture[str]
+) -> None:
     folder, scores = chain
     run_report(folder, capsys, "--json", "r.json")
     records = json.loads((folder / "r.json").read_text(encoding="utf-8"))
@@ -67,7 +69,9 @@ def test_the_json_holds_every_pairs_test(chain: tuple[Path, dict[str, list[float
     assert {r["test"] for r in records if r["analysis"] == "pair"} == {"wilcoxon", "bootstrap"}
 
 
-def test_the_html_grid_states_each_verdict_in_words(chain: tuple[Path, dict[str, list[float]]], capsys) -> None:  # type: ignore[no-untyped-def]
+def test_the_html_grid_states_each_verdict_in_words(
+    chain: tuple[Path, dict[str, list[float]]], capsys: pytest.CaptureFixture[str]
+) -> None:
     folder, scores = chain
     run_report(folder, capsys, "--html", "r.html")
     html = (folder / "r.html").read_text(encoding="utf-8")
